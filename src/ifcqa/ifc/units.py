@@ -1,0 +1,115 @@
+"""The model's units: which unit each measure is stated in, its symbol, and its factor to SI.
+
+IFC states every number in the unit the project assigns to its measure (IfcUnitAssignment), unless a
+property or quantity names its own unit. All unit reading of ifcqa happens here, over
+``ifcopenshell.util.unit``, so that callers never convert by hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ifcopenshell
+import ifcopenshell.util.unit as unit_util
+
+# Unit types a question may need; others are read when a property asks for them.
+COMMON_UNIT_TYPES = (
+    "LENGTHUNIT",
+    "AREAUNIT",
+    "VOLUMEUNIT",
+    "PLANEANGLEUNIT",
+    "MASSUNIT",
+    "TIMEUNIT",
+    "THERMODYNAMICTEMPERATUREUNIT",
+)
+
+# Quantity entity -> the unit type its value is stated in.
+QUANTITY_UNIT_TYPES = {
+    "IfcQuantityLength": "LENGTHUNIT",
+    "IfcQuantityArea": "AREAUNIT",
+    "IfcQuantityVolume": "VOLUMEUNIT",
+    "IfcQuantityWeight": "MASSUNIT",
+    "IfcQuantityTime": "TIMEUNIT",
+    "IfcQuantityCount": None,
+    "IfcQuantityNumber": None,
+}
+
+_PRETTY = {"m2": "m²", "m3": "m³", "mm2": "mm²", "mm3": "mm³", "cm2": "cm²", "cm3": "cm³", "ft2": "ft²", "ft3": "ft³"}
+_NAMED_SYMBOLS = {
+    "DEGREE": "°",
+    "RADIAN": "rad",
+    "STERADIAN": "sr",
+    "DEGREE_CELSIUS": "°C",
+    "DEGREE_FAHRENHEIT": "°F",
+    "FOOT": "ft",
+    "INCH": "in",
+    "SQUARE_FOOT": "ft²",
+    "CUBIC_FOOT": "ft³",
+    "SQUARE_INCH": "in²",
+    "CUBIC_INCH": "in³",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit as the model states it.
+
+    Attributes:
+        unit_type: the IFC unit type, e.g. ``LENGTHUNIT``.
+        name: the unit's full name, e.g. ``MILLIMETRE`` or ``DEGREE``.
+        symbol: a symbol for people, e.g. ``mm``, ``m²``, ``°``.
+        si_factor: multiply a value in this unit by it to get SI (metre, m², radian, ...).
+    """
+
+    unit_type: str
+    name: str
+    symbol: str
+    si_factor: float
+
+
+def get_unit_symbol(unit: ifcopenshell.entity_instance) -> str:
+    """Return a readable symbol for an IFC unit entity (``m²`` rather than ``m2``)."""
+    if unit.is_a("IfcDerivedUnit"):
+        return str(unit_util.get_derived_unit_symbol(unit) if hasattr(unit_util, "get_derived_unit_symbol") else "")
+    name = unit_util.get_full_unit_name(unit)
+    if name in _NAMED_SYMBOLS:
+        return _NAMED_SYMBOLS[name]
+    symbol = unit_util.get_unit_symbol(unit)
+    if not symbol or symbol == "?":
+        return name.lower()
+    return _PRETTY.get(symbol, symbol)
+
+
+def describe_unit(model: ifcopenshell.file, unit: ifcopenshell.entity_instance, unit_type: str) -> Unit:
+    """Describe a unit entity: name, symbol and the factor to SI."""
+    if unit.is_a("IfcNamedUnit"):
+        name = unit_util.get_full_unit_name(unit)
+        factor = float(unit_util.get_unit_scale(unit))
+    else:
+        name = str(getattr(unit, "UserDefinedType", None) or unit_type)
+        factor = 1.0
+    return Unit(unit_type, name, get_unit_symbol(unit), factor)
+
+
+def get_project_units(model: ifcopenshell.file) -> dict[str, Unit]:
+    """Return the project's assigned unit for every unit type it assigns (keys like ``LENGTHUNIT``)."""
+    units: dict[str, Unit] = {}
+    assignment = unit_util.get_unit_assignment(model)
+    for unit in getattr(assignment, "Units", None) or ():
+        unit_type = getattr(unit, "UnitType", None)
+        if unit_type is None and unit.is_a("IfcMonetaryUnit"):
+            continue
+        if unit_type == "USERDEFINED" or unit_type is None:
+            continue
+        units[str(unit_type)] = describe_unit(model, unit, str(unit_type))
+    # Scale factors come from calculate_unit_scale, which knows prefixes and conversion-based units.
+    for unit_type in (t for t in COMMON_UNIT_TYPES if t in units):
+        u = units[unit_type]
+        units[unit_type] = Unit(u.unit_type, u.name, u.symbol, float(unit_util.calculate_unit_scale(model, unit_type)))
+    return units
+
+
+def get_measure_unit_type(measure_class: str) -> str | None:
+    """Return the unit type a measure class is stated in (``IfcLengthMeasure`` -> ``LENGTHUNIT``)."""
+    unit_type = unit_util.get_measure_unit_type(measure_class)
+    return unit_type or None

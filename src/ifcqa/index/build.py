@@ -1,0 +1,373 @@
+"""Building a model index from an opened IFC model.
+
+The index is built relationship-first: every objectified relationship (IfcRelAggregates,
+IfcRelContainedInSpatialStructure, IfcRelDefinesByProperties, ...) is read exactly once and its
+facts are written onto both ends. That is one pass over each relationship class instead of one
+inverse-attribute walk per element, which is what keeps a cold build within a small multiple of
+the time IfcOpenShell needs to open the file.
+
+The MCQ verifiers deliberately do not use this module: they re-derive answers element by element
+with ``ifcopenshell.util.element``, so a bug here and a bug there would have to agree to go unseen.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import Any
+
+import ifcopenshell
+import ifcopenshell.ifcopenshell_wrapper as wrapper
+import ifcopenshell.util.element as element_util
+
+from ifcqa.ifc.units import Unit, get_project_units
+from ifcqa.ifc.values import read_property, read_quantity
+from ifcqa.index.records import INDEX_FORMAT, Element, IndexData, SourceInfo, Value
+
+_INDEXED_ROOTS = ("IfcProduct", "IfcTypeObject", "IfcGroup", "IfcProject")
+_STOREY = "IfcBuildingStorey"
+
+
+def build_index_data(model: ifcopenshell.file, path: str, sha256: str, size: int) -> IndexData:
+    """Read every fact the tools and generators need from ``model`` into an :class:`IndexData`."""
+    started = time.perf_counter()
+    builder = _Builder(model)
+    builder.run()
+    data = IndexData(
+        format=INDEX_FORMAT,
+        source=SourceInfo(path, sha256, size, model.schema_identifier, _entity_count(model)),
+        units=builder.units,
+        elements=builder.elements,
+        project=builder.project,
+        storeys=builder.sorted_storeys(),
+        ancestors={cls: builder.ancestors(cls) for cls in {e.ifc_class for e in builder.elements.values()}},
+        guids={e.guid: e.id for e in builder.elements.values()},
+        by_class=builder.by_class(),
+    )
+    data.build_seconds = time.perf_counter() - started
+    return data
+
+
+def _entity_count(model: ifcopenshell.file) -> int:
+    # Counting per class is C++-side; iterating the file would build a Python object per entity.
+    return sum(len(model.by_type(cls, include_subtypes=False)) for cls in model.types())
+
+
+class _Builder:
+    def __init__(self, model: ifcopenshell.file) -> None:
+        self.model = model
+        self.units: dict[str, Unit] = get_project_units(model)
+        self.elements: dict[int, Element] = {}
+        self.project: int | None = None
+        self._schema = wrapper.schema_by_name(model.schema_identifier)
+        self._slot_cache: dict[str, dict[str, int]] = {}
+        self._ancestor_cache: dict[str, tuple[str, ...]] = {}
+        self._set_cache: dict[int, dict[str, Value]] = {}
+        self._own_sets: dict[int, list[tuple[str, str, int]]] = {}  # element -> (kind, name, set id)
+
+    def run(self) -> None:
+        self.add_objects()
+        self.add_decomposition()
+        self.add_containment()
+        self.add_types()
+        self.add_property_sets()
+        self.add_materials()
+        self.add_openings()
+        self.add_space_boundaries()
+        self.add_groups()
+        self.resolve_storeys()
+        self.resolve_predefined_types()
+        for element in self.elements.values():
+            for name in ("parts", "instances", "openings", "fillings", "bounded_by", "bounds", "groups", "members"):
+                values = getattr(element, name)
+                if values:
+                    setattr(element, name, sorted(set(values)))
+
+    # -- objects ---------------------------------------------------------------------------
+    def add_objects(self) -> None:
+        for root in _INDEXED_ROOTS:
+            for entity in self.model.by_type(root):
+                if entity.id() in self.elements:
+                    continue
+                self.elements[entity.id()] = self._element(entity)
+                if root == "IfcProject":
+                    self.project = entity.id()
+
+    def _element(self, entity: ifcopenshell.entity_instance) -> Element:
+        cls = entity.is_a()
+        slots = self._slots(cls)
+
+        def attr(name: str) -> Any:
+            index = slots.get(name)
+            return entity[index] if index is not None else None
+
+        elevation = attr("Elevation")
+        return Element(
+            id=entity.id(),
+            guid=entity[0],
+            ifc_class=cls,
+            name=attr("Name"),
+            description=attr("Description"),
+            object_type=attr("ObjectType"),
+            tag=attr("Tag"),
+            predefined_type=attr("PredefinedType"),  # the raw value until resolve_predefined_types()
+            long_name=attr("LongName"),
+            elevation=float(elevation) if cls == _STOREY and elevation is not None else None,
+            element_type=attr("ElementType") or attr("ProcessType"),
+        )
+
+    def _slots(self, cls: str) -> dict[str, int]:
+        """Attribute name -> position for a class (positional reads skip IfcOpenShell's name lookup)."""
+        slots = self._slot_cache.get(cls)
+        if slots is None:
+            declaration = self._schema.declaration_by_name(cls)
+            slots = {a.name(): i for i, a in enumerate(declaration.all_attributes())}
+            self._slot_cache[cls] = slots
+        return slots
+
+    def resolve_predefined_types(self) -> None:
+        """Mirror ``ifcopenshell.util.element.get_predefined_type``: the type's value first."""
+        raw = {element.id: element.predefined_type for element in self.elements.values()}
+        for element in self.elements.values():
+            own = raw[element.id]
+            if own == "USERDEFINED" or not own:
+                own = element.element_type if self.is_type(element) else element.object_type
+            resolved = None
+            if element.type is not None:
+                type_element = self.elements[element.type]
+                inherited = raw[type_element.id]
+                if inherited == "USERDEFINED" or not inherited:
+                    inherited = type_element.element_type
+                if inherited and inherited != "NOTDEFINED":
+                    resolved = inherited
+            element.predefined_type = resolved or own
+
+    def ancestors(self, cls: str) -> tuple[str, ...]:
+        chain = self._ancestor_cache.get(cls)
+        if chain is None:
+            names = []
+            declaration = self._schema.declaration_by_name(cls)
+            while declaration is not None:
+                names.append(declaration.name())
+                declaration = declaration.supertype()
+            chain = self._ancestor_cache[cls] = tuple(names)
+        return chain
+
+    def is_type(self, element: Element) -> bool:
+        return "IfcTypeObject" in self.ancestors(element.ifc_class)
+
+    def _get(self, entity: ifcopenshell.entity_instance | None) -> Element | None:
+        return self.elements.get(entity.id()) if entity is not None else None
+
+    # -- relationships ---------------------------------------------------------------------
+    def add_decomposition(self) -> None:
+        for rel in self.model.by_type("IfcRelAggregates"):
+            parent = self._get(rel.RelatingObject)
+            for part_entity in rel.RelatedObjects or ():
+                part = self._get(part_entity)
+                if parent is None or part is None:
+                    continue
+                part.parent = parent.id
+                parent.parts.append(part.id)
+
+    def add_containment(self) -> None:
+        for rel in self.model.by_type("IfcRelContainedInSpatialStructure"):
+            container = self._get(rel.RelatingStructure)
+            if container is None:
+                continue
+            for entity in rel.RelatedElements or ():
+                element = self._get(entity)
+                if element is not None:
+                    element.container = container.id
+
+    def add_types(self) -> None:
+        for rel in self.model.by_type("IfcRelDefinesByType"):
+            type_element = self._get(rel.RelatingType)
+            if type_element is None:
+                continue
+            for entity in rel.RelatedObjects or ():
+                element = self._get(entity)
+                if element is not None:
+                    element.type = type_element.id
+                    type_element.instances.append(element.id)
+
+    def add_property_sets(self) -> None:
+        for rel in self.model.by_type("IfcRelDefinesByProperties"):
+            definitions = rel.RelatingPropertyDefinition
+            if not isinstance(definitions, tuple):
+                definitions = (definitions,)
+            for entity in rel.RelatedObjects or ():
+                for definition in definitions:
+                    self._note_set(entity.id(), definition)
+        for type_entity in self.model.by_type("IfcTypeObject"):
+            for definition in type_entity.HasPropertySets or ():
+                self._note_set(type_entity.id(), definition)
+        for element_id, sets in self._own_sets.items():
+            element = self.elements.get(element_id)
+            if element is not None:
+                self._apply_sets(element, sets)
+
+    def _note_set(self, element_id: int, definition: ifcopenshell.entity_instance | None) -> None:
+        if definition is None or definition.Name is None:
+            return
+        kind = "qtos" if definition.is_a("IfcElementQuantity") else "psets"
+        self._own_sets.setdefault(element_id, []).append((kind, definition.Name, definition.id()))
+        if definition.id() not in self._set_cache:
+            self._set_cache[definition.id()] = self._read_set(definition)
+
+    def _read_set(self, definition: ifcopenshell.entity_instance) -> dict[str, Value]:
+        values: dict[str, Value] = {}
+        if definition.is_a("IfcElementQuantity"):
+            for qty in definition.Quantities or ():
+                value, kind, measure, unit = read_quantity(qty, self.units)
+                values[qty.Name] = Value(value, kind, measure, unit)
+        elif definition.is_a("IfcPropertySet"):
+            for prop in definition.HasProperties or ():
+                value, kind, measure, unit = read_property(prop, self.units)
+                values[prop.Name] = Value(value, kind, measure, unit)
+        else:  # IfcPreDefinedPropertySet (e.g. IfcDoorLiningProperties): its attributes are the properties
+            for name, raw in element_util.get_property_definition(definition).items():
+                if name != "id" and not isinstance(raw, ifcopenshell.entity_instance):
+                    values[name] = Value(raw, "number" if isinstance(raw, int | float) else "text")
+        return values
+
+    def _apply_sets(self, element: Element, sets: list[tuple[str, str, int]]) -> None:
+        seen: dict[tuple[str, str], int] = {}
+        for kind, name, set_id in sets:
+            target: dict[str, dict[str, Value]] = getattr(element, kind)
+            seen[(kind, name)] = seen.get((kind, name), 0) + 1
+            source = "type" if self.is_type(element) else "occurrence"
+            bucket = target.setdefault(name, {})
+            for prop, value in self._set_cache[set_id].items():
+                bucket[prop] = Value(value.value, value.kind, value.measure, value.unit, source)
+        element.ambiguous_sets = sorted({name for (_, name), n in seen.items() if n > 1})
+
+    def add_materials(self) -> None:
+        own: dict[int, tuple[list[str], str, str | None]] = {}
+        for rel in self.model.by_type("IfcRelAssociatesMaterial"):
+            resolved = _resolve_material(rel.RelatingMaterial)
+            for entity in rel.RelatedObjects or ():
+                own[entity.id()] = resolved
+        for element in self.elements.values():
+            if element.id in own:
+                element.materials, element.material_kind, element.material_set = own[element.id]
+                element.material_source = "occurrence"
+            elif element.type is not None and element.type in own:
+                element.materials, element.material_kind, element.material_set = own[element.type]
+                element.material_source = "type"
+
+    def add_openings(self) -> None:
+        for rel in self.model.by_type("IfcRelVoidsElement"):
+            host, opening = self._get(rel.RelatingBuildingElement), self._get(rel.RelatedOpeningElement)
+            if host is not None and opening is not None:
+                opening.voids = host.id
+                host.openings.append(opening.id)
+        for rel in self.model.by_type("IfcRelFillsElement"):
+            opening, filling = self._get(rel.RelatingOpeningElement), self._get(rel.RelatedBuildingElement)
+            if opening is None or filling is None:
+                continue
+            filling.fills = opening.id
+            if opening.voids is not None:
+                filling.host = opening.voids
+                self.elements[opening.voids].fillings.append(filling.id)
+
+    def add_space_boundaries(self) -> None:
+        for rel in self.model.by_type("IfcRelSpaceBoundary"):
+            space, element = self._get(rel.RelatingSpace), self._get(rel.RelatedBuildingElement)
+            if space is not None and element is not None:
+                space.bounded_by.append(element.id)
+                element.bounds.append(space.id)
+
+    def add_groups(self) -> None:
+        for rel in self.model.by_type("IfcRelAssignsToGroup"):
+            group = self._get(rel.RelatingGroup)
+            if group is None:
+                continue
+            for entity in rel.RelatedObjects or ():
+                member = self._get(entity)
+                if member is not None:
+                    member.groups.append(group.id)
+                    group.members.append(member.id)
+
+    # -- derived facts ---------------------------------------------------------------------
+    def resolve_storeys(self) -> None:
+        for element in self.elements.values():
+            self._storey_of(element, depth=0)
+            element.building = self._building_of(element)
+
+    def _storey_of(self, element: Element, depth: int) -> int | None:
+        if element.storey_via is not None or depth > 32:
+            return element.storey
+        if element.ifc_class == _STOREY:
+            element.storey, element.storey_via = element.id, "self"
+            return element.id
+        for via, next_id in (
+            ("contained", element.container),
+            ("aggregate", element.parent),
+            ("host", element.host if element.host is not None else element.voids),
+        ):
+            if next_id is None:
+                continue
+            upper = self.elements[next_id]
+            storey = self._storey_of(upper, depth + 1)
+            if storey is not None:
+                if via == "contained" and upper.ifc_class != _STOREY:
+                    via = "space" if upper.ifc_class == "IfcSpace" else "contained"
+                element.storey, element.storey_via = storey, via
+                return storey
+        return None
+
+    def _building_of(self, element: Element) -> int | None:
+        current: Element | None = element
+        for _ in range(64):
+            if current is None:
+                return None
+            if current.ifc_class == "IfcBuilding":
+                return current.id
+            next_id = current.storey if current.storey not in (None, current.id) else None
+            next_id = next_id or current.container or current.parent or current.host or current.voids
+            current = self.elements.get(next_id) if next_id is not None else None
+        return None
+
+    def by_class(self) -> dict[str, list[int]]:
+        groups: dict[str, list[int]] = {}
+        for element in self.elements.values():
+            groups.setdefault(element.ifc_class, []).append(element.id)
+        return {cls: sorted(ids) for cls, ids in sorted(groups.items())}
+
+    def sorted_storeys(self) -> list[int]:
+        storeys = [e for e in self.elements.values() if e.ifc_class == _STOREY]
+        storeys.sort(key=lambda e: (e.elevation if e.elevation is not None else 0.0, e.name or "", e.id))
+        return [e.id for e in storeys]
+
+
+def _material_names(materials: Iterable[Any]) -> list[str]:
+    names: list[str] = []
+    for material in materials:
+        if material is not None and material.Name not in names:
+            names.append(material.Name)
+    return names
+
+
+def _resolve_material(select: ifcopenshell.entity_instance) -> tuple[list[str], str, str | None]:
+    """Resolve a material select to (material names, its class, the set's name)."""
+    kind = select.is_a()
+    if kind == "IfcMaterial":
+        return [select.Name], kind, None
+    if kind == "IfcMaterialList":
+        return _material_names(select.Materials or ()), kind, None
+    if kind == "IfcMaterialLayerSetUsage":
+        layer_set = select.ForLayerSet
+        return _material_names(layer.Material for layer in layer_set.MaterialLayers), kind, layer_set.LayerSetName
+    if kind == "IfcMaterialLayerSet":
+        return _material_names(layer.Material for layer in select.MaterialLayers), kind, select.LayerSetName
+    if kind in ("IfcMaterialLayer", "IfcMaterialProfile", "IfcMaterialConstituent"):
+        return _material_names([select.Material]), kind, None
+    if kind in ("IfcMaterialProfileSetUsage", "IfcMaterialProfileSetUsageTapering"):
+        profile_set = select.ForProfileSet
+        return _material_names(p.Material for p in profile_set.MaterialProfiles), kind, profile_set.Name
+    if kind == "IfcMaterialProfileSet":
+        return _material_names(p.Material for p in select.MaterialProfiles), kind, select.Name
+    if kind == "IfcMaterialConstituentSet":
+        return _material_names(c.Material for c in select.MaterialConstituents or ()), kind, select.Name
+    return [], kind, None

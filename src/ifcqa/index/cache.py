@@ -1,0 +1,73 @@
+"""The on-disk index cache: one file per IFC content hash, written atomically.
+
+The key is the SHA-256 of the file's bytes, so an edited file never reads a stale index, and a
+copied or renamed file reuses its entry. Entries are pickles of plain records (the fastest load
+Python has); they are only ever read from the user's own cache folder, never from the network.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ifcqa.errors import CacheError
+from ifcqa.index.records import INDEX_FORMAT
+
+
+def default_cache_dir() -> Path:
+    """``$IFCQA_CACHE_DIR``, else ``$XDG_CACHE_HOME/ifcqa``, else ``~/.cache/ifcqa``."""
+    if os.environ.get("IFCQA_CACHE_DIR"):
+        return Path(os.environ["IFCQA_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "ifcqa"
+
+
+def write_atomic(path: Path, payload: bytes) -> None:
+    """Write ``payload`` to ``path`` so readers see the old file or the new one, never a part."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(payload)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+class IndexCache:
+    """Index entries (and their bounding boxes) keyed by file hash under one folder."""
+
+    def __init__(self, directory: str | Path | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else default_cache_dir()
+        if self.directory.exists() and not self.directory.is_dir():
+            raise CacheError(f"{self.directory}: the cache location is a file. Give a folder with --cache-dir.")
+
+    def path(self, sha256: str, part: str = "index") -> Path:
+        """Where the entry ``part`` (``index`` or ``bbox``) of a file hash lives."""
+        return self.directory / f"{sha256}.{part}.v{INDEX_FORMAT}.pickle"
+
+    def load(self, sha256: str, part: str = "index") -> Any | None:
+        """Return the cached object, or ``None`` when absent or unreadable (it is then rebuilt)."""
+        path = self.path(sha256, part)
+        try:
+            with open(path, "rb") as handle:
+                return pickle.load(handle)
+        except FileNotFoundError:
+            return None
+        except (pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError):
+            path.unlink(missing_ok=True)  # a damaged entry is dropped and rebuilt, not trusted
+            return None
+
+    def save(self, sha256: str, obj: Any, part: str = "index") -> None:
+        """Store ``obj`` atomically; an unwritable cache folder is a clear error."""
+        try:
+            write_atomic(self.path(sha256, part), pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError as exc:
+            raise CacheError(
+                f"{self.directory}: cannot write the index cache ({exc.strerror}). "
+                "Pass --cache-dir with a writable folder, or --no-cache."
+            ) from None

@@ -1,0 +1,189 @@
+"""The model index: the facts of one IFC file, loaded warm from cache or built cold.
+
+>>> index = load_index("house.ifc")
+>>> [index.get(i).name for i in index.storeys]
+['Level 0', 'Level 1']
+
+Everything above the core (tools, MCQ generators, spatial QA, memory) reads IFC facts through this
+class. It answers from plain records; the IFC file itself is opened only for geometry or for a
+selector facet the index does not hold.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import ifcopenshell
+import ifcopenshell.ifcopenshell_wrapper as wrapper
+
+from ifcqa.errors import IfcOpenError, ToolError
+from ifcqa.ifc.open import file_sha256, open_model
+from ifcqa.ifc.units import Unit
+from ifcqa.index.build import build_index_data
+from ifcqa.index.cache import IndexCache
+from ifcqa.index.geometry import BBox, compute_bboxes
+from ifcqa.index.records import INDEX_FORMAT, Element, IndexData
+
+_STEP_ID = re.compile(r"^#?(\d+)$")
+_GUID = re.compile(r"^[0-3][0-9A-Za-z_$]{21}$")
+
+
+def load_index(
+    path: str | Path, *, cache: IndexCache | None = None, use_cache: bool = True
+) -> ModelIndex:
+    """Load the index of an IFC file: from the cache when its content hash is known, else build it.
+
+    Args:
+        path: an ``.ifc`` or ``.ifczip`` file.
+        cache: the cache to use (default: :func:`~ifcqa.index.cache.default_cache_dir`).
+        use_cache: ``False`` builds from the file and writes nothing.
+
+    Raises:
+        IfcOpenError: the file cannot be read (see :func:`ifcqa.ifc.open.open_model`).
+    """
+    path = Path(path)
+    if not path.is_file():
+        open_model(path)  # raises the precise error (missing, folder, ...)
+    sha256 = file_sha256(path)
+    store = (cache or IndexCache()) if use_cache else None
+    data = store.load(sha256) if store is not None else None
+    if isinstance(data, IndexData) and data.format == INDEX_FORMAT:
+        data.source.path = str(path)
+        return ModelIndex(data, cache=store)
+    model = open_model(path)
+    data = build_index_data(model, str(path), sha256, path.stat().st_size)
+    if store is not None:
+        store.save(sha256, data)
+    return ModelIndex(data, cache=store, model=model)
+
+
+class ModelIndex:
+    """Lookups over an :class:`~ifcqa.index.records.IndexData`."""
+
+    def __init__(self, data: IndexData, cache: IndexCache | None = None, model: ifcopenshell.file | None = None):
+        self.data = data
+        self._cache = cache
+        self._model = model
+        self._bboxes: dict[int, BBox] | None = None
+        self._lock = threading.Lock()
+
+    # -- basics ----------------------------------------------------------------------------
+    @property
+    def path(self) -> Path:
+        return Path(self.data.source.path)
+
+    @property
+    def schema(self) -> str:
+        return self.data.source.schema
+
+    @property
+    def units(self) -> dict[str, Unit]:
+        return self.data.units
+
+    @property
+    def storeys(self) -> list[int]:
+        return self.data.storeys
+
+    def elements(self) -> Iterator[Element]:
+        """Every indexed record (products, types, groups, the project), in step-id order."""
+        return iter(sorted(self.data.elements.values(), key=lambda e: e.id))
+
+    def unit_symbol(self, unit_type: str) -> str | None:
+        unit = self.data.units.get(unit_type)
+        return unit.symbol if unit else None
+
+    # -- lookups ---------------------------------------------------------------------------
+    def find(self, ref: str | int) -> Element | None:
+        """The record for a step id (``123`` or ``#123``) or a GlobalId, or ``None``."""
+        if isinstance(ref, int):
+            return self.data.elements.get(ref)
+        ref = ref.strip()
+        match = _STEP_ID.match(ref)
+        if match:
+            return self.data.elements.get(int(match.group(1)))
+        element_id = self.data.guids.get(ref)
+        return self.data.elements.get(element_id) if element_id is not None else None
+
+    def get(self, ref: str | int) -> Element:
+        """Like :meth:`find`, but an unknown reference is a :class:`ToolError` naming the fix."""
+        element = self.find(ref)
+        if element is None:
+            kind = "GlobalId" if isinstance(ref, str) and _GUID.match(ref.strip()) else "element reference"
+            raise ToolError(
+                f"No element with {kind} {ref!r} in {self.path.name}. Use find_elements (by class or "
+                "name) to get valid GlobalIds."
+            )
+        return element
+
+    def is_a(self, element: Element, ifc_class: str) -> bool:
+        """Whether the record's class is ``ifc_class`` or a subclass of it (case-insensitive)."""
+        wanted = ifc_class.lower()
+        return any(c.lower() == wanted for c in self.data.ancestors.get(element.ifc_class, (element.ifc_class,)))
+
+    def canonical_class(self, ifc_class: str) -> str:
+        """The schema's spelling of a class name; an unknown class is a :class:`ToolError`."""
+        try:
+            declaration = wrapper.schema_by_name(self.schema).declaration_by_name(ifc_class)
+        except (RuntimeError, IndexError):
+            declaration = None
+        if declaration is None:
+            raise ToolError(
+                f"{ifc_class!r} is not an entity of {self.schema}. Use list_classes to see the classes "
+                "present in this model (e.g. IfcWall, IfcDoor, IfcSpace)."
+            )
+        return str(declaration.name())
+
+    def by_class(self, ifc_class: str, *, exact: bool = False) -> list[Element]:
+        """Records of ``ifc_class`` (with subclasses unless ``exact``), sorted by step id."""
+        canonical = self.canonical_class(ifc_class)
+        classes = [canonical] if exact else [c for c, chain in self.data.ancestors.items() if canonical in chain]
+        ids: list[int] = []
+        for cls in classes:
+            ids.extend(self.data.by_class.get(cls, ()))
+        return [self.data.elements[i] for i in sorted(ids)]
+
+    def resolve_storey(self, ref: str) -> Element:
+        """A storey by GlobalId, step id or (case-insensitive) name; ambiguity is a ToolError."""
+        element = self.find(ref)
+        if element is not None and element.ifc_class == "IfcBuildingStorey":
+            return element
+        matches = [self.data.elements[i] for i in self.storeys if (self.data.elements[i].name or "").lower() == ref.lower()]
+        if len(matches) == 1:
+            return matches[0]
+        names = ", ".join(repr(self.data.elements[i].name) for i in self.storeys) or "none"
+        if matches:
+            raise ToolError(f"Storey name {ref!r} is used by {len(matches)} storeys; pass its GlobalId (see list_storeys).")
+        raise ToolError(f"No storey {ref!r}. Storeys in this model: {names}. Use list_storeys for their GlobalIds.")
+
+    def records(self, ids: Iterable[int]) -> list[Element]:
+        return [self.data.elements[i] for i in ids]
+
+    # -- the file and its geometry ---------------------------------------------------------
+    def model(self) -> ifcopenshell.file:
+        """The opened IFC model (opened once, on first need)."""
+        with self._lock:
+            if self._model is None:
+                self._model = open_model(self.path)
+                if file_sha256(self.path) != self.data.source.sha256:
+                    raise IfcOpenError(f"{self.path}: the file changed since it was indexed. Load it again.")
+            return self._model
+
+    def bboxes(self) -> dict[int, BBox]:
+        """Bounding boxes of every shaped product (computed on first call, then cached on disk)."""
+        if self._bboxes is None:
+            sha = self.data.source.sha256
+            cached = self._cache.load(sha, "bbox") if self._cache is not None else None
+            if isinstance(cached, dict):
+                self._bboxes = cached
+            else:
+                length = self.data.units.get("LENGTHUNIT")
+                self._bboxes = compute_bboxes(self.model(), length.si_factor if length else 1.0)
+                if self._cache is not None:
+                    self._cache.save(sha, self._bboxes, "bbox")
+        return self._bboxes
+
+    def bbox(self, element: Element) -> BBox | None:
+        return self.bboxes().get(element.id)

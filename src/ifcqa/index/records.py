@@ -1,0 +1,114 @@
+"""The records a model index holds.
+
+Plain slotted dataclasses: they pickle fast (the warm-load path) and read without a schema. An
+:class:`Element` stands for every IfcObjectDefinition ifcqa indexes: products (walls, doors,
+storeys, spaces...), type objects (IfcWallType...), groups and systems, and the project itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from ifcqa.ifc.units import Unit
+
+INDEX_FORMAT = 1  # bump when a record changes: old cache entries are then ignored
+
+
+class Value(NamedTuple):
+    """A property or quantity value, typed, with its unit and where it was set.
+
+    Attributes:
+        value: ``bool``, ``int``, ``float``, ``str``, a list of these, or ``None`` (no value).
+        kind: ``bool``, ``logical`` (IfcLogical UNKNOWN), ``number``, ``text``, ``enum``, ``list``,
+            ``bounded``, ``table``, ``reference`` or ``complex``.
+        measure: the IFC measure class (``IfcLengthMeasure``) or quantity class (``IfcQuantityArea``).
+        unit: the unit symbol the value is stated in (``m``, ``m²``), or ``None``.
+        source: ``occurrence`` or ``type`` (set on the element's type object).
+    """
+
+    value: Any
+    kind: str
+    measure: str | None = None
+    unit: str | None = None
+    source: str = "occurrence"
+
+
+@dataclass(slots=True)
+class Element:
+    """Facts about one IfcObjectDefinition (a product, type, group/system or the project).
+
+    Relations hold step ids of other records in the same index. Lists are sorted by id.
+    """
+
+    id: int
+    guid: str
+    ifc_class: str
+    name: str | None = None
+    description: str | None = None
+    object_type: str | None = None
+    tag: str | None = None
+    predefined_type: str | None = None  # as ifcopenshell.util.element.get_predefined_type gives it
+    element_type: str | None = None  # a type object's ElementType / ProcessType
+    long_name: str | None = None
+    elevation: float | None = None  # storeys, in the model's length unit
+    # spatial structure
+    container: int | None = None  # direct IfcRelContainedInSpatialStructure
+    storey: int | None = None  # resolved storey (see ``storey_via``)
+    storey_via: str | None = None  # contained | space | aggregate | host | self
+    building: int | None = None
+    # decomposition
+    parent: int | None = None  # IfcRelAggregates RelatingObject
+    parts: list[int] = field(default_factory=list)
+    # types
+    type: int | None = None  # IfcRelDefinesByType RelatingType
+    instances: list[int] = field(default_factory=list)  # for type objects
+    # properties and quantities: set name -> property name -> value (type values overridden)
+    psets: dict[str, dict[str, Value]] = field(default_factory=dict)
+    qtos: dict[str, dict[str, Value]] = field(default_factory=dict)
+    # set names defined more than once for this element (occurrence and type, or twice on one)
+    ambiguous_sets: list[str] = field(default_factory=list)
+    # materials
+    materials: list[str] = field(default_factory=list)
+    material_kind: str | None = None  # IfcMaterial, IfcMaterialLayerSetUsage, ...
+    material_set: str | None = None  # name of the layer/profile/constituent set, if any
+    material_source: str | None = None  # occurrence | type
+    # openings and fillings
+    voids: int | None = None  # for an opening: the element it voids
+    openings: list[int] = field(default_factory=list)  # for a host: its openings
+    fills: int | None = None  # for a door/window: the opening it fills
+    host: int | None = None  # for a door/window: the element hosting its opening
+    fillings: list[int] = field(default_factory=list)  # for a host: doors/windows in its openings
+    # space boundaries (IfcRelSpaceBoundary)
+    bounded_by: list[int] = field(default_factory=list)  # for a space: elements bounding it
+    bounds: list[int] = field(default_factory=list)  # for an element: spaces it bounds
+    # groups and systems (IfcRelAssignsToGroup)
+    groups: list[int] = field(default_factory=list)  # for an element: its groups/systems
+    members: list[int] = field(default_factory=list)  # for a group/system: its members
+
+
+@dataclass(slots=True)
+class SourceInfo:
+    """Where an index came from."""
+
+    path: str
+    sha256: str
+    size: int
+    schema: str
+    entity_count: int
+
+
+@dataclass(slots=True)
+class IndexData:
+    """Everything an index holds; what the cache stores."""
+
+    format: int
+    source: SourceInfo
+    units: dict[str, Unit]
+    elements: dict[int, Element]
+    project: int | None
+    storeys: list[int]  # sorted by elevation, then name
+    ancestors: dict[str, tuple[str, ...]]  # class -> the class and its supertypes
+    guids: dict[str, int]  # GlobalId -> step id
+    by_class: dict[str, list[int]]  # exact class -> sorted step ids
+    build_seconds: float = 0.0

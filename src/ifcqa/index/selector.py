@@ -1,0 +1,141 @@
+"""IfcOpenShell selector syntax (``IfcWall, Pset_WallCommon.IsExternal=TRUE``) evaluated on the index.
+
+The query is parsed with IfcOpenShell's own grammar and its comparison rules, so a selector means
+here what it means in ``ifcopenshell.util.selector.filter_elements``; the facets read the index
+instead of the file. Facets the index does not hold (``classification``, ``query:``) are answered
+by IfcOpenShell on the opened file, so every valid selector works, some just slower.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import lark
+import ifcopenshell.util.selector as selector_util
+
+from ifcqa.errors import ToolError
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.index.records import Element
+
+
+class _NeedsFile(Exception):
+    """A facet that only the opened file can answer."""
+
+
+class _IndexFacets(selector_util.FacetTransformer):  # type: ignore[misc]
+    """FacetTransformer over step ids; reuses IfcOpenShell's parsing and comparison semantics."""
+
+    def __init__(self, index: ModelIndex) -> None:
+        super().__init__(None, None)
+        self.index = index
+        self.records = index.data.elements
+
+    def add_default_elements(self) -> None:
+        if self.has_additive_facet_in_current_list:
+            return
+        self.has_additive_facet_in_current_list = True
+        self.elements.update(
+            e.id for e in self.records.values() if self.index.is_a(e, "IfcProduct") or self.index.is_a(e, "IfcTypeProduct")
+        )
+
+    def _filter(self, keep: Any) -> None:
+        self.add_default_elements()
+        self.elements = {i for i in self.elements if keep(self.records[i])}
+
+    def instance(self, args: list[Any]) -> None:
+        self.has_additive_facet_in_current_list = True
+        negate = args[0].data != "globalid"
+        guid = args[-1].children[0].value
+        element_id = self.index.data.guids.get(guid)
+        if element_id is not None:
+            (self.elements.discard if negate else self.elements.add)(element_id)
+
+    def entity(self, args: list[Any]) -> None:
+        self.has_additive_facet_in_current_list = True
+        negate = args[0].data != "ifc_class"
+        cls = args[-1].children[0].value
+        try:
+            ids = {e.id for e in self.index.by_class(cls)}
+        except ToolError:
+            ids = set()
+        self.elements = self.elements - ids if negate else self.elements | ids
+
+    def attribute(self, args: list[Any]) -> None:
+        name, comparison, value = args
+        field = {
+            "Name": "name", "Description": "description", "ObjectType": "object_type", "Tag": "tag",
+            "PredefinedType": "predefined_type", "GlobalId": "guid", "LongName": "long_name", "Elevation": "elevation",
+        }.get(name.children[0].value)
+        if field is None:
+            raise _NeedsFile()
+        self._filter(lambda e: self.compare(getattr(e, field), comparison, value))
+
+    def type(self, args: list[Any]) -> None:
+        comparison, value = args
+
+        def keep(e: Element) -> bool:
+            t = self.records.get(e.type) if e.type is not None else None
+            name, guid = (t.name, t.guid) if t else (None, None)
+            return self.compare(name, comparison, value) or self.compare(guid, comparison, value)
+
+        self._filter(keep)
+
+    def material(self, args: list[Any]) -> None:
+        raise _NeedsFile()  # IfcOpenShell also matches material categories, which the index does not keep
+
+    def property(self, args: list[Any]) -> None:
+        pset, prop, comparison, value = args
+        if not (isinstance(pset, str) and isinstance(prop, str)):
+            raise _NeedsFile()
+
+        def keep(e: Element) -> bool:
+            props = e.psets.get(pset) or e.qtos.get(pset) or {}
+            found = props.get(prop)
+            return self.compare(found.value if found is not None else None, comparison, value)
+
+        self._filter(keep)
+
+    def location(self, args: list[Any]) -> None:
+        raise _NeedsFile()
+
+    def group(self, args: list[Any]) -> None:
+        raise _NeedsFile()
+
+    def parent(self, args: list[Any]) -> None:
+        raise _NeedsFile()
+
+    def classification(self, args: list[Any]) -> None:
+        raise _NeedsFile()
+
+    def query(self, args: list[Any]) -> None:
+        raise _NeedsFile()
+
+
+def select(index: ModelIndex, query: str) -> list[Element]:
+    """Elements matching an IfcOpenShell selector, sorted by step id.
+
+    Raises:
+        ToolError: the selector does not parse (the message quotes IfcOpenShell's parser).
+    """
+    query = query.strip()
+    if not query:
+        raise ToolError("The selector is empty. Give e.g. 'IfcWall' or 'IfcDoor, Pset_DoorCommon.IsExternal=TRUE'.")
+    try:
+        tree = selector_util.filter_elements_grammar.parse(query)
+    except lark.exceptions.LarkError as exc:
+        first = str(exc).strip().splitlines()[0]
+        raise ToolError(
+            f"Selector {query!r} does not parse: {first}. Syntax: 'IfcWall', 'IfcWall, Name=\"W1\"', "
+            "'IfcDoor, Pset_DoorCommon.FireRating=\"EI30\"'; join alternatives with '+'."
+        ) from None
+    facets = _IndexFacets(index)
+    try:
+        facets.transform(tree)
+        ids = facets.get_results()
+    except lark.exceptions.VisitError as exc:
+        if not isinstance(exc.orig_exc, _NeedsFile):
+            raise
+        ids = {e.id() for e in selector_util.filter_elements(index.model(), query)}
+    return [index.data.elements[i] for i in sorted(ids) if i in index.data.elements]
+
+

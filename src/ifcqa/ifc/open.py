@@ -60,7 +60,7 @@ def _open_zip(path: Path) -> ifcopenshell.file:
     try:
         archive = zipfile.ZipFile(path)
     except zipfile.BadZipFile:
-        raise IfcOpenError(f"{path}: not a zip archive. An .ifczip file must be a zip holding one .ifc file.")
+        raise IfcOpenError(f"{path}: not a zip archive. An .ifczip file must be a zip holding one .ifc file.") from None
     with archive, tempfile.TemporaryDirectory(prefix="ifcqa-") as scratch:
         members = [n for n in archive.namelist() if n.lower().endswith(".ifc")]
         if len(members) != 1:

@@ -70,13 +70,13 @@ class Unit:
 def get_unit_symbol(unit: ifcopenshell.entity_instance) -> str:
     """Return a readable symbol for an IFC unit entity (``m²`` rather than ``m2``)."""
     if unit.is_a("IfcDerivedUnit"):
-        return str(unit_util.get_derived_unit_symbol(unit) if hasattr(unit_util, "get_derived_unit_symbol") else "")
+        return str(unit_util.get_derived_unit_symbol(unit))
     name = unit_util.get_full_unit_name(unit)
     if name in _NAMED_SYMBOLS:
-        return _NAMED_SYMBOLS[name]
-    symbol = unit_util.get_unit_symbol(unit)
+        return _NAMED_SYMBOLS[str(name)]
+    symbol = str(unit_util.get_unit_symbol(unit) or "")
     if not symbol or symbol == "?":
-        return name.lower()
+        return str(name).lower()
     return _PRETTY.get(symbol, symbol)
 
 

@@ -7,6 +7,7 @@ table, reference) plus complex ones. This module is the one place that unwraps t
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import ifcopenshell
@@ -46,11 +47,19 @@ def _unit_symbol(
     return None
 
 
-def read_property(prop: ifcopenshell.entity_instance, units: dict[str, Unit]) -> tuple[Any, str, str | None, str | None]:
+@lru_cache(maxsize=512)
+def _measure_unit_type(measure: str) -> str | None:
+    return get_measure_unit_type(measure)
+
+
+def read_property(
+    prop: ifcopenshell.entity_instance, units: dict[str, Unit]
+) -> tuple[Any, str, str | None, str | None]:
     """Read one IfcProperty as ``(value, kind, measure, unit_symbol)``."""
     cls = prop.is_a()
     if cls == "IfcPropertySingleValue":
-        nominal = prop.NominalValue
+        # Positional reads (Name, Description, NominalValue, Unit in every schema): the hot path of a build.
+        nominal = prop[2]
         if nominal is None:
             return None, "text", None, None
         measure = nominal.is_a()
@@ -59,7 +68,7 @@ def read_property(prop: ifcopenshell.entity_instance, units: dict[str, Unit]) ->
             value = None
         elif measure == "IfcLogical" and isinstance(value, str):
             value = value == "TRUE"
-        unit = _unit_symbol(prop.Unit, get_measure_unit_type(measure), units)
+        unit = _unit_symbol(prop[3], _measure_unit_type(measure), units)
         return value, value_kind(value, measure), measure, unit
     if cls == "IfcPropertyEnumeratedValue":
         values = [unwrap(v) for v in prop.EnumerationValues or ()]
@@ -67,12 +76,12 @@ def read_property(prop: ifcopenshell.entity_instance, units: dict[str, Unit]) ->
     if cls == "IfcPropertyListValue":
         items = prop.ListValues or ()
         measure = items[0].is_a() if items else None
-        unit = _unit_symbol(prop.Unit, get_measure_unit_type(measure) if measure else None, units)
+        unit = _unit_symbol(prop.Unit, _measure_unit_type(measure) if measure else None, units)
         return [unwrap(v) for v in items], "list", measure, unit
     if cls == "IfcPropertyBoundedValue":
         bound = prop.UpperBoundValue or prop.LowerBoundValue
         measure = bound.is_a() if bound is not None else None
-        unit = _unit_symbol(prop.Unit, get_measure_unit_type(measure) if measure else None, units)
+        unit = _unit_symbol(prop.Unit, _measure_unit_type(measure) if measure else None, units)
         value = {"lower": unwrap(prop.LowerBoundValue), "upper": unwrap(prop.UpperBoundValue)}
         return value, "bounded", measure, unit
     if cls == "IfcPropertyTableValue":

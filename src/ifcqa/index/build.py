@@ -35,7 +35,7 @@ def build_index_data(model: ifcopenshell.file, path: str, sha256: str, size: int
     builder.run()
     data = IndexData(
         format=INDEX_FORMAT,
-        source=SourceInfo(path, sha256, size, model.schema_identifier, _entity_count(model)),
+        source=SourceInfo(path, sha256, size, model.schema_identifier, int(model.get_max_id())),
         units=builder.units,
         elements=builder.elements,
         project=builder.project,
@@ -46,11 +46,6 @@ def build_index_data(model: ifcopenshell.file, path: str, sha256: str, size: int
     )
     data.build_seconds = time.perf_counter() - started
     return data
-
-
-def _entity_count(model: ifcopenshell.file) -> int:
-    # Counting per class is C++-side; iterating the file would build a Python object per entity.
-    return sum(len(model.by_type(cls, include_subtypes=False)) for cls in model.types())
 
 
 class _Builder:
@@ -206,6 +201,23 @@ class _Builder:
             element = self.elements.get(element_id)
             if element is not None:
                 self._apply_sets(element, sets)
+        self._inherit_type_sets()
+
+    def _inherit_type_sets(self) -> None:
+        """Give occurrences their type's sets, own values winning (``get_psets`` semantics)."""
+        for element in self.elements.values():
+            type_element = self.elements.get(element.type) if element.type is not None else None
+            if type_element is None or self.is_type(element):
+                continue
+            shared: set[str] = set()
+            for kind in ("psets", "qtos"):
+                own: dict[str, dict[str, Value]] = getattr(element, kind)
+                for name, props in getattr(type_element, kind).items():
+                    if name in own:
+                        shared.add(name)
+                    own[name] = {**props, **own.get(name, {})}
+            if shared:
+                element.ambiguous_sets = sorted(shared.union(element.ambiguous_sets))
 
     def _note_set(self, element_id: int, definition: ifcopenshell.entity_instance | None) -> None:
         if definition is None or definition.Name is None:
@@ -219,8 +231,8 @@ class _Builder:
         values: dict[str, Value] = {}
         if definition.is_a("IfcElementQuantity"):
             for qty in definition.Quantities or ():
-                value, kind, measure, unit = read_quantity(qty, self.units)
-                values[qty.Name] = Value(value, kind, measure, unit)
+                qvalue, qkind, qclass, qunit = read_quantity(qty, self.units)
+                values[qty.Name] = Value(qvalue, qkind, qclass, qunit)
         elif definition.is_a("IfcPropertySet"):
             for prop in definition.HasProperties or ():
                 value, kind, measure, unit = read_property(prop, self.units)

@@ -150,12 +150,15 @@ class ModelIndex:
         element = self.find(ref)
         if element is not None and element.ifc_class == "IfcBuildingStorey":
             return element
-        matches = [self.data.elements[i] for i in self.storeys if (self.data.elements[i].name or "").lower() == ref.lower()]
+        storeys = [self.data.elements[i] for i in self.storeys]
+        matches = [s for s in storeys if (s.name or "").lower() == ref.strip().lower()]
         if len(matches) == 1:
             return matches[0]
         names = ", ".join(repr(self.data.elements[i].name) for i in self.storeys) or "none"
         if matches:
-            raise ToolError(f"Storey name {ref!r} is used by {len(matches)} storeys; pass its GlobalId (see list_storeys).")
+            raise ToolError(
+                f"Storey name {ref!r} is used by {len(matches)} storeys; pass its GlobalId (see list_storeys)."
+            )
         raise ToolError(f"No storey {ref!r}. Storeys in this model: {names}. Use list_storeys for their GlobalIds.")
 
     def records(self, ids: Iterable[int]) -> list[Element]:

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ifcqa.ifc.units import Unit
 
-INDEX_FORMAT = 1  # bump when a record changes: old cache entries are then ignored
+INDEX_FORMAT = 2  # bump when a record changes: old cache entries are then ignored
 
 
 class Value(NamedTuple):
@@ -95,7 +95,7 @@ class SourceInfo:
     sha256: str
     size: int
     schema: str
-    entity_count: int
+    max_id: int  # the highest step id: a free upper bound on the entity count
 
 
 @dataclass(slots=True)

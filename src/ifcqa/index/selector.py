@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import lark
 import ifcopenshell.util.selector as selector_util
+import lark
 
 from ifcqa.errors import ToolError
 from ifcqa.index.model_index import ModelIndex
@@ -25,6 +25,9 @@ class _NeedsFile(Exception):
 class _IndexFacets(selector_util.FacetTransformer):  # type: ignore[misc]
     """FacetTransformer over step ids; reuses IfcOpenShell's parsing and comparison semantics."""
 
+    elements: set[int]  # step ids here, where IfcOpenShell keeps entity instances
+    has_additive_facet_in_current_list: bool
+
     def __init__(self, index: ModelIndex) -> None:
         super().__init__(None, None)
         self.index = index
@@ -34,9 +37,8 @@ class _IndexFacets(selector_util.FacetTransformer):  # type: ignore[misc]
         if self.has_additive_facet_in_current_list:
             return
         self.has_additive_facet_in_current_list = True
-        self.elements.update(
-            e.id for e in self.records.values() if self.index.is_a(e, "IfcProduct") or self.index.is_a(e, "IfcTypeProduct")
-        )
+        is_a = self.index.is_a
+        self.elements.update(e.id for e in self.records.values() if is_a(e, "IfcProduct") or is_a(e, "IfcTypeProduct"))
 
     def _filter(self, keep: Any) -> None:
         self.add_default_elements()
@@ -76,7 +78,7 @@ class _IndexFacets(selector_util.FacetTransformer):  # type: ignore[misc]
         def keep(e: Element) -> bool:
             t = self.records.get(e.type) if e.type is not None else None
             name, guid = (t.name, t.guid) if t else (None, None)
-            return self.compare(name, comparison, value) or self.compare(guid, comparison, value)
+            return bool(self.compare(name, comparison, value) or self.compare(guid, comparison, value))
 
         self._filter(keep)
 
@@ -91,7 +93,7 @@ class _IndexFacets(selector_util.FacetTransformer):  # type: ignore[misc]
         def keep(e: Element) -> bool:
             props = e.psets.get(pset) or e.qtos.get(pset) or {}
             found = props.get(prop)
-            return self.compare(found.value if found is not None else None, comparison, value)
+            return bool(self.compare(found.value if found is not None else None, comparison, value))
 
         self._filter(keep)
 

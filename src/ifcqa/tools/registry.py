@@ -26,7 +26,6 @@ import pydantic
 
 from ifcqa.errors import ToolError
 from ifcqa.index.model_index import ModelIndex
-
 from ifcqa.tools.results import MAX_OUTPUT_CHARS  # noqa: F401  (re-exported)
 
 ToolFunction = Callable[..., dict[str, Any]]
@@ -135,7 +134,7 @@ def _spec_of(function: ToolFunction, group: str) -> ToolSpec:
     for name, parameter in list(inspect.signature(function).parameters.items())[1:]:
         default = ... if parameter.default is inspect.Parameter.empty else parameter.default
         fields[name] = (hints[name], pydantic.Field(default, description=arg_docs.get(name)))
-    model = pydantic.create_model(  # type: ignore[call-overload]
+    model = pydantic.create_model(
         f"{function.__name__}_arguments", __config__=pydantic.ConfigDict(extra="forbid"), **fields
     )
     return ToolSpec(function.__name__, function, summary, group, model)

@@ -1,0 +1,223 @@
+"""A generated, deterministic sample building for tests, demos and benchmarks.
+
+:func:`build_sample_model` authors an office building through ``ifcopenshell.api`` only. Same arguments,
+same model: every variation comes from ``random.Random(seed)`` and GlobalIds are drawn from a seeded
+RNG too (only the header timestamp changes between runs). The model contains:
+
+* Units: metre, square metre, cubic metre and radian (explicit SI units, no millimetres).
+* ``IfcProject > IfcSite > IfcBuilding`` ("Building A", "Building B"...), each with its own plan and
+  storeys "Level 0", "Level 1"... at elevations 0, 3, 6 m. A building is a rectangle cut in strips of
+  rectangular rooms; every storey repeats the plan.
+* One ``IfcSpace`` per room, aggregated in its storey, named like "Office 1.03" (level 1, room 3; with
+  several buildings "Office B1.03"), with LongName, body, Pset_SpaceCommon and Qto_SpaceBaseQuantities.
+  Room 1 of every storey is the stairwell.
+* Walls (``IfcWall``; ``IfcWallStandardCase`` in IFC2X3) centred on the grid lines: four exterior walls
+  of type "WT-Exterior-300" (Insulation, Concrete, Gypsum Plaster) and interior walls of type
+  "WT-Interior-100" (Gypsum Board, Mineral Wool, Gypsum Board). The layer sets sit on the types; the
+  occurrences get an ``IfcMaterialLayerSetUsage``. Each wall has a body, Qto_WallBaseQuantities
+  consistent with it, and Pset_WallCommon values both on the type and, for many walls, on the
+  occurrence (overriding or adding values, e.g. ThermalTransmittance, LoadBearing, FireRating).
+* One door per room and windows on the façades, each in an ``IfcOpeningElement`` that voids its wall,
+  typed by door/window types (styles in IFC2X3) carrying a mapped box geometry and materials, with
+  Pset_DoorCommon / Pset_WindowCommon and quantity sets. Names "Door L1-02", Tags "D1.03".
+* A floor slab per storey ("Slab L1", BASESLAB on level 0), a roof slab on the top storey, with layered
+  materials, Pset_SlabCommon and Qto_SlabBaseQuantities; slabs above a stair have a stair void.
+* A half-turn ``IfcStair`` per storey below the top one (always one on level 0): two ``IfcStairFlight``
+  and a landing aggregated in the stair; only the stair is contained in the storey.
+* Per room one supply-air diffuser (``IfcAirTerminal``) and one light (``IfcLightFixture``), both
+  ``IfcFlowTerminal`` in IFC2X3, typed, contained in the storey and grouped in the "Supply Air" and
+  "Lighting" distribution systems that serve the building.
+* Six ``IfcRelSpaceBoundary`` per space (four walls, floor, ceiling) with connection surfaces.
+
+Property values vary per element, and some elements lack some properties, so questions about the model
+have several distinct answers and some have none.
+
+Size and build time (IFC4, one building, measured with ``bench/sample_scale.py`` on a 2-core machine;
+``write_s`` is the time to write the STEP file):
+
+=============================================  ===========  =========  =========
+arguments                                      entities     build_s    write_s
+=============================================  ===========  =========  =========
+``storeys=4, rooms_per_storey=9``              ~10,000      ~0.6       ~0.05
+``storeys=10, rooms_per_storey=36``            ~100,000     ~6         ~0.5
+``storeys=40, rooms_per_storey=90``            ~1,000,000   ~70        ~5
+=============================================  ===========  =========  =========
+
+Roughly 280 entities per room and storey; time grows linearly with the number of entities.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+import uuid
+from pathlib import Path
+
+import ifcopenshell
+import ifcopenshell.api.aggregate
+import ifcopenshell.api.material
+import ifcopenshell.api.root
+import ifcopenshell.api.type
+import ifcopenshell.guid
+
+from ifcqa.sample import _layout as lay
+from ifcqa.sample._fixtures import add_stair, add_systems, add_terminals
+from ifcqa.sample._kit import SCHEMAS, Entity, Kit, Site, new_kit
+from ifcqa.sample._parts import add_openings, add_slab, add_spaces, add_walls
+
+SUPPORTED_SCHEMAS = tuple(SCHEMAS)
+MAX_BUILDINGS = 26
+BUILDING_GAP = 20.0
+FIXED_TIMESTAMP = 1704067200  # 2024-01-01T00:00:00Z, for the IFC2X3 owner history
+
+
+def build_sample_model(
+    storeys: int = 2, rooms_per_storey: int = 4, seed: int = 0, buildings: int = 1, schema: str = "IFC4"
+) -> ifcopenshell.file:
+    """Build the sample building model in memory.
+
+    Args:
+        storeys: Storeys per building, at least 1.
+        rooms_per_storey: Rooms (IfcSpace) per storey, at least 1.
+        seed: Seed of every variation (plan, room functions, property values, GlobalIds).
+        buildings: Number of buildings on the site, 1 to 26.
+        schema: "IFC4" or "IFC2X3".
+
+    Returns:
+        The model. Identical arguments give identical entities, names, values and GlobalIds.
+
+    Raises:
+        ValueError: An argument is out of range or the schema is not supported.
+    """
+    _check(storeys, rooms_per_storey, buildings, schema)
+    kit, project = new_kit(schema, random.Random(seed))
+    site = kit.create("IfcSite", "Sample Site")
+    ifcopenshell.api.aggregate.assign_object(kit.model, products=[site], relating_object=project)
+    kit.place(site, (0.0, 0.0, 0.0))
+    origin_x = 0.0
+    for index in range(buildings):
+        building = _add_building(kit, site, index, buildings > 1, origin_x, storeys, rooms_per_storey)
+        origin_x += building.layout.width + BUILDING_GAP
+    _finish(kit)
+    _stabilise(kit.model, seed)
+    return kit.model
+
+
+def write_sample_model(
+    path: str | os.PathLike[str],
+    *,
+    storeys: int = 2,
+    rooms_per_storey: int = 4,
+    seed: int = 0,
+    buildings: int = 1,
+    schema: str = "IFC4",
+) -> Path:
+    """Build the sample model and write it as an IFC-SPF file, atomically.
+
+    The file is written to a temporary file in the target directory, then moved over ``path`` with
+    :func:`os.replace`, so readers never see a half-written file.
+
+    Args:
+        path: Target file; its directory is created if needed.
+        storeys: As for :func:`build_sample_model`.
+        rooms_per_storey: As for :func:`build_sample_model`.
+        seed: As for :func:`build_sample_model`.
+        buildings: As for :func:`build_sample_model`.
+        schema: As for :func:`build_sample_model`.
+
+    Returns:
+        The path written.
+    """
+    target = Path(path)
+    model = build_sample_model(storeys, rooms_per_storey, seed, buildings, schema)
+    model.header.file_name.name = target.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(handle)
+    try:
+        model.write(temporary, format=".ifc")
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def _check(storeys: int, rooms_per_storey: int, buildings: int, schema: str) -> None:
+    if schema not in SCHEMAS:
+        raise ValueError(f"unsupported schema {schema!r}: use one of {', '.join(SUPPORTED_SCHEMAS)}")
+    if storeys < 1 or rooms_per_storey < 1:
+        raise ValueError(f"storeys and rooms_per_storey must be at least 1, got {storeys} and {rooms_per_storey}")
+    if not 1 <= buildings <= MAX_BUILDINGS:
+        raise ValueError(f"buildings must be between 1 and {MAX_BUILDINGS}, got {buildings}")
+
+
+def _add_building(
+    kit: Kit, site_entity: Entity, index: int, multi: bool, origin_x: float, storeys: int, rooms: int
+) -> Site:
+    letter = chr(ord("A") + index)
+    building = kit.create("IfcBuilding", f"Building {letter}")
+    building.Description = f"Office building with {storeys} storeys of {rooms} rooms"
+    ifcopenshell.api.aggregate.assign_object(kit.model, products=[building], relating_object=site_entity)
+    kit.place(building, (origin_x, 0.0, 0.0))
+    site = Site(building, letter, multi, origin_x, lay.make_layout(kit.rng, rooms))
+    for level in range(storeys):
+        storey = kit.create("IfcBuildingStorey", f"Level {level}")
+        storey.Elevation = level * lay.STOREY_HEIGHT
+        site.storeys.append(storey)
+    ifcopenshell.api.aggregate.assign_object(kit.model, products=site.storeys, relating_object=building)
+    for level, storey in enumerate(site.storeys):
+        kit.place(storey, site.world(0.0, 0.0, level * lay.STOREY_HEIGHT))
+    stair_levels = range(max(1, storeys - 1))
+    for index_ in range(storeys + 1):
+        site.slabs.append(add_slab(kit, site, index_, has_void=index_ - 1 in stair_levels))
+    for level in range(storeys):
+        plan = lay.storey_plan(kit.rng, site.layout, level, level in stair_levels)
+        walls = add_walls(kit, site, level, plan)
+        add_openings(kit, site, level, plan, walls)
+        add_spaces(kit, site, level, plan, walls)
+        if plan.has_stair:
+            add_stair(kit, site, level)
+        add_terminals(kit, site, level)
+    add_systems(kit, site)
+    return site
+
+
+def _finish(kit: Kit) -> None:
+    """Work done once for the whole model: type assignments and material layer set usages."""
+    for type_name, occurrences in kit.typed.items():
+        ifcopenshell.api.type.assign_type(kit.model, related_objects=occurrences, relating_type=kit.types[type_name])
+    for wall_type, layer_set_name in (("WT-Exterior-300", "WT-Exterior-300"), ("WT-Interior-100", "WT-Interior-100")):
+        thickness = sum(layer.LayerThickness for layer in kit.layer_sets[layer_set_name].MaterialLayers)
+        for usage in kit.model.get_inverse(kit.layer_sets[layer_set_name]):
+            if usage.is_a("IfcMaterialLayerSetUsage"):  # walls are centred on their axis
+                ifcopenshell.api.material.edit_layer_usage(
+                    kit.model, usage=usage, attributes={"OffsetFromReferenceLine": -thickness / 2}
+                )
+        del wall_type
+    for set_name, slabs in kit.layered.items():
+        ifcopenshell.api.material.assign_material(
+            kit.model, products=slabs, type="IfcMaterialLayerSetUsage", material=kit.layer_sets[set_name]
+        )
+        for usage in kit.model.get_inverse(kit.layer_sets[set_name]):
+            if usage.is_a("IfcMaterialLayerSetUsage"):  # slab bodies hang below their reference plane
+                ifcopenshell.api.material.edit_layer_usage(kit.model, usage=usage, attributes={"DirectionSense": "NEGATIVE"})
+    if kit.concrete:
+        ifcopenshell.api.material.assign_material(kit.model, products=kit.concrete, material=kit.materials["Concrete"])
+
+
+def _stabilise(model: ifcopenshell.file, seed: int) -> None:
+    """Replace the API's random GlobalIds (and IFC2X3 timestamps) with seeded, reproducible ones."""
+    rng = random.Random(f"ifcqa-sample-guid-{seed}")
+    for root in sorted(model.by_type("IfcRoot"), key=lambda entity: entity.id()):
+        root.GlobalId = ifcopenshell.guid.compress(uuid.UUID(int=rng.getrandbits(128)).hex)
+    histories = sorted(model.by_type("IfcOwnerHistory"), key=lambda entity: entity.id())
+    if not histories:
+        return
+    shared = histories[0]
+    shared.ChangeAction, shared.CreationDate, shared.LastModifiedDate = "ADDED", FIXED_TIMESTAMP, FIXED_TIMESTAMP
+    for root in model.by_type("IfcRoot"):
+        root.OwnerHistory = shared
+    for history in histories[1:]:
+        model.remove(history)

@@ -1,0 +1,34 @@
+"""Shared fixtures: the shared IFC corpus and a memoized, tmp-cached index loader."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from ifcqa.index import IndexCache, ModelIndex, load_index
+
+SHARED_IFC = Path(__file__).resolve().parents[1].parent / "shared" / "ifc"
+
+
+@pytest.fixture(scope="session")
+def shared_ifc() -> Path:
+    """The folder of the shared IFC models (../shared/ifc); the test is skipped when it is absent."""
+    if not SHARED_IFC.is_dir():
+        pytest.skip("../shared/ifc not present: the corpus tests need the shared IFC models")
+    return SHARED_IFC
+
+
+@pytest.fixture(scope="session")
+def index_of(shared_ifc: Path, tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], ModelIndex]:
+    """A factory: shared file name -> its ModelIndex, built once per session into a tmp cache."""
+    cache = IndexCache(tmp_path_factory.mktemp("index-cache"))
+    loaded: dict[str, ModelIndex] = {}
+
+    def load(name: str) -> ModelIndex:
+        if name not in loaded:
+            loaded[name] = load_index(shared_ifc / name, cache=cache)
+        return loaded[name]
+
+    return load

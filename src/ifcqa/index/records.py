@@ -7,7 +7,8 @@ storeys, spaces...), type objects (IfcWallType...), groups and systems, and the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ifcqa.ifc.units import Unit
@@ -33,12 +34,17 @@ class Value(NamedTuple):
     unit: str | None = None
     source: str = "occurrence"
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # tuple.__new__ is a C call; the default goes through NamedTuple's Python __new__ per value.
+        return (tuple.__new__, (Value, tuple(self)))
 
-@dataclass(slots=True)
+
+@dataclass
 class Element:
     """Facts about one IfcObjectDefinition (a product, type, group/system or the project).
 
-    Relations hold step ids of other records in the same index. Lists are sorted by id.
+    Relations hold step ids of other records in the same index. Lists are sorted by id. Records are
+    read-only once built: a warm-loaded record shares immutable empty defaults (see ``__getstate__``).
     """
 
     id: int
@@ -85,6 +91,23 @@ class Element:
     # groups and systems (IfcRelAssignsToGroup)
     groups: list[int] = field(default_factory=list)  # for an element: its groups/systems
     members: list[int] = field(default_factory=list)  # for a group/system: its members
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickle only what is set: most of the ~40 fields are empty for most elements, and the warm
+        # load (one pickle.load) is dominated by per-attribute work. Absent fields fall back to the
+        # class-level empty defaults installed below.
+        return {k: v for k, v in self.__dict__.items() if v is not None and v != [] and v != {}}
+
+
+def _install_empty_defaults() -> None:
+    for f in fields(Element):
+        if f.default is MISSING and f.default_factory is list:
+            setattr(Element, f.name, ())
+        elif f.default is MISSING and f.default_factory is dict:
+            setattr(Element, f.name, MappingProxyType({}))
+
+
+_install_empty_defaults()
 
 
 @dataclass(slots=True)

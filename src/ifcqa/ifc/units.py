@@ -71,7 +71,7 @@ def get_unit_symbol(unit: ifcopenshell.entity_instance) -> str:
     """Return a readable symbol for an IFC unit entity (``m²`` rather than ``m2``)."""
     if unit.is_a("IfcDerivedUnit"):
         return str(unit_util.get_derived_unit_symbol(unit))
-    name = unit_util.get_full_unit_name(unit)
+    name = str(unit_util.get_full_unit_name(unit)).upper().replace(" ", "_")
     if name in _NAMED_SYMBOLS:
         return _NAMED_SYMBOLS[str(name)]
     symbol = str(unit_util.get_unit_symbol(unit) or "")
@@ -105,7 +105,10 @@ def get_project_units(model: ifcopenshell.file) -> dict[str, Unit]:
     # Scale factors come from calculate_unit_scale, which knows prefixes and conversion-based units.
     for unit_type in (t for t in COMMON_UNIT_TYPES if t in units):
         u = units[unit_type]
-        units[unit_type] = Unit(u.unit_type, u.name, u.symbol, float(unit_util.calculate_unit_scale(model, unit_type)))
+        factor = float(unit_util.calculate_unit_scale(model, unit_type))
+        if unit_type == "MASSUNIT":
+            factor /= 1000.0  # IfcOpenShell scales mass to grams; the SI unit of mass is the kilogram
+        units[unit_type] = Unit(u.unit_type, u.name, u.symbol, factor)
     return units
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import ifcopenshell
 import ifcopenshell.ifcopenshell_wrapper as wrapper
 import ifcopenshell.util.element as element_util
+import ifcopenshell.util.placement as placement_util
 
 from ifcqa.ifc.units import Unit, get_project_units
 from ifcqa.ifc.values import read_property, read_quantity
@@ -97,6 +98,8 @@ class _Builder:
             return entity[index] if index is not None else None
 
         elevation = attr("Elevation")
+        if cls == _STOREY and elevation is None and attr("ObjectPlacement") is not None:
+            elevation = placement_util.get_storey_elevation(entity)  # IfcOpenShell's fallback: placement z
         return Element(
             id=entity.id(),
             guid=entity[0],
@@ -259,7 +262,7 @@ class _Builder:
         for rel in self.model.by_type("IfcRelAssociatesMaterial"):
             resolved = _resolve_material(rel.RelatingMaterial)
             for entity in rel.RelatedObjects or ():
-                own[entity.id()] = resolved
+                own.setdefault(entity.id(), resolved)  # the first association wins, as in get_material
         for element in self.elements.values():
             if element.id in own:
                 element.materials, element.material_kind, element.material_set = own[element.id]

@@ -56,9 +56,9 @@ class IndexCache:
         try:
             with open(path, "rb") as handle:
                 return pickle.load(handle)
-        except FileNotFoundError:
-            return None
-        except (pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError):
+        except OSError:
+            return None  # absent or unreadable here: rebuilt, and save() reports a folder it cannot write
+        except (pickle.UnpicklingError, EOFError, AttributeError, ValueError, TypeError, ImportError, LookupError):
             path.unlink(missing_ok=True)  # a damaged entry is dropped and rebuilt, not trusted
             return None
 

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from ifcqa.ifc.units import Unit
 
-INDEX_FORMAT = 2  # bump when a record changes: old cache entries are then ignored
+INDEX_FORMAT = 3  # bump when a record changes: old cache entries are then ignored
 
 
 class Value(NamedTuple):

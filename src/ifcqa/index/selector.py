@@ -137,7 +137,13 @@ def select(index: ModelIndex, query: str) -> list[Element]:
     except lark.exceptions.VisitError as exc:
         if not isinstance(exc.orig_exc, _NeedsFile):
             raise
-        ids = {e.id() for e in selector_util.filter_elements(index.model(), query)}
+        try:
+            ids = {e.id() for e in selector_util.filter_elements(index.model(), query)}
+        except lark.exceptions.VisitError as ifc_exc:  # e.g. a /regex/ pset meeting a set without a Name
+            raise ToolError(
+                f"Selector {query!r} cannot be evaluated on {index.path.name}: IfcOpenShell failed with "
+                f"{ifc_exc.orig_exc!r}. Name the property set without a /regex/, or use find_elements."
+            ) from None
     return [index.data.elements[i] for i in sorted(ids) if i in index.data.elements]
 
 

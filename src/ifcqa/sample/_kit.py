@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 import ifcopenshell
 import ifcopenshell.api.context
@@ -17,10 +18,10 @@ import ifcopenshell.api.unit
 import numpy as np
 
 from ifcqa.sample import _layout as lay
-from ifcqa.sample._props import set_pset
+from ifcqa.sample._props import PropValue, set_pset
 
-Entity = ifcopenshell.entity_instance
-Vec3 = tuple[float, float, float]
+Entity: TypeAlias = ifcopenshell.entity_instance
+Vec3: TypeAlias = tuple[float, float, float]
 
 # material name -> IFC4 Category
 MATERIALS: dict[str, str] = {
@@ -97,7 +98,9 @@ class Kit:
             self.model, ifc_class=ifc_class, predefined_type=predefined_type, name=name
         )
 
-    def place(self, product: Entity, origin: Vec3, x_axis: Vec3 = (1.0, 0.0, 0.0), z_axis: Vec3 = (0.0, 0.0, 1.0)) -> None:
+    def place(
+        self, product: Entity, origin: Vec3, x_axis: Vec3 = (1.0, 0.0, 0.0), z_axis: Vec3 = (0.0, 0.0, 1.0)
+    ) -> None:
         """Place ``product`` at a world position; the API stores it relative to its parent."""
         x, z = np.array(x_axis, dtype=float), np.array(z_axis, dtype=float)
         matrix = np.eye(4)
@@ -108,6 +111,16 @@ class Kit:
         """A body box ``0..length × offset..offset+depth × 0..height`` in local coordinates."""
         return ifcopenshell.api.geometry.add_wall_representation(
             self.model, context=self.body, length=length, height=height, thickness=depth, offset=offset
+        )
+
+    def prism(self, outline: list[tuple[float, float]], depth: float, downwards: bool = False) -> Entity:
+        """A body extruding a closed local XY ``outline`` by ``depth`` along local +Z (or -Z)."""
+        return ifcopenshell.api.geometry.add_slab_representation(
+            self.model,
+            context=self.body,
+            depth=depth,
+            direction_sense="NEGATIVE" if downwards else "POSITIVE",
+            polyline=[*outline, outline[0]],
         )
 
     def show(self, product: Entity, representation: Entity) -> None:
@@ -124,10 +137,10 @@ class Kit:
 
 
 @dataclass
-class Site:
+class Building:
     """One building of the sample: its plan, storeys, slabs (the last one is the roof) and system members."""
 
-    building: Entity
+    entity: Entity
     letter: str
     multi: bool
     origin_x: float
@@ -158,7 +171,9 @@ def new_kit(schema: str, rng: random.Random) -> tuple[Kit, Entity]:
         person = ifcopenshell.api.owner.add_person(model, "sample", "Sample", "Author")
         organisation = ifcopenshell.api.owner.add_organisation(model, "IFCQA", "ifcqa")
         ifcopenshell.api.owner.add_person_and_organisation(model, person=person, organisation=organisation)
-        ifcopenshell.api.owner.add_application(model, application_full_name="ifcqa sample", application_identifier="ifcqa")
+        ifcopenshell.api.owner.add_application(
+            model, application_full_name="ifcqa sample", application_identifier="ifcqa"
+        )
     project = ifcopenshell.api.root.create_entity(model, ifc_class="IfcProject", name="ifcqa Sample Project")
     units = [
         ifcopenshell.api.unit.add_si_unit(model, unit_type=unit_type)
@@ -192,14 +207,21 @@ def _add_materials(kit: Kit) -> None:
 
 
 def _add_wall_types(kit: Kit) -> None:
-    specs = {
-        "WT-Exterior-300": ("SOLIDWALL", {"IsExternal": True, "LoadBearing": True, "FireRating": "REI90",
-                                          "ThermalTransmittance": 0.25}),
-        "WT-Interior-100": ("PARTITIONING", {"IsExternal": False, "LoadBearing": False, "FireRating": "EI30"}),
+    specs: dict[str, tuple[str, str, dict[str, PropValue]]] = {
+        "WT-Exterior-300": (
+            "SOLIDWALL",
+            "Exterior wall, ETICS on concrete",
+            {"IsExternal": True, "LoadBearing": True, "FireRating": "REI90", "ThermalTransmittance": 0.25},
+        ),
+        "WT-Interior-100": (
+            "PARTITIONING",
+            "Drywall partition",
+            {"IsExternal": False, "LoadBearing": False, "FireRating": "EI30"},
+        ),
     }
-    for name, (predefined, props) in specs.items():
+    for name, (predefined, description, props) in specs.items():
         wall_type = kit.create("IfcWallType", name, predefined)
-        wall_type.Description = "Exterior wall, ETICS on concrete" if props["IsExternal"] else "Drywall partition"
+        wall_type.Description = description
         ifcopenshell.api.material.assign_material(
             kit.model, products=[wall_type], type="IfcMaterialLayerSet", material=kit.layer_sets[name]
         )
@@ -226,14 +248,20 @@ def _add_opening_types(kit: Kit) -> None:
             window_type.OperationType, window_type.ConstructionType = "SINGLE_PANEL", "ALUMINIUM"
         kit.show(window_type, kit.box(width, WINDOW_DEPTH, height))
         _assign_window_material(kit, window_type)
-        set_pset(kit.model, window_type, "Pset_WindowCommon",
-                 {"Reference": name, "IsExternal": True, "ThermalTransmittance": 1.3})
+        set_pset(
+            kit.model,
+            window_type,
+            "Pset_WindowCommon",
+            {"Reference": name, "IsExternal": True, "ThermalTransmittance": 1.3},
+        )
         kit.types[name] = window_type
 
 
 def _assign_window_material(kit: Kit, window_type: Entity) -> None:
     if not kit.ifc4:  # no constituent sets in IFC2X3
-        ifcopenshell.api.material.assign_material(kit.model, products=[window_type], material=kit.materials["Aluminium"])
+        ifcopenshell.api.material.assign_material(
+            kit.model, products=[window_type], material=kit.materials["Aluminium"]
+        )
         return
     constituents = kit.layer_sets.get("Window")
     if constituents is None:
@@ -258,5 +286,7 @@ def _add_terminal_types(kit: Kit) -> None:
         maker = {"Manufacturer": "Aerona" if predefined == "DIFFUSER" else "Lumio", "ModelLabel": name}
         set_pset(kit.model, terminal_type, "Pset_ManufacturerTypeInformation", maker)
         if predefined == "POINTSOURCE":
-            set_pset(kit.model, terminal_type, "Pset_LightFixtureTypeCommon", {"NumberOfSources": 2, "TotalWattage": 36.0})
+            set_pset(
+                kit.model, terminal_type, "Pset_LightFixtureTypeCommon", {"NumberOfSources": 2, "TotalWattage": 36.0}
+            )
         kit.types[name] = terminal_type

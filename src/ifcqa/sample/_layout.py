@@ -150,7 +150,7 @@ def make_layout(rng: random.Random, rooms: int) -> Layout:
 
 
 def _split(rng: random.Random, width: float, count: int) -> tuple[float, ...]:
-    weights = [rng.uniform(0.85, 1.15) for _ in range(count)]
+    weights = [rng.uniform(0.9, 1.1) for _ in range(count)]
     total = sum(weights)
     edges = [0.0]
     for weight in weights[:-1]:
@@ -204,9 +204,7 @@ def storey_plan(rng: random.Random, layout: Layout, level: int, has_stair: bool)
     """Draw room functions, one door per room and windows on the façades of this storey."""
     names = list(ROOM_FUNCTIONS)
     weights = [ROOM_FUNCTIONS[name][2] for name in names]
-    functions = tuple(
-        "Stairwell" if room.number == 1 else rng.choices(names, weights)[0] for room in layout.rooms
-    )
+    functions = tuple("Stairwell" if room.number == 1 else rng.choices(names, weights)[0] for room in layout.rooms)
     openings: list[OpeningSpec] = []
     for room in layout.rooms:
         door = _door(rng, layout, room, level)
@@ -231,16 +229,22 @@ def _facades(layout: Layout, room: RoomSpec) -> list[str]:
 
 
 def _door(rng: random.Random, layout: Layout, room: RoomSpec, level: int) -> OpeningSpec:
-    """Row 0 opens to the outside on level 0 and to its neighbour above; other rows open to the south."""
+    """One door per room, in the south wall, clear of partitions below and of the stair.
+
+    Rooms of the southern strip open to the outside on level 0. On upper levels they open into their
+    east neighbour (the last one into its west neighbour), or onto a balcony when alone in the strip.
+    """
     in_row = len(layout.x_edges[room.row]) - 1
     if room.row == 0 and level > 0 and in_row > 1:
         key = f"V0-{room.col + 1}" if room.col < in_row - 1 else f"V0-{room.col}"
-        fraction = 1 / 3 if room.col < in_row - 1 else 2 / 3
-        width, height, external = DOOR_TYPES["DT-Interior-900"]
+        fraction = 1 / 3 if room.col < in_row - 1 else 2 / 3  # two doors may share a partition
+        width, height, _ = DOOR_TYPES["DT-Interior-900"]
         wall = layout.walls[key]
         offset = round(wall.length * fraction - width / 2, 6)
         return OpeningSpec("door", key, room.number, offset, width, height, 0.0, "DT-Interior-900", False)
-    type_name = "DT-Exterior-1000" if room.row == 0 else rng.choice(("DT-Interior-900", "DT-Interior-900", "DT-Interior-1000"))
+    type_name = (
+        "DT-Exterior-1000" if room.row == 0 else rng.choice(("DT-Interior-900", "DT-Interior-900", "DT-Interior-1000"))
+    )
     width, height, external = DOOR_TYPES[type_name]
     wall = layout.walls[room.south]
     blocked = [(STAIR_X - 0.1, STAIR_X + STAIR_WIDTH + 0.1)]
@@ -275,4 +279,6 @@ def _window(rng: random.Random, layout: Layout, room: RoomSpec, side: str) -> Op
     centre = (low + high) / 2
     point = (centre, wall.start[1]) if side in ("south", "north") else (wall.start[0], centre)
     along = wall.along(point)
-    return OpeningSpec("window", wall.key, room.number, round(along - width / 2, 6), width, height, sill, type_name, True)
+    return OpeningSpec(
+        "window", wall.key, room.number, round(along - width / 2, 6), width, height, sill, type_name, True
+    )

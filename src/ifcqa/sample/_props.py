@@ -45,4 +45,4 @@ def set_qto(
     rounded: dict[str, ifcopenshell.entity_instance | float | int | dict[str, object]] = {
         key: round(value, 6) for key, value in quantities.items()
     }
-    ifcopenshell.api.pset.edit_qto(model, qto=qto, properties=rounded)  # type: ignore[arg-type]
+    ifcopenshell.api.pset.edit_qto(model, qto=qto, properties=rounded)

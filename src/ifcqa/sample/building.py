@@ -1,8 +1,9 @@
 """A generated, deterministic sample building for tests, demos and benchmarks.
 
-:func:`build_sample_model` authors an office building through ``ifcopenshell.api`` only. Same arguments,
-same model: every variation comes from ``random.Random(seed)`` and GlobalIds are drawn from a seeded
-RNG too (only the header timestamp changes between runs). The model contains:
+:func:`build_sample_model` authors an office building through ``ifcopenshell.api`` (plus plain attribute
+edits such as Description or Tag). Same arguments, same model: every variation comes from
+``random.Random(seed)``, GlobalIds are drawn from a seeded RNG and SET attributes are sorted, so only the
+header timestamp changes between runs. The model contains:
 
 * Units: metre, square metre, cubic metre and radian (explicit SI units, no millimetres).
 * ``IfcProject > IfcSite > IfcBuilding`` ("Building A", "Building B"...), each with its own plan and
@@ -19,57 +20,70 @@ RNG too (only the header timestamp changes between runs). The model contains:
   occurrence (overriding or adding values, e.g. ThermalTransmittance, LoadBearing, FireRating).
 * One door per room and windows on the façades, each in an ``IfcOpeningElement`` that voids its wall,
   typed by door/window types (styles in IFC2X3) carrying a mapped box geometry and materials, with
-  Pset_DoorCommon / Pset_WindowCommon and quantity sets. Names "Door L1-02", Tags "D1.03".
+  Pset_DoorCommon / Pset_WindowCommon and quantity sets. Names "Door L1-02" ("Door B-L1-02" with several
+  buildings), Tags "D1.03". Typed occurrences leave PredefinedType to their type, as IFC recommends.
 * A floor slab per storey ("Slab L1", BASESLAB on level 0), a roof slab on the top storey, with layered
-  materials, Pset_SlabCommon and Qto_SlabBaseQuantities; slabs above a stair have a stair void.
+  materials, Pset_SlabCommon and Qto_SlabBaseQuantities; the slab above a stair has a stair void (the
+  roof slab of a one-storey building too: a roof hatch).
 * A half-turn ``IfcStair`` per storey below the top one (always one on level 0): two ``IfcStairFlight``
   and a landing aggregated in the stair; only the stair is contained in the storey.
 * Per room one supply-air diffuser (``IfcAirTerminal``) and one light (``IfcLightFixture``), both
   ``IfcFlowTerminal`` in IFC2X3, typed, contained in the storey and grouped in the "Supply Air" and
   "Lighting" distribution systems that serve the building.
-* Six ``IfcRelSpaceBoundary`` per space (four walls, floor, ceiling) with connection surfaces.
+* Six 1st-level ``IfcRelSpaceBoundary`` per space (four walls, floor, ceiling) with connection surfaces.
+* IFC2X3 only: one shared ``IfcOwnerHistory`` (IFC4 models have none; it is optional there).
 
 Property values vary per element, and some elements lack some properties, so questions about the model
 have several distinct answers and some have none.
 
-Size and build time (IFC4, one building, measured with ``bench/sample_scale.py`` on a 2-core machine;
-``write_s`` is the time to write the STEP file):
+Size and build time (IFC4, one building; ``bench/sample_scale.py`` on a 2-core machine; ``write_s`` is
+the time to write the STEP file):
 
-=============================================  ===========  =========  =========
-arguments                                      entities     build_s    write_s
-=============================================  ===========  =========  =========
-``storeys=4, rooms_per_storey=9``              ~10,000      ~0.6       ~0.05
-``storeys=10, rooms_per_storey=36``            ~100,000     ~6         ~0.5
-``storeys=40, rooms_per_storey=90``            ~1,000,000   ~70        ~5
-=============================================  ===========  =========  =========
+=========================================  ==========  =======  =======  =======
+arguments                                  entities    build_s  write_s  file_mb
+=========================================  ==========  =======  =======  =======
+``storeys=4, rooms_per_storey=9``          10,685      0.7      0.03     0.6
+``storeys=10, rooms_per_storey=40``        97,647      5.4      0.3      5.3
+``storeys=40, rooms_per_storey=108``       993,491     54       3.4      56
+=========================================  ==========  =======  =======  =======
 
-Roughly 280 entities per room and storey; time grows linearly with the number of entities.
+About 230-300 entities per room; time is linear in the entity count (~55 µs per entity, nearly all of
+it inside ``ifcopenshell.api``) and the 1M model takes about 600 MB of memory. IFC2X3 is slightly slower.
 """
 
 from __future__ import annotations
 
 import os
 import random
-import tempfile
 import uuid
 from pathlib import Path
 
 import ifcopenshell
 import ifcopenshell.api.aggregate
 import ifcopenshell.api.material
-import ifcopenshell.api.root
 import ifcopenshell.api.type
 import ifcopenshell.guid
 
 from ifcqa.sample import _layout as lay
 from ifcqa.sample._fixtures import add_stair, add_systems, add_terminals
-from ifcqa.sample._kit import SCHEMAS, Entity, Kit, Site, new_kit
-from ifcqa.sample._parts import add_openings, add_slab, add_spaces, add_walls
+from ifcqa.sample._kit import SCHEMAS, Building, Entity, Kit, new_kit
+from ifcqa.sample._parts import add_openings, add_walls
+from ifcqa.sample._rooms import add_slab, add_spaces
 
 SUPPORTED_SCHEMAS = tuple(SCHEMAS)
 MAX_BUILDINGS = 26
 BUILDING_GAP = 20.0
 FIXED_TIMESTAMP = 1704067200  # 2024-01-01T00:00:00Z, for the IFC2X3 owner history
+# (class, attribute) of the SET attributes the API fills in hash order
+UNORDERED_SETS = (
+    ("IfcUnitAssignment", "Units"),
+    ("IfcRelAggregates", "RelatedObjects"),
+    ("IfcRelContainedInSpatialStructure", "RelatedElements"),
+    ("IfcRelDefinesByType", "RelatedObjects"),
+    ("IfcRelDefinesByProperties", "RelatedObjects"),
+    ("IfcRelAssociatesMaterial", "RelatedObjects"),
+    ("IfcRelAssignsToGroup", "RelatedObjects"),
+)
 
 
 def build_sample_model(
@@ -133,13 +147,13 @@ def write_sample_model(
     model = build_sample_model(storeys, rooms_per_storey, seed, buildings, schema)
     model.header.file_name.name = target.name
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
+    # a fresh name in the same directory (so os.replace is atomic), created by the writer with default modes
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.{uuid.uuid4().hex}.tmp")
     try:
-        model.write(temporary, format=".ifc")
+        model.write(str(temporary), format=".ifc")
         os.replace(temporary, target)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
     return target
 
@@ -154,61 +168,79 @@ def _check(storeys: int, rooms_per_storey: int, buildings: int, schema: str) -> 
 
 
 def _add_building(
-    kit: Kit, site_entity: Entity, index: int, multi: bool, origin_x: float, storeys: int, rooms: int
-) -> Site:
+    kit: Kit, site: Entity, index: int, multi: bool, origin_x: float, storeys: int, rooms: int
+) -> Building:
     letter = chr(ord("A") + index)
-    building = kit.create("IfcBuilding", f"Building {letter}")
-    building.Description = f"Office building with {storeys} storeys of {rooms} rooms"
-    ifcopenshell.api.aggregate.assign_object(kit.model, products=[building], relating_object=site_entity)
-    kit.place(building, (origin_x, 0.0, 0.0))
-    site = Site(building, letter, multi, origin_x, lay.make_layout(kit.rng, rooms))
+    entity = kit.create("IfcBuilding", f"Building {letter}")
+    entity.Description = f"Office building with {storeys} storeys of {rooms} rooms"
+    ifcopenshell.api.aggregate.assign_object(kit.model, products=[entity], relating_object=site)
+    kit.place(entity, (origin_x, 0.0, 0.0))
+    building = Building(entity, letter, multi, origin_x, lay.make_layout(kit.rng, rooms))
     for level in range(storeys):
         storey = kit.create("IfcBuildingStorey", f"Level {level}")
         storey.Elevation = level * lay.STOREY_HEIGHT
-        site.storeys.append(storey)
-    ifcopenshell.api.aggregate.assign_object(kit.model, products=site.storeys, relating_object=building)
-    for level, storey in enumerate(site.storeys):
-        kit.place(storey, site.world(0.0, 0.0, level * lay.STOREY_HEIGHT))
-    stair_levels = range(max(1, storeys - 1))
-    for index_ in range(storeys + 1):
-        site.slabs.append(add_slab(kit, site, index_, has_void=index_ - 1 in stair_levels))
+        building.storeys.append(storey)
+    ifcopenshell.api.aggregate.assign_object(kit.model, products=building.storeys, relating_object=entity)
+    for level, storey in enumerate(building.storeys):
+        kit.place(storey, building.world(0.0, 0.0, level * lay.STOREY_HEIGHT))
+    stair_levels = range(max(1, storeys - 1))  # every storey but the top one; level 0 at least
+    for slab_index in range(storeys + 1):
+        building.slabs.append(add_slab(kit, building, slab_index, has_void=slab_index - 1 in stair_levels))
     for level in range(storeys):
-        plan = lay.storey_plan(kit.rng, site.layout, level, level in stair_levels)
-        walls = add_walls(kit, site, level, plan)
-        add_openings(kit, site, level, plan, walls)
-        add_spaces(kit, site, level, plan, walls)
+        plan = lay.storey_plan(kit.rng, building.layout, level, level in stair_levels)
+        walls = add_walls(kit, building, level, plan)
+        add_openings(kit, building, level, plan, walls)
+        add_spaces(kit, building, level, plan, walls)
         if plan.has_stair:
-            add_stair(kit, site, level)
-        add_terminals(kit, site, level)
-    add_systems(kit, site)
-    return site
+            add_stair(kit, building, level)
+        add_terminals(kit, building, level)
+    add_systems(kit, building)
+    return building
 
 
 def _finish(kit: Kit) -> None:
-    """Work done once for the whole model: type assignments and material layer set usages."""
+    """Work done once for the whole model: type assignments, mapped type geometry, material usages."""
     for type_name, occurrences in kit.typed.items():
-        ifcopenshell.api.type.assign_type(kit.model, related_objects=occurrences, relating_type=kit.types[type_name])
-    for wall_type, layer_set_name in (("WT-Exterior-300", "WT-Exterior-300"), ("WT-Interior-100", "WT-Interior-100")):
-        thickness = sum(layer.LayerThickness for layer in kit.layer_sets[layer_set_name].MaterialLayers)
-        for usage in kit.model.get_inverse(kit.layer_sets[layer_set_name]):
-            if usage.is_a("IfcMaterialLayerSetUsage"):  # walls are centred on their axis
-                ifcopenshell.api.material.edit_layer_usage(
-                    kit.model, usage=usage, attributes={"OffsetFromReferenceLine": -thickness / 2}
-                )
-        del wall_type
-    for set_name, slabs in kit.layered.items():
-        ifcopenshell.api.material.assign_material(
-            kit.model, products=slabs, type="IfcMaterialLayerSetUsage", material=kit.layer_sets[set_name]
+        relating_type = kit.types[type_name]
+        ifcopenshell.api.type.assign_type(
+            kit.model, related_objects=occurrences, relating_type=relating_type, should_map_representations=False
         )
-        for usage in kit.model.get_inverse(kit.layer_sets[set_name]):
-            if usage.is_a("IfcMaterialLayerSetUsage"):  # slab bodies hang below their reference plane
-                ifcopenshell.api.material.edit_layer_usage(kit.model, usage=usage, attributes={"DirectionSense": "NEGATIVE"})
+        if relating_type.RepresentationMaps:  # mapped in creation order, so entity ids are reproducible
+            for occurrence in occurrences:
+                ifcopenshell.api.type.map_type_representations(
+                    kit.model, related_object=occurrence, relating_type=relating_type
+                )
+    for wall_set in ("WT-Exterior-300", "WT-Interior-100"):  # walls are centred on their axis
+        thickness = sum(layer.LayerThickness for layer in kit.layer_sets[wall_set].MaterialLayers)
+        _layer_usage(kit, kit.typed.get(wall_set, []), wall_set, {"OffsetFromReferenceLine": -thickness / 2})
+    for set_name, slabs in kit.layered.items():  # slab bodies hang below their reference plane
+        _layer_usage(kit, slabs, set_name, {"DirectionSense": "NEGATIVE"})
     if kit.concrete:
         ifcopenshell.api.material.assign_material(kit.model, products=kit.concrete, material=kit.materials["Concrete"])
 
 
+def _layer_usage(kit: Kit, products: list[Entity], set_name: str, attributes: dict[str, object]) -> None:
+    """Give ``products`` one shared IfcMaterialLayerSetUsage of the named layer set."""
+    if not products:
+        return
+    rel = ifcopenshell.api.material.assign_material(
+        kit.model, products=products, type="IfcMaterialLayerSetUsage", material=kit.layer_sets[set_name]
+    )
+    assert isinstance(rel, ifcopenshell.entity_instance)  # one usage: all products share set and direction
+    ifcopenshell.api.material.edit_layer_usage(kit.model, usage=rel.RelatingMaterial, attributes=attributes)
+
+
 def _stabilise(model: ifcopenshell.file, seed: int) -> None:
-    """Replace the API's random GlobalIds (and IFC2X3 timestamps) with seeded, reproducible ones."""
+    """Make the file reproducible: seeded GlobalIds, sorted SET attributes, one IFC2X3 owner history.
+
+    The API draws random GlobalIds and fills SETs from Python sets (whose order follows memory
+    addresses); both are replaced here so that the same arguments give the same file.
+    """
+    for ifc_class, attribute in UNORDERED_SETS:
+        for entity in model.by_type(ifc_class):
+            members = getattr(entity, attribute)
+            if members and len(members) > 1:
+                setattr(entity, attribute, sorted(members, key=lambda member: member.id()))
     rng = random.Random(f"ifcqa-sample-guid-{seed}")
     for root in sorted(model.by_type("IfcRoot"), key=lambda entity: entity.id()):
         root.GlobalId = ifcopenshell.guid.compress(uuid.UUID(int=rng.getrandbits(128)).hex)

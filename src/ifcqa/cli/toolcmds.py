@@ -1,0 +1,158 @@
+"""The tool commands: ``tools`` (list), ``tool`` (run with JSON arguments) and ``q`` (one command per tool).
+
+``ifcqa q NAME FILE --param value`` is generated from the same :class:`~ifcqa.tools.ToolSpec` as the
+MCP tool and the function-calling schema: each parameter of the tool's arguments model becomes an
+option ``--param-name`` with the parameter's ``Args:`` text as help. ``str``/``int``/``float``/
+``bool``/``Literal`` parameters map to typed options (``bool`` as ``--x/--no-x``), ``list[...]`` to a
+repeatable option, and any other type to an option taking JSON. Options left out are not sent, so
+the tool's own defaults apply; the tool validates the arguments as it does for an agent.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import types
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+import typer
+from pydantic.fields import FieldInfo
+from rich.console import Console
+from rich.table import Table
+
+from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json
+from ifcqa.errors import ToolError
+from ifcqa.tools import ToolSpec, call_tool, get_tool, get_tools
+
+_SCALARS: tuple[type, ...] = (str, int, float, bool)
+_SENTENCE_END = re.compile(r"""(?<!e\.g)(?<!i\.e)[.!?]\s+(?=[A-Z"'`(])""")
+_OWN_PARAMETERS = ("cli_file", "cli_cache_dir", "cli_no_cache")
+
+
+def list_tools(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the function-calling schemas as JSON.")] = False,
+) -> None:
+    """List the registered tools (name, group, description)."""
+    tools = get_tools()
+    if as_json:
+        print_json(
+            [{"name": s.name, "description": s.description, "parameters": s.json_schema()} for s in tools.values()]
+        )
+        return
+    table = Table("name", "group", "description", title=f"{len(tools)} tools")
+    for spec in tools.values():
+        table.add_row(spec.name, spec.group, spec.description)
+    Console().print(table)
+
+
+def run_tool(
+    file: IfcFile,
+    name: Annotated[str, typer.Argument(metavar="NAME", help="Tool name (see `ifcqa tools`).")],
+    args: Annotated[str, typer.Option("--args", metavar="JSON", help="The arguments as a JSON object.")] = "{}",
+    cache_dir: CacheDir = None,
+    no_cache: NoCache = False,
+) -> None:
+    """Run any tool with its arguments given as JSON; prints the tool's JSON result."""
+    get_tool(name)  # an unknown name fails before the file is read
+    print_json(call_tool(open_index(file, cache_dir, no_cache), name, args))
+
+
+def build_tool_app() -> typer.Typer:
+    """The ``q`` command group: one command per registered tool."""
+    app = typer.Typer(
+        name="q",
+        help="Run one tool, with its parameters as options (generated from the tool's definition).",
+        no_args_is_help=True,
+        rich_markup_mode=None,
+    )
+    for spec in get_tools().values():
+        app.command(spec.name, help=spec.description, short_help=first_sentence(spec.description))(tool_command(spec))
+    return app
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a description (for command listings); "e.g." and "i.e." do not end one."""
+    match = _SENTENCE_END.search(text)
+    return text[: match.start() + 1] if match else text
+
+
+def tool_command(spec: ToolSpec) -> Callable[..., None]:
+    """A typer command function for ``spec``, with a signature built from its arguments model."""
+    fields = spec.arguments.model_fields
+
+    def command(**kwargs: Any) -> None:
+        file, cache_dir, no_cache = (kwargs.pop(name) for name in _OWN_PARAMETERS)
+        arguments = _given_arguments(spec, kwargs)
+        print_json(call_tool(open_index(file, cache_dir, no_cache), spec.name, arguments))
+
+    own = [
+        inspect.Parameter("cli_file", inspect.Parameter.KEYWORD_ONLY, annotation=IfcFile),
+        inspect.Parameter("cli_cache_dir", inspect.Parameter.KEYWORD_ONLY, annotation=CacheDir, default=None),
+        inspect.Parameter("cli_no_cache", inspect.Parameter.KEYWORD_ONLY, annotation=NoCache, default=False),
+    ]
+    tool_params = [_parameter(name, field) for name, field in fields.items()]
+    command.__signature__ = inspect.Signature(own[:1] + tool_params + own[1:])  # type: ignore[attr-defined]
+    command.__name__ = spec.name
+    command.__doc__ = spec.description
+    return command
+
+
+def _given_arguments(spec: ToolSpec, options: dict[str, Any]) -> dict[str, Any]:
+    """The tool arguments from the parsed options; options left out are not sent (tool defaults apply)."""
+    fields = spec.arguments.model_fields
+    arguments = {}
+    for name, value in options.items():
+        field = fields[name]
+        if value is None or (isinstance(value, list | tuple) and not value and not field.is_required()):
+            continue
+        if _option_type(field.annotation) is None:
+            arguments[name] = _parse_json(spec.name, name, value, field.annotation)
+        else:
+            arguments[name] = list(value) if isinstance(value, tuple) else value
+    return arguments
+
+
+def _parameter(name: str, field: FieldInfo) -> inspect.Parameter:
+    option_type = _option_type(field.annotation)
+    help_text = field.description or ""
+    if option_type is None:
+        as_text = "; other text is taken as a string" if str in get_args(field.annotation) else ""
+        option_type, help_text = str, f"{help_text} (a JSON value, e.g. true or 2.5{as_text})".strip()
+    flag = "--" + name.replace("_", "-")
+    option = typer.Option(
+        f"{flag}/--no-{flag[2:]}" if option_type is bool else flag,
+        help=help_text,
+        show_default=False if field.is_required() or field.default is None else json.dumps(field.default, default=str),
+    )
+    required = field.is_required()
+    annotation = Annotated[option_type if required else option_type | None, option]  # type: ignore[valid-type]
+    default = inspect.Parameter.empty if required else None
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
+
+
+def _option_type(annotation: Any) -> Any | None:
+    """The option type for a parameter annotation, or ``None`` when it must be passed as JSON."""
+    origin = get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        members = [a for a in get_args(annotation) if a is not type(None)]
+        return _option_type(members[0]) if len(members) == 1 else None
+    if annotation in _SCALARS:
+        return annotation
+    if origin is Literal and all(isinstance(v, str) for v in get_args(annotation)):
+        return annotation
+    if origin in (list, tuple) and len(set(get_args(annotation)) - {Ellipsis}) == 1:
+        item = next(a for a in get_args(annotation) if a is not Ellipsis)
+        return list[item] if item in (str, int, float) else None  # type: ignore[valid-type]
+    return None
+
+
+def _parse_json(tool: str, name: str, text: str, annotation: Any) -> Any:
+    """A JSON option value; text that is not JSON passes as a string where the parameter takes one."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if str in get_args(annotation):
+            return text
+        raise ToolError(f"--{name.replace('_', '-')} of {tool} is not valid JSON ({exc.msg}).") from None

@@ -1,0 +1,173 @@
+"""The MCP face: every registered tool served over stdio, read-only, on one or more loaded models.
+
+Built on the low-level ``mcp.server.Server`` of the ``mcp`` package (2.x: handlers are passed to
+the constructor as ``on_list_tools`` / ``on_call_tool``; the runner serves both the initialize
+handshake and the newer per-request protocol era). Each :class:`~ifcqa.tools.ToolSpec` becomes an
+MCP tool with the same name, description and ``inputSchema`` (``spec.json_schema()``), marked
+read-only. Calls go through :func:`ifcqa.tools.call_tool`; the result is the compact JSON text of
+:func:`ifcqa.tools.render`.
+
+An :class:`~ifcqa.errors.IfcqaError` (a bad argument, an unknown GlobalId or tool) is returned as a
+tool result with ``isError`` set and the shared error shape ``{"error": {"code", "message"}}`` as its
+text, so the model reads the message and can recover; only a bug becomes a protocol error.
+
+With several models, every tool takes an extra required ``model`` parameter (the file name, one of
+an enum) and a ``list_models`` tool describes the served models.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import anyio
+import anyio.to_thread
+import mcp_types as types
+from mcp.server import Server, ServerRequestContext
+from mcp.server.stdio import stdio_server
+
+import ifcqa
+from ifcqa.errors import IfcqaError, ToolError
+from ifcqa.index import ModelIndex
+from ifcqa.tools import ToolSpec, call_tool, get_tools, render
+
+LIST_MODELS = "list_models"
+_READ_ONLY = types.ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
+
+
+class ModelTools:
+    """The tools of a set of served models: their MCP descriptions and their calls (synchronous)."""
+
+    def __init__(self, indexes: Sequence[ModelIndex]) -> None:
+        if not indexes:
+            raise IfcqaError("No model to serve. Give at least one .ifc file.")
+        self.models: dict[str, ModelIndex] = {}
+        for index in indexes:
+            name = index.path.name
+            if name in self.models:
+                raise IfcqaError(f"Two served files are both named {name!r}; give each model a distinct file name.")
+            self.models[name] = index
+        self.specs = get_tools()
+        if LIST_MODELS in self.specs and self.multi:
+            raise IfcqaError(f"A registered tool is named {LIST_MODELS!r}, which the multi-model server needs.")
+        self._lock = threading.Lock()  # tools fill lazy caches (geometry): one call at a time
+
+    @property
+    def multi(self) -> bool:
+        return len(self.models) > 1
+
+    def tools(self) -> list[types.Tool]:
+        """The MCP tool list."""
+        tools = [self._tool(spec) for spec in self.specs.values()]
+        if self.multi:
+            schema = {"type": "object", "properties": {}, "additionalProperties": False}
+            description = "The served IFC models: file name (the value of `model`), schema, project and storeys."
+            tools.insert(
+                0, types.Tool(name=LIST_MODELS, description=description, input_schema=schema, annotations=_READ_ONLY)
+            )
+        return tools
+
+    def _tool(self, spec: ToolSpec) -> types.Tool:
+        schema = spec.json_schema()
+        if self.multi:
+            properties = {"model": self._model_property(), **schema.get("properties", {})}
+            schema = {**schema, "properties": properties, "required": ["model", *schema.get("required", [])]}
+        return types.Tool(name=spec.name, description=spec.description, input_schema=schema, annotations=_READ_ONLY)
+
+    def _model_property(self) -> dict[str, Any]:
+        return {
+            "type": "string",
+            "enum": list(self.models),
+            "description": f"The model to ask: one of the served file names (see {LIST_MODELS}).",
+        }
+
+    def call(self, name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
+        """Run a tool; an input error becomes an ``isError`` result with the error's JSON."""
+        try:
+            with self._lock:
+                result = self._run(name, dict(arguments or {}))
+        except IfcqaError as error:
+            return _text_result(render(error.to_dict()), is_error=True)
+        return _text_result(render(result))
+
+    def _run(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        if self.multi and name == LIST_MODELS:
+            if arguments:
+                raise ToolError(f"{LIST_MODELS} takes no arguments.")
+            return self.describe_models()
+        index = self._model_of(arguments) if self.multi else next(iter(self.models.values()))
+        return call_tool(index, name, arguments)
+
+    def _model_of(self, arguments: dict[str, Any]) -> ModelIndex:
+        model = arguments.pop("model", None)
+        if model in self.models:
+            return self.models[model]
+        served = ", ".join(self.models)
+        if model is None:
+            raise ToolError(f"Missing parameter model: name one of the served models ({served}); see {LIST_MODELS}.")
+        raise ToolError(f"No served model {model!r}. Served models: {served} (see {LIST_MODELS}).")
+
+    def describe_models(self) -> dict[str, Any]:
+        """The ``list_models`` answer."""
+        rows = []
+        for name, index in self.models.items():
+            project = index.data.elements.get(index.data.project) if index.data.project is not None else None
+            storeys = [index.data.elements[i].name for i in index.storeys]
+            rows.append(
+                {
+                    "model": name,
+                    "schema": index.schema,
+                    "project": project.name if project else None,
+                    "storeys": storeys,
+                }
+            )
+        return {"models": rows, "total": len(rows)}
+
+    def instructions(self) -> str:
+        names = ", ".join(self.models)
+        extra = f" Every tool takes `model`, one of: {names} ({LIST_MODELS} describes them)." if self.multi else ""
+        return (
+            f"Read-only tools over the IFC building model(s) {names}. Start with model_summary to learn the "
+            f"schema, classes, storeys and units; tool results are compact JSON.{extra}"
+        )
+
+
+def _text_result(text: str, is_error: bool = False) -> types.CallToolResult:
+    return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=is_error)
+
+
+def build_server(indexes: Sequence[ModelIndex]) -> Server[Any]:
+    """The MCP server of ``indexes`` (not yet running)."""
+    tools = ModelTools(indexes)
+
+    async def on_list_tools(
+        ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=tools.tools())
+
+    async def on_call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
+        # In a worker thread: a first geometry question can take seconds and must not stall the session.
+        return await anyio.to_thread.run_sync(tools.call, params.name, params.arguments)
+
+    return Server(
+        "ifcqa",
+        version=ifcqa.__version__,
+        instructions=tools.instructions(),
+        on_list_tools=on_list_tools,
+        on_call_tool=on_call_tool,
+    )
+
+
+async def serve_stdio(indexes: Sequence[ModelIndex]) -> None:
+    """Serve ``indexes`` over stdin/stdout until the client closes the connection."""
+    server = build_server(indexes)
+    async with stdio_server() as (read_stream, write_stream):
+        await server.run(read_stream, write_stream, server.create_initialization_options())
+
+
+def run_stdio(indexes: Sequence[ModelIndex]) -> None:
+    """Blocking entry point of ``ifcqa mcp``."""
+    anyio.run(serve_stdio, indexes)

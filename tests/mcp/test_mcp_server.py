@@ -12,13 +12,13 @@ from typing import Any
 import anyio
 import ifcopenshell
 import pytest
+from mcp import Client, StdioServerParameters
 from mcp_types import CallToolResult, TextContent
 
 from ifcqa.errors import IfcqaError
 from ifcqa.index import ModelIndex
 from ifcqa.mcp.server import ModelTools
 from ifcqa.tools import get_tools
-from mcp import Client, StdioServerParameters
 
 FZK = "AC20-FZK-Haus.ifc"
 HOUSE = "IfcOpenHouse_IFC4.ifc"

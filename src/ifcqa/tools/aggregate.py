@@ -2,8 +2,8 @@
 
 Every result states the set it covers (the class rule, the storey) and the elements it could not
 use, so an agent can tell "no value" from "zero". A value ``SetName.PropName`` is read from the
-element's quantity and property sets, then from its type object's sets (the ``get_psets`` rule of
-IfcOpenShell: the occurrence wins); ``bbox.dx`` and the like read its bounding box.
+element's quantity and property sets, into which the index has merged its type object's sets
+(IfcOpenShell's ``get_psets`` rule: the occurrence wins); ``bbox.dx`` and the like read its box.
 """
 
 from __future__ import annotations
@@ -68,13 +68,11 @@ def scope(index: ModelIndex, ifc_class: str, storey: str | None, exact_class: bo
 
 
 def set_value(index: ModelIndex, element: Element, set_name: str, prop: str) -> Value | None:
-    """``set_name.prop`` of an element: its own quantity/property sets first, then its type's."""
-    holders = [element] + ([index.data.elements[element.type]] if element.type is not None else [])
-    for holder in holders:
-        for sets in (holder.qtos, holder.psets):
-            value = sets.get(set_name, {}).get(prop)
-            if value is not None and value.value is not None:
-                return value if holder is element else value._replace(source="type")
+    """``set_name.prop`` of an element (quantity sets first); the index has merged in type values."""
+    for sets in (element.qtos, element.psets):
+        value = sets.get(set_name, {}).get(prop)
+        if value is not None and value.value is not None:
+            return value
     return None
 
 
@@ -99,14 +97,10 @@ def _carried(index: ModelIndex, elements: Sequence[Element], set_name: str | Non
     """Set names (or, given ``set_name``, its property names) -> number of elements carrying them."""
     counts: Counter[str] = Counter()
     for e in elements:
-        holders = [e] + ([index.data.elements[e.type]] if e.type is not None else [])
-        names: set[str] = set()
-        for h in holders:
-            if set_name is None:
-                names.update(h.qtos, h.psets)
-            else:
-                names.update(h.qtos.get(set_name, {}), h.psets.get(set_name, {}))
-        counts.update(names)
+        if set_name is None:
+            counts.update(set(e.qtos) | set(e.psets))
+        else:
+            counts.update(set(e.qtos.get(set_name, {})) | set(e.psets.get(set_name, {})))
     return counts
 
 

@@ -1,0 +1,109 @@
+"""What a generator works with: the index, a seeded RNG, and the shapes it yields.
+
+A generator forms a fact pool from the index, shuffles it with ``ctx.rng``, and for each fact yields
+a :class:`Draft` (question text, the true option texts, distractor texts, provenance) or a
+:class:`Skip` with a reason when no valid distinct options can be formed. The pipeline assembles
+drafts into items (option sampling, shuffling, labels), verifies them and applies the cap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.index.records import Element
+from ifcqa.mcq.items import QuestionType
+from ifcqa.mcq.text import normalise, quote
+
+
+@dataclass
+class Draft:
+    """A candidate item before option sampling and shuffling.
+
+    Attributes:
+        question: the question text (states units and the counting rule where they matter).
+        question_type: single, multi or boolean.
+        correct: option texts that are true (exactly one for single and boolean).
+        distractors: option texts that are false, best first; the pipeline keeps 2-4 (single) or
+            enough to make 3-5 options (multi).
+        provenance: what the verifier needs (see :class:`ifcqa.mcq.items.Item`).
+        option_elements: option text -> GlobalId, when options stand for elements.
+    """
+
+    question: str
+    question_type: QuestionType
+    correct: list[str]
+    distractors: list[str]
+    provenance: dict[str, Any]
+    option_elements: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Skip:
+    """A fact that could not become an item, and why (reasons are short and stable, for counting)."""
+
+    reason: str
+
+
+class GenContext:
+    """The index of one file, a seeded RNG, and helpers every generator needs."""
+
+    def __init__(self, index: ModelIndex, rng: random.Random) -> None:
+        self.index = index
+        self.rng = rng
+        self._name_counts: Counter[str] | None = None
+
+    @property
+    def elements(self) -> dict[int, Element]:
+        return self.index.data.elements
+
+    def unique_name(self, element: Element) -> str | None:
+        """The element's Name if no other product, type, group or project has it, else ``None``.
+
+        Questions identify elements only by unique names, so a question can never be ambiguous.
+        """
+        if self._name_counts is None:
+            self._name_counts = Counter(e.name for e in self.elements.values() if e.name)
+        name = element.name
+        if not name or not name.strip() or self._name_counts[name] != 1:
+            return None
+        return name
+
+    def describe(self, element: Element) -> str | None:
+        """``the IfcDoor 'D-01'``, or ``None`` when the name cannot identify the element."""
+        name = self.unique_name(element)
+        return f"the {element.ifc_class} {quote(name)}" if name else None
+
+    def named(self, elements: Iterable[Element]) -> list[Element]:
+        """The elements that have unique names, in step-id order."""
+        return sorted((e for e in elements if self.unique_name(e)), key=lambda e: e.id)
+
+    def shuffled(self, items: Sequence[Any]) -> list[Any]:
+        """A shuffled copy (seeded), so that capped samples are random but reproducible."""
+        copy = list(items)
+        self.rng.shuffle(copy)
+        return copy
+
+    def products(self) -> list[Element]:
+        """Physical and spatial products, without openings (the elements questions are about)."""
+        return [
+            e
+            for e in self.index.elements()
+            if self.index.is_a(e, "IfcProduct") and not self.index.is_a(e, "IfcFeatureElementSubtraction")
+        ]
+
+
+def distinct_texts(texts: Iterable[str], exclude: Iterable[str] = ()) -> list[str]:
+    """``texts`` without duplicates after normalisation, and without any of ``exclude``."""
+    seen = {normalise(t) for t in exclude}
+    out: list[str] = []
+    for text in texts:
+        key = normalise(text)
+        if key and key not in seen:
+            seen.add(key)
+            out.append(text)
+    return out

@@ -1,0 +1,55 @@
+"""How values read in questions and options: one formatting, used by generators and verifiers alike.
+
+Sharing presentation is deliberate (an option text must be comparable), sharing facts is not: both
+halves call these functions on values they each read from the IFC file their own way.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import unicodedata
+from typing import Any
+
+NOT_AVAILABLE = "Not available in the model"
+YES, NO = "Yes", "No"
+
+
+def format_number(value: float, decimals: int = 3) -> str:
+    """A number as a person writes it: at most ``decimals`` decimals, no trailing zeros, no ``-0``."""
+    if isinstance(value, bool):
+        raise TypeError("booleans are not numbers here")
+    if isinstance(value, int):
+        return str(value)
+    if not math.isfinite(value):
+        return str(value)
+    text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def format_value(value: Any, unit: str | None = None) -> str:
+    """Any property/quantity value as option text (``12.5 m²``, ``Yes``, ``EI30``, ``A, B``)."""
+    if isinstance(value, bool):
+        text = YES if value else NO
+    elif isinstance(value, int | float):
+        text = format_number(value)
+    elif isinstance(value, list | tuple):
+        text = ", ".join(format_value(v) for v in value)
+    elif value is None:
+        text = NOT_AVAILABLE
+    else:
+        text = str(value).strip()
+    if unit and isinstance(value, int | float) and not isinstance(value, bool):
+        text = f"{text} {unit}"
+    return text
+
+
+def normalise(text: str) -> str:
+    """The form in which two option texts must differ: case-, width- and space-insensitive."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def quote(name: str) -> str:
+    """A name inside question text."""
+    return f"'{name}'"

@@ -243,7 +243,8 @@ class _Builder:
         else:  # IfcPreDefinedPropertySet (e.g. IfcDoorLiningProperties): its attributes are the properties
             for name, raw in element_util.get_property_definition(definition).items():
                 if name != "id" and not isinstance(raw, ifcopenshell.entity_instance):
-                    values[name] = Value(raw, "number" if isinstance(raw, int | float) else "text")
+                    kind = "bool" if isinstance(raw, bool) else "number" if isinstance(raw, int | float) else "text"
+                    values[name] = Value(raw, kind)
         return values
 
     def _apply_sets(self, element: Element, sets: list[tuple[str, str, int]]) -> None:

@@ -7,13 +7,14 @@ storeys, spaces...), type objects (IfcWallType...), groups and systems, and the 
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import MISSING, dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ifcqa.ifc.units import Unit
 
-INDEX_FORMAT = 3  # bump when a record changes: old cache entries are then ignored
+INDEX_FORMAT = 4  # bump when a record changes: old cache entries are then ignored
 
 
 class Value(NamedTuple):
@@ -93,14 +94,34 @@ class Element:
     members: list[int] = field(default_factory=list)  # for a group/system: its members
 
     def __getstate__(self) -> dict[str, Any]:
-        # Pickle only what is set: most of the ~40 fields are empty for most elements, and the warm
-        # load (one pickle.load) is dominated by per-attribute work. Absent fields fall back to the
-        # class-level empty defaults installed below.
-        return {k: v for k, v in self.__dict__.items() if v is not None and v != [] and v != {}}
+        # Pickle only what is set: most fields are empty for most elements, and the warm load (one
+        # pickle.load) is dominated by per-object work. Absent fields fall back to the class-level
+        # empty defaults installed below. Property and quantity sets, the bulk of an index, travel as
+        # one opaque blob per element and are unpickled on first access (see __getattr__).
+        state = {k: v for k, v in self.__dict__.items() if k not in _LAZY and v is not None and v != [] and v != {}}
+        if "psets" not in self.__dict__ and "_sets" in self.__dict__:
+            state["_sets"] = self.__dict__["_sets"]  # loaded but never read: pass the blob on as it is
+        elif self.psets or self.qtos:
+            state["_sets"] = pickle.dumps((self.psets, self.qtos), protocol=pickle.HIGHEST_PROTOCOL)
+        return state
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called when normal lookup fails: i.e. psets/qtos of a warm-loaded record, not yet read.
+        if name not in _LAZY:
+            raise AttributeError(name)
+        blob = self.__dict__.pop("_sets", None)
+        psets, qtos = pickle.loads(blob) if blob else ({}, {})
+        self.__dict__["psets"], self.__dict__["qtos"] = psets, qtos
+        return self.__dict__[name]
+
+
+_LAZY = ("psets", "qtos")
 
 
 def _install_empty_defaults() -> None:
     for f in fields(Element):
+        if f.name in _LAZY:
+            continue  # no class attribute, so that a missing value reaches __getattr__
         if f.default is MISSING and f.default_factory is list:
             setattr(Element, f.name, ())
         elif f.default is MISSING and f.default_factory is dict:

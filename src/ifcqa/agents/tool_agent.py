@@ -1,0 +1,126 @@
+"""The tool agent: an LLM that reads the model through the read-only tools (function calling).
+
+The IFC-MCQ protocol: the model sees the question, the options and every registered tool; it may
+call tools for at most ``config.max_steps`` steps (a step is one model call, whatever number of
+tool calls it makes); each observation (the rendered tool result, or the tool error in the shared
+``{"error": {...}}`` shape) is cut at ``config.observation_chars`` and the cut is recorded. A
+malformed call (arguments that are not JSON, an unknown tool, a wrong parameter) gets an error
+observation naming the fix. The answer is read from the final ``ANSWER: ...`` line; when no answer
+can be read (a reply without one, or the step limit reached), one answer-only turn without tools
+follows (``fallback_used``).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from ifcqa.agents.answer import (
+    FALLBACK_PROMPT,
+    TOOLS_ACCESS,
+    client_for,
+    record_answer,
+    record_usage,
+    sampling_params,
+    system_prompt,
+    user_prompt,
+)
+from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, ToolCallRecord, agent, public_view
+from ifcqa.errors import IfcqaError
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.llm.client import ChatClient, LLMError
+from ifcqa.mcq.items import Item
+from ifcqa.tools.registry import call_tool, get_tools, render
+
+TRUNCATION_NOTE = "...[observation cut at {limit} of {total} characters; narrow the query or page with offset]"
+
+
+def cut_observation(text: str, limit: int) -> tuple[str, bool]:
+    """``text`` cut to at most ``limit`` characters (a note saying so included), and whether it was cut."""
+    if len(text) <= limit:
+        return text, False
+    note = TRUNCATION_NOTE.format(limit=limit, total=len(text))
+    return text[: max(0, limit - len(note))] + note, True
+
+
+class ToolAgent:
+    """Answers items by calling the read-only tools through an OpenAI-compatible model."""
+
+    name = "tool"
+
+    def __init__(self, config: AgentConfig, client: ChatClient | None = None) -> None:
+        self.config = config
+        self.client = client or client_for(config)
+        self.tools = [spec.openai_schema() for spec in get_tools().values()]
+
+    def answer(self, item: Item, env: AgentEnv) -> AgentResult:
+        """Answer one item; transport failures are recorded in ``error``, never raised."""
+        started = time.perf_counter()
+        labels = [o.label for o in item.options]
+        messages: list[dict[str, Any]] = [
+            {"role": "system", "content": system_prompt(TOOLS_ACCESS)},
+            {"role": "user", "content": user_prompt(public_view(item))},
+        ]
+        result = AgentResult(selected=[], parse="none", transcript=messages)
+        try:
+            if not self._interact(messages, env.index, labels, result):
+                self._fallback(messages, labels, result)
+        except LLMError as exc:
+            result.error = str(exc)
+            result.selected, result.parse = [], "none"
+        result.latency_s = round(time.perf_counter() - started, 4)
+        return result
+
+    def _interact(
+        self, messages: list[dict[str, Any]], index: ModelIndex, labels: list[str], result: AgentResult
+    ) -> bool:
+        """The tool-calling steps; ``True`` when the model gave a readable answer."""
+        for _ in range(self.config.max_steps):
+            reply = self.client.complete(messages, tools=self.tools, tool_choice="auto", **sampling_params(self.config))
+            record_usage(result, reply)
+            messages.append(reply.message)
+            if not reply.tool_calls:
+                return record_answer(result, reply.content, labels)
+            for call in reply.tool_calls:
+                messages.append(self._run_call(call, index, result))
+        return False
+
+    def _fallback(self, messages: list[dict[str, Any]], labels: list[str], result: AgentResult) -> None:
+        """The one answer-only turn: no tools offered."""
+        messages.append({"role": "user", "content": FALLBACK_PROMPT})
+        reply = self.client.complete(messages, **sampling_params(self.config))
+        record_usage(result, reply)
+        messages.append(reply.message)
+        result.fallback_used = True
+        record_answer(result, reply.content, labels)
+
+    def _run_call(self, call: dict[str, Any], index: ModelIndex, result: AgentResult) -> dict[str, Any]:
+        """Run one tool call and return the ``tool`` message carrying its observation."""
+        function = call.get("function") or {}
+        name = str(function.get("name") or "")
+        raw = function.get("arguments")
+        try:
+            observation, ok = render(call_tool(index, name, raw)), True
+        except IfcqaError as exc:  # a tool error (or a model file that cannot be read): the model is told
+            observation, ok = render(exc.to_dict()), False
+        text, truncated = cut_observation(observation, self.config.observation_chars)
+        result.tool_calls.append(ToolCallRecord(name, _arguments(raw), ok, len(observation), truncated))
+        result.truncated_observations += int(truncated)
+        return {"role": "tool", "tool_call_id": call.get("id", ""), "content": text}
+
+
+def _arguments(raw: Any) -> Any:
+    """The call's arguments as parsed JSON when they are JSON, else the raw text (for the record)."""
+    if not isinstance(raw, str):
+        return raw
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
+@agent("tool")
+def make_tool_agent(config: AgentConfig) -> ToolAgent:
+    """The tool agent (function calling over all registered read-only tools)."""
+    return ToolAgent(config)

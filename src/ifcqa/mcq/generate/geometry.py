@@ -1,0 +1,215 @@
+"""Geometry: extents, base elevations and point containment of axis-aligned bounding boxes.
+
+Boxes come from :meth:`~ifcqa.index.ModelIndex.bboxes` (IfcOpenShell's geometry iterator, project
+coordinates, the model's length unit). Only physical elements with a body of their own and a unique
+name are asked about: no spaces, storeys, openings or virtual elements, and no aggregates with parts
+(their own box is not what a reader takes for "the stair's box"). Every comparison keeps a margin of
+1 cm (in the model's unit) so that tessellation or rounding differences cannot flip an answer.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ifcqa.index.geometry import BBox
+from ifcqa.index.records import Element
+from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
+from ifcqa.mcq.registry import generator
+from ifcqa.mcq.text import NO, YES, format_number, format_value
+
+AXES = ("X", "Y", "Z")
+MARGIN_METRES = 0.01  # 1 cm: the least difference or distance an item relies on
+_NEAREST = 8  # point-in-box distractors come from this many nearest boxes not containing the point
+_EXCLUDED = ("IfcFeatureElement", "IfcVirtualElement")
+
+
+@dataclass(frozen=True)
+class Boxed:
+    """An element that questions may name, with its box (model length unit)."""
+
+    element: Element
+    name: str
+    box: BBox
+
+    def extent(self, axis: int) -> float:
+        return self.box[axis + 3] - self.box[axis]
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """What every geometry generator of one file needs: the pool, the unit and the margin."""
+
+    pool: list[Boxed]
+    unit: str
+    margin: float  # 1 cm in the model's length unit
+
+
+def _frame(ctx: GenContext) -> _Frame | Skip:
+    length = ctx.index.units.get("LENGTHUNIT")
+    if length is None or not length.si_factor:
+        return Skip("model has no length unit")
+    boxes = ctx.index.bboxes()
+    pool = []
+    for element in ctx.products():  # step-id order, so shuffles are reproducible
+        name = ctx.unique_name(element)
+        box = boxes.get(element.id)
+        if name and box is not None and _askable(ctx, element):
+            pool.append(Boxed(element, name, box))
+    if len(pool) < 3:
+        return Skip("fewer than 3 named elements with geometry")
+    return _Frame(pool, length.symbol, MARGIN_METRES / length.si_factor)
+
+
+def _askable(ctx: GenContext, element: Element) -> bool:
+    if not ctx.index.is_a(element, "IfcElement") or element.parts:
+        return False
+    return not any(ctx.index.is_a(element, cls) for cls in _EXCLUDED)
+
+
+def _names(elements: list[Boxed]) -> dict[str, str]:
+    return {b.name: b.element.guid for b in elements}
+
+
+@generator("geometric.geometry.extent_compare", version=1)
+def extent_compare(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Asks which of 3-5 elements has the largest box extent along X, Y or Z; the others are >= 1 cm smaller."""
+    frame = _frame(ctx)
+    if isinstance(frame, Skip):
+        yield frame
+        return
+    for anchor in ctx.shuffled(frame.pool):
+        axis = ctx.rng.randrange(3)
+        largest = anchor.extent(axis)
+        smaller = [b for b in ctx.shuffled(frame.pool) if b.extent(axis) <= largest - frame.margin]
+        others = _distinct_named(smaller, exclude=anchor)[: ctx.rng.randint(2, 4)]
+        if len(others) < 2:
+            yield Skip("fewer than 2 elements clearly smaller along the axis")
+            continue
+        yield Draft(
+            question=(
+                f"Which of the following elements has the largest extent along the {AXES[axis]} axis, "
+                "measured on its axis-aligned bounding box in project coordinates?"
+            ),
+            question_type="single",
+            correct=[anchor.name],
+            distractors=[b.name for b in others],
+            provenance={"elements": [], "axis": AXES[axis].lower()},
+            option_elements=_names([anchor, *others]),
+        )
+
+
+def _distinct_named(candidates: list[Boxed], exclude: Boxed) -> list[Boxed]:
+    """``candidates`` whose names stay distinct (after normalisation) from each other and ``exclude``."""
+    keep = set(distinct_texts([b.name for b in candidates], exclude=[exclude.name]))
+    return [b for b in candidates if b.name in keep and b is not exclude]
+
+
+@generator("geometric.geometry.base_elevation", version=1)
+def base_elevation(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Asks the minimum Z of an element's box; distractors are other elements' base elevations (>= 1 cm off)."""
+    frame = _frame(ctx)
+    if isinstance(frame, Skip):
+        yield frame
+        return
+    for anchor in ctx.shuffled(frame.pool):
+        description = ctx.describe(anchor.element)
+        key = round(anchor.box[2], 3)
+        others = [round(b.box[2], 3) for b in ctx.shuffled(frame.pool)]
+        texts = [format_value(z, frame.unit) for z in others if abs(z - key) >= frame.margin]
+        distractors = distinct_texts(texts, exclude=[format_value(key, frame.unit)])[:4]
+        if len(distractors) < 2 or description is None:
+            yield Skip("fewer than 2 other base elevations")
+            continue
+        yield Draft(
+            question=(
+                f"What is the base elevation of {description}, that is the minimum Z of its axis-aligned "
+                f"bounding box in project coordinates, in {frame.unit}, rounded to 3 decimals?"
+            ),
+            question_type="single",
+            correct=[format_value(key, frame.unit)],
+            distractors=distractors,
+            provenance={"elements": [anchor.element.guid]},
+        )
+
+
+def centre(box: BBox) -> tuple[float, float, float]:
+    """The centre of a box, rounded to the 3 decimals the question shows."""
+    return (round((box[0] + box[3]) / 2, 3), round((box[1] + box[4]) / 2, 3), round((box[2] + box[5]) / 2, 3))
+
+
+def clearly_inside(box: BBox, point: tuple[float, float, float], margin: float) -> bool:
+    """``point`` lies inside ``box`` at least ``margin`` from every face."""
+    return all(box[i] + margin <= point[i] <= box[i + 3] - margin for i in range(3))
+
+
+def clearly_outside(box: BBox, point: tuple[float, float, float], margin: float) -> bool:
+    """``point`` lies outside ``box`` by at least ``margin`` along some axis."""
+    return any(point[i] < box[i] - margin or point[i] > box[i + 3] + margin for i in range(3))
+
+
+def _distance(box: BBox, point: tuple[float, float, float]) -> float:
+    return math.sqrt(sum(max(box[i] - point[i], 0.0, point[i] - box[i + 3]) ** 2 for i in range(3)))
+
+
+def _point_text(point: tuple[float, float, float], unit: str) -> str:
+    return f"({', '.join(format_number(c) for c in point)}) {unit}"
+
+
+@generator("geometric.geometry.point_in_box", version=1)
+def point_in_box(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Point P is the centre of an element's box: "which box contains P?" or "is P inside N's box?"."""
+    frame = _frame(ctx)
+    if isinstance(frame, Skip):
+        yield frame
+        return
+    for anchor in ctx.shuffled(frame.pool):
+        point = centre(anchor.box)
+        if not clearly_inside(anchor.box, point, frame.margin):
+            yield Skip("box thinner than 2 cm")
+            continue
+        outside = [b for b in frame.pool if clearly_outside(b.box, point, frame.margin)]
+        nearest = sorted(outside, key=lambda b: (_distance(b.box, point), b.element.id))[:_NEAREST]
+        others = _distinct_named(ctx.shuffled(nearest), exclude=anchor)
+        variant = ctx.rng.choice(("single", "single", YES, NO))
+        if variant == "single":
+            yield _which_box(frame, anchor, others[: ctx.rng.randint(2, 4)], point)
+        else:
+            yield _is_inside(ctx, frame, anchor if variant == YES else None, others, point)
+
+
+def _which_box(frame: _Frame, anchor: Boxed, others: list[Boxed], point: tuple[float, float, float]) -> Draft | Skip:
+    if len(others) < 2:
+        return Skip("fewer than 2 nearby boxes not containing the point")
+    return Draft(
+        question=(
+            f"Which of the following elements has an axis-aligned bounding box (in project coordinates) "
+            f"that contains the point {_point_text(point, frame.unit)}?"
+        ),
+        question_type="single",
+        correct=[anchor.name],
+        distractors=[b.name for b in others],
+        provenance={"elements": [], "point": list(point)},
+        option_elements=_names([anchor, *others]),
+    )
+
+
+def _is_inside(
+    ctx: GenContext, frame: _Frame, inside: Boxed | None, others: list[Boxed], point: tuple[float, float, float]
+) -> Draft | Skip:
+    """A Yes item about the box the point is the centre of, or a No item about a nearby box."""
+    subject = inside if inside is not None else (others[0] if others else None)
+    description = ctx.describe(subject.element) if subject is not None else None
+    if subject is None or description is None:
+        return Skip("no nearby box without the point")
+    return Draft(
+        question=(
+            f"Is the point {_point_text(point, frame.unit)} inside the axis-aligned bounding box (in project "
+            f"coordinates) of {description}?"
+        ),
+        question_type="boolean",
+        correct=[YES if inside is not None else NO],
+        distractors=[],
+        provenance={"elements": [subject.element.guid], "point": list(point)},
+    )

@@ -212,7 +212,7 @@ class _Builder:
             type_element = self.elements.get(element.type) if element.type is not None else None
             if type_element is None or self.is_type(element):
                 continue
-            shared: set[str] = set()
+            shared: set[str] = set(type_element.ambiguous_sets)  # a set twice on the type is ambiguous here too
             for kind in ("psets", "qtos"):
                 own: dict[str, dict[str, Value]] = getattr(element, kind)
                 for name, props in getattr(type_element, kind).items():

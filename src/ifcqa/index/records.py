@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from ifcqa.ifc.units import Unit
 
-INDEX_FORMAT = 4  # bump when a record changes: old cache entries are then ignored
+INDEX_FORMAT = 5  # bump when a record changes: old cache entries are then ignored
 
 
 class Value(NamedTuple):

@@ -62,12 +62,17 @@ class GenContext:
         return self.index.data.elements
 
     def unique_name(self, element: Element) -> str | None:
-        """The element's Name if no other product, type, group or project has it, else ``None``.
+        """The element's Name if no other product (openings aside), type, group or project has it, else ``None``.
 
         Questions identify elements only by unique names, so a question can never be ambiguous.
         """
         if self._name_counts is None:
-            self._name_counts = Counter(e.name for e in self.elements.values() if e.name)
+            # Openings are never asked about, and ArchiCAD names each one after its door or window.
+            self._name_counts = Counter(
+                e.name
+                for e in self.elements.values()
+                if e.name and not self.index.is_a(e, "IfcFeatureElementSubtraction")
+            )
         name = element.name
         if not name or not name.strip() or self._name_counts[name] != 1:
             return None

@@ -14,7 +14,7 @@ import ifcopenshell.util.element as element_util
 
 from ifcqa.ifc.units import get_project_units
 from ifcqa.mcq.items import Item
-from ifcqa.mcq.text import normalise
+from ifcqa.mcq.text import normalise, quote
 
 _NAMED_ROOTS = ("IfcProduct", "IfcTypeObject", "IfcGroup", "IfcProject")
 
@@ -32,7 +32,7 @@ def entity(model: ifcopenshell.file, guid: str) -> ifcopenshell.entity_instance:
 
 
 def name_count(model: ifcopenshell.file, name: str) -> int:
-    """How many products, types, groups and projects carry ``name``."""
+    """How many products (openings aside: they are never asked about), types, groups and projects carry ``name``."""
     return _name_counts(model).get(name, 0)
 
 
@@ -42,7 +42,7 @@ def _name_counts(model: ifcopenshell.file) -> dict[str, int]:
     seen: set[int] = set()
     for root in _NAMED_ROOTS:
         for e in model.by_type(root):
-            if e.id() not in seen and e.Name:
+            if e.id() not in seen and e.Name and not e.is_a("IfcFeatureElementSubtraction"):
                 seen.add(e.id())
                 counts[e.Name] = counts.get(e.Name, 0) + 1
     return counts
@@ -52,7 +52,7 @@ def require_unique_names(model: ifcopenshell.file, item: Item) -> None:
     """Every element the question names must be the only one with its name."""
     for guid in item.provenance.get("elements", []):
         name = entity(model, guid).Name
-        if name and name in item.question and name_count(model, name) != 1:
+        if name and quote(name) in item.question and name_count(model, name) != 1:
             raise VerificationError(f"name {name!r} is not unique in the file")
 
 

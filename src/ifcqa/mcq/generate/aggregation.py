@@ -1,0 +1,171 @@
+"""Aggregation: the sum or mean of a quantity over the elements of a class, in the model or on a storey.
+
+A *scope* is a class (subclasses included), a quantity (set and name) and optionally a storey (as
+the index resolves it: the container, a space's storey, the aggregate's storey). An item is made
+only when every element of the scope has the quantity, in one unit ("incomplete quantity set"
+otherwise): the total is then the same for every reading. Sums and means use ``math.fsum`` so their
+rounding does not depend on the order elements are visited. Distractors: totals over other sets
+(other storeys, the whole model, other classes with the quantity) and off-by-one-element totals
+(one element left out, one element from outside the set added), distinct from the key as formatted.
+The comparison generators read scopes through :func:`scopes` and :func:`scope_quantities` too.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from ifcqa.index.records import Element
+from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
+from ifcqa.mcq.generate.quantities import Quantity, class_choices, quantities, quantity, quantity_phrase
+from ifcqa.mcq.registry import generator
+from ifcqa.mcq.text import format_value, quote
+
+Statistic = Callable[[Sequence[float]], float]
+
+
+@dataclass(frozen=True, order=True)
+class Scope:
+    """The elements of ``ifc_class`` (subclasses included), on ``storey`` if given, and a quantity of theirs."""
+
+    ifc_class: str
+    qto: str
+    name: str
+    storey: int | None
+
+
+def _located(element: Element) -> bool:
+    return element.storey is not None and element.storey != element.id
+
+
+def scopes(ctx: GenContext) -> list[Scope]:
+    """Every scope some product's usable quantity suggests, sorted (shuffle before use)."""
+    found: set[Scope] = set()
+    for element in ctx.products():
+        for q in quantities(element):
+            for cls in class_choices(ctx, element.ifc_class):
+                found.add(Scope(cls, q.qto, q.name, None))
+                if _located(element):
+                    found.add(Scope(cls, q.qto, q.name, element.storey))
+    return sorted(found, key=lambda s: (s.ifc_class, s.qto, s.name, s.storey or 0))
+
+
+def members(ctx: GenContext, scope: Scope) -> list[Element]:
+    """The elements of a scope, by step id."""
+    elements = ctx.index.by_class(scope.ifc_class)
+    if scope.storey is None:
+        return elements
+    return [e for e in elements if _located(e) and e.storey == scope.storey]
+
+
+def scope_quantities(ctx: GenContext, scope: Scope) -> list[Quantity] | Skip:
+    """The quantity of every element of the scope, or why the scope cannot be asked about."""
+    if scope.storey is not None and not ctx.unique_name(ctx.elements[scope.storey]):
+        return Skip("storey name not unique")
+    elements = members(ctx, scope)
+    if len(elements) < 2:
+        return Skip("fewer than 2 elements in the set")
+    found = [quantity(e, scope.qto, scope.name) for e in elements]
+    complete = [q for q in found if q is not None]
+    if len(complete) != len(found):
+        return Skip("incomplete quantity set")
+    if len({q.unit for q in complete}) != 1:
+        return Skip("mixed units")
+    return complete
+
+
+def scope_phrase(ctx: GenContext, scope: Scope) -> str:
+    """``all IfcWall elements (subclasses included) on the storey 'Level 0'``."""
+    where = f" on the storey {quote(ctx.elements[scope.storey].name or '')}" if scope.storey is not None else ""
+    return f"all {scope.ifc_class} elements (instances of subclasses included){where}"
+
+
+def scope_provenance(ctx: GenContext, scope: Scope) -> dict[str, object]:
+    storey = ctx.elements[scope.storey].guid if scope.storey is not None else None
+    return {
+        "elements": [storey] if storey else [],
+        "ifc_class": scope.ifc_class,
+        "qto": scope.qto,
+        "quantity": scope.name,
+        "storey": storey,
+    }
+
+
+def _values(ctx: GenContext, scope: Scope, unit: str, without: frozenset[int] = frozenset()) -> list[float]:
+    """Values in ``unit`` of the elements of a (possibly incomplete) scope that have the quantity."""
+    found = (quantity(e, scope.qto, scope.name) for e in members(ctx, scope) if e.id not in without)
+    return [q.value for q in found if q is not None and q.unit == unit]
+
+
+def _other_sets(ctx: GenContext, scope: Scope, unit: str, statistic: Statistic, pool: list[Scope]) -> list[float]:
+    """The statistic over the class on other storeys or in the whole model, and over other classes."""
+    same_class = [Scope(scope.ifc_class, scope.qto, scope.name, s) for s in [None, *ctx.index.storeys]]
+    other_class = [s for s in pool if s.storey == scope.storey and (s.qto, s.name) == (scope.qto, scope.name)]
+    out = []
+    for other in ctx.shuffled(same_class) + ctx.shuffled(other_class):
+        values = _values(ctx, other, unit) if other != scope else []
+        if values:
+            out.append(statistic(values))
+    return out
+
+
+def _off_by_one(ctx: GenContext, scope: Scope, unit: str, values: list[float], statistic: Statistic) -> list[float]:
+    """The statistic with one element left out, and with one element of the class from outside the set added."""
+    dropped = [statistic(values[:i] + values[i + 1 :]) for i in range(len(values))]
+    inside = frozenset(e.id for e in members(ctx, scope))
+    outside = _values(ctx, Scope(scope.ifc_class, scope.qto, scope.name, None), unit, without=inside)
+    added = [statistic([*values, v]) for v in outside]
+    return ctx.shuffled(dropped)[:2] + ctx.shuffled(added)[:2]
+
+
+def _interleave(first: list[str], second: list[str]) -> list[str]:
+    out: list[str] = []
+    for i in range(max(len(first), len(second))):
+        out += first[i : i + 1] + second[i : i + 1]
+    return out
+
+
+def _aggregate(ctx: GenContext, statistic: Statistic, word: str) -> Iterator[Draft | Skip]:
+    pool = scopes(ctx)
+    for scope in ctx.shuffled(pool):
+        found = scope_quantities(ctx, scope)
+        if isinstance(found, Skip):
+            yield found
+            continue
+        unit = found[0].unit
+        values = [q.value for q in found]
+        key = format_value(statistic(values), unit)
+        others = [format_value(v, unit) for v in _other_sets(ctx, scope, unit, statistic, pool)]
+        slips = [format_value(v, unit) for v in _off_by_one(ctx, scope, unit, values, statistic)]
+        distractors = distinct_texts(_interleave(others, slips), exclude=[key])[:4]
+        if len(distractors) < 2:
+            yield Skip("fewer than 2 distinct other values")
+            continue
+        yield Draft(
+            question=f"What is the {word} {quantity_phrase(scope.qto, scope.name)} of {scope_phrase(ctx, scope)}?",
+            question_type="single",
+            correct=[key],
+            distractors=distractors,
+            provenance=scope_provenance(ctx, scope),
+        )
+
+
+def total(values: Sequence[float]) -> float:
+    return math.fsum(values)
+
+
+def mean(values: Sequence[float]) -> float:
+    return math.fsum(values) / len(values)
+
+
+@generator("quantitative.aggregate.sum", version=1)
+def aggregate_sum(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Asks "What is the total NetSideArea of all IfcWall elements on storey S?" (every element has it)."""
+    yield from _aggregate(ctx, total, "total")
+
+
+@generator("quantitative.aggregate.mean", version=1)
+def aggregate_mean(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Asks "What is the mean NetSideArea of all IfcWall elements on storey S?" (every element has it)."""
+    yield from _aggregate(ctx, mean, "mean")

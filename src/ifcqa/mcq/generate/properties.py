@@ -1,0 +1,231 @@
+"""Property retrieval: the value of Pset.Prop set on an element itself, or inherited from its type.
+
+The shared part of the property-based categories (boolean, existence) lives here too: a
+:class:`Catalogue` of every askable property value in the index, the option text of a value, a
+round-robin over properties (so that a capped sample asks about many properties, not 40 values of
+one), and the distractor search "same property on other elements, then other properties of the set".
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from ifcqa.index.records import Element, Value
+from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
+from ifcqa.mcq.registry import generator
+from ifcqa.mcq.text import format_number, format_value, normalise, quote
+
+ASKABLE_KINDS = frozenset({"bool", "number", "text", "enum"})
+AMBIGUOUS = "ambiguous property set"
+MAX_DISTRACTORS = 4
+UNITS_NOTE = "Numeric values are stated in the model's units."
+
+Key = tuple[str, str]  # (property set, property)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One property value of one element, as the index holds it (type values merged in)."""
+
+    element: Element
+    pset: str
+    prop: str
+    value: Value
+    text: str  # the option text of the value
+
+    @property
+    def key(self) -> Key:
+        return (self.pset, self.prop)
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.pset in self.element.ambiguous_sets
+
+
+def option_text(value: Value) -> str | None:
+    """The option text of a property value, or ``None`` when it cannot be stated as an option.
+
+    Booleans, numbers, texts and enumerations qualify, but not: empty texts, non-finite numbers, numbers
+    that would read as ``0`` at three decimals, and numbers of predefined property sets (attributes of
+    e.g. IfcDoorLiningProperties, which have no ``measure`` in the index and so no unit).
+    """
+    if value.kind not in ASKABLE_KINDS or value.value is None:
+        return None
+    if value.measure is None and value.kind not in ("text", "bool"):
+        return None
+    raw = value.value
+    if value.kind == "enum" and (not raw or not all(isinstance(v, str | int | float) for v in raw)):
+        return None
+    if value.kind == "number":
+        if isinstance(raw, bool) or not isinstance(raw, int | float) or not math.isfinite(raw):
+            return None
+        if raw != 0 and format_number(raw) == "0":
+            return None
+    text = format_value(raw, value.unit)
+    return text if text.strip() else None
+
+
+def is_placeholder(fact: Fact) -> bool:
+    """A text value that only repeats the property's name (Revit's ``SerialNumber = 'SerialNumber'``)."""
+    return fact.value.kind == "text" and fact.text.strip().casefold() == fact.prop.strip().casefold()
+
+
+def answer_in_name(element: Element, text: str) -> bool:
+    """Whether the answer can be read off the element's name (Revit's ``...:181096`` with Tag ``181096``)."""
+    if not element.name:
+        return False
+    pattern = rf"(?<![^\W_]){re.escape(normalise(text))}(?![^\W_])"  # a whole word or run of words
+    return re.search(pattern, normalise(element.name)) is not None
+
+
+GIVEAWAY = "the answer is part of the element's name"
+
+
+class Catalogue:
+    """Every askable property value of every indexed record, by property and by property set."""
+
+    def __init__(self, ctx: GenContext) -> None:
+        self.by_key: dict[Key, list[Fact]] = {}
+        self.by_pset: dict[str, list[Fact]] = {}
+        for element in ctx.index.elements():
+            for pset, props in sorted(element.psets.items()):
+                for prop, value in sorted(props.items()):
+                    text = option_text(value)
+                    if text is None or prop == "id":
+                        continue
+                    fact = Fact(element, pset, prop, value, text)
+                    self.by_key.setdefault(fact.key, []).append(fact)
+                    self.by_pset.setdefault(pset, []).append(fact)
+
+    def facts(self, keep: Callable[[Fact], bool]) -> list[Fact]:
+        """The facts ``keep`` accepts, in a stable order."""
+        return [fact for facts in self.by_key.values() for fact in facts if keep(fact)]
+
+
+def subject_filter(ctx: GenContext) -> Callable[[Element], bool]:
+    """Whether a record can be the subject of a question: a product (no opening) with a unique name."""
+    products = {e.id for e in ctx.products()}
+    return lambda element: element.id in products and ctx.unique_name(element) is not None
+
+
+def round_robin(ctx: GenContext, items: Iterable[T], group: Callable[[T], Key]) -> Iterator[T]:
+    """``items`` grouped by ``group``, groups and members shuffled, taken one per group in turn."""
+    groups: dict[Key, list[T]] = {}
+    for item in items:
+        groups.setdefault(group(item), []).append(item)
+    queues = [ctx.shuffled(groups[key]) for key in ctx.shuffled(sorted(groups))]
+    while queues:
+        for queue in queues:
+            yield queue.pop()
+        queues = [q for q in queues if q]
+
+
+def _compatible(fact: Fact, other: Fact) -> bool:
+    """Whether ``other``'s value reads as a plausible answer to a question about ``fact``."""
+    if fact.value.kind == "number":
+        return other.value.kind == "number" and other.value.unit == fact.value.unit
+    if fact.value.kind in ("text", "enum"):
+        return other.value.kind in ("text", "enum")
+    return other.value.kind == fact.value.kind
+
+
+def value_distractors(
+    ctx: GenContext,
+    catalogue: Catalogue,
+    fact: Fact,
+    preferred: Callable[[Fact], bool],
+    first: Sequence[str] = (),
+) -> list[str]:
+    """Distinct false option texts for a question about ``fact``, best first.
+
+    Order: ``first``; the same property on other records that ``preferred`` accepts, then on the rest;
+    then compatible values of other properties of the same set (this element's first).
+    """
+    same = [f for f in catalogue.by_key.get(fact.key, ()) if f.element.id != fact.element.id]
+    others = [f for f in catalogue.by_pset.get(fact.pset, ()) if f.prop != fact.prop and _compatible(fact, f)]
+    ordered = (
+        ctx.shuffled([f for f in same if preferred(f)])
+        + ctx.shuffled([f for f in same if not preferred(f)])
+        + ctx.shuffled([f for f in others if f.element.id == fact.element.id])
+        + ctx.shuffled([f for f in others if f.element.id != fact.element.id])
+    )
+    texts = [*first, *(f.text for f in ordered if not is_placeholder(f))]
+    return distinct_texts(texts, exclude=[fact.text])[:MAX_DISTRACTORS]
+
+
+def property_phrase(fact: Fact) -> str:
+    """``the property 'FireRating' of property set 'Pset_WallCommon'``."""
+    return f"the property {quote(fact.prop)} of property set {quote(fact.pset)}"
+
+
+def _value_question(ctx: GenContext, fact: Fact, inherited: bool) -> str:
+    if inherited:
+        question = (
+            f"The {fact.element.ifc_class} {quote(fact.element.name or '')} does not set {property_phrase(fact)} "
+            "itself. What value does it get from its type object?"
+        )
+    else:
+        question = f"What is the value of {property_phrase(fact)} set directly on {ctx.describe(fact.element)}?"
+    return f"{question} {UNITS_NOTE}" if fact.value.kind == "number" else question
+
+
+def _value_draft(ctx: GenContext, catalogue: Catalogue, fact: Fact, inherited: bool) -> Draft | Skip:
+    if fact.ambiguous:
+        return Skip(AMBIGUOUS)
+    if is_placeholder(fact):
+        return Skip("placeholder value (the property's own name)")
+    if answer_in_name(fact.element, fact.text):
+        return Skip(GIVEAWAY)
+    cls = fact.element.ifc_class
+    preferred: Callable[[Fact], bool]
+    if inherited:
+        preferred = lambda f: ctx.index.is_a(f.element, "IfcTypeObject")  # noqa: E731 — values on other types
+    else:
+        preferred = lambda f: f.element.ifc_class == cls  # noqa: E731 — same-class elements first
+    distractors = value_distractors(ctx, catalogue, fact, preferred)
+    if len(distractors) < 2:
+        return Skip("fewer than 2 distinct other values")
+    return Draft(
+        question=_value_question(ctx, fact, inherited),
+        question_type="single",
+        correct=[fact.text],
+        distractors=distractors,
+        provenance={"elements": [fact.element.guid], "pset": fact.pset, "property": fact.prop},
+    )
+
+
+_VALUE_KINDS = frozenset({"number", "text", "enum"})  # a boolean has one alternative: see direct.boolean
+
+
+@generator("direct.property.instance_value", version=1)
+def instance_value(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Asks "What is the value of Pset.Prop set on N?" Distractors: the property on other elements, other props."""
+    catalogue = Catalogue(ctx)
+    subject = subject_filter(ctx)
+    pool = catalogue.facts(
+        lambda f: f.value.source == "occurrence" and f.value.kind in _VALUE_KINDS and subject(f.element)
+    )
+    for fact in round_robin(ctx, pool, lambda f: f.key):
+        yield _value_draft(ctx, catalogue, fact, inherited=False)
+
+
+@generator("direct.property.type_inherited_value", version=1)
+def type_inherited_value(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Asks "What value of Pset.Prop does N get from its type?" Distractors: values on other types, other elements."""
+    catalogue = Catalogue(ctx)
+    subject = subject_filter(ctx)
+    pool = catalogue.facts(
+        lambda f: (
+            f.value.source == "type"
+            and f.value.kind in _VALUE_KINDS
+            and f.element.type is not None
+            and subject(f.element)
+        )
+    )
+    for fact in round_robin(ctx, pool, lambda f: f.key):
+        yield _value_draft(ctx, catalogue, fact, inherited=True)

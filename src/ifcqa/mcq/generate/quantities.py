@@ -1,0 +1,176 @@
+"""Quantity retrieval: an element's base quantity with its unit, and the units the model states measures in.
+
+The quantitative generators (aggregation, comparison) share this module's reading of quantities:
+a *usable* quantity is a numeric IfcQuantityLength/Area/Volume/Weight with a known unit, read from
+``Element.qtos`` (``Qto_*`` sets or vendor sets such as ``BaseQuantities``; type values inherited,
+the occurrence's own values winning), in a set that is not listed in ``Element.ambiguous_sets``.
+
+Wrong-unit distractor rule (``quantitative.quantity.value``): the key's number with the symbol of
+another unit of the *same dimension* (an area in m² also offered in mm², cm², ft² or in²), chosen
+only when the stated unit is in :data:`UNIT_SCALES`, the number is at least 0.01 in absolute value,
+and the two units' scales differ by a factor of at least 2. Such an option always denotes another
+amount: ``|x·f' - v·f|`` then exceeds half a unit of the option's third decimal, so even a verifier
+that converts units finds it false (a value of 0, the only amount equal in every unit, never gets
+one). A unit of another dimension (m³ for an area) is never offered: false, but no plausible slip.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+
+import ifcopenshell.ifcopenshell_wrapper as wrapper
+
+from ifcqa.index.records import Element
+from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
+from ifcqa.mcq.registry import generator
+from ifcqa.mcq.text import format_value, quote
+
+# Quantity class -> dimension; the dimension's units by symbol, with their scale to SI.
+MEASURE_DIMENSION = {
+    "IfcQuantityLength": "length",
+    "IfcQuantityArea": "area",
+    "IfcQuantityVolume": "volume",
+    "IfcQuantityWeight": "mass",
+}
+UNIT_SCALES: dict[str, dict[str, float]] = {
+    "length": {"m": 1.0, "mm": 1e-3, "cm": 1e-2, "ft": 0.3048, "in": 0.0254},
+    "area": {"m²": 1.0, "mm²": 1e-6, "cm²": 1e-4, "ft²": 0.09290304, "in²": 0.00064516},
+    "volume": {"m³": 1.0, "mm³": 1e-9, "cm³": 1e-6, "ft³": 0.028316846592, "in³": 1.6387064e-5},
+    "mass": {"kg": 1.0, "g": 1e-3, "t": 1e3, "lb": 0.45359237},
+}
+_UNIT_QUESTIONS = {
+    "LENGTHUNIT": ("length", "lengths"),
+    "AREAUNIT": ("area", "areas"),
+    "VOLUMEUNIT": ("volume", "volumes"),
+}
+_MIN_WRONG_UNIT_VALUE = 0.01
+_MIN_SCALE_RATIO = 2.0
+_MAX_WRONG_UNIT = 2  # wrong-unit distractors per item: the other options come from the file
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One usable quantity value of one element."""
+
+    element: Element
+    qto: str
+    name: str
+    value: float
+    unit: str
+    dimension: str
+
+
+def quantity(element: Element, qto: str, name: str) -> Quantity | None:
+    """The usable quantity ``qto.name`` of ``element``, or ``None`` (absent, not numeric, no unit, ambiguous)."""
+    if qto in element.ambiguous_sets:
+        return None
+    found = element.qtos.get(qto, {}).get(name)
+    if found is None or found.kind != "number" or not found.unit:
+        return None
+    value = found.value
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        return None
+    dimension = MEASURE_DIMENSION.get(found.measure or "")
+    if dimension is None:
+        return None
+    return Quantity(element, qto, name, float(value), found.unit, dimension)
+
+
+def quantities(element: Element) -> list[Quantity]:
+    """Every usable quantity of ``element``, by set and quantity name."""
+    found = (quantity(element, qto, name) for qto in sorted(element.qtos) for name in sorted(element.qtos[qto]))
+    return [q for q in found if q is not None]
+
+
+def quantity_phrase(qto: str, name: str) -> str:
+    """``NetSideArea (quantity set 'Qto_WallBaseQuantities')``."""
+    return f"{name} (quantity set {quote(qto)})"
+
+
+@lru_cache(maxsize=4096)
+def _is_abstract(schema: str, ifc_class: str) -> bool:
+    return bool(wrapper.schema_by_name(schema).declaration_by_name(ifc_class).is_abstract())
+
+
+def class_choices(ctx: GenContext, ifc_class: str) -> list[str]:
+    """``ifc_class`` and its non-abstract supertypes: the classes a question about its instances may name."""
+    chain = ctx.index.data.ancestors.get(ifc_class, (ifc_class,))
+    return [c for c in chain if c == ifc_class or not _is_abstract(ctx.index.schema, c)]
+
+
+def wrong_unit_texts(value: float, unit: str, dimension: str) -> list[str]:
+    """``value`` with other units of its dimension, per the module's wrong-unit rule (may be empty)."""
+    scales = UNIT_SCALES.get(dimension, {})
+    scale = scales.get(unit)
+    if scale is None or abs(value) < _MIN_WRONG_UNIT_VALUE:
+        return []
+    return [
+        format_value(value, other)
+        for other, other_scale in scales.items()
+        if max(scale, other_scale) / min(scale, other_scale) >= _MIN_SCALE_RATIO
+    ]
+
+
+@generator("quantitative.quantity.value", version=1)
+def quantity_value(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Asks "What is the NetSideArea (quantity set Q) of the IfcWall 'N'?" Distractors: others' values, wrong unit."""
+    every = [q for e in ctx.products() for q in quantities(e)]
+    pool = [q for q in every if ctx.unique_name(q.element)]
+    by_quantity: dict[tuple[str, str, str], list[Quantity]] = {}
+    for q in every:  # distractor values may come from unnamed elements too
+        by_quantity.setdefault((q.qto, q.name, q.unit), []).append(q)
+    for fact in ctx.shuffled(pool):
+        key = format_value(fact.value, fact.unit)
+        others = [q for q in by_quantity[(fact.qto, fact.name, fact.unit)] if q.element.id != fact.element.id]
+        derived = distinct_texts((format_value(q.value, q.unit) for q in ctx.shuffled(others)), exclude=[key])
+        wrong = distinct_texts(ctx.shuffled(wrong_unit_texts(fact.value, fact.unit, fact.dimension)), exclude=[key])
+        if not derived:
+            yield Skip("no other element's value")
+            continue
+        distractors = (derived[:3] + wrong[:1] + derived[3:] + wrong[1:_MAX_WRONG_UNIT])[:4]
+        if len(distractors) < 2:
+            yield Skip("fewer than 2 distinct other values")
+            continue
+        yield Draft(
+            question=(
+                f"What is the {quantity_phrase(fact.qto, fact.name)} of {ctx.describe(fact.element)}, "
+                "as stated in the model?"
+            ),
+            question_type="single",
+            correct=[key],
+            distractors=distractors,
+            provenance={"elements": [fact.element.guid], "qto": fact.qto, "quantity": fact.name},
+        )
+
+
+@generator("quantitative.quantity.unit", version=1)
+def quantity_unit(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Asks "In which unit does the model state areas?" (IfcUnitAssignment); distractors: other units."""
+    for unit_type in ctx.shuffled(sorted(_UNIT_QUESTIONS)):
+        unit = ctx.index.units.get(unit_type)
+        if unit is None:
+            yield Skip("no project unit for the measure")
+            continue
+        dimension, plural = _UNIT_QUESTIONS[unit_type]
+        others = [
+            symbol
+            for symbol, scale in UNIT_SCALES[dimension].items()
+            if not math.isclose(scale, unit.si_factor, rel_tol=1e-6)
+        ]
+        distractors = distinct_texts(ctx.shuffled(others), exclude=[unit.symbol])[:4]
+        if len(distractors) < 2:
+            yield Skip("fewer than 2 other units")
+            continue
+        yield Draft(
+            question=(
+                f"In which unit does this model state {plural} (the project's {dimension} unit, "
+                "assigned in IfcUnitAssignment)?"
+            ),
+            question_type="single",
+            correct=[unit.symbol],
+            distractors=distractors,
+            provenance={"elements": [], "unit_type": unit_type},
+        )

@@ -1,0 +1,84 @@
+"""Type resolution: which type object defines an element, and which elements a type defines.
+
+Both subtypes read the index's ``Element.type`` / ``Element.instances`` (IfcRelDefinesByType, which
+also relates IFC2X3 door and window styles). Types are named in questions and options only when
+their name is unique in the file, so an option can never stand for two types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ifcqa.index.records import Element
+from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
+from ifcqa.mcq.registry import generator
+
+_MAX_OPTIONS = 4
+
+
+def _types(ctx: GenContext) -> list[Element]:
+    return [e for e in ctx.index.elements() if ctx.index.is_a(e, "IfcTypeObject")]
+
+
+@generator("relational.type.type_of_element", version=1)
+def type_of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Asks "Which type defines N?"; distractors: types of the same class first, then other type names."""
+    types = _types(ctx)
+    typed = [e for e in ctx.products() if e.type is not None and ctx.unique_name(e)]
+    for element in ctx.shuffled(typed):
+        type_element = ctx.elements[element.type or 0]
+        key = ctx.unique_name(type_element)
+        if key is None:
+            yield Skip("type name not unique")
+            continue
+        same_class = [t.name or "" for t in ctx.shuffled(types) if t.ifc_class == type_element.ifc_class]
+        others = [t.name or "" for t in ctx.shuffled(types) if t.ifc_class != type_element.ifc_class]
+        distractors = distinct_texts(same_class + others, exclude=[key])[:_MAX_OPTIONS]
+        if len(distractors) < 2:
+            yield Skip("fewer than 2 other type names")
+            continue
+        yield Draft(
+            question=(
+                f"Which type object defines {ctx.describe(element)} "
+                "(the relating type of its IfcRelDefinesByType relationship)?"
+            ),
+            question_type="single",
+            correct=[key],
+            distractors=distractors,
+            provenance={"elements": [element.guid], "type": type_element.guid},
+        )
+
+
+@generator("relational.type.instances_of_type", version=1)
+def instances_of_type(ctx: GenContext) -> Iterator[Draft | Skip]:
+    """Asks "Which of these elements are instances of type T?"; distractors: same-class elements of other types."""
+    products = [e for e in ctx.products() if ctx.unique_name(e)]
+    for type_element in ctx.shuffled([t for t in _types(ctx) if t.instances]):
+        if ctx.unique_name(type_element) is None:
+            yield Skip("type name not unique")
+            continue
+        instances = [e for e in products if e.type == type_element.id]
+        if not instances:
+            yield Skip("no instance with a unique name")
+            continue
+        classes = {e.ifc_class for e in instances}
+        same_class = [e for e in products if e.ifc_class in classes and e.type != type_element.id]
+        # elements typed by another type first, then untyped ones: neither is an instance of T
+        wrong = ctx.shuffled([e for e in same_class if e.type is not None])
+        wrong += ctx.shuffled([e for e in same_class if e.type is None])
+        correct = distinct_texts(e.name or "" for e in ctx.shuffled(instances))[:_MAX_OPTIONS]
+        distractors = distinct_texts((e.name or "" for e in wrong), exclude=correct)[:_MAX_OPTIONS]
+        if not distractors or len(correct) + len(distractors) < 3:
+            yield Skip("too few same-class elements of other types")
+            continue
+        yield Draft(
+            question=(
+                f"Which of the following elements are instances of {ctx.describe(type_element)}, "
+                "i.e. typed by it through IfcRelDefinesByType?"
+            ),
+            question_type="multi",
+            correct=correct,
+            distractors=distractors,
+            provenance={"elements": [type_element.guid]},
+            option_elements={e.name or "": e.guid for e in instances + wrong if e.name in correct + distractors},
+        )

@@ -11,6 +11,9 @@ Commands::
     ifcqa mcp FILE...                  serve the tools over MCP stdio
     ifcqa sample-model OUT.ifc         write the generated sample building
     ifcqa demo [--out DIR]             generate a sample building and show the tools at work
+    ifcqa eval BENCH.jsonl --agent NAME -o RUN_DIR   run an agent over a benchmark (rerun to resume)
+    ifcqa report RUN_DIR... -o REPORT_DIR           compare runs with the chance baselines (md, html, png)
+    ifcqa mcq generate|verify|stats|audit-sheet   build and check an IFC-MCQ benchmark
 
 Commands that read a file take ``--cache-dir DIR`` and ``--no-cache``. Results are pretty JSON on
 stdout; a spinner is shown on stderr during long steps, only when stderr is a terminal.
@@ -35,6 +38,8 @@ import ifcqa
 from ifcqa.cli.common import CacheDir, NoCache, ReportingGroup, open_index
 from ifcqa.cli.demo import demo, sample_model
 from ifcqa.cli.elements import info, select_elements, summary
+from ifcqa.cli.evalcmds import eval_command, report_command
+from ifcqa.cli.mcq import app as mcq_app
 from ifcqa.cli.toolcmds import build_tool_app, list_tools, run_tool
 
 app = typer.Typer(
@@ -84,9 +89,12 @@ app.command("info")(info)
 app.command("tools")(list_tools)
 app.command("tool")(run_tool)
 app.add_typer(build_tool_app(), name="q")
+app.add_typer(mcq_app, name="mcq")
 app.command("mcp")(mcp)
 app.command("sample-model")(sample_model)
 app.command("demo")(demo)
+app.command("eval")(eval_command)
+app.command("report")(report_command)
 
 
 def main() -> None:

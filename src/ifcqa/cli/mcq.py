@@ -1,0 +1,236 @@
+"""The ``ifcqa mcq`` commands: build, re-check, summarise and audit an IFC-MCQ benchmark.
+
+Commands::
+
+    ifcqa mcq generate FILE... -o BENCH.jsonl   items of every file (parallel), plus BENCH.manifest.json
+    ifcqa mcq verify BENCH.jsonl                re-verify every item against its model; exit 1 on any failure
+    ifcqa mcq stats BENCH.jsonl                 items per model x category (or subtype), cells under 10 flagged
+    ifcqa mcq audit-sheet BENCH.jsonl -o a.csv  one seeded item per model x category, for a human audit
+
+Input errors (a file that cannot be opened, an unknown category, a malformed line) go through the
+shared error channel of :mod:`ifcqa.cli.main`: one ``error: ...`` line and exit code 1. Progress goes
+to stderr: a progress bar on a terminal, otherwise one line per file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ifcqa.cli.common import CacheDir, NoCache, print_json, status, stderr_console
+from ifcqa.mcq.benchfile import manifest_path, read_items, read_manifest
+from ifcqa.mcq.pipeline import DEFAULT_CAP, DEFAULT_SEED
+from ifcqa.mcq.registry import get_generators
+from ifcqa.mcq.report import (
+    REPORTING_THRESHOLD,
+    Axis,
+    Coverage,
+    audit_rows,
+    audit_sample,
+    coverage,
+    short_names,
+    write_audit_csv,
+)
+from ifcqa.mcq.runner import FileResult, OnFileDone, RunSettings, generate_bench, resolve_categories, verify_bench
+
+app = typer.Typer(
+    name="mcq",
+    help="Build, verify, summarise and audit an IFC-MCQ multiple-choice benchmark.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+
+BenchArg = Annotated[
+    Path, typer.Argument(metavar="BENCH.jsonl", help="A benchmark written by `ifcqa mcq generate`.", show_default=False)
+]
+ModelsDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--models-dir",
+        metavar="DIR",
+        help="Folder holding the models, found by file name (default: each item's source_file as stored).",
+        show_default=False,
+    ),
+]
+AsJson = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+
+
+@app.command("generate")
+def generate(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="The .ifc files.", show_default=False)],
+    output: Annotated[
+        Path, typer.Option("-o", "--output", metavar="BENCH.jsonl", help="The benchmark to write.", show_default=False)
+    ],
+    seed: Annotated[int, typer.Option(help="Random seed (the paper's: 10).")] = DEFAULT_SEED,
+    cap: Annotated[int, typer.Option(min=1, help="Verified items kept per category per model.")] = DEFAULT_CAP,
+    categories: Annotated[
+        str | None,
+        typer.Option(metavar="CODES", help="Comma-separated category codes, e.g. direct.class,relational.spatial."),
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Files processed at once (default: cores, at most one per file).")
+    ] = None,
+    cache_dir: CacheDir = None,
+    no_cache: NoCache = False,
+) -> None:
+    """Generate and verify items from every FILE; write BENCH.jsonl and BENCH.manifest.json (all or nothing)."""
+    codes = [c.strip() for c in categories.split(",") if c.strip()] if categories is not None else None
+    settings = RunSettings(
+        categories=resolve_categories(codes), seed=seed, cap=cap, cache_dir=cache_dir, use_cache=not no_cache
+    )
+    registered = {code.rsplit(".", 1)[0] for code in get_generators()}
+    missing = [c for c in settings.categories if c not in registered]
+    if missing:
+        typer.echo(f"note: no generator registered yet for {', '.join(missing)}", err=True)
+    with _file_progress(len(files), "Generating") as on_done:
+        manifest = generate_bench(files, output, settings, jobs, on_done)
+    rejected = sum(len(entry.rejections) for entry in manifest.files)
+    typer.echo(
+        f"Wrote {manifest.total_items} items from {_count(len(manifest.files), 'file')} to {output} "
+        f"({rejected} candidates rejected; manifest {manifest_path(output)})"
+    )
+
+
+@contextmanager
+def _file_progress(total: int, verb: str) -> Iterator[OnFileDone]:
+    """A callback per finished file: a rich bar on a terminal, else one plain line per file on stderr."""
+    console = stderr_console()
+    done = 0
+
+    def line(result: FileResult) -> str:
+        rejected = len(result.entry.rejections)
+        return f"{result.path.name}: {len(result.items)} items, {rejected} rejected, {result.entry.seconds:.1f} s"
+
+    if not console.is_terminal:
+
+        def plain(result: FileResult) -> None:
+            nonlocal done
+            done += 1
+            typer.echo(f"[{done}/{total}] {line(result)}", err=True)
+
+        yield plain
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{verb} {total} files", total=total)
+
+        def advance(result: FileResult) -> None:
+            progress.console.print(line(result))
+            progress.advance(task)
+
+        yield advance
+
+
+@app.command("verify")
+def verify(bench: BenchArg, models_dir: ModelsDir = None, as_json: AsJson = False) -> None:
+    """Re-verify every item against its source model; exit 1 listing the items that fail."""
+    console = stderr_console()
+
+    def progress(source_file: str, n_items: int) -> None:
+        if not console.is_terminal:
+            typer.echo(f"verified {n_items} items of {Path(source_file).name}", err=True)
+
+    with status(f"Verifying {bench.name}"):
+        report = verify_bench(bench, models_dir, on_file=progress)
+    passed = report.items - len(report.failures)
+    if as_json:
+        print_json(
+            {
+                "items": report.items,
+                "files": report.files,
+                "passed": passed,
+                "failures": [{"id": f.item_id, "subtype": f.subtype, "reason": f.reason} for f in report.failures],
+                "problems": report.problems,
+            }
+        )
+    else:
+        for failure in report.failures:
+            typer.echo(f"FAIL {failure.item_id} {failure.subtype}: {failure.reason}")
+        for problem in report.problems:
+            typer.echo(f"PROBLEM {problem}")
+        typer.echo(
+            f"{report.items} items from {_count(report.files, 'file')}: {passed} passed, {len(report.failures)} failed"
+            + (f", {len(report.problems)} benchmark problems" if report.problems else "")
+        )
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command("stats")
+def stats(
+    bench: BenchArg,
+    by: Annotated[str, typer.Option("--by", metavar="category|subtype", help="Count per category or subtype.")] = (
+        "category"
+    ),
+    as_json: AsJson = False,
+) -> None:
+    """Items per model x category (or subtype); cells under the paper's reporting threshold (10) are flagged."""
+    if by not in ("category", "subtype"):
+        raise typer.BadParameter("must be 'category' or 'subtype'", param_hint="--by")
+    axis: Axis = "category" if by == "category" else "subtype"
+    table = coverage(read_items(bench), read_manifest(bench), by=axis)
+    if as_json:
+        print_json(table.to_dict())
+        return
+    names = {model: name.removesuffix(".ifc") for model, name in short_names(table.models).items()}
+    natural = max(map(len, table.keys), default=8) + sum(max(len(n), 5) + 3 for n in names.values()) + 14
+    console = Console()
+    if not console.is_terminal:  # a file or a pipe: as wide as the table, so no name is cut
+        console = Console(width=max(80, natural))
+    numbered = natural > console.width  # a narrow terminal: number the models and list them below
+    headers = {model: str(i) if numbered else names[model] for i, model in enumerate(table.models, start=1)}
+    console.print(_rich_table(table, headers))
+    if numbered:
+        console.print("  ".join(f"{headers[m]} = {names[m]}" for m in table.models))
+
+
+def _rich_table(table: Coverage, headers: dict[str, str]) -> Table:
+    flagged = len(table.below_threshold())
+    plural = "cell" if flagged == 1 else "cells"
+    rich_table = Table(
+        title=f"Items per model and {table.by}",
+        caption=f"* under the reporting threshold of {REPORTING_THRESHOLD} items ({flagged} {plural})",
+    )
+    rich_table.add_column(table.by, overflow="fold")
+    for model in table.models:
+        rich_table.add_column(headers[model], justify="right", overflow="fold")
+    rich_table.add_column("total", justify="right")
+    for key in table.keys:
+        cells = []
+        for model in table.models:
+            n = table.count(model, key)
+            cells.append(f"[bold red]{n}*[/]" if n < table.threshold else str(n))
+        cells.append(str(sum(table.count(m, key) for m in table.models)))
+        rich_table.add_row(key, *cells)
+    totals = [str(sum(table.count(m, k) for k in table.keys)) for m in table.models]
+    rich_table.add_row("total", *totals, str(sum(map(int, totals))), end_section=True)
+    return rich_table
+
+
+@app.command("audit-sheet")
+def audit_sheet(
+    bench: BenchArg,
+    output: Annotated[
+        Path, typer.Option("-o", "--output", metavar="audit.csv", help="The CSV sheet to write.", show_default=False)
+    ],
+    seed: Annotated[int, typer.Option(help="Random seed of the sample.")] = DEFAULT_SEED,
+    models_dir: ModelsDir = None,
+) -> None:
+    """Write a CSV audit sheet: one seeded item per model x category, with its facts re-read from the file."""
+    sample = audit_sample(read_items(bench), seed)
+    with status("Reading the models"):
+        rows = audit_rows(sample, models_dir)
+    write_audit_csv(output, rows)
+    models = len({item.source_file for item in sample})
+    typer.echo(f"Wrote {_count(len(rows), 'item')} ({_count(models, 'model')}) to {output}")
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -1,0 +1,256 @@
+"""Running an agent over a benchmark into a run folder that survives being killed.
+
+>>> summary = run_eval(Path("BENCH.jsonl"), "first-option", AgentConfig(), Path("runs/first"))
+
+A run folder holds ``run.json`` (the configuration), ``records.jsonl`` (one graded record per
+finished item, appended durably as each item finishes) and ``summary.json`` (written atomically at
+the end). Running again into the same folder resumes: items that already have a record are
+skipped, so nothing is answered twice. A folder made with another configuration (agent, model,
+endpoint, benchmark bytes, limits, seed) is refused, since mixing them would score two systems as one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+import ifcqa
+from ifcqa.agents.base import Agent, AgentConfig, AgentEnv, make_agent
+from ifcqa.errors import IfcqaError
+from ifcqa.eval.records import (
+    RECORDS_FILE,
+    RUN_FILE,
+    SUMMARY_FILE,
+    RecordWriter,
+    RunConfig,
+    RunError,
+    RunRecord,
+    make_record,
+    read_records,
+)
+from ifcqa.eval.summary import summarize
+from ifcqa.index.cache import IndexCache, write_atomic
+from ifcqa.index.model_index import load_index
+from ifcqa.mcq.benchfile import BenchFileError, read_items
+from ifcqa.mcq.items import Item
+
+Progress = Callable[[RunRecord], None]
+
+
+def bench_sha256(bench: Path) -> str:
+    """The SHA-256 of the benchmark file's bytes."""
+    return hashlib.sha256(bench.read_bytes()).hexdigest()
+
+
+def select_items(items: Sequence[Item], categories: Sequence[str] | None, limit: int | None) -> list[Item]:
+    """The items a run answers: those matching any of ``categories``, then the first ``limit``.
+
+    A category is matched by its code prefix (``direct.class``, a subtype code, ``direct``), by its
+    name (``Class identification``) or by its group's name (``Direct retrieval``).
+
+    Raises:
+        IfcqaError: no item matches the categories.
+    """
+    chosen = list(items)
+    if categories:
+        chosen = [item for item in items if any(_matches(item, c) for c in categories)]
+        if not chosen:
+            known = sorted({item.subtype.rsplit(".", 1)[0] for item in items})
+            raise IfcqaError(
+                f"No item matches --categories {', '.join(categories)}. "
+                f"The benchmark's categories are: {', '.join(known)}."
+            )
+    return chosen[:limit] if limit is not None else chosen
+
+
+def _matches(item: Item, wanted: str) -> bool:
+    return item.subtype == wanted or item.subtype.startswith(wanted + ".") or wanted in (item.category, item.group)
+
+
+def model_path(source_file: str, bench: Path, models_dir: Path | None) -> Path:
+    """Where an item's model is.
+
+    In ``models_dir`` by file name when one is given, else the stored path: absolute as it is, relative
+    from the benchmark's folder (or, when it is not there, from the working folder).
+    """
+    if models_dir is not None:
+        return models_dir / Path(source_file).name
+    stored = Path(source_file)
+    if stored.is_absolute():
+        return stored
+    beside = bench.parent / stored
+    return beside if beside.exists() or not stored.exists() else stored
+
+
+def load_envs(
+    items: Sequence[Item], bench: Path, models_dir: Path | None, cache_dir: Path | None
+) -> dict[str, AgentEnv]:
+    """One :class:`AgentEnv` per source model of ``items`` (each index loaded once), keyed by ``source_file``.
+
+    Raises:
+        IfcqaError: a model is missing, or its bytes are not the ones the items were made from.
+    """
+    cache = IndexCache(cache_dir)
+    envs: dict[str, AgentEnv] = {}
+    for item in items:
+        if item.source_file in envs:
+            continue
+        path = model_path(item.source_file, bench, models_dir)
+        if not path.is_file():
+            raise BenchFileError(
+                f"{path}: model {item.source_file!r} of the benchmark not found. Pass --models-dir with the "
+                "folder that holds the benchmark's models."
+            )
+        index = load_index(path, cache=cache)
+        if index.data.source.sha256 != item.source_sha256:
+            raise BenchFileError(
+                f"{path}: the file changed since the benchmark was generated (its SHA-256 differs from the "
+                "items' source_sha256). Point --models-dir at the original models, or regenerate the benchmark."
+            )
+        envs[item.source_file] = AgentEnv(index=index, model_path=path)
+    return envs
+
+
+def open_run_dir(run_dir: Path, config: RunConfig) -> None:
+    """Create the run folder, or check that an existing one was made with the same configuration.
+
+    Raises:
+        RunError: the folder is a file, or holds a run with another configuration.
+    """
+    if run_dir.exists() and not run_dir.is_dir():
+        raise RunError(f"{run_dir}: is a file. Give a folder for the run with --out.")
+    run_file = run_dir / RUN_FILE
+    if run_file.exists():
+        try:
+            previous = RunConfig.model_validate_json(run_file.read_text(encoding="utf-8"))
+        except ValueError:
+            raise RunError(f"{run_file}: not a run configuration. Start the run in a new --out folder.") from None
+        old, new = previous.identity(), config.identity()
+        changed = sorted(key for key in old.keys() | new.keys() if old.get(key) != new.get(key))
+        if changed:
+            details = "; ".join(f"{key}: {old.get(key)!r} -> {new.get(key)!r}" for key in changed)
+            raise RunError(
+                f"{run_dir}: holds a run with another configuration ({details}). "
+                "Resume it with the same settings, or write this run to a new --out folder."
+            )
+    elif (run_dir / RECORDS_FILE).exists():
+        raise RunError(f"{run_dir}: has records but no {RUN_FILE}. Write this run to a new --out folder.")
+    write_atomic(run_file, (config.model_dump_json(indent=2) + "\n").encode("utf-8"))
+
+
+def run_config(
+    agent_name: str, config: AgentConfig, bench: Path, limit: int | None, categories: Sequence[str] | None
+) -> RunConfig:
+    """The ``run.json`` of an invocation."""
+    return RunConfig(
+        agent=agent_name,
+        model=config.model,
+        base_url=config.base_url,
+        api_key_env=config.api_key_env,
+        bench=str(bench.resolve()),
+        bench_sha256=bench_sha256(bench),
+        max_steps=config.max_steps,
+        observation_chars=config.observation_chars,
+        seed=config.seed,
+        extra=config.extra,
+        ifcqa_version=ifcqa.__version__,
+        limit=limit,
+        categories=list(categories) if categories else None,
+        timeout_s=config.timeout_s,
+    )
+
+
+def run_eval(
+    bench_path: Path,
+    agent_name: str,
+    config: AgentConfig,
+    run_dir: Path,
+    *,
+    concurrency: int = 4,
+    limit: int | None = None,
+    categories: Sequence[str] | None = None,
+    cache_dir: Path | None = None,
+    models_dir: Path | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Answer the benchmark's (selected) items with an agent, recording each; resume a killed run.
+
+    Args:
+        bench_path: ``BENCH.jsonl`` written by ``ifcqa mcq generate``.
+        agent_name: a registered agent (``ifcqa.agents.base.get_agents``).
+        config: the agent's configuration (model, endpoint, limits, seed).
+        run_dir: the run folder (created; an existing one of the same configuration is resumed).
+        concurrency: items answered at the same time.
+        limit: answer only the first ``limit`` selected items.
+        categories: answer only items of these categories (see :func:`select_items`).
+        cache_dir: the index cache folder (default: the user's cache).
+        models_dir: the folder holding the benchmark's models, looked up by file name.
+        progress: called with each new record, from the worker thread that wrote it.
+
+    Returns:
+        The run's summary (also written to ``run_dir/summary.json``), over every record in the folder.
+
+    Raises:
+        IfcqaError: a bad benchmark line, a missing model, an unknown agent or a mismatched run folder.
+            An exception raised by the agent stops the run; finished items stay recorded.
+    """
+    if concurrency < 1:
+        raise IfcqaError(f"--concurrency must be at least 1, got {concurrency}.")
+    items = select_items(read_items(bench_path), categories, limit)
+    run = run_config(agent_name, config, bench_path, limit, categories)
+    agent = make_agent(agent_name, config)  # an unknown agent or a bad setting fails before the folder is made
+    open_run_dir(run_dir, run)
+    records_path = run_dir / RECORDS_FILE
+    done = {record.item_id for record in read_records(records_path, repair=True)}
+    todo = [item for item in items if item.id not in done]
+    if todo:
+        envs = load_envs(todo, bench_path, models_dir, cache_dir)
+        with RecordWriter(records_path) as writer:
+            _answer_all(agent, agent_name, config.model, todo, envs, writer, concurrency, progress)
+    summary = summarize(_unique(read_records(records_path)), run.model_dump())
+    write_atomic(run_dir / SUMMARY_FILE, (json.dumps(summary, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    return summary
+
+
+def _unique(records: list[RunRecord]) -> list[RunRecord]:
+    """The first record of each item (a folder written by hand could repeat one)."""
+    seen: dict[str, RunRecord] = {}
+    for record in records:
+        seen.setdefault(record.item_id, record)
+    return list(seen.values())
+
+
+def _answer_all(
+    agent: Agent,
+    agent_name: str,
+    model: str | None,
+    items: Sequence[Item],
+    envs: dict[str, AgentEnv],
+    writer: RecordWriter,
+    concurrency: int,
+    progress: Progress | None,
+) -> None:
+    def answer_one(item: Item) -> None:
+        started = time.perf_counter()
+        result = agent.answer(item, envs[item.source_file])
+        if not result.latency_s:
+            result.latency_s = time.perf_counter() - started
+        record = make_record(item, result, agent_name, model)
+        writer.append(record)
+        if progress is not None:
+            progress(record)
+
+    executor = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="ifcqa-eval")
+    try:
+        futures: list[Future[None]] = [executor.submit(answer_one, item) for item in items]
+        finished, _ = wait(futures, return_when=FIRST_EXCEPTION)
+        for future in futures:
+            if future in finished and future.exception() is not None:
+                future.result()  # re-raise the first failure; items not started are cancelled below
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)

@@ -1,0 +1,195 @@
+"""The report's tables, as plain data: runs side by side, overall and per taxonomy level.
+
+Each table is a :class:`Table` of strings, rendered to Markdown and HTML by :mod:`ifcqa.eval.report`.
+The two chance baselines are always present: :func:`computed_baselines` answers the runs' items
+with ``first-option`` and ``random`` from the benchmark file itself, so no baseline run is needed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ifcqa.agents.base import AgentConfig, AgentResult
+from ifcqa.agents.baselines import first_option_labels, random_labels
+from ifcqa.errors import IfcqaError
+from ifcqa.eval.grading import expected_chance_accuracy
+from ifcqa.eval.loaders import RunData
+from ifcqa.eval.records import RunRecord, make_record
+from ifcqa.eval.runner import bench_sha256
+from ifcqa.eval.summary import BREAKDOWNS, accuracy_cell, usage
+from ifcqa.mcq.benchfile import read_items
+from ifcqa.mcq.items import Item
+from ifcqa.mcq.taxonomy import SUBTYPES
+
+SPARSE = 10  # the paper's reporting threshold: fewer items than this are flagged
+BASELINES: dict[str, Callable[[Item], list[str]]] = {
+    "first-option": first_option_labels,
+    "random": lambda item: random_labels(item, AgentConfig().seed),
+}
+
+
+@dataclass
+class Table:
+    """A titled table of text cells."""
+
+    title: str
+    headers: list[str]
+    rows: list[list[str]]
+    note: str = ""
+    key: str = ""  # a stable identifier (used for HTML ids and tests)
+
+
+@dataclass
+class Baselines:
+    """The on-the-fly baseline runs, and why some runs have none."""
+
+    runs: list[RunData] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def pct(value: float) -> str:
+    """``0.8125`` -> ``81.2%``."""
+    return f"{100 * value:.1f}%"
+
+
+def cell(records: Sequence[RunRecord]) -> str:
+    """``accuracy (n)``, flagged with ``†`` below the reporting threshold, or ``–`` for no items."""
+    if not records:
+        return "–"
+    acc = accuracy_cell(records)
+    flag = "†" if acc["n"] < SPARSE else ""
+    return f"{pct(acc['accuracy'])} ({acc['n']}){flag}"
+
+
+def computed_baselines(runs: Sequence[RunData]) -> Baselines:
+    """``first-option`` and ``random`` answers for every item the runs answered, read from their benchmarks."""
+    wanted: dict[Path, set[str]] = defaultdict(set)
+    out = Baselines()
+    for run in runs:
+        if run.bench is None:
+            out.notes.append(f"{run.label}: the run names no benchmark file, so it has no baseline rows.")
+        elif not run.bench.is_file():
+            out.notes.append(f"{run.label}: benchmark {run.bench} not found, so it has no baseline rows.")
+        elif run.bench_sha256 and bench_sha256(run.bench) != run.bench_sha256:
+            out.notes.append(f"{run.label}: benchmark {run.bench} changed since the run, so it has no baseline rows.")
+        else:
+            wanted[run.bench].update(r.item_id for r in run.records)
+    records: dict[str, dict[str, RunRecord]] = {name: {} for name in BASELINES}
+    for bench, ids in wanted.items():
+        try:
+            items = [item for item in read_items(bench) if item.id in ids]
+        except IfcqaError as error:
+            out.notes.append(f"{bench}: {error}")
+            continue
+        for name, choose in BASELINES.items():
+            for item in items:
+                result = AgentResult(selected=choose(item), raw_answer=", ".join(choose(item)))
+                records[name].setdefault(item.id, make_record(item, result, name, None))
+    for name, by_id in records.items():
+        out.runs.append(
+            RunData(
+                path=Path(name),
+                agent=name,
+                model=None,
+                records=list(by_id.values()),
+                baseline=True,
+                label=f"baseline: {name}",
+            )
+        )
+    return out
+
+
+def overall_table(runs: Sequence[RunData]) -> Table:
+    """One row per run: accuracy with its CI, calls, one-call rate, tokens, truncations, fallbacks."""
+    headers = ["Run", "Agent", "LLM", "Items", "Accuracy", "95% CI", "Calls/item", "One-call", "Tokens in/item"]
+    headers += ["Tokens out/item", "Truncated obs.", "No answer", "Fallback", "Latency s/item"]
+    rows = []
+    for run in runs:
+        acc, use = accuracy_cell(run.records), usage(run.records)
+        rows.append(
+            [run.label, run.agent, run.model or "–", str(acc["n"]), pct(acc["accuracy"])]
+            + [f"{pct(acc['wilson_low'])}–{pct(acc['wilson_high'])}", f"{use['mean_tool_calls']:.2f}"]
+            + [pct(use["one_call_rate"]), f"{use['mean_tokens_in']:.0f}", f"{use['mean_tokens_out']:.0f}"]
+            + [str(use["truncated_observations"]), pct(use["no_answer_rate"]), pct(use["fallback_rate"])]
+            + [f"{use['mean_latency_s']:.2f}"]
+        )
+    return Table("Overall", headers, rows, key="overall")
+
+
+def baseline_table(runs: Sequence[RunData], baselines: Baselines) -> Table:
+    """Each run's accuracy against both baselines on exactly the run's items, and the random chance rate."""
+    by_name = {b.agent: {r.item_id: r for r in b.records} for b in baselines.runs}
+    headers = ["Run", "Items", "Accuracy"] + [f"{name} (baseline)" for name in BASELINES] + ["random (expected)"]
+    rows = []
+    for run in runs:
+        row = [run.label, str(len(run.records)), cell(run.records)]
+        for name in BASELINES:
+            answers = by_name.get(name, {})
+            complete = bool(run.records) and all(r.item_id in answers for r in run.records)
+            row.append(cell([answers[r.item_id] for r in run.records]) if complete else "–")
+        chance = expected_chance_accuracy([(r.question_type, r.n_options) for r in run.records])
+        row.append(pct(chance) if run.records else "–")
+        rows.append(row)
+    note = " ".join(baselines.notes) + " Baselines answer the same items as the run; random is seeded (seed 0)."
+    return Table("Against the chance baselines", headers, rows, note=note.strip(), key="baselines")
+
+
+def _order(kind: str) -> list[str]:
+    """Taxonomy order of the labels of a breakdown (unknown labels are sorted after)."""
+    pick: dict[str, Callable[[str, str, str], str]] = {
+        "by_group": lambda code, group, category: group,
+        "by_category": lambda code, group, category: category,
+        "by_subtype": lambda code, group, category: code,
+    }
+    if kind not in pick:
+        return ["single", "boolean", "multi"] if kind == "by_question_type" else []
+    return list(dict.fromkeys(pick[kind](s.code, s.group, s.category) for s in SUBTYPES.values()))
+
+
+TITLES = {
+    "by_group": "By group",
+    "by_category": "By category",
+    "by_subtype": "By subtype",
+    "by_question_type": "By question type",
+    "by_source": "By source model",
+}
+
+
+def breakdown_table(kind: str, runs: Sequence[RunData]) -> Table:
+    """Runs (and baselines) as columns, one row per label of a breakdown (``by_category``...)."""
+    key = BREAKDOWNS[kind]
+    split: list[dict[str, list[RunRecord]]] = []
+    for run in runs:
+        groups: dict[str, list[RunRecord]] = defaultdict(list)
+        for record in run.records:
+            groups[key(record)].append(record)
+        split.append(groups)
+    present = {label for groups in split for label in groups}
+    order = [label for label in _order(kind) if label in present] + sorted(present - set(_order(kind)))
+    rows = [[label] + [cell(groups.get(label, [])) for groups in split] for label in order]
+    headers = [TITLES[kind].removeprefix("By ").capitalize()] + [run.label for run in runs]
+    note = f"accuracy (items); † fewer than {SPARSE} items."
+    return Table(TITLES[kind], headers, rows, note=note, key=kind.removeprefix("by_"))
+
+
+def llm_agent_table(runs: Sequence[RunData]) -> Table:
+    """LLMs as rows and agents as columns, each cell pooling the runs of that pair (over all their items)."""
+    pooled: dict[tuple[str, str], list[RunRecord]] = defaultdict(list)
+    for run in runs:
+        pooled[(run.model or "–", run.agent)].extend(run.records)
+    models = list(dict.fromkeys(model for model, _ in pooled))
+    agents = list(dict.fromkeys(agent for _, agent in pooled))
+    rows = [[model] + [cell(pooled.get((model, agent), [])) for agent in agents] for model in models]
+    return Table("LLMs × agents", ["LLM"] + agents, rows, note="accuracy (items), runs pooled.", key="llm_agent")
+
+
+def all_tables(runs: Sequence[RunData], baselines: Baselines) -> list[Table]:
+    """Every table of the report, in reading order."""
+    columns = list(runs) + baselines.runs
+    tables = [overall_table(runs), baseline_table(runs, baselines)]
+    tables += [breakdown_table(kind, columns) for kind in BREAKDOWNS]
+    tables.append(llm_agent_table(runs))
+    return tables

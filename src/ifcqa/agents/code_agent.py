@@ -1,0 +1,186 @@
+"""The code agent: an LLM that reads the model by writing IfcOpenShell Python, run in the sandbox.
+
+Same protocol as the tool agent (IFC-MCQ §4.2), only the interface differs: the model is offered
+one function, ``run_python(code)``, instead of the read-only tools. Each call runs ``code`` with
+:func:`ifcqa.agents.sandbox.run_code` against the item's own file (``env.model_path``), pre-opened as
+``model``; its printed output, its traceback, and how it ended come back as the tool observation,
+cut at ``config.observation_chars``. A step is one model call (whatever number of calls it makes),
+at most ``config.max_steps``; the answer is read from the final ``ANSWER: ...`` line; when none can
+be read, one answer-only turn without tools follows (``fallback_used``).
+
+Why a function call and not fenced code in the reply: the tool agent's loop, records and fallback
+apply unchanged, and a reply is either code to run or an answer, never both.
+
+Sandbox limits come from ``config.extra["sandbox"]`` (a dict of :class:`SandboxLimits` fields);
+``output_chars`` follows ``config.observation_chars``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+from ifcqa.agents.answer import (
+    FALLBACK_PROMPT,
+    client_for,
+    record_answer,
+    record_usage,
+    sampling_params,
+    system_prompt,
+    user_prompt,
+)
+from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, ToolCallRecord, agent, public_view
+from ifcqa.agents.sandbox import SandboxLimits, SandboxResult, run_code
+from ifcqa.agents.tool_agent import cut_observation
+from ifcqa.errors import IfcqaError, ToolError
+from ifcqa.llm.client import ChatClient, LLMError
+from ifcqa.mcq.items import Item
+from ifcqa.tools.registry import render
+
+TOOL_NAME = "run_python"
+CODE_ACCESS = (
+    "You can read the model only by running Python with the run_python function. In that code the model is "
+    "already open as `model` (an ifcopenshell.file); `ifcopenshell` and `ifcopenshell.util` (element, unit, "
+    "selector, placement...) can be imported. Each run is a fresh process: variables do not survive between "
+    "runs, so print what you need. Output is cut at {limit} characters: print only what answers the question. "
+    "An error comes back as a traceback: fix the code and run it again. There is no network and no other file."
+)
+RUN_PYTHON_SCHEMA: dict[str, Any] = {
+    "type": "function",
+    "function": {
+        "name": TOOL_NAME,
+        "description": "Run Python against the IFC model (pre-opened as `model`) and return what it prints.",
+        "parameters": {
+            "type": "object",
+            "properties": {"code": {"type": "string", "description": "Python source; print() the results."}},
+            "required": ["code"],
+            "additionalProperties": False,
+        },
+    },
+}
+CALL_FIX = 'Call run_python with JSON arguments of the form {"code": "print(len(model.by_type(\'IfcWall\')))"}.'
+Runner = Callable[[str, Path, SandboxLimits], SandboxResult]
+
+
+def sandbox_limits(config: AgentConfig) -> SandboxLimits:
+    """The sandbox limits of ``config``: ``extra["sandbox"]`` fields over the defaults.
+
+    Raises:
+        IfcqaError: ``extra["sandbox"]`` names a field :class:`SandboxLimits` does not have.
+    """
+    given = dict(config.extra.get("sandbox") or {})
+    known = {f.name for f in fields(SandboxLimits)}
+    unknown = sorted(set(given) - known)
+    if unknown:
+        raise IfcqaError(f"Unknown sandbox limit(s) {', '.join(unknown)}. Known limits: {', '.join(sorted(known))}.")
+    return replace(SandboxLimits(**given), output_chars=config.observation_chars)
+
+
+def render_run(result: SandboxResult) -> str:
+    """The observation of one run: stdout, then stderr and how the run ended, when there is any."""
+    parts = [result.stdout.rstrip("\n")] if result.stdout else []
+    if result.truncated:
+        parts.append(f"[stdout cut at {len(result.stdout)} characters: print less]")
+    if result.stderr:
+        parts.append("[stderr]\n" + result.stderr.rstrip("\n"))
+    if result.killed_reason:
+        parts.append(f"[stopped: {result.killed_reason}]")
+    elif result.exit_code not in (0, None):
+        parts.append(f"[exit status {result.exit_code}]")
+    if not parts:
+        parts.append("[no output: the code ran but printed nothing; print() the values you need]")
+    return "\n".join(parts)
+
+
+class CodeAgent:
+    """Answers items by running its own Python against the model file in the sandbox."""
+
+    name = "code"
+
+    def __init__(self, config: AgentConfig, client: ChatClient | None = None, runner: Runner = run_code) -> None:
+        self.config = config
+        self.client = client or client_for(config)
+        self.limits = sandbox_limits(config)
+        self.runner = runner
+
+    def answer(self, item: Item, env: AgentEnv) -> AgentResult:
+        """Answer one item; transport failures are recorded in ``error``, never raised."""
+        started = time.perf_counter()
+        labels = [o.label for o in item.options]
+        access = CODE_ACCESS.format(limit=self.config.observation_chars)
+        messages: list[dict[str, Any]] = [
+            {"role": "system", "content": system_prompt(access)},
+            {"role": "user", "content": user_prompt(public_view(item))},
+        ]
+        result = AgentResult(selected=[], parse="none", transcript=messages)
+        try:
+            if not self._interact(messages, env.model_path, labels, result):
+                self._fallback(messages, labels, result)
+        except LLMError as exc:
+            result.error = str(exc)
+            result.selected, result.parse = [], "none"
+        result.latency_s = round(time.perf_counter() - started, 4)
+        return result
+
+    def _interact(self, messages: list[dict[str, Any]], model: Path, labels: list[str], result: AgentResult) -> bool:
+        """The code-running steps; ``True`` when the model gave a readable answer."""
+        for _ in range(self.config.max_steps):
+            reply = self.client.complete(
+                messages, tools=[RUN_PYTHON_SCHEMA], tool_choice="auto", **sampling_params(self.config)
+            )
+            record_usage(result, reply)
+            messages.append(reply.message)
+            if not reply.tool_calls:
+                return record_answer(result, reply.content, labels)
+            for call in reply.tool_calls:
+                messages.append(self._run_call(call, model, result))
+        return False
+
+    def _fallback(self, messages: list[dict[str, Any]], labels: list[str], result: AgentResult) -> None:
+        """The one answer-only turn: no function offered."""
+        messages.append({"role": "user", "content": FALLBACK_PROMPT})
+        reply = self.client.complete(messages, **sampling_params(self.config))
+        record_usage(result, reply)
+        messages.append(reply.message)
+        result.fallback_used = True
+        record_answer(result, reply.content, labels)
+
+    def _run_call(self, call: dict[str, Any], model: Path, result: AgentResult) -> dict[str, Any]:
+        """Run one call's code and return the ``tool`` message carrying its observation."""
+        function = call.get("function") or {}
+        name, raw = str(function.get("name") or ""), function.get("arguments")
+        code, problem = _code_of(name, raw)
+        if code is None:  # the shared error shape, as the tool agent sends a tool error
+            observation, ok, cut = render(ToolError(problem).to_dict()), False, False
+        else:
+            run = self.runner(code, model, self.limits)
+            observation, ok, cut = render_run(run), run.ok, run.truncated or run.stderr_truncated
+        text, truncated = cut_observation(observation, self.config.observation_chars)
+        cut = cut or truncated
+        result.tool_calls.append(ToolCallRecord(name, {"code": code} if code else raw, ok, len(observation), cut))
+        result.truncated_observations += int(cut)
+        return {"role": "tool", "tool_call_id": call.get("id", ""), "content": text}
+
+
+def _code_of(name: str, raw: Any) -> tuple[str | None, str]:
+    """The code of a ``run_python`` call, or ``None`` and the message naming the fix."""
+    if name != TOOL_NAME:
+        return None, f"There is no function {name!r}; the only one is run_python. {CALL_FIX}"
+    try:
+        arguments = json.loads(raw) if isinstance(raw, str) else raw
+    except json.JSONDecodeError as exc:
+        return None, f"The arguments are not valid JSON ({exc.msg}). {CALL_FIX}"
+    code = arguments.get("code") if isinstance(arguments, dict) else None
+    if not isinstance(code, str) or not code.strip():
+        return None, f"The arguments have no code to run. {CALL_FIX}"
+    return code, ""
+
+
+@agent("code")
+def make_code_agent(config: AgentConfig) -> CodeAgent:
+    """The code agent (one ``run_python`` function; the code runs sandboxed against the item's file)."""
+    return CodeAgent(config)

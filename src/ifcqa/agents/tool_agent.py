@@ -97,17 +97,28 @@ class ToolAgent:
 
     def _run_call(self, call: dict[str, Any], index: ModelIndex, result: AgentResult) -> dict[str, Any]:
         """Run one tool call and return the ``tool`` message carrying its observation."""
-        function = call.get("function") or {}
-        name = str(function.get("name") or "")
-        raw = function.get("arguments")
-        try:
-            observation, ok = render(call_tool(index, name, raw)), True
-        except IfcqaError as exc:  # a tool error (or a model file that cannot be read): the model is told
-            observation, ok = render(exc.to_dict()), False
-        text, truncated = cut_observation(observation, self.config.observation_chars)
-        result.tool_calls.append(ToolCallRecord(name, _arguments(raw), ok, len(observation), truncated))
-        result.truncated_observations += int(truncated)
-        return {"role": "tool", "tool_call_id": call.get("id", ""), "content": text}
+        return run_tool_call(call, index, self.config.observation_chars, result)
+
+
+def run_tool_call(
+    call: dict[str, Any], index: ModelIndex, observation_chars: int, result: AgentResult
+) -> dict[str, Any]:
+    """Run one chat-format tool call, record it in ``result``, and return the ``tool`` message.
+
+    The observation is the rendered result, or the error in the shared ``{"error": {...}}`` shape,
+    cut at ``observation_chars`` (the cut is recorded). Shared by every agent that calls tools.
+    """
+    function = call.get("function") or {}
+    name = str(function.get("name") or "")
+    raw = function.get("arguments")
+    try:
+        observation, ok = render(call_tool(index, name, raw)), True
+    except IfcqaError as exc:  # a tool error (or a model file that cannot be read): the model is told
+        observation, ok = render(exc.to_dict()), False
+    text, truncated = cut_observation(observation, observation_chars)
+    result.tool_calls.append(ToolCallRecord(name, _arguments(raw), ok, len(observation), truncated))
+    result.truncated_observations += int(truncated)
+    return {"role": "tool", "tool_call_id": call.get("id", ""), "content": text}
 
 
 def _arguments(raw: Any) -> Any:

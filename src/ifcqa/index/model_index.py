@@ -29,6 +29,8 @@ from ifcqa.index.records import INDEX_FORMAT, Element, IndexData
 
 _STEP_ID = re.compile(r"^#?(\d+)$")
 _GUID = re.compile(r"^[0-3][0-9A-Za-z_$]{21}$")
+_FIND_HINT = "Use find_elements (by class or name) to get valid GlobalIds."
+_LISTED = 8
 
 
 def load_index(
@@ -68,6 +70,7 @@ class ModelIndex:
         self._cache = cache
         self._model = model
         self._bboxes: dict[int, BBox] | None = None
+        self._names: tuple[dict[str, list[int]], dict[str, list[int]]] | None = None
         self._lock = threading.Lock()
 
     # -- basics ----------------------------------------------------------------------------
@@ -108,15 +111,52 @@ class ModelIndex:
         return self.data.elements.get(element_id) if element_id is not None else None
 
     def get(self, ref: str | int) -> Element:
-        """Like :meth:`find`, but an unknown reference is a :class:`ToolError` naming the fix."""
+        """The record for a step id (``#123``), a GlobalId or a unique Name; else a :class:`ToolError` naming the fix.
+
+        A Name identifies a record when exactly one carries it (exact, else ignoring case). Openings
+        (IfcFeatureElementSubtraction), which authoring tools often name after their door or window,
+        count only when no other record has the name. A bare number that is a step id and also another
+        record's Name is ambiguous: ``#123`` or the GlobalId says which is meant.
+        """
         element = self.find(ref)
+        if isinstance(ref, int) or ref.strip().startswith("#"):
+            return self._found(element, ref)
+        if element is not None and not _STEP_ID.match(ref.strip()):
+            return element  # a GlobalId
+        named = self._named(ref)
+        if element is not None:  # a bare number: a step id, unless another record is named so
+            others = [e for e in named if e.id != element.id]
+            if others:
+                raise ToolError(
+                    f"{ref!r} is the step id of {element.ifc_class} #{element.id} and the Name of "
+                    f"{_listing(others)}. Pass '#{element.id}' for the former or a GlobalId."
+                )
+            return element
+        if len(named) > 1:
+            raise ToolError(f"Name {ref!r} is used by {len(named)} elements: {_listing(named)}. Pass a GlobalId.")
+        return self._found(named[0] if named else None, ref)
+
+    def _found(self, element: Element | None, ref: str | int) -> Element:
         if element is None:
-            kind = "GlobalId" if isinstance(ref, str) and _GUID.match(ref.strip()) else "element reference"
-            raise ToolError(
-                f"No element with {kind} {ref!r} in {self.path.name}. Use find_elements (by class or "
-                "name) to get valid GlobalIds."
-            )
+            text = str(ref).strip()
+            kind = "GlobalId" if _GUID.match(text) else "step id" if _STEP_ID.match(text) else "reference or Name"
+            raise ToolError(f"No element with {kind} {ref!r} in {self.path.name}. {_FIND_HINT}")
         return element
+
+    def _named(self, name: str) -> list[Element]:
+        """The records a Name identifies (exact first, else ignoring case; openings only as a last resort)."""
+        if self._names is None:
+            exact: dict[str, list[int]] = {}
+            folded: dict[str, list[int]] = {}
+            for e in self.elements():
+                if e.name and e.name.strip():
+                    exact.setdefault(e.name, []).append(e.id)
+                    folded.setdefault(e.name.strip().casefold(), []).append(e.id)
+            self._names = (exact, folded)
+        exact, folded = self._names
+        records = self.records(exact.get(name) or folded.get(name.strip().casefold(), []))
+        solid = [e for e in records if not self.is_a(e, "IfcFeatureElementSubtraction")]
+        return solid or records
 
     def is_a(self, element: Element, ifc_class: str) -> bool:
         """Whether the record's class is ``ifc_class`` or a subclass of it (case-insensitive)."""
@@ -190,3 +230,9 @@ class ModelIndex:
 
     def bbox(self, element: Element) -> BBox | None:
         return self.bboxes().get(element.id)
+
+
+def _listing(elements: list[Element]) -> str:
+    """``IfcWall 2O2Fr$t4X7Zf8NOew3FLOH, IfcSpace ...`` (the first few, and how many more)."""
+    shown = ", ".join(f"{e.ifc_class} {e.guid}" for e in elements[:_LISTED])
+    return shown + (f" and {len(elements) - _LISTED} more" if len(elements) > _LISTED else "")

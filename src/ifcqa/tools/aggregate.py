@@ -417,7 +417,7 @@ def compare_elements(index: ModelIndex, elements: list[str], quantity: str) -> d
     value null instead of failing the call.
 
     Args:
-        elements: GlobalIds or step ids (#123) of the elements.
+        elements: GlobalIds, step ids (#123) or unique Names of the elements.
         quantity: 'SetName.PropName' (e.g. 'BaseQuantities.GrossVolume') or 'bbox.dx', 'bbox.dy',
             'bbox.dz', 'bbox.zmin', 'bbox.zmax'.
     """

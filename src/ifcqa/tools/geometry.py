@@ -78,7 +78,7 @@ def get_bbox(index: ModelIndex, element: str) -> dict[str, Any]:
     or an aggregate such as a roof whose parts carry the geometry).
 
     Args:
-        element: GlobalId or step id (#123) of the element.
+        element: GlobalId, step id (#123) or unique Name of the element.
     """
     e = index.get(element)
     box = index.bbox(e)
@@ -98,7 +98,7 @@ def compare_extents(index: ModelIndex, elements: list[str], axis: Literal["x", "
     without geometry are listed apart with the reason.
 
     Args:
-        elements: GlobalIds or step ids (#123) of the elements to compare.
+        elements: GlobalIds, step ids (#123) or unique Names of the elements to compare.
         axis: 'x', 'y' or 'z' (z is vertical, so dz is the height).
     """
     i = _check_axis(axis)
@@ -172,7 +172,7 @@ def point_in_box(
     inside is null, with a reason, when the element has no body geometry.
 
     Args:
-        element: GlobalId or step id (#123) of the element.
+        element: GlobalId, step id (#123) or unique Name of the element.
         x: x coordinate.
         y: y coordinate.
         z: z coordinate (vertical).

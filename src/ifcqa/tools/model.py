@@ -139,7 +139,7 @@ def get_element(index: ModelIndex, element: str) -> dict[str, Any]:
     """The attributes of one element: class, Name, Description, ObjectType, Tag, PredefinedType, type, storey.
 
     Args:
-        element: GlobalId or step id (#123) of the element.
+        element: GlobalId, step id (#123) or unique Name of the element.
     """
     e = index.get(element)
     data = index.data.elements

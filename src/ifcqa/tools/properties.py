@@ -99,7 +99,7 @@ def get_properties(index: ModelIndex, element: str, pset: str | None = None) -> 
     overrides the type's. Quantity sets are read with get_quantities (their names are listed here).
 
     Args:
-        element: GlobalId or step id (#123) of the element.
+        element: GlobalId, step id (#123) or unique Name of the element.
         pset: only this property set (e.g. Pset_WallCommon); omit for all sets.
     """
     e = index.get(element)
@@ -114,7 +114,7 @@ def get_quantities(index: ModelIndex, element: str, qto: str | None = None) -> d
     Every value is stated in the unit shown next to it (the model's unit for that measure).
 
     Args:
-        element: GlobalId or step id (#123) of the element.
+        element: GlobalId, step id (#123) or unique Name of the element.
         qto: only this quantity set (e.g. Qto_WallBaseQuantities); omit for all sets.
     """
     e = index.get(element)
@@ -139,7 +139,7 @@ def get_property(index: ModelIndex, element: str, pset: str, property: str) -> d
     set or property is not an error but an answer ("available": false with the reason).
 
     Args:
-        element: GlobalId or step id (#123) of the element.
+        element: GlobalId, step id (#123) or unique Name of the element.
         pset: property set or quantity set name, e.g. Pset_WallCommon or Qto_WallBaseQuantities.
         property: property or quantity name, e.g. IsExternal or NetSideArea.
     """

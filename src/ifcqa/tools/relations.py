@@ -45,7 +45,7 @@ def get_type(index: ModelIndex, element: str) -> dict[str, Any]:
     """The type object that defines an element (IfcRelDefinesByType), with its name and instance count, or null.
 
     Args:
-        element: GlobalId or step id (#123) of the element.
+        element: GlobalId, step id (#123) or unique Name of the element.
     """
     e = index.get(element)
     out: dict[str, Any] = {"element": ref(e), "type": None}
@@ -114,7 +114,7 @@ def get_materials(index: ModelIndex, element: str) -> dict[str, Any]:
     Materials assigned to the element's type count ("source": "type").
 
     Args:
-        element: GlobalId or step id (#123) of the element.
+        element: GlobalId, step id (#123) or unique Name of the element.
     """
     e = index.get(element)
     return {
@@ -156,7 +156,7 @@ def get_spatial_context(index: ModelIndex, element: str) -> dict[str, Any]:
     aggregate (through the whole it is part of), host (a door/window through its wall), self.
 
     Args:
-        element: GlobalId or step id (#123) of the element.
+        element: GlobalId, step id (#123) or unique Name of the element.
     """
     e = index.get(element)
     storey = index.data.elements.get(e.storey) if e.storey is not None else None
@@ -198,7 +198,7 @@ def get_openings(index: ModelIndex, host: str, offset: int = 0, limit: int = DEF
     """The openings cut into a host element (wall, slab...) and the doors/windows filling them, with counts.
 
     Args:
-        host: GlobalId or step id (#123) of the host element.
+        host: GlobalId, step id (#123) or unique Name of the host element.
         offset: first opening to return (for the next page).
         limit: page size (at most 200).
     """
@@ -223,7 +223,7 @@ def get_host(index: ModelIndex, element: str) -> dict[str, Any]:
     """For a door or window: the opening it fills and the element (wall, slab...) hosting that opening.
 
     Args:
-        element: GlobalId or step id (#123) of the door, window or opening.
+        element: GlobalId, step id (#123) or unique Name of the door, window or opening.
     """
     e = index.get(element)
     opening = e.fills if e.fills is not None else (e.id if e.voids is not None else None)
@@ -241,7 +241,7 @@ def get_space_boundaries(index: ModelIndex, element: str, offset: int = 0, limit
     Read from IfcRelSpaceBoundary; a model without space boundaries gives empty lists.
 
     Args:
-        element: GlobalId or step id (#123) of a space or a building element.
+        element: GlobalId, step id (#123) or unique Name of a space or a building element.
         offset: first bounding element (or space) to return (for the next page).
         limit: page size (at most 200).
     """
@@ -268,7 +268,7 @@ def get_system(index: ModelIndex, element: str, offset: int = 0, limit: int = DE
     """For a system, zone or group: its members; for any other element: the systems/groups it belongs to.
 
     Args:
-        element: GlobalId or step id (#123) of a group/system or of a member element.
+        element: GlobalId, step id (#123) or unique Name of a group/system or of a member element.
         offset: first member to return (for the next page).
         limit: page size (at most 200).
     """

@@ -6,6 +6,7 @@ Commands::
     ifcqa mcq verify BENCH.jsonl                re-verify every item against its model; exit 1 on any failure
     ifcqa mcq stats BENCH.jsonl                 items per model x category (or subtype), cells under 10 flagged
     ifcqa mcq audit-sheet BENCH.jsonl -o a.csv  one seeded item per model x category, for a human audit
+    ifcqa mcq export BENCH.jsonl --format hf|csv|inspect -o DIR   a dataset folder, a CSV, or Inspect samples
 
 Input errors (a file that cannot be opened, an unknown category, a malformed line) go through the
 shared error channel of :mod:`ifcqa.cli.main`: one ``error: ...`` line and exit code 1. Progress goes
@@ -25,6 +26,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ifcqa.cli.common import CacheDir, NoCache, print_json, status, stderr_console
+from ifcqa.cli.export import export
 from ifcqa.mcq.benchfile import manifest_path, read_items, read_manifest
 from ifcqa.mcq.pipeline import DEFAULT_CAP, DEFAULT_SEED
 from ifcqa.mcq.registry import get_generators
@@ -60,6 +62,7 @@ ModelsDir = Annotated[
     ),
 ]
 AsJson = Annotated[bool, typer.Option("--json", help="Print the result as JSON.")]
+app.command("export")(export)
 
 
 @app.command("generate")

@@ -7,6 +7,7 @@
   (``ifcqa.eval.report.write_report``, which is imported on its own because it needs matplotlib).
 """
 
+from ifcqa.eval import inspect_reader as _inspect_reader  # noqa: F401  (registers the Inspect log reader)
 from ifcqa.eval.grading import chance_rate, is_correct, wilson_interval
 from ifcqa.eval.loaders import RunData, load_run, run_reader
 from ifcqa.eval.records import RunConfig, RunRecord

@@ -302,6 +302,17 @@ def test_demo_shows_the_summary_and_the_answers_of_example_tool_calls(tmp_path: 
     assert first_door.GlobalId in result.stdout
 
 
+def test_demo_builds_a_verified_benchmark_that_the_oracle_answers_and_the_baselines_do_not(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["demo", "--out", str(tmp_path)], terminal_width=200)
+    assert result.exit_code == 0, result.stderr or result.output
+    lines = (tmp_path / "BENCH.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) >= 30
+    assert f"{len(lines)} passed, 0 failed" in result.stdout
+    summaries = {a: json.loads((tmp_path / "runs" / a / "summary.json").read_text()) for a in ("oracle", "random")}
+    assert summaries["oracle"]["accuracy"] == 1.0
+    assert summaries["random"]["accuracy"] < 0.6
+
+
 def test_installed_console_script_runs(shared_ifc: Path, tmp_path: Path) -> None:
     script = BIN / "ifcqa"
     assert script.exists(), "the ifcqa console script is not installed (pip install -e .)"

@@ -49,7 +49,7 @@ def demo(
         Path | None, typer.Option("--out", metavar="DIR", help="Keep the sample model in DIR (default: a temp dir).")
     ] = None,
 ) -> None:
-    """Generate a small sample building, index it and show what the tools answer."""
+    """Generate a sample building, show what the tools answer, then build, verify and grade an IFC-MCQ benchmark."""
     from ifcqa.sample import write_sample_model
 
     console = Console()
@@ -68,6 +68,32 @@ def demo(
                 console.print_json(render(call_tool(index, name, arguments)))
             except ToolError as error:
                 console.print_json(render(error.to_dict()))
+        _demo_benchmark(console, path, folder)
+
+
+def _demo_benchmark(console: Console, model: Path, folder: Path) -> None:
+    """The main job on the sample: generate and re-verify an IFC-MCQ benchmark, then grade agents on it."""
+    from ifcqa.agents.base import AgentConfig
+    from ifcqa.eval.runner import run_eval
+    from ifcqa.mcq.runner import RunSettings, generate_bench, verify_bench
+
+    bench = folder / "BENCH.jsonl"
+    console.rule("IFC-MCQ benchmark")
+    with status("Generating and verifying questions"):
+        manifest = generate_bench([model], bench, RunSettings(cap=3, use_cache=False), jobs=1)
+        report = verify_bench(bench)
+    subtypes = sum(1 for counts in manifest.files[0].counts.values() if counts.retained)
+    console.print(
+        f"{manifest.total_items} verified items over {subtypes} subtypes written to {bench}; "
+        f"re-verified: {report.items - len(report.failures)} passed, {len(report.failures)} failed."
+    )
+    table = Table("agent", "accuracy", "items", "tool calls / item", title="Exact option-set grading")
+    for agent in ("oracle", "first-option", "random"):
+        with status(f"Running the {agent} agent"):
+            summary = run_eval(bench, agent, AgentConfig(seed=0), folder / "runs" / agent, concurrency=2)
+        table.add_row(agent, f"{summary['accuracy']:.1%}", str(summary["n_items"]), f"{summary['mean_tool_calls']:.2f}")
+    console.print(table)
+    console.print("An LLM agent runs the same way: ifcqa eval BENCH.jsonl --agent tool --model M --base-url URL -o RUN")
 
 
 def demo_calls(index: ModelIndex) -> list[tuple[str, dict[str, Any]]]:

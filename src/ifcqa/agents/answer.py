@@ -15,6 +15,7 @@ from ifcqa.agents.base import AgentConfig, AgentResult
 from ifcqa.errors import IfcqaError
 from ifcqa.llm.cache import ResponseCache
 from ifcqa.llm.client import ChatClient, ChatResult
+from ifcqa.llm.local import LocalChatClient, is_local_model
 
 ParseKind = Literal["strict", "lenient", "none"]
 
@@ -126,15 +127,16 @@ def sampling_params(config: AgentConfig) -> dict[str, Any]:
     return {key: config.extra[key] for key in SAMPLING_KEYS if key in config.extra}
 
 
-def client_for(config: AgentConfig) -> ChatClient:
+def client_for(config: AgentConfig) -> ChatClient | LocalChatClient:
     """The chat client of an LLM agent, from its config.
 
     ``config.cache_dir`` roots the response cache (``<cache_dir>/llm``; the default ifcqa cache
     folder when ``None``). Read from ``config.extra``: ``no_cache`` (bool), ``max_retries`` (4),
-    ``concurrency`` (4), ``backoff_s`` (1.0).
+    ``concurrency`` (4), ``backoff_s`` (1.0). The model ``local`` (or ``local:PATH.gguf``) runs in
+    process (:class:`~ifcqa.llm.local.LocalChatClient`; ``n_threads`` 2, ``n_ctx`` 8192 from ``extra``).
 
     Raises:
-        IfcqaError: No model is configured.
+        IfcqaError: No model is configured, or the local model is not installed.
     """
     if not config.model:
         raise IfcqaError("An LLM agent needs a model. Pass --model NAME (and --base-url URL for a local server).")
@@ -142,6 +144,14 @@ def client_for(config: AgentConfig) -> ChatClient:
     cache = None
     if not extra.get("no_cache"):
         cache = ResponseCache(config.cache_dir / "llm" if config.cache_dir is not None else None)
+    if is_local_model(config.model):
+        return LocalChatClient(
+            config.model,
+            cache=cache,
+            seed=config.seed,
+            n_threads=int(extra.get("n_threads", 2)),
+            n_ctx=int(extra.get("n_ctx", 8192)),
+        )
     return ChatClient(
         model=config.model,
         base_url=config.base_url,

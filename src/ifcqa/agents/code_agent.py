@@ -18,26 +18,18 @@ Sandbox limits come from ``config.extra["sandbox"]`` (a dict of :class:`SandboxL
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
-from ifcqa.agents.answer import (
-    FALLBACK_PROMPT,
-    client_for,
-    record_answer,
-    record_usage,
-    sampling_params,
-    system_prompt,
-    user_prompt,
-)
-from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, ToolCallRecord, agent, public_view
+from ifcqa.agents.answer import client_for
+from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, ToolCallRecord, agent
+from ifcqa.agents.protocol import run_protocol
 from ifcqa.agents.sandbox import SandboxLimits, SandboxResult, run_code
 from ifcqa.agents.tool_agent import cut_observation
 from ifcqa.errors import IfcqaError, ToolError
-from ifcqa.llm.client import ChatClient, LLMError
+from ifcqa.llm.client import ChatClient
 from ifcqa.mcq.items import Item
 from ifcqa.tools.registry import render
 
@@ -109,45 +101,15 @@ class CodeAgent:
 
     def answer(self, item: Item, env: AgentEnv) -> AgentResult:
         """Answer one item; transport failures are recorded in ``error``, never raised."""
-        started = time.perf_counter()
-        labels = [o.label for o in item.options]
         access = CODE_ACCESS.format(limit=self.config.observation_chars)
-        messages: list[dict[str, Any]] = [
-            {"role": "system", "content": system_prompt(access)},
-            {"role": "user", "content": user_prompt(public_view(item))},
-        ]
-        result = AgentResult(selected=[], parse="none", transcript=messages)
-        try:
-            if not self._interact(messages, env.model_path, labels, result):
-                self._fallback(messages, labels, result)
-        except LLMError as exc:
-            result.error = str(exc)
-            result.selected, result.parse = [], "none"
-        result.latency_s = round(time.perf_counter() - started, 4)
-        return result
-
-    def _interact(self, messages: list[dict[str, Any]], model: Path, labels: list[str], result: AgentResult) -> bool:
-        """The code-running steps; ``True`` when the model gave a readable answer."""
-        for _ in range(self.config.max_steps):
-            reply = self.client.complete(
-                messages, tools=[RUN_PYTHON_SCHEMA], tool_choice="auto", **sampling_params(self.config)
-            )
-            record_usage(result, reply)
-            messages.append(reply.message)
-            if not reply.tool_calls:
-                return record_answer(result, reply.content, labels)
-            for call in reply.tool_calls:
-                messages.append(self._run_call(call, model, result))
-        return False
-
-    def _fallback(self, messages: list[dict[str, Any]], labels: list[str], result: AgentResult) -> None:
-        """The one answer-only turn: no function offered."""
-        messages.append({"role": "user", "content": FALLBACK_PROMPT})
-        reply = self.client.complete(messages, **sampling_params(self.config))
-        record_usage(result, reply)
-        messages.append(reply.message)
-        result.fallback_used = True
-        record_answer(result, reply.content, labels)
+        return run_protocol(
+            self.client,
+            self.config,
+            item,
+            access,
+            [RUN_PYTHON_SCHEMA],
+            lambda call, result: self._run_call(call, env.model_path, result),
+        )
 
     def _run_call(self, call: dict[str, Any], model: Path, result: AgentResult) -> dict[str, Any]:
         """Run one call's code and return the ``tool`` message carrying its observation."""

@@ -13,23 +13,14 @@ follows (``fallback_used``).
 from __future__ import annotations
 
 import json
-import time
 from typing import Any
 
-from ifcqa.agents.answer import (
-    FALLBACK_PROMPT,
-    TOOLS_ACCESS,
-    client_for,
-    record_answer,
-    record_usage,
-    sampling_params,
-    system_prompt,
-    user_prompt,
-)
-from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, ToolCallRecord, agent, public_view
+from ifcqa.agents.answer import TOOLS_ACCESS, client_for
+from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, ToolCallRecord, agent
+from ifcqa.agents.protocol import run_protocol
 from ifcqa.errors import IfcqaError
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.llm.client import ChatClient, LLMError
+from ifcqa.llm.client import ChatClient
 from ifcqa.mcq.items import Item
 from ifcqa.tools.registry import call_tool, get_tools, render
 
@@ -56,48 +47,14 @@ class ToolAgent:
 
     def answer(self, item: Item, env: AgentEnv) -> AgentResult:
         """Answer one item; transport failures are recorded in ``error``, never raised."""
-        started = time.perf_counter()
-        labels = [o.label for o in item.options]
-        messages: list[dict[str, Any]] = [
-            {"role": "system", "content": system_prompt(TOOLS_ACCESS)},
-            {"role": "user", "content": user_prompt(public_view(item))},
-        ]
-        result = AgentResult(selected=[], parse="none", transcript=messages)
-        try:
-            if not self._interact(messages, env.index, labels, result):
-                self._fallback(messages, labels, result)
-        except LLMError as exc:
-            result.error = str(exc)
-            result.selected, result.parse = [], "none"
-        result.latency_s = round(time.perf_counter() - started, 4)
-        return result
-
-    def _interact(
-        self, messages: list[dict[str, Any]], index: ModelIndex, labels: list[str], result: AgentResult
-    ) -> bool:
-        """The tool-calling steps; ``True`` when the model gave a readable answer."""
-        for _ in range(self.config.max_steps):
-            reply = self.client.complete(messages, tools=self.tools, tool_choice="auto", **sampling_params(self.config))
-            record_usage(result, reply)
-            messages.append(reply.message)
-            if not reply.tool_calls:
-                return record_answer(result, reply.content, labels)
-            for call in reply.tool_calls:
-                messages.append(self._run_call(call, index, result))
-        return False
-
-    def _fallback(self, messages: list[dict[str, Any]], labels: list[str], result: AgentResult) -> None:
-        """The one answer-only turn: no tools offered."""
-        messages.append({"role": "user", "content": FALLBACK_PROMPT})
-        reply = self.client.complete(messages, **sampling_params(self.config))
-        record_usage(result, reply)
-        messages.append(reply.message)
-        result.fallback_used = True
-        record_answer(result, reply.content, labels)
-
-    def _run_call(self, call: dict[str, Any], index: ModelIndex, result: AgentResult) -> dict[str, Any]:
-        """Run one tool call and return the ``tool`` message carrying its observation."""
-        return run_tool_call(call, index, self.config.observation_chars, result)
+        return run_protocol(
+            self.client,
+            self.config,
+            item,
+            TOOLS_ACCESS,
+            self.tools,
+            lambda call, result: run_tool_call(call, env.index, self.config.observation_chars, result),
+        )
 
 
 def run_tool_call(

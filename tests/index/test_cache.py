@@ -159,3 +159,11 @@ def test_bounding_boxes_are_cached_after_the_first_call(house: Path, cache: Inde
     assert second.bboxes() == boxes
     assert second._model is None
     assert opens == [house]
+
+
+def test_atomically_written_files_get_the_mode_a_plain_open_would_give(tmp_path: Path) -> None:
+    from ifcqa.index.cache import UMASK, write_atomic
+
+    target = tmp_path / "out.json"
+    write_atomic(target, b"{}")
+    assert target.stat().st_mode & 0o777 == 0o666 & ~UMASK

@@ -25,6 +25,15 @@ def default_cache_dir() -> Path:
     return Path(base) / "ifcqa"
 
 
+def _read_umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+UMASK = _read_umask()  # read once at import: os.umask is process-wide, so never toggled while threads write
+
+
 def write_atomic(path: Path, payload: bytes) -> None:
     """Write ``payload`` to ``path`` so readers see the old file or the new one, never a part."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -32,6 +41,7 @@ def write_atomic(path: Path, payload: bytes) -> None:
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(payload)
+        os.chmod(temp, 0o666 & ~UMASK)  # mkstemp makes 0600; give the file the mode open() would
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

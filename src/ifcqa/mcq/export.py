@@ -30,6 +30,7 @@ from typing import Any, Literal
 
 import ifcqa
 from ifcqa.errors import IfcqaError
+from ifcqa.index.cache import UMASK
 from ifcqa.mcq import dataset_card
 from ifcqa.mcq.benchfile import read_items, read_manifest
 from ifcqa.mcq.items import LABELS, Item
@@ -195,6 +196,7 @@ def _write_folder(out_dir: Path, files: dict[str, bytes]) -> None:
     """Write ``files`` into a temporary sibling folder, then swap it into ``out_dir``."""
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     temp = Path(tempfile.mkdtemp(dir=out_dir.parent, prefix=f".{out_dir.name}.", suffix=".tmp"))
+    temp.chmod(0o777 & ~UMASK)  # mkdtemp makes 0700; the export is for sharing
     old = temp.with_suffix(".old")
     try:
         for name, payload in files.items():

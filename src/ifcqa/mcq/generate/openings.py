@@ -16,35 +16,24 @@ from collections.abc import Iterator
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.registry import generator
-from ifcqa.mcq.text import format_value, quote
+from ifcqa.mcq.text import format_value
 
 _MAX_OPTIONS = 4
 _NEARBY = (-3, -2, -1, 1, 2, 3)
 
 
-class _Names:
-    """Names that identify a product (``GenContext.unique_name`` ignores openings, which often repeat them)."""
-
-    def __init__(self, ctx: GenContext) -> None:
-        self.ctx = ctx
-        self.products = [e for e in ctx.products() if ctx.unique_name(e)]
-
-    def name(self, element: Element) -> str | None:
-        return self.ctx.unique_name(element)
-
-    def describe(self, element: Element) -> str:
-        return f"the {element.ifc_class} {quote(element.name or '')}"
+def _named_products(ctx: GenContext) -> list[Element]:
+    return [e for e in ctx.products() if ctx.unique_name(e)]
 
 
 @generator("relational.openings.host_of_filling", version=1)
 def host_of_filling(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which element hosts door/window N?"; distractors: same-class elements and hosts on its storey."""
-    names = _Names(ctx)
-    products = names.products
+    products = _named_products(ctx)
     hosts = [e for e in products if e.openings]
     for filling in ctx.shuffled([e for e in products if e.host is not None]):
         host = ctx.elements[filling.host or 0]
-        key = names.name(host)
+        key = ctx.unique_name(host)
         if key is None:
             yield Skip("host name not unique")
             continue
@@ -61,7 +50,7 @@ def host_of_filling(ctx: GenContext) -> Iterator[Draft | Skip]:
             continue
         yield Draft(
             question=(
-                f"Which element hosts {names.describe(filling)}, i.e. is voided by the opening "
+                f"Which element hosts {ctx.describe(filling)}, i.e. is voided by the opening "
                 "(IfcOpeningElement) that it fills?"
             ),
             question_type="single",
@@ -75,8 +64,7 @@ def host_of_filling(ctx: GenContext) -> Iterator[Draft | Skip]:
 @generator("relational.openings.fillings_of_host", version=1)
 def fillings_of_host(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of these doors/windows are in host H?"; distractors: fillings of other hosts, same storey first."""
-    names = _Names(ctx)
-    products = names.products
+    products = _named_products(ctx)
     fillings = [e for e in products if e.host is not None]
     for host in ctx.shuffled([e for e in products if e.fillings]):
         own = ctx.shuffled([e for e in fillings if e.host == host.id])
@@ -94,7 +82,7 @@ def fillings_of_host(ctx: GenContext) -> Iterator[Draft | Skip]:
         picked = set(correct + distractors)
         yield Draft(
             question=(
-                f"Which of the following elements (doors, windows...) fill an opening in {names.describe(host)}, "
+                f"Which of the following elements (doors, windows...) fill an opening in {ctx.describe(host)}, "
                 "i.e. an IfcOpeningElement that voids it?"
             ),
             question_type="multi",
@@ -108,8 +96,7 @@ def fillings_of_host(ctx: GenContext) -> Iterator[Draft | Skip]:
 @generator("relational.openings.count_in_host", version=1)
 def count_in_host(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "How many openings does H have?"; distractors: nearby integers (>= 0), drawn at random."""
-    names = _Names(ctx)
-    for host in ctx.shuffled([e for e in names.products if e.openings]):
+    for host in ctx.shuffled([e for e in _named_products(ctx) if e.openings]):
         count = sum(1 for i in host.openings if ctx.index.is_a(ctx.elements[i], "IfcOpeningElement"))
         if count == 0:
             yield Skip("no IfcOpeningElement void")
@@ -118,7 +105,7 @@ def count_in_host(ctx: GenContext) -> Iterator[Draft | Skip]:
         distractors = [format_value(n) for n in ctx.rng.sample(nearby, min(_MAX_OPTIONS, len(nearby)))]
         yield Draft(
             question=(
-                f"How many openings (IfcOpeningElement voids) does {names.describe(host)} have? Count every "
+                f"How many openings (IfcOpeningElement voids) does {ctx.describe(host)} have? Count every "
                 "IfcOpeningElement that voids it through IfcRelVoidsElement, whether or not it is filled."
             ),
             question_type="single",

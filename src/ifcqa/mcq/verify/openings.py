@@ -18,11 +18,6 @@ from ifcqa.mcq.text import format_value
 from ifcqa.mcq.verify._api import entity, labels_where, labels_with_texts, require_unique_names
 
 
-def _require_identifiable(model: ifcopenshell.file, item: Item) -> None:
-    """Every element the question names is the only one with its name (``name_count`` ignores openings)."""
-    require_unique_names(model, item)
-
-
 def _hosts_of(filling: ifcopenshell.entity_instance) -> set[int]:
     """Ids of the elements voided by the openings this element fills."""
     hosts: set[int] = set()
@@ -42,14 +37,14 @@ def _openings_of(host: ifcopenshell.entity_instance) -> list[ifcopenshell.entity
 
 @verifier("relational.openings.host_of_filling")
 def host_of_filling(model: ifcopenshell.file, item: Item) -> set[str]:
-    _require_identifiable(model, item)
+    require_unique_names(model, item)
     hosts = _hosts_of(entity(model, item.provenance["elements"][0]))
     return labels_where(model, item, lambda e: e.id() in hosts)
 
 
 @verifier("relational.openings.fillings_of_host")
 def fillings_of_host(model: ifcopenshell.file, item: Item) -> set[str]:
-    _require_identifiable(model, item)
+    require_unique_names(model, item)
     host = entity(model, item.provenance["elements"][0])
     fillings = {
         rel.RelatedBuildingElement.id()
@@ -61,7 +56,7 @@ def fillings_of_host(model: ifcopenshell.file, item: Item) -> set[str]:
 
 @verifier("relational.openings.count_in_host")
 def count_in_host(model: ifcopenshell.file, item: Item) -> set[str]:
-    _require_identifiable(model, item)
+    require_unique_names(model, item)
     host = entity(model, item.provenance["elements"][0])
     count = sum(1 for opening in _openings_of(host) if opening.is_a("IfcOpeningElement"))
     return labels_with_texts(item, {format_value(count)})

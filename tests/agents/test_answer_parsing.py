@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from ifcqa.agents.answer import ANSWER_FORMAT, NO_ACCESS, TOOLS_ACCESS, parse_answer, system_prompt, user_prompt
+from ifcqa.agents.answer import (
+    ANSWER_FORMAT,
+    FALLBACK_PROMPT,
+    NO_ACCESS,
+    TOOLS_ACCESS,
+    copies_example,
+    fallback_prompt,
+    parse_answer,
+    system_prompt,
+    user_prompt,
+)
 
 LABELS = ["A", "B", "C", "D"]
 
@@ -71,7 +83,41 @@ def test_the_user_prompt_holds_question_options_and_the_answer_format() -> None:
     assert "Which classes are present?" in prompt
     assert "A. IfcWall\nB. IfcDoor" in prompt
     assert "all that apply" in prompt
-    assert "`ANSWER: A,C`" in prompt and ANSWER_FORMAT in prompt
+    assert "ANSWER: <label>,<label>,..." in prompt and "one of A or B" in prompt
+    assert "A,C" not in prompt and "ANSWER: A" not in prompt and "ANSWER: B" not in prompt
+
+
+@pytest.mark.parametrize(
+    ("kind", "labels", "example"),
+    [
+        ("single", "ABCD", "Your last line: ANSWER: <label>, where <label> is one of A, B, C or D."),
+        ("boolean", "AB", "Your last line: ANSWER: <label>, where <label> is one of A or B."),
+        (
+            "multi",
+            "ABCDE",
+            "ANSWER: <label>,<label>,... listing every option you choose, each <label> one of A, B, C, D or E.",
+        ),
+    ],
+)
+def test_the_answer_example_fits_the_question_type_and_uses_no_label(kind: str, labels: str, example: str) -> None:
+    view = {"question": "Q?", "question_type": kind, "options": [{"label": x, "text": x.lower()} for x in labels]}
+    prompt = user_prompt(view)
+    assert example in prompt
+    assert example in fallback_prompt(view) and fallback_prompt(view).startswith(FALLBACK_PROMPT)
+    example_line = next(line for line in prompt.splitlines() if line.startswith("Your last line"))
+    # copied as it is, the example is no answer, and it is recognised as a copy
+    assert parse_answer(example_line, list(labels)) == (None, "none")
+    assert copies_example(example_line) and copies_example("I think so.\nANSWER: <label>")
+
+
+def test_a_real_answer_is_not_taken_for_a_copied_example() -> None:
+    assert not copies_example("ANSWER: B") and not copies_example("ANSWER: A, C") and not copies_example(None)
+    assert copies_example("**ANSWER: $LETTER**") and copies_example("ANSWER: X")
+
+
+def test_the_system_prompt_is_the_same_for_every_item_and_holds_no_label() -> None:
+    prompt = system_prompt(TOOLS_ACCESS)
+    assert "<label>" in prompt and not re.search(r"ANSWER: [A-E]", prompt)
 
 
 def test_boolean_and_single_questions_ask_for_one_option() -> None:

@@ -11,8 +11,8 @@ from typing import Any
 import ifcopenshell
 import pytest
 
-from ifcqa.agents.answer import FALLBACK_PROMPT
-from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, get_agents, make_agent
+from ifcqa.agents.answer import fallback_prompt
+from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, get_agents, make_agent, public_view
 from ifcqa.agents.code_agent import RUN_PYTHON_SCHEMA, CodeAgent, sandbox_limits
 from ifcqa.errors import IfcqaError
 from ifcqa.index import ModelIndex
@@ -31,11 +31,17 @@ def run_python(code: str) -> dict[str, Any]:
 def wall_item() -> Item:
     """How many walls IfcOpenHouse has (4): option B."""
     return Item(
-        id="house-walls", source_file=HOUSE, source_sha256="0" * 64, group="direct",
-        category="class_identification", subtype=f"count.{SECRET}", question_type="single",
+        id="house-walls",
+        source_file=HOUSE,
+        source_sha256="0" * 64,
+        group="direct",
+        category="class_identification",
+        subtype=f"count.{SECRET}",
+        question_type="single",
         question="How many IfcWall elements (subclasses included) does the model contain?",
         options=[Option(label=label, text=text) for label, text in zip("ABCD", ["2", "4", "5", "6"], strict=True)],
-        answer=["B"], provenance={"elements": [SECRET], "note": SECRET},
+        answer=["B"],
+        provenance={"elements": [SECRET], "note": SECRET},
         generator=GeneratorInfo(name=f"gen-{SECRET}", version=1),
     )
 
@@ -49,7 +55,11 @@ def run(script: list[dict[str, Any]], env: AgentEnv, tmp_path: Path, **overrides
     extra = {"backoff_s": 0.01, "max_retries": 0, **overrides.pop("extra", {})}
     with ScriptedServer(script) as server:
         config = AgentConfig(
-            model="scripted-model", base_url=server.base_url, cache_dir=tmp_path, timeout_s=5.0, extra=extra,
+            model="scripted-model",
+            base_url=server.base_url,
+            cache_dir=tmp_path,
+            timeout_s=5.0,
+            extra=extra,
             **overrides,
         )
         result = make_agent("code", config).answer(wall_item(), env)
@@ -68,7 +78,10 @@ def test_code_that_counts_the_walls_leads_to_the_right_answer(house: AgentEnv, t
     assert result.steps == 2 and not result.fallback_used
     (record,) = result.tool_calls
     assert (record.name, record.arguments, record.ok, record.truncated) == (
-        "run_python", {"code": COUNT_WALLS}, True, False
+        "run_python",
+        {"code": COUNT_WALLS},
+        True,
+        False,
     )
     assert [m["role"] for m in result.transcript] == ["system", "user", "assistant", "tool", "assistant"]
 
@@ -87,7 +100,10 @@ def test_reaching_the_step_limit_leads_to_one_answer_only_turn(house: AgentEnv, 
     script = [run_python(COUNT_WALLS), run_python(COUNT_WALLS), {"content": "ANSWER: B"}]
     result, server = run(script, house, tmp_path, max_steps=2)
     last = server.requests[-1]
-    assert "tools" not in last and last["messages"][-1] == {"role": "user", "content": FALLBACK_PROMPT}
+    assert "tools" not in last and last["messages"][-1] == {
+        "role": "user",
+        "content": fallback_prompt(public_view(wall_item())),
+    }
     assert result.fallback_used and result.selected == ["B"] and result.steps == 3
 
 
@@ -166,3 +182,13 @@ def test_sandbox_limits_come_from_extra_and_unknown_ones_are_refused() -> None:
     assert (limits.wall_s, limits.memory_bytes, limits.output_chars) == (5, 1 << 29, 500)
     with pytest.raises(IfcqaError, match="Unknown sandbox limit.*walltime.*Known limits: .*wall_s"):
         sandbox_limits(AgentConfig(extra={"sandbox": {"walltime": 5}}))
+
+
+def test_a_run_python_call_written_as_text_is_run_in_the_sandbox(house: AgentEnv, tmp_path: Path) -> None:
+    walls = len(ifcopenshell.open(str(house.model_path)).by_type("IfcWall"))
+    call = {"name": "run_python", "arguments": {"code": COUNT_WALLS}}
+    result, server = run([{"text_call": call, "format": "fenced"}, {"content": "ANSWER: B"}], house, tmp_path)
+    assert observations(server.requests[1]) == [str(walls)]
+    (record,) = result.tool_calls
+    assert record.ok and record.source == "fenced" and record.arguments == {"code": COUNT_WALLS}
+    assert result.selected == ["B"] and result.tools_offered == 1

@@ -147,7 +147,7 @@ def test_the_oracle_records_its_turns_like_the_tool_agent(house: AgentEnv) -> No
     result = make_agent("oracle", AgentConfig()).answer(HOUSE_CLASS, house)
     assert result.selected == ["B"] and result.parse == "strict" and result.raw_answer == "ANSWER: B"
     assert [(c.name, c.arguments, c.ok, c.truncated) for c in result.tool_calls] == [
-        ("get_element", {"element": "South wall"}, True, False)
+        ("get_element", {"element": "name:South wall"}, True, False)
     ]
     assert result.tool_calls[0].observation_chars == len(result.transcript[3]["content"])
     assert result.steps == 2 and result.tokens_in == result.tokens_out == 0 and not result.fallback_used
@@ -172,15 +172,12 @@ def test_a_question_the_oracle_cannot_read_gets_no_answer_with_the_reason(house:
     assert custom.raw_answer == "No answer: no oracle policy for subtype 'custom.made.up'"
 
 
-def test_a_name_that_is_also_a_step_id_costs_a_lookup_not_the_answer(shared_ifc: Path, tmp_path: Path) -> None:
+def test_a_name_that_is_also_a_step_id_is_asked_for_as_a_name(shared_ifc: Path, tmp_path: Path) -> None:
     path = shared_ifc / "KIT-EDC_with_SB.ifc"
     env = AgentEnv(index=load_index(path, cache=IndexCache(tmp_path)), model_path=path)
+    assert env.index.resolve("23").element.ifc_class == "IfcBuilding"  # '23' alone is entity #23, a building
     question = "What is the exact IFC class (entity type) of the element named '23'?"
     item = item_of("direct.class.of_named_element", question, ["IfcBuilding", "IfcSpace", "IfcWall"], ["B"])
     result = make_agent("oracle", AgentConfig()).answer(item, env)
-    assert [(c.name, c.ok) for c in result.tool_calls] == [
-        ("get_element", False),
-        ("find_elements", True),
-        ("get_element", True),
-    ]
+    assert [(c.name, c.arguments, c.ok) for c in result.tool_calls] == [("get_element", {"element": "name:23"}, True)]
     assert result.selected == ["B"]

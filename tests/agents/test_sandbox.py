@@ -9,10 +9,22 @@ import tempfile
 from pathlib import Path
 
 import ifcopenshell
+import ifcopenshell.geom
 import ifcopenshell.util.element
 import pytest
 
-from ifcqa.agents.sandbox import BLOCKED_SYSCALLS_X86_64, SandboxLimits, run_code, seccomp_filter
+from ifcqa.agents.sandbox import (
+    BLOCKED_FCNTL,
+    BLOCKED_SYSCALLS_X86_64,
+    SYSCALL_CLONE,
+    SYSCALL_CLONE3,
+    SYSCALL_FCNTL,
+    SandboxLimits,
+    clean_text,
+    run_code,
+    seccomp_filter,
+    signal_name,
+)
 from ifcqa.errors import IfcqaError
 
 ROOT = os.geteuid() == 0
@@ -130,7 +142,8 @@ def test_the_result_names_the_isolation_layers_that_took_hold(model_file: Path) 
     result = run_code("pass", model_file)
     assert {"resource-limits", "read-only-model", "scrubbed-environment", "audit-hook"} <= set(result.layers)
     if ROOT:
-        assert {"unprivileged-uid", "filesystem-jail", "network-namespace"} <= set(result.layers)
+        assert {"unprivileged-uid", "filesystem-jail", "network-namespace", "ipc-namespace", "dies-with-caller",
+                "seccomp-filter"} <= set(result.layers)
     else:
         assert any("not root" in note for note in result.notes)
 
@@ -142,6 +155,70 @@ def test_a_file_that_is_not_ifc_fails_setup_with_a_reason(tmp_path: Path) -> Non
     assert result.stdout == ""
     assert result.exit_code == 70
     assert result.killed_reason is not None and result.killed_reason.startswith("sandbox setup failed")
+    assert "bogus" in result.killed_reason or "model" in result.killed_reason or "Error" in result.killed_reason
+
+
+def test_a_sandbox_that_cannot_start_is_a_result_not_an_exception(
+    model_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.executable", "/nonexistent/python3")
+    result = run_code("print('ran')", model_file)
+    assert result.exit_code is None and not result.ok
+    assert result.killed_reason is not None and result.killed_reason.startswith("sandbox could not start")
+    assert "/nonexistent/python3" in result.killed_reason
+
+
+def _shapes_outside(path: Path) -> int:
+    model = ifcopenshell.open(str(path))  # kept alive while the iterator reads it
+    iterator = ifcopenshell.geom.iterator(ifcopenshell.geom.settings(), model, 1)
+    count = 0
+    if iterator.initialize():
+        count = 1
+        while iterator.next():
+            count += 1
+    return count
+
+
+GEOMETRY = """
+import ifcopenshell.geom
+iterator = ifcopenshell.geom.iterator(ifcopenshell.geom.settings(), model, {threads})
+count = 0
+if iterator.initialize():
+    count = 1
+    while iterator.next():
+        count += 1
+print(count)
+"""
+
+
+@pytest.mark.skipif(not ROOT, reason="without root the code gets no threads: the iterator runs one")
+def test_the_geometry_iterator_with_4_threads_gives_the_shapes_it_gives_outside(model_file: Path) -> None:
+    result = run_code(GEOMETRY.format(threads=4), model_file)
+    assert result.ok, result.stderr
+    assert result.stdout == f"{_shapes_outside(model_file)}\n"
+    assert result.stderr == ""
+
+
+def test_the_geometry_iterator_is_sized_to_the_thread_limit_instead_of_hanging(model_file: Path) -> None:
+    limits = SandboxLimits(wall_s=60)
+    result = run_code(GEOMETRY.format(threads=64), model_file, limits)
+    assert result.ok, (result.killed_reason, result.stderr)
+    assert result.stdout == f"{_shapes_outside(model_file)}\n"
+    most = max(1, limits.threads - 1) if ROOT else 1
+    assert f"runs {most} thread(s), not 64" in result.stderr
+
+
+def test_clean_text_removes_escape_sequences_and_bidi_controls_and_keeps_text() -> None:
+    assert clean_text("\x1b[31mred\x1b[0m and \x1b]0;title\x07plain") == "red and plain"
+    assert clean_text("a\u202eb\u2066c\u200fd") == "abcd"
+    assert clean_text("tab\tline\r\nnext\rover\x00\x08\x9b") == "tab\tline\nnext\nover\ufffd\ufffd"
+    assert clean_text("Wand 1.05 m² – Öffnung 日本") == "Wand 1.05 m² – Öffnung 日本"
+
+
+def test_every_signal_number_has_a_name() -> None:
+    assert signal_name(9) == "SIGKILL"
+    assert signal_name(40).startswith("SIGRTMIN+")
+    assert signal_name(200) == "signal 200"
 
 
 def test_a_missing_model_file_is_an_error_naming_the_path(tmp_path: Path) -> None:
@@ -154,4 +231,5 @@ def test_the_seccomp_program_blocks_each_listed_syscall_on_x86_64() -> None:
     assert program is not None and len(program) % 8 == 0
     compared = {struct.unpack("=HBBI", program[i : i + 8])[3] for i in range(0, len(program), 8)}
     assert set(BLOCKED_SYSCALLS_X86_64.values()) <= compared
+    assert {SYSCALL_CLONE, SYSCALL_CLONE3, SYSCALL_FCNTL, *BLOCKED_FCNTL.values()} <= compared
     assert seccomp_filter("aarch64") is None

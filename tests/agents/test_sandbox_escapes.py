@@ -5,29 +5,126 @@ hook that is bypassed (it is not a boundary) is shown not to matter. An attempt'
 what the attempt was after: the secret is not in the output, the file was not written, the listener
 got no connection, no spawned program printed its computed marker (``SPAWNED-42``; the code holds
 ``$((6*7))``, so an echoed source line never matches).
+
+After every attempt the host is checked too (:class:`HostWatch`): shared memory (``Shmem``) and free
+disk sampled during the run stayed within bounds, no System V IPC object of a sandbox uid and no POSIX
+message queue of the attempt exists, no process naming the run's scratch folder is left, and the
+scratch folder is gone. The end of the file kills the caller itself mid-run (SIGKILL, SIGTERM, Ctrl-C).
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import hashlib
 import os
+import re
 import secrets
 import shutil
 import signal
 import socket
+import subprocess
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
-from ifcqa.agents.sandbox import SandboxLimits, SandboxResult, run_code
+from ifcqa.agents.sandbox import SANDBOX_UID_BASE, SANDBOX_UID_SPAN, SandboxLimits, SandboxResult, run_code
 
 ROOT = os.geteuid() == 0
 SPAWNED = "SPAWNED-42"
 SHELL = "['sh', '-c', 'echo SPAWNED-$((6*7))']"
+SANDBOX_UIDS = range(SANDBOX_UID_BASE, SANDBOX_UID_BASE + SANDBOX_UID_SPAN)
+MIB = 1 << 20
+SHMEM_RISE_DURING = 320 * MIB  # the work tmpfs (64 MiB) and other runs on the machine fit; an attack's GiBs do not
+SHMEM_RISE_AFTER = 64 * MIB
+DISK_DROP = 1 << 30
+LIBC = ctypes.CDLL(None, use_errno=True)
+LIBC.shmget.argtypes = [ctypes.c_int, ctypes.c_size_t, ctypes.c_int]
+LIBC.shmat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+LIBC.shmat.restype = ctypes.c_void_p
+LIBC.shmdt.argtypes = [ctypes.c_void_p]
+LIBC.shmctl.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p]
+LIBC.mq_open.argtypes = [ctypes.c_char_p, ctypes.c_int]
+LIBC.mq_unlink.argtypes = [ctypes.c_char_p]
+IPC_CREAT, IPC_RMID = 0o1000, 0
+
+
+def _shmem() -> int:
+    for line in Path("/proc/meminfo").read_text().splitlines():
+        if line.startswith("Shmem:"):
+            return int(line.split()[1]) * 1024
+    return 0
+
+
+def _free_disk(path: str) -> int:
+    stat = os.statvfs(path)
+    return stat.f_bavail * stat.f_frsize
+
+
+def sandbox_ipc_objects() -> list[str]:
+    """System V shared memory segments, message queues and semaphores of the host owned by a sandbox uid."""
+    found = []
+    for kind in ("shm", "msg", "sem"):
+        lines = Path(f"/proc/sysvipc/{kind}").read_text().splitlines()
+        uid = lines[0].split().index("uid")
+        found += [f"{kind}: {line}" for line in lines[1:] if int(line.split()[uid]) in SANDBOX_UIDS]
+    return found
+
+
+def processes_naming(marker: str) -> list[str]:
+    """Processes (any uid) whose command line holds ``marker`` (a run's scratch folder is in its child's)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and entry.name != str(os.getpid()):
+            try:
+                command = (entry / "cmdline").read_bytes()
+                state = (entry / "stat").read_text().rpartition(")")[2].split()[0]
+            except OSError:
+                continue
+            if marker.encode() in command and state != "Z":
+                found.append(f"{entry.name}: {command[:120]!r}")
+    return found
+
+
+class HostWatch:
+    """Samples the host while a run goes on, then checks it was left as it was."""
+
+    def __init__(self, scratch: Path) -> None:
+        self.scratch = scratch
+        self.shmem_before = _shmem()
+        self.disk_before = _free_disk(str(scratch))
+        self.shmem_max = self.shmem_before
+        self.disk_min = self.disk_before
+        self.ipc_before = sandbox_ipc_objects()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while not self._stop.wait(0.05):
+            self.shmem_max = max(self.shmem_max, _shmem())
+            self.disk_min = min(self.disk_min, _free_disk(str(self.scratch)))
+
+    def __enter__(self) -> HostWatch:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def assert_left_as_it_was(self) -> None:
+        assert self.shmem_max - self.shmem_before < SHMEM_RISE_DURING, "host shared memory rose during the run"
+        assert _shmem() - self.shmem_before < SHMEM_RISE_AFTER, "host shared memory stayed up after the run"
+        assert self.disk_before - self.disk_min < DISK_DROP, "host disk was taken during the run"
+        assert sandbox_ipc_objects() == self.ipc_before == [], "a System V IPC object of a sandbox uid is left"
+        assert processes_naming(str(self.scratch)) == [], "a process of the run is left"
+        assert list(self.scratch.iterdir()) == [], "the scratch folder is left"
 
 
 @dataclass
@@ -43,6 +140,9 @@ class Target:
     model: Path  # the original model given to run_code
     model_state: tuple[str, int]
     listener: socket.socket
+    scratch: Path  # tempfile.tempdir during the run: the run's scratch folder is made here
+    shm_key: int  # a 0666 System V segment of the host holding the secret
+    mq_name: str  # a POSIX message queue name the attempt may try to create
     signals: list[int] = field(default_factory=list)
 
     def fill(self, code: str) -> str:
@@ -50,6 +150,7 @@ class Target:
             "@SECRET_FILE@": self.secret_file, "@OPEN_SECRET_FILE@": self.open_secret_file,
             "@OPEN_IFC@": self.open_ifc, "@OUTSIDE@": self.outside, "@OPEN_OUTSIDE@": self.open_outside,
             "@MODEL@": self.model, "@PORT@": self.listener.getsockname()[1], "@HOME@": Path.home(),
+            "@SHM_KEY@": self.shm_key, "@MQ_NAME@": self.mq_name, "@SECRET@": self.secret,
         }.items():
             code = code.replace(key, str(value))
         return code
@@ -89,11 +190,44 @@ def target(shared_ifc: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     listener = socket.create_server(("127.0.0.1", 0))
     received: list[int] = []
     previous = signal.signal(signal.SIGUSR1, lambda number, _frame: received.append(number))
-    yield Target(token, secret_file, open_secret, open_ifc, tmp_path / "pwned", open_dir / "pwned", model,
-                 _state(model), listener, received)
-    signal.signal(signal.SIGUSR1, previous)
-    listener.close()
-    shutil.rmtree(open_dir)
+    scratch = Path(tempfile.mkdtemp(prefix="ifcqa-escape-scratch-"))
+    scratch.chmod(0o755)
+    shm_key, shm_id = _host_segment(f"secret {token}")
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    try:
+        yield Target(token, secret_file, open_secret, open_ifc, tmp_path / "pwned", open_dir / "pwned", model,
+                     _state(model), listener, scratch, shm_key, f"/ifcqa-{token}", received)
+    finally:
+        signal.signal(signal.SIGUSR1, previous)
+        listener.close()
+        LIBC.shmctl(shm_id, IPC_RMID, None)
+        LIBC.mq_unlink(f"/ifcqa-{token}".encode())
+        shutil.rmtree(open_dir)
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _host_segment(text: str) -> tuple[int, int]:
+    """A 0666 System V shared memory segment of the host (a key picked at random) holding ``text``."""
+    for _ in range(100):
+        key = secrets.randbelow(1 << 30) + 1
+        shm_id = LIBC.shmget(key, 4096, IPC_CREAT | 0o2000 | 0o666)  # IPC_EXCL: never someone else's
+        if shm_id >= 0:
+            break
+    else:
+        raise OSError(ctypes.get_errno(), "shmget")
+    address = LIBC.shmat(shm_id, None, 0)
+    ctypes.memmove(address, text.encode(), len(text))
+    LIBC.shmdt(address)
+    return key, shm_id
+
+
+def _segment_text(key: int) -> bytes:
+    shm_id = LIBC.shmget(key, 0, 0)
+    address = LIBC.shmat(shm_id, None, 0)
+    try:
+        return ctypes.string_at(address, 64).rstrip(b"\0")
+    finally:
+        LIBC.shmdt(address)
 
 
 Check = Callable[[Target, SandboxResult], None]
@@ -153,6 +287,55 @@ def killed_for(reason: str, max_s: float) -> Check:
         assert r.duration_s < max_s
 
     return check
+
+
+def memory_refused(t: Target, r: SandboxResult) -> None:
+    """The allocation failed (MemoryError, or a kill): the line after it never ran."""
+    assert "SURVIVED" not in r.stdout and not r.ok, (r.stdout, r.stderr)
+
+
+def none_above(label: str, most: int) -> Check:
+    """Every number printed after ``label`` is at most ``most`` (and the attempt did print one)."""
+
+    def check(t: Target, r: SandboxResult) -> None:
+        values = [int(v) for v in re.findall(rf"{label} (-?\d+)", r.stdout)]
+        if "import ctypes" in r.stderr or "sandbox: " in r.stderr:
+            return  # the audit hook refused it before it could print
+        assert values and max(values) <= most, (r.stdout, r.stderr)
+
+    return check
+
+
+def host_segment_untouched(t: Target, r: SandboxResult) -> None:
+    assert t.secret not in r.stdout + r.stderr
+    assert _segment_text(t.shm_key) == f"secret {t.secret}".encode()
+
+
+def no_message_queue(t: Target, r: SandboxResult) -> None:
+    mq = LIBC.mq_open(t.mq_name.encode(), os.O_RDONLY)
+    if mq >= 0:
+        os.close(mq)
+    assert mq < 0 and ctypes.get_errno() == 2, "the attempt's POSIX message queue exists on the host"
+    assert "MQ-OPENED" not in r.stdout
+
+
+def clone_refused(t: Target, r: SandboxResult) -> None:
+    nothing_spawned(t, r)
+    if "sandbox: " not in r.stderr:  # not stopped by the audit hook first
+        assert "clone-thread-netns -1 " in r.stdout, (r.stdout, r.stderr)
+
+
+def reason_not_forged(t: Target, r: SandboxResult) -> None:
+    assert r.killed_reason is None, r.killed_reason
+
+
+def plain_text(t: Target, r: SandboxResult) -> None:
+    for text in (r.stdout, r.stderr):
+        assert "RED" in text and "LIVE" in text, (r.stdout, r.stderr)
+        controls = [c for c in text if (ord(c) < 32 and c not in "\n\t") or 0x7F <= ord(c) <= 0x9F
+                    or c in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"]
+        assert controls == [], controls
+        assert "pwned-title" not in text and "31m" not in text
 
 
 def home_not_listed(t: Target, r: SandboxResult) -> None:
@@ -225,6 +408,133 @@ except Exception as exc:
     print('gc failed:', exc)
 print(open('@OPEN_SECRET_FILE@').read())
 """
+CTYPES = """
+import ctypes, os, time
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+libc.shmat.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+libc.shmdt.argtypes = [ctypes.c_void_p]
+libc.syscall.restype = ctypes.c_long
+"""
+SHM_FILL = CTYPES + """
+filled = 0
+for _ in range(8):
+    segment = libc.shmget(0, 256 << 20, 0o1000 | 0o600)
+    if segment < 0:
+        print('shmget failed', os.strerror(ctypes.get_errno()))
+        break
+    address = libc.shmat(segment, None, 0)
+    if address in (None, 2 ** 64 - 1):
+        print('shmat failed', os.strerror(ctypes.get_errno()))
+        break
+    ctypes.memset(address, 1, 256 << 20)
+    libc.shmdt(address)
+    filled += 256
+print('SHM-MIB', filled)
+time.sleep(1)
+"""
+SHM_SQUAT = CTYPES + """
+segment = libc.shmget(@SHM_KEY@ + 1, 1 << 20, 0o1000 | 0o666)
+print('SQUATTED', 1 if segment >= 0 else 0)
+"""
+SHM_HOST = CTYPES + """
+segment = libc.shmget(@SHM_KEY@, 0, 0)
+address = libc.shmat(segment, None, 0) if segment >= 0 else None
+if address not in (None, 2 ** 64 - 1):
+    print(ctypes.string_at(address, 64))
+    ctypes.memmove(address, b'PWNED', 5)
+print('segment', segment, os.strerror(ctypes.get_errno()))
+"""
+MSG_FILL = CTYPES + """
+queue = libc.msgget(0, 0o1000 | 0o600)
+sent = 0
+message = ctypes.create_string_buffer(b'\\1' * 8 + b'x' * 8000)
+while queue >= 0 and sent < 1000 and libc.msgsnd(queue, message, 8000, 0o4000) == 0:
+    sent += 1
+semaphores = libc.semget(0, 16, 0o1000 | 0o600)
+print('MESSAGES', sent, 'SEMAPHORES', 1 if semaphores >= 0 else 0)
+"""
+MQ_OPEN = CTYPES + """
+queue = libc.mq_open(b'@MQ_NAME@', os.O_CREAT | os.O_RDWR, 0o666, None)
+if queue >= 0:
+    print('MQ-OPENED', queue)
+print('mq_open', queue, os.strerror(ctypes.get_errno()))
+"""
+FALLOCATE = """
+import os
+for fd in (1, 2):
+    try:
+        os.posix_fallocate(fd, 0, 4 << 30)
+    except OSError as exc:
+        print('posix_fallocate', fd, exc)
+""" + CTYPES + """
+libc.fallocate.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_long, ctypes.c_long]
+for fd in (1, 2):
+    done = libc.fallocate(fd, 1, 0, 4 << 30)
+    print('fallocate', fd, done, os.strerror(ctypes.get_errno()))
+    print('ALLOCATED-MIB', os.fstat(fd).st_blocks * 512 >> 20, flush=True)
+time.sleep(1)
+"""
+MEMFD = """
+import os, time
+total = 0
+try:
+    for _ in range(60):
+        fd = os.memfd_create('fill')
+        for _ in range(16):
+            os.write(fd, b'x' * (1 << 20))
+            total += 1
+except OSError as exc:
+    print(exc)
+print('MEMFD-MIB', total)
+time.sleep(1)
+"""
+LOCKS = """
+import fcntl, os, struct
+handle = open(os.__file__, 'rb')
+attempts = {
+    'flock': lambda: fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB),
+    'flock-exclusive': lambda: fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB),
+    'lockf': lambda: fcntl.lockf(handle, fcntl.LOCK_SH | fcntl.LOCK_NB),
+    'ofd': lambda: fcntl.fcntl(handle, fcntl.F_OFD_SETLK, struct.pack('hhqqi4x', fcntl.F_RDLCK, 0, 0, 0, 0)),
+    'lease': lambda: fcntl.fcntl(handle, fcntl.F_SETLEASE, fcntl.F_RDLCK),
+}
+for name, attempt in attempts.items():
+    try:
+        attempt()
+        print('LOCKED', name)
+    except OSError as exc:
+        print(name, exc)
+"""
+WATCHES = """
+import fcntl, os
+folder = os.open(os.path.dirname(os.__file__), os.O_RDONLY)
+try:
+    fcntl.fcntl(folder, fcntl.F_NOTIFY, fcntl.DN_ACCESS | fcntl.DN_MODIFY | fcntl.DN_MULTISHOT)
+    print('WATCHING dnotify')
+except OSError as exc:
+    print('dnotify', exc)
+""" + CTYPES + """
+watcher = libc.inotify_init1(0)
+if watcher >= 0 and libc.inotify_add_watch(watcher, os.path.dirname(os.__file__).encode(), 0xFFF) >= 0:
+    print('WATCHING inotify')
+print('inotify', watcher, os.strerror(ctypes.get_errno()))
+"""
+RAW_CLONE = CTYPES + """
+pid = libc.syscall(56, 17, 0, 0, 0, 0)  # clone(SIGCHLD): a process, not a thread
+if pid == 0:
+    os.write(1, b'SPAWNED-' + str(6 * 7).encode() + b'\\n')
+    os._exit(0)
+print('clone', pid, os.strerror(ctypes.get_errno()))
+pid = libc.syscall(56, 0x10000 | 0x800 | 0x100 | 0x40000000, 0, 0, 0, 0)  # a thread in a new network namespace
+print('clone-thread-netns', pid, os.strerror(ctypes.get_errno()))
+"""
+TERMINAL = r"""
+import sys
+text = '\x1b]0;pwned-title\x07\x1b[2J\x1b[31mRED\x1b[0m \u202eLIVE\u2066 \x9b31m\x08\x07\x00\r'
+print(text)
+print(text, file=sys.stderr)
+"""
 ESCAPES = [
     Escape("reading /etc/shadow", "print(open('/etc/shadow').read())", shadow_not_shown),
     Escape("reading a secret file of the test", "print(open('@SECRET_FILE@').read())", secret_not_shown),
@@ -272,10 +582,10 @@ ESCAPES = [
            "p.start()\np.join()", nothing_spawned),
     Escape("pty.spawn", f"import pty\npty.spawn({SHELL})", nothing_spawned),
     Escape("a bounded fork bomb", FORK_LOOP, printed("FORKS 0")),
-    Escape("a thread bomb", THREAD_LOOP, printed("THREADS 0")),
-    Escape("a 4 GiB allocation", "b = bytearray(4 << 30)\nprint('SURVIVED')", killed_for("memory", 30)),
+    Escape("a thread bomb", THREAD_LOOP, none_above("THREADS", SandboxLimits().threads if ROOT else 0)),
+    Escape("a 4 GiB allocation", "b = bytearray(4 << 30)\nprint('SURVIVED')", memory_refused),
     Escape("a growing memory bomb", "chunks = []\nfor _ in range(128):\n    chunks.append(bytearray(64 << 20))\n"
-           "print('SURVIVED')", killed_for("memory", 30)),
+           "print('SURVIVED')", memory_refused),
     Escape("an infinite loop", "while True:\n    pass", killed_for("wall-clock", 3 + 10), SandboxLimits(wall_s=3)),
     Escape("a CPU loop ignoring signals",
            "import signal\nfor s in (signal.SIGXCPU, signal.SIGTERM, signal.SIGINT):\n"
@@ -314,6 +624,34 @@ ESCAPES = [
            + FORK_LOOP.replace("range(50)", "range(1)"), nothing_spawned),
     Escape("a chroot escape", "import os\nos.mkdir('x')\nos.chroot('x')\nos.chdir('../../../..')\nos.chroot('.')\n"
            "print(open('@SECRET_FILE@').read())", secret_not_shown),
+    # issue 16: the host's memory, disk and stability
+    Escape("filling 2 GiB of System V shared memory", SHM_FILL, none_above("SHM-MIB", 0)),
+    Escape("squatting a System V key before a host program", SHM_SQUAT, none_above("SQUATTED", 0)),
+    Escape("reading and overwriting a 0666 shared memory segment of the host", SHM_HOST, host_segment_untouched),
+    Escape("filling System V message queues and semaphores", MSG_FILL, none_above("MESSAGES", 0)),
+    Escape("creating a POSIX message queue", MQ_OPEN, no_message_queue),
+    Escape("allocating 4 GiB of host disk with fallocate on stdout", FALLOCATE, none_above("ALLOCATED-MIB", 0)),
+    Escape("memfds past the address-space limit", MEMFD, none_above("MEMFD-MIB", 0)),
+    Escape("locking a read-only host file", LOCKS, marker_not_shown("LOCKED")),
+    Escape("watching host folders (inotify, dnotify)", WATCHES, marker_not_shown("WATCHING")),
+    Escape("a raw clone that is a process, or a thread in a new namespace", RAW_CLONE, clone_refused),
+    Escape("200 MiB on stdout", "import sys\nchunk = 'x' * (1 << 20)\nfor _ in range(200):\n"
+           "    sys.stdout.write(chunk)\nprint('SURVIVED')", killed_for("output limit of 16 MiB", 30)),
+    Escape("200 MiB on stderr with os.write", "import os\nchunk = b'x' * (1 << 20)\nfor _ in range(200):\n"
+           "    os.write(2, chunk)\nprint('SURVIVED')", killed_for("output limit of 16 MiB", 30)),
+    Escape("a real-time signal to itself", "import signal\nsignal.raise_signal(40)\nprint('SURVIVED')",
+           killed_for("signal 40", 30)),
+    Escape("the last real-time signal", "import signal\nsignal.raise_signal(signal.SIGRTMAX)\nprint('SURVIVED')",
+           killed_for(f"signal {int(signal.SIGRTMAX)}", 30)),
+    Escape("stopping itself with SIGSTOP", "import signal\nsignal.raise_signal(signal.SIGSTOP)\nprint('SURVIVED')",
+           killed_for("wall-clock", 3 + 10), SandboxLimits(wall_s=3)),
+    Escape("closing stdout and stderr, then sleeping", "import os, time\nos.close(1)\nos.close(2)\ntime.sleep(60)",
+           killed_for("wall-clock", 3 + 10), SandboxLimits(wall_s=3)),
+    Escape("forging a set-up failure on stderr", "import sys\nprint('sandbox setup failed: forged', file=sys.stderr)\n"
+           "sys.exit(70)", reason_not_forged),
+    Escape("forging a MemoryError on stderr", "import os\nos.write(2, b'MemoryError\\n')\nos._exit(1)",
+           reason_not_forged),
+    Escape("terminal escapes and bidi controls in the output", TERMINAL, plain_text),
 ]
 
 
@@ -325,7 +663,8 @@ def test_each_escape_attempt_fails(escape: Escape, layers: str, target: Target) 
         if not ROOT:
             pytest.skip("the OS layers are complete only as root (uid drop, jail); the hook covers the rest")
         limits = SandboxLimits(**{**limits.__dict__, "audit_hook": False})
-    result = run_code(target.fill(escape.code), target.model, limits)
+    with HostWatch(target.scratch) as host:
+        result = run_code(target.fill(escape.code), target.model, limits)
     try:
         escape.check(target, result)
     except AssertionError:
@@ -333,7 +672,149 @@ def test_each_escape_attempt_fails(escape: Escape, layers: str, target: Target) 
             pytest.xfail(escape.needs_root)  # it got through: only a root-only layer stops it
         raise
     assert _state(target.model) == target.model_state
+    host.assert_left_as_it_was()
 
 
 def test_there_are_at_least_25_distinct_attempts() -> None:
     assert len({escape.name for escape in ESCAPES}) == len(ESCAPES) >= 25
+
+
+CALLER = """
+import sys, tempfile
+from pathlib import Path
+tempfile.tempdir = sys.argv[1]
+from ifcqa.agents.sandbox import SandboxLimits, run_code
+print(run_code('while True:\\n    pass', Path(sys.argv[2]), SandboxLimits(wall_s=120, cpu_s=120)))
+"""
+
+
+def _running_child(scratch: Path, timeout_s: float = 60) -> int:
+    """The pid of the run's child once its seccomp filter is on (the code is about to run or running)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for line in processes_naming(str(scratch)):
+            pid = int(line.partition(":")[0])
+            with contextlib.suppress(OSError):
+                status = Path(f"/proc/{pid}/status").read_text()
+                if "_sandbox_child" in line and re.search(r"^Seccomp:\s+2$", status, re.M):
+                    return pid
+        time.sleep(0.05)
+    raise AssertionError("the sandbox child never got to the code")
+
+
+def _gone_within(scratch: Path, seconds: float) -> tuple[list[str], list[Path]]:
+    deadline = time.monotonic() + seconds
+    while True:
+        left = processes_naming(str(scratch)), list(scratch.iterdir())
+        if left == ([], []) or time.monotonic() > deadline:
+            return left
+        time.sleep(0.05)
+
+
+@pytest.fixture
+def caller_scratch() -> Iterator[Path]:
+    scratch = Path(tempfile.mkdtemp(prefix="ifcqa-caller-scratch-"))
+    scratch.chmod(0o755)
+    yield scratch
+    for line in processes_naming(str(scratch)):  # only if the test failed: never leave a run behind
+        with contextlib.suppress(OSError):
+            os.kill(int(line.partition(":")[0]), signal.SIGKILL)
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _start_caller(scratch: Path, model: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-c", CALLER, str(scratch), str(model)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
+def test_the_run_and_its_folder_go_when_the_caller_is_killed_mid_run(
+    signal_number: signal.Signals, shared_ifc: Path, caller_scratch: Path
+) -> None:
+    caller = _start_caller(caller_scratch, shared_ifc / "IfcOpenHouse_IFC4.ifc")
+    try:
+        _running_child(caller_scratch)
+        time.sleep(0.5)
+        caller.send_signal(signal_number)
+        _out, err = caller.communicate(timeout=30)
+    finally:
+        caller.kill()
+    assert caller.returncode != 0
+    if signal_number == signal.SIGINT:
+        assert "KeyboardInterrupt" in err  # the caller's own interruption still reaches it, after the clean-up
+    assert _gone_within(caller_scratch, 10) == ([], [])
+
+
+def test_the_parent_death_signal_alone_ends_the_run_when_the_watchdog_is_gone_too(
+    shared_ifc: Path, caller_scratch: Path
+) -> None:
+    caller = _start_caller(caller_scratch, shared_ifc / "IfcOpenHouse_IFC4.ifc")
+    try:
+        child = _running_child(caller_scratch)
+        watchdogs = [int(p.partition(":")[0]) for p in processes_naming(str(caller_scratch)) if "\\x00-S\\x00" in p]
+        assert len(watchdogs) == 1
+        os.kill(watchdogs[0], signal.SIGKILL)
+        time.sleep(0.2)
+        caller.kill()
+        caller.wait(timeout=30)
+    finally:
+        caller.kill()
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{child}").exists() and processes_naming(str(caller_scratch)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert processes_naming(str(caller_scratch)) == []
+
+
+def test_a_later_run_sees_nothing_an_earlier_run_left_in_system_v_memory(target: Target) -> None:
+    limits = SandboxLimits(audit_hook=False)
+    key = secrets.randbelow(1 << 30) + 1
+    leave = CTYPES + f"""
+segment = libc.shmget({key}, 4096, 0o1000 | 0o666)
+address = libc.shmat(segment, None, 0) if segment >= 0 else None
+if address not in (None, 2 ** 64 - 1):
+    ctypes.memmove(address, b'@SECRET@', 24)
+    print('LEFT')
+"""
+    read = CTYPES + f"""
+segment = libc.shmget({key}, 0, 0)
+address = libc.shmat(segment, None, 0) if segment >= 0 else None
+if address not in (None, 2 ** 64 - 1):
+    print(ctypes.string_at(address, 24))
+"""
+    with HostWatch(target.scratch) as host:
+        first = run_code(target.fill(leave), target.model, limits)
+        second = run_code(target.fill(read), target.model, limits)
+    assert "LEFT" not in first.stdout, first.stdout
+    assert target.secret not in second.stdout + second.stderr
+    assert LIBC.shmget(key, 0, 0) < 0
+    host.assert_left_as_it_was()
+
+
+@pytest.mark.skipif(not ROOT, reason="mounting a test submount needs root (and without root there is no jail)")
+def test_a_submount_inside_a_bound_tree_is_read_only_in_the_jail_too(target: Target) -> None:
+    submount = Path(sys.prefix) / f"ifcqa-submount-{target.secret}"
+    submount.mkdir()
+    try:
+        subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m,mode=1777", "tmpfs", str(submount)], check=True)
+        try:
+            code = f"import os\nprint(os.path.isdir('{submount}'))\nopen('{submount}/pwned', 'w').write('x')"
+            with HostWatch(target.scratch) as host:
+                result = run_code(code, target.model, SandboxLimits(audit_hook=False))
+            assert result.stdout == "True\n", result.stderr  # the submount is there, bound with its tree
+            assert not (submount / "pwned").exists()
+            assert "Read-only file system" in result.stderr  # refused for being read-only, not for the owner
+        finally:
+            subprocess.run(["umount", str(submount)], check=True)
+    finally:
+        submount.rmdir()
+    host.assert_left_as_it_was()
+
+
+@pytest.mark.parametrize("code", ["print('\\ud800')", "print(1)\0", "x = 1\n" * 20_000 + "print(x)"],
+                         ids=["lone surrogate", "NUL byte", "20,000 lines"])
+def test_odd_code_is_a_result_never_an_exception(code: str, target: Target) -> None:
+    with HostWatch(target.scratch) as host:
+        result = run_code(code, target.model, SandboxLimits(audit_hook=False))
+    assert result.exit_code is not None and result.killed_reason is None, result
+    assert result.stdout == "1\n" if code.startswith("x = 1") else result.exit_code == 1
+    host.assert_left_as_it_was()

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from ifcqa.agents.answer import FALLBACK_PROMPT
-from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, make_agent
+from ifcqa.agents.answer import fallback_prompt
+from ifcqa.agents.base import DEFAULT_MAX_TOKENS, AgentConfig, AgentEnv, AgentResult, make_agent, public_view
 from ifcqa.agents.no_access import NoAccessAgent
-from ifcqa.agents.tool_agent import ToolAgent
+from ifcqa.agents.tool_agent import CORE_TOOLS, ToolAgent, tool_set_sizes
 from ifcqa.errors import IfcqaError
 from ifcqa.index import ModelIndex
 from ifcqa.llm.scripted import ScriptedServer
@@ -169,7 +169,7 @@ def test_the_step_limit_leads_to_one_answer_only_turn_without_tools(house: Agent
     assert result.steps == 4 and len(result.tool_calls) == 3
     last = server.requests[-1]
     assert "tools" not in last and "tool_choice" not in last
-    assert last["messages"][-1] == {"role": "user", "content": FALLBACK_PROMPT}
+    assert last["messages"][-1] == {"role": "user", "content": fallback_prompt(public_view(wall_item()))}
     assert all("tools" in request for request in server.requests[:3])
 
 
@@ -262,3 +262,117 @@ def test_the_no_access_control_records_a_transport_error(house: AgentEnv, tmp_pa
     with ScriptedServer([{"status": 401, "body": "invalid api key"}]) as server:
         result = make_agent("no-access", config_for(server, tmp_path)).answer(wall_item(), house)
     assert result.selected == [] and result.error is not None and "HTTP 401" in result.error
+
+
+# --- what real servers do: calls as text, loops, invalid arguments, tool sets, sampling, cache and retries
+
+
+@pytest.mark.parametrize("form", ["json", "fenced", "hermes", "python_tag", "mistral", "function_parameters"])
+def test_a_call_written_as_text_is_run_and_recorded_as_such(form: str, house: AgentEnv, tmp_path: Path) -> None:
+    script = [{"content": "Let me count.", "text_call": COUNT_WALLS, "format": form}, {"content": "ANSWER: B"}]
+    result, server = run(script, house, tmp_path)
+    assert result.selected == ["B"] and not result.fallback_used and result.steps == 2
+    (call,) = result.tool_calls
+    read_as = {"function_parameters": "json"}.get(form, form)  # bare JSON with other key names
+    expected = ("count_elements", {"ifc_class": "IfcWall"}, True, read_as)
+    assert (call.name, call.arguments, call.ok, call.source) == expected
+    assert [(s.native_calls, s.text_calls, s.text_form) for s in result.steps_log] == [(0, 1, read_as), (0, 0, None)]
+    # sent back as a native call paired with its observation, so every chat template can render both
+    assistant, observation = server.requests[1]["messages"][2:4]
+    assert assistant["tool_calls"][0]["function"]["name"] == "count_elements"
+    assert assistant["content"] == "Let me count."
+    assert observation["tool_call_id"] == assistant["tool_calls"][0]["id"]
+    assert observation["content"] == render(call_tool(house.index, "count_elements", {"ifc_class": "IfcWall"}))
+
+
+def test_native_calls_are_recorded_as_native(house: AgentEnv, tmp_path: Path) -> None:
+    result, _ = run([{"tool_calls": [COUNT_WALLS]}, {"content": "ANSWER: B"}], house, tmp_path)
+    assert [c.source for c in result.tool_calls] == ["native"]
+    assert [(s.native_calls, s.text_calls) for s in result.steps_log] == [(1, 0), (0, 0)]
+
+
+def test_a_run_of_identical_calls_is_stopped_after_two_repeats_with_a_note(house: AgentEnv, tmp_path: Path) -> None:
+    script = [{"tool_calls": [COUNT_WALLS]}] * 4 + [{"content": "ANSWER: B"}]
+    result, server = run(script, house, tmp_path)
+    assert [(c.ok, c.repeat, c.blocked) for c in result.tool_calls] == [
+        (True, False, False),
+        (True, True, False),
+        (True, True, False),
+        (False, True, True),
+    ]
+    assert result.repeated_calls == 3 and result.blocked_calls == 1 and result.selected == ["B"]
+    note = json.loads(tool_messages(server.requests[4])[-1]["content"])["error"]
+    assert note["code"] == "repeated_call" and "not run again" in note["message"]
+    assert "3 times in a row" in note["message"]
+
+
+def test_a_changed_argument_breaks_a_run_of_repeats(house: AgentEnv, tmp_path: Path) -> None:
+    doors = {"name": "count_elements", "arguments": {"ifc_class": "IfcDoor"}}
+    script = [{"tool_calls": [COUNT_WALLS]}] * 3 + [{"tool_calls": [doors]}, {"tool_calls": [COUNT_WALLS]}]
+    result, _ = run(script + [{"content": "ANSWER: B"}], house, tmp_path)
+    assert result.repeated_calls == 2 and result.blocked_calls == 0 and all(c.ok for c in result.tool_calls)
+
+
+def test_an_argument_the_tool_does_not_take_is_an_error_listing_the_arguments(house: AgentEnv, tmp_path: Path) -> None:
+    bad = {"name": "count_elements", "arguments": {"ifc_class": "IfcWall", "exact": True}}
+    result, server = run([{"tool_calls": [bad]}, {"content": "ANSWER: B"}], house, tmp_path)
+    message = json.loads(tool_messages(server.requests[1])[0]["content"])["error"]["message"]
+    first_line = message.splitlines()[0]
+    assert "exact" in first_line and "ifc_class" in first_line and "exact_class" in first_line  # wrong, and what exists
+    (call,) = result.tool_calls
+    assert not call.ok and call.error_kind == "arguments" and call.error == first_line
+
+
+def test_the_core_tool_set_and_named_tools_are_offered_alone(house: AgentEnv, tmp_path: Path) -> None:
+    _, server = run([{"content": "ANSWER: B"}], house, tmp_path, tools="core")
+    assert [t["function"]["name"] for t in server.requests[0]["tools"]] == sorted(CORE_TOOLS)
+    _, server = run([{"content": "ANSWER: B"}], house, tmp_path, tools="get_element, count_elements")
+    assert [t["function"]["name"] for t in server.requests[0]["tools"]] == ["count_elements", "get_element"]
+    sizes = tool_set_sizes()
+    assert sizes["core"]["chars"] < sizes["all"]["chars"] / 1.5 and sizes["all"]["tools"] == len(get_tools())
+
+
+def test_an_unknown_tool_in_the_tool_set_is_an_error_naming_the_option(tmp_path: Path) -> None:
+    config = AgentConfig(model="m", base_url="http://127.0.0.1:9/v1", cache_dir=tmp_path, tools="count_walls")
+    with pytest.raises(IfcqaError, match=r"--tools 'count_walls': unknown tool\(s\) count_walls.*all, core"):
+        make_agent("tool", config)
+
+
+def test_the_prefix_of_every_request_is_the_same_for_every_item(house: AgentEnv, tmp_path: Path) -> None:
+    with ScriptedServer([{"content": "ANSWER: B"}] * 2) as server:
+        agent = make_agent("tool", config_for(server, tmp_path))
+        agent.answer(wall_item(), house)
+        other = wall_item().model_copy(update={"id": "other", "question": "How many doors?", "question_type": "multi"})
+        agent.answer(other, house)
+    first, second = server.requests
+    assert first["messages"][0] == second["messages"][0] and first["tools"] == second["tools"]
+    assert first["messages"][1] != second["messages"][1]
+
+
+def test_temperature_and_max_tokens_are_always_sent(house: AgentEnv, tmp_path: Path) -> None:
+    _, server = run([{"content": "ANSWER: B"}], house, tmp_path)
+    assert (server.requests[0]["temperature"], server.requests[0]["max_tokens"]) == (0.0, DEFAULT_MAX_TOKENS)
+    _, server = run([{"content": "ANSWER: B"}], house, tmp_path / "other", temperature=0.7, max_tokens=64)
+    assert (server.requests[0]["temperature"], server.requests[0]["max_tokens"]) == (0.7, 64)
+
+
+def test_cache_hits_and_retries_are_marked_per_step(house: AgentEnv, tmp_path: Path) -> None:
+    with ScriptedServer([{"status": 503}, {"content": "ANSWER: B"}]) as server:
+        first = make_agent("tool", config_for(server, tmp_path)).answer(wall_item(), house)
+        again = make_agent("tool", config_for(server, tmp_path)).answer(wall_item(), house)
+    assert [(s.cached, s.retries) for s in first.steps_log] == [(False, 1)]
+    assert [(s.cached, s.retries) for s in again.steps_log] == [(True, 0)]
+
+
+def test_a_500_saying_the_output_was_malformed_is_recorded_with_its_body(house: AgentEnv, tmp_path: Path) -> None:
+    body = "model produced output that does not match the expected format"
+    result, server = run([{"status": 500, "body": body}, {"content": "ANSWER: B"}], house, tmp_path)
+    assert len(server.requests) == 1 and result.selected == []
+    assert result.error_kind == "request" and result.error_status == 500
+    assert result.error_body is not None and body in result.error_body
+    assert result.error is not None and "not retried" in result.error and "--timeout" not in result.error
+
+
+def test_a_copied_answer_example_is_no_answer_and_is_marked(house: AgentEnv, tmp_path: Path) -> None:
+    result, _ = run([{"content": "ANSWER: <label>"}, {"content": "ANSWER: <label>"}], house, tmp_path)
+    assert result.selected == [] and result.example_copied and result.fallback_used

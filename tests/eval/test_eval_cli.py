@@ -32,7 +32,7 @@ def test_eval_runs_the_first_option_baseline_and_prints_a_short_summary(
     code, out, err = invoke("eval", bench, "--agent", "first-option", "-o", tmp_path / "run", "--cache-dir", eval_cache)
     assert code == 0, err
     right = sum(item.answer == ["A"] for item in items)
-    assert f"first-option: {right}/{len(items)} correct, accuracy {100 * right / len(items):.1f}%" in out
+    assert f"first-option: {right}/{len(items)} correct, accuracy over all items {100 * right / len(items):.1f}%" in out
     assert "calls/item 0.00" in out and f"run folder: {tmp_path / 'run'}" in out
     assert {p.name for p in (tmp_path / "run").iterdir()} == {"run.json", "records.jsonl", "summary.json"}
 
@@ -61,11 +61,12 @@ def test_eval_and_report_compare_two_baseline_runs(bench: Path, eval_cache: Path
         "report.html",
         "accuracy_by_category.png",
         "tool_calls.png",
-        "tokens.png",
-    }
+    }  # no token chart: no run used tokens
     text = (tmp_path / "report" / "report.md").read_text()
     assert "| first-option | first-option |" in text and "| random | random |" in text
-    assert "baseline: random" in text
+    # the baselines that are runs of the report are shown once, as those runs; text-only is computed
+    assert "baseline: random" not in text and "baseline: first-option" not in text
+    assert "baseline: text-only" in text and "| random (baseline) |" in text
 
 
 def test_eval_limit_and_comma_separated_categories_select_items(
@@ -160,7 +161,7 @@ def test_eval_runs_the_no_access_agent_against_the_scripted_server(
         )
         assert code == 0, err
         assert len(server.requests) == len(items)
-    assert f"no-access / scripted: {len(items)}/{len(items)} correct, accuracy 100.0%" in out
+    assert f"no-access / scripted: {len(items)}/{len(items)} correct, accuracy over all items 100.0%" in out
     summary = json.loads((tmp_path / "run" / "summary.json").read_text())
     assert summary["tokens_in"] > 0 and summary["tokens_out"] > 0 and summary["mean_tool_calls"] == 0
     records = [json.loads(line) for line in (tmp_path / "run" / "records.jsonl").read_text().splitlines()]

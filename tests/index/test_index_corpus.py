@@ -5,8 +5,11 @@ Each fact the index holds is re-derived here element by element with ``ifcopensh
 
 Deliberate differences, normalised below:
 
-* Property sets without a ``Name`` are not indexed (a set that has no name cannot be asked for);
-  ``get_psets`` files them under the key ``None`` (KIT-EDC's unnamed IfcDoorLiningProperties).
+* Property sets without a ``Name`` are indexed under the placeholder ``(unnamed #<step id>)``;
+  ``get_psets`` files them all under the key ``None``, where they overwrite each other, so these
+  comparisons leave them out on both sides and ``tests/index/test_index_facts.py`` checks them
+  per set (KIT-EDC's unnamed IfcDoorLiningProperties, and a copy of a model with every
+  IfcElementQuantity Name unset).
 * IFC2X3's predefined property sets (IfcDoorLiningProperties, IfcWindowPanelProperties...) are
   indexed as property sets, like IFC4's IfcPreDefinedPropertySet; ``get_psets(psets_only=True)``
   keeps the IFC4 ones but drops the IFC2X3 ones, so the expectation adds them back from
@@ -105,6 +108,7 @@ def indexed_sets(sets: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {
         name: {p: "UNKNOWN" if v.kind == "logical" and v.value is None else v.value for p, v in props.items()}
         for name, props in sets.items()
+        if not name.startswith("(unnamed #")  # unnamed sets are compared in test_index_facts.py
     }
 
 
@@ -118,9 +122,9 @@ def expected_psets(element: ifcopenshell.entity_instance) -> dict[str, dict[str,
     return psets
 
 
-def test_the_corpus_holds_the_twelve_manifest_models_in_three_schemas(shared_ifc: Path) -> None:
+def test_the_corpus_holds_the_manifest_models_in_three_schemas(shared_ifc: Path) -> None:
     schemas = {ifcopenshell.open(str(shared_ifc / name)).schema_identifier for name in CORPUS}
-    assert len(CORPUS) == 12
+    assert len(CORPUS) >= 12
     assert schemas == {"IFC2X3", "IFC4", "IFC4X3_ADD2"}
 
 

@@ -3,7 +3,6 @@ all exercised against the scripted server over real HTTP."""
 
 from __future__ import annotations
 
-import socket
 import threading
 import time
 from pathlib import Path
@@ -14,7 +13,7 @@ import pytest
 from ifcqa.errors import IfcqaError
 from ifcqa.llm.cache import ResponseCache, request_key
 from ifcqa.llm.client import ChatClient, LLMError
-from ifcqa.llm.scripted import ScriptedServer
+from ifcqa.llm.scripted import ScriptedServer, unused_port_url
 
 MESSAGES = [{"role": "user", "content": "How many walls?"}]
 TOOL = {"type": "function", "function": {"name": "list_storeys", "parameters": {"type": "object", "properties": {}}}}
@@ -94,16 +93,97 @@ def test_retries_give_up_after_max_retries_with_a_clear_error() -> None:
         client_for(server, max_retries=2).complete(MESSAGES)
     assert len(server.requests) == 3
     message = str(raised.value)
-    assert "after 3 attempts" in message and "HTTP 500: overloaded" in message and "Check" in message
+    assert "failed on every one of 3 attempts (HTTP 500: overloaded)" in message and "--timeout" not in message
+    assert raised.value.kind == "server" and raised.value.attempts == 3
+    assert raised.value.body is not None and "overloaded" in raised.value.body
 
 
-def test_an_unreachable_server_is_a_clear_error_after_the_retries() -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]  # free once closed: nothing listens there
-    client = ChatClient("m", f"http://127.0.0.1:{port}/v1", timeout_s=2, max_retries=1, backoff_s=0.01)
-    with pytest.raises(LLMError, match="after 2 attempts: connection failed"):
+def test_an_unreachable_server_is_a_clear_error_at_once() -> None:
+    client = ChatClient("m", unused_port_url(), timeout_s=2, max_retries=1, backoff_s=0.01)
+    with pytest.raises(LLMError) as raised:
         client.complete(MESSAGES)
+    message = str(raised.value)
+    assert "cannot connect (connection refused; 1 attempt)" in message and "--base-url" in message
+    assert "--timeout" not in message and raised.value.kind == "connection" and raised.value.status is None
+    assert client.usage.retries == 0  # nothing listens there: a retry cannot change that
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "model produced output that does not match the expected format",
+        "Failed to parse tool call arguments as JSON",
+        "the request exceeds the available context size, try increasing it",
+    ],
+)
+def test_a_500_saying_the_request_itself_failed_is_not_retried(body: str) -> None:
+    with (
+        ScriptedServer([{"status": 500, "body": body}, {"content": "never"}]) as server,
+        pytest.raises(LLMError) as raised,
+    ):
+        client_for(server).complete(MESSAGES)
+    assert len(server.requests) == 1
+    error = raised.value
+    assert error.kind == "request" and error.status == 500 and error.attempts == 1
+    assert body in str(error) and "not retried" in str(error) and "--timeout" not in str(error)
+    assert error.body is not None and body in error.body  # the server's body is kept as sent
+
+
+@pytest.mark.parametrize("status", [502, 503, 504, 429, 408])
+def test_gateway_errors_and_rate_limits_are_retried(status: int) -> None:
+    with ScriptedServer([{"status": status}, {"content": "ok"}]) as server:
+        client = client_for(server)
+        result = client.complete(MESSAGES)
+    assert result.content == "ok" and result.retries == 1 and len(server.requests) == 2
+
+
+@pytest.mark.parametrize("status", [400, 404, 422, 501])
+def test_errors_a_retry_cannot_change_fail_at_once(status: int) -> None:
+    with ScriptedServer([{"status": status, "body": "no"}, {"content": "ok"}]) as server, pytest.raises(LLMError):
+        client_for(server).complete(MESSAGES)
+    assert len(server.requests) == 1
+
+
+def test_a_refused_key_names_the_variable_and_the_option(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("IFCQA_NO_SUCH_KEY", raising=False)
+    monkeypatch.setenv("IFCQA_TEST_KEY", "sk-wrong")
+    for variable, says in (
+        ("IFCQA_NO_SUCH_KEY", "no key was sent ($IFCQA_NO_SUCH_KEY is not set)"),
+        ("IFCQA_TEST_KEY", "the key in $IFCQA_TEST_KEY was refused"),
+    ):
+        with ScriptedServer([{"status": 401, "body": "invalid api key"}]) as server, pytest.raises(LLMError) as raised:
+            client_for(server, api_key_env=variable).complete(MESSAGES)
+        assert len(server.requests) == 1
+        message = str(raised.value)
+        assert raised.value.kind == "auth" and "HTTP 401: invalid api key" in message
+        assert says in message and "--api-key-env" in message
+
+
+def test_a_timeout_that_persists_says_so_and_names_the_timeout_option() -> None:
+    with ScriptedServer([{"delay_s": 2, "content": "late"}] * 2) as server, pytest.raises(LLMError) as raised:
+        client_for(server, timeout_s=0.3, max_retries=1).complete(MESSAGES)
+    message = str(raised.value)
+    assert raised.value.kind == "timeout" and "no answer within 0.3 s (2 attempts)" in message
+    assert "--timeout" in message
+
+
+def test_a_reset_connection_is_retried() -> None:
+    with ScriptedServer([{"drop": True}, {"content": "ok"}]) as server:
+        result = client_for(server).complete(MESSAGES)
+    assert result.content == "ok" and result.retries == 1 and len(server.requests) == 2
+
+
+def test_a_cache_salt_asks_again_and_is_then_cached(tmp_path: Path) -> None:
+    with ScriptedServer([{"content": "old"}, {"content": "new"}]) as server:
+        assert client_for(server, cache=ResponseCache(tmp_path)).complete(MESSAGES).content == "old"
+        assert client_for(server, cache=ResponseCache(tmp_path)).complete(MESSAGES).cached
+        salted = client_for(server, cache=ResponseCache(tmp_path), cache_salt="q4_k_m")
+        fresh = salted.complete(MESSAGES)
+        again = client_for(server, cache=ResponseCache(tmp_path), cache_salt="q4_k_m").complete(MESSAGES)
+    assert (fresh.content, fresh.cached) == ("new", False)
+    assert (again.content, again.cached) == ("new", True)
+    assert len(server.requests) == 2
+    assert "cache_salt" not in server.requests[1]  # the salt is only part of the key, never sent
 
 
 def test_an_identical_request_is_answered_from_the_cache_without_any_http(tmp_path: Path) -> None:

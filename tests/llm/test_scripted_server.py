@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import subprocess
 import sys
@@ -10,7 +11,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from ifcqa.llm.scripted import ScriptedServer
+import pytest
+
+from ifcqa.llm.scripted import TEXT_CALL_FORMATS, ScriptedServer, text_call, unused_port_url
 
 REQUEST = {"model": "test-model", "messages": [{"role": "user", "content": "How many walls?"}]}
 
@@ -128,3 +131,45 @@ def test_the_command_line_serves_a_script_file(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_a_text_call_step_writes_the_call_into_content_with_no_tool_calls() -> None:
+    step = {"content": "Let me look.", "text_call": {"name": "get_element", "arguments": {"element": "x"}}}
+    with ScriptedServer([{**step, "format": "hermes"}]) as server:
+        status, body, _ = post(server)
+    assert status == 200
+    message = body["choices"][0]["message"]
+    assert "tool_calls" not in message and body["choices"][0]["finish_reason"] == "stop"
+    assert (
+        message["content"]
+        == 'Let me look.\n<tool_call>\n{"name": "get_element", "arguments": {"element": "x"}}\n</tool_call>'
+    )
+
+
+def test_every_text_call_format_names_the_tool_and_its_arguments() -> None:
+    for form in TEXT_CALL_FORMATS:
+        written = text_call("count_elements", {"ifc_class": "IfcWall"}, form)
+        assert "count_elements" in written and "IfcWall" in written, form
+    with pytest.raises(ValueError, match="unknown text call format 'yaml'"):
+        text_call("count_elements", {}, "yaml")
+
+
+def test_a_step_without_usage_sends_none() -> None:
+    with ScriptedServer([{"content": "ANSWER: A", "usage": False}]) as server:
+        _, body, _ = post(server)
+    assert body["usage"] is None
+
+
+def test_a_drop_step_closes_the_connection_without_an_answer() -> None:
+    with ScriptedServer([{"drop": True}, {"content": "ok"}]) as server:
+        with pytest.raises((urllib.error.URLError, ConnectionError, http.client.HTTPException)):
+            post(server)
+        status, body, _ = post(server)
+    assert status == 200 and body["choices"][0]["message"]["content"] == "ok"
+
+
+def test_an_unused_port_refuses_connections() -> None:
+    url = unused_port_url()
+    with pytest.raises(urllib.error.URLError) as raised:
+        urllib.request.urlopen(url.removesuffix("/v1") + "/v1/models", timeout=5)
+    assert isinstance(raised.value.reason, ConnectionRefusedError)

@@ -38,12 +38,18 @@ class Run:
         return [i for i in self.items if i.subtype == subtype]
 
     def about(self, subtype: str, name: str, **provenance: str) -> list[Item]:
-        """Items of ``subtype`` whose question names ``name`` and whose provenance has these values."""
+        """Items of ``subtype`` about the element ``name`` (by name, or by GlobalId when a name would leak)."""
         return [
             i
             for i in self.of(subtype)
-            if quote(name) in i.question and all(i.provenance.get(k) == v for k, v in provenance.items())
+            if self.names(i, name) and all(i.provenance.get(k) == v for k, v in provenance.items())
         ]
+
+    def names(self, item: Item, name: str) -> bool:
+        """Whether ``item``'s question is about ``name`` (quoted, as a space's "'140 Open Office'", or by GlobalId)."""
+        guids = {e.GlobalId for e in self.model.by_type("IfcRoot") if e.Name == name}
+        by_name = quote(name) in item.question or f"'{name} " in item.question
+        return by_name or bool(guids.intersection(item.provenance.get("elements", [])))
 
     def guid(self, name: str) -> str:
         return str(next(e.GlobalId for e in self.model.by_type("IfcRoot") if e.Name == name))
@@ -57,7 +63,9 @@ def keys(item: Item) -> set[str]:
 def sample(tmp_path_factory: pytest.TempPathFactory) -> Run:
     folder = tmp_path_factory.mktemp("direct")
     path = write_sample_model(folder / "s.ifc", storeys=2, rooms_per_storey=4, seed=0)
-    items, entry = generate_for_file(path, categories=CATEGORIES, cap=1000, cache=IndexCache(folder / "cache"))
+    items, entry = generate_for_file(
+        path, categories=CATEGORIES, cap=1000, cache=IndexCache(folder / "cache"), max_per_answer=None
+    )
     return Run(path, items, entry, ifcopenshell.open(str(path)))
 
 

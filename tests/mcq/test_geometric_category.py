@@ -26,7 +26,9 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Run:
     """Every geometry item of a small sample (2 storeys at 0 m and 3 m, 2 rooms each), uncapped."""
     folder = tmp_path_factory.mktemp("geometry-sample")
     path = write_sample_model(folder / "s.ifc", storeys=2, rooms_per_storey=2, seed=0)
-    items, entry = generate_for_file(path, categories=[CATEGORY], cap=1000, cache=IndexCache(folder / "cache"))
+    items, entry = generate_for_file(
+        path, categories=[CATEGORY], cap=1000, cache=IndexCache(folder / "cache"), max_per_answer=None
+    )
     return items, entry, ifcopenshell.open(str(path))
 
 

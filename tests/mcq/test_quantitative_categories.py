@@ -28,7 +28,9 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Run:
     """Every quantitative item of the small sample (2 storeys of 4 rooms), uncapped."""
     folder = tmp_path_factory.mktemp("quantitative-sample")
     path = write_sample_model(folder / "s.ifc", storeys=2, rooms_per_storey=4, seed=0, buildings=1)
-    items, entry = generate_for_file(path, categories=CATEGORIES, cap=10_000, cache=IndexCache(folder / "cache"))
+    items, entry = generate_for_file(
+        path, categories=CATEGORIES, cap=10_000, cache=IndexCache(folder / "cache"), max_per_answer=None
+    )
     return items, entry, ifcopenshell.open(str(path))
 
 
@@ -148,6 +150,10 @@ def test_an_exterior_wall_is_wider_than_an_interior_one(sample: Run) -> None:
     ]
     assert widths
     for item in widths:
+        compared = [element_util.get_type(model.by_guid(g)).Name for g in item.provenance["elements"]]
+        if key_text(item) == "They are equal":  # two walls of one type
+            assert compared[0] == compared[1]
+            continue
         winner = model.by_guid(item.provenance["option_elements"][key_text(item)])
         assert element_util.get_type(winner).Name == "WT-Exterior-300"
 
@@ -222,7 +228,7 @@ def test_counting_exactly_ifcflowterminal_instead_of_with_subclasses_makes_the_k
 def test_an_extremum_distractor_pointing_at_the_extremum_element_is_structural(sample: Run) -> None:
     items, _, model = sample
     for subtype in ("quantitative.compare.largest", "quantitative.compare.smallest", "quantitative.compare.pair"):
-        item = of(items, subtype)[0]
+        item = next(i for i in of(items, subtype) if key_text(i) in i.provenance["option_elements"])
         true_guid = item.provenance["option_elements"][key_text(item)]
         distractor = next(
             o.label for o in item.options if o.label not in item.answer and o.text in item.provenance["option_elements"]
@@ -230,12 +236,19 @@ def test_an_extremum_distractor_pointing_at_the_extremum_element_is_structural(s
         assert judge(model, with_option_element(item, distractor, true_guid)) == "structural: a distractor is also true"
 
 
-def test_they_are_equal_is_never_the_key_of_a_pair(sample: Run) -> None:
+def test_they_are_equal_is_the_key_of_a_pair_exactly_when_the_values_tie(sample: Run) -> None:
     items, _, model = sample
-    for item in of(items, "quantitative.compare.pair"):
-        equal = item.label_of("They are equal")
-        assert equal is not None and equal not in item.answer
-    item = of(items, "quantitative.compare.pair")[0]
+    pairs = of(items, "quantitative.compare.pair")
+    for item in pairs:
+        qto, name = item.provenance["qto"], item.provenance["quantity"]
+        values = [
+            element_util.get_psets(model.by_guid(g), qtos_only=True)[qto][name] for g in item.provenance["elements"]
+        ]
+        assert (key_text(item) == "They are equal") == (values[0] == values[1])
+        assert item.label_of("They are equal") is not None
+        assert "They are equal" not in item.question  # the option's words are not in the question
+    assert {key_text(i) == "They are equal" for i in pairs} == {True, False}  # both kinds of key
+    item = next(i for i in pairs if key_text(i) != "They are equal")
     assert (judge(model, with_key(item, item.label_of("They are equal") or "")) or "").startswith("disagreement")
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from ifcqa.errors import IfcOpenError, IfcqaError
 from ifcqa.ifc.open import file_sha256
-from ifcqa.mcq.benchfile import BenchFileError, manifest_path, read_items, read_manifest
+from ifcqa.mcq.benchfile import BenchFileError, manifest_path, read_items, read_manifest, relative_source
 from ifcqa.mcq.registry import get_generators
 from ifcqa.mcq.runner import (
     RunSettings,
@@ -55,15 +55,16 @@ def test_the_same_run_writes_byte_identical_items_with_one_job_or_two(
     bench: Path, corpus: list[Path], settings: RunSettings, tmp_path: Path
 ) -> None:
     cold = RunSettings(categories=(CATEGORY,), cache_dir=tmp_path / "fresh-cache")
-    generate_bench(corpus, tmp_path / "two.jsonl", settings, jobs=2)
-    generate_bench(corpus, tmp_path / "cold.jsonl", cold, jobs=2)
-    assert (tmp_path / "two.jsonl").read_bytes() == bench.read_bytes()
-    assert (tmp_path / "cold.jsonl").read_bytes() == bench.read_bytes()
+    two, cold_bench = bench.with_name("two.jsonl"), bench.with_name("cold.jsonl")  # same folder: same relative paths
+    generate_bench(corpus, two, settings, jobs=2)
+    generate_bench(corpus, cold_bench, cold, jobs=2)
+    assert two.read_bytes() == bench.read_bytes()
+    assert cold_bench.read_bytes() == bench.read_bytes()
 
 
 def test_items_are_laid_out_in_the_order_the_files_were_given(bench: Path, corpus: list[Path]) -> None:
     sources = list(dict.fromkeys(item.source_file for item in read_items(bench)))
-    assert sources == [str(path) for path in corpus]
+    assert sources == [relative_source(path, bench) for path in corpus]
 
 
 def test_the_manifest_counts_add_up_to_the_lines_of_the_benchmark(bench: Path, corpus: list[Path]) -> None:
@@ -73,7 +74,7 @@ def test_the_manifest_counts_add_up_to_the_lines_of_the_benchmark(bench: Path, c
     assert manifest_path(bench).name == "BENCH.manifest.json"
     assert manifest.total_items == len(lines) > 0
     assert sum(c.retained for entry in manifest.files for c in entry.counts.values()) == len(lines)
-    assert [entry.path for entry in manifest.files] == [str(path) for path in corpus]
+    assert [entry.path for entry in manifest.files] == [relative_source(path, bench) for path in corpus]
     assert [entry.sha256 for entry in manifest.files] == [file_sha256(path) for path in corpus]
     assert (manifest.seed, manifest.cap, manifest.categories) == (10, 40, [CATEGORY])
     expected = {code: spec.version for code, spec in get_generators().items() if code.startswith(CATEGORY + ".")}

@@ -50,8 +50,8 @@ def _keys(items: list[Item]) -> Keys:
 @pytest.fixture(scope="module")
 def twins(shared_ifc: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Keys, Keys]:
     cache = IndexCache(tmp_path_factory.mktemp("twins-cache"))
-    ifc4, _ = generate_for_file(shared_ifc / IFC4, cap=1000, cache=cache)
-    ifc2x3, _ = generate_for_file(shared_ifc / IFC2X3, cap=1000, cache=cache)
+    ifc4, _ = generate_for_file(shared_ifc / IFC4, cap=1000, cache=cache, max_per_answer=None)
+    ifc2x3, _ = generate_for_file(shared_ifc / IFC2X3, cap=1000, cache=cache, max_per_answer=None)
     return _keys(ifc4), _keys(ifc2x3)
 
 
@@ -65,7 +65,11 @@ def test_the_twins_share_hundreds_of_questions(twins: tuple[Keys, Keys]) -> None
 def test_the_twins_give_the_same_keys_where_both_hold_the_same_fact(twins: tuple[Keys, Keys]) -> None:
     a, b = twins
     differing = [(key, a[key], b[key]) for key in set(a) & set(b) if key[0] in STABLE and a[key] != b[key]]
-    assert differing == []
+    # The one fact the exports really disagree on (read raw: Pset_SlabCommon.ThermalTransmittance of
+    # 'Slab-033' is 0.5 in the IFC4 file and 0.4 in the IFC2X3 one); every other shared question agrees.
+    known = [d for d in differing if "'Slab-033'" in d[0][1] and "ThermalTransmittance" in d[0][1]]
+    assert all((d[1], d[2]) == (frozenset({"0.5"}), frozenset({"0.4"})) for d in known)
+    assert [d for d in differing if d not in known] == []
 
 
 def test_where_class_keys_differ_the_two_files_really_hold_different_classes(

@@ -64,7 +64,10 @@ def named(tmp_path_factory: pytest.TempPathFactory) -> tuple[ModelIndex, dict[st
 def test_a_unique_name_reads_the_same_element_as_its_globalid(named, tool: str, argument: str) -> None:
     index, raw = named
     by_name = call_tool(index, tool, {argument: "Wall A"})
-    assert by_name == call_tool(index, tool, {argument: raw["wall"].GlobalId})
+    by_guid = call_tool(index, tool, {argument: raw["wall"].GlobalId})
+    if tool == "get_element":  # the one result that says which rule matched
+        assert (by_name.pop("matched_by"), by_guid.pop("matched_by")) == ("name", "global_id")
+    assert by_name == by_guid
 
 
 def test_an_exact_name_wins_and_a_name_unique_ignoring_case_resolves_too(named) -> None:
@@ -90,15 +93,36 @@ def test_an_ambiguous_name_is_an_error_listing_the_candidates(named) -> None:
     assert raw["twin1"].GlobalId in str(caught.value) and raw["twin2"].GlobalId in str(caught.value)
 
 
-def test_a_bare_number_that_is_a_step_id_and_a_name_says_how_to_choose(named) -> None:
+def test_a_bare_number_is_the_step_id_and_says_so_when_it_is_also_a_name(named) -> None:
     index, raw = named
     number = str(raw["storey"].id())
-    expected = rf"'{number}' is the step id of IfcBuildingStorey #{number} and the Name of IfcSpace .*Pass '#{number}'"
-    with pytest.raises(ToolError, match=expected) as caught:
-        index.get(number)
-    assert raw["clash"].GlobalId in str(caught.value)
+    shown = call_tool(index, "get_element", {"element": number})
+    assert (shown["guid"], shown["matched_by"]) == (raw["storey"].GlobalId, "step_id")
+    assert f"also the Name of IfcSpace {raw['clash'].GlobalId}" in shown["note"] and f"'name:{number}'" in shown["note"]
+    by_name = call_tool(index, "get_element", {"element": f"name:{number}"})
+    assert (by_name["guid"], by_name["matched_by"]) == (raw["clash"].GlobalId, "name")
     assert index.get(f"#{number}").guid == raw["storey"].GlobalId
     assert index.get(raw["clash"].GlobalId).guid == raw["clash"].GlobalId
+
+
+def test_an_integer_reference_is_a_step_id_in_every_tool(named) -> None:
+    index, raw = named
+    step_id = raw["wall"].id()
+    for tool, argument in ELEMENT_TOOLS:
+        assert call_tool(index, tool, {argument: step_id}) == call_tool(index, tool, {argument: f"#{step_id}"})
+    assert call_tool(index, "get_element", {"element": raw["storey"].id()})["guid"] == raw["storey"].GlobalId
+
+
+def test_a_step_id_of_an_entity_that_is_no_element_shows_that_entity(named) -> None:
+    index, raw = named
+    rel = index.model().by_id(raw["storey"].id()).ContainsElements[0]  # the file as written
+    shown = call_tool(index, "get_element", {"element": rel.id()})
+    assert (shown["id"], shown["class"], shown["matched_by"]) == (rel.id(), rel.is_a(), "step_id")
+    assert shown["attributes"]["GlobalId"] == rel.GlobalId
+    assert [r["id"] for r in shown["attributes"]["RelatedElements"]] == [e.id() for e in rel.RelatedElements]
+    assert shown["attributes"]["RelatingStructure"]["guid"] == raw["storey"].GlobalId  # an element: a full ref
+    with pytest.raises(ToolError, match=rf"#{rel.id()} is an entity of named\.ifc that is not an element"):
+        call_tool(index, "get_type", {"element": str(rel.id())})
 
 
 def test_a_bare_number_is_a_step_id_unless_only_a_name_matches(named) -> None:
@@ -113,7 +137,7 @@ def test_a_bare_number_is_a_step_id_unless_only_a_name_matches(named) -> None:
     [
         ("No such wall", "No element with reference or Name 'No such wall'"),
         ("0000000000000000000000", "No element with GlobalId '0000000000000000000000'"),
-        ("#999999", "No element with step id '#999999'"),
+        ("#999999", "No entity with step id '#999999'"),
     ],
 )
 def test_an_unknown_reference_is_an_error_naming_find_elements(named, reference: str, message: str) -> None:
@@ -131,8 +155,9 @@ def test_every_name_unique_among_non_openings_resolves_to_its_element(
     counts = Counter(e.name for e in solid)
     checked = 0
     for element in solid:
-        clash = (element.name or "").isdigit() and int(element.name or 0) in index.data.elements
-        if counts[element.name] == 1 and not clash:
-            assert index.get(element.name or "").id == element.id
+        clash = (element.name or "").isdigit() and index.data.has_step_id(int(element.name or 0))
+        if counts[element.name] == 1:  # a number that is some entity's step id is a Name only when asked
+            reference = f"name:{element.name}" if clash else element.name or ""
+            assert index.resolve(reference) == (element.id, element, "name", None)
             checked += 1
     assert checked > 50

@@ -5,19 +5,23 @@ This file is run as a script (``python -I -B _sandbox_child.py CONFIG_JSON``) by
 IfcOpenShell. The code to run arrives on stdin and is read before any isolation step, so nothing the
 code does can change how it was isolated. In order, before the first line of that code runs:
 
-1. a new network namespace (loopback only, down, no routes): as root with a new mount namespace,
-   otherwise inside a new user namespace that maps only our own ids;
+0. the parent-death signal (SIGKILL): the run ends when the caller does, even killed;
+1. new network and IPC namespaces (loopback only, down, no routes; no IPC object of the host): as
+   root with a new mount namespace, otherwise inside a new user namespace that maps only our own ids;
 2. IfcOpenShell and the common ``ifcopenshell.util`` modules are imported;
-3. as root: the jail, a tmpfs root holding read-only bind mounts of the system libraries and this
-   Python's installation, the read-only model copy and a size-capped tmpfs work folder; ``chroot``;
-4. resource limits (CPU, address space, file size, open files, no new processes or threads);
-5. as root: every user and group id becomes the run's own unprivileged uid (irreversible);
-6. the parent's seccomp filter (no exec, no sockets, no namespace/mount/trace/BPF/io_uring calls);
+3. as root: the jail, a tmpfs root holding recursively read-only bind mounts of the system libraries
+   and this Python's installation, the read-only model copy and a size-capped tmpfs work folder; ``chroot``;
+4. resource limits (CPU, address space, file size, open files, a few threads and no new process);
+5. as root: every user and group id becomes the run's own unprivileged uid (irreversible); the
+   parent-death signal is set again (a uid change clears it) and the parent checked to be alive;
+6. the parent's seccomp filter (no exec or fork, no sockets, no IPC, memfd, fallocate, locks, inotify,
+   namespace/mount/trace/BPF/io_uring calls);
 7. the model is opened; the layers that took hold are reported on the status descriptor, closed;
 8. the audit hook (a tripwire, not a boundary) is installed, and the code runs as ``__main__``.
 
 Any failure up to step 7 except the optional layers (namespaces, jail, seccomp: reported as notes)
-aborts the run with exit status 70 before the code is run.
+aborts the run with exit status 70 before the code is run, and is reported on the status descriptor
+(the only report of a set-up failure the parent believes: the code never holds that descriptor).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from __future__ import annotations
 import ast
 import builtins
 import ctypes
+import errno
 import importlib
 import json
 import linecache
@@ -37,6 +42,7 @@ import types
 from typing import Any
 
 CLONE_NEWNS = 0x00020000
+CLONE_NEWIPC = 0x08000000
 CLONE_NEWUSER = 0x10000000
 CLONE_NEWNET = 0x40000000
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
@@ -45,9 +51,12 @@ SYSTEM_DIRS = ("/usr", "/lib", "/lib64", "/lib32", "/libx32")
 DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom")
 PRELOAD = (
     "ifcopenshell.util.element", "ifcopenshell.util.unit", "ifcopenshell.util.selector",
-    "ifcopenshell.util.placement", "collections", "itertools", "json", "math", "re", "statistics",
+    "ifcopenshell.util.placement", "ifcopenshell.geom", "collections", "itertools", "json", "math", "re", "statistics",
 )
-PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 38, 22, 2
+PR_SET_PDEATHSIG, PR_SET_NO_NEW_PRIVS, PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 1, 38, 22, 2
+SIGKILL = 9
+SYS_MOUNT_SETATTR, AT_FDCWD, AT_RECURSIVE = 442, -100, 0x8000
+MOUNT_ATTR_RDONLY, MOUNT_ATTR_NOSUID, MOUNT_ATTR_NODEV, MOUNT_ATTR_NOEXEC = 1, 2, 4, 8
 JAIL_MODEL_DIR = "/sandbox"
 EXIT_SETUP_FAILED = 70
 
@@ -58,10 +67,14 @@ class Status:
     def __init__(self) -> None:
         self.layers: list[str] = []
         self.notes: list[str] = []
+        self.setup_failed: str | None = None
 
     def send(self, fd: int) -> None:
+        report: dict[str, Any] = {"layers": self.layers, "notes": self.notes}
+        if self.setup_failed is not None:
+            report["setup_failed"] = self.setup_failed
         with os.fdopen(fd, "w") as out:
-            json.dump({"layers": self.layers, "notes": self.notes}, out)
+            json.dump(report, out)
 
 
 def _libc() -> Any:
@@ -69,7 +82,20 @@ def _libc() -> Any:
     libc.mount.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_ulong, ctypes.c_void_p]
     libc.unshare.argtypes = [ctypes.c_int]
     libc.prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
+    libc.syscall.restype = ctypes.c_long
     return libc
+
+
+class _MountAttr(ctypes.Structure):
+    _fields_ = [("attr_set", ctypes.c_uint64), ("attr_clr", ctypes.c_uint64), ("propagation", ctypes.c_uint64),
+                ("userns_fd", ctypes.c_uint64)]
+
+
+def die_with_parent(libc: Any, parent_pid: int) -> None:
+    """SIGKILL this process when the thread that started it ends; refuse to go on if it already has."""
+    _fail(libc.prctl(PR_SET_PDEATHSIG, SIGKILL, None, 0, 0), "prctl(PR_SET_PDEATHSIG)")
+    if os.getppid() != parent_pid:
+        raise RuntimeError("the caller is gone; not running the code")
 
 
 class _SockFprog(ctypes.Structure):
@@ -82,20 +108,20 @@ def _fail(libc_call: int, what: str) -> None:
 
 
 def isolate_namespaces(libc: Any, root: bool, status: Status) -> bool:
-    """Enter a new network namespace (and, as root, a mount namespace); True when mounts are ours."""
-    attempts = [(CLONE_NEWNS | CLONE_NEWNET, True), (CLONE_NEWNET, False)] if root else [
-        (CLONE_NEWUSER | CLONE_NEWNET, False)
+    """Enter new network and IPC namespaces (and, as root, a mount namespace); True when mounts are ours."""
+    attempts = [(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWIPC, True), (CLONE_NEWNET | CLONE_NEWIPC, False)] if root else [
+        (CLONE_NEWUSER | CLONE_NEWNET | CLONE_NEWIPC, False)
     ]
     uid, gid = os.getuid(), os.getgid()
     for flags, with_mounts in attempts:
         if libc.unshare(flags) == 0:
             if flags & CLONE_NEWUSER:
                 _map_own_ids(uid, gid)
-            status.layers.append("network-namespace")
+            status.layers += ["network-namespace", "ipc-namespace"]
             return with_mounts
         error = os.strerror(ctypes.get_errno())
         status.notes.append(f"unshare({flags:#x}) failed ({error})")
-    status.notes.append("no network namespace: network is blocked only by the audit hook")
+    status.notes.append("no network or IPC namespace: sockets and IPC are blocked only by seccomp and the hook")
     return False
 
 
@@ -107,6 +133,7 @@ def _map_own_ids(uid: int, gid: int) -> None:
 
 
 def _bind(libc: Any, source: str, target: str, flags: int) -> None:
+    """Bind ``source`` (with its submounts) on ``target``, then apply ``flags`` to every mount of the tree."""
     if os.path.isdir(source):
         os.makedirs(target, mode=0o755, exist_ok=True)
     else:
@@ -115,6 +142,29 @@ def _bind(libc: Any, source: str, target: str, flags: int) -> None:
     _fail(libc.mount(source.encode(), target.encode(), None, MS_BIND | MS_REC, None), f"bind {source}")
     remount = MS_REMOUNT | MS_BIND | flags
     _fail(libc.mount(None, target.encode(), None, remount, None), f"remount {target}")
+    _restrict_submounts(libc, target, flags)
+
+
+def _restrict_submounts(libc: Any, target: str, flags: int) -> None:
+    """A submount keeps its own flags through a bind: set ours on all of them (``mount_setattr``, recursive).
+
+    On kernels before 5.12 (no ``mount_setattr``), each submount listed in ``/proc/self/mountinfo`` is
+    remounted one by one instead.
+    """
+    attrs = {MS_RDONLY: MOUNT_ATTR_RDONLY, MS_NOSUID: MOUNT_ATTR_NOSUID, MS_NODEV: MOUNT_ATTR_NODEV,
+             MS_NOEXEC: MOUNT_ATTR_NOEXEC}
+    attr = _MountAttr(sum(a for f, a in attrs.items() if flags & f), 0, 0, 0)
+    done = libc.syscall(ctypes.c_long(SYS_MOUNT_SETATTR), ctypes.c_long(AT_FDCWD), ctypes.c_char_p(target.encode()),
+                        ctypes.c_long(AT_RECURSIVE), ctypes.byref(attr), ctypes.c_size_t(ctypes.sizeof(attr)))
+    if done == 0:
+        return
+    if ctypes.get_errno() != errno.ENOSYS:
+        _fail(-1, f"mount_setattr {target}")
+    with open("/proc/self/mountinfo") as mounts:
+        points = [line.split()[4].encode().decode("unicode_escape") for line in mounts]
+    for point in points:
+        if point.startswith(target.rstrip("/") + "/"):
+            _fail(libc.mount(None, point.encode(), None, MS_REMOUNT | MS_BIND | flags, None), f"remount {point}")
 
 
 def _read_only_roots() -> list[str]:
@@ -153,8 +203,12 @@ def build_jail(libc: Any, config: dict[str, Any]) -> dict[str, str]:
     return {"model": model, "work": work}
 
 
-def apply_limits(limits: dict[str, int]) -> None:
-    """Set hard and soft limits; CPU time already spent starting up is added to the CPU budget."""
+def apply_limits(limits: dict[str, int], threads: int) -> None:
+    """Set hard and soft limits; CPU time already spent starting up is added to the CPU budget.
+
+    ``RLIMIT_NPROC`` counts the tasks (processes and threads) of the run's own uid, this one included:
+    1 + ``threads`` lets the code start that many threads; seccomp refuses every new process.
+    """
     usage = resource.getrusage(resource.RUSAGE_SELF)
     cpu = math.ceil(usage.ru_utime + usage.ru_stime) + int(limits["cpu_s"])
     settings = {
@@ -162,7 +216,7 @@ def apply_limits(limits: dict[str, int]) -> None:
         resource.RLIMIT_AS: (limits["memory_bytes"],) * 2,
         resource.RLIMIT_FSIZE: (limits["file_bytes"],) * 2,
         resource.RLIMIT_NOFILE: (limits["open_files"],) * 2,
-        resource.RLIMIT_NPROC: (0, 0),  # counts threads too: no fork, no spawn, no new thread
+        resource.RLIMIT_NPROC: (1 + threads, 1 + threads) if threads else (0, 0),
         resource.RLIMIT_CORE: (0, 0),
     }
     for kind, (soft, hard) in settings.items():
@@ -189,6 +243,32 @@ def install_seccomp(libc: Any, program: bytes) -> None:
     _fail(libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.addressof(fprog), 0, 0), "seccomp filter")
 
 
+def size_geometry_iterator(threads: int) -> None:
+    """Make ``ifcopenshell.geom.iterator`` run at most as many threads as the run may start.
+
+    The iterator with ``n`` threads starts ``n + 1``; past the limit its thread start fails and it
+    waits forever, so ``num_threads`` is lowered to what fits (said on stderr) instead.
+    """
+    import ifcopenshell.geom
+    import ifcopenshell.geom.main
+
+    original = ifcopenshell.geom.main.iterator
+    most = max(1, threads - 1)
+
+    class iterator(original):  # type: ignore[misc, valid-type]
+        __doc__ = original.__doc__
+
+        def __init__(self, settings: Any, file_or_filename: Any, num_threads: int = 1, *args: Any, **kwargs: Any):
+            if isinstance(num_threads, int) and num_threads > most:
+                print(f"sandbox: ifcopenshell.geom.iterator runs {most} thread(s), not {num_threads}: "
+                      f"the sandbox allows {threads} thread(s)", file=sys.stderr)
+                num_threads = most
+            super().__init__(settings, file_or_filename, num_threads, *args, **kwargs)
+
+    ifcopenshell.geom.main.iterator = iterator
+    ifcopenshell.geom.iterator = iterator
+
+
 def _set_home(work: str) -> None:
     import tempfile
 
@@ -201,6 +281,7 @@ def isolate(config: dict[str, Any], status: Status) -> dict[str, str]:
     """Apply every isolation step this process is allowed to take; returns the paths the code sees."""
     libc = _libc()
     root = os.geteuid() == 0
+    die_with_parent(libc, config["parent_pid"])
     own_mounts = isolate_namespaces(libc, root, status)
     for name in PRELOAD:
         importlib.import_module(name)
@@ -211,20 +292,25 @@ def isolate(config: dict[str, Any], status: Status) -> dict[str, str]:
             status.layers.append("filesystem-jail")
         except OSError as exc:
             status.notes.append(f"no filesystem jail ({exc}); files are guarded by the uid and the audit hook")
-    apply_limits(config["limits"])
+    threads = int(config["limits"]["threads"]) if root and config["seccomp"] else 0
+    apply_limits(config["limits"], threads)
     status.layers.append("resource-limits")
     if root:
         drop_privileges(config["uid"], config["gid"])
         status.layers.append("unprivileged-uid")
     else:
-        status.notes.append("not root: no uid drop and no jail; the code runs as the calling user")
+        status.notes.append("not root: no uid drop and no jail; the code runs as the calling user; no threads")
+    die_with_parent(libc, config["parent_pid"])  # a uid change cleared it
+    status.layers.append("dies-with-caller")
     try:
         if not config["seccomp"]:
             raise OSError(f"none written for {os.uname().machine}")
         install_seccomp(libc, bytes.fromhex(config["seccomp"]))
         status.layers.append("seccomp-filter")
     except OSError as exc:
-        status.notes.append(f"no seccomp filter ({exc}): exec and sockets rely on the other layers")
+        status.notes.append(f"no seccomp filter ({exc}): exec and sockets rely on the other layers; no threads")
+        resource.setrlimit(resource.RLIMIT_NPROC, (0, 0))  # without it a thread could be a process
+    size_geometry_iterator(threads if "seccomp-filter" in status.layers else 0)
     _set_home(paths["work"])
     status.layers += ["read-only-model", "scrubbed-environment"]
     return paths
@@ -244,6 +330,7 @@ WRITE_EVENTS = frozenset({
     "shutil.move", "shutil.copytree", "shutil.chown", "shutil.make_archive",
 })
 WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+MEMORY_HINT = "(the sandbox's memory limit was reached: work on fewer elements at a time)"
 HINT = "the code may read the model (model_path) and write only under work_dir"
 
 
@@ -304,7 +391,7 @@ def run_user_code(code: str, namespace: dict[str, Any]) -> int:
     linecache.cache["<code>"] = (len(code), None, code.splitlines(True), "<code>")
     try:
         tree = ast.parse(code, "<code>")
-    except SyntaxError as exc:
+    except (SyntaxError, ValueError) as exc:  # ValueError: a NUL byte in the source
         traceback.print_exception(type(exc), exc, None)
         return 1
     last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
@@ -324,13 +411,15 @@ def run_user_code(code: str, namespace: dict[str, Any]) -> int:
         report = traceback.TracebackException(type(exc), exc, exc.__traceback__)
         report.stack = traceback.StackSummary.from_list([f for f in report.stack if f.filename != __file__])
         print("".join(report.format()), end="", file=sys.stderr)
+        if isinstance(exc, MemoryError):
+            print(MEMORY_HINT, file=sys.stderr)
         return 1
     return 0
 
 
 def main() -> int:
     config = json.loads(sys.argv[1])
-    code = sys.stdin.read()
+    code = sys.stdin.buffer.read().decode("utf-8", errors="surrogateescape")
     sys.stdin.close()
     status = Status()
     try:
@@ -339,7 +428,8 @@ def main() -> int:
 
         model = ifcopenshell.open(paths["model"])
     except BaseException as exc:  # no code runs unless every required step succeeded
-        status.notes.append(f"sandbox setup failed: {type(exc).__name__}: {exc}")
+        status.setup_failed = f"{type(exc).__name__}: {exc}"
+        status.notes.append(f"sandbox setup failed: {status.setup_failed}")
         status.send(config["status_fd"])
         print(f"sandbox setup failed: {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_SETUP_FAILED

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal
 
-from ifcqa.agents.base import AgentConfig, AgentResult
+from ifcqa.agents.base import DEFAULT_MAX_TOKENS, AgentConfig, AgentResult, StepRecord
 from ifcqa.errors import IfcqaError
 from ifcqa.llm.cache import ResponseCache
 from ifcqa.llm.client import ChatClient, ChatResult
@@ -20,9 +20,17 @@ from ifcqa.llm.local import LocalChatClient, is_local_model
 ParseKind = Literal["strict", "lenient", "none"]
 
 ANSWER_FORMAT = (
-    "End your reply with a final line of the form `ANSWER: B`, or `ANSWER: A,C` when you choose several "
-    "options: the word ANSWER, a colon, and the option labels separated by commas, nothing else on that line."
+    "End your reply with one final line `ANSWER: <label>` (`ANSWER: <label>,<label>` when you choose several "
+    "options): the word ANSWER, a colon, then the label of each option you choose, nothing else on that line."
 )
+# The per-type example: placeholders, never real labels, so a copied example cannot pass for an answer.
+EXAMPLES = {
+    "single": "Your last line: ANSWER: <label>, where <label> is one of {letters}.",
+    "boolean": "Your last line: ANSWER: <label>, where <label> is one of {letters}.",
+    "multi": (
+        "Your last line: ANSWER: <label>,<label>,... listing every option you choose, each <label> one of {letters}."
+    ),
+}
 TOOLS_ACCESS = (
     "You can read the model only through the tools offered. Inspect the model with them before answering; "
     "do not guess names, values or counts a tool can give you. A tool error tells you how to fix the call."
@@ -36,6 +44,7 @@ TYPE_INSTRUCTIONS = {
     "boolean": "Exactly one option is correct: pick one.",
 }
 FALLBACK_PROMPT = "No more tool calls or code are allowed. Answer now from what you have seen. " + ANSWER_FORMAT
+_COPIED = re.compile(r"ANSWER\s*:\s*(?:<[^>]*>|\$?LETTERS?\b|X\b(?:\s*,\s*Y\b)?)", re.IGNORECASE)
 
 _STRICT = re.compile(r"^ANSWER:\s*([A-E](?:\s*,\s*[A-E])*)\s*$")
 _LABELS = r"\(?[A-E]\)?(?:\s*(?:,|&|/|\band\b)\s*\(?[A-E]\)?)*"
@@ -46,17 +55,45 @@ _LENIENT_LINE = re.compile(rf"^({_LABELS})\.?$")
 def system_prompt(access: str) -> str:
     """The system prompt of an agent whose way to the model is described by ``access``.
 
+    The same for every item of a run (nothing item-specific, no labels), so that a server can reuse
+    the evaluated prefix (system prompt, then the tool schemas) from one request to the next.
+
     Args:
         access: :data:`TOOLS_ACCESS`, :data:`NO_ACCESS`, or an agent's own sentence (the code agent).
     """
     return SYSTEM_TEMPLATE.format(access=access, answer_format=ANSWER_FORMAT)
 
 
+def letters_text(labels: list[str]) -> str:
+    """``["A", "B", "C"]`` -> ``A, B or C``."""
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} or {labels[-1]}"
+
+
+def answer_example(question_type: str, labels: list[str]) -> str:
+    """The answer-line example fitted to the question type, with a placeholder in place of labels."""
+    template = EXAMPLES.get(question_type, EXAMPLES["single"])
+    return template.format(letters=letters_text(labels))
+
+
 def user_prompt(view: dict[str, Any]) -> str:
     """The question put to an agent, from an item's :func:`~ifcqa.agents.base.public_view`."""
     options = "\n".join(f"{o['label']}. {o['text']}" for o in view["options"])
-    kind = TYPE_INSTRUCTIONS.get(str(view.get("question_type")), TYPE_INSTRUCTIONS["single"])
-    return f"Question: {view['question']}\n\nOptions:\n{options}\n\n{kind}\n{ANSWER_FORMAT}"
+    kind_name = str(view.get("question_type"))
+    kind = TYPE_INSTRUCTIONS.get(kind_name, TYPE_INSTRUCTIONS["single"])
+    example = answer_example(kind_name, [o["label"] for o in view["options"]])
+    return f"Question: {view['question']}\n\nOptions:\n{options}\n\n{kind}\n{example}"
+
+
+def fallback_prompt(view: dict[str, Any]) -> str:
+    """The answer-only turn: :data:`FALLBACK_PROMPT` and the item's answer-line example."""
+    labels = [o["label"] for o in view["options"]]
+    return f"{FALLBACK_PROMPT}\n{answer_example(str(view.get('question_type')), labels)}"
+
+
+def copies_example(text: str | None) -> bool:
+    """``True`` when the reply's answer line is a format example (``ANSWER: <label>``), not an answer."""
+    lines = [line.strip().strip("*`") for line in (text or "").splitlines() if "ANSWER" in line.upper()]
+    return bool(lines) and bool(_COPIED.search(lines[-1]))
 
 
 def parse_answer(text: str | None, labels: list[str]) -> tuple[list[str] | None, ParseKind]:
@@ -104,36 +141,56 @@ def _valid(found: str, labels: list[str]) -> list[str] | None:
 
 
 def record_answer(result: AgentResult, text: str | None, labels: list[str]) -> bool:
-    """Parse ``text`` into ``result`` (selected, raw_answer, parse); ``True`` when an answer was read."""
+    """Parse ``text`` into ``result`` (selected, raw_answer, parse, example_copied); ``True`` when read."""
     chosen, kind = parse_answer(text, labels)
     result.raw_answer = text
     result.selected = chosen or []
     result.parse = kind
+    result.example_copied = copies_example(text)
     return chosen is not None
 
 
-def record_usage(result: AgentResult, reply: ChatResult) -> None:
-    """Add one model call to ``result``: a step and its tokens."""
+def record_usage(result: AgentResult, reply: ChatResult, fallback: bool = False) -> StepRecord:
+    """Add one model call to ``result``: a step, its tokens, and its :class:`StepRecord`."""
     result.steps += 1
     result.tokens_in += reply.tokens_in
     result.tokens_out += reply.tokens_out
+    step = StepRecord(
+        cached=reply.cached,
+        retries=getattr(reply, "retries", 0),
+        tokens_in=reply.tokens_in,
+        tokens_out=reply.tokens_out,
+        latency_s=round(reply.latency_s, 4),
+        finish_reason=reply.finish_reason,
+        native_calls=len(reply.tool_calls),
+        fallback=fallback,
+    )
+    result.steps_log.append(step)
+    return step
 
 
 SAMPLING_KEYS = ("temperature", "max_tokens", "seed", "top_p", "reasoning_effort")
 
 
 def sampling_params(config: AgentConfig) -> dict[str, Any]:
-    """The sampling parameters an agent passes on from ``config.extra`` (:data:`SAMPLING_KEYS`)."""
-    return {key: config.extra[key] for key in SAMPLING_KEYS if key in config.extra}
+    """The sampling parameters of a request: ``config.temperature`` (``None`` leaves it out, for models
+    that fix it) and ``config.max_tokens`` (never unbounded: ``None`` is :data:`DEFAULT_MAX_TOKENS`), then
+    :data:`SAMPLING_KEYS` from ``config.extra`` (which win)."""
+    max_tokens = config.max_tokens if config.max_tokens is not None else DEFAULT_MAX_TOKENS
+    params: dict[str, Any] = {"temperature": config.temperature, "max_tokens": max_tokens}
+    params.update({key: config.extra[key] for key in SAMPLING_KEYS if key in config.extra})
+    return params
 
 
 def client_for(config: AgentConfig) -> ChatClient | LocalChatClient:
     """The chat client of an LLM agent, from its config.
 
     ``config.cache_dir`` roots the response cache (``<cache_dir>/llm``; the default ifcqa cache
-    folder when ``None``). Read from ``config.extra``: ``no_cache`` (bool), ``max_retries`` (4),
-    ``concurrency`` (4), ``backoff_s`` (1.0). The model ``local`` (or ``local:PATH.gguf``) runs in
-    process (:class:`~ifcqa.llm.local.LocalChatClient`; ``n_threads`` 2, ``n_ctx`` 8192 from ``extra``).
+    folder when ``None``); ``config.no_cache`` turns it off, ``config.cache_salt`` is added to its keys.
+    Read from ``config.extra``: ``no_cache`` (bool, as ``config.no_cache``), ``max_retries`` (over
+    ``config.max_retries``), ``concurrency`` (4), ``backoff_s`` (1.0). The model ``local`` (or
+    ``local:PATH.gguf``) runs in process (:class:`~ifcqa.llm.local.LocalChatClient`; ``n_threads`` 2,
+    ``n_ctx`` 8192, ``grammar`` and ``chat_template`` from ``extra``).
 
     Raises:
         IfcqaError: No model is configured, or the local model is not installed.
@@ -142,7 +199,7 @@ def client_for(config: AgentConfig) -> ChatClient | LocalChatClient:
         raise IfcqaError("An LLM agent needs a model. Pass --model NAME (and --base-url URL for a local server).")
     extra = config.extra
     cache = None
-    if not extra.get("no_cache"):
+    if not (config.no_cache or extra.get("no_cache")):
         cache = ResponseCache(config.cache_dir / "llm" if config.cache_dir is not None else None)
     if is_local_model(config.model):
         return LocalChatClient(
@@ -151,14 +208,21 @@ def client_for(config: AgentConfig) -> ChatClient | LocalChatClient:
             seed=config.seed,
             n_threads=int(extra.get("n_threads", 2)),
             n_ctx=int(extra.get("n_ctx", 8192)),
+            timeout_s=config.timeout_s,
+            max_retries=int(extra.get("max_retries", config.max_retries)),
+            backoff_s=float(extra.get("backoff_s", 1.0)),
+            cache_salt=config.cache_salt,
+            grammar=extra.get("grammar"),
+            chat_template=extra.get("chat_template"),
         )
     return ChatClient(
         model=config.model,
         base_url=config.base_url,
         api_key_env=config.api_key_env,
         timeout_s=config.timeout_s,
-        max_retries=int(extra.get("max_retries", 4)),
+        max_retries=int(extra.get("max_retries", config.max_retries)),
         cache=cache,
         concurrency=int(extra.get("concurrency", 4)),
         backoff_s=float(extra.get("backoff_s", 1.0)),
+        cache_salt=config.cache_salt,
     )

@@ -21,6 +21,9 @@ from ifcqa.mcq.items import Item
 
 DEFAULT_MAX_STEPS = 8
 DEFAULT_OBSERVATION_CHARS = 6000
+DEFAULT_TIMEOUT_S = 300.0  # one HTTP attempt; a cold CPU server reads a 6k-token prompt in ~150 s
+DEFAULT_MAX_TOKENS = 2048  # a reply is never unbounded: a looping model stops here
+DEFAULT_MAX_RETRIES = 4
 
 
 def public_view(item: Item) -> dict[str, Any]:
@@ -35,16 +38,27 @@ def public_view(item: Item) -> dict[str, Any]:
 
 @dataclass
 class AgentConfig:
-    """How to build an agent: the model and its endpoint, limits, and a seed for baselines."""
+    """How to build an agent: the model and its endpoint, sampling, limits, and a seed for baselines.
+
+    ``tools`` chooses the tool agent's functions: ``all``, ``core`` or comma-separated tool names
+    (:func:`ifcqa.agents.tool_agent.tool_set`). ``no_cache`` and ``cache_salt`` control the response
+    cache (:class:`~ifcqa.llm.cache.ResponseCache`); ``extra`` holds further client and sampling settings.
+    """
 
     model: str | None = None
     base_url: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
     max_steps: int = DEFAULT_MAX_STEPS
     observation_chars: int = DEFAULT_OBSERVATION_CHARS
-    timeout_s: float = 120.0
+    timeout_s: float = DEFAULT_TIMEOUT_S
     seed: int = 0
     cache_dir: Path | None = None
+    temperature: float | None = 0.0
+    max_tokens: int | None = DEFAULT_MAX_TOKENS
+    tools: str = "all"
+    no_cache: bool = False
+    cache_salt: str | None = None
+    max_retries: int = DEFAULT_MAX_RETRIES
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -58,13 +72,41 @@ class AgentEnv:
 
 @dataclass
 class ToolCallRecord:
-    """One tool call an agent made."""
+    """One tool call an agent made.
+
+    ``source`` says how the call came: ``native`` (the server's ``tool_calls``) or the text form it was
+    read from (``hermes``, ``json``... see :mod:`ifcqa.agents.text_calls`). ``error`` is the first line of
+    the error the call got, ``error_kind`` its class (``arguments``, ``unknown_tool``, ``tool``,
+    ``repeat``); ``repeat`` marks a call identical to the one before it, ``blocked`` one not run because
+    it repeated too often.
+    """
 
     name: str
     arguments: Any
     ok: bool
     observation_chars: int
     truncated: bool
+    source: str = "native"
+    error: str | None = None
+    error_kind: str | None = None
+    repeat: bool = False
+    blocked: bool = False
+
+
+@dataclass
+class StepRecord:
+    """One model call of an answer: where the reply came from and what it held."""
+
+    cached: bool = False  # read from the response cache, not sent
+    retries: int = 0  # failed attempts before the reply
+    tokens_in: int = 0
+    tokens_out: int = 0
+    latency_s: float = 0.0
+    finish_reason: str | None = None
+    native_calls: int = 0
+    text_calls: int = 0
+    text_form: str | None = None  # how the text calls were written
+    fallback: bool = False  # the answer-only turn
 
 
 @dataclass
@@ -82,7 +124,25 @@ class AgentResult:
     fallback_used: bool = False
     parse: str = "strict"  # strict | lenient | none
     error: str | None = None
+    error_kind: str | None = None  # LLMError.kind: connection | auth | timeout | rate_limit | server | request...
+    error_status: int | None = None
+    error_body: str | None = None  # the server's response body
+    error_attempts: int = 0  # HTTP attempts of the failed request
     transcript: list[dict[str, Any]] = field(default_factory=list)
+    steps_log: list[StepRecord] = field(default_factory=list)
+    tools_offered: int = 0  # functions the model could call
+    repeated_calls: int = 0
+    blocked_calls: int = 0
+    example_copied: bool = False  # the reply's answer line is the prompt's format example
+
+    def record_error(self, exc: Exception) -> None:
+        """Keep a failed request's message, kind, status and body (the answer stays empty)."""
+        self.error = str(exc)
+        self.error_kind = getattr(exc, "kind", None) or "error"
+        self.error_status = getattr(exc, "status", None)
+        self.error_body = getattr(exc, "body", None)
+        self.error_attempts = int(getattr(exc, "attempts", 1) or 1)
+        self.selected, self.parse = [], "none"
 
 
 class Agent(Protocol):

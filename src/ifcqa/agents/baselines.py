@@ -1,6 +1,8 @@
-"""The paper's two chance baselines: always the first option, and a seeded random choice.
+"""Baselines that never read the model: first option, seeded random choice, and the text-only guesser.
 
-Neither reads the model or calls an LLM; they set the floor an agent's accuracy is read against.
+None of them reads the model or calls an LLM; they set the floor an agent's accuracy is read against.
+``text-only`` answers from the question and option texts alone (string overlap, see
+:mod:`ifcqa.mcq.textonly`): on a benchmark that cannot be gamed it scores like ``random``.
 ``random`` draws from ``random.Random(f"{seed}:{item.id}")``, so an item gets the same answer
 whatever the order, concurrency or subset of a run. Single-choice and boolean items get one label
 drawn uniformly; multi-choice items get a uniformly drawn non-empty subset of the labels (each of
@@ -15,6 +17,9 @@ import time
 
 from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, agent
 from ifcqa.mcq.items import Item
+from ifcqa.mcq.textonly import text_only_labels
+
+__all__ = ["first_option_labels", "random_labels", "text_only_labels"]
 
 
 def first_option_labels(item: Item) -> list[str]:
@@ -67,6 +72,17 @@ class RandomAgent:
         return _result(random_labels(item, self.seed), started)
 
 
+class TextOnlyAgent:
+    """Answers by string overlap between question and options, deterministically."""
+
+    name = "text-only"
+
+    def answer(self, item: Item, env: AgentEnv) -> AgentResult:
+        """Select the option(s) the text-only guesser scores highest."""
+        started = time.perf_counter()
+        return _result(text_only_labels(item), started)
+
+
 @agent("first-option")
 def first_option(config: AgentConfig) -> FirstOptionAgent:
     """The first-option ("dummy") baseline."""
@@ -77,3 +93,9 @@ def first_option(config: AgentConfig) -> FirstOptionAgent:
 def random_choice(config: AgentConfig) -> RandomAgent:
     """The random baseline, seeded by ``config.seed``."""
     return RandomAgent(config.seed)
+
+
+@agent("text-only")
+def text_only(config: AgentConfig) -> TextOnlyAgent:
+    """The text-only baseline: reads question and options, never the model."""
+    return TextOnlyAgent()

@@ -123,7 +123,18 @@ class CodeAgent:
             observation, ok, cut = render_run(run), run.ok, run.truncated or run.stderr_truncated
         text, truncated = cut_observation(observation, self.config.observation_chars)
         cut = cut or truncated
-        result.tool_calls.append(ToolCallRecord(name, {"code": code} if code else raw, ok, len(observation), cut))
+        error = problem if code is None else (None if ok else f"the run ended badly ({observation.splitlines()[-1]})")
+        result.tool_calls.append(
+            ToolCallRecord(
+                name,
+                {"code": code} if code else raw,
+                ok,
+                len(observation),
+                cut,
+                error=error,
+                error_kind=None if ok else ("arguments" if code is None else "tool"),
+            )
+        )
         result.truncated_observations += int(cut)
         return {"role": "tool", "tool_call_id": call.get("id", ""), "content": text}
 

@@ -43,7 +43,7 @@ class NoAccessAgent:
         try:
             reply = self.client.complete(messages, **sampling_params(self.config))
         except LLMError as exc:
-            result.error = str(exc)
+            result.record_error(exc)
         else:
             record_usage(result, reply)
             messages.append(reply.message)

@@ -68,10 +68,10 @@ def demo(
                 console.print_json(render(call_tool(index, name, arguments)))
             except ToolError as error:
                 console.print_json(render(error.to_dict()))
-        _demo_benchmark(console, path, folder)
+        _demo_benchmark(console, path, folder, kept=out is not None)
 
 
-def _demo_benchmark(console: Console, model: Path, folder: Path) -> None:
+def _demo_benchmark(console: Console, model: Path, folder: Path, kept: bool = True) -> None:
     """The main job on the sample: generate and re-verify an IFC-MCQ benchmark, then grade agents on it."""
     from ifcqa.agents.base import AgentConfig
     from ifcqa.eval.runner import run_eval
@@ -88,12 +88,22 @@ def _demo_benchmark(console: Console, model: Path, folder: Path) -> None:
         f"re-verified: {report.items - len(report.failures)} passed, {len(report.failures)} failed."
     )
     table = Table("agent", "accuracy", "items", "tool calls / item", title="Exact option-set grading")
-    for agent in ("oracle", "first-option", "random"):
+    for agent in ("oracle", "first-option", "random", "text-only"):
         with status(f"Running the {agent} agent"):
             summary = run_eval(bench, agent, AgentConfig(seed=0), folder / "runs" / agent, concurrency=2)
         table.add_row(agent, f"{summary['accuracy']:.1%}", str(summary["n_items"]), f"{summary['mean_tool_calls']:.2f}")
     console.print(table)
-    console.print("An LLM agent runs the same way: ifcqa eval BENCH.jsonl --agent tool --model M --base-url URL -o RUN")
+    if kept:
+        console.print(
+            f"An LLM agent runs the same way: ifcqa eval {bench} --agent tool --model M --base-url URL "
+            f"-o {folder / 'runs' / 'tool'}"
+        )
+    else:
+        console.print(
+            "The model, BENCH.jsonl and runs were in a temporary folder, removed now; `ifcqa demo --out DIR` keeps "
+            "them, and an LLM agent then runs the same way: ifcqa eval DIR/BENCH.jsonl --agent tool --model M "
+            "--base-url URL -o DIR/runs/tool"
+        )
 
 
 def demo_calls(index: ModelIndex) -> list[tuple[str, dict[str, Any]]]:

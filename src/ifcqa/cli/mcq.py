@@ -199,21 +199,26 @@ def _rich_table(table: Coverage, headers: dict[str, str]) -> Table:
     plural = "cell" if flagged == 1 else "cells"
     rich_table = Table(
         title=f"Items per model and {table.by}",
-        caption=f"* under the reporting threshold of {REPORTING_THRESHOLD} items ({flagged} {plural})",
+        caption=(
+            f"* under the reporting threshold of {REPORTING_THRESHOLD} items ({flagged} {plural}); dup. = share of "
+            "items whose model, subtype and answer repeat"
+        ),
     )
     rich_table.add_column(table.by, overflow="fold")
     for model in table.models:
         rich_table.add_column(headers[model], justify="right", overflow="fold")
     rich_table.add_column("total", justify="right")
+    rich_table.add_column("dup.", justify="right")
     for key in table.keys:
         cells = []
         for model in table.models:
             n = table.count(model, key)
             cells.append(f"[bold red]{n}*[/]" if n < table.threshold else str(n))
         cells.append(str(sum(table.count(m, key) for m in table.models)))
+        cells.append(f"{table.duplication.get(key, 0.0):.0%}")
         rich_table.add_row(key, *cells)
     totals = [str(sum(table.count(m, k) for k in table.keys)) for m in table.models]
-    rich_table.add_row("total", *totals, str(sum(map(int, totals))), end_section=True)
+    rich_table.add_row("total", *totals, str(sum(map(int, totals))), "", end_section=True)
     return rich_table
 
 
@@ -229,7 +234,7 @@ def audit_sheet(
     """Write a CSV audit sheet: one seeded item per model x category, with its facts re-read from the file."""
     sample = audit_sample(read_items(bench), seed)
     with status("Reading the models"):
-        rows = audit_rows(sample, models_dir)
+        rows = audit_rows(sample, models_dir, bench)
     write_audit_csv(output, rows)
     models = len({item.source_file for item in sample})
     typer.echo(f"Wrote {_count(len(rows), 'item')} ({_count(models, 'model')}) to {output}")

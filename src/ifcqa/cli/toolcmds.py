@@ -15,19 +15,23 @@ import json
 import re
 import types
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import typer
 from pydantic.fields import FieldInfo
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from typer.core import TyperGroup
 
 from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json
 from ifcqa.errors import ToolError
+from ifcqa.ifc.open import SUPPORTED_SUFFIXES
 from ifcqa.tools import ToolSpec, call_tool, get_tool, get_tools
 
 _SCALARS: tuple[type, ...] = (str, int, float, bool)
-_SENTENCE_END = re.compile(r"""(?<!e\.g)(?<!i\.e)[.!?]\s+(?=[A-Z"'`(])""")
+_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!\.\.)[.!?]\s+(?=\S)")
 _OWN_PARAMETERS = ("cli_file", "cli_cache_dir", "cli_no_cache")
 
 
@@ -48,27 +52,55 @@ def list_tools(
 
 
 def run_tool(
-    file: IfcFile,
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="An .ifc or .ifczip file (FILE and NAME may come in either order).")
+    ],
     name: Annotated[str, typer.Argument(metavar="NAME", help="Tool name (see `ifcqa tools`).")],
     args: Annotated[str, typer.Option("--args", metavar="JSON", help="The arguments as a JSON object.")] = "{}",
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,
 ) -> None:
-    """Run any tool with its arguments given as JSON; prints the tool's JSON result."""
+    """Run any tool with its arguments given as JSON; prints the tool's JSON result.
+
+    Same order as every command that reads a file: FILE first (``ifcqa tool house.ifc list_storeys``);
+    ``ifcqa tool list_storeys house.ifc`` is understood too.
+    """
+    tools = get_tools()
+    if file in tools and name not in tools:
+        file, name = name, file
     get_tool(name)  # an unknown name fails before the file is read
-    print_json(call_tool(open_index(file, cache_dir, no_cache), name, args))
+    print_json(call_tool(open_index(Path(file), cache_dir, no_cache), name, args))
+
+
+class ToolGroup(TyperGroup):
+    """The ``q`` group: ``ifcqa q NAME FILE``, and ``ifcqa q FILE NAME`` understood as the same call."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        swap = args and args[0] not in self.commands and len(args) > 1 and not args[1].startswith("-")
+        if swap and (args[1] in self.commands or _looks_like_file(args[0])):
+            args = [args[1], args[0], *args[2:]]  # FILE NAME: an unknown-tool error then names NAME
+        return super().resolve_command(ctx, args)
+
+
+def _looks_like_file(text: str) -> bool:
+    return text.lower().endswith(SUPPORTED_SUFFIXES) or Path(text).exists()
 
 
 def build_tool_app() -> typer.Typer:
     """The ``q`` command group: one command per registered tool."""
     app = typer.Typer(
+        cls=ToolGroup,
         name="q",
-        help="Run one tool, with its parameters as options (generated from the tool's definition).",
+        help="Run one tool, with its parameters as options (generated from the tool's definition). "
+        "ifcqa q NAME FILE [--param value ...]; ifcqa q FILE NAME works too.",
         no_args_is_help=True,
         rich_markup_mode=None,
     )
     for spec in get_tools().values():
-        app.command(spec.name, help=spec.description, short_help=first_sentence(spec.description))(tool_command(spec))
+        description = escape(spec.description)  # rendered with rich: brackets must not read as markup
+        app.command(spec.name, help=description, short_help=escape(first_sentence(spec.description)))(
+            tool_command(spec)
+        )
     return app
 
 
@@ -121,10 +153,12 @@ def _parameter(name: str, field: FieldInfo) -> inspect.Parameter:
         as_text = "; other text is taken as a string" if str in get_args(field.annotation) else ""
         option_type, help_text = str, f"{help_text} (a JSON value, e.g. true or 2.5{as_text})".strip()
     flag = "--" + name.replace("_", "-")
+    if not field.is_required() and field.default is not None and field.default != []:
+        shown = f"--{flag[2:]}" if field.default is True else f"--no-{flag[2:]}" if field.default is False else None
+        help_text = f"{help_text} [default: {shown or json.dumps(field.default, default=str)}]".strip()
+    help_text = escape(help_text)  # typer renders option help with rich: "[id, guid]" would vanish as markup
     option = typer.Option(
-        f"{flag}/--no-{flag[2:]}" if option_type is bool else flag,
-        help=help_text,
-        show_default=False if field.is_required() or field.default is None else json.dumps(field.default, default=str),
+        f"{flag}/--no-{flag[2:]}" if option_type is bool else flag, help=help_text, show_default=False
     )
     required = field.is_required()
     annotation = Annotated[option_type if required else option_type | None, option]  # type: ignore[valid-type]

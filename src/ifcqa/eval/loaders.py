@@ -93,14 +93,15 @@ def _is_run_dir(path: Path) -> bool:
 
 @run_reader("ifcqa-run", detect=_is_run_dir)
 def read_run_dir(path: Path) -> RunData:
-    """An ifcqa run folder: ``run.json`` and ``records.jsonl`` (a torn last line is ignored)."""
+    """An ifcqa run folder: ``run.json`` and ``records.jsonl`` (a torn last line is ignored; the newest
+    record of an item counts, as in the runner)."""
     try:
         config = RunConfig.model_validate_json((path / RUN_FILE).read_text(encoding="utf-8"))
     except ValueError:
         raise RunError(f"{path / RUN_FILE}: not a run configuration. Re-run `ifcqa eval` into a new folder.") from None
     seen: dict[str, RunRecord] = {}
     for record in read_records(path / RECORDS_FILE):
-        seen.setdefault(record.item_id, record)
+        seen[record.item_id] = record
     return RunData(
         path=path,
         agent=config.agent,

@@ -94,9 +94,12 @@ def tokens_chart(runs: Sequence[RunData]) -> bytes:
 
 
 def all_plots(runs: Sequence[RunData], with_baselines: Sequence[RunData]) -> dict[str, bytes]:
-    """File name -> PNG bytes for every figure of the report (baselines only in the heatmap)."""
-    return {
+    """File name -> PNG bytes for every figure of the report (baselines only in the heatmap; the token
+    chart only when some run used tokens)."""
+    figures = {
         "accuracy_by_category.png": accuracy_heatmap(with_baselines),
         "tool_calls.png": tool_calls_chart(runs),
-        "tokens.png": tokens_chart(runs),
     }
+    if any(r.tokens_in or r.tokens_out for run in runs for r in run.records):
+        figures["tokens.png"] = tokens_chart(runs)
+    return figures

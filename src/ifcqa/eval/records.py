@@ -12,7 +12,7 @@ import os
 import threading
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, Field, ValidationError
 
@@ -21,7 +21,7 @@ from ifcqa.errors import IfcqaError
 from ifcqa.eval.grading import is_correct
 from ifcqa.mcq.items import Item
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2  # 2: errors with kind/status/body, steps, call sources, repeats, cache hits
 RUN_FILE = "run.json"
 RECORDS_FILE = "records.jsonl"
 SUMMARY_FILE = "summary.json"
@@ -41,6 +41,26 @@ class ToolCallSummary(BaseModel):
     ok: bool
     chars: int
     truncated: bool
+    source: str = "native"  # native, or the text form the call was read from (hermes, json...)
+    error: str | None = None  # the first line of the error the call got
+    error_kind: str | None = None  # arguments | unknown_tool | tool | repeat
+    repeat: bool = False  # identical to the call before it
+    blocked: bool = False  # not run: too many repeats in a row
+
+
+class StepSummary(BaseModel):
+    """One model call of an answer."""
+
+    cached: bool = False
+    retries: int = 0
+    tokens_in: int = 0
+    tokens_out: int = 0
+    latency_s: float = 0.0
+    finish_reason: str | None = None
+    native_calls: int = 0
+    text_calls: int = 0
+    text_form: str | None = None
+    fallback: bool = False
 
 
 class RunRecord(BaseModel):
@@ -69,8 +89,24 @@ class RunRecord(BaseModel):
     latency_s: float = 0.0
     fallback_used: bool = False
     parse: str = "strict"
-    error: str | None = None
+    error: str | None = None  # the item was not answered: the request failed (it is retried on resume)
+    error_kind: str | None = None  # connection | auth | timeout | rate_limit | server | request | protocol
+    error_status: int | None = None
+    error_body: str | None = None
+    tools_offered: int = 0
+    steps_log: list[StepSummary] = Field(default_factory=list)
+    cache_hits: int = 0  # model calls answered from the response cache
+    retries: int = 0  # failed HTTP attempts retried
+    repeated_calls: int = 0
+    blocked_calls: int = 0
+    example_copied: bool = False
+    attempt: int = 1  # 1 + the number of earlier records of this item (errored attempts retried)
     transcript: list[dict[str, Any]] = Field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        """The item has no answer because its request failed (not a wrong answer)."""
+        return self.error is not None
 
 
 class RunConfig(BaseModel):
@@ -88,18 +124,30 @@ class RunConfig(BaseModel):
     extra: dict[str, Any] = Field(default_factory=dict)
     ifcqa_version: str
     # the selection of the latest invocation; a resumed run may widen or narrow it
+    temperature: float | None = None
+    max_tokens: int | None = None
+    tools: str = "all"
+    # the selection and plumbing of the latest invocation; a resumed run may change them
     limit: int | None = None
     categories: list[str] | None = None
     timeout_s: float | None = None
+    max_retries: int | None = None
+    no_cache: bool = False
+    cache_salt: str | None = None
+
+    NOT_COMPARED: ClassVar[frozenset[str]] = frozenset(
+        {"bench", "api_key_env", "limit", "categories", "timeout_s", "max_retries", "no_cache", "cache_salt"}
+    )
 
     def identity(self) -> dict[str, Any]:
         """The fields two invocations must share to write into the same run folder."""
-        return self.model_dump(exclude={"bench", "api_key_env", "limit", "categories", "timeout_s"})
+        return self.model_dump(exclude=set(self.NOT_COMPARED))
 
 
-def make_record(item: Item, result: AgentResult, agent: str, model: str | None) -> RunRecord:
-    """Grade ``result`` against the item's key and put both into one record."""
-    selected = sorted(set(result.selected))
+def make_record(item: Item, result: AgentResult, agent: str, model: str | None, attempt: int = 1) -> RunRecord:
+    """Grade ``result`` against the item's key and put both into one record (a failed request is never
+    correct, whatever it selected)."""
+    selected = sorted(set(result.selected)) if result.error is None else []
     return RunRecord(
         item_id=item.id,
         agent=agent,
@@ -118,7 +166,16 @@ def make_record(item: Item, result: AgentResult, agent: str, model: str | None) 
         steps=result.steps,
         tool_calls=[
             ToolCallSummary(
-                name=c.name, arguments=c.arguments, ok=c.ok, chars=c.observation_chars, truncated=c.truncated
+                name=c.name,
+                arguments=c.arguments,
+                ok=c.ok,
+                chars=c.observation_chars,
+                truncated=c.truncated,
+                source=c.source,
+                error=c.error,
+                error_kind=c.error_kind,
+                repeat=c.repeat,
+                blocked=c.blocked,
             )
             for c in result.tool_calls
         ],
@@ -129,6 +186,17 @@ def make_record(item: Item, result: AgentResult, agent: str, model: str | None) 
         fallback_used=result.fallback_used,
         parse=result.parse,
         error=result.error,
+        error_kind=result.error_kind if result.error is not None else None,
+        error_status=result.error_status,
+        error_body=result.error_body,
+        tools_offered=result.tools_offered,
+        steps_log=[StepSummary(**vars(step)) for step in result.steps_log],
+        cache_hits=sum(step.cached for step in result.steps_log),
+        retries=sum(step.retries for step in result.steps_log) + max(0, result.error_attempts - 1),
+        repeated_calls=result.repeated_calls,
+        blocked_calls=result.blocked_calls,
+        example_copied=result.example_copied,
+        attempt=attempt,
         transcript=result.transcript,
     )
 

@@ -18,7 +18,7 @@ import ifcqa
 from ifcqa.errors import IfcqaError
 from ifcqa.eval.loaders import RunData, load_run
 from ifcqa.eval.plots import all_plots
-from ifcqa.eval.tables import Table, all_tables, computed_baselines
+from ifcqa.eval.tables import Table, all_tables, baseline_columns, bench_warning, computed_baselines
 from ifcqa.index.cache import write_atomic
 
 FIGURE_TITLES = {
@@ -35,6 +35,7 @@ th, td { border: 1px solid #ccc; padding: 0.25rem 0.5rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 th { background: #f2f2f2; } tr:nth-child(even) td { background: #fafafa; }
 p.note { font-size: 0.8rem; color: #555; } img { max-width: 100%; }
+p.warning { background: #fff3cd; border: 1px solid #e0c060; padding: 0.5rem; }
 """
 
 
@@ -81,14 +82,26 @@ def _header(runs: Sequence[RunData]) -> list[str]:
     lines = [f"ifcqa {ifcqa.__version__}, {stamp}. Runs:"]
     for run in runs:
         bench = run.bench.name if run.bench else "unknown benchmark"
-        lines.append(f"{run.label}: agent {run.agent}, LLM {run.model or '–'}, {len(run.records)} items of {bench}")
+        digest = f" (SHA-256 {run.bench_sha256[:12]})" if run.bench_sha256 else ""
+        lines.append(
+            f"{run.label}: agent {run.agent}, LLM {run.model or '–'}, {len(run.records)} items of {bench}{digest}"
+        )
     return lines
+
+
+def warnings(runs: Sequence[RunData]) -> list[str]:
+    """What a reader must know before reading the numbers: different benchmarks, and each run's warnings."""
+    from ifcqa.eval.summary import warnings_of
+
+    found = [bench_warning(runs)] + [f"{run.label}: {text}" for run in runs for text in warnings_of(run.records)]
+    return [text for text in found if text]
 
 
 def render_markdown(runs: Sequence[RunData], tables: Sequence[Table], figures: Sequence[str]) -> str:
     """The Markdown report; figures are linked as the PNG files beside it."""
     head = _header(runs)
     parts = ["# ifcqa evaluation report", "", head[0], ""] + [f"- {line}" for line in head[1:]] + [""]
+    parts += [f"> **Warning:** {text}\n" for text in warnings(runs)]
     parts += [markdown_table(table) for table in tables]
     parts += ["## Figures", ""] + [f"![{FIGURE_TITLES.get(name, name)}]({name})\n" for name in figures]
     return "\n".join(parts)
@@ -98,6 +111,7 @@ def render_html(runs: Sequence[RunData], tables: Sequence[Table], figures: dict[
     """The self-contained HTML report: inline CSS, figures as base64 ``data:`` URIs."""
     head = _header(runs)
     items = "".join(f"<li>{html.escape(line)}</li>" for line in head[1:])
+    items += "".join(f'<p class="warning"><b>Warning:</b> {html.escape(text)}</p>' for text in warnings(runs))
     images = "".join(
         f'<figure><img alt="{html.escape(FIGURE_TITLES.get(name, name))}" '
         f'src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}"></figure>'
@@ -126,7 +140,7 @@ def write_report(run_paths: Sequence[Path], out_dir: Path) -> list[Path]:
     _unique_labels(runs)
     baselines = computed_baselines(runs)
     tables = all_tables(runs, baselines)
-    figures = all_plots(runs, list(runs) + baselines.runs)
+    figures = all_plots(runs, list(runs) + baseline_columns(runs, baselines))
     files = {name: png for name, png in figures.items()}
     files["report.md"] = render_markdown(runs, tables, list(figures)).encode("utf-8")
     files["report.html"] = render_html(runs, tables, figures).encode("utf-8")

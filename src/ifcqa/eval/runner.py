@@ -4,16 +4,24 @@
 
 A run folder holds ``run.json`` (the configuration), ``records.jsonl`` (one graded record per
 finished item, appended durably as each item finishes) and ``summary.json`` (written atomically at
-the end). Running again into the same folder resumes: items that already have a record are
-skipped, so nothing is answered twice. A folder made with another configuration (agent, model,
-endpoint, benchmark bytes, limits, seed) is refused, since mixing them would score two systems as one.
+the end). Running again into the same folder resumes: items that already have an answer are
+skipped, so nothing is answered twice; items whose request failed (``error``) are asked again
+(``retry_errors``), and the newest record of an item is the one that counts. A folder made with
+another configuration (agent, model, endpoint, benchmark bytes, sampling, tools, limits, seed) is
+refused, since mixing them would score two systems as one.
+
+A run whose first items (:data:`EARLY_STOP_ITEMS`) all fail with the same connection or
+authentication error stops at once (:class:`EvalAborted`, after writing the summary): every later
+item would fail the same way, and a run of failures must not look like a result.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from pathlib import Path
@@ -36,10 +44,22 @@ from ifcqa.eval.records import (
 from ifcqa.eval.summary import summarize
 from ifcqa.index.cache import IndexCache, write_atomic
 from ifcqa.index.model_index import load_index
-from ifcqa.mcq.benchfile import BenchFileError, read_items
+from ifcqa.mcq.benchfile import BenchFileError, read_items, resolve_source
 from ifcqa.mcq.items import Item
 
 Progress = Callable[[RunRecord], None]
+EARLY_STOP_ITEMS = 3
+FATAL_KINDS = frozenset({"connection", "auth"})  # errors no later item gets past (ifcqa.llm.client.FATAL_KINDS)
+
+
+class EvalAborted(RunError):
+    """The run stopped early: its first items all failed with the same connection or authentication error."""
+
+    code = "eval_aborted"
+
+    def __init__(self, message: str, summary: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.summary = summary
 
 
 def bench_sha256(bench: Path) -> str:
@@ -72,40 +92,24 @@ def _matches(item: Item, wanted: str) -> bool:
     return item.subtype == wanted or item.subtype.startswith(wanted + ".") or wanted in (item.category, item.group)
 
 
-def model_path(source_file: str, bench: Path, models_dir: Path | None) -> Path:
-    """Where an item's model is.
-
-    In ``models_dir`` by file name when one is given, else the stored path: absolute as it is, relative
-    from the benchmark's folder (or, when it is not there, from the working folder).
-    """
-    if models_dir is not None:
-        return models_dir / Path(source_file).name
-    stored = Path(source_file)
-    if stored.is_absolute():
-        return stored
-    beside = bench.parent / stored
-    return beside if beside.exists() or not stored.exists() else stored
-
-
 def load_envs(
     items: Sequence[Item], bench: Path, models_dir: Path | None, cache_dir: Path | None
 ) -> dict[str, AgentEnv]:
     """One :class:`AgentEnv` per source model of ``items`` (each index loaded once), keyed by ``source_file``.
 
+    A model is found by :func:`ifcqa.mcq.benchfile.resolve_source`: next to the benchmark, then in
+    ``models_dir`` by file name, then as stored; the first with the items' bytes wins.
+
     Raises:
-        IfcqaError: a model is missing, or its bytes are not the ones the items were made from.
+        IfcqaError: a model is missing (every place looked is named), or its bytes are not the ones the
+            items were made from.
     """
     cache = IndexCache(cache_dir)
     envs: dict[str, AgentEnv] = {}
     for item in items:
         if item.source_file in envs:
             continue
-        path = model_path(item.source_file, bench, models_dir)
-        if not path.is_file():
-            raise BenchFileError(
-                f"{path}: model {item.source_file!r} of the benchmark not found. Pass --models-dir with the "
-                "folder that holds the benchmark's models."
-            )
+        path = resolve_source(item.source_file, bench, models_dir, item.source_sha256)
         index = load_index(path, cache=cache)
         if index.data.source.sha256 != item.source_sha256:
             raise BenchFileError(
@@ -148,6 +152,12 @@ def run_config(
 ) -> RunConfig:
     """The ``run.json`` of an invocation."""
     return RunConfig(
+        temperature=config.temperature,
+        max_tokens=config.max_tokens,
+        tools=config.tools,
+        max_retries=config.max_retries,
+        no_cache=config.no_cache,
+        cache_salt=config.cache_salt,
         agent=agent_name,
         model=config.model,
         base_url=config.base_url,
@@ -177,6 +187,7 @@ def run_eval(
     cache_dir: Path | None = None,
     models_dir: Path | None = None,
     progress: Progress | None = None,
+    retry_errors: bool = True,
 ) -> dict[str, Any]:
     """Answer the benchmark's (selected) items with an agent, recording each; resume a killed run.
 
@@ -191,11 +202,15 @@ def run_eval(
         cache_dir: the index cache folder (default: the user's cache).
         models_dir: the folder holding the benchmark's models, looked up by file name.
         progress: called with each new record, from the worker thread that wrote it.
+        retry_errors: answer again the items whose earlier record holds an error (a failed request).
 
     Returns:
-        The run's summary (also written to ``run_dir/summary.json``), over every record in the folder.
+        The run's summary (also written to ``run_dir/summary.json``), over the newest record of every
+        item in the folder.
 
     Raises:
+        EvalAborted: the first items all failed with the same connection or authentication error (the
+            summary is written first; the failed items are retried by the next run).
         IfcqaError: a bad benchmark line, a missing model, an unknown agent or a mismatched run folder.
             An exception raised by the agent stops the run; finished items stay recorded.
     """
@@ -206,23 +221,59 @@ def run_eval(
     agent = make_agent(agent_name, config)  # an unknown agent or a bad setting fails before the folder is made
     open_run_dir(run_dir, run)
     records_path = run_dir / RECORDS_FILE
-    done = {record.item_id for record in read_records(records_path, repair=True)}
+    previous = read_records(records_path, repair=True)
+    attempts = Counter(record.item_id for record in previous)
+    done = {r.item_id for r in latest_records(previous) if r.error is None or not retry_errors}
     todo = [item for item in items if item.id not in done]
+    stopped: str | None = None
     if todo:
         envs = load_envs(todo, bench_path, models_dir, cache_dir)
         with RecordWriter(records_path) as writer:
-            _answer_all(agent, agent_name, config.model, todo, envs, writer, concurrency, progress)
-    summary = summarize(_unique(read_records(records_path)), run.model_dump())
+            stopped = _answer_all(agent, agent_name, config.model, todo, envs, writer, concurrency, progress, attempts)
+    summary = summarize(latest_records(read_records(records_path)), run.model_dump())
     write_atomic(run_dir / SUMMARY_FILE, (json.dumps(summary, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    if stopped is not None:
+        raise EvalAborted(stopped, summary)
     return summary
 
 
-def _unique(records: list[RunRecord]) -> list[RunRecord]:
-    """The first record of each item (a folder written by hand could repeat one)."""
+def latest_records(records: list[RunRecord]) -> list[RunRecord]:
+    """The newest record of each item (an errored item retried has several), in first-seen order."""
     seen: dict[str, RunRecord] = {}
     for record in records:
-        seen.setdefault(record.item_id, record)
+        seen[record.item_id] = record
     return list(seen.values())
+
+
+class _EarlyStop:
+    """Watches the first finished items: all failed with one connection or authentication error -> stop."""
+
+    def __init__(self, watched: int) -> None:
+        self.watched = watched
+        self.first: list[RunRecord] = []
+        self.reason: str | None = None
+        self._lock = threading.Lock()
+
+    def add(self, record: RunRecord) -> None:
+        with self._lock:
+            if len(self.first) >= self.watched:
+                return
+            self.first.append(record)
+            if len(self.first) < self.watched:
+                return
+            kinds = {(r.error_kind, r.error_status) for r in self.first}
+            (kind, _), *others = list(kinds)
+            if not others and kind in FATAL_KINDS and all(r.error for r in self.first):
+                what = "connection" if kind == "connection" else "authentication"
+                self.reason = (
+                    f"stopped: the first {len(self.first)} items all failed with the same {what} error, so every "
+                    f"other item would too. {self.first[-1].error} Fix that and rerun the same command: the "
+                    "failed items are asked again."
+                )
+
+    @property
+    def stop(self) -> bool:
+        return self.reason is not None
 
 
 def _answer_all(
@@ -234,14 +285,21 @@ def _answer_all(
     writer: RecordWriter,
     concurrency: int,
     progress: Progress | None,
-) -> None:
+    attempts: Counter[str],
+) -> str | None:
+    """Answer ``items``; the reason the run stopped early, or ``None``."""
+    watch = _EarlyStop(min(EARLY_STOP_ITEMS, len(items)))
+
     def answer_one(item: Item) -> None:
+        if watch.stop:
+            return
         started = time.perf_counter()
         result = agent.answer(item, envs[item.source_file])
         if not result.latency_s:
             result.latency_s = time.perf_counter() - started
-        record = make_record(item, result, agent_name, model)
+        record = make_record(item, result, agent_name, model, attempt=attempts[item.id] + 1)
         writer.append(record)
+        watch.add(record)
         if progress is not None:
             progress(record)
 
@@ -254,3 +312,4 @@ def _answer_all(
                 future.result()  # re-raise the first failure; items not started are cancelled below
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+    return watch.reason

@@ -3,12 +3,18 @@
 Everything here is a pure function of the records, so a summary can be recomputed from
 ``records.jsonl`` at any time (the report does, rather than trusting a stale file). Breakdowns are
 keyed by the item's label (``Class identification``, ``direct.class.of_named_element``,
-``single``...), each with ``n``, ``n_correct``, ``accuracy`` and its Wilson 95% interval.
+``single``...), each with ``n``, ``n_correct``, ``n_errors``, ``accuracy`` and its Wilson 95% interval.
+
+A failed request is not a wrong answer: ``n_errors`` and ``error_rate`` count items whose request
+failed, ``accuracy`` is over all items (a failed item counts as not correct) and
+``accuracy_answered`` over the items answered without an error; ``accuracy_over`` says so in words.
+``warnings`` lists what makes the numbers less than they seem (errors, a tool agent that made
+(almost) no tool call, copied answer-format examples, blocked call loops).
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,17 +31,37 @@ BREAKDOWNS: dict[str, Callable[[RunRecord], str]] = {
 }
 
 
+NO_CALLS_WARNING_SHARE = 0.8  # a tool agent that made no call on this share of its items is warned about
+ACCURACY_OVER = {
+    "accuracy": "correct / all items (an item whose request failed counts as not correct)",
+    "accuracy_answered": "correct / items answered without an error",
+}
+
+
 def accuracy_cell(records: Sequence[RunRecord]) -> dict[str, Any]:
-    """``n``, ``n_correct``, ``accuracy`` and the Wilson 95% interval of some records."""
+    """``n``, ``n_correct``, ``n_errors``, ``accuracy`` (over all) and the Wilson 95% interval of some records."""
     n = len(records)
     correct = sum(r.correct for r in records)
     low, high = wilson_interval(correct, n)
     return {
         "n": n,
         "n_correct": correct,
+        "n_errors": sum(r.error is not None for r in records),
         "accuracy": round(correct / n, 6) if n else 0.0,
         "wilson_low": round(low, 6),
         "wilson_high": round(high, 6),
+    }
+
+
+def answered_cell(records: Sequence[RunRecord]) -> dict[str, Any]:
+    """Accuracy over the records answered without an error, with its Wilson interval."""
+    answered = [r for r in records if r.error is None]
+    cell = accuracy_cell(answered)
+    return {
+        "n_answered": cell["n"],
+        "accuracy_answered": cell["accuracy"],
+        "wilson_low_answered": cell["wilson_low"],
+        "wilson_high_answered": cell["wilson_high"],
     }
 
 
@@ -52,9 +78,14 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def usage(records: Sequence[RunRecord]) -> dict[str, Any]:
-    """Interaction and cost numbers: tool calls, truncations, tokens, latency, fallbacks."""
+    """Interaction and cost numbers: tool calls (native and as text, invalid, repeated), truncations,
+    tokens, latency, fallbacks, cache hits and retries, copied examples, errors."""
     n = len(records)
     calls = [len(r.tool_calls) for r in records]
+    every_call = [c for r in records for c in r.tool_calls]
+    forms = Counter(c.source for c in every_call if c.source != "native")
+    answered = [r for r in records if r.error is None]
+    errors = Counter(r.error_kind or "error" for r in records if r.error is not None)
     return {
         "mean_tool_calls": _mean(calls),
         "one_call_rate": _mean([c == 1 for c in calls]),
@@ -70,7 +101,52 @@ def usage(records: Sequence[RunRecord]) -> dict[str, Any]:
         "no_answer_rate": _mean([not r.selected for r in records]) if n else 0.0,
         "fallback_rate": _mean([r.fallback_used for r in records]),
         "error_rate": _mean([r.error is not None for r in records]),
+        "errors_by_kind": dict(sorted(errors.items())),
+        "native_tool_calls": sum(c.source == "native" for c in every_call),
+        "text_tool_calls": sum(forms.values()),
+        "text_call_forms": dict(sorted(forms.items())),
+        "invalid_argument_calls": sum(c.error_kind == "arguments" for c in every_call),
+        "unknown_tool_calls": sum(c.error_kind == "unknown_tool" for c in every_call),
+        "repeated_calls": sum(r.repeated_calls for r in records),
+        "blocked_calls": sum(r.blocked_calls for r in records),
+        "model_calls": sum(len(r.steps_log) for r in records),
+        "cache_hits": sum(r.cache_hits for r in records),
+        "cached_items": sum(r.cache_hits > 0 for r in records),
+        "retries": sum(r.retries for r in records),
+        "example_copied": sum(r.example_copied for r in records),
+        "example_copied_rate": _mean([r.example_copied for r in answered]),
     }
+
+
+def warnings_of(records: Sequence[RunRecord]) -> list[str]:
+    """What makes a run's numbers less than they seem, one sentence each (empty when nothing does)."""
+    out: list[str] = []
+    n = len(records)
+    failed = [r for r in records if r.error is not None]
+    if failed:
+        kinds = Counter(r.error_kind or "error" for r in failed)
+        listed = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items()))
+        out.append(
+            f"{len(failed)} of {n} items failed ({listed}) and have no answer: they count as not correct in "
+            "accuracy, and are left out of accuracy_answered. Rerun the same command to retry them."
+        )
+    with_tools = [r for r in records if r.tools_offered and r.error is None]
+    silent = [r for r in with_tools if not r.tool_calls]
+    if with_tools and len(silent) >= NO_CALLS_WARNING_SHARE * len(with_tools):
+        out.append(
+            f"NO TOOL CALLS: the model was offered tools but made no tool call on {len(silent)} of "
+            f"{len(with_tools)} answered items, so this run measures what the model guesses without reading "
+            "the model. Check that the server passes tool calls (a chat template with tool support, or a "
+            "tool-call parser) and that the model can call tools."
+        )
+    copied = sum(r.example_copied for r in records)
+    if copied:
+        out.append(f"{copied} of {n} replies copied the answer-format example instead of choosing options.")
+    blocked = sum(r.blocked_calls for r in records)
+    if blocked:
+        looping = sum(r.blocked_calls > 0 for r in records)
+        out.append(f"{blocked} identical repeated tool calls were not run, on {looping} items (the model looped).")
+    return out
 
 
 def summarize(records: Sequence[RunRecord], config: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -81,9 +157,10 @@ def summarize(records: Sequence[RunRecord], config: dict[str, Any] | None = None
         config: the run's ``run.json`` content; its agent, model and bench are copied in.
 
     Returns:
-        A JSON-ready dict: agent, model, bench, the overall :func:`accuracy_cell` (``n_items``,
-        ``n_correct``, ``accuracy``, ``wilson_low``, ``wilson_high``), :func:`usage`, the random
-        baseline's expected accuracy on these items, and the breakdowns of :data:`BREAKDOWNS`.
+        A JSON-ready dict: agent, model, bench and its SHA-256, the overall :func:`accuracy_cell`
+        (``n_items``, ``n_correct``, ``n_errors``, ``accuracy``, ``wilson_low``, ``wilson_high``),
+        :func:`answered_cell`, ``accuracy_over``, ``warnings`` (:func:`warnings_of`), :func:`usage`, the
+        random baseline's expected accuracy on these items, and the breakdowns of :data:`BREAKDOWNS`.
     """
     config = config or {}
     overall = accuracy_cell(records)
@@ -94,6 +171,9 @@ def summarize(records: Sequence[RunRecord], config: dict[str, Any] | None = None
         "bench_sha256": config.get("bench_sha256"),
         "n_items": overall.pop("n"),
         **overall,
+        **answered_cell(records),
+        "accuracy_over": ACCURACY_OVER,
+        "warnings": warnings_of(records),
         **usage(records),
         "expected_random_accuracy": round(
             expected_chance_accuracy([(r.question_type, r.n_options) for r in records]), 6

@@ -1,8 +1,13 @@
 """The report's tables, as plain data: runs side by side, overall and per taxonomy level.
 
 Each table is a :class:`Table` of strings, rendered to Markdown and HTML by :mod:`ifcqa.eval.report`.
-The two chance baselines are always present: :func:`computed_baselines` answers the runs' items
-with ``first-option`` and ``random`` from the benchmark file itself, so no baseline run is needed.
+The baselines are always present: :func:`computed_baselines` answers the runs' items with
+``first-option``, ``random`` and ``text-only`` from the benchmark file itself, so no
+baseline run is needed; a baseline that is itself one of the runs compared is shown once, as that run.
+
+Failed requests are never hidden in the accuracy: the overall table has an error column and both
+accuracies (over all items, over answered items), and :func:`failures_table` lists every failed and
+every wrong item of each run.
 """
 
 from __future__ import annotations
@@ -13,13 +18,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ifcqa.agents.base import AgentConfig, AgentResult
-from ifcqa.agents.baselines import first_option_labels, random_labels
+from ifcqa.agents.baselines import first_option_labels, random_labels, text_only_labels
 from ifcqa.errors import IfcqaError
 from ifcqa.eval.grading import expected_chance_accuracy
 from ifcqa.eval.loaders import RunData
 from ifcqa.eval.records import RunRecord, make_record
 from ifcqa.eval.runner import bench_sha256
-from ifcqa.eval.summary import BREAKDOWNS, accuracy_cell, usage
+from ifcqa.eval.summary import BREAKDOWNS, accuracy_cell, answered_cell, usage
 from ifcqa.mcq.benchfile import read_items
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.taxonomy import SUBTYPES
@@ -28,7 +33,10 @@ SPARSE = 10  # the paper's reporting threshold: fewer items than this are flagge
 BASELINES: dict[str, Callable[[Item], list[str]]] = {
     "first-option": first_option_labels,
     "random": lambda item: random_labels(item, AgentConfig().seed),
+    "text-only": text_only_labels,
 }
+MAX_LISTED = 200  # failed and wrong items listed per run (all are in its records.jsonl)
+ERROR_CHARS = 160
 
 
 @dataclass
@@ -103,20 +111,68 @@ def computed_baselines(runs: Sequence[RunData]) -> Baselines:
 
 
 def overall_table(runs: Sequence[RunData]) -> Table:
-    """One row per run: accuracy with its CI, calls, one-call rate, tokens, truncations, fallbacks."""
-    headers = ["Run", "Agent", "LLM", "Items", "Accuracy", "95% CI", "Calls/item", "One-call", "Tokens in/item"]
-    headers += ["Tokens out/item", "Truncated obs.", "No answer", "Fallback", "Latency s/item"]
+    """One row per run: errors, accuracy over all items (with its CI) and over answered items, calls
+    (and how many came as text), one-call rate, tokens, truncations, fallbacks, cache hits."""
+    headers = ["Run", "Agent", "LLM", "Items", "Errors", "Accuracy (all items)", "95% CI", "Accuracy (answered)"]
+    headers += ["Calls/item", "Text calls", "One-call", "Tokens in/item", "Tokens out/item", "Truncated obs."]
+    headers += ["No answer", "Fallback", "Cached calls", "Latency s/item"]
     rows = []
     for run in runs:
-        acc, use = accuracy_cell(run.records), usage(run.records)
+        acc, answered, use = accuracy_cell(run.records), answered_cell(run.records), usage(run.records)
         rows.append(
-            [run.label, run.agent, run.model or "–", str(acc["n"]), pct(acc["accuracy"])]
-            + [f"{pct(acc['wilson_low'])}–{pct(acc['wilson_high'])}", f"{use['mean_tool_calls']:.2f}"]
-            + [pct(use["one_call_rate"]), f"{use['mean_tokens_in']:.0f}", f"{use['mean_tokens_out']:.0f}"]
-            + [str(use["truncated_observations"]), pct(use["no_answer_rate"]), pct(use["fallback_rate"])]
+            [run.label, run.agent, run.model or "–", str(acc["n"]), f"{acc['n_errors']} ({pct(use['error_rate'])})"]
+            + [pct(acc["accuracy"]), f"{pct(acc['wilson_low'])}–{pct(acc['wilson_high'])}"]
+            + [f"{pct(answered['accuracy_answered'])} ({answered['n_answered']})" if answered["n_answered"] else "–"]
+            + [f"{use['mean_tool_calls']:.2f}", str(use["text_tool_calls"]), pct(use["one_call_rate"])]
+            + [f"{use['mean_tokens_in']:.0f}", f"{use['mean_tokens_out']:.0f}", str(use["truncated_observations"])]
+            + [pct(use["no_answer_rate"]), pct(use["fallback_rate"]), f"{use['cache_hits']}/{use['model_calls']}"]
             + [f"{use['mean_latency_s']:.2f}"]
         )
-    return Table("Overall", headers, rows, key="overall")
+    note = (
+        "Errors: items whose request failed (no answer; counted as not correct in Accuracy (all items), left out "
+        "of Accuracy (answered)). Text calls: tool calls read from the reply's text. Cached calls: model calls "
+        "answered from the response cache."
+    )
+    return Table("Overall", headers, rows, note=note, key="overall")
+
+
+def failures_table(runs: Sequence[RunData]) -> Table:
+    """Every failed item (request error) and every wrong answer of each run: id, subtype, answer given, key, error."""
+    headers = ["Run", "Item", "Subtype", "Answer given", "Key", "Error"]
+    rows: list[list[str]] = []
+    cut: list[str] = []
+    for run in runs:
+        bad = [r for r in run.records if r.error is not None] + [
+            r for r in run.records if r.error is None and not r.correct
+        ]
+        for record in bad[:MAX_LISTED]:
+            error = " ".join((record.error or "").split())
+            if len(error) > ERROR_CHARS:
+                error = error[: ERROR_CHARS - 1] + "…"
+            kind = f"[{record.error_kind}] " if record.error and record.error_kind else ""
+            given = ",".join(record.selected) or ("(failed)" if record.error else "(no answer)")
+            rows.append([run.label, record.item_id, record.subtype, given, ",".join(record.answer), kind + error])
+        if len(bad) > MAX_LISTED:
+            cut.append(f"{run.label}: {len(bad) - MAX_LISTED} more in its records.jsonl")
+    note = "Failed items first, then wrong answers." + (f" Not listed: {'; '.join(cut)}." if cut else "")
+    if not rows:
+        note = "Every item of every run was answered correctly."
+    return Table("Failed and wrong items", headers, rows, note=note, key="failures")
+
+
+def bench_warning(runs: Sequence[RunData]) -> str | None:
+    """A warning when the runs compared answered different benchmarks (by the SHA-256 each run records)."""
+    digests = {run.bench_sha256 for run in runs if run.bench_sha256}
+    if len(digests) <= 1:
+        return None
+    listed = "; ".join(
+        f"{run.label}: {run.bench.name if run.bench else '?'} {run.bench_sha256[:12] if run.bench_sha256 else '?'}"
+        for run in runs
+    )
+    return (
+        f"These runs answered {len(digests)} different benchmarks ({listed}): their accuracies are not "
+        "comparable side by side."
+    )
 
 
 def baseline_table(runs: Sequence[RunData], baselines: Baselines) -> Table:
@@ -186,10 +242,17 @@ def llm_agent_table(runs: Sequence[RunData]) -> Table:
     return Table("LLMs × agents", ["LLM"] + agents, rows, note="accuracy (items), runs pooled.", key="llm_agent")
 
 
+def baseline_columns(runs: Sequence[RunData], baselines: Baselines) -> list[RunData]:
+    """The computed baselines not already among the runs (a reported baseline run is shown once)."""
+    reported = {run.agent for run in runs}
+    return [b for b in baselines.runs if b.agent not in reported]
+
+
 def all_tables(runs: Sequence[RunData], baselines: Baselines) -> list[Table]:
     """Every table of the report, in reading order."""
-    columns = list(runs) + baselines.runs
+    columns = list(runs) + baseline_columns(runs, baselines)
     tables = [overall_table(runs), baseline_table(runs, baselines)]
     tables += [breakdown_table(kind, columns) for kind in BREAKDOWNS]
     tables.append(llm_agent_table(runs))
+    tables.append(failures_table(runs))
     return tables

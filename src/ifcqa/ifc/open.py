@@ -1,27 +1,81 @@
-"""Opening IFC files, with one clear error for each way a file can be unusable.
+"""Opening IFC files: a clear error for each way a file can be unusable, warnings for what can be read past.
 
-IfcOpenShell is lenient: it opens a truncated file, drops entities of unknown classes and leaves
-dangling references as ``None``, logging the problem instead of raising. A benchmark built on such
-a model would be silently wrong, so :func:`open_model` turns every error the parser logs into an
-:class:`~ifcqa.errors.IfcOpenError` that names the file, the problem and the fix.
+IfcOpenShell is lenient: it opens a file whose references dangle or whose entities are of unknown
+classes, logging the problem instead of raising, and it hands back whatever value a file holds, of
+whatever type. :func:`open_model` sorts every problem into one of two kinds:
+
+* **fatal** (:class:`~ifcqa.errors.IfcOpenError` naming the file, the problem and the fix): not a
+  STEP file, truncated, a syntax error (a bad string escape included), an unsupported schema, an
+  entity of an unknown class, a reference to an entity that is not in the file, two entities with
+  one step id, and a reference of the wrong type inside a relationship or an object (the spatial
+  structure, the decomposition and every other relationship the index reads);
+* **recoverable** (:class:`~ifcqa.ifc.diagnostics.ParseWarning`): an enumeration literal the schema
+  does not have, a simple value of the wrong type or out of range (a string where a length belongs,
+  a reference where a name belongs, an integer too large for an integer), a wrong-type reference
+  outside the relationships and objects (a property's unit, say), a wrong number of attributes.
+  The value reads as unset, as IfcOpenShell itself reads a bad enumeration literal; the file opens
+  and :func:`model_warnings` lists every such problem.
+
+IfcOpenShell's own log (its JSON format) is the source of the parse-level problems: VAL012 for an
+enumeration literal, VAL016 for an attribute count, "Instance reference ... not found" for a dangling
+reference, "Entity with name ... not found in schema" for an unknown class, "Overwriting instance"
+for a duplicate id; their byte offsets are mapped back to the entity and attribute. IfcOpenShell does
+not check value types when it parses, so the value-level problems come from one pass over the
+entities that are not geometry (``IfcRepresentationItem`` and its subtypes are skipped: they are
+most of a file, and the index reads none of them), checked with ``ifcopenshell.validate``'s own
+type rules.
+
+Strict mode (``open_model(path, strict=True)``, the CLI's ``--strict``, or ``IFCQA_STRICT=1``)
+refuses a file with any recoverable problem, as ifcqa did before it had warnings.
 """
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import hashlib
 import json
+import math
+import os
+import re
 import tempfile
+import weakref
 import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import ifcopenshell
 import ifcopenshell.ifcopenshell_wrapper as wrapper
+import ifcopenshell.validate as validate
 
 from ifcqa.errors import IfcOpenError
+from ifcqa.ifc.diagnostics import ParseWarning
 
 SUPPORTED_SUFFIXES = (".ifc", ".ifczip")
+STRICT_ENV = "IFCQA_STRICT"
 _STEP_MAGIC = b"ISO-10303-21;"
 _STEP_END = b"END-ISO-10303-21;"
+_SHOWN_PROBLEMS = 3
+
+_OFFSET = re.compile(r"\s*at offset (\d+)")
+_ENUM = re.compile(r"enumeration literal '([^']*)' is not valid for type '(\w+)'")
+_COUNT = re.compile(r"Expected (\d+) attribute values, found (\d+) for instance #(\d+)")
+_OVERWRITE = re.compile(r"Overwriting instance with name #(\d+)")
+_INSTANCE_START = re.compile(rb"#(\d+)\s*=\s*([A-Za-z][A-Za-z0-9_]*)\s*\(")
+
+
+class CorruptFileError(IfcOpenError):
+    """A file that parses but holds fatal problems; ``problems`` lists every one (the message shows the first)."""
+
+    def __init__(self, message: str, problems: Sequence[str]) -> None:
+        super().__init__(message)
+        self.problems = list(problems)
+
+
+# The warnings of every model opened here, for as long as the model lives.
+_WARNINGS: weakref.WeakKeyDictionary[ifcopenshell.file, tuple[ParseWarning, ...]] = weakref.WeakKeyDictionary()
 
 
 def file_sha256(path: str | Path) -> str:
@@ -33,33 +87,73 @@ def file_sha256(path: str | Path) -> str:
     return digest.hexdigest()
 
 
-def open_model(path: str | Path) -> ifcopenshell.file:
-    """Open an ``.ifc`` or ``.ifczip`` file, refusing anything IfcOpenShell would read only in part.
+def strict_default() -> bool:
+    """Whether strict opening is asked for by the environment (``IFCQA_STRICT=1``, ``true`` or ``yes``)."""
+    return os.environ.get(STRICT_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def open_model(path: str | Path, *, strict: bool | None = None) -> ifcopenshell.file:
+    """Open an ``.ifc`` or ``.ifczip`` file; refuse what cannot be read, keep warnings for what can.
 
     Args:
         path: the file to open.
+        strict: refuse a file with recoverable problems too (default: :func:`strict_default`).
 
     Returns:
-        The opened model.
+        The opened model; values with a recoverable problem read as unset, and
+        :func:`model_warnings` lists the problems.
 
     Raises:
         IfcOpenError: the file is missing, empty, not a STEP file, truncated, of an unsupported
-            schema, or has references or entities the parser could not resolve.
+            schema, has a syntax error, references or entities the parser could not resolve, or a
+            reference of the wrong type in a relationship or an object; in strict mode also any
+            recoverable problem.
     """
     path = Path(path)
     if not path.exists():
-        raise IfcOpenError(f"{path}: no such file. Check the path (and that ../shared/ifc is present).")
+        raise IfcOpenError(f"{path}: no such file. Check the path.")
     if path.is_dir():
         raise IfcOpenError(f"{path}: is a folder, not an IFC file. Give the path of a .ifc or .ifczip file.")
-    if path.suffix.lower() == ".ifczip":
-        return _open_zip(path)
-    return _open_step(path, shown=path)
+    model = _open_zip(path) if path.suffix.lower() == ".ifczip" else _open_step(path, shown=path)
+    if strict_default() if strict is None else strict:
+        refuse_if_strict(path, model_warnings(model), strict=True)
+    return model
 
 
+def model_warnings(model: ifcopenshell.file) -> list[ParseWarning]:
+    """The recoverable problems found when ``model`` was opened by :func:`open_model` (``[]`` otherwise)."""
+    return list(_WARNINGS.get(model, ()))
+
+
+def refuse_if_strict(path: str | Path, warnings: Sequence[ParseWarning], strict: bool | None = None) -> None:
+    """Raise the strict-mode :class:`IfcOpenError` when ``warnings`` is not empty and strict mode is on.
+
+    Used by :func:`open_model` and by whatever reads warnings from elsewhere (a cached index), so a
+    strict run refuses a file whether or not it was parsed again.
+    """
+    if not warnings or not (strict_default() if strict is None else strict):
+        return
+    shown = "; ".join(describe_warning(w) for w in warnings[:_SHOWN_PROBLEMS])
+    more = f" (and {len(warnings) - _SHOWN_PROBLEMS} more)" if len(warnings) > _SHOWN_PROBLEMS else ""
+    raise IfcOpenError(
+        f"{path}: {len(warnings)} recoverable problem(s), refused in strict mode: {shown}{more}. "
+        f"Drop --strict (or unset {STRICT_ENV}) to read the file with those values unset, or re-export it."
+    )
+
+
+def describe_warning(warning: ParseWarning) -> str:
+    """One line for a warning: ``#5 IfcOwnerHistory.ChangeAction: <problem>``."""
+    where = f"#{warning.entity_id} {warning.ifc_class}" if warning.entity_id else "file"
+    if warning.attribute:
+        where += f".{warning.attribute}"
+    return f"{where}: {warning.problem}"
+
+
+# -- containers -----------------------------------------------------------------------------
 def _open_zip(path: Path) -> ifcopenshell.file:
     try:
         archive = zipfile.ZipFile(path)
-    except zipfile.BadZipFile:
+    except (zipfile.BadZipFile, OSError, ValueError):
         raise IfcOpenError(f"{path}: not a zip archive. An .ifczip file must be a zip holding one .ifc file.") from None
     with archive, tempfile.TemporaryDirectory(prefix="ifcqa-") as scratch:
         members = [n for n in archive.namelist() if n.lower().endswith(".ifc")]
@@ -68,7 +162,12 @@ def _open_zip(path: Path) -> ifcopenshell.file:
                 f"{path}: holds {len(members)} .ifc files; an .ifczip must hold exactly one. Unzip it and "
                 "open the .ifc file you mean."
             )
-        extracted = Path(archive.extract(members[0], scratch))
+        try:
+            extracted = Path(archive.extract(members[0], scratch))
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
+            raise IfcOpenError(f"{path}: the zip archive is damaged ({exc}). Zip the .ifc file again.") from None
+        if extracted.is_dir():
+            raise IfcOpenError(f"{path}: {members[0]} in the archive is a folder, not an .ifc file.")
         return _open_step(extracted, shown=path)
 
 
@@ -79,19 +178,33 @@ def _open_step(path: Path, shown: Path) -> ifcopenshell.file:
     try:
         model = ifcopenshell.open(path)
     except ifcopenshell.SchemaError as exc:
+        wrapper.get_log()
         raise IfcOpenError(
             f"{shown}: {exc}. ifcqa reads IFC2X3, IFC4 and IFC4X3 (what IfcOpenShell "
             f"{ifcopenshell.version} reads); re-export the model in one of them."
         ) from None
-    except (OSError, RuntimeError, ifcopenshell.Error) as exc:
-        raise IfcOpenError(f"{shown}: not a readable IFC (STEP) file: {exc}.") from None
-    problems = _logged_errors()
-    if problems:
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+    except (OSError, RuntimeError, ValueError, ifcopenshell.Error) as exc:
+        locator = _Locator(path)
+        logged = [locator.where(r.message) for r in _log_records() if r.level == "error"]
+        detail = f": {logged[0]}" if logged else f": {exc}"
         raise IfcOpenError(
-            f"{shown}: corrupt IFC file: {problems[0]}{more}. Re-export the model from its authoring tool."
-        )
+            f"{shown}: not a readable IFC (STEP) file{detail}. Fix the line named or re-export the model."
+        ) from None
+    sorted_log = _sort_log(model, path)
+    if sorted_log.fatal:
+        raise _corrupt(shown, sorted_log.fatal)
+    fatal, value_warnings = _check_values(model)
+    if fatal:
+        raise _corrupt(shown, fatal)
+    _WARNINGS[model] = tuple(sorted_log.warnings + value_warnings)
     return model
+
+
+def _corrupt(shown: Path, problems: list[str]) -> CorruptFileError:
+    more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+    return CorruptFileError(
+        f"{shown}: corrupt IFC file: {problems[0]}{more}. Re-export the model from its authoring tool.", problems
+    )
 
 
 def _check_envelope(path: Path, shown: Path) -> None:
@@ -114,13 +227,385 @@ def _check_envelope(path: Path, shown: Path) -> None:
         )
 
 
-def _logged_errors() -> list[str]:
-    problems = []
+# -- IfcOpenShell's log -----------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Record:
+    level: str
+    code: str
+    message: str
+
+
+@dataclass(slots=True)
+class _SortedLog:
+    fatal: list[str] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+
+
+def _log_records() -> list[_Record]:
+    records = []
     for line in wrapper.get_log().splitlines():
         try:
             record = json.loads(line)
         except json.JSONDecodeError:
             continue  # the log is ours to read, a line we cannot parse is not a model problem
-        if record.get("level") == "error":
-            problems.append(str(record.get("message", "")).strip())
-    return problems
+        if isinstance(record, dict):
+            message = _printable(str(record.get("message", "")))
+            records.append(_Record(str(record.get("level", "")), str(record.get("code", "")), message))
+    return records
+
+
+def _printable(text: str) -> str:
+    """``text`` with undecodable bytes (lone surrogates from the parser) as ``\\udc80`` escapes, safe to print."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _sort_log(model: ifcopenshell.file, path: Path) -> _SortedLog:
+    """Sort the parser's log into fatal problems and recoverable warnings."""
+    result = _SortedLog()
+    locator = _Locator(path)
+    for record in _log_records():
+        message = record.message.strip()
+        enum = _ENUM.search(message)
+        count = _COUNT.search(message)
+        overwrite = _OVERWRITE.search(message)
+        if enum or record.code == "VAL012":
+            result.warnings.append(_enum_warning(model, locator, message, enum))
+        elif count or record.code == "VAL016":
+            entity_id = int(count.group(3)) if count else 0
+            problem = (
+                f"expected {count.group(1)} attribute values, found {count.group(2)}; the missing or extra "
+                "ones read as unset"
+                if count
+                else message
+            )
+            result.warnings.append(ParseWarning(entity_id, _class_of(model, entity_id), None, problem))
+        elif overwrite:
+            result.fatal.append(f"two entities have the step id #{overwrite.group(1)}; the first is lost")
+        elif record.level == "error":
+            result.fatal.append(locator.where(message))
+        # other warnings (lowercase hex digits in a string escape, ...) do not change a value
+    return result
+
+
+def _enum_warning(
+    model: ifcopenshell.file, locator: _Locator, message: str, enum: re.Match[str] | None
+) -> ParseWarning:
+    literal, enum_type = (enum.group(1), enum.group(2)) if enum else ("?", "?")
+    problem = f"'.{literal}.' is not a literal of {enum_type}; read as unset"
+    offset = _OFFSET.search(message)
+    if offset is None:
+        return ParseWarning(0, "", None, problem)
+    entity_id, index = locator.attribute_at(int(offset.group(1)))
+    ifc_class = _class_of(model, entity_id)
+    return ParseWarning(entity_id, ifc_class, _attribute_name(model, ifc_class, index), problem)
+
+
+class _Locator:
+    """Maps the byte offsets of IfcOpenShell's messages back to lines, entities and attributes."""
+
+    def __init__(self, path: Path) -> None:
+        self._path = path
+        self._data: bytes | None = None
+        self._line_starts: list[int] | None = None
+
+    @property
+    def data(self) -> bytes:
+        if self._data is None:
+            self._data = self._path.read_bytes()
+        return self._data
+
+    def where(self, message: str) -> str:
+        """``message`` with its "at offset N" replaced by the line and entity it is in."""
+        match = _OFFSET.search(message)
+        if match is None:
+            return message
+        offset = int(match.group(1))
+        line = self.line_of(offset)
+        entity_id, _ = self.attribute_at(offset)
+        inside = f", in #{entity_id}" if entity_id else ""
+        return f"{message[: match.start()]}{message[match.end() :]} (line {line}{inside})"
+
+    def line_of(self, offset: int) -> int:
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer(rb"\n", self.data)]
+        return bisect.bisect_right(self._line_starts, offset)
+
+    def attribute_at(self, offset: int) -> tuple[int, int | None]:
+        """The step id of the instance whose text holds ``offset``, and the attribute index there."""
+        data = self.data
+        start = max(0, offset - (1 << 16))
+        found = None
+        for match in _INSTANCE_START.finditer(data, start, min(len(data), offset + 256)):
+            if match.start() > offset:
+                break
+            found = match
+        if found is None:
+            return 0, None
+        if found.end() > offset:
+            return int(found.group(1)), None
+        return int(found.group(1)), _attribute_index(data, found.end(), offset)
+
+
+def _attribute_index(data: bytes, begin: int, offset: int) -> int | None:
+    """The top-level attribute index at ``offset`` of an instance whose arguments start at ``begin``."""
+    depth, index, in_string = 0, 0, False
+    position = begin
+    while position < offset:
+        char = data[position]
+        if in_string:
+            if char == 0x27:  # '
+                if position + 1 < len(data) and data[position + 1] == 0x27:
+                    position += 1
+                else:
+                    in_string = False
+        elif char == 0x27:
+            in_string = True
+        elif char == 0x28:  # (
+            depth += 1
+        elif char == 0x29:  # )
+            if depth == 0:
+                return None
+            depth -= 1
+        elif char == 0x2C and depth == 0:  # ,
+            index += 1
+        position += 1
+    return index
+
+
+def _class_of(model: ifcopenshell.file, entity_id: int) -> str:
+    if not entity_id:
+        return ""
+    try:
+        return str(model.by_id(entity_id).is_a())
+    except (RuntimeError, ValueError):
+        return ""
+
+
+def _attribute_name(model: ifcopenshell.file, ifc_class: str, index: int | None) -> str | None:
+    if not ifc_class or index is None:
+        return None
+    try:
+        entity = wrapper.schema_by_name(model.schema_identifier).declaration_by_name(ifc_class)
+        attributes = entity.all_attributes()
+    except (RuntimeError, AttributeError):
+        return None
+    return str(attributes[index].name()) if 0 <= index < len(attributes) else None
+
+
+# -- values IfcOpenShell does not check ------------------------------------------------------
+_REFERENCE_HOLDERS = ("IfcRelationship", "IfcObjectDefinition")
+_ROOT = "IfcRoot"
+_GEOMETRY = "IfcRepresentationItem"
+_Check = Callable[
+    [Any], "str | None"
+]  # value -> None when valid, else "bad" (a wrong value) or "ref" (wrong reference)
+
+
+def _check_values(model: ifcopenshell.file) -> tuple[list[str], list[ParseWarning]]:
+    """Check every non-geometry value against its schema type; unset the bad ones.
+
+    Only the type of each value is checked (not aggregate bounds or WHERE rules, which real exports
+    break without harm). A reference to an entity of another class of the same family (an
+    ``IfcSystem`` listed where an ``IfcProduct`` belongs, as IFC2X3 exports contain circuits) is
+    accepted, as IfcOpenShell and the index accept it.
+
+    Returns:
+        The fatal problems (references into another family inside relationships and objects) and
+        the warnings (every other bad value, now unset in ``model``).
+    """
+    schema = wrapper.schema_by_name(model.schema_identifier)
+    checker = _TypeChecker(schema)
+    fatal: list[str] = []
+    warnings: list[ParseWarning] = []
+    classes = [c for c in model.types() if not checker.is_geometry(c)]
+    instances = (i for c in sorted(classes) for i in model.by_type(c, include_subtypes=False))
+    for instance in instances:
+        ifc_class = instance.is_a()
+        holds_structure, checks = checker.of_class(ifc_class)
+        for index, name, type_name, check in checks:
+            try:
+                value = instance[index]
+            except (RuntimeError, ValueError, TypeError, IndexError):
+                warnings.append(ParseWarning(instance.id(), ifc_class, name, "unreadable value; read as unset"))
+                _unset(instance, index)
+                continue
+            if value is None:
+                continue
+            verdict = check(value)
+            if verdict is None:
+                continue
+            problem = f"{_shown(value)} is not a valid {type_name}"
+            if verdict == "ref" and holds_structure:
+                fatal.append(f"#{instance.id()} {ifc_class}.{name}: {problem}")
+                continue
+            warnings.append(ParseWarning(instance.id(), ifc_class, name, f"{problem}; read as unset"))
+            _unset(instance, index)
+    return fatal, warnings
+
+
+def _unset(instance: ifcopenshell.entity_instance, index: int) -> None:
+    # If IfcOpenShell refuses the assignment, the value stays as the file holds it.
+    with contextlib.suppress(RuntimeError, ValueError, TypeError, AttributeError):
+        instance[index] = None
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, ifcopenshell.entity_instance):
+        return f"#{value.id()} {value.is_a()}" if value.id() else str(value)[:60]
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _simple_check(kind: str) -> _Check:
+    def string(value: Any) -> str | None:
+        return None if isinstance(value, str) else "bad"
+
+    def integer(value: Any) -> str | None:
+        return None if isinstance(value, int) and not isinstance(value, bool) else "bad"
+
+    def real(value: Any) -> str | None:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return "bad"
+        return None if isinstance(value, int) or math.isfinite(value) else "bad"
+
+    def boolean(value: Any) -> str | None:
+        return None if isinstance(value, bool) else "bad"
+
+    def logical(value: Any) -> str | None:
+        return None if isinstance(value, bool) or value == "UNKNOWN" else "bad"
+
+    checks = {"string": string, "binary": string, "integer": integer, "real": real, "number": real}
+    return checks.get(kind, boolean if kind == "boolean" else logical)
+
+
+class _TypeChecker:
+    """Fast value checks compiled from the schema, cached per class."""
+
+    def __init__(self, schema: Any) -> None:
+        self._schema = schema
+        self._classes: dict[str, tuple[bool, list[tuple[int, str, str, _Check]]]] = {}
+        self._is_a: dict[tuple[str, str], bool] = {}
+        self._families: dict[str, str] = {}
+
+    def of_class(self, ifc_class: str) -> tuple[bool, list[tuple[int, str, str, _Check]]]:
+        known = self._classes.get(ifc_class)
+        if known is None:
+            entity = self._schema.declaration_by_name(ifc_class)
+            holds = any(_is_subtype(entity, name) for name in _REFERENCE_HOLDERS)
+            checks = []
+            for index, attribute in enumerate(entity.all_attributes()):
+                kind = attribute.type_of_attribute()
+                check = self._compile(kind)
+                if check is not None:
+                    checks.append((index, str(attribute.name()), _type_name(kind), check))
+            known = (holds, checks)
+            self._classes[ifc_class] = known
+        return known
+
+    def is_geometry(self, ifc_class: str) -> bool:
+        """Whether ``ifc_class`` is a representation item (geometry, which the index never reads)."""
+        return self._subtype(ifc_class, _GEOMETRY)
+
+    def _subtype(self, value_class: str, name: str) -> bool:
+        key = (value_class, name)
+        known = self._is_a.get(key)
+        if known is None:
+            known = _is_subtype(self._schema.declaration_by_name(value_class), name)
+            self._is_a[key] = known
+        return known
+
+    def _family(self, name: str) -> str:
+        """The broad kind a reference must be of: the child of IfcRoot above ``name``, else its top ancestor."""
+        family = self._families.get(name)
+        if family is None:
+            chain = []
+            entity = self._schema.declaration_by_name(name)
+            while entity is not None:
+                chain.append(entity.name())
+                entity = entity.supertype()
+            family = chain[-2] if chain[-1] == _ROOT and len(chain) > 1 else chain[-1]
+            self._families[name] = family
+        return family
+
+    def _compile(self, kind: Any) -> _Check | None:
+        while isinstance(kind, wrapper.named_type):
+            kind = kind.declared_type()
+        if isinstance(kind, wrapper.type_declaration):
+            return self._compile(kind.declared_type())
+        if isinstance(kind, wrapper.simple_type):
+            return _simple_check(str(kind.declared_type()))
+        if isinstance(kind, wrapper.enumeration_type):
+            items = frozenset(str(item) for item in kind.enumeration_items())
+            return lambda value: None if isinstance(value, str) and value in items else "bad"
+        if isinstance(kind, wrapper.entity):
+            return self._entity_check(str(kind.name()))
+        if isinstance(kind, wrapper.select_type):
+            return self._select_check(kind)
+        if isinstance(kind, wrapper.aggregation_type):
+            element = self._compile(kind.type_of_element())
+
+            def aggregate(value: Any) -> str | None:
+                if not isinstance(value, tuple):
+                    return "ref" if isinstance(value, ifcopenshell.entity_instance) else "bad"
+                if element is None:
+                    return None
+                verdicts = [element(item) for item in value if item is not None]
+                return "ref" if "ref" in verdicts else ("bad" if verdicts and any(verdicts) else None)
+
+            return aggregate
+        return None
+
+    def _entity_check(self, name: str) -> _Check:
+        family = self._family(name)
+
+        def reference(value: Any) -> str | None:
+            if not isinstance(value, ifcopenshell.entity_instance) or not value.id():
+                return "ref"
+            value_class = value.is_a()
+            if self._subtype(value_class, name):
+                return None
+            return None if self._subtype(value_class, family) else "ref"
+
+        return reference
+
+    def _select_check(self, kind: Any) -> _Check:
+        members = validate.get_select_members(self._schema, kind)
+        entity_members = [m for m in members if isinstance(self._schema.declaration_by_name(m), wrapper.entity)]
+        families = {self._family(m) for m in entity_members}
+        wrapped: dict[str, _Check | None] = {}
+
+        def select(value: Any) -> str | None:
+            if not isinstance(value, ifcopenshell.entity_instance):
+                return "ref" if entity_members else "bad"
+            value_class = value.is_a()
+            if value.id():  # an entity
+                if value_class in members or any(self._subtype(value_class, f) for f in families):
+                    return None
+                return "ref"
+            if value_class not in members:  # a typed value of a type the select does not hold
+                return "bad"
+            if value_class not in wrapped:
+                wrapped[value_class] = self._compile(self._schema.declaration_by_name(value_class))
+            check = wrapped[value_class]
+            return None if check is None else ("bad" if check(value.wrappedValue) else None)
+
+        return select
+
+
+def _type_name(kind: Any) -> str:
+    while isinstance(kind, wrapper.named_type):
+        kind = kind.declared_type()
+    if isinstance(kind, wrapper.aggregation_type):
+        return f"list of {_type_name(kind.type_of_element())}"
+    name = getattr(kind, "name", None)
+    if callable(name):
+        return str(name())
+    return str(kind.declared_type()) if isinstance(kind, wrapper.simple_type) else str(kind)
+
+
+def _is_subtype(entity: Any, name: str) -> bool:
+    while entity is not None:
+        if entity.name() == name:
+            return True
+        entity = entity.supertype()
+    return False

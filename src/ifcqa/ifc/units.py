@@ -48,6 +48,17 @@ _NAMED_SYMBOLS = {
     "SQUARE_INCH": "in²",
     "CUBIC_INCH": "in³",
 }
+# SI units IfcOpenShell has no symbol for (it gives "?"): one symbol per unit in option text ("W", not "watt").
+_SI_SYMBOLS = {
+    "WATT": "W", "VOLT": "V", "HERTZ": "Hz", "KELVIN": "K", "LUMEN": "lm", "LUX": "lx", "AMPERE": "A",
+    "JOULE": "J", "COULOMB": "C", "OHM": "Ω", "SIEMENS": "S", "WEBER": "Wb", "TESLA": "T", "HENRY": "H",
+    "FARAD": "F", "CANDELA": "cd", "MOLE": "mol", "BECQUEREL": "Bq", "GRAY": "Gy", "SIEVERT": "Sv",
+    "NEWTON": "N", "PASCAL": "Pa",
+}  # fmt: skip
+_SI_PREFIXES = {
+    "EXA": "E", "PETA": "P", "TERA": "T", "GIGA": "G", "MEGA": "M", "KILO": "k", "HECTO": "h", "DECA": "da",
+    "DECI": "d", "CENTI": "c", "MILLI": "m", "MICRO": "µ", "NANO": "n", "PICO": "p", "FEMTO": "f", "ATTO": "a",
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +85,8 @@ def get_unit_symbol(unit: ifcopenshell.entity_instance) -> str:
     name = str(unit_util.get_full_unit_name(unit)).upper().replace(" ", "_")
     if name in _NAMED_SYMBOLS:
         return _NAMED_SYMBOLS[str(name)]
+    if unit.is_a("IfcSIUnit") and unit.Name in _SI_SYMBOLS:
+        return _SI_PREFIXES.get(str(unit.Prefix or ""), "") + _SI_SYMBOLS[unit.Name]
     symbol = str(unit_util.get_unit_symbol(unit) or "")
     if not symbol or symbol == "?":
         return str(name).lower()
@@ -94,6 +107,8 @@ def describe_unit(model: ifcopenshell.file, unit: ifcopenshell.entity_instance, 
 def get_project_units(model: ifcopenshell.file) -> dict[str, Unit]:
     """Return the project's assigned unit for every unit type it assigns (keys like ``LENGTHUNIT``)."""
     units: dict[str, Unit] = {}
+    if not model.by_type("IfcProject"):
+        return units  # no project, no assigned units (IfcOpenShell's lookup would fail on the empty list)
     assignment = unit_util.get_unit_assignment(model)
     for unit in getattr(assignment, "Units", None) or ():
         unit_type = getattr(unit, "UnitType", None)

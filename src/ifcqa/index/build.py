@@ -12,6 +12,7 @@ with ``ifcopenshell.util.element``, so a bug here and a bug there would have to 
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -21,12 +22,15 @@ import ifcopenshell.ifcopenshell_wrapper as wrapper
 import ifcopenshell.util.element as element_util
 import ifcopenshell.util.placement as placement_util
 
-from ifcqa.ifc.units import Unit, get_project_units
+from ifcqa.ifc.diagnostics import set_name
+from ifcqa.ifc.open import model_warnings
+from ifcqa.ifc.units import Unit, get_measure_unit_type, get_project_units
 from ifcqa.ifc.values import read_property, read_quantity
-from ifcqa.index.records import INDEX_FORMAT, Element, IndexData, SourceInfo, Value
+from ifcqa.index.records import INDEX_FORMAT, Boundary, Element, EntityRef, IndexData, Layer, SourceInfo, Value
 
 _INDEXED_ROOTS = ("IfcProduct", "IfcTypeObject", "IfcGroup", "IfcProject")
 _STOREY = "IfcBuildingStorey"
+_FIRST_LEVEL, _SECOND_LEVEL = "IfcRelSpaceBoundary1stLevel", "IfcRelSpaceBoundary2ndLevel"
 
 
 def build_index_data(model: ifcopenshell.file, path: str, sha256: str, size: int) -> IndexData:
@@ -44,6 +48,9 @@ def build_index_data(model: ifcopenshell.file, path: str, sha256: str, size: int
         ancestors={cls: builder.ancestors(cls) for cls in {e.ifc_class for e in builder.elements.values()}},
         guids={e.guid: e.id for e in builder.elements.values()},
         by_class=builder.by_class(),
+        step_ids=step_id_bitmap(model),
+        length_digits=builder.length_digits,
+        warnings=model_warnings(model),
     )
     data.build_seconds = time.perf_counter() - started
     return data
@@ -60,6 +67,9 @@ class _Builder:
         self._ancestor_cache: dict[str, tuple[str, ...]] = {}
         self._set_cache: dict[int, dict[str, Value]] = {}
         self._own_sets: dict[int, list[tuple[str, str, int]]] = {}  # element -> (kind, name, set id)
+        self._measures: dict[str, list[tuple[str, int, bool]]] = {}  # class -> (attribute, position, is length)
+        length = self.units.get("LENGTHUNIT")
+        self.length_digits = length_digits(length.si_factor if length else 1.0)
 
     def run(self) -> None:
         self.add_objects()
@@ -100,6 +110,8 @@ class _Builder:
         elevation = attr("Elevation")
         if cls == _STOREY and elevation is None and attr("ObjectPlacement") is not None:
             elevation = placement_util.get_storey_elevation(entity)  # IfcOpenShell's fallback: placement z
+        if cls == _STOREY and elevation is not None:
+            elevation = round(float(elevation), self.length_digits) + 0.0  # -1.8e-12 is 0.0
         return Element(
             id=entity.id(),
             guid=entity[0],
@@ -110,9 +122,26 @@ class _Builder:
             tag=attr("Tag"),
             predefined_type=attr("PredefinedType"),  # the raw value until resolve_predefined_types()
             long_name=attr("LongName"),
-            elevation=float(elevation) if cls == _STOREY and elevation is not None else None,
+            elevation=elevation if cls == _STOREY else None,
             element_type=attr("ElementType") or attr("ProcessType"),
+            attributes=self._attributes(entity, cls),
         )
+
+    def _attributes(self, entity: ifcopenshell.entity_instance, cls: str) -> dict[str, Any]:
+        """Every attribute of the class in schema order; lengths rounded to a micrometre, references as refs."""
+        layout = self._measures.get(cls)
+        if layout is None:
+            declaration = self._schema.declaration_by_name(cls)
+            attributes = declaration.all_attributes()
+            layout = [(a.name(), i, attribute_unit_type(a) == "LENGTHUNIT") for i, a in enumerate(attributes)]
+            self._measures[cls] = layout
+        values: dict[str, Any] = {}
+        for name, position, is_length in layout:
+            value = plain(entity[position])
+            if is_length and isinstance(value, float):
+                value = round(value, self.length_digits) + 0.0
+            values[name] = value
+        return values
 
     def _slots(self, cls: str) -> dict[str, int]:
         """Attribute name -> position for a class (positional reads skip IfcOpenShell's name lookup)."""
@@ -223,10 +252,11 @@ class _Builder:
                 element.ambiguous_sets = sorted(shared.union(element.ambiguous_sets))
 
     def _note_set(self, element_id: int, definition: ifcopenshell.entity_instance | None) -> None:
-        if definition is None or definition.Name is None:
+        if definition is None or not definition.is_a("IfcPropertySetDefinition"):
             return
         kind = "qtos" if definition.is_a("IfcElementQuantity") else "psets"
-        self._own_sets.setdefault(element_id, []).append((kind, definition.Name, definition.id()))
+        # A set without a Name is kept under the placeholder "(unnamed #<step id>)" (ifc.diagnostics).
+        self._own_sets.setdefault(element_id, []).append((kind, set_name(definition), definition.id()))
         if definition.id() not in self._set_cache:
             self._set_cache[definition.id()] = self._read_set(definition)
 
@@ -259,18 +289,34 @@ class _Builder:
         element.ambiguous_sets = sorted({name for (_, name), n in seen.items() if n > 1})
 
     def add_materials(self) -> None:
-        own: dict[int, tuple[list[str], str, str | None]] = {}
+        own: dict[int, tuple[list[str], str, str | None, list[Layer]]] = {}
         for rel in self.model.by_type("IfcRelAssociatesMaterial"):
-            resolved = _resolve_material(rel.RelatingMaterial)
+            if rel.RelatingMaterial is None:
+                continue
+            names, kind, set_label = _resolve_material(rel.RelatingMaterial)
+            resolved = (names, kind, set_label, self._layers(rel.RelatingMaterial))
             for entity in rel.RelatedObjects or ():
                 own.setdefault(entity.id(), resolved)  # the first association wins, as in get_material
         for element in self.elements.values():
-            if element.id in own:
-                element.materials, element.material_kind, element.material_set = own[element.id]
-                element.material_source = "occurrence"
-            elif element.type is not None and element.type in own:
-                element.materials, element.material_kind, element.material_set = own[element.type]
-                element.material_source = "type"
+            source = element.id if element.id in own else element.type if element.type in own else None
+            if source is None:
+                continue
+            element.materials, element.material_kind, element.material_set, layers = own[source]
+            element.layers = list(layers)
+            element.material_source = "occurrence" if source == element.id else "type"
+
+    def _layers(self, select: ifcopenshell.entity_instance) -> list[Layer]:
+        """The layers of a layer set (or layer set usage), thicknesses rounded to a micrometre."""
+        layer_set = select.ForLayerSet if select.is_a("IfcMaterialLayerSetUsage") else select
+        if not layer_set.is_a("IfcMaterialLayerSet"):
+            return []
+        layers = []
+        for layer in layer_set.MaterialLayers or ():
+            thickness = layer.LayerThickness
+            rounded = round(float(thickness), self.length_digits) + 0.0 if thickness is not None else None
+            material = layer.Material.Name if layer.Material is not None else None
+            layers.append(Layer(material, rounded, getattr(layer, "Name", None)))
+        return layers
 
     def add_openings(self) -> None:
         for rel in self.model.by_type("IfcRelVoidsElement"):
@@ -290,9 +336,24 @@ class _Builder:
     def add_space_boundaries(self) -> None:
         for rel in self.model.by_type("IfcRelSpaceBoundary"):
             space, element = self._get(rel.RelatingSpace), self._get(rel.RelatedBuildingElement)
-            if space is not None and element is not None:
+            if space is None:
+                continue
+            if element is not None:
                 space.bounded_by.append(element.id)
                 element.bounds.append(space.id)
+            level = next((n for n, c in ((2, _SECOND_LEVEL), (1, _FIRST_LEVEL)) if rel.is_a(c)), None)
+            corresponding = getattr(rel, "CorrespondingBoundary", None) if level == 2 else None
+            across = self._get(corresponding.RelatingSpace) if corresponding is not None else None
+            space.boundaries.append(
+                Boundary(
+                    rel.id(),
+                    element.id if element is not None else None,
+                    rel.PhysicalOrVirtualBoundary,
+                    rel.InternalOrExternalBoundary,
+                    level,
+                    across.id if across is not None and across.id != space.id else None,
+                )
+            )
 
     def add_groups(self) -> None:
         for rel in self.model.by_type("IfcRelAssignsToGroup"):
@@ -310,6 +371,7 @@ class _Builder:
         for element in self.elements.values():
             self._storey_of(element, depth=0)
             element.building = self._building_of(element)
+            element.site = self._above(element, "IfcSite")
 
     def _storey_of(self, element: Element, depth: int) -> int | None:
         if element.storey_via is not None or depth > 32:
@@ -342,6 +404,18 @@ class _Builder:
                 return current.id
             next_id = current.storey if current.storey not in (None, current.id) else None
             next_id = next_id or current.container or current.parent or current.host or current.voids
+            current = self.elements.get(next_id) if next_id is not None else None
+        return None
+
+    def _above(self, element: Element, ifc_class: str) -> int | None:
+        """The nearest record of ``ifc_class`` up the spatial structure (containment, aggregation, hosting)."""
+        current: Element | None = element
+        for _ in range(64):
+            if current is None:
+                return None
+            if current.ifc_class == ifc_class:
+                return current.id
+            next_id = current.container or current.parent or current.host or current.voids
             current = self.elements.get(next_id) if next_id is not None else None
         return None
 
@@ -387,3 +461,40 @@ def _resolve_material(select: ifcopenshell.entity_instance) -> tuple[list[str], 
     if kind == "IfcMaterialConstituentSet":
         return _material_names(c.Material for c in select.MaterialConstituents or ()), kind, select.Name
     return [], kind, None
+
+
+def step_id_bitmap(model: ifcopenshell.file) -> bytes:
+    """A bitmap of the file's step ids: bit ``i`` is set when entity ``#i`` exists."""
+    bits = bytearray((int(model.get_max_id()) >> 3) + 1)
+    for step_id in model.entity_names():
+        bits[step_id >> 3] |= 1 << (step_id & 7)
+    return bytes(bits)
+
+
+def length_digits(si_factor: float) -> int:
+    """Decimals that resolve a micrometre in a length unit of ``si_factor`` metres (m: 6, mm: 3)."""
+    if si_factor <= 0 or not math.isfinite(si_factor):
+        return 6
+    return max(0, min(12, round(6 + math.log10(si_factor))))
+
+
+def attribute_unit_type(attribute: Any) -> str | None:
+    """The unit type of an attribute's declared measure (``OverallHeight`` -> ``LENGTHUNIT``), if any."""
+    declared = attribute.type_of_attribute()
+    while declared is not None and hasattr(declared, "declared_type"):
+        name = declared.declared_type().name() if hasattr(declared.declared_type(), "name") else None
+        if name and name.endswith("Measure"):
+            return get_measure_unit_type(name)
+        declared = declared.declared_type()
+    return None
+
+
+def plain(value: Any) -> Any:
+    """An attribute value as plain data: measures unwrapped, entities as :class:`EntityRef`, tuples as lists."""
+    if isinstance(value, ifcopenshell.entity_instance):
+        if value.id() == 0:
+            return plain(value.wrappedValue)
+        return EntityRef(value.id(), value.is_a())
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    return value

@@ -15,12 +15,13 @@ import re
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import ifcopenshell
 import ifcopenshell.ifcopenshell_wrapper as wrapper
 
 from ifcqa.errors import IfcOpenError, ToolError
-from ifcqa.ifc.open import file_sha256, open_model
+from ifcqa.ifc.open import file_sha256, open_model, refuse_if_strict
 from ifcqa.ifc.units import Unit
 from ifcqa.index.build import build_index_data
 from ifcqa.index.cache import IndexCache
@@ -31,6 +32,24 @@ _STEP_ID = re.compile(r"^#?(\d+)$")
 _GUID = re.compile(r"^[0-3][0-9A-Za-z_$]{21}$")
 _FIND_HINT = "Use find_elements (by class or name) to get valid GlobalIds."
 _LISTED = 8
+NAME_PREFIX = "name:"
+
+
+class Resolved(NamedTuple):
+    """What an element reference resolved to, and by which rule.
+
+    Attributes:
+        step_id: the entity's step id.
+        element: its index record, or ``None`` for an entity the index does not hold as an element
+            (a property, a material, a representation...): :meth:`ModelIndex.entity` reads it.
+        matched_by: ``step_id``, ``global_id``, ``name``, ``long_name`` or ``name_and_long_name``.
+        note: a remark for the caller (e.g. a number that is a step id and also another record's Name).
+    """
+
+    step_id: int
+    element: Element | None
+    matched_by: str
+    note: str | None = None
 
 
 def load_index(
@@ -54,6 +73,7 @@ def load_index(
     data = store.load(sha256) if store is not None else None
     if isinstance(data, IndexData) and data.format == INDEX_FORMAT:
         data.source.path = str(path)
+        refuse_if_strict(path, data.warnings)  # strict mode refuses a cached file with warnings too
         return ModelIndex(data, cache=store)
     model = open_model(path)
     data = build_index_data(model, str(path), sha256, path.stat().st_size)
@@ -70,7 +90,7 @@ class ModelIndex:
         self._cache = cache
         self._model = model
         self._bboxes: dict[int, BBox] | None = None
-        self._names: tuple[dict[str, list[int]], dict[str, list[int]]] | None = None
+        self._names: list[tuple[dict[str, list[int]], dict[str, list[int]]]] | None = None
         self._lock = threading.Lock()
 
     # -- basics ----------------------------------------------------------------------------
@@ -110,50 +130,100 @@ class ModelIndex:
         element_id = self.data.guids.get(ref)
         return self.data.elements.get(element_id) if element_id is not None else None
 
-    def get(self, ref: str | int) -> Element:
-        """The record for a step id (``#123``), a GlobalId or a unique Name; else a :class:`ToolError` naming the fix.
+    def resolve(self, ref: str | int) -> Resolved:
+        """Resolve an element reference by one rule, said in the result; a reference nothing matches is a ToolError.
 
-        A Name identifies a record when exactly one carries it (exact, else ignoring case). Openings
-        (IfcFeatureElementSubtraction), which authoring tools often name after their door or window,
-        count only when no other record has the name. A bare number that is a step id and also another
-        record's Name is ambiguous: ``#123`` or the GlobalId says which is meant.
+        Rules, in order: an integer or ``#123`` is a step id (the entity with that id, whatever it is);
+        a GlobalId of the model; ``name:TEXT`` is a Name (or LongName) only; a bare number is a step id
+        when the file has an entity with that id, else a Name; any other text is a Name: exact, else
+        ignoring case, else a LongName (spaces, zones, storeys), else "Name LongName" ("140 Open Office").
+        Openings (IfcFeatureElementSubtraction), which authoring tools often name after their door or
+        window, match a name only when nothing else does.
         """
-        element = self.find(ref)
-        if isinstance(ref, int) or ref.strip().startswith("#"):
-            return self._found(element, ref)
-        if element is not None and not _STEP_ID.match(ref.strip()):
-            return element  # a GlobalId
-        named = self._named(ref)
-        if element is not None:  # a bare number: a step id, unless another record is named so
-            others = [e for e in named if e.id != element.id]
-            if others:
-                raise ToolError(
-                    f"{ref!r} is the step id of {element.ifc_class} #{element.id} and the Name of "
-                    f"{_listing(others)}. Pass '#{element.id}' for the former or a GlobalId."
+        if isinstance(ref, bool):
+            raise ToolError(f"{ref!r} is not an element reference. Pass a GlobalId, a step id (#123) or a Name.")
+        if isinstance(ref, int):
+            return self._by_step_id(ref, str(ref))
+        text = ref.strip()
+        if text.lower().startswith(NAME_PREFIX):
+            return self._by_name(text[len(NAME_PREFIX) :].strip(), ref)
+        if text.startswith("#"):
+            match = _STEP_ID.match(text)
+            if match is None:
+                raise ToolError(f"{ref!r} is not a step id: write '#' and digits (e.g. #123). {_FIND_HINT}")
+            return self._by_step_id(int(match.group(1)), ref)
+        element_id = self.data.guids.get(text)
+        if element_id is not None:
+            return Resolved(element_id, self.data.elements[element_id], "global_id")
+        match = _STEP_ID.match(text)
+        if match and self._exists(int(match.group(1))):
+            resolved = self._by_step_id(int(match.group(1)), ref)
+            named = [e for e in self._named(text) if e.id != resolved.step_id]
+            if named:
+                note = (
+                    f"{text!r} is read as a step id; it is also the Name of {_listing(named)}: "
+                    f"pass '{NAME_PREFIX}{text}' for that."
                 )
-            return element
+                resolved = resolved._replace(note=note)
+            return resolved
+        return self._by_name(text, ref)
+
+    def get(self, ref: str | int) -> Element:
+        """The indexed record a reference names (see :meth:`resolve`); else a :class:`ToolError` naming the fix."""
+        resolved = self.resolve(ref)
+        if resolved.element is None:
+            raise ToolError(
+                f"#{resolved.step_id} is an entity of {self.path.name} that is not an element (product, type "
+                "object, group or project), so this tool cannot use it; get_element shows any entity. "
+                + _FIND_HINT
+            )
+        return resolved.element
+
+    def _exists(self, step_id: int) -> bool:
+        return step_id in self.data.elements or self.data.has_step_id(step_id)
+
+    def _by_step_id(self, step_id: int, ref: str | int) -> Resolved:
+        if step_id in self.data.elements:
+            return Resolved(step_id, self.data.elements[step_id], "step_id")
+        if self.data.has_step_id(step_id):
+            return Resolved(step_id, None, "step_id")
+        raise ToolError(f"No entity with step id {ref!r} in {self.path.name}. {_FIND_HINT}")
+
+    def _by_name(self, name: str, ref: str | int) -> Resolved:
+        named = self._named(name)
+        rule = "name"
+        if not named:
+            named, rule = self._named(name, long=True), "long_name"
+        if not named:
+            named, rule = self._named(name, label=True), "name_and_long_name"
         if len(named) > 1:
-            raise ToolError(f"Name {ref!r} is used by {len(named)} elements: {_listing(named)}. Pass a GlobalId.")
-        return self._found(named[0] if named else None, ref)
-
-    def _found(self, element: Element | None, ref: str | int) -> Element:
-        if element is None:
-            text = str(ref).strip()
-            kind = "GlobalId" if _GUID.match(text) else "step id" if _STEP_ID.match(text) else "reference or Name"
+            what = {"name": "Name", "long_name": "LongName"}.get(rule, "Name and LongName")
+            raise ToolError(f"{what} {name!r} is used by {len(named)} elements: {_listing(named)}. Pass a GlobalId.")
+        if not named:
+            kind = "GlobalId" if _GUID.match(name) else "reference or Name"
             raise ToolError(f"No element with {kind} {ref!r} in {self.path.name}. {_FIND_HINT}")
-        return element
+        return Resolved(named[0].id, named[0], rule)
 
-    def _named(self, name: str) -> list[Element]:
-        """The records a Name identifies (exact first, else ignoring case; openings only as a last resort)."""
+    def entity(self, step_id: int) -> ifcopenshell.entity_instance:
+        """Any entity of the file by step id (opens the file on first need)."""
+        return self.model().by_id(step_id)
+
+    def named(self, name: str, long: bool = False, label: bool = False) -> list[Element]:
+        """Every record a Name (``long``: a LongName; ``label``: "Name LongName") identifies; see :meth:`resolve`."""
+        return self._named(name, long, label)
+
+    def _named(self, name: str, long: bool = False, label: bool = False) -> list[Element]:
+        """The records a Name (or LongName, or "Name LongName") identifies: exact, else ignoring case; openings last."""
         if self._names is None:
-            exact: dict[str, list[int]] = {}
-            folded: dict[str, list[int]] = {}
+            maps: list[tuple[dict[str, list[int]], dict[str, list[int]]]] = [({}, {}), ({}, {}), ({}, {})]
             for e in self.elements():
-                if e.name and e.name.strip():
-                    exact.setdefault(e.name, []).append(e.id)
-                    folded.setdefault(e.name.strip().casefold(), []).append(e.id)
-            self._names = (exact, folded)
-        exact, folded = self._names
+                both = f"{e.name.strip()} {e.long_name.strip()}" if e.name and e.long_name else None
+                for (exact, folded), value in zip(maps, (e.name, e.long_name, both), strict=True):
+                    if value and value.strip():
+                        exact.setdefault(value, []).append(e.id)
+                        folded.setdefault(value.strip().casefold(), []).append(e.id)
+            self._names = maps
+        exact, folded = self._names[2 if label else 1 if long else 0]
         records = self.records(exact.get(name) or folded.get(name.strip().casefold(), []))
         solid = [e for e in records if not self.is_a(e, "IfcFeatureElementSubtraction")]
         return solid or records

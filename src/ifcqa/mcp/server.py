@@ -9,10 +9,15 @@ read-only. Calls go through :func:`ifcqa.tools.call_tool`; the result is the com
 
 An :class:`~ifcqa.errors.IfcqaError` (a bad argument, an unknown GlobalId or tool) is returned as a
 tool result with ``isError`` set and the shared error shape ``{"error": {"code", "message"}}`` as its
-text, so the model reads the message and can recover; only a bug becomes a protocol error.
+text, so the model reads the message and can recover; a bug in a tool is returned the same way (code
+``internal_error``), so one bad call never ends the session.
 
 With several models, every tool takes an extra required ``model`` parameter (the file name, one of
 an enum) and a ``list_models`` tool describes the served models.
+
+A served file's recoverable parse problems (values read as unset, see :mod:`ifcqa.ifc.open`) are
+added under ``"warnings"`` to ``model_summary`` and to each ``list_models`` row (at most 20, with
+``warnings_total`` when there are more).
 """
 
 from __future__ import annotations
@@ -29,10 +34,13 @@ from mcp.server.stdio import stdio_server
 
 import ifcqa
 from ifcqa.errors import IfcqaError, ToolError
+from ifcqa.ifc.diagnostics import warnings_json
 from ifcqa.index import ModelIndex
 from ifcqa.tools import ToolSpec, call_tool, get_tools, render
 
 LIST_MODELS = "list_models"
+SUMMARY_TOOL = "model_summary"
+_SHOWN_WARNINGS = 20
 _READ_ONLY = types.ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
 )
@@ -91,6 +99,11 @@ class ModelTools:
                 result = self._run(name, dict(arguments or {}))
         except IfcqaError as error:
             return _text_result(render(error.to_dict()), is_error=True)
+        except (Exception, RecursionError) as exc:  # a bug: the agent still gets one readable line, the server lives
+            message = (
+                f"{name} failed unexpectedly ({type(exc).__name__}: {' '.join(str(exc).split())}); a bug in ifcqa."
+            )
+            return _text_result(render({"error": {"code": "internal_error", "message": message}}), is_error=True)
         return _text_result(render(result))
 
     def _run(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -99,7 +112,10 @@ class ModelTools:
                 raise ToolError(f"{LIST_MODELS} takes no arguments.")
             return self.describe_models()
         index = self._model_of(arguments) if self.multi else next(iter(self.models.values()))
-        return call_tool(index, name, arguments)
+        result = call_tool(index, name, arguments)
+        if name == SUMMARY_TOOL and "warnings" not in result:
+            result = {**result, **_warnings_of(index)}
+        return result
 
     def _model_of(self, arguments: dict[str, Any]) -> ModelIndex:
         model = arguments.pop("model", None)
@@ -122,6 +138,7 @@ class ModelTools:
                     "schema": index.schema,
                     "project": project.name if project else None,
                     "storeys": storeys,
+                    **_warnings_of(index),
                 }
             )
         return {"models": rows, "total": len(rows)}
@@ -135,7 +152,17 @@ class ModelTools:
         )
 
 
+def _warnings_of(index: ModelIndex) -> dict[str, Any]:
+    """The recoverable parse problems of a served model (values read as unset), shortened to fit a tool result."""
+    warnings = index.data.warnings
+    shown: dict[str, Any] = {"warnings": warnings_json(warnings, limit=_SHOWN_WARNINGS)}
+    if len(warnings) > _SHOWN_WARNINGS:
+        shown["warnings_total"] = len(warnings)
+    return shown
+
+
 def _text_result(text: str, is_error: bool = False) -> types.CallToolResult:
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # a damaged file's lone surrogates
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=is_error)
 
 

@@ -27,7 +27,7 @@ def assemble(draft: Draft, spec: GeneratorSpec, source_file: str, sha256: str, r
     if draft.option_elements:
         provenance["option_elements"] = {t: draft.option_elements[t] for t in texts if t in draft.option_elements}
     return Item(
-        id=_item_id(sha256, spec.subtype, draft.question, texts),
+        id=item_id(sha256, spec.subtype, draft.question, texts),
         source_file=source_file,
         source_sha256=sha256,
         group=subtype.group if subtype else "Custom",
@@ -66,6 +66,7 @@ def _pick_options(draft: Draft, rng: random.Random) -> tuple[list[str], list[str
     return rng.sample(correct, n_correct), rng.sample(distractors, n_distractors)
 
 
-def _item_id(sha256: str, subtype: str, question: str, texts: list[str]) -> str:
+def item_id(sha256: str, subtype: str, question: str, texts: list[str]) -> str:
+    """The stable id of an item: its subtype's short name and a digest of file, subtype, question and options."""
     digest = hashlib.sha256("\x1f".join([sha256, subtype, question, *sorted(texts)]).encode()).hexdigest()
     return f"{subtype.rsplit('.', 2)[-2]}-{digest[:12]}"

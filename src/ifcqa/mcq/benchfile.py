@@ -4,14 +4,19 @@ Both files are written atomically (a temporary file moved into place), so a read
 benchmark or the new one, never a part. Reading is strict: a line that is not a valid item is an
 error naming the line, because a benchmark that is silently read in part scores the wrong items.
 
-Items name their model by ``source_file`` (the path given to ``ifcqa mcq generate``);
-:func:`source_path` finds it again, in a models folder when one is given, and :func:`open_source`
-refuses a file whose bytes are no longer the ones the items were generated from.
+Items name their model by ``source_file``: its path relative to the benchmark file's folder (POSIX
+separators; an absolute path only when no relative one exists, e.g. another drive), plus its
+SHA-256. :func:`resolve_source` is the one place a model is found again (``mcq verify``, ``eval``
+and the Inspect task use it): next to the benchmark first, then in ``--models-dir`` by file name,
+then (benchmarks written before paths were relative) the stored path from the working folder;
+the first candidate with the right bytes wins, and a missing model is an error listing every place
+looked. :func:`open_source` opens it and refuses a file whose bytes changed.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -94,28 +99,72 @@ def read_manifest(bench: Path) -> Manifest | None:
         raise BenchFileError(f"{path}: not a valid benchmark manifest ({exc.__class__.__name__}).") from None
 
 
-def source_path(source_file: str, models_dir: Path | None = None) -> Path:
-    """Where the model of an item is: ``models_dir / <file name>`` when a folder is given, else the path as stored."""
-    return models_dir / Path(source_file).name if models_dir is not None else Path(source_file)
+def relative_source(model: Path, bench: Path) -> str:
+    """How an item names ``model``: relative to ``bench``'s folder (POSIX), else absolute."""
+    try:
+        return Path(os.path.relpath(model.resolve(), bench.resolve().parent)).as_posix()
+    except ValueError:  # another drive (Windows): no relative path exists
+        return model.resolve().as_posix()
 
 
-def open_source(source_file: str, sha256: str, models_dir: Path | None = None) -> ifcopenshell.file:
+def source_candidates(source_file: str, bench: Path | None = None, models_dir: Path | None = None) -> list[Path]:
+    """Where a model may be, in the order tried (duplicates dropped)."""
+    stored = Path(source_file)
+    found: list[Path] = []
+    if stored.is_absolute():
+        found.append(stored)
+    elif bench is not None:
+        found.append(bench.parent / stored)
+    if models_dir is not None:
+        found.append(models_dir / stored.name)
+    if not stored.is_absolute():
+        found.append(stored)
+    return list(dict.fromkeys(found))
+
+
+def resolve_source(
+    source_file: str, bench: Path | None = None, models_dir: Path | None = None, sha256: str | None = None
+) -> Path:
+    """The model an item names: the first candidate (:func:`source_candidates`) that exists and has ``sha256``.
+
+    Raises:
+        IfcOpenError: no candidate exists (every place looked is named).
+        BenchFileError: candidates exist but every one's bytes differ from ``sha256``.
+    """
+    candidates = source_candidates(source_file, bench, models_dir)
+    existing = [path for path in candidates if path.is_file()]
+    if not existing:
+        looked = ", ".join(str(path) for path in candidates)
+        raise IfcOpenError(
+            f"{candidates[0]}: no such file: model {source_file!r} of the benchmark not found. Pass --models-dir "
+            f"with the folder that holds the benchmark's models (looked at: {looked})."
+        )
+    if sha256 is None:
+        return existing[0]
+    for path in existing:
+        if file_sha256(path) == sha256:
+            return path
+    raise BenchFileError(
+        f"{existing[0]}: the file changed since the benchmark was generated (its SHA-256 differs from the "
+        "items' source_sha256). Regenerate the benchmark, or point --models-dir at the original models."
+    )
+
+
+def source_path(source_file: str, models_dir: Path | None = None, bench: Path | None = None) -> Path:
+    """Where the model of an item is (:func:`resolve_source` without the bytes check; the first place when missing)."""
+    try:
+        return resolve_source(source_file, bench, models_dir)
+    except IfcOpenError:
+        return source_candidates(source_file, bench, models_dir)[0]
+
+
+def open_source(
+    source_file: str, sha256: str, models_dir: Path | None = None, bench: Path | None = None
+) -> ifcopenshell.file:
     """Open the model an item was generated from, checking its bytes are still the same.
 
     Raises:
         IfcOpenError: the file is missing or unreadable.
         BenchFileError: the file changed since the benchmark was generated.
     """
-    path = source_path(source_file, models_dir)
-    if not path.exists():
-        raise IfcOpenError(
-            f"{path}: no such file (a model named by the benchmark's items). Pass --models-dir with the folder "
-            "that holds the models."
-        )
-    model = open_model(path)
-    if file_sha256(path) != sha256:
-        raise BenchFileError(
-            f"{path}: the file changed since the benchmark was generated (its SHA-256 differs from the "
-            "items' source_sha256). Regenerate the benchmark, or point --models-dir at the original models."
-        )
-    return model
+    return open_model(resolve_source(source_file, bench, models_dir, sha256))

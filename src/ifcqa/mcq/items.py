@@ -88,6 +88,7 @@ class FileEntry(BaseModel):
     schema_name: str = Field(alias="schema")
     counts: dict[str, SubtypeCounts] = Field(default_factory=dict)  # subtype -> counts
     rejections: list[dict[str, Any]] = Field(default_factory=list)  # logged disagreements
+    warnings: list[dict[str, Any]] = Field(default_factory=list)  # recoverable parse problems (ParseWarning JSON)
     seconds: float = 0.0
 
     model_config = ConfigDict(populate_by_name=True)
@@ -104,3 +105,5 @@ class Manifest(BaseModel):
     generators: dict[str, int]  # subtype -> generator version
     files: list[FileEntry]
     total_items: int = 0
+    # per subtype: share of items whose model, subtype and answer repeat (ifcqa.mcq.quality.duplication)
+    duplication: dict[str, float] = Field(default_factory=dict)

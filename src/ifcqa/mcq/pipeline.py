@@ -1,9 +1,13 @@
 """The IFC-MCQ pipeline for one file: index -> generators -> items -> verifiers -> structural checks.
 
 Per category, the subtypes' generators are drawn from in turn until ``cap`` items are retained or
-every generator is exhausted. Each candidate is assembled, verified on the re-opened file by its
-independent verifier, and structurally checked; what happens to it is counted per subtype (the
-manifest's candidates / skipped / rejected / retained).
+every generator is exhausted. Each candidate is assembled; screened on the re-opened file
+(:mod:`ifcqa.mcq.screen`: contradictions, duplicate names in a set, values with a recoverable parse
+problem); checked for leaks and re-phrased or skipped (:mod:`ifcqa.mcq.quality`); held against the
+near-duplicate cap of its model; then verified by its independent verifier and structurally
+checked. What happens to it is counted per subtype (the manifest's candidates / skipped / rejected
+/ retained; skip reasons include ``leak``, ``duplicate_answer``, ``same_options``, ``contradiction``,
+``duplicate_quantity`` and ``recoverable_defect``).
 """
 
 from __future__ import annotations
@@ -19,11 +23,13 @@ import ifcopenshell
 from ifcqa.ifc.open import open_model
 from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex, load_index
-from ifcqa.mcq.assemble import assemble
+from ifcqa.mcq.assemble import assemble, item_id
 from ifcqa.mcq.checks import structural_problems
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip
 from ifcqa.mcq.items import FileEntry, Item, SubtypeCounts
+from ifcqa.mcq.quality import LEAK, MAX_PER_ANSWER, DuplicateGuard, unleaked
 from ifcqa.mcq.registry import GeneratorSpec, get_generators, get_verifiers
+from ifcqa.mcq.screen import screen, warned_ids
 from ifcqa.mcq.taxonomy import CATEGORIES
 
 DEFAULT_SEED = 10
@@ -35,11 +41,20 @@ def rng_for(seed: int, sha256: str, subtype: str) -> random.Random:
     return random.Random(f"{seed}:{sha256}:{subtype}")
 
 
-def judge(model: ifcopenshell.file, item: Item) -> str | None:
-    """Verify one item; ``None`` when it passes, else the reason it is rejected."""
+def judge(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozenset()) -> str | None:
+    """Verify one item; ``None`` when it passes, else the reason it is rejected.
+
+    ``warned``: step ids of entities with a recoverable parse problem (an item touching one is refused).
+    """
     problems = structural_problems(item)
     if problems:
         return "structural: " + problems[0]
+    try:
+        screened = screen(model, item, warned)
+    except Exception as exc:  # noqa: BLE001 — a screen failure rejects the item, with its reason logged
+        return f"verifier error: {type(exc).__name__}: {exc}"
+    if screened is not None:
+        return f"screen: {screened}"
     verify = get_verifiers().get(item.subtype)
     if verify is None:
         return "no verifier registered"
@@ -63,36 +78,64 @@ def generate_for_file(
     categories: list[str] | None = None,
     cache: IndexCache | None = None,
     use_cache: bool = True,
+    max_per_answer: int | None = MAX_PER_ANSWER,
 ) -> tuple[list[Item], FileEntry]:
-    """Generate, verify and keep up to ``cap`` items per category for one IFC file."""
+    """Generate, verify and keep up to ``cap`` items per category for one IFC file.
+
+    ``max_per_answer``: items kept per (subtype, answer) (``None``: no near-duplicate cap, for tests
+    that need every candidate; identical option sets are still refused).
+    """
     started = time.perf_counter()
     index = load_index(path, cache=cache, use_cache=use_cache)
     model = open_model(path)  # the verifiers' own reading of the file
     entry = FileEntry(path=str(path), sha256=index.data.source.sha256, schema=index.schema)
+    warnings = list(getattr(index.data, "warnings", None) or [])
+    entry.warnings = [w.to_json() if hasattr(w, "to_json") else dict(w) for w in warnings]
+    run = _FileRun(index, model, str(path), entry, warned_ids(warnings), DuplicateGuard(max_per_answer))
     items: list[Item] = []
     generators = get_generators()
     for category in categories or list(CATEGORIES):
         specs = [spec for code, spec in generators.items() if code.rsplit(".", 1)[0] == category]
-        items.extend(_run_category(index, model, specs, str(path), seed, cap, entry))
+        items.extend(_run_category(run, specs, seed, cap))
     entry.seconds = round(time.perf_counter() - started, 3)
     return items, entry
 
 
-def _run_category(
-    index: ModelIndex,
-    model: ifcopenshell.file,
-    specs: list[GeneratorSpec],
-    source_file: str,
-    seed: int,
-    cap: int,
-    entry: FileEntry,
-) -> list[Item]:
-    sha = index.data.source.sha256
+class _FileRun:
+    """What every candidate of one file is checked against."""
+
+    def __init__(
+        self,
+        index: ModelIndex,
+        model: ifcopenshell.file,
+        source_file: str,
+        entry: FileEntry,
+        warned: frozenset[int],
+        guard: DuplicateGuard,
+    ) -> None:
+        self.index = index
+        self.model = model
+        self.source_file = source_file
+        self.entry = entry
+        self.warned = warned
+        self.guard = guard
+        self.sha = index.data.source.sha256
+
+    def name_of(self, guid: str) -> str | None:
+        step = self.index.data.guids.get(guid)
+        element = self.index.data.elements.get(step) if step is not None else None
+        return element.name if element is not None else None
+
+    def new_id(self, item: Item) -> str:
+        return item_id(self.sha, item.subtype, item.question, [o.text for o in item.options])
+
+
+def _run_category(run: _FileRun, specs: list[GeneratorSpec], seed: int, cap: int) -> list[Item]:
     streams: dict[str, tuple[GeneratorSpec, random.Random, Iterator[Draft | Skip]]] = {}
     for spec in specs:
-        rng = rng_for(seed, sha, spec.subtype)
-        streams[spec.subtype] = (spec, rng, iter(spec.function(GenContext(index, rng))))
-        entry.counts.setdefault(spec.subtype, SubtypeCounts())
+        rng = rng_for(seed, run.sha, spec.subtype)
+        streams[spec.subtype] = (spec, rng, iter(spec.function(GenContext(run.index, rng))))
+        run.entry.counts.setdefault(spec.subtype, SubtypeCounts())
     kept: list[Item] = []
     seen_ids: set[str] = set()
     while streams and len(kept) < cap:
@@ -104,36 +147,51 @@ def _run_category(
             if drawn is None:
                 del streams[subtype]
                 continue
-            item = _consider(drawn, spec, rng, model, source_file, sha, entry.counts[subtype], entry)
-            if item is not None and item.id not in seen_ids:
+            item = _consider(drawn, spec, rng, run, run.entry.counts[subtype], seen_ids)
+            if item is not None:
                 seen_ids.add(item.id)
                 kept.append(item)
     return kept
+
+
+def _skip(counts: SubtypeCounts, reason: str) -> None:
+    counts.skipped[reason] = counts.skipped.get(reason, 0) + 1
 
 
 def _consider(
     drawn: Draft | Skip,
     spec: GeneratorSpec,
     rng: random.Random,
-    model: ifcopenshell.file,
-    source_file: str,
-    sha: str,
+    run: _FileRun,
     counts: SubtypeCounts,
-    entry: FileEntry,
+    seen_ids: set[str],
 ) -> Item | None:
     if isinstance(drawn, Skip):
-        counts.skipped[drawn.reason] = counts.skipped.get(drawn.reason, 0) + 1
+        _skip(counts, drawn.reason)
         return None
     counts.candidates += 1
-    item = assemble(drawn, spec, source_file, sha, rng)
-    if isinstance(item, Skip):
-        counts.skipped[item.reason] = counts.skipped.get(item.reason, 0) + 1
+    assembled = assemble(drawn, spec, run.source_file, run.sha, rng)
+    if isinstance(assembled, Skip):
+        _skip(counts, assembled.reason)
         return None
-    reason = judge(model, item)
+    screened = screen(run.model, assembled, run.warned)
+    if screened is not None:
+        _skip(counts, screened)
+        return None
+    item = unleaked(assembled, run.name_of, run.new_id)
+    if item is None:
+        _skip(counts, LEAK)
+        return None
+    duplicate = run.guard.reason(item)
+    if duplicate is not None or item.id in seen_ids:
+        _skip(counts, duplicate or "same item")
+        return None
+    reason = judge(run.model, item, run.warned)
     if reason is not None:
         counts.rejected[reason.split(":")[0]] = counts.rejected.get(reason.split(":")[0], 0) + 1
-        entry.rejections.append(_rejection(item, reason))
+        run.entry.rejections.append(_rejection(item, reason))
         return None
+    run.guard.keep(item)
     counts.retained += 1
     return item
 

@@ -13,8 +13,9 @@ import csv
 import io
 import random
 import re
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -23,6 +24,7 @@ import ifcopenshell
 from ifcqa.index.cache import write_atomic
 from ifcqa.mcq.benchfile import open_source
 from ifcqa.mcq.items import LABELS, Item, Manifest
+from ifcqa.mcq.quality import duplication
 from ifcqa.mcq.taxonomy import CATEGORIES, SUBTYPES
 
 REPORTING_THRESHOLD = 10  # items per model x category below which the paper flags limited coverage
@@ -55,6 +57,8 @@ class Coverage:
     keys: list[str]
     counts: dict[str, dict[str, int]]
     threshold: int = REPORTING_THRESHOLD
+    # key -> share of its items whose model, subtype and answer repeat (ifcqa.mcq.quality.duplication)
+    duplication: dict[str, float] = field(default_factory=dict)
 
     def count(self, model: str, key: str) -> int:
         return self.counts.get(model, {}).get(key, 0)
@@ -73,6 +77,7 @@ class Coverage:
             "counts": {m: {k: self.count(m, k) for k in self.keys} for m in self.models},
             "total": sum(self.count(m, k) for m in self.models for k in self.keys),
             "below_threshold": [{"model": m, "key": k, "count": n} for m, k, n in self.below_threshold()],
+            "duplication": {k: self.duplication.get(k, 0.0) for k in self.keys},
         }
 
 
@@ -97,7 +102,21 @@ def coverage(items: Sequence[Item], manifest: Manifest | None = None, by: Axis =
         row = counts.setdefault(item.source_file, {})
         row[key] = row.get(key, 0) + 1
     reference = list(CATEGORIES) if by == "category" else list(SUBTYPES)
-    return Coverage(by, models, _taxonomy_order(keys, reference), counts)
+    return Coverage(
+        by, models, _taxonomy_order(keys, reference), counts, duplication=_duplication(items, by == "category")
+    )
+
+
+def _duplication(items: Sequence[Item], by_category: bool) -> dict[str, float]:
+    """Per subtype, or per category as the item-weighted share over its subtypes."""
+    sizes = Counter(item.subtype for item in items)
+    repeated: dict[str, float] = {}
+    totals: Counter[str] = Counter()
+    for subtype, share in duplication(items).items():
+        key = subtype.rsplit(".", 1)[0] if by_category else subtype
+        repeated[key] = repeated.get(key, 0.0) + share * sizes[subtype]
+        totals[key] += sizes[subtype]
+    return {key: round(repeated[key] / totals[key], 4) for key in totals}
 
 
 def short_names(paths: Sequence[str]) -> dict[str, str]:
@@ -121,7 +140,9 @@ def audit_sample(items: Sequence[Item], seed: int) -> list[Item]:
     return [rng.choice(cells[key]) for key in keys]
 
 
-def audit_rows(sample: Sequence[Item], models_dir: Path | None = None) -> list[dict[str, str]]:
+def audit_rows(
+    sample: Sequence[Item], models_dir: Path | None = None, bench: Path | None = None
+) -> list[dict[str, str]]:
     """The audit sheet's rows; every GlobalId is shown with its class and name as read from the file.
 
     Raises:
@@ -133,7 +154,7 @@ def audit_rows(sample: Sequence[Item], models_dir: Path | None = None) -> list[d
     for number, item in enumerate(sample, start=1):
         key = (item.source_file, item.source_sha256)
         if key not in models:
-            models[key] = open_source(item.source_file, item.source_sha256, models_dir)
+            models[key] = open_source(item.source_file, item.source_sha256, models_dir, bench)
         rows.append(_audit_row(number, item, models[key]))
     return rows
 

@@ -25,10 +25,19 @@ import ifcqa
 from ifcqa.errors import IfcqaError
 from ifcqa.ifc.open import file_sha256, open_model
 from ifcqa.index.cache import IndexCache
-from ifcqa.mcq.benchfile import BenchFileError, open_source, read_items, read_manifest, write_bench
+from ifcqa.mcq.benchfile import (
+    BenchFileError,
+    open_source,
+    read_items,
+    read_manifest,
+    relative_source,
+    write_bench,
+)
 from ifcqa.mcq.items import FileEntry, Item, Manifest
 from ifcqa.mcq.pipeline import DEFAULT_CAP, DEFAULT_SEED, generate_for_file, judge
+from ifcqa.mcq.quality import duplication
 from ifcqa.mcq.registry import get_generators
+from ifcqa.mcq.screen import warned_ids
 from ifcqa.mcq.taxonomy import CATEGORIES
 
 
@@ -177,6 +186,7 @@ def build_manifest(settings: RunSettings, results: Sequence[FileResult]) -> Mani
         generators=generators,
         files=[result.entry for result in results],
         total_items=sum(len(result.items) for result in results),
+        duplication=duplication(item for result in results for item in result.items),
     )
 
 
@@ -194,6 +204,10 @@ def generate_bench(
     if settings.use_cache:
         IndexCache(settings.cache_dir)  # an unusable cache folder fails here, not in a worker
     results = generate_files(files, settings, jobs, on_done)
+    for result in results:  # items name their model relative to the benchmark file
+        source = relative_source(result.path, out)
+        result.items = [item.model_copy(update={"source_file": source}) for item in result.items]
+        result.entry.path = source
     manifest = build_manifest(settings, results)
     write_bench(out, [item for result in results for item in result.items], manifest)
     return manifest
@@ -239,10 +253,13 @@ def verify_bench(
     for item in items:
         groups.setdefault((item.source_file, item.source_sha256), []).append(item)
     report = VerifyReport(items=len(items), files=len(groups), problems=consistency_problems(bench, items))
+    manifest = read_manifest(bench)
+    warnings = {entry.path: warned_ids(entry.warnings) for entry in manifest.files} if manifest else {}
     for (source_file, sha), members in groups.items():
-        model = open_source(source_file, sha, models_dir)
+        model = open_source(source_file, sha, models_dir, bench)
+        warned = warnings.get(source_file, frozenset())
         with native_stdout_silenced():
-            reasons = [judge(model, item) for item in members]
+            reasons = [judge(model, item, warned) for item in members]
         for item, reason in zip(members, reasons, strict=True):
             if reason is not None:
                 report.failures.append(Failure(item.id, item.subtype, reason))

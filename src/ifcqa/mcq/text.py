@@ -53,3 +53,18 @@ def normalise(text: str) -> str:
 def quote(name: str) -> str:
     """A name inside question text."""
     return f"'{name}'"
+
+
+_UNNAMED_SET = re.compile(r"^\(unnamed #(\d+)\)$")
+
+
+def set_reference(kind: str, name: str) -> str:
+    """``property set 'Pset_WallCommon'``; a set without a Name says what its placeholder means.
+
+    ``kind`` is ``property set`` or ``quantity set``; ``name`` may be the placeholder of an unnamed set
+    (:func:`ifcqa.ifc.diagnostics.unnamed_set_name`), which the question then explains.
+    """
+    match = _UNNAMED_SET.match(name)
+    if match is None:
+        return f"{kind} {quote(name)}"
+    return f"{kind} {quote(name)} (the file gives this {kind} no name; #{match.group(1)} is its step id)"

@@ -19,9 +19,10 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
 from ifcqa.tools.geometry import BBOX_FIELDS, bbox_field
 from ifcqa.tools.registry import tool
-from ifcqa.tools.results import MAX_OUTPUT_CHARS, paginate, ref, round_number
+from ifcqa.tools.results import MAX_OUTPUT_CHARS, label, paginate, ref, round_number
 
-GROUPINGS = ("storey", "class", "type", "predefined_type", "material")
+GROUPINGS = ("storey", "class", "type", "predefined_type", "material", "container", "building", "site")
+_PLACES = ("storey", "type", "container", "building", "site")  # groupings keyed by a record id
 STATS = ("sum", "mean", "min", "max", "count")
 _SHOWN = 20  # elements listed when some lack the value
 _NONE = "(none)"
@@ -171,7 +172,23 @@ def _group_keys(index: ModelIndex, e: Element, group_by: str, quantity: Quantity
         return [tuple(raw) if isinstance(raw, list) else str(raw) if isinstance(raw, dict) else raw]
     if group_by == "material":
         return list(e.materials) or [None]
-    return [{"storey": e.storey, "class": e.ifc_class, "type": e.type, "predefined_type": e.predefined_type}[group_by]]
+    if group_by == "container":
+        return [container_of(index, e)]
+    keys = {"storey": e.storey, "class": e.ifc_class, "type": e.type, "predefined_type": e.predefined_type}
+    return [keys[group_by] if group_by in keys else getattr(e, group_by)]
+
+
+def container_of(index: ModelIndex, element: Element) -> int | None:
+    """The spatial element holding an element: its direct container, else its whole's, else its host's."""
+    current: Element | None = element
+    for _ in range(64):
+        if current is None:
+            return None
+        if current.container is not None:
+            return current.container
+        next_id = next((i for i in (current.parent, current.host, current.voids) if i is not None), None)
+        current = index.data.elements.get(next_id) if next_id is not None else None
+    return None
 
 
 def group(
@@ -201,7 +218,7 @@ def group(
         keys = sorted(groups, key=lambda k: order.get(k, len(order)) if isinstance(k, int) else len(order))
     else:
         keys = sorted(groups, key=lambda k: (-len(groups[k]), k is None, str(k)))
-    names = _labels(index, [k for k in keys if isinstance(k, int)]) if group_by in ("storey", "type") else {}
+    names = _labels(index, [k for k in keys if isinstance(k, int)]) if group_by in _PLACES else {}
     return [(_label(k, names), groups[k]) for k in keys]
 
 
@@ -216,8 +233,8 @@ def _label(key: Hashable, names: dict[int, str]) -> Any:
 def _labels(index: ModelIndex, ids: Sequence[int]) -> dict[int, str]:
     """Record ids -> names; a name shared by several records (or none) gets the GlobalId."""
     records = [index.data.elements[i] for i in ids]
-    seen = Counter(r.name for r in records)
-    return {r.id: r.name if r.name and seen[r.name] == 1 else f"{r.name} ({r.guid})" for r in records}
+    seen = Counter(label(r) for r in records)
+    return {r.id: label(r) if seen[label(r)] == 1 else f"{label(r)} ({r.guid})" for r in records}
 
 
 def statistic(values: Sequence[float], stat: str) -> float | int | None:
@@ -285,7 +302,9 @@ def count_elements(
         storey: storey name or GlobalId; counts only elements on that storey (see list_storeys).
         exact_class: count only the class itself, not its subclasses.
         group_by: one of storey, class, type, predefined_type, material (an element with several
-            materials counts once in each), or 'SetName.PropName' to count per property value.
+            materials counts once in each), container (the spatial element holding it: storey, space,
+            site, facility part... for models without storeys), building, site, or 'SetName.PropName'
+            to count per property value.
         offset: first group to return when the groups do not fit one page.
     """
     elements, counted = scope(index, ifc_class, storey, exact_class)
@@ -321,8 +340,8 @@ def aggregate_values(
         stat: sum, mean, min, max or count (count = elements having the value).
         storey: storey name or GlobalId; only elements on that storey (see list_storeys).
         exact_class: only the class itself, not its subclasses.
-        group_by: compute the statistic per group: storey, class, type, predefined_type, material or
-            'SetName.PropName' (see count_elements).
+        group_by: compute the statistic per group: storey, class, type, predefined_type, material,
+            container, building, site or 'SetName.PropName' (see count_elements).
         offset: first group to return when the groups do not fit one page.
     """
     _check_stat(stat)
@@ -340,9 +359,9 @@ def aggregate_values(
     if not group_by:
         return head
     rows = []
-    for label, members in group(index, elements, group_by, counted):
+    for group_label, members in group(index, elements, group_by, counted):
         g_found, g_missing = _readings(index, members, q)
-        rows.append({"group": label, **_summary(stat, g_found, g_missing)})
+        rows.append({"group": group_label, **_summary(stat, g_found, g_missing)})
     return paginate(rows, offset, _GROUP_PAGE, lambda page: {**head, "group_by": group_by, "groups": page})
 
 
@@ -431,7 +450,8 @@ def compare_elements(index: ModelIndex, elements: list[str], quantity: str) -> d
     for end, row in (("largest", rows[0] if rows else None), ("smallest", rows[-1] if rows else None)):
         if row is not None:
             tied = [r for r in rows if r["value"] == row["value"]]
-            out[end] = {"elements": [{"guid": r["guid"], "name": r["name"]} for r in tied], "tie": len(tied) > 1}
+            named = [{k: r[k] for k in ("guid", "name", "long_name") if k in r} for r in tied]
+            out[end] = {"elements": named, "tie": len(tied) > 1}
     if missing:
         out["missing"] = [{**(ref(e) or {}), "value": None, "reason": f"no {q.text}"} for e in missing]
     return out

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+import ifcopenshell.ifcopenshell_wrapper as wrapper
+
 from ifcqa.errors import ToolError
-from ifcqa.index.model_index import ModelIndex
+from ifcqa.index.build import attribute_unit_type, plain
+from ifcqa.index.model_index import ModelIndex, Resolved
+from ifcqa.index.records import Element
 from ifcqa.index.selector import select
-from ifcqa.tools.registry import tool
-from ifcqa.tools.results import DEFAULT_PAGE, paginate, ref
+from ifcqa.tools.batch import among, among_head, filtered, page_of
+from ifcqa.tools.registry import render, tool
+from ifcqa.tools.results import DEFAULT_PAGE, MAX_OUTPUT_CHARS, attribute_json, label, ref
+
+_REFERENCED_BY = 10  # entities listed as referring to a non-element entity
 
 _SKIP_IN_COUNTS = ("IfcOpeningElement", "IfcVirtualElement")
 
@@ -40,12 +48,12 @@ def summarize(index: ModelIndex) -> dict[str, Any]:
 def _storey_row(index: ModelIndex, storey_id: int) -> dict[str, Any]:
     storey = index.data.elements[storey_id]
     building = index.data.elements.get(storey.building) if storey.building is not None else None
-    return {
-        "guid": storey.guid,
-        "name": storey.name,
-        "elevation": storey.elevation,
-        "building": building.name if building else None,
-    }
+    row: dict[str, Any] = {"guid": storey.guid, "name": storey.name}
+    if storey.long_name:
+        row["long_name"] = storey.long_name
+    row["elevation"] = storey.elevation
+    row["building"] = label(building) if building else None
+    return row
 
 
 @tool("model")
@@ -84,7 +92,14 @@ def list_storeys(index: ModelIndex) -> dict[str, Any]:
         row["elements"] = counts.get(storey_id, 0)
         rows.append(row)
     unit = index.unit_symbol("LENGTHUNIT")
-    return {"storeys": rows, "elevation_unit": unit, "total": len(rows)}
+    out: dict[str, Any] = {"storeys": rows, "elevation_unit": unit, "total": len(rows)}
+    if not rows:
+        out["note"] = (
+            "This model has no building storeys (infrastructure models place elements in facilities and their "
+            "parts): group elements with count_elements(group_by='container' or 'site'), and see where one "
+            "element sits with get_spatial_context."
+        )
+    return out
 
 
 @tool("model")
@@ -94,23 +109,34 @@ def find_elements(
     name: str | None = None,
     storey: str | None = None,
     selector: str | None = None,
+    elements: list[str] | None = None,
     exact_class: bool = False,
+    compact: bool = False,
     offset: int = 0,
     limit: int = DEFAULT_PAGE,
 ) -> dict[str, Any]:
     """Find elements by class, name, storey and/or an IfcOpenShell selector; returns compact references.
 
+    Give elements (candidate names or ids) to ask "which of these are IfcDoor / on storey S / match the
+    selector" in one call; limit=0 returns only the total.
+
     Args:
         ifc_class: IFC class, subclasses included unless exact_class (e.g. IfcWall includes IfcWallStandardCase).
-        name: element Name; exact match (case-insensitive), or a substring when it starts with '~'.
+        name: Name or LongName (a space's "OPEN OFFICE"); exact match ignoring case, or a substring when it
+            starts with '~'.
         storey: storey name or GlobalId; keeps elements on that storey (see list_storeys).
         selector: IfcOpenShell selector, e.g. "IfcWall, Pset_WallCommon.IsExternal=TRUE".
+        elements: only these candidates (GlobalIds, step ids or Names, at most 200): "which of these".
         exact_class: count only the class itself, not its subclasses.
+        compact: rows as [id, guid, class, name] (see columns) instead of objects: more rows per page.
         offset: first result to return (for the next page).
-        limit: page size (at most 200).
+        limit: page size (at most 200; 0 for the total only).
     """
-    if not any((ifc_class, name, storey, selector)):
-        raise ToolError("Give at least one of ifc_class, name, storey or selector (model_summary lists the classes).")
+    if not any((ifc_class, name, storey, selector, elements)):
+        raise ToolError(
+            "Give at least one of ifc_class, name, storey, selector or elements (model_summary lists the classes)."
+        )
+    ids, unknown = among(index, elements)
     candidates = select(index, selector) if selector else None
     if ifc_class:
         by_class = index.by_class(ifc_class, exact=exact_class)
@@ -120,44 +146,116 @@ def find_elements(
             keep = {e.id for e in by_class}
             candidates = [e for e in candidates if e.id in keep]
     if candidates is None:
-        candidates = [e for e in index.elements() if index.is_a(e, "IfcProduct")]
+        candidates = index.records(sorted(ids)) if ids is not None else [
+            e for e in index.elements() if index.is_a(e, "IfcProduct")
+        ]
+    candidates = filtered(candidates, ids)
     if storey:
         storey_id = index.resolve_storey(storey).id
         candidates = [e for e in candidates if e.storey == storey_id and e.id != storey_id]
     if name:
-        wanted = name[1:].lower() if name.startswith("~") else name.lower()
-        if name.startswith("~"):
-            candidates = [e for e in candidates if wanted in (e.name or "").lower()]
-        else:
-            candidates = [e for e in candidates if (e.name or "").lower() == wanted]
+        candidates = [e for e in candidates if _name_matches(e, name)]
     rows = sorted(candidates, key=lambda e: e.id)
-    return paginate(rows, offset, min(limit, 200), lambda page: {"elements": [ref(e) for e in page]})
+    return page_of(rows, offset, limit, "elements", among_head(ids, unknown), compact)
+
+
+def _name_matches(element: Element, wanted: str) -> bool:
+    """Whether the Name or LongName equals ``wanted`` ignoring case, or holds it when it starts with '~'."""
+    names = [n.lower() for n in (element.name, element.long_name) if n]
+    if wanted.startswith("~"):
+        return any(wanted[1:].lower() in n for n in names)
+    return wanted.strip().lower() in names
+
+
+@lru_cache(maxsize=256)
+def _attribute_unit_types(schema: str, ifc_class: str) -> tuple[tuple[str, str], ...]:
+    declaration = wrapper.schema_by_name(schema).declaration_by_name(ifc_class)
+    found = ((a.name(), attribute_unit_type(a)) for a in declaration.all_attributes())
+    return tuple((name, unit) for name, unit in found if unit)
+
+
+def attribute_units(index: ModelIndex, ifc_class: str) -> dict[str, str]:
+    """Attribute -> unit symbol, for the class's attributes that are measures (OverallHeight -> m)."""
+    units = {}
+    for name, unit_type in _attribute_unit_types(index.schema, ifc_class):
+        symbol = index.unit_symbol(unit_type)
+        if symbol:
+            units[name] = symbol
+    return units
+
+
+def element_attributes(index: ModelIndex, element: Element) -> dict[str, Any]:
+    """Every attribute of the element's class, true to the schema: values unwrapped, references as refs."""
+    return {name: attribute_json(index, value) for name, value in element.attributes.items()}
 
 
 @tool("attributes")
 def get_element(index: ModelIndex, element: str) -> dict[str, Any]:
-    """The attributes of one element: class, Name, Description, ObjectType, Tag, PredefinedType, type, storey.
+    """Every attribute of one entity (as the schema defines its class), plus its type, storey and container.
+
+    attributes are the class's own attributes, true to the schema (a door's OverallHeight, a space's
+    LongName and InteriorOrExteriorSpace...); attribute_units gives the unit of measure attributes.
+    derived holds values ifcqa works out: predefined_type follows ifcopenshell's get_predefined_type
+    (the type object's value first; USERDEFINED, or a class without the attribute, gives the
+    ObjectType). matched_by says how the reference was read: step_id, global_id, name or long_name.
+    Any entity can be shown by step id (a property, a material...), with its attributes.
 
     Args:
-        element: GlobalId, step id (#123) or unique Name of the element.
+        element: GlobalId, step id (#123, or a number: the entity with that id if the file has one),
+            Name or LongName; 'name:140' reads 140 as a Name.
     """
-    e = index.get(element)
-    data = index.data.elements
-    out: dict[str, Any] = {
-        "id": e.id,
-        "guid": e.guid,
-        "class": e.ifc_class,
-        "name": e.name,
-        "description": e.description,
-        "object_type": e.object_type,
-        "tag": e.tag,
-        "predefined_type": e.predefined_type,
-    }
-    if e.long_name is not None:
-        out["long_name"] = e.long_name
+    resolved = index.resolve(element)
+    if resolved.element is None:
+        return _entity_json(index, resolved)
+    e = resolved.element
+    out: dict[str, Any] = (ref(e) or {}) | {"matched_by": resolved.matched_by}
+    if resolved.note:
+        out["note"] = resolved.note
+    out["attributes"] = element_attributes(index, e)
+    units = attribute_units(index, e.ifc_class)
+    if units:
+        out["attribute_units"] = units
+    derived: dict[str, Any] = {"predefined_type": e.predefined_type}
     if e.elevation is not None:
-        out["elevation"] = e.elevation
+        derived["elevation"] = e.elevation
+    out["derived"] = derived
+    data = index.data.elements
     out["type"] = ref(data.get(e.type)) if e.type is not None else None
     out["storey"] = ref(data.get(e.storey)) if e.storey is not None else None
     out["container"] = ref(data.get(e.container)) if e.container is not None else None
+    return _fit(out)
+
+
+def _fit(out: dict[str, Any]) -> dict[str, Any]:
+    """Cut long list attributes (a relationship's 500 related elements) until the result fits the output cap."""
+    keep = 50
+    while len(render(out)) > MAX_OUTPUT_CHARS and keep > 1:
+        keep //= 2
+        for name, value in out["attributes"].items():
+            if isinstance(value, list) and len(value) > keep:
+                out.setdefault("shortened", {})[name] = out.get("shortened", {}).get(name, len(value))
+                out["attributes"][name] = value[:keep]
+    if "shortened" in out:
+        out["note_shortened"] = "shortened lists the list attributes cut to fit, with their full length."
     return out
+
+
+def _entity_json(index: ModelIndex, resolved: Resolved) -> dict[str, Any]:
+    """An entity the index does not hold as an element, read from the file: class, attributes, who refers to it."""
+    entity = index.entity(resolved.step_id)
+    info = entity.get_info(include_identifier=False, recursive=False)
+    cls = str(info.pop("type"))
+    referrers = sorted(index.model().get_inverse(entity), key=lambda x: x.id())
+    by = [attribute_json(index, plain(x)) for x in referrers[:_REFERENCED_BY]]
+    out: dict[str, Any] = {
+        "id": resolved.step_id,
+        "class": cls,
+        "matched_by": resolved.matched_by,
+        "note": f"#{resolved.step_id} is not an element (product, type, group or project); shown from the file.",
+        "attributes": {name: attribute_json(index, plain(value)) for name, value in info.items()},
+        "referenced_by": by,
+    }
+    if len(referrers) > _REFERENCED_BY:
+        out["referenced_by_total"] = len(referrers)
+    return _fit(out)
+

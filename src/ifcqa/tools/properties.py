@@ -15,8 +15,20 @@ from typing import Any
 from ifcqa.errors import ToolError
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
+from ifcqa.tools.batch import among, among_head, filtered
+from ifcqa.tools.paths import find_value, join_path, lookup, split_path
 from ifcqa.tools.registry import render, tool
-from ifcqa.tools.results import DEFAULT_PAGE, MAX_OUTPUT_CHARS, paginate, ref, value_json
+from ifcqa.tools.results import (
+    DEFAULT_PAGE,
+    MAX_OUTPUT_CHARS,
+    compact_head,
+    paginate,
+    ref,
+    unnamed_note,
+    value_json,
+)
+
+__all__ = ["equals", "find_value", "lookup"]
 
 Sets = dict[str, dict[str, Value]]
 _NAMES_SHOWN = 40  # omitted names listed in a cut result
@@ -26,15 +38,6 @@ _AMBIGUOUS_NOTE = (
     "defined more than once for this element (on the occurrence and on its type, or twice); the values "
     "shown are merged, the occurrence's winning."
 )
-
-
-def lookup(names: Iterable[str], wanted: str) -> str | None:
-    """The name equal to ``wanted``, else the only one equal to it ignoring case, else ``None``."""
-    names = list(names)
-    if wanted in names:
-        return wanted
-    folded = [n for n in names if n.lower() == wanted.strip().lower()]
-    return folded[0] if len(folded) == 1 else None
 
 
 def _names(names: Iterable[str], cap: int = 40) -> str:
@@ -87,6 +90,7 @@ def _sets_result(
     ambiguous = [n for n in element.ambiguous_sets if n in sets]
     if ambiguous:
         result.update(ambiguous_sets=ambiguous, note="ambiguous_sets are " + _AMBIGUOUS_NOTE)
+    result.update(unnamed_note(sets))
     result.update(extra or {}, truncated=False)
     return _fit_sets(result, key, tool_name, arg)
 
@@ -121,18 +125,8 @@ def get_quantities(index: ModelIndex, element: str, qto: str | None = None) -> d
     return _sets_result(e, e.qtos, "quantity_sets", qto, "quantity set")
 
 
-def _find_value(element: Element, pset: str, prop: str) -> tuple[str | None, str | None, Value | None]:
-    """(set name, property name, value) of ``pset.prop`` on an element, names matched leniently."""
-    sets = {**element.qtos, **element.psets}
-    set_name = lookup(sets, pset)
-    if set_name is None:
-        return None, None, None
-    prop_name = lookup(sets[set_name], prop)
-    return set_name, prop_name, sets[set_name][prop_name] if prop_name is not None else None
-
-
 @tool("properties")
-def get_property(index: ModelIndex, element: str, pset: str, property: str) -> dict[str, Any]:
+def get_property(index: ModelIndex, element: str, property: str, pset: str | None = None) -> dict[str, Any]:
     """One property (or quantity) value of an element with unit and source, or "available": false if absent.
 
     Use it for "what is the value of Pset.Prop" and "does the element have it" questions: a missing
@@ -140,24 +134,29 @@ def get_property(index: ModelIndex, element: str, pset: str, property: str) -> d
 
     Args:
         element: GlobalId, step id (#123) or unique Name of the element.
-        pset: property set or quantity set name, e.g. Pset_WallCommon or Qto_WallBaseQuantities.
-        property: property or quantity name, e.g. IsExternal or NetSideArea.
+        property: 'SetName.PropName', e.g. 'Pset_WallCommon.IsExternal' or 'Qto_WallBaseQuantities.NetSideArea'
+            (a set without a Name: '(unnamed #123).NetArea').
+        pset: older form: the set name, with property then the bare property name.
     """
     e = index.get(element)
-    set_name, prop_name, value = _find_value(e, pset, property)
-    out: dict[str, Any] = {"element": ref(e), "pset": set_name or pset, "property": prop_name or property}
+    path = join_path(pset, property)
+    set_name, prop_name, value = find_value(e, path)
+    wanted_set, wanted_prop = split_path(path, {*e.psets, *e.qtos})
+    out: dict[str, Any] = {"element": ref(e), "pset": set_name or wanted_set, "property": prop_name or wanted_prop}
     if set_name is None:
         sets = sorted({*e.psets, *e.qtos})
-        return out | {"available": False, "reason": f"The element has no set {pset!r}; its sets: {_names(sets)}."}
+        reason = f"The element has no set {wanted_set!r}; its sets: {_names(sets)}."
+        return out | {"available": False, "reason": reason} | unnamed_note(sets)
     if value is None:
         props = {**e.qtos, **e.psets}[set_name]
-        reason = f"Set {set_name!r} of the element has no property {property!r}; it has: {_names(props)}."
+        reason = f"Set {set_name!r} of the element has no property {wanted_prop!r}; it has: {_names(props)}."
         return out | {"available": False, "reason": reason}
     out.update(available=True, **value_json(value))
     if value.value is None:
         out["note"] = "The property exists but holds no value."
     if set_name in e.ambiguous_sets:
         out.update(ambiguous_set=True, note="This set is " + _AMBIGUOUS_NOTE)
+    out.update(unnamed_note([set_name]))
     if len(render(out)) > MAX_OUTPUT_CHARS:
         out.update(value=render(out["value"])[: MAX_OUTPUT_CHARS // 2] + "...", clipped=True)
     return out
@@ -199,12 +198,13 @@ def equals(stored: Any, wanted: bool | float | str) -> bool:
     return stored is None and isinstance(wanted, str) and wanted.strip().upper() == "UNKNOWN"
 
 
-def _model_names(index: ModelIndex, pset: str, prop: str) -> tuple[str, str]:
-    """The model's spelling of ``pset`` and ``prop``; names no element carries are a ToolError."""
+def _model_names(index: ModelIndex, path: str) -> tuple[str, str]:
+    """The model's spelling of a property path's set and property; names no element carries are a ToolError."""
     props: dict[str, set[str]] = {}
     for e in index.data.elements.values():
         for name, values in (*e.psets.items(), *e.qtos.items()):
             props.setdefault(name, set()).update(values)
+    pset, prop = split_path(path, props)
     set_name = lookup(props, pset)
     if set_name is None:
         raise ToolError(
@@ -223,43 +223,60 @@ def _model_names(index: ModelIndex, pset: str, prop: str) -> tuple[str, str]:
 @tool("properties")
 def find_by_property(
     index: ModelIndex,
-    pset: str,
     property: str,
     value: bool | float | str | None = None,
     ifc_class: str | None = None,
     storey: str | None = None,
+    elements: list[str] | None = None,
+    compact: bool = False,
     offset: int = 0,
     limit: int = DEFAULT_PAGE,
+    pset: str | None = None,
 ) -> dict[str, Any]:
     """Elements whose property (or quantity) equals a value, or that have it at all; each hit with its value.
 
     Comparison is typed: true/"TRUE"/"true" match a boolean, numbers match within 1e-9 (relative),
-    text matches exactly (case-sensitive). Type-inherited values count.
+    text matches exactly (case-sensitive). Type-inherited values count. Give elements to ask "which
+    of these" in one call; limit=0 returns only the counts.
 
     Args:
-        pset: property set or quantity set name, e.g. Pset_WallCommon.
-        property: property name, e.g. IsExternal.
+        property: 'SetName.PropName', e.g. 'Pset_WallCommon.IsExternal'.
         value: the value to match; omit to list every element that has the property.
         ifc_class: only elements of this class (subclasses included), e.g. IfcWall.
         storey: only elements on this storey (name or GlobalId, see list_storeys).
+        elements: only these candidates (GlobalIds, step ids or Names, at most 200): "which of these".
+        compact: rows as [id, guid, class, name, value] (see columns) instead of objects.
         offset: first result to return (for the next page).
-        limit: page size (at most 200).
+        limit: page size (at most 200; 0 for the counts only).
+        pset: older form: the set name, with property then the bare property name.
     """
-    set_name, prop_name = _model_names(index, pset, property)
+    set_name, prop_name = _model_names(index, join_path(pset, property))
+    ids, unknown = among(index, elements)
     if ifc_class:
         candidates = index.by_class(ifc_class)
+    elif ids is not None:
+        candidates = index.records(sorted(ids))
     else:
         candidates = [e for e in index.elements() if index.is_a(e, "IfcProduct")]
+    candidates = filtered(candidates, ids)
     if storey:
         storey_id = index.resolve_storey(storey).id
         candidates = [e for e in candidates if e.storey == storey_id and e.id != storey_id]
     having = [(e, v) for e in candidates if (v := (e.psets.get(set_name) or e.qtos.get(set_name) or {}).get(prop_name))]
     hits = [(e, v) for e, v in having if value is None or equals(v.value, value)]
-    head: dict[str, Any] = {"pset": set_name, "property": prop_name, "value": value}
-    head.update(candidates=len(candidates), with_property=len(having))
+    head: dict[str, Any] = {"property": f"{set_name}.{prop_name}", "value": value}
+    head.update(candidates=len(candidates), with_property=len(having), **among_head(ids, unknown))
+    head.update(unnamed_note([set_name]), **compact_head(compact))
+    if compact:
+        head["columns"] = [*head["columns"], "value"]
+
+    def hit(e: Element, v: Value) -> dict[str, Any] | list[Any]:
+        if compact:
+            return [e.id, e.guid, e.ifc_class, e.name, v.value]
+        return (ref(e) or {}) | value_json(v)
 
     def wrap(page: list[tuple[Element, Value]]) -> dict[str, Any]:
-        return head | {"matches": [(ref(e) or {}) | value_json(v) for e, v in page]}
+        return head | {"matches": [hit(e, v) for e, v in page]}
 
     return paginate(hits, offset, min(limit, 200), wrap)
 
@@ -270,7 +287,8 @@ def list_property_sets(
 ) -> dict[str, Any]:
     """The property and quantity set names used in the model, with how many elements carry each and their properties.
 
-    Use it to discover valid set and property names for get_property and find_by_property.
+    Use it to discover valid set and property names for get_property and find_by_property. A set
+    named '(unnamed #N)' has no Name in the file (the placeholder is ifcqa's; tools accept it).
 
     Args:
         ifc_class: only sets on elements of this class (subclasses included), e.g. IfcDoor.
@@ -290,4 +308,5 @@ def list_property_sets(
         | ({"properties_total": len(names)} if len(names) > 40 else {})
         for (kind, name), (count, names) in sorted(rows.items())
     ]
-    return paginate(items, offset, min(limit, 200), lambda page: {"sets": page})
+    note = unnamed_note(name for _, name in rows)
+    return paginate(items, offset, min(limit, 200), lambda page: note | {"sets": page})

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import entry_points
-from typing import Any, get_type_hints
+from typing import Any, get_args, get_type_hints
 
 import pydantic
 
@@ -29,6 +29,8 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.tools.results import MAX_OUTPUT_CHARS  # noqa: F401  (re-exported)
 
 ToolFunction = Callable[..., dict[str, Any]]
+# Parameters that name elements (GlobalId, step id, Name): an integer given for them is a step id.
+ELEMENT_ARGUMENTS = frozenset({"element", "elements", "host", "type", "space"})
 
 
 @dataclass(frozen=True)
@@ -105,11 +107,53 @@ def call_tool(index: ModelIndex, name: str, arguments: dict[str, Any] | str | No
         arguments = {}
     if not isinstance(arguments, dict):
         raise ToolError(f"Arguments of {name} must be a JSON object, not {type(arguments).__name__}.")
+    arguments = _integers_as_references(spec, arguments)
+    valid = list(spec.arguments.model_fields)
+    unknown = [key for key in arguments if key not in spec.arguments.model_fields]
+    if unknown:
+        listed = ", ".join(valid) or "none (call it with {})"
+        raise ToolError(
+            f"Bad arguments for {name}: {', '.join(unknown)}: unknown parameter; the arguments of {name} are: "
+            f"{listed}.\n{_argument_help(spec)}"
+        )
     try:
         parsed = spec.arguments.model_validate(arguments)
     except pydantic.ValidationError as exc:
         raise ToolError(f"Bad arguments for {name}: {_describe_validation(exc)}. See the tool's parameters.") from None
     return spec.function(index, **parsed.model_dump())
+
+
+def _integers_as_references(spec: ToolSpec, arguments: dict[str, Any]) -> dict[str, Any]:
+    """Integers where a text is expected, as models often send them: a step id for an element reference.
+
+    ``{"element": 140}`` means entity #140 (``"#140"``); in a list of references likewise; any other
+    text parameter takes the number's text.
+    """
+    fields = spec.arguments.model_fields
+    out = dict(arguments)
+    for key, value in arguments.items():
+        field = fields.get(key)
+        if field is None:
+            continue
+        accepts = get_args(field.annotation) or (field.annotation,)
+        if _is_int(value) and str in accepts:
+            out[key] = f"#{value}" if key in ELEMENT_ARGUMENTS else str(value)
+        elif isinstance(value, list) and key in ELEMENT_ARGUMENTS:
+            out[key] = [f"#{v}" if _is_int(v) else v for v in value]
+    return out
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _argument_help(spec: ToolSpec) -> str:
+    """One line per argument: name, required or default, description."""
+    lines = []
+    for field_name, info in spec.arguments.model_fields.items():
+        need = "required" if info.is_required() else f"default {info.default!r}"
+        lines.append(f"  {field_name} ({need}): {info.description or ''}".rstrip())
+    return "\n".join(lines)
 
 
 def render(result: dict[str, Any]) -> str:

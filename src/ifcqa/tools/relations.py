@@ -8,16 +8,18 @@ IfcRelFillsElement, IfcRelSpaceBoundary, IfcRelAssignsToGroup) once.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
 from ifcqa.errors import ToolError
-from ifcqa.index.model_index import ModelIndex
-from ifcqa.index.records import Element
+from ifcqa.index.model_index import NAME_PREFIX, ModelIndex
+from ifcqa.index.records import Boundary, Element
+from ifcqa.tools.batch import among, among_head, filtered, page_of
 from ifcqa.tools.registry import tool
-from ifcqa.tools.results import DEFAULT_PAGE, paginate, ref
+from ifcqa.tools.results import DEFAULT_PAGE, label, paginate, ref, round_number
 
 _PARTS_SHOWN = 30
+_SHARED_SHOWN = 5
 
 
 def _ref_of(index: ModelIndex, element_id: int | None) -> dict[str, Any] | None:
@@ -25,10 +27,19 @@ def _ref_of(index: ModelIndex, element_id: int | None) -> dict[str, Any] | None:
 
 
 def _page_of_refs(
-    index: ModelIndex, ids: Sequence[int], offset: int, limit: int, key: str, head: dict[str, Any]
+    index: ModelIndex,
+    ids: Sequence[int],
+    offset: int,
+    limit: int,
+    key: str,
+    head: dict[str, Any],
+    elements: list[str] | None = None,
+    compact: bool = False,
 ) -> dict[str, Any]:
-    elements = index.records(ids)
-    return paginate(elements, offset, min(limit, 200), lambda page: head | {key: [ref(e) for e in page]})
+    """A page of records (kept to the ``elements`` filter when one is given) under ``key``."""
+    wanted, unknown = among(index, elements)
+    records = filtered(index.records(ids), wanted)
+    return page_of(records, offset, limit, key, head | among_head(wanted, unknown), compact)
 
 
 def _type_row(index: ModelIndex, type_element: Element) -> dict[str, Any]:
@@ -78,7 +89,12 @@ def list_types(
 
 
 def _resolve_type(index: ModelIndex, reference: str) -> Element:
-    found = index.find(reference)
+    """A type object by GlobalId, step id or Name ('name:X' reads X as a Name); Names count among types only."""
+    text = reference.strip()
+    as_name = text.lower().startswith(NAME_PREFIX)
+    if as_name:
+        reference = text[len(NAME_PREFIX) :].strip()
+    found = None if as_name else index.find(reference)
     if found is not None:
         if not _is_type(index, found):
             raise ToolError(f"{reference!r} is an {found.ifc_class}, not a type object. Use get_type to find its type.")
@@ -94,63 +110,94 @@ def _resolve_type(index: ModelIndex, reference: str) -> Element:
 
 
 @tool("types")
-def get_type_instances(index: ModelIndex, type: str, offset: int = 0, limit: int = DEFAULT_PAGE) -> dict[str, Any]:
+def get_type_instances(
+    index: ModelIndex,
+    type: str,
+    elements: list[str] | None = None,
+    compact: bool = False,
+    offset: int = 0,
+    limit: int = DEFAULT_PAGE,
+) -> dict[str, Any]:
     """The elements defined by a type object (its occurrences), with their count.
 
     Args:
         type: GlobalId, step id or unique Name of the type object (see list_types).
+        elements: only these candidates (GlobalIds, step ids or Names, at most 200): "which of these".
+        compact: rows as [id, guid, class, name] (see columns) instead of objects.
         offset: first instance to return (for the next page).
-        limit: page size (at most 200).
+        limit: page size (at most 200; 0 for the count only).
     """
     type_element = _resolve_type(index, type)
     head = {"type": _type_row(index, type_element)}
-    return _page_of_refs(index, type_element.instances, offset, limit, "instances", head)
+    return _page_of_refs(index, type_element.instances, offset, limit, "instances", head, elements, compact)
 
 
 @tool("materials")
 def get_materials(index: ModelIndex, element: str) -> dict[str, Any]:
     """The material names of an element, with layer, profile and constituent sets resolved to their materials.
 
-    Materials assigned to the element's type count ("source": "type").
+    Materials assigned to the element's type count ("source": "type"). A layer set also gives its
+    layers in order with their thicknesses and the total (in thickness_unit, the model's length unit).
 
     Args:
         element: GlobalId, step id (#123) or unique Name of the element.
     """
     e = index.get(element)
-    return {
+    out: dict[str, Any] = {
         "element": ref(e),
         "materials": list(e.materials),
         "material_set": e.material_set,
         "kind": e.material_kind,
         "source": e.material_source,
     }
+    if e.layers:
+        out["layers"] = [
+            {"material": layer.material, "thickness": layer.thickness}
+            | ({"name": layer.name} if layer.name else {})
+            for layer in e.layers
+        ]
+        thicknesses = [layer.thickness for layer in e.layers if layer.thickness is not None]
+        out["total_thickness"] = round_number(sum(thicknesses)) if thicknesses else None
+        out["thickness_unit"] = index.unit_symbol("LENGTHUNIT")
+    return out
 
 
 @tool("materials")
 def find_by_material(
-    index: ModelIndex, material: str, ifc_class: str | None = None, offset: int = 0, limit: int = DEFAULT_PAGE
+    index: ModelIndex,
+    material: str,
+    ifc_class: str | None = None,
+    elements: list[str] | None = None,
+    compact: bool = False,
+    offset: int = 0,
+    limit: int = DEFAULT_PAGE,
 ) -> dict[str, Any]:
     """Elements using a material (directly, in a layer/profile/constituent set, or through their type).
+
+    A common material has hundreds of users: give elements to ask "which of these use it" in one
+    call, or limit=0 for the count only (count_elements with group_by=material counts per material).
 
     Args:
         material: material name, exact but case-insensitive.
         ifc_class: only elements of this class (subclasses included), e.g. IfcWall.
+        elements: only these candidates (GlobalIds, step ids or Names, at most 200): "which of these".
+        compact: rows as [id, guid, class, name] (see columns) instead of objects.
         offset: first result to return (for the next page).
-        limit: page size (at most 200).
+        limit: page size (at most 200; 0 for the count only).
     """
     wanted = material.strip().lower()
     known = sorted({m for e in index.data.elements.values() for m in e.materials if m is not None})
     if wanted not in {m.lower() for m in known}:
         shown = ", ".join(repr(m) for m in known[:60]) or "none"
         raise ToolError(f"No element uses material {material!r}. Materials in this model: {shown}.")
-    elements = index.by_class(ifc_class) if ifc_class else [e for e in index.elements() if index.is_a(e, "IfcProduct")]
-    ids = [e.id for e in elements if any((m or "").lower() == wanted for m in e.materials)]
-    return _page_of_refs(index, ids, offset, limit, "elements", {"material": material})
+    scope = index.by_class(ifc_class) if ifc_class else [e for e in index.elements() if index.is_a(e, "IfcProduct")]
+    ids = [e.id for e in scope if any((m or "").lower() == wanted for m in e.materials)]
+    return _page_of_refs(index, ids, offset, limit, "elements", {"material": material}, elements, compact)
 
 
 @tool("spatial")
 def get_spatial_context(index: ModelIndex, element: str) -> dict[str, Any]:
-    """Where an element sits: its storey (and how it was reached), building, container, aggregate parent, parts.
+    """Where an element sits: its storey (and how it was reached), building, site, container, aggregate parent, parts.
 
     "via" says how the storey was found: contained (directly), space (in a space on the storey),
     aggregate (through the whole it is part of), host (a door/window through its wall), self.
@@ -166,6 +213,7 @@ def get_spatial_context(index: ModelIndex, element: str) -> dict[str, Any]:
         "storey": storey_row,
         "elevation_unit": index.unit_symbol("LENGTHUNIT"),
         "building": _ref_of(index, e.building),
+        "site": _ref_of(index, e.site),
         "container": _ref_of(index, e.container),
         "parent": _ref_of(index, e.parent),
         "parts": [ref(p) for p in index.records(e.parts[:_PARTS_SHOWN])],
@@ -184,7 +232,8 @@ def list_buildings(index: ModelIndex, offset: int = 0, limit: int = DEFAULT_PAGE
 
     def row(building: Element) -> dict[str, Any]:
         storeys = [s for s in index.records(index.storeys) if s.building == building.id]
-        return (ref(building) or {}) | {"storeys": [(ref(s) or {}) | {"elevation": s.elevation} for s in storeys]}
+        head = (ref(building) or {}) | ({} if building.name else {"label": label(building)})
+        return head | {"storeys": [(ref(s) or {}) | {"elevation": s.elevation} for s in storeys]}
 
     buildings = index.by_class("IfcBuilding")
     unit = index.unit_symbol("LENGTHUNIT")
@@ -234,33 +283,144 @@ def get_host(index: ModelIndex, element: str) -> dict[str, Any]:
     return out
 
 
+def _flags(boundary: Boundary) -> str:
+    """``PHYSICAL EXTERNAL`` (``?`` for an unset flag)."""
+    return f"{boundary.physical or '?'} {boundary.internal or '?'}"
+
+
+def _flag_filter(physical: str | None, internal: str | None) -> Callable[[Boundary], bool]:
+    want_p = physical.strip().upper() if physical else None
+    want_i = internal.strip().upper() if internal else None
+
+    def keep(b: Boundary) -> bool:
+        return (want_p is None or b.physical == want_p) and (want_i is None or b.internal == want_i)
+
+    return keep
+
+
+def _no_boundaries_note(index: ModelIndex) -> dict[str, str]:
+    if any(x.boundaries for x in index.data.elements.values()):
+        return {}
+    return {"note": "This model has no space boundaries (IfcRelSpaceBoundary)."}
+
+
 @tool("boundaries")
-def get_space_boundaries(index: ModelIndex, element: str, offset: int = 0, limit: int = DEFAULT_PAGE) -> dict[str, Any]:
+def get_space_boundaries(
+    index: ModelIndex,
+    element: str,
+    physical: str | None = None,
+    internal: str | None = None,
+    elements: list[str] | None = None,
+    offset: int = 0,
+    limit: int = DEFAULT_PAGE,
+) -> dict[str, Any]:
     """For a space: the elements bounding it, grouped by class; for a building element: the spaces it bounds.
 
-    Read from IfcRelSpaceBoundary; a model without space boundaries gives empty lists.
+    Read from IfcRelSpaceBoundary. Each row has flags, one "PHYSICAL|VIRTUAL INTERNAL|EXTERNAL" text
+    per boundary (PhysicalOrVirtualBoundary, InternalOrExternalBoundary); counts_by_flags sums them and
+    virtual_without_element counts boundaries with no element. A model without boundaries gives empty lists.
 
     Args:
-        element: GlobalId, step id (#123) or unique Name of a space or a building element.
+        element: GlobalId, step id (#123), Name or LongName of a space or a building element.
+        physical: keep boundaries with this PhysicalOrVirtualBoundary: PHYSICAL, VIRTUAL or NOTDEFINED.
+        internal: keep boundaries with this InternalOrExternalBoundary: INTERNAL, EXTERNAL,
+            EXTERNAL_EARTH, EXTERNAL_WATER, EXTERNAL_FIRE or NOTDEFINED.
+        elements: only these candidates (GlobalIds, step ids or Names, at most 200): "which of these".
         offset: first bounding element (or space) to return (for the next page).
         limit: page size (at most 200).
     """
     e = index.get(element)
-    note = {}
-    if not any(x.bounds for x in index.data.elements.values()):
-        note = {"note": "This model has no space boundaries (IfcRelSpaceBoundary)."}
+    keep = _flag_filter(physical, internal)
+    wanted, unknown = among(index, elements)
+    head: dict[str, Any] = {**_no_boundaries_note(index), **among_head(wanted, unknown)}
     if not index.is_a(e, "IfcSpace"):
-        return _page_of_refs(index, e.bounds, offset, limit, "spaces", {"element": ref(e), **note})
-    bounding = sorted(index.records(e.bounded_by), key=lambda b: (b.ifc_class, b.id))
-    counts = dict(sorted(Counter(b.ifc_class for b in bounding).items()))
+        flags: dict[int, list[str]] = {}
+        for space in index.records(e.bounds):
+            for b in space.boundaries:
+                if b.element == e.id and keep(b):
+                    flags.setdefault(space.id, []).append(_flags(b))
+        spaces = filtered(index.records(sorted(flags)), wanted)
+
+        def wrap_spaces(page: list[Element]) -> dict[str, Any]:
+            rows = [(ref(x) or {}) | {"flags": sorted(set(flags[x.id]))} for x in page]
+            return {"element": ref(e), **head, "spaces": rows}
+
+        return paginate(spaces, offset, min(limit, 200), wrap_spaces)
+    kept = [b for b in e.boundaries if keep(b)]
+    by_element: dict[int, list[str]] = {}
+    for b in kept:
+        if b.element is not None:
+            by_element.setdefault(b.element, []).append(_flags(b))
+    bounding = sorted(filtered(index.records(sorted(by_element)), wanted), key=lambda b: (b.ifc_class, b.id))
+    head["counts_by_class"] = dict(sorted(Counter(b.ifc_class for b in bounding).items()))
+    head["counts_by_flags"] = dict(sorted(Counter(_flags(b) for b in kept).items()))
+    head["virtual_without_element"] = sum(1 for b in kept if b.element is None)
 
     def wrap(page: list[Element]) -> dict[str, Any]:
-        groups: dict[str, list[dict[str, Any] | None]] = {}
+        groups: dict[str, list[dict[str, Any]]] = {}
         for b in page:
-            groups.setdefault(b.ifc_class, []).append(ref(b))
-        return {"space": ref(e), "counts_by_class": counts, "by_class": groups, **note}
+            groups.setdefault(b.ifc_class, []).append((ref(b) or {}) | {"flags": sorted(set(by_element[b.id]))})
+        return {"space": ref(e), **head, "by_class": groups}
 
     return paginate(bounding, offset, min(limit, 200), wrap)
+
+
+@tool("boundaries")
+def get_adjacent_spaces(
+    index: ModelIndex,
+    space: str,
+    via: Literal["any", "boundary", "element"] = "any",
+    through: str | None = None,
+    offset: int = 0,
+    limit: int = DEFAULT_PAGE,
+) -> dict[str, Any]:
+    """The spaces next to a space, read from the space boundaries, each with what it shares with it.
+
+    via="boundary": spaces across a 2nd-level boundary (its CorrespondingBoundary); via="element":
+    spaces bounded by an element that also bounds this space (a shared wall, door, slab...); "any":
+    either. through keeps shared elements of one class (IfcDoor: the spaces reached through a door).
+    Spaces above and below share slabs, so pass through=IfcWall for neighbours on the same floor.
+
+    Args:
+        space: GlobalId, step id (#123), Name or LongName of the space.
+        via: any, boundary or element (see above).
+        through: only shared elements of this class (subclasses included), e.g. IfcDoor or IfcWall.
+        offset: first space to return (for the next page).
+        limit: page size (at most 200).
+    """
+    e = index.get(space)
+    if not index.is_a(e, "IfcSpace"):
+        raise ToolError(
+            f"{e.ifc_class} #{e.id} is not a space. get_space_boundaries gives the spaces an element bounds."
+        )
+    through_class = index.canonical_class(through) if through else None
+    across: set[int] = set()
+    shared: dict[int, set[int]] = {}
+    if via in ("any", "boundary") and through_class is None:
+        across = {b.other_space for b in e.boundaries if b.other_space is not None}
+    if via in ("any", "element"):
+        for element in index.records(sorted(set(e.bounded_by))):
+            if through_class is not None and not index.is_a(element, through_class):
+                continue
+            for other in element.bounds:
+                if other != e.id:
+                    shared.setdefault(other, set()).add(element.id)
+    neighbours = index.records(sorted(across | set(shared)))
+
+    def row(other: Element) -> dict[str, Any]:
+        out = ref(other) or {}
+        out["via"] = [v for v, hit in (("boundary", other.id in across), ("element", other.id in shared)) if hit]
+        elements = index.records(sorted(shared.get(other.id, ())))
+        if elements:
+            out["shared"] = [f"{x.ifc_class} {label(x)}" for x in elements[:_SHARED_SHOWN]]
+            if len(elements) > _SHARED_SHOWN:
+                out["shared_total"] = len(elements)
+        return out
+
+    head: dict[str, Any] = {"space": ref(e), "via": via, **_no_boundaries_note(index)}
+    if through_class:
+        head["through"] = through_class
+    return paginate(neighbours, offset, min(limit, 200), lambda page: head | {"spaces": [row(x) for x in page]})
 
 
 @tool("systems")

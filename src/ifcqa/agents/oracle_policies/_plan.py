@@ -15,6 +15,7 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ifcqa.index.model_index import NAME_PREFIX
 from ifcqa.mcq.text import format_value, normalise
 
 Observation = dict[str, Any]
@@ -24,6 +25,12 @@ Policy = Callable[["Question"], Plan]
 
 _POLICIES: dict[str, Policy] = {}
 _NUMBER = re.compile(r"^\s*(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*(.*?)\s*$", re.IGNORECASE)
+_STOREY_RULE = re.compile(r" \(An element is on the storey that contains it.*?on its host's storey\.\)", re.DOTALL)
+_UNNAMED_SET = re.compile(r" \(the file gives this (?:property|quantity) set no name; #\d+ is its step id\)")
+_ELEMENT_GUID = re.compile(r"\b(the element) with GlobalId '([0-9A-Za-z_$]{22})'")
+_GUID_REFERENCE = re.compile(r"\bwith GlobalId '([0-9A-Za-z_$]{22})'")
+_GUID = re.compile(r"^[0-9A-Za-z_$]{22}$")
+GUID_MARK = "\u2063"  # an invisible separator: marks a parsed 'name' that is a GlobalId
 _OPENINGS = ("IfcOpeningElement", "IfcOpeningStandardCase", "IfcVoidingFeature", "IfcFeatureElementSubtraction")
 PAGE = 200
 
@@ -60,8 +67,19 @@ class Question:
         return [text for _, text in self.options]
 
     def parse(self, pattern: str) -> dict[str, str]:
-        """The named groups of ``pattern`` matched against the whole question, or :class:`GiveUp`."""
-        match = re.search(pattern, self.text, re.DOTALL)
+        """The named groups of ``pattern`` matched against the whole question, or :class:`GiveUp`.
+
+        Questions may name an element by GlobalId where the template names it by Name ("the IfcWall
+        with GlobalId 'G'" for "the IfcWall 'W1'"); unless the pattern itself reads GlobalIds, such
+        a reference is read as the quoted name ``'GUID_MARK G'``, which :func:`reference` turns back
+        into the GlobalId. The storey rule some scopes state in parentheses, and the explanation that follows
+        the placeholder name of an unnamed set, are dropped.
+        """
+        text = _UNNAMED_SET.sub("", _STOREY_RULE.sub("", self.text))
+        if "GlobalId '" not in pattern:
+            text = _ELEMENT_GUID.sub(rf"\1 named '{GUID_MARK}\2'", text)
+            text = _GUID_REFERENCE.sub(rf"'{GUID_MARK}\1'", text)
+        match = re.search(pattern, text, re.DOTALL)
         if match is None:
             raise GiveUp(f"question does not read as {self.subtype}")
         return {k: v for k, v in match.groupdict().items() if v is not None}
@@ -76,6 +94,17 @@ class Question:
         chosen = self.choose([text])
         if len(chosen) != 1:
             raise GiveUp(f"no single option reads {text!r}")
+        return chosen
+
+    def choose_rows(self, rows: Iterable[Any]) -> list[str]:
+        """The labels of the options naming any of the element references ``rows`` (see :func:`texts_of`)."""
+        return self.choose(text for row in rows for text in texts_of(row))
+
+    def choose_row(self, row: Any) -> list[str]:
+        """The one option naming the element reference ``row``; :class:`GiveUp` when there is none."""
+        chosen = self.choose(texts_of(row))
+        if len(chosen) != 1:
+            raise GiveUp(f"no single option names {name_of(row)!r}")
         return chosen
 
     def choose_yes_no(self, value: bool) -> list[str]:
@@ -129,6 +158,20 @@ def checked(observation: Observation) -> Observation:
     return observation
 
 
+def texts_of(row: Any) -> list[str]:
+    """How an option may name an element reference: its Name, and with a LongName also "Name LongName".
+
+    Questions name a space by its number and its everyday name ("140 Open Office").
+    """
+    if not isinstance(row, dict):
+        return []
+    texts = [str(row["guid"])] if row.get("guid") else []  # options may show elements by GlobalId
+    if not row.get("name"):
+        return texts
+    name, long_name = str(row["name"]), row.get("long_name")
+    return [*texts, name, f"{name.strip()} {str(long_name).strip()}"] if long_name else [*texts, name]
+
+
 def name_of(row: Any) -> str | None:
     """The Name of an element reference (``None`` when the row is not one)."""
     return row.get("name") if isinstance(row, dict) else None
@@ -143,6 +186,11 @@ def selector_string(text: str) -> str:
     return '"' + text.replace('"', '\\"') + '"'
 
 
+def property_path(pset: str, prop: str) -> str:
+    """The tools' one way to name a property: ``SetName.PropName`` (quoted when the set name holds a dot)."""
+    return f'"{pset}".{prop}' if "." in pset else f"{pset}.{prop}"
+
+
 def names_selector(names: Iterable[str], *conditions: str) -> str:
     """An IfcOpenShell selector for the non-opening records named any of ``names`` that meet ``conditions``."""
     facets = ("!IfcFeatureElementSubtraction", *conditions)
@@ -152,13 +200,38 @@ def names_selector(names: Iterable[str], *conditions: str) -> str:
 # -- sub-plans ---------------------------------------------------------------------------------
 
 
+def as_name(name: str) -> str:
+    """A reference that reads ``name`` as a Name, never as a step id (``140`` may be entity #140)."""
+    return NAME_PREFIX + name
+
+
+def reference(text: str) -> str:
+    """The tool reference for a name parsed from a question (a marked GlobalId, see Question.parse) or an option.
+
+    A GlobalId is passed as it is (tools try GlobalIds first); any other text as a Name.
+    """
+    if text.startswith(GUID_MARK):
+        return text[len(GUID_MARK) :]
+    return text if _GUID.match(text) else as_name(text)
+
+
+def storey_reference(text: str) -> str:
+    """A storey named in a question: its name, or the GlobalId it was given by."""
+    return text[len(GUID_MARK) :] if text.startswith(GUID_MARK) else text
+
+
+def options_as_names(q: Question) -> list[str]:
+    """The option texts as references: the ``elements`` filter of a "which of these" call."""
+    return [reference(text) for text in q.texts]
+
+
 def on_element(
     tool: str, name: str, ifc_class: str | None = None, args: dict[str, Any] | None = None, key: str = "element"
 ) -> Step:
     """Call ``tool`` on the element named ``name``; when the name does not resolve, find its GlobalId first."""
     args = args or {}
-    observation = yield Call(tool, {key: name, **args})
-    if "error" not in observation:  # only a name that does not resolve needs the lookup
+    observation = yield Call(tool, {key: reference(name), **args})
+    if "error" not in observation or name.startswith(GUID_MARK):  # only a name that does not resolve needs the lookup
         return checked(observation)
     guid = yield from guid_of(name, ifc_class)
     return checked((yield Call(tool, {key: guid, **args})))
@@ -176,7 +249,7 @@ def guid_of(name: str, ifc_class: str | None = None) -> Step:
 
 def on_elements(tool: str, names: list[str], **args: Any) -> Step:
     """Call ``tool`` with ``elements=names``; when a name does not resolve, map names to GlobalIds first."""
-    observation = yield Call(tool, {"elements": names, **args})
+    observation = yield Call(tool, {"elements": [reference(n) for n in names], **args})
     if "error" not in observation:  # only a name that does not resolve needs the lookup
         return checked(observation)
     found = checked((yield Call("find_elements", {"selector": names_selector(names)})))

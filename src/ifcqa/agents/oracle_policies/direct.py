@@ -14,17 +14,16 @@ from ifcqa.agents.oracle_policies._plan import (
     Plan,
     Question,
     checked,
-    name_of,
-    names_selector,
     on_element,
+    options_as_names,
     policy,
+    property_path,
     selector_string,
 )
 from ifcqa.mcq.text import NOT_AVAILABLE
 
 _NAMED = r"the (?P<cls>Ifc\w+) '(?P<name>.*)'"
 _PROPERTY = r"the property '(?P<prop>.*)' of property set '(?P<pset>.*)'"
-_ATTRIBUTES = {"ObjectType": "object_type", "Description": "description", "Tag": "tag"}
 
 
 @policy("direct.class.of_named_element")
@@ -37,11 +36,11 @@ def class_of_named_element(q: Question) -> Plan:
 
 @policy("direct.class.elements_of_class")
 def elements_of_class(q: Question) -> Plan:
-    """find_elements(ifc_class=C, selector=the option names) -> the options of class C."""
+    """find_elements(ifc_class=C, elements=the options) -> the options of class C."""
     found = q.parse(r"^Which of the following elements are of IFC class (?P<cls>Ifc\w+) \(instances")
-    args = {"ifc_class": found["cls"], "selector": names_selector(q.texts), "limit": PAGE}
+    args = {"ifc_class": found["cls"], "elements": options_as_names(q), "limit": PAGE}
     hits = checked((yield Call("find_elements", args)))
-    return q.choose(name_of(row) for row in hits["elements"])
+    return q.choose_rows(hits["elements"])
 
 
 @policy("direct.attribute.name_of_guid")
@@ -54,21 +53,20 @@ def name_of_guid(q: Question) -> Plan:
 
 @policy("direct.attribute.object_type_or_predefined", "direct.attribute.description_or_tag")
 def attribute(q: Question) -> Plan:
-    """get_element(element=NAME) -> the attribute asked (PredefinedType as the index resolves it)."""
+    """get_element(element=NAME) -> the attribute asked (PredefinedType as get_predefined_type derives it)."""
     if q.text.startswith("What is the predefined type (PredefinedType) of "):
         found = q.parse(rf"^What is the predefined type \(PredefinedType\) of {_NAMED}\? If its type object")
-        field = "predefined_type"
-    else:
-        found = q.parse(rf"^What is the (?P<attribute>ObjectType|Description|Tag) attribute of {_NAMED}\?$")
-        field = _ATTRIBUTES[found["attribute"]]
+        element = yield from on_element("get_element", found["name"], found["cls"])
+        return q.choose_one(element["derived"].get("predefined_type"))
+    found = q.parse(rf"^What is the (?P<attribute>ObjectType|Description|Tag) attribute of {_NAMED}\?$")
     element = yield from on_element("get_element", found["name"], found["cls"])
-    return q.choose_one(element.get(field))
+    return q.choose_one(element["attributes"].get(found["attribute"]))
 
 
 def _value(q: Question, pattern: str) -> Plan:
     """get_property(element, pset, property) -> the option stating its value (or that it is absent)."""
     found = q.parse(pattern)
-    args = {"pset": found["pset"], "property": found["prop"]}
+    args = {"property": property_path(found["pset"], found["prop"])}
     value = yield from on_element("get_property", found["name"], found["cls"], args)
     if not value.get("available"):
         return q.choose_one(NOT_AVAILABLE)
@@ -100,19 +98,19 @@ def value_or_null(q: Question) -> Plan:
 def boolean_value(q: Question) -> Plan:
     """get_property on the named element -> Yes when the value is true."""
     found = q.parse(rf"^Is {_PROPERTY} true for {_NAMED}\? A value set")
-    args = {"pset": found["pset"], "property": found["prop"]}
+    args = {"property": property_path(found["pset"], found["prop"])}
     value = yield from on_element("get_property", found["name"], found["cls"], args)
     return q.choose_yes_no(value.get("available") is True and value.get("value") is True)
 
 
 @policy("direct.boolean.elements_true")
 def elements_true(q: Question) -> Plan:
-    """find_elements(selector=the option names with Pset.Prop=TRUE) -> the options where it is true."""
+    """find_elements(selector=Pset.Prop=TRUE, elements=the options) -> the options where it is true."""
     found = q.parse(rf"^Which of the following elements have {_PROPERTY} set to true\? Elements without")
     condition = f"{selector_string(found['pset'])}.{selector_string(found['prop'])}=TRUE"
-    selector = names_selector(q.texts, condition)
-    hits = checked((yield Call("find_elements", {"selector": selector, "limit": PAGE})))
-    return q.choose(name_of(row) for row in hits["elements"])
+    args = {"selector": condition, "elements": options_as_names(q), "limit": PAGE}
+    hits = checked((yield Call("find_elements", args)))
+    return q.choose_rows(hits["elements"])
 
 
 @policy("direct.existence.class_present")

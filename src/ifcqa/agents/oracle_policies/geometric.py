@@ -13,7 +13,6 @@ from ifcqa.agents.oracle_policies._plan import (
     Plan,
     Question,
     checked,
-    name_of,
     on_element,
     on_elements,
     policy,
@@ -30,7 +29,7 @@ def extent_compare(q: Question) -> Plan:
     result = yield from on_elements("compare_extents", q.texts, axis=found["axis"].lower())
     if result.get("largest_tie") or not result.get("largest"):
         raise GiveUp("no single element has the largest extent")
-    return q.choose_one(name_of(result["largest"][0]))
+    return q.choose_row(result["largest"][0])
 
 
 @policy("geometric.geometry.base_elevation")
@@ -61,4 +60,4 @@ def point_in_box(q: Question) -> Plan:
     hits = checked((yield Call("elements_at_point", _point(found) | {"limit": PAGE})))
     if hits.get("truncated"):
         raise GiveUp("more boxes hold the point than one page shows")
-    return q.choose(name_of(row) for row in hits["elements"])
+    return q.choose_rows(hits["elements"])

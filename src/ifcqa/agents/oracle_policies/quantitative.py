@@ -7,21 +7,26 @@ rank_elements finds its extremum and compare_elements orders two named elements.
 
 from __future__ import annotations
 
+import re
+
 from ifcqa.agents.oracle_policies._plan import (
     Call,
     GiveUp,
     Plan,
     Question,
     checked,
-    name_of,
     on_element,
     on_elements,
     policy,
+    storey_reference,
+    texts_of,
 )
 
 _NAMED = r"the (?P<cls>Ifc\w+) '(?P<name>.*)'"
 _QUANTITY = r"(?P<quantity>.+?) \(quantity set '(?P<qto>.*?)'\)"
 _SCOPE = r"all (?P<cls>Ifc\w+) elements \(instances of subclasses included\)(?: on the storey '(?P<storey>.*)')?"
+_GIVEN = "Which of the two elements given as options"
+_SAYS_EQUAL = re.compile(r"^\s*(?:they are (?:equal|the same)|neither\b|both are equal|equal\b)", re.IGNORECASE)
 _UNIT_KINDS = {"lengths": "length", "areas": "area", "volumes": "volume"}
 
 
@@ -53,7 +58,7 @@ def count_by_class(q: Question) -> Plan:
     )
     args: dict[str, object] = {"ifc_class": found["cls"]}
     if "storey" in found:
-        args["storey"] = found["storey"]
+        args["storey"] = storey_reference(found["storey"])
     if found.get("rule") == "exactly":
         args["exact_class"] = True
     counted = checked((yield Call("count_elements", args)))
@@ -71,7 +76,7 @@ def count_by_type(q: Question) -> Plan:
 def _scope_args(found: dict[str, str]) -> dict[str, object]:
     args: dict[str, object] = {"ifc_class": found["cls"], "quantity": f"{found['qto']}.{found['quantity']}"}
     if "storey" in found:
-        args["storey"] = found["storey"]
+        args["storey"] = storey_reference(found["storey"])
     return args
 
 
@@ -94,19 +99,36 @@ def extremum(q: Question) -> Plan:
     ranked = checked((yield Call("rank_elements", args)))
     if ranked.get("extremum_tie") or not ranked.get("elements"):
         raise GiveUp("no single element has the extreme value")
-    return q.choose_one(name_of(ranked["elements"][0]))
+    return q.choose_row(ranked["elements"][0])
 
 
 @policy("quantitative.compare.pair")
 def pair(q: Question) -> Plan:
-    """compare_elements(elements=[A, B], quantity=Q.N) -> the larger one (the remaining option on a tie)."""
-    found = q.parse(rf"^Which has the larger {_QUANTITY}: the Ifc\w+ '")
-    named = [text for text in q.texts if f"'{text}'" in q.text]
-    others = [text for text in q.texts if text not in named]
-    if len(named) != 2 or len(others) != 1:
-        raise GiveUp("the two elements compared are not two of the options")
-    result = yield from on_elements("compare_elements", named, quantity=f"{found['qto']}.{found['quantity']}")
+    """compare_elements(elements=[A, B], quantity=Q.N) -> the larger one (on a tie, the option saying so).
+
+    The two elements are named in the question ("...: the IfcWall 'A' or the IfcWall 'B'?") or are
+    the two options besides the one saying they are equal.
+    """
+    if q.text.startswith(_GIVEN):
+        found = q.parse(rf"^{_GIVEN} has the larger {_QUANTITY}\?(?: Answer '(?P<equal>.*?)')?")
+        equal = [found["equal"]] if "equal" in found else [t for t in q.texts if _SAYS_EQUAL.match(t)]
+        if len(equal) != 1:
+            raise GiveUp("no single option says the two are equal")
+        compared = [text for text in q.texts if text != equal[0]]
+    else:
+        found = q.parse(
+            rf"^Which has the larger {_QUANTITY}: the Ifc\w+ '(?P<first>.*)' or the Ifc\w+ '(?P<second>.*)'\?$"
+        )
+        compared = [found["first"], found["second"]]
+    if len(compared) != 2:
+        raise GiveUp("the question does not compare two elements")
+    quantity = f"{found['qto']}.{found['quantity']}"
+    result = yield from on_elements("compare_elements", compared, quantity=quantity)
     largest = result.get("largest") or {}
     if largest.get("tie"):
-        return q.choose_one(others[0])
-    return q.choose_one(name_of((largest.get("elements") or [None])[0]))
+        named = {label for row in result.get("values", []) for label in q.choose(texts_of(row))}
+        others = [label for label, _ in q.options if label not in named]
+        if len(others) != 1:
+            raise GiveUp("no single option says the two are equal")
+        return others
+    return q.choose_row((largest.get("elements") or [None])[0])

@@ -14,11 +14,12 @@ from ifcqa.agents.oracle_policies._plan import (
     Question,
     Step,
     checked,
-    name_of,
-    names_selector,
     on_element,
+    options_as_names,
     pages,
     policy,
+    reference,
+    storey_reference,
 )
 
 _NAMED = r"the (?P<cls>Ifc\w+) '(?P<name>.*)'"
@@ -30,15 +31,16 @@ def type_of_element(q: Question) -> Plan:
     """get_type(element=NAME) -> the type's Name."""
     found = q.parse(rf"^Which type object defines {_NAMED} \(the relating type")
     typed = yield from on_element("get_type", found["name"], found["cls"])
-    return q.choose_one(name_of(typed.get("type")))
+    return q.choose_row(typed.get("type"))
 
 
 @policy("relational.type.instances_of_type")
 def instances_of_type(q: Question) -> Plan:
-    """get_type_instances(type=NAME) -> the options among its instances."""
+    """get_type_instances(type=NAME, elements=the options) -> the options among its instances."""
     found = q.parse(rf"^Which of the following elements are instances of {_NAMED}, i\.e\. typed by it")
-    instances = yield from pages("get_type_instances", {"type": found["name"]}, "instances")
-    return q.choose(name_of(row) for row in instances)
+    args = {"type": reference(found["name"]), "elements": options_as_names(q)}
+    instances = yield from pages("get_type_instances", args, "instances")
+    return q.choose_rows(instances)
 
 
 @policy("relational.material.of_element")
@@ -51,10 +53,11 @@ def materials_of_element(q: Question) -> Plan:
 
 @policy("relational.material.elements_with_material")
 def elements_with_material(q: Question) -> Plan:
-    """find_by_material(material=M) -> the options among its users."""
+    """find_by_material(material=M, elements=the options) -> the options among its users (one call for any M)."""
     found = q.parse(r"^Which of the following elements use the material '(?P<material>.*)' \(directly or through")
-    users = yield from pages("find_by_material", {"material": found["material"]}, "elements")
-    return q.choose(name_of(row) for row in users)
+    args = {"material": found["material"], "elements": options_as_names(q)}
+    users = yield from pages("find_by_material", args, "elements")
+    return q.choose_rows(users)
 
 
 @policy("relational.spatial.storey_of_element")
@@ -62,7 +65,7 @@ def storey_of_element(q: Question) -> Plan:
     """get_spatial_context(element=NAME) -> its storey's Name."""
     found = q.parse(rf"^On which building storey \(IfcBuildingStorey\) is {_NAMED}\? An element is on")
     context = yield from on_element("get_spatial_context", found["name"], found["cls"])
-    return q.choose_one(name_of(context.get("storey")))
+    return q.choose_row(context.get("storey"))
 
 
 @policy("relational.spatial.building_of_storey")
@@ -76,16 +79,16 @@ def building_of_storey(q: Question) -> Plan:
         context = checked((yield Call("get_spatial_context", {"element": found["guid"]})))
     else:
         context = yield from on_element("get_spatial_context", found["name"], found["cls"])
-    return q.choose_one(name_of(context.get("building")))
+    return q.choose_row(context.get("building"))
 
 
 @policy("relational.spatial.elements_in_storey")
 def elements_in_storey(q: Question) -> Plan:
-    """find_elements(storey=S, selector=the option names) -> the options on that storey."""
+    """find_elements(storey=S, elements=the options) -> the options on that storey."""
     found = q.parse(r"^Which of the following elements are on the storey '(?P<storey>.*)'\? An element is on")
-    args = {"storey": found["storey"], "selector": names_selector(q.texts), "limit": PAGE}
+    args = {"storey": storey_reference(found["storey"]), "elements": options_as_names(q), "limit": PAGE}
     hits = checked((yield Call("find_elements", args)))
-    return q.choose(name_of(row) for row in hits["elements"])
+    return q.choose_rows(hits["elements"])
 
 
 @policy("relational.openings.host_of_filling")
@@ -93,7 +96,7 @@ def host_of_filling(q: Question) -> Plan:
     """get_host(element=NAME) -> the host's Name."""
     found = q.parse(rf"^Which element hosts {_NAMED}, i\.e\. is voided by the opening")
     hosted = yield from on_element("get_host", found["name"], found["cls"])
-    return q.choose_one(name_of(hosted.get("host")))
+    return q.choose_row(hosted.get("host"))
 
 
 def _openings(q: Question, pattern: str) -> Step:
@@ -112,7 +115,7 @@ def fillings_of_host(q: Question) -> Plan:
     """get_openings(host=NAME) -> the options among the elements filling its openings."""
     pattern = rf"^Which of the following elements \(doors, windows\.\.\.\) fill an opening in {_NAMED}, i\.e\. an"
     openings = yield from _openings(q, pattern)
-    return q.choose(name_of(f) for row in openings for f in row.get("filled_by", []))
+    return q.choose_rows(f for row in openings for f in row.get("filled_by", []))
 
 
 @policy("relational.openings.count_in_host")
@@ -126,13 +129,15 @@ def count_in_host(q: Question) -> Plan:
 def _boundaries(q: Question, pattern: str, key: str) -> Plan:
     """get_space_boundaries(element=NAME) -> the options on the other side of its boundaries."""
     found = q.parse(pattern + r", according to the model's space boundaries")
-    first = yield from on_element("get_space_boundaries", found["name"], found["cls"], {"limit": PAGE})
+    args = {"limit": PAGE, "elements": options_as_names(q)}
+    first = yield from on_element("get_space_boundaries", found["name"], found["cls"], args)
     page = first.get(key, [])
     rows = list(sum(page.values(), []) if isinstance(page, dict) else page)
     if first.get("truncated"):
         element = (first.get("space") or first.get("element") or {}).get("guid")
-        rows += yield from pages("get_space_boundaries", {"element": element, "offset": first["next_offset"]}, key)
-    return q.choose(name_of(row) for row in rows)
+        rest = {"element": element, "offset": first["next_offset"], "elements": args["elements"]}
+        rows += yield from pages("get_space_boundaries", rest, key)
+    return q.choose_rows(rows)
 
 
 @policy("relational.boundaries.elements_bounding_space")

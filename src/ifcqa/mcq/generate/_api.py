@@ -64,24 +64,49 @@ class GenContext:
     def unique_name(self, element: Element) -> str | None:
         """The element's Name if no other product (openings aside), type, group or project has it, else ``None``.
 
-        Questions identify elements only by unique names, so a question can never be ambiguous.
+        Questions identify elements only by unique names, so a question can never be ambiguous. Names
+        are compared as options are (case-insensitively): 'h1' and 'H1' in one model are not unique.
         """
         if self._name_counts is None:
             # Openings are never asked about, and ArchiCAD names each one after its door or window.
             self._name_counts = Counter(
-                e.name
+                normalise(e.name)
                 for e in self.elements.values()
                 if e.name and not self.index.is_a(e, "IfcFeatureElementSubtraction")
             )
         name = element.name
-        if not name or not name.strip() or self._name_counts[name] != 1:
+        if not name or not name.strip() or self._name_counts[normalise(name)] != 1:
             return None
+        return name
+
+    def label(self, element: Element) -> str:
+        """How an element reads in questions and options: its Name; a space's Name and LongName ("140 Open Office").
+
+        A room number alone ('140') reads like a value; with its LongName it reads as the room it is.
+        """
+        name = element.name or ""
+        long_name = (element.long_name or "").strip()
+        if long_name and self.index.is_a(element, "IfcSpace") and normalise(long_name) not in normalise(name):
+            return f"{name} {long_name}".strip()
         return name
 
     def describe(self, element: Element) -> str | None:
         """``the IfcDoor 'D-01'``, or ``None`` when the name cannot identify the element."""
         name = self.unique_name(element)
-        return f"the {element.ifc_class} {quote(name)}" if name else None
+        return f"the {element.ifc_class} {quote(self.label(element))}" if name else None
+
+    def kind_of(self, ifc_class: str) -> str:
+        """The kind of a class: its ancestor just below IfcElement (IfcBuildingElement, IfcDistributionElement...),
+        IfcElementType, IfcSpatialElement or IfcProduct (the class itself when none applies).
+
+        Distractor classes and types are drawn from the same kind: other building elements for a wall.
+        """
+        chain = self.index.data.ancestors.get(ifc_class, (ifc_class,))
+        for root in ("IfcElement", "IfcElementType", "IfcSpatialElement", "IfcTypeProduct", "IfcProduct"):
+            if root in chain:
+                at = chain.index(root)
+                return chain[at - 1] if at > 0 else root
+        return ifc_class
 
     def named(self, elements: Iterable[Element]) -> list[Element]:
         """The elements that have unique names, in step-id order."""

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.generate.quantities import Quantity, class_choices, quantities, quantity, quantity_phrase
+from ifcqa.mcq.generate.spatial import STOREY_RULE
 from ifcqa.mcq.registry import generator
 from ifcqa.mcq.text import format_value, quote
 
@@ -76,9 +77,11 @@ def scope_quantities(ctx: GenContext, scope: Scope) -> list[Quantity] | Skip:
 
 
 def scope_phrase(ctx: GenContext, scope: Scope) -> str:
-    """``all IfcWall elements (subclasses included) on the storey 'Level 0'``."""
-    where = f" on the storey {quote(ctx.elements[scope.storey].name or '')}" if scope.storey is not None else ""
-    return f"all {scope.ifc_class} elements (instances of subclasses included){where}"
+    """``all IfcWall elements (subclasses included) on the storey 'Level 0'`` (plus the storey rule when on one)."""
+    if scope.storey is None:
+        return f"all {scope.ifc_class} elements (instances of subclasses included)"
+    storey = quote(ctx.elements[scope.storey].name or "")
+    return f"all {scope.ifc_class} elements (instances of subclasses included) on the storey {storey} ({STOREY_RULE})"
 
 
 def scope_provenance(ctx: GenContext, scope: Scope) -> dict[str, object]:
@@ -159,13 +162,13 @@ def mean(values: Sequence[float]) -> float:
     return math.fsum(values) / len(values)
 
 
-@generator("quantitative.aggregate.sum", version=1)
+@generator("quantitative.aggregate.sum", version=2)
 def aggregate_sum(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is the total NetSideArea of all IfcWall elements on storey S?" (every element has it)."""
     yield from _aggregate(ctx, total, "total")
 
 
-@generator("quantitative.aggregate.mean", version=1)
+@generator("quantitative.aggregate.mean", version=2)
 def aggregate_mean(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is the mean NetSideArea of all IfcWall elements on storey S?" (every element has it)."""
     yield from _aggregate(ctx, mean, "mean")

@@ -69,7 +69,7 @@ def _alternate(ctx: GenContext, *pools: list[tuple[str, Element]]) -> Iterator[t
             yield drawn
 
 
-@generator("direct.attribute.name_of_guid", version=1)
+@generator("direct.attribute.name_of_guid", version=2)
 def name_of_guid(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is the Name of the element with GlobalId G?" Distractors: names of same-class elements."""
     products = [e for e in ctx.products() if _text(e.name)]
@@ -125,7 +125,7 @@ def _predefined_draft(ctx: GenContext, element: Element, pool: list[Element]) ->
     )
 
 
-@generator("direct.attribute.object_type_or_predefined", version=1)
+@generator("direct.attribute.object_type_or_predefined", version=2)
 def object_type_or_predefined(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is the ObjectType / predefined type of N?" Distractors: siblings' values, the enumeration."""
     products = ctx.named(ctx.products())
@@ -141,7 +141,7 @@ def object_type_or_predefined(ctx: GenContext) -> Iterator[Draft | Skip]:
             yield _attribute_draft(ctx, element, "ObjectType", element.object_type or "", distractors)
 
 
-@generator("direct.attribute.description_or_tag", version=1)
+@generator("direct.attribute.description_or_tag", version=2)
 def description_or_tag(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is the Description / Tag of N?" Distractors: siblings' values."""
     products = ctx.named(ctx.products())

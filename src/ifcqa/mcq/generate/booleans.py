@@ -23,7 +23,7 @@ def _boolean_facts(ctx: GenContext) -> list[Fact]:
     return Catalogue(ctx).facts(lambda f: f.value.kind == "bool" and subject(f.element))
 
 
-@generator("direct.boolean.value", version=1)
+@generator("direct.boolean.value", version=2)
 def boolean_value(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Is Pset.Prop true for N?" Yes/No."""
     for fact in round_robin(ctx, _boolean_facts(ctx), lambda f: f.key):
@@ -49,7 +49,7 @@ def _lacking(subjects: list[Element], key: tuple[str, str], classes: set[str]) -
     ]
 
 
-@generator("direct.boolean.elements_true", version=1)
+@generator("direct.boolean.elements_true", version=2)
 def elements_true(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of these elements have Pset.Prop = true?" Distractors: elements where it is false.
 

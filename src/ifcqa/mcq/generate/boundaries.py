@@ -17,10 +17,12 @@ _MAX_OPTIONS = 4
 _RULE = "according to the model's space boundaries (IfcRelSpaceBoundary)"
 
 
-def _multi(question: str, right: list[Element], wrong: list[Element], provenance: dict[str, list[str]]) -> Draft | Skip:
-    """A multi-choice draft whose options are element names (unique in the file)."""
-    correct = distinct_texts(e.name or "" for e in right)[:_MAX_OPTIONS]
-    distractors = distinct_texts((e.name or "" for e in wrong), exclude=correct)[:_MAX_OPTIONS]
+def _multi(
+    ctx: GenContext, question: str, right: list[Element], wrong: list[Element], provenance: dict[str, list[str]]
+) -> Draft | Skip:
+    """A multi-choice draft whose options are element labels (unique names; spaces with their LongName)."""
+    correct = distinct_texts(ctx.label(e) for e in right)[:_MAX_OPTIONS]
+    distractors = distinct_texts((ctx.label(e) for e in wrong), exclude=correct)[:_MAX_OPTIONS]
     if not distractors or len(correct) + len(distractors) < 3:
         return Skip("too few elements on the other side of other boundaries")
     picked = set(correct + distractors)
@@ -30,11 +32,11 @@ def _multi(question: str, right: list[Element], wrong: list[Element], provenance
         correct=correct,
         distractors=distractors,
         provenance=dict(provenance),
-        option_elements={e.name or "": e.guid for e in right + wrong if e.name in picked},
+        option_elements={ctx.label(e): e.guid for e in right + wrong if ctx.label(e) in picked},
     )
 
 
-@generator("relational.boundaries.elements_bounding_space", version=1)
+@generator("relational.boundaries.elements_bounding_space", version=2)
 def elements_bounding_space(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of these elements bound space S?"; distractors: elements bounding other spaces."""
     products = {e.id: e for e in ctx.products() if ctx.unique_name(e)}
@@ -54,10 +56,10 @@ def elements_bounding_space(ctx: GenContext) -> Iterator[Draft | Skip]:
         wrong = ctx.shuffled([e for e in others if near.intersection(e.bounds)])
         wrong += ctx.shuffled([e for e in others if not near.intersection(e.bounds)])
         question = f"Which of the following elements bound {ctx.describe(space)}, {_RULE}?"
-        yield _multi(question, right, wrong, {"elements": [space.guid]})
+        yield _multi(ctx, question, right, wrong, {"elements": [space.guid]})
 
 
-@generator("relational.boundaries.spaces_bounded_by_element", version=1)
+@generator("relational.boundaries.spaces_bounded_by_element", version=2)
 def spaces_bounded_by_element(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of these spaces does N bound?"; distractors: other spaces, same storey first."""
     products = {e.id: e for e in ctx.products() if ctx.unique_name(e)}
@@ -72,4 +74,4 @@ def spaces_bounded_by_element(ctx: GenContext) -> Iterator[Draft | Skip]:
         wrong = ctx.shuffled([s for s in others if s.storey in storeys])
         wrong += ctx.shuffled([s for s in others if s.storey not in storeys])
         question = f"Which of the following spaces does {ctx.describe(element)} bound, {_RULE}?"
-        yield _multi(question, right, wrong, {"elements": [element.guid]})
+        yield _multi(ctx, question, right, wrong, {"elements": [element.guid]})

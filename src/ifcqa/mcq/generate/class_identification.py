@@ -11,22 +11,29 @@ from ifcqa.mcq.text import quote
 _MAX_DISTRACTORS = 4
 
 
-@generator("direct.class.of_named_element", version=1)
+@generator("direct.class.of_named_element", version=2)
 def of_named_element(ctx: GenContext) -> Iterator[Draft | Skip]:
-    """"What is the exact IFC class of the element named N?" Distractors: other classes in the file."""
+    """ "What is the exact IFC class of the element named N?" Distractors: classes of the same kind in the file.
+
+    The kind (:meth:`GenContext.kind_of`) keeps distractors plausible: other building elements for a
+    wall, other distribution elements for an air terminal, never IfcSite for a wall.
+    """
     products = [e for e in ctx.products() if ctx.unique_name(e)]
-    classes = sorted({e.ifc_class for e in products})
+    classes = sorted({e.ifc_class for e in ctx.products()})
     for element in ctx.shuffled(products):
         ancestors = ctx.index.data.ancestors
+        kind = ctx.kind_of(element.ifc_class)
         # A supertype (IfcWall for an IfcWallStandardCase) or a subtype reads as "also true": never offer one.
         pool = [
             c
             for c in ctx.shuffled(classes)
-            if c not in ancestors.get(element.ifc_class, ()) and element.ifc_class not in ancestors.get(c, ())
+            if c not in ancestors.get(element.ifc_class, ())
+            and element.ifc_class not in ancestors.get(c, ())
+            and ctx.kind_of(c) == kind
         ]
         distractors = distinct_texts(pool, exclude=[element.ifc_class])[:_MAX_DISTRACTORS]
         if len(distractors) < 2:
-            yield Skip("fewer than 2 other classes")
+            yield Skip("fewer than 2 other classes of the same kind")
             continue
         yield Draft(
             question=f"What is the exact IFC class (entity type) of the element named {quote(element.name or '')}?",
@@ -37,9 +44,9 @@ def of_named_element(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@generator("direct.class.elements_of_class", version=1)
+@generator("direct.class.elements_of_class", version=2)
 def elements_of_class(ctx: GenContext) -> Iterator[Draft | Skip]:
-    """"Which of these elements are of class C (subclasses included)?" Distractors: same storey, other classes."""
+    """ "Which of these elements are of class C (subclasses included)?" Distractors: same storey, other classes."""
     products = [e for e in ctx.products() if ctx.unique_name(e) and e.storey is not None and e.storey != e.id]
     by_storey: dict[int, list[int]] = {}
     for e in products:
@@ -63,8 +70,8 @@ def elements_of_class(ctx: GenContext) -> Iterator[Draft | Skip]:
                 f"Which of the following elements are of IFC class {cls} (instances of its subclasses count too)?"
             ),
             question_type="multi",
-            correct=[e.name or "" for e in correct],
-            distractors=[e.name or "" for e in wrong],
+            correct=[ctx.label(e) for e in correct],
+            distractors=[ctx.label(e) for e in wrong],
             provenance={"elements": [], "ifc_class": cls, "storey": ctx.elements[anchor.storey or 0].guid},
-            option_elements={e.name or "": e.guid for e in correct + wrong},
+            option_elements={ctx.label(e): e.guid for e in correct + wrong},
         )

@@ -3,9 +3,10 @@
 Extremum items use the aggregation scopes (a class with subclasses, a quantity, optionally a storey):
 every element of the set must have the quantity in one unit, the extremum must be unique (no other
 element within a relative 1e-9 of it) and named uniquely; the options are the extremum and other
-uniquely named elements of the set. Pair items name two elements with the same quantity in the same
-unit whose values differ (relatively by more than 1e-9, and as formatted); the options are both names
-and :data:`EQUAL`, which is always a distractor since ties are never asked.
+uniquely named elements of the set. Pair items offer two elements with the same quantity in the same
+unit, named only in the options, and :data:`EQUAL`: values that differ (relatively by more than 1e-9,
+and as formatted), or, for about a third of the items where the model has such pairs, values that
+are equal (then :data:`EQUAL` is the key), so that no option is filler.
 """
 
 from __future__ import annotations
@@ -64,13 +65,13 @@ def _extremum_draft(ctx: GenContext, scope: Scope, best: Quantity, others: list[
     )
 
 
-@generator("quantitative.compare.largest", version=1)
+@generator("quantitative.compare.largest", version=2)
 def largest(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of all IfcWall elements on storey S has the largest NetSideArea?" Options: elements of the set."""
     yield from _extremum(ctx, largest=True)
 
 
-@generator("quantitative.compare.smallest", version=1)
+@generator("quantitative.compare.smallest", version=2)
 def smallest(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of all IfcSpace elements has the smallest NetFloorArea?" Options: elements of the set."""
     yield from _extremum(ctx, largest=False)
@@ -80,9 +81,14 @@ def _differ(a: Quantity, b: Quantity) -> bool:
     return not tied(a.value, b.value) and format_value(a.value) != format_value(b.value)
 
 
-@generator("quantitative.compare.pair", version=1)
+@generator("quantitative.compare.pair", version=2)
 def pair(ctx: GenContext) -> Iterator[Draft | Skip]:
-    """Asks "Which has the larger NetSideArea: the IfcWall 'A' or the IfcWall 'B'?" Options: A, B, "They are equal"."""
+    """Asks "Which of the two elements in the options has the larger NetSideArea?" Options: A, B, "They are equal".
+
+    The question does not name the elements (a name in both question and option tells a text matcher
+    nothing, but the options alone must carry the choice), and where the model has two elements with
+    equal values a third of the items ask such a pair, so "They are equal" is a real answer, not filler.
+    """
     named = [e for e in ctx.products() if ctx.unique_name(e)]
     pool = [q for e in named for q in quantities(e)]
     groups: dict[tuple[str, str, str], list[Quantity]] = {}
@@ -93,21 +99,31 @@ def pair(ctx: GenContext) -> Iterator[Draft | Skip]:
         if not partners:
             yield Skip("no other element with a different value")
             continue
+        equals = [
+            q
+            for q in groups[(first.qto, first.name, first.unit)]
+            if q.element.id != first.element.id and not _differ(first, q) and tied(first.value, q.value)
+        ]
+        if equals and ctx.rng.random() < 1 / 3:
+            partners = equals
         same_class = [q for q in partners if q.element.ifc_class == first.element.ifc_class]
         second = ctx.rng.choice(same_class or partners)  # two walls rather than a wall and a window
-        winner = first if first.value > second.value else second
+        winner: Quantity | None = None
+        if not tied(first.value, second.value):
+            winner = first if first.value > second.value else second
         names = [first.element.name or "", second.element.name or ""]
         if len(distinct_texts([*names, EQUAL])) < 3:
             yield Skip("element name reads like an option")
             continue
         yield Draft(
             question=(
-                f"Which has the larger {quantity_phrase(first.qto, first.name)}: "
-                f"{ctx.describe(first.element)} or {ctx.describe(second.element)}?"
+                f"Which of the two elements given as options has the larger "
+                f"{quantity_phrase(first.qto, first.name)}? If neither is larger, choose the option that says so."
             ),
             question_type="single",
-            correct=[winner.element.name or ""],
-            distractors=[n for n in names if n != winner.element.name] + [EQUAL],
+            correct=[winner.element.name or ""] if winner is not None else [EQUAL],
+            distractors=[n for n in names if winner is None or n != winner.element.name]
+            + ([EQUAL] if winner is not None else []),
             provenance={
                 "elements": [first.element.guid, second.element.guid],
                 "qto": first.qto,

@@ -44,7 +44,7 @@ def _subclass_rule(cls: str, subclasses: bool) -> str:
     return f"exactly {cls}: instances of its subclasses do not count"
 
 
-@generator("quantitative.count.by_class", version=1)
+@generator("quantitative.count.by_class", version=2)
 def by_class(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "How many IfcWall elements does the model contain (subclasses included / excluded)?"."""
     for cls in ctx.shuffled(_class_pool(ctx, ctx.products())):
@@ -74,7 +74,7 @@ def storey_counts(ctx: GenContext, cls: str) -> dict[int, int]:
     return counts
 
 
-@generator("quantitative.count.by_class_on_storey", version=1)
+@generator("quantitative.count.by_class_on_storey", version=2)
 def by_class_on_storey(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "How many IfcDoor elements are on storey S?" Distractors: counts on other storeys, in the model, nearby."""
     located = [e for e in ctx.products() if e.storey is not None and e.storey != e.id]
@@ -103,7 +103,7 @@ def by_class_on_storey(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@generator("quantitative.count.by_type", version=1)
+@generator("quantitative.count.by_type", version=2)
 def by_type(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "How many elements are instances of the type T?" Distractors: counts of other types, nearby integers."""
     types = [e for e in ctx.index.by_class("IfcTypeObject") if e.instances]

@@ -30,7 +30,7 @@ from ifcqa.mcq.generate.properties import (
     value_distractors,
 )
 from ifcqa.mcq.registry import generator
-from ifcqa.mcq.text import NO, NOT_AVAILABLE, YES, quote
+from ifcqa.mcq.text import NO, NOT_AVAILABLE, YES
 
 # Building classes a user might plausibly ask about (those the schema lacks are left out).
 PLAUSIBLE_CLASSES = (
@@ -46,7 +46,7 @@ PLAUSIBLE_CLASSES = (
 def _question(subject: str, phrase: str, numeric: bool) -> str:
     question = (
         f"What is the value of {phrase} for {subject}? A value set on its type object counts; "
-        f"answer {quote(NOT_AVAILABLE)} if the element has no such property."
+        "if the element has no such property, choose the option that says so."
     )
     return f"{question} {UNITS_NOTE}" if numeric else question
 
@@ -104,7 +104,7 @@ def _present_draft(ctx: GenContext, catalogue: Catalogue, fact: Fact) -> Draft |
     )
 
 
-@generator("direct.existence.value_or_null", version=1)
+@generator("direct.existence.value_or_null", version=2)
 def value_or_null(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is Pset.Prop of N?" where the key is a value or "Not available in the model", alternately."""
     catalogue = Catalogue(ctx)
@@ -126,7 +126,7 @@ def _schema_class(ctx: GenContext, name: str) -> str | None:
         return None
 
 
-@generator("direct.existence.class_present", version=1)
+@generator("direct.existence.class_present", version=2)
 def class_present(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Does the model contain any element of class C (subclasses count)?" Yes and No alternately."""
     present_chain = {cls for e in ctx.elements.values() for cls in ctx.index.data.ancestors.get(e.ifc_class, ())}

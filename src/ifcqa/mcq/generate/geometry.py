@@ -72,7 +72,7 @@ def _names(elements: list[Boxed]) -> dict[str, str]:
     return {b.name: b.element.guid for b in elements}
 
 
-@generator("geometric.geometry.extent_compare", version=1)
+@generator("geometric.geometry.extent_compare", version=2)
 def extent_compare(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks which of 3-5 elements has the largest box extent along X, Y or Z; the others are >= 1 cm smaller."""
     frame = _frame(ctx)
@@ -106,7 +106,7 @@ def _distinct_named(candidates: list[Boxed], exclude: Boxed) -> list[Boxed]:
     return [b for b in candidates if b.name in keep and b is not exclude]
 
 
-@generator("geometric.geometry.base_elevation", version=1)
+@generator("geometric.geometry.base_elevation", version=2)
 def base_elevation(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks the minimum Z of an element's box; distractors are other elements' base elevations (>= 1 cm off)."""
     frame = _frame(ctx)
@@ -125,7 +125,7 @@ def base_elevation(ctx: GenContext) -> Iterator[Draft | Skip]:
         yield Draft(
             question=(
                 f"What is the base elevation of {description}, that is the minimum Z of its axis-aligned "
-                f"bounding box in project coordinates, in {frame.unit}, rounded to 3 decimals?"
+                f"bounding box in project coordinates, in {frame.unit}, rounded to three decimals?"
             ),
             question_type="single",
             correct=[format_value(key, frame.unit)],
@@ -157,7 +157,7 @@ def _point_text(point: tuple[float, float, float], unit: str) -> str:
     return f"({', '.join(format_number(c) for c in point)}) {unit}"
 
 
-@generator("geometric.geometry.point_in_box", version=1)
+@generator("geometric.geometry.point_in_box", version=2)
 def point_in_box(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Point P is the centre of an element's box: "which box contains P?" or "is P inside N's box?"."""
     frame = _frame(ctx)

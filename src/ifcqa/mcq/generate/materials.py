@@ -45,7 +45,7 @@ def _all_material_names(ctx: GenContext) -> list[str]:
     return sorted({m for e in ctx.elements.values() if e.material_kind in _RESOLVED_KINDS for m in e.materials if m})
 
 
-@generator("relational.material.of_element", version=1)
+@generator("relational.material.of_element", version=2)
 def of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which material(s) does N use?" (single for one material, else multi); distractors: other materials."""
     names = _all_material_names(ctx)
@@ -73,7 +73,7 @@ def of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@generator("relational.material.elements_with_material", version=1)
+@generator("relational.material.elements_with_material", version=2)
 def elements_with_material(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of these elements use material M?"; distractors: elements with other materials only."""
     elements = _with_materials(ctx)

@@ -26,7 +26,7 @@ def _named_products(ctx: GenContext) -> list[Element]:
     return [e for e in ctx.products() if ctx.unique_name(e)]
 
 
-@generator("relational.openings.host_of_filling", version=1)
+@generator("relational.openings.host_of_filling", version=2)
 def host_of_filling(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which element hosts door/window N?"; distractors: same-class elements and hosts on its storey."""
     products = _named_products(ctx)
@@ -61,7 +61,7 @@ def host_of_filling(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@generator("relational.openings.fillings_of_host", version=1)
+@generator("relational.openings.fillings_of_host", version=2)
 def fillings_of_host(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of these doors/windows are in host H?"; distractors: fillings of other hosts, same storey first."""
     products = _named_products(ctx)
@@ -93,7 +93,7 @@ def fillings_of_host(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@generator("relational.openings.count_in_host", version=1)
+@generator("relational.openings.count_in_host", version=2)
 def count_in_host(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "How many openings does H have?"; distractors: nearby integers (>= 0), drawn at random."""
     for host in ctx.shuffled([e for e in _named_products(ctx) if e.openings]):

@@ -17,7 +17,7 @@ from typing import TypeVar
 from ifcqa.index.records import Element, Value
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.registry import generator
-from ifcqa.mcq.text import format_number, format_value, normalise, quote
+from ifcqa.mcq.text import format_number, format_value, normalise, quote, set_reference
 
 ASKABLE_KINDS = frozenset({"bool", "number", "text", "enum"})
 AMBIGUOUS = "ambiguous property set"
@@ -160,7 +160,7 @@ def value_distractors(
 
 def property_phrase(fact: Fact) -> str:
     """``the property 'FireRating' of property set 'Pset_WallCommon'``."""
-    return f"the property {quote(fact.prop)} of property set {quote(fact.pset)}"
+    return f"the property {quote(fact.prop)} of {set_reference('property set', fact.pset)}"
 
 
 def _value_question(ctx: GenContext, fact: Fact, inherited: bool) -> str:
@@ -202,7 +202,7 @@ def _value_draft(ctx: GenContext, catalogue: Catalogue, fact: Fact, inherited: b
 _VALUE_KINDS = frozenset({"number", "text", "enum"})  # a boolean has one alternative: see direct.boolean
 
 
-@generator("direct.property.instance_value", version=1)
+@generator("direct.property.instance_value", version=2)
 def instance_value(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is the value of Pset.Prop set on N?" Distractors: the property on other elements, other props."""
     catalogue = Catalogue(ctx)
@@ -214,7 +214,7 @@ def instance_value(ctx: GenContext) -> Iterator[Draft | Skip]:
         yield _value_draft(ctx, catalogue, fact, inherited=False)
 
 
-@generator("direct.property.type_inherited_value", version=1)
+@generator("direct.property.type_inherited_value", version=2)
 def type_inherited_value(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What value of Pset.Prop does N get from its type?" Distractors: values on other types, other elements."""
     catalogue = Catalogue(ctx)

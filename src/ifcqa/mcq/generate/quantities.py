@@ -26,7 +26,7 @@ import ifcopenshell.ifcopenshell_wrapper as wrapper
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.registry import generator
-from ifcqa.mcq.text import format_value, quote
+from ifcqa.mcq.text import format_value, set_reference
 
 # Quantity class -> dimension; the dimension's units by symbol, with their scale to SI.
 MEASURE_DIMENSION = {
@@ -87,7 +87,7 @@ def quantities(element: Element) -> list[Quantity]:
 
 def quantity_phrase(qto: str, name: str) -> str:
     """``NetSideArea (quantity set 'Qto_WallBaseQuantities')``."""
-    return f"{name} (quantity set {quote(qto)})"
+    return f"{name} ({set_reference('quantity set', qto)})"
 
 
 @lru_cache(maxsize=4096)
@@ -114,7 +114,7 @@ def wrong_unit_texts(value: float, unit: str, dimension: str) -> list[str]:
     ]
 
 
-@generator("quantitative.quantity.value", version=1)
+@generator("quantitative.quantity.value", version=2)
 def quantity_value(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is the NetSideArea (quantity set Q) of the IfcWall 'N'?" Distractors: others' values, wrong unit."""
     every = [q for e in ctx.products() for q in quantities(e)]
@@ -146,7 +146,7 @@ def quantity_value(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@generator("quantitative.quantity.unit", version=1)
+@generator("quantitative.quantity.unit", version=2)
 def quantity_unit(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "In which unit does the model state areas?" (IfcUnitAssignment); distractors: other units."""
     for unit_type in ctx.shuffled(sorted(_UNIT_QUESTIONS)):

@@ -14,13 +14,15 @@ from collections.abc import Iterator
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.registry import generator
-from ifcqa.mcq.text import quote
+from ifcqa.mcq.text import normalise, quote
 
 _MAX_OPTIONS = 4
-_STOREY_RULE = (
-    "An element is on the storey that contains it (directly or through a space), a part of an aggregate "
-    "on its aggregate's storey, and a door or window on the storey of the element it is placed in."
+STOREY_RULE = (
+    "An element is on the storey that contains it (directly or through a space); a part of an aggregate "
+    "that no storey contains, such as a stair flight, is on its aggregate's storey, and a door or window "
+    "that no storey contains is on its host's storey."
 )
+_STOREY_RULE = STOREY_RULE
 _ABOVE_STOREY = ("IfcSite", "IfcBuilding", "IfcBuildingStorey", "IfcProject")
 
 
@@ -30,8 +32,9 @@ def _located(ctx: GenContext) -> list[Element]:
 
 
 def _named_once(elements: list[Element]) -> set[str]:
-    counts = Counter(e.name for e in elements if e.name)
-    return {name for name, n in counts.items() if n == 1}
+    """Names that only one of ``elements`` carries (case ignored, as options compare)."""
+    counts = Counter(normalise(e.name) for e in elements if e.name)
+    return {e.name for e in elements if e.name and counts[normalise(e.name)] == 1}
 
 
 def _with_fallback(preferred: list[Element], fallback: list[Element], key: str) -> list[str]:
@@ -47,7 +50,7 @@ def _with_fallback(preferred: list[Element], fallback: list[Element], key: str) 
     return names
 
 
-@generator("relational.spatial.storey_of_element", version=1)
+@generator("relational.spatial.storey_of_element", version=2)
 def storey_of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which storey is N on?"; distractors: other storeys (else also the building and site names)."""
     storeys = ctx.index.records(ctx.index.storeys)
@@ -78,7 +81,7 @@ def storey_of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@generator("relational.spatial.building_of_storey", version=1)
+@generator("relational.spatial.building_of_storey", version=2)
 def building_of_storey(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which building does storey S belong to?"; distractors: other buildings (else also site, project)."""
     buildings = ctx.index.by_class("IfcBuilding")
@@ -111,7 +114,7 @@ def building_of_storey(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@generator("relational.spatial.elements_in_storey", version=1)
+@generator("relational.spatial.elements_in_storey", version=2)
 def elements_in_storey(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of these elements are on storey S?"; distractors: elements on other storeys, same classes first."""
     located = [e for e in _located(ctx) if e.storey is not None]
@@ -123,12 +126,12 @@ def elements_in_storey(ctx: GenContext) -> Iterator[Draft | Skip]:
         if not on:
             yield Skip("no element with a unique name on the storey")
             continue
-        correct = distinct_texts(e.name or "" for e in on)[:_MAX_OPTIONS]
-        classes = {e.ifc_class for e in on if e.name in correct}
+        correct = distinct_texts(ctx.label(e) for e in on)[:_MAX_OPTIONS]
+        classes = {e.ifc_class for e in on if ctx.label(e) in correct}
         elsewhere = [e for e in located if e.storey != storey.id]
         wrong = ctx.shuffled([e for e in elsewhere if e.ifc_class in classes])
         wrong += ctx.shuffled([e for e in elsewhere if e.ifc_class not in classes])
-        distractors = distinct_texts((e.name or "" for e in wrong), exclude=correct)[:_MAX_OPTIONS]
+        distractors = distinct_texts((ctx.label(e) for e in wrong), exclude=correct)[:_MAX_OPTIONS]
         if not distractors or len(correct) + len(distractors) < 3:
             yield Skip("too few elements on other storeys")
             continue
@@ -139,5 +142,5 @@ def elements_in_storey(ctx: GenContext) -> Iterator[Draft | Skip]:
             correct=correct,
             distractors=distractors,
             provenance={"elements": [storey.guid]},
-            option_elements={e.name or "": e.guid for e in on + wrong if e.name in picked},
+            option_elements={ctx.label(e): e.guid for e in on + wrong if ctx.label(e) in picked},
         )

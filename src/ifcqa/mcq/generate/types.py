@@ -20,10 +20,14 @@ def _types(ctx: GenContext) -> list[Element]:
     return [e for e in ctx.index.elements() if ctx.index.is_a(e, "IfcTypeObject")]
 
 
-@generator("relational.type.type_of_element", version=1)
+@generator("relational.type.type_of_element", version=2)
 def type_of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
-    """Asks "Which type defines N?"; distractors: types of the same class first, then other type names."""
-    types = _types(ctx)
+    """Asks "Which type defines N?"; distractors: other types of the same class, else of the same kind.
+
+    Distractor types, like the key, have names unique in the file (case ignored), so an option never
+    names two type objects.
+    """
+    types = [t for t in _types(ctx) if ctx.unique_name(t)]
     typed = [e for e in ctx.products() if e.type is not None and ctx.unique_name(e)]
     for element in ctx.shuffled(typed):
         type_element = ctx.elements[element.type or 0]
@@ -31,9 +35,14 @@ def type_of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
         if key is None:
             yield Skip("type name not unique")
             continue
+        kind = ctx.kind_of(type_element.ifc_class)
         same_class = [t.name or "" for t in ctx.shuffled(types) if t.ifc_class == type_element.ifc_class]
-        others = [t.name or "" for t in ctx.shuffled(types) if t.ifc_class != type_element.ifc_class]
-        distractors = distinct_texts(same_class + others, exclude=[key])[:_MAX_OPTIONS]
+        same_kind = [
+            t.name or ""
+            for t in ctx.shuffled(types)
+            if t.ifc_class != type_element.ifc_class and ctx.kind_of(t.ifc_class) == kind
+        ]
+        distractors = distinct_texts(same_class + same_kind, exclude=[key])[:_MAX_OPTIONS]
         if len(distractors) < 2:
             yield Skip("fewer than 2 other type names")
             continue
@@ -49,7 +58,7 @@ def type_of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@generator("relational.type.instances_of_type", version=1)
+@generator("relational.type.instances_of_type", version=2)
 def instances_of_type(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of these elements are instances of type T?"; distractors: same-class elements of other types."""
     products = [e for e in ctx.products() if ctx.unique_name(e)]

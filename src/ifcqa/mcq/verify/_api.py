@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import ifcopenshell
 import ifcopenshell.util.element as element_util
 
+from ifcqa.ifc.diagnostics import unnamed_set_name
 from ifcqa.ifc.units import get_project_units
 from ifcqa.mcq.items import Item
-from ifcqa.mcq.text import normalise, quote
+from ifcqa.mcq.text import normalise
 
 _NAMED_ROOTS = ("IfcProduct", "IfcTypeObject", "IfcGroup", "IfcProject")
 
@@ -32,8 +34,11 @@ def entity(model: ifcopenshell.file, guid: str) -> ifcopenshell.entity_instance:
 
 
 def name_count(model: ifcopenshell.file, name: str) -> int:
-    """How many products (openings aside: they are never asked about), types, groups and projects carry ``name``."""
-    return _name_counts(model).get(name, 0)
+    """How many products (openings aside: they are never asked about), types, groups and projects carry ``name``.
+
+    Names are compared case-insensitively (as option texts are): 'h1' and 'H1' count as one name.
+    """
+    return _name_counts(model).get(normalise(name), 0)
 
 
 @lru_cache(maxsize=8)
@@ -44,7 +49,7 @@ def _name_counts(model: ifcopenshell.file) -> dict[str, int]:
         for e in model.by_type(root):
             if e.id() not in seen and e.Name and not e.is_a("IfcFeatureElementSubtraction"):
                 seen.add(e.id())
-                counts[e.Name] = counts.get(e.Name, 0) + 1
+                counts[normalise(e.Name)] = counts.get(normalise(e.Name), 0) + 1
     return counts
 
 
@@ -52,8 +57,48 @@ def require_unique_names(model: ifcopenshell.file, item: Item) -> None:
     """Every element the question names must be the only one with its name."""
     for guid in item.provenance.get("elements", []):
         name = entity(model, guid).Name
-        if name and quote(name) in item.question and name_count(model, name) != 1:
+        # a space reads as "'140 Open Office'": its Name opens the quoted text
+        if name and f"'{name}" in item.question and name_count(model, name) != 1:
             raise VerificationError(f"name {name!r} is not unique in the file")
+
+
+def get_sets(
+    element: ifcopenshell.entity_instance, *, qtos_only: bool = False, should_inherit: bool = True
+) -> dict[str, Any]:
+    """``get_psets(element, verbose=True)`` with every set that has no Name kept under its placeholder name.
+
+    ``get_psets`` files unnamed sets under ``None`` (merged into one); here each is read on its own
+    with ``get_property_definition`` and named ``(unnamed #<step id>)``
+    (:func:`ifcqa.ifc.diagnostics.unnamed_set_name`), the name generated questions use.
+    An occurrence's unnamed set never merges with its type's.
+    """
+    sets: dict[Any, Any] = element_util.get_psets(
+        element, qtos_only=qtos_only, should_inherit=should_inherit, verbose=True
+    )
+    sets.pop(None, None)
+    sets.pop("", None)
+    for definition in set_definitions_of(element, should_inherit):
+        if definition.Name or (qtos_only and not definition.is_a("IfcElementQuantity")):
+            continue
+        sets[unnamed_set_name(definition.id())] = element_util.get_property_definition(definition, verbose=True)
+    return sets
+
+
+def set_definitions_of(
+    element: ifcopenshell.entity_instance, inherit: bool = True
+) -> list[ifcopenshell.entity_instance]:
+    """The property and quantity set definitions of an element: its type's (when ``inherit``), then its own."""
+    if element.is_a("IfcTypeObject"):
+        return list(element.HasPropertySets or ())
+    found: list[ifcopenshell.entity_instance] = []
+    type_ = element_util.get_type(element) if inherit else None
+    if type_ is not None:
+        found.extend(type_.HasPropertySets or ())
+    for rel in getattr(element, "IsDefinedBy", None) or ():
+        if rel.is_a("IfcRelDefinesByProperties"):
+            definition = rel.RelatingPropertyDefinition
+            found.extend(definition.wrappedValue if definition.is_a("IfcPropertySetDefinitionSet") else (definition,))
+    return found
 
 
 def storey_of(entity_: ifcopenshell.entity_instance) -> ifcopenshell.entity_instance | None:
@@ -62,7 +107,7 @@ def storey_of(entity_: ifcopenshell.entity_instance) -> ifcopenshell.entity_inst
     for _ in range(32):
         if current.is_a("IfcBuildingStorey"):
             return current
-        container = element_util.get_container(current)
+        container = _container(current)
         if container is not None:
             current = container
             continue
@@ -74,6 +119,21 @@ def storey_of(entity_: ifcopenshell.entity_instance) -> ifcopenshell.entity_inst
         if host is None:
             return None
         current = host
+    return None
+
+
+def _container(entity_: ifcopenshell.entity_instance) -> ifcopenshell.entity_instance | None:
+    """``get_container``, else the structure whose IfcRelContainedInSpatialStructure lists the entity.
+
+    IFC2X3 declares the ContainedInStructure inverse on IfcElement only, but the relationship may list
+    any product (a port, an annotation): read from the relationship's side, it is still contained.
+    """
+    container = element_util.get_container(entity_)
+    if container is not None:
+        return container
+    for rel in entity_.file.get_inverse(entity_):
+        if rel.is_a("IfcRelContainedInSpatialStructure") and entity_ in (rel.RelatedElements or ()):
+            return rel.RelatingStructure
     return None
 
 

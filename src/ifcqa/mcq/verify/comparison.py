@@ -27,11 +27,13 @@ def _tied(a: float, b: float) -> bool:
 
 
 def _option_element(model: ifcopenshell.file, item: Item, option: Option) -> ifcopenshell.entity_instance | None:
-    """The element an option stands for (``option_elements``; names must be unique), or ``None``."""
+    """The element an option stands for (``option_elements``; names must be unique, or the text its GlobalId)."""
     guid = item.provenance.get("option_elements", {}).get(option.text)
     if guid is None:
         return None
     element = entity(model, guid)
+    if option.text == element.GlobalId:  # an option shown as the element's GlobalId identifies it by itself
+        return element
     if name_count(model, option.text) != 1 or not element.Name or name_count(model, element.Name) != 1:
         raise VerificationError(f"option {option.label} does not name an element uniquely")
     return element

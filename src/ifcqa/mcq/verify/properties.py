@@ -18,11 +18,12 @@ import ifcopenshell
 import ifcopenshell.util.element as element_util
 import ifcopenshell.util.unit as unit_util
 
+from ifcqa.ifc.diagnostics import set_name
 from ifcqa.ifc.units import get_unit_symbol
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.registry import verifier
 from ifcqa.mcq.text import format_value
-from ifcqa.mcq.verify._api import VerificationError, entity, labels_with_texts, require_unique_names
+from ifcqa.mcq.verify._api import VerificationError, entity, get_sets, labels_with_texts, require_unique_names
 
 _QUANTITIES = ("IfcQuantity", "IfcPhysical")  # quantity classes, as get_psets(verbose=True) names them
 
@@ -54,7 +55,7 @@ def set_definitions(element: ifcopenshell.entity_instance, pset: str) -> int:
 
 
 def _named(definitions: Iterable[ifcopenshell.entity_instance], pset: str) -> int:
-    return sum(1 for d in definitions if d.Name == pset and not d.is_a("IfcElementQuantity"))
+    return sum(1 for d in definitions if set_name(d) == pset and not d.is_a("IfcElementQuantity"))
 
 
 def read_property(
@@ -66,7 +67,7 @@ def read_property(
         VerificationError: the set is ambiguous, the property is neither a single nor an enumerated
             value nor a text/boolean attribute of a predefined set (IfcDoorLiningProperties...).
     """
-    sets = element_util.get_psets(element, should_inherit=inherit, verbose=True)
+    sets = get_sets(element, should_inherit=inherit)
     entry = (sets.get(pset) or {}).get(prop)
     if entry is None or (isinstance(entry, dict) and str(entry.get("class", "")).startswith(_QUANTITIES)):
         return None  # absent, or a quantity of a same-named quantity set

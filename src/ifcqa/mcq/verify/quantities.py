@@ -13,14 +13,20 @@ import math
 import re
 
 import ifcopenshell
-import ifcopenshell.util.element as element_util
 import ifcopenshell.util.unit as unit_util
 
 from ifcqa.ifc.units import get_unit_symbol
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.registry import verifier
 from ifcqa.mcq.text import format_value, normalise
-from ifcqa.mcq.verify._api import VerificationError, entity, labels_with_texts, require_unique_names, unit_symbol
+from ifcqa.mcq.verify._api import (
+    VerificationError,
+    entity,
+    get_sets,
+    labels_with_texts,
+    require_unique_names,
+    unit_symbol,
+)
 
 # Units a verifier can convert between, by dimension: symbol -> scale to SI (metre, m², m³, kg).
 _SCALES: dict[str, dict[str, float]] = {
@@ -37,7 +43,7 @@ def read_quantity(
     model: ifcopenshell.file, element: ifcopenshell.entity_instance, qto: str, name: str
 ) -> tuple[float, str | None] | None:
     """``(value, unit symbol)`` of quantity ``qto.name`` of ``element`` (type values inherited), or ``None``."""
-    sets = element_util.get_psets(element, qtos_only=True, verbose=True)
+    sets = get_sets(element, qtos_only=True)
     entry = (sets.get(qto) or {}).get(name)
     if not isinstance(entry, dict):
         return None

@@ -1,0 +1,55 @@
+"""How far the text-only guesser beats chance, per subtype of a benchmark (issue 12's leak target).
+
+Usage: python bench/text_only.py BENCH.jsonl [BENCH2.jsonl ...]
+
+For every subtype: items, the text-only guesser's accuracy, the random baseline's expected accuracy
+and its 95% interval on the same items (mean +- 1.96 sd of a sum of Bernoullis), and whether the
+guesser is inside it; then the duplication figure (share of items whose model, subtype and answer
+repeat). Reads only the benchmark file: no model is opened.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ifcqa.eval.grading import chance_sd, expected_chance_accuracy
+from ifcqa.mcq.benchfile import read_items
+from ifcqa.mcq.items import Item
+from ifcqa.mcq.quality import duplication
+from ifcqa.mcq.textonly import text_only_labels
+
+
+def report(bench: Path) -> None:
+    items = read_items(bench)
+    by_subtype: dict[str, list[Item]] = {}
+    for item in items:
+        by_subtype.setdefault(item.subtype, []).append(item)
+    dup = duplication(items)
+    print(f"\n{bench} ({len(items)} items)")
+    print(f"{'subtype':48} {'n':>5} {'text-only':>9} {'random':>7} {'95% interval':>15} inside  dup.")
+    correct_all = 0
+    outside = 0
+    for subtype, members in sorted(by_subtype.items()):
+        shape = [(item.question_type, len(item.options)) for item in members]
+        mean, sd = expected_chance_accuracy(shape), chance_sd(shape)
+        low, high = max(0.0, mean - 1.96 * sd), min(1.0, mean + 1.96 * sd)
+        correct = sum(sorted(text_only_labels(item)) == sorted(item.answer) for item in members)
+        correct_all += correct
+        accuracy = correct / len(members)
+        inside = low <= accuracy <= high
+        outside += not inside
+        print(
+            f"{subtype:48} {len(members):5d} {accuracy:9.1%} {mean:7.1%} {low:6.1%} - {high:6.1%} "
+            f"{'yes' if inside else 'NO':>6} {dup.get(subtype, 0.0):5.0%}"
+        )
+    shape = [(item.question_type, len(item.options)) for item in items]
+    print(
+        f"{'all':48} {len(items):5d} {correct_all / max(1, len(items)):9.1%} "
+        f"{expected_chance_accuracy(shape):7.1%}   subtypes outside the interval: {outside}"
+    )
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:]:
+        report(Path(arg))

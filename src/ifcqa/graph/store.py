@@ -1,0 +1,109 @@
+"""The graph store interface and its registry: a second backend is one module with :func:`graph_store`.
+
+A store holds the graphs of several models (each node tagged with its model) and answers read-only
+Cypher. Loading is idempotent and incremental by file hash: a model whose SHA-256 is already stored
+is skipped; a file whose content changed replaces its old graph.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ifcqa.errors import IfcqaError
+from ifcqa.index.cache import default_cache_dir
+from ifcqa.index.model_index import ModelIndex
+
+
+class GraphError(IfcqaError):
+    """The graph store cannot be used (missing backend, locked or damaged folder, failing query)."""
+
+    code = "graph_error"
+
+
+@dataclass(frozen=True)
+class LoadReport:
+    """What loading one model did: ``loaded``, ``unchanged`` (hash already stored) or ``replaced``."""
+
+    path: str
+    model: str
+    sha256: str
+    status: str
+    nodes: int
+    edges: int
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path, "model": self.model, "sha256": self.sha256, "status": self.status,
+            "nodes": self.nodes, "edges": self.edges, "seconds": round(self.seconds, 3),
+        }
+
+
+class GraphStore(ABC):
+    """A graph database holding the projections of several models (see :mod:`ifcqa.graph.projection`)."""
+
+    name: str = "abstract"
+
+    @abstractmethod
+    def load(self, index: ModelIndex) -> LoadReport:
+        """Store the graph of ``index`` unless its file hash is stored already (then report ``unchanged``)."""
+
+    @abstractmethod
+    def models(self) -> list[dict[str, Any]]:
+        """The stored models: ``sha256``, ``model`` (tag), ``path``, ``schema``, ``nodes``, ``edges``."""
+
+    @abstractmethod
+    def run(self, query: str, parameters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Run a trusted read query (ifcqa's own) and return rows as dicts keyed by the RETURN names."""
+
+    def query(self, query: str, parameters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Run a user's query after the read-only check (:func:`~ifcqa.graph.readonly.check_read_only`)."""
+        from ifcqa.graph.readonly import check_read_only
+
+        check_read_only(query)
+        return self.run(query, parameters)
+
+    def close(self) -> None:  # noqa: B027  (optional for backends)
+        """Release the database."""
+
+    def __enter__(self) -> GraphStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+StoreFactory = Callable[..., GraphStore]
+_BACKENDS: dict[str, StoreFactory] = {}
+
+
+def graph_store(name: str) -> Callable[[StoreFactory], StoreFactory]:
+    """Register a store factory under ``name`` (called with ``location`` and ``read_only``)."""
+
+    def register(factory: StoreFactory) -> StoreFactory:
+        _BACKENDS[name] = factory
+        return factory
+
+    return register
+
+
+def default_store_dir() -> Path:
+    """``<index cache folder>/graph``: where ``ifcqa graph load`` keeps the embedded database by default."""
+    return default_cache_dir() / "graph"
+
+
+def open_store(location: str | Path | None = None, *, backend: str = "kuzu", read_only: bool = False) -> GraphStore:
+    """Open the store of ``backend`` at ``location`` (default :func:`default_store_dir`).
+
+    Raises:
+        GraphError: unknown backend, or the database cannot be opened (the message says why).
+    """
+    import ifcqa.graph.kuzu_store  # noqa: F401  (registers the embedded backend)
+
+    if backend not in _BACKENDS:
+        raise GraphError(f"Unknown graph backend {backend!r}. Available: {', '.join(sorted(_BACKENDS))}.")
+    return _BACKENDS[backend](location=Path(location) if location else default_store_dir(), read_only=read_only)

@@ -1,0 +1,155 @@
+"""Facts that must not be asked, whatever their key: contradictions, duplicates and defective values.
+
+Read from the opened file (never the index), per item, for both halves: the pipeline skips a
+candidate :func:`screen` names a reason for (counted in the manifest), and :func:`ifcqa.mcq.pipeline.judge`
+refuses an item of a written benchmark for the same reason, so generation and verification agree.
+
+- ``contradiction``: an item about the predefined type of an element whose own PredefinedType and
+  its type object's are both set (not NOTDEFINED / USERDEFINED) and differ: the file says two things.
+- ``duplicate_quantity`` / ``duplicate_property``: a set the item reads (on an element it names, an
+  element an option stands for, or an element of the set it aggregates) holds the asked name twice.
+- ``recoverable_defect``: the item touches an entity with a recoverable parse problem (an invalid
+  enumeration literal or simple value, read as unset): the element itself, or the set or property read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import ifcopenshell
+import ifcopenshell.util.element as element_util
+
+from ifcqa.ifc.diagnostics import set_name
+from ifcqa.mcq.items import Item
+from ifcqa.mcq.verify._api import storey_of
+
+CONTRADICTION = "contradiction"
+DUPLICATE_QUANTITY = "duplicate_quantity"
+DUPLICATE_PROPERTY = "duplicate_property"
+RECOVERABLE_DEFECT = "recoverable_defect"
+_PLACEHOLDERS = (None, "NOTDEFINED", "USERDEFINED")
+_SCOPED = ("quantitative.aggregate.", "quantitative.compare.largest", "quantitative.compare.smallest")
+_GUID_KEYS = ("elements", "storey", "type")
+
+
+def _by_guid(model: ifcopenshell.file, guid: object) -> ifcopenshell.entity_instance | None:
+    if not isinstance(guid, str):
+        return None
+    try:
+        return model.by_guid(guid)
+    except RuntimeError:
+        return None
+
+
+def subjects(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.entity_instance]:
+    """The entities an item reads: those its provenance names, its options stand for, and its scope's members."""
+    guids: list[object] = []
+    for key in _GUID_KEYS:
+        value = item.provenance.get(key)
+        guids.extend(value if isinstance(value, list) else [value])
+    guids.extend(item.provenance.get("option_elements", {}).values())
+    found = {e.id(): e for e in (_by_guid(model, g) for g in guids) if e is not None}
+    if item.subtype.startswith(_SCOPED) and item.provenance.get("ifc_class"):
+        for member in _scope_members(model, item):
+            found.setdefault(member.id(), member)
+    return [found[i] for i in sorted(found)]
+
+
+def _scope_members(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.entity_instance]:
+    try:
+        members = model.by_type(str(item.provenance["ifc_class"]))
+    except RuntimeError:
+        return []
+    storey_guid = item.provenance.get("storey")
+    if not storey_guid:
+        return list(members)
+    storey = _by_guid(model, storey_guid)
+    return [m for m in members if storey is not None and (s := storey_of(m)) is not None and s.id() == storey.id()]
+
+
+def _definitions(element: ifcopenshell.entity_instance) -> Iterator[ifcopenshell.entity_instance]:
+    """Property and quantity set definitions of ``element``: its own, then its type's."""
+    if element.is_a("IfcTypeObject"):
+        yield from element.HasPropertySets or ()
+        return
+    for rel in getattr(element, "IsDefinedBy", None) or ():
+        if rel.is_a("IfcRelDefinesByProperties"):
+            definition = rel.RelatingPropertyDefinition
+            yield from definition.wrappedValue if definition.is_a("IfcPropertySetDefinitionSet") else (definition,)
+    type_ = element_util.get_type(element)
+    if type_ is not None:
+        yield from type_.HasPropertySets or ()
+
+
+def _members(definition: ifcopenshell.entity_instance) -> list[ifcopenshell.entity_instance]:
+    if definition.is_a("IfcElementQuantity"):
+        return list(definition.Quantities or ())
+    if definition.is_a("IfcPropertySet"):
+        return list(definition.HasProperties or ())
+    return []
+
+
+def _read_sets(item: Item) -> list[tuple[str, str | None]]:
+    """(set name, member name or None) pairs the item reads."""
+    pairs: list[tuple[str, str | None]] = []
+    if item.provenance.get("qto"):
+        pairs.append((str(item.provenance["qto"]), item.provenance.get("quantity")))
+    if item.provenance.get("pset"):
+        pairs.append((str(item.provenance["pset"]), item.provenance.get("property")))
+    return pairs
+
+
+def _touched(element: ifcopenshell.entity_instance, pairs: list[tuple[str, str | None]]) -> Iterable[int]:
+    yield element.id()
+    type_ = element_util.get_type(element) if not element.is_a("IfcTypeObject") else None
+    if type_ is not None:
+        yield type_.id()
+    for definition in _definitions(element):
+        for wanted, member in pairs:
+            if set_name(definition) != wanted:
+                continue
+            yield definition.id()
+            yield from (m.id() for m in _members(definition) if member is None or m.Name == member)
+
+
+def _contradicts(element: ifcopenshell.entity_instance) -> bool:
+    own = getattr(element, "PredefinedType", None)
+    type_ = element_util.get_type(element) if not element.is_a("IfcTypeObject") else None
+    theirs = getattr(type_, "PredefinedType", None) if type_ is not None else None
+    return own not in _PLACEHOLDERS and theirs not in _PLACEHOLDERS and own != theirs
+
+
+def _duplicate(element: ifcopenshell.entity_instance, pairs: list[tuple[str, str | None]]) -> str | None:
+    for definition in _definitions(element):
+        for wanted, member in pairs:
+            if member is None or set_name(definition) != wanted:
+                continue
+            if sum(1 for m in _members(definition) if m.Name == member) > 1:
+                return DUPLICATE_QUANTITY if definition.is_a("IfcElementQuantity") else DUPLICATE_PROPERTY
+    return None
+
+
+def screen(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozenset()) -> str | None:
+    """Why ``item`` must not be asked (a reason above), or ``None``."""
+    entities = subjects(model, item)
+    pairs = _read_sets(item)
+    if item.provenance.get("attribute") == "PredefinedType" and any(_contradicts(e) for e in entities):
+        return CONTRADICTION
+    if pairs:
+        for element in entities:
+            duplicate = _duplicate(element, pairs)
+            if duplicate is not None:
+                return duplicate
+    if warned and any(i in warned for e in entities for i in _touched(e, pairs)):
+        return RECOVERABLE_DEFECT
+    return None
+
+
+def warned_ids(warnings: Iterable[object]) -> frozenset[int]:
+    """The entity ids of parse warnings (``ParseWarning`` objects or their JSON dicts)."""
+    ids: set[int] = set()
+    for warning in warnings:
+        entity_id = warning.get("entity_id") if isinstance(warning, dict) else getattr(warning, "entity_id", None)
+        if isinstance(entity_id, int) and entity_id > 0:
+            ids.add(entity_id)
+    return frozenset(ids)

@@ -1,0 +1,189 @@
+"""Templated answers: readable text plus the element list it is about.
+
+The text names elements by Name (or class when unnamed) and storeys by name; it never prints a
+GlobalId, so it can never cite one that is not in the list. Long lists are cut in the text with the
+count of the rest, and the element list is paged only when a page is asked for, saying so.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from ifcqa.spatial.execute import Hit
+from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.storeys import StoreyResolver
+
+NAMES_IN_TEXT = 10
+
+CAPABILITIES = (
+    "I can answer questions about where elements are: which elements of a class are on a storey "
+    "(\"What doors are on Level 1?\"), how many (\"How many windows are on the ground floor?\"), whether "
+    "there are any (\"Are there pumps in the basement?\"), which storey has the most of a class, per-storey "
+    "breakdowns (\"How many walls per floor?\"), and everything on a storey, also with negation "
+    "(\"everything not on Level 1\") and several storeys (\"floors 1 and 2\"); in English or German."
+)
+
+
+def _join(items: Sequence[str], word: str = "and") -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+class Answerer:
+    """Writes answers for one model (needs its storeys for names and order)."""
+
+    def __init__(self, resolver: StoreyResolver) -> None:
+        self.resolver = resolver
+        self.rank = {s.guid: s.rank for s in resolver.storeys}
+
+    def storey_name(self, guid: str | None) -> str | None:
+        if guid is None:
+            return None
+        return self.resolver.labels.get(guid, guid)
+
+    def sort(self, hits: Sequence[Hit]) -> list[Hit]:
+        big = len(self.rank) + 1
+        return sorted(hits, key=lambda h: (self.rank.get(h.storey or "", big), h.ifc_class, h.name or "", h.guid))
+
+    def element_rows(self, hits: Sequence[Hit]) -> list[dict[str, Any]]:
+        return [
+            {"guid": h.guid, "class": h.ifc_class, "name": h.name, "storey": self.storey_name(h.storey)}
+            for h in hits
+        ]
+
+    def scope(self, plan: Plan) -> str:
+        if not plan.storeys:
+            return "in the model"
+        names = [self.storey_name(g) or g for g in plan.storeys]
+        text = "on " + _join(names)
+        if plan.exclude:
+            text += f" (every storey except {_join([self.storey_name(g) or g for g in plan.exclude], 'or')})"
+        return text
+
+    def label(self, plan: Plan) -> str:
+        return _join([c.label for c in plan.classes]) or "elements"
+
+    def unanswerable(self, plan: Plan) -> str:
+        storeys = _join(self.resolver.names()) or "none"
+        head = "I could not tell what to look for in this question."
+        if plan.unknown_words:
+            head = (f"I know no element class for {' '.join(plan.unknown_words)!r}, so I list nothing rather than "
+                    "guess.")
+        return f"{head} {CAPABILITIES} Storeys of this model: {storeys}."
+
+    def retrieved(self, plan: Plan, hits: Sequence[Hit], long_names: dict[str, str]) -> str:
+        shown = [
+            f"{h.name or 'unnamed ' + h.ifc_class}"
+            + (f" {long_names[h.guid]}" if h.guid in long_names else "")
+            + f" ({h.ifc_class}"
+            + (f", on {self.storey_name(h.storey)})" if h.storey else ")")
+            for h in hits
+        ]
+        if plan.unknown_words:
+            head = f"I know no element class for {' '.join(plan.unknown_words)!r}"
+        else:
+            head = "The question names no storey and no element class"
+        where = f" {self.scope(plan)}" if plan.storeys else ""
+        return (
+            f"{head}, so these are the closest matches by text{where} (names, types, property values), best first, "
+            f"not a class filter: {'; '.join(shown)}."
+        )
+
+    def unknown_storey(self, plan: Plan) -> str:
+        terms = _join([repr(t) for t in plan.unresolved], "or")
+        storeys = _join(self.resolver.names()) or "none (the model has no storeys)"
+        return f"This model has no storey matching {terms}, so nothing is listed. Its storeys are: {storeys}."
+
+    def text(self, plan: Plan, hits: Sequence[Hit], elsewhere: Sequence[Hit], page: dict[str, int] | None) -> str:
+        label, scope, n = self.label(plan), self.scope(plan), len(hits)
+        notes = ""
+        if plan.unresolved:
+            notes += f" (No storey matches {_join([repr(t) for t in plan.unresolved], 'or')}; it was ignored.)"
+        if plan.intent == "most":
+            return self._most(plan, hits) + notes
+        if plan.intent == "breakdown":
+            return self._breakdown(plan, hits) + notes
+        if n == 0:
+            head = {"count": f"There are no {label} {scope}.", "exists": f"No: there are no {label} {scope}."}.get(
+                plan.intent, f"No {label} found {scope}."
+            )
+            return head + self._elsewhere(plan, elsewhere) + notes
+        if plan.intent == "count":
+            head = f"There {'is' if n == 1 else 'are'} {n} {label} {scope}"
+        elif plan.intent == "exists":
+            head = f"Yes: there {'is' if n == 1 else 'are'} {n} {label} {scope}"
+        else:
+            head = f"{n} {label} {scope}"
+        return head + ": " + self._names(hits) + "." + self._page_note(page, n) + notes
+
+    def _names(self, hits: Sequence[Hit]) -> str:
+        shown = [h.name or f"unnamed {h.ifc_class}" for h in hits[:NAMES_IN_TEXT]]
+        more = len(hits) - len(shown)
+        return ", ".join(shown) + (f" and {more} more (all {len(hits)} are in the element list)" if more > 0 else "")
+
+    def _page_note(self, page: dict[str, int] | None, total: int) -> str:
+        if not page or page["returned"] >= total:
+            return ""
+        first, last = page["offset"] + 1, page["offset"] + page["returned"]
+        note = f" The element list holds {first}-{last} of {total}"
+        if last < total:
+            note += f"; ask again with offset {last} for the next page"
+        return note + "."
+
+    def _elsewhere(self, plan: Plan, elsewhere: Sequence[Hit]) -> str:
+        if not plan.storeys:
+            if plan.unknown_classes:
+                return f" The {self.resolver_schema_note(plan)}"
+            return " The model has none at all."
+        if not elsewhere:
+            return " The model has none at all."
+        counts = Counter(self.storey_name(h.storey) or "no storey" for h in elsewhere)
+        return " Elsewhere in the model: " + ", ".join(f"{name} ({k})" for name, k in counts.items()) + "."
+
+    def resolver_schema_note(self, plan: Plan) -> str:
+        return f"schema of this model has no class for {_join(plan.unknown_classes)}."
+
+    def _per_storey(self, plan: Plan, hits: Sequence[Hit]) -> list[tuple[str, int]]:
+        guids = plan.storeys or [s.guid for s in self.resolver.storeys]
+        counts = Counter(h.storey for h in hits)
+        return [(g, counts.get(g, 0)) for g in guids]
+
+    def _most(self, plan: Plan, hits: Sequence[Hit]) -> str:
+        label = self.label(plan)
+        rows = self._per_storey(plan, hits)
+        if not rows:
+            return f"This model has no storeys, so no storey has the most {label}."
+        if not any(k for _, k in rows):
+            return f"No storey has any {label}." + (" The model has none at all." if not hits else "")
+        best = (min if plan.least else max)(k for _, k in rows)
+        winners = [self.storey_name(g) or g for g, k in rows if k == best]
+        word = "fewest" if plan.least else "most"
+        ranked = sorted(rows, key=lambda r: (r[1] if plan.least else -r[1], self.rank.get(r[0], 0)))
+        listing = ", ".join(f"{self.storey_name(g)} ({k})" for g, k in ranked)
+        verb = "has" if len(winners) == 1 else "have"
+        each = " each" if len(winners) > 1 else ""
+        return f"{_join(winners)} {verb} the {word} {label} ({best}{each}). Per storey: {listing}."
+
+    def _breakdown(self, plan: Plan, hits: Sequence[Hit]) -> str:
+        label = self.label(plan)
+        rows = self._per_storey(plan, hits)
+        listing = ", ".join(f"{self.storey_name(g)}: {k}" for g, k in rows)
+        outside = sum(1 for h in hits if h.storey is None or h.storey not in {g for g, _ in rows})
+        extra = f", not on a storey: {outside}" if outside else ""
+        return f"{label.capitalize()} per storey: {listing}{extra} ({len(hits)} in total)."
+
+
+def most_hits(plan: Plan, hits: Sequence[Hit], resolver: StoreyResolver) -> list[Hit]:
+    """The hits on the storey(s) with the most (or fewest) matching elements: what a 'most' answer cites."""
+    guids = plan.storeys or [s.guid for s in resolver.storeys]
+    counts = Counter(h.storey for h in hits)
+    values = [counts.get(g, 0) for g in guids]
+    if not values or not any(values):
+        return []
+    best = min(values) if plan.least else max(values)
+    winners = {g for g in guids if counts.get(g, 0) == best}
+    return [h for h in hits if h.storey in winners]

@@ -1,0 +1,50 @@
+"""Checking an answer by GlobalIds, not by a judge: every cited element exists and satisfies the plan."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial.classes import INVENTORY_VIAS, matches
+from ifcqa.spatial.execute import Hit
+from ifcqa.spatial.plan import Plan
+
+
+def check(index: ModelIndex, plan: Plan, hits: Sequence[Hit]) -> list[str]:
+    """The problems of ``hits`` against the index (empty: the answer passes).
+
+    A hit fails when its GlobalId is not in the model, when the model puts it on another storey than
+    the answer says or than the plan allows (included, not excluded), or when its class is not one
+    the plan asked for.
+    """
+    problems: list[str] = []
+    allowed = set(plan.storeys)
+    excluded = set(plan.exclude)
+    filters = [c for c in plan.classes if c.classes or c.type_classes]
+    seen: set[str] = set()
+    for hit in hits:
+        if hit.guid in seen:
+            problems.append(f"{hit.guid} is cited twice")
+            continue
+        seen.add(hit.guid)
+        element = index.find(hit.guid)
+        if element is None or element.guid != hit.guid:
+            problems.append(f"{hit.guid} is not a GlobalId of this model")
+            continue
+        storey = index.data.elements[element.storey].guid if element.storey is not None else None
+        if storey != hit.storey:
+            problems.append(f"{hit.guid} is on storey {storey}, not {hit.storey}")
+        if allowed and storey not in allowed:
+            problems.append(f"{hit.guid} is not on a storey the question asks for")
+        if storey in excluded:
+            problems.append(f"{hit.guid} is on an excluded storey")
+        fits = [f for f in filters if matches(index, element, f)]
+        if not filters:
+            continue  # a text-retrieval answer: no class was asked for
+        if not fits:
+            problems.append(f"{hit.guid} ({element.ifc_class}) is not of the classes asked for")
+        elif all(f.inventory for f in fits) and (
+            element.storey_via not in INVENTORY_VIAS if allowed else element.container is None
+        ):
+            problems.append(f"{hit.guid} is not contained in the storey (an inventory lists contained elements)")
+    return problems

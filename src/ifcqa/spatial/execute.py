@@ -1,0 +1,98 @@
+"""Running a plan: on the graph (Cypher) or on the in-memory index (the deterministic fallback).
+
+Both routes apply the same semantics: an element is on a storey when the index resolved it there
+(``ON_STOREY`` edges: contained, in a space, part of an aggregate, hosted); inventories take only
+products contained directly in the storey (elements in its spaces are counted in the answer text;
+parts and openings belong to their whole). Without a storey constraint every matching element
+counts, on a storey or not (inventories: every contained product).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ifcqa.graph.projection import label_of, model_tag
+from ifcqa.graph.store import GraphStore
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial.classes import INVENTORY_VIAS, matches
+from ifcqa.spatial.plan import ClassFilter, Plan
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One element an answer cites."""
+
+    guid: str
+    ifc_class: str
+    name: str | None
+    storey: str | None  # storey GlobalId
+    via: str | None = None
+
+
+def _filters(plan: Plan) -> list[ClassFilter]:
+    return [c for c in plan.classes if c.classes or c.type_classes]
+
+
+_GRAPH_QUERY = """
+MATCH (s:Storey)<-[r:ON_STOREY]-(e:Element:Space)
+WHERE s.uid IN $storeys AND (e.ifc_class IN $classes OR e.type_class IN $types)
+RETURN e.guid AS guid, e.ifc_class AS class, e.name AS name, s.guid AS storey, r.via AS via
+"""
+
+_GRAPH_QUERY_ANYWHERE = """
+MATCH (e:Element:Space)
+WHERE e.model = $model AND (e.ifc_class IN $classes OR e.type_class IN $types)
+OPTIONAL MATCH (e)-[r:ON_STOREY]->(s:Storey)
+RETURN e.guid AS guid, e.ifc_class AS class, e.name AS name, s.guid AS storey, r.via AS via
+"""
+
+
+_GRAPH_INVENTORY_ANYWHERE = """
+MATCH (c)-[:CONTAINS]->(e:Element)
+WHERE e.model = $model AND e.ifc_class IN $classes
+OPTIONAL MATCH (e)-[r:ON_STOREY]->(s:Storey)
+RETURN e.guid AS guid, e.ifc_class AS class, e.name AS name, s.guid AS storey, r.via AS via
+"""
+
+
+def run_graph(store: GraphStore, index: ModelIndex, plan: Plan) -> list[Hit]:
+    """The plan as Cypher on ``store`` (the model must be loaded)."""
+    tag = model_tag(index)
+    hits: dict[str, Hit] = {}
+    for wanted in _filters(plan):
+        params: dict[str, Any] = {"classes": list(wanted.classes), "types": list(wanted.type_classes)}
+        if plan.storeys:
+            params["storeys"] = [f"{tag}:{index.data.guids[g]}" for g in plan.storeys]
+            rows = store.run(_GRAPH_QUERY, params)
+        elif wanted.inventory:
+            rows = store.run(_GRAPH_INVENTORY_ANYWHERE, {"classes": params["classes"], "model": tag})
+        else:
+            rows = store.run(_GRAPH_QUERY_ANYWHERE, params | {"model": tag})
+        for row in rows:
+            if wanted.inventory and plan.storeys and row["via"] not in INVENTORY_VIAS:
+                continue
+            hits.setdefault(row["guid"], Hit(row["guid"], row["class"], row["name"], row["storey"], row["via"]))
+    return list(hits.values())
+
+
+def run_index(index: ModelIndex, plan: Plan) -> list[Hit]:
+    """The plan evaluated on the in-memory index (no graph needed)."""
+    elements = index.data.elements
+    storey_ids = {index.data.guids[g] for g in plan.storeys}
+    hits: dict[str, Hit] = {}
+    filters = _filters(plan)
+    for e in index.elements():
+        if e.storey == e.id:
+            continue
+        if storey_ids and e.storey not in storey_ids:
+            continue
+        for wanted in filters:
+            if not matches(index, e, wanted) or label_of(index, e) not in ("Element", "Space"):
+                continue
+            if wanted.inventory and (e.storey_via not in INVENTORY_VIAS if storey_ids else e.container is None):
+                continue
+            storey = elements[e.storey].guid if e.storey is not None else None
+            hits.setdefault(e.guid, Hit(e.guid, e.ifc_class, e.name, storey, e.storey_via))
+            break
+    return list(hits.values())

@@ -1,0 +1,386 @@
+"""The deterministic question parser: a question and a model index in, a :class:`Plan` out.
+
+It works on the lower-cased question in passes; each pass masks the words it used so that later ones
+do not read them twice: storey names, numbered storeys ("floors 1 and 2", "2. OG"), ordinals ("second
+floor"), aliases ("ground floor", "Erdgeschoss", "roof", "upper level", "basement"), misspelled storey
+names (close matches), then class words (longest phrase first, then close matches), then the intent.
+A storey mentioned after a negation word ("not", "except", "außer") is excluded.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial.classes import class_filter
+from ifcqa.spatial.plan import Plan, StoreyRef
+from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
+from ifcqa.spatial.vocabulary import (
+    ALL_STOREY_WORDS,
+    BASEMENT_WORDS,
+    BOTTOM_WORDS,
+    BREAKDOWN_WORDS,
+    CLASS_WORDS,
+    COUNT_WORDS,
+    EXISTS_WORDS,
+    GROUND_WORDS,
+    INVENTORY_WORDS,
+    MOST_WORDS,
+    NEGATION_WORDS,
+    ORDINALS,
+    ROOF_WORDS,
+    STOREY_NOUNS,
+    TOP_WORDS,
+    UPPER_PLURAL_WORDS,
+)
+
+_NOUN = r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?|stock)"
+_JOIN = r"\s*(?:,|\band\b|&|\bor\b|\bund\b|\boder\b|\+)\s*"
+_NUMBERED = re.compile(
+    rf"\b(?P<noun>{_NOUN})\s*(?P<nums>-?\d+(?:(?:{_JOIN}|\s*(?:-|\bto\b|\bthrough\b|\bbis\b)\s*)(?:{_NOUN}\s*)?\d+)*)\b"
+)
+_SHORT_NUMBERED = re.compile(  # L2, Lvl 2, Fl. 3, 2F, 1st fl, B1 (basement 1)
+    r"\b(?:(?P<pre>l|lvl|lev|fl|flr)\.?\s?(?P<n>\d+)|(?P<n2>\d+)(?:st|nd|rd|th)?\s?(?P<post>f|fl|flr)\b\.?"
+    r"|(?P<b>b|ug|kg)(?P<n3>\d+))\b"
+)
+_GERMAN_NUMBERED = re.compile(r"\b(?P<n>\d+)\s*\.?\s*(?P<kind>og|obergeschoss|ug|untergeschoss)\b"
+                              r"|\b(?P<kind2>og|ug)\s*(?P<n2>\d+)\b")
+_ORDINAL_WORD = "|".join(sorted((re.escape(w) for w in ORDINALS), key=len, reverse=True))
+_ORDINAL = re.compile(
+    rf"\b(?P<ords>(?:{_ORDINAL_WORD})(?:{_JOIN}(?:the\s+)?(?:{_ORDINAL_WORD}))*)\s+(?P<noun>{_NOUN}|obergeschoss|og)\b"
+)
+_NOUN_WORD = re.compile(rf"\b(?P<noun>{_NOUN})\s+(?P<word>{_ORDINAL_WORD})\b")
+_CARDINALS = frozenset(["zero", "one", "two", "three", "four", "eins", "zwei", "drei"])
+_PLURAL_NOUNS = frozenset(["floors", "levels", "storeys", "stories", "geschosse", "etagen", "ebenen", "stockwerke"])
+_RANGE = re.compile(r"(\d+)\s*(?:-|\bto\b|\bthrough\b|\bbis\b)\s*(\d+)")
+_PREPOSITION = re.compile(r"(?:\bon|\bat|\bin|\bof|\bauf|\bim|\bfor|\bfrom|\bthe|\bdem|\bder)\s*$")
+_STOP = frozenset([
+    "a", "an", "the", "on", "in", "at", "of", "to", "for", "from", "is", "are", "was", "were", "be", "what",
+    "which", "who", "where", "how", "many", "much", "any", "there", "all", "each", "every", "with", "and",
+    "or", "not", "do", "does", "did", "have", "has", "list", "show", "give", "me", "tell", "find", "get",
+    "elements", "element", "building", "model", "storey", "storeys", "floor", "floors", "level", "levels",
+    "story", "stories", "please", "only", "per", "by", "than", "other", "except", "that", "this", "these",
+    "those", "it", "its", "they", "their", "them", "we", "our", "you", "your", "here", "can", "could",
+    "would", "should", "will", "my", "im", "auf", "dem", "der", "die", "das", "ist", "sind", "wie", "viele",
+    "welche", "welcher", "welches", "gibt", "es", "im", "in", "und", "oder", "nicht",
+])
+
+
+@dataclass
+class _Mention:
+    start: int
+    end: int
+    term: str
+    how: str
+    storeys: list[Storey]
+
+
+def normalise(question: str) -> str:
+    """Lower case, NFC, typographic quotes and dashes made plain, whitespace collapsed."""
+    text = unicodedata.normalize("NFC", question).casefold()
+    text = text.replace("’", "'").replace("–", "-").replace("—", "-").replace("ß", "ss")
+    return " ".join(text.split())
+
+
+def _words_pattern(words: tuple[str, ...] | list[str]) -> re.Pattern[str]:
+    ordered = sorted({normalise(w) for w in words}, key=len, reverse=True)
+    return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(w) for w in ordered) + r")(?![\w])")
+
+
+_FILLER = _STOP | frozenset(
+    w
+    for phrase in (*INVENTORY_WORDS, *COUNT_WORDS, *EXISTS_WORDS, *MOST_WORDS, *BREAKDOWN_WORDS, *NEGATION_WORDS,
+                   *STOREY_NOUNS)
+    for w in normalise(phrase).split()
+) | frozenset([
+    "located", "placed", "situated", "sit", "sits", "present", "contained", "contain", "contains", "found",
+    "inside", "within", "located", "show", "display", "everything", "anything", "whole", "entire", "building",
+    "total", "altogether", "number", "list", "give", "tell", "need", "want", "know", "see", "please", "located",
+    "befindet", "befinden", "sich", "zeige", "zeig", "liste", "alle", "gibt", "stehen", "steht", "hat", "haben",
+    "welches", "welcher", "welche", "meisten", "wieviel", "viele", "gesamt", "insgesamt", "also", "too", "only",
+    "just", "but", "than", "then", "here", "there", "this", "that", "these", "those", "what", "whats", "which",
+    "where", "when", "does", "did", "has", "have", "got", "get", "are", "how", "many", "much", "any", "some",
+    "model", "file", "ifc", "storey", "storeys", "etage", "ebene", "stock", "level", "levels", "floor", "floors",
+])
+_CLASS_PATTERN = _words_pattern(list(CLASS_WORDS))
+_CLASS_KEYS = {normalise(k): v for k, v in CLASS_WORDS.items()}
+_NEGATION = _words_pattern(NEGATION_WORDS)
+_ALIASES: list[tuple[str, re.Pattern[str]]] = [
+    ("all", _words_pattern(ALL_STOREY_WORDS)),
+    ("upper_all", _words_pattern(UPPER_PLURAL_WORDS)),
+    ("bottom", _words_pattern(BOTTOM_WORDS)),
+    ("ground", _words_pattern(GROUND_WORDS)),
+    ("basement", _words_pattern(BASEMENT_WORDS)),
+    ("top", _words_pattern(TOP_WORDS)),
+    ("roof", _words_pattern(ROOF_WORDS)),
+]
+_ALIAS_VOCAB = sorted({normalise(w) for w in (*GROUND_WORDS, *BASEMENT_WORDS, *ROOF_WORDS) if len(w) >= 5})
+
+
+class Parser:
+    """Parses questions about one model (the storey rules need its storeys and elevations)."""
+
+    def __init__(self, index: ModelIndex) -> None:
+        self.index = index
+        self.resolver = StoreyResolver(index)
+        self._building_names: list[str] = []
+        named: dict[str, list[Storey]] = {}  # one name may belong to several storeys (several buildings)
+        for s in self.resolver.storeys:
+            if s.name:
+                named.setdefault(normalise(s.name), []).append(s)
+        self._name_patterns = [
+            (group, p) for name, group in named.items() if (p := name_pattern(name)) is not None
+        ]
+        self._name_patterns.sort(key=lambda gp: len(gp[0][0].name), reverse=True)
+
+    def parse(self, question: str) -> Plan:
+        plan = Plan(question=question)
+        text = normalise(question)
+        if not re.search(r"[^\W\d_]", text):
+            plan.intent = "unanswerable"
+            plan.notes.append("no words to parse")
+            return plan
+        masked, buildings = self._buildings(text)
+        mentions: list[_Mention] = []
+        masked = self._storey_mentions(masked, mentions)
+        mentions.sort(key=lambda m: m.start)
+        self._apply_mentions(plan, text, mentions)
+        if buildings:  # "in Building B": only that building's storeys
+            allowed = set(buildings)
+            plan.storeys = [g for g in (plan.storeys or self.resolver.by_guid) if g in allowed]
+            plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
+            plan.notes.append("building: " + ", ".join(self._building_names))
+        masked = self._classes(plan, masked)
+        self._intent(plan, text, masked)
+        return plan
+
+    # -- buildings and storeys -------------------------------------------------------------
+    def _buildings(self, text: str) -> tuple[str, list[str]]:
+        """Building names in the question (models with several buildings): masked text, their storeys."""
+        storeys: list[str] = []
+        self._building_names = []
+        for name in sorted(self.resolver.building_storeys, key=len, reverse=True):
+            pattern = name_pattern(normalise(name))
+            if pattern is None:
+                continue
+            for match in list(pattern.finditer(text)):
+                storeys += self.resolver.building_storeys[name]
+                self._building_names.append(name)
+                text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end():]
+        return text, storeys
+
+    # -- storeys ---------------------------------------------------------------------------
+    def _storey_mentions(self, text: str, out: list[_Mention]) -> str:
+        r = self.resolver
+
+        def take(match: re.Match[str], how: str, storeys: list[Storey], group: int | str = 0) -> None:
+            nonlocal text
+            start, end = match.span(group)
+            out.append(_Mention(start, end, match.group(group), how, storeys))
+            text = text[:start] + " " * (end - start) + text[end:]
+
+        for group, pattern in self._name_patterns:
+            for match in list(pattern.finditer(text)):
+                if self._looks_like_class(text, match, group[0]):
+                    continue
+                take(match, "name", group)
+        for match in list(_NUMBERED.finditer(text)):
+            numbers = self._numbers(match.group("nums"))
+            noun = match.group("noun")
+            found: list[Storey] = []
+            hows = []
+            missing = []
+            for n in numbers:
+                storeys, how = r.by_number(abs(n), noun, below=n < 0)
+                found.extend(storeys)
+                hows.append(how if storeys else "unresolved")
+                if not storeys:
+                    missing.append(f"{noun} {n}")
+            take(match, "+".join(dict.fromkeys(hows)), found)
+            if found and missing:  # "floors 1-9" in a 3-storey model: say which numbers match nothing
+                shown = missing[:3] + ([f"{len(missing) - 3} more"] if len(missing) > 3 else [])
+                out.append(_Mention(match.start(), match.start(), ", ".join(shown), "unresolved", []))
+        for match in list(_SHORT_NUMBERED.finditer(text)):
+            if match.group("n3"):
+                storeys, how = r.by_number(int(match.group("n3")), None, below=True)
+            else:
+                storeys, how = r.by_number(int(match.group("n") or match.group("n2")), "level")
+            take(match, how, storeys)
+        for match in list(_NOUN_WORD.finditer(text)):
+            storeys, how = r.by_number(ORDINALS[match.group("word")], match.group("noun"))
+            take(match, how, storeys)
+        for match in list(_GERMAN_NUMBERED.finditer(text)):
+            n = int(match.group("n") or match.group("n2"))
+            kind = match.group("kind") or match.group("kind2")
+            storeys, how = r.by_number(n, "og", below=kind.startswith("u"))
+            take(match, how, storeys)
+        for match in list(_ORDINAL.finditer(text)):
+            words = re.findall(_ORDINAL_WORD, match.group("ords"))
+            if all(w in _CARDINALS for w in words) and match.group("noun") in _PLURAL_NOUNS:
+                continue  # "the two levels", "drei Geschosse": a count, not a storey
+            numbers = [ORDINALS[w] for w in words]
+            found, hows = [], []
+            for n in numbers:
+                storeys, how = r.by_number(n, match.group("noun"))
+                found.extend(storeys)
+                hows.append(how if storeys else "unresolved")
+            take(match, "+".join(dict.fromkeys(hows)), found)
+        for kind, pattern in _ALIASES:
+            for match in list(pattern.finditer(text)):
+                word = match.group(0)
+                bare = kind in ("roof", "top") and word in ("roof", "dach")
+                if bare and not _PREPOSITION.search(text[: match.start()]) and not re.match(
+                    r"\s*(?:level|storey|floor|geschoss)", text[match.end():]
+                ):
+                    continue  # "roof" as a thing, not a storey ("roof elements" is a class)
+                take(match, "alias:" + kind, self._alias(kind, word))
+        return self._fuzzy(text, out)
+
+    def _looks_like_class(self, text: str, match: re.Match[str], storey: Storey) -> bool:
+        """A storey named like a class word ("Roof") counts only after a preposition or before a storey noun."""
+        word = normalise(storey.name)
+        if word not in _CLASS_KEYS and word not in ("roof", "dach"):
+            return False
+        before = text[: match.start()]
+        return not (_PREPOSITION.search(before) or re.match(r"\s*(?:level|storey|floor)", text[match.end():]))
+
+    def _alias(self, kind: str, word: str) -> list[Storey]:
+        r = self.resolver
+        if kind == "all":
+            return list(r.storeys)
+        if kind == "upper_all":
+            return r.upper_all()
+        if kind == "ground":
+            return r.ground()
+        if kind == "basement":
+            return r.basement()
+        if kind == "bottom":
+            return r.bottom()
+        if kind == "roof":
+            return r.roof()
+        if word in ("og", "obergeschoss"):
+            return r.upper_named()
+        return r.top()
+
+    def _numbers(self, text: str) -> list[int]:
+        numbers: list[int] = []
+        for a, b in _RANGE.findall(text):
+            lo, hi = sorted((int(a), int(b)))
+            numbers.extend(range(lo, hi + 1))
+        rest = _RANGE.sub(" ", text)
+        numbers.extend(int(n) for n in re.findall(r"(?<![\d])-?\d+", rest))
+        return list(dict.fromkeys(numbers))
+
+    def _fuzzy(self, text: str, out: list[_Mention]) -> str:
+        """Close matches for misspelled storey names and aliases ("Levle 2", "Erdgeshoss", "basment")."""
+        names = {normalise(s.name): s for s in self.resolver.storeys if s.name and len(s.name) >= 4}
+        for match in list(re.finditer(r"[^\W\d_][\w./-]*(?:\s+\d+)?", text)):
+            word = match.group(0).strip()
+            base = word.split()[0]
+            if len(base) < 4 or base in _STOP or base in _CLASS_KEYS or base in STOREY_NOUNS:
+                continue
+            close = difflib.get_close_matches(word, list(names), n=1, cutoff=0.8)
+            storeys: list[Storey] = []
+            how = ""
+            if close:
+                storeys, how = [names[close[0]]], "fuzzy_name"
+            else:
+                alias = difflib.get_close_matches(base, _ALIAS_VOCAB, n=1, cutoff=0.8)
+                if alias and alias[0] != base:
+                    kind = next(k for k, p in _ALIASES if p.fullmatch(alias[0]))
+                    storeys, how = self._alias(kind, alias[0]), "fuzzy_alias:" + kind
+                    word = base
+            if storeys:
+                start = match.start()
+                end = start + len(word)
+                out.append(_Mention(start, end, text[start:end], how, storeys))
+                text = text[:start] + " " * (end - start) + text[end:]
+        return text
+
+    def _apply_mentions(self, plan: Plan, text: str, mentions: list[_Mention]) -> None:
+        negations = [m.start() for m in _NEGATION.finditer(text)]
+        include: list[str] = []
+        exclude: list[str] = []
+        for m in mentions:
+            negated = any(p < m.start for p in negations)
+            guids = [s.guid for s in m.storeys]
+            plan.mentions.append(StoreyRef(m.term, m.how, guids, negated))
+            if not guids:
+                plan.unresolved.append(m.term)
+                continue
+            (exclude if negated else include).extend(guids)
+        all_guids = [s.guid for s in self.resolver.storeys]
+        if exclude and not include:
+            include = [g for g in all_guids if g not in exclude]
+        elif exclude:
+            include = [g for g in include if g not in exclude]
+        if set(include) == set(all_guids) and not exclude:
+            include = []  # every storey: no constraint (elements outside storeys count too)
+            plan.notes.append("all storeys")
+        plan.storeys = list(dict.fromkeys(include))
+        plan.exclude = list(dict.fromkeys(exclude))
+        order = [s.guid for s in self.resolver.storeys]
+        plan.storeys.sort(key=order.index)
+        plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
+
+    # -- classes and intent ----------------------------------------------------------------
+    def _classes(self, plan: Plan, text: str) -> str:
+        keys: list[str] = []
+        for match in list(_CLASS_PATTERN.finditer(text)):
+            keys.append(_CLASS_KEYS[match.group(0)])
+            text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end():]
+        single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
+        for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
+            word = match.group(0)
+            if word in _STOP or word in STOREY_NOUNS:
+                continue
+            close = difflib.get_close_matches(word, single, n=1, cutoff=0.85)
+            if close:
+                keys.append(_CLASS_KEYS[close[0]])
+                plan.notes.append(f"read {word!r} as {close[0]!r}")
+                text = text[: match.start()] + " " * len(word) + text[match.end():]
+        for key in dict.fromkeys(keys):
+            wanted = class_filter(self.index.schema, key)
+            if not wanted.classes and not wanted.type_classes:
+                plan.unknown_classes.append(wanted.label)
+            plan.classes.append(wanted)
+        return text
+
+    def _intent(self, plan: Plan, text: str, masked: str) -> None:
+        def has(words: tuple[str, ...]) -> bool:
+            return _words_pattern(words).search(text) is not None
+
+        comparing = has(("more", "fewer", "mehr", "weniger")) and (
+            len(plan.storeys) >= 2 or has(("which", "welche", "welches", "welcher"))
+        )
+        if (has(("most", "meisten", "fewest", "least", "wenigsten", "am meisten")) or comparing) and (
+            has(STOREY_NOUNS) or has(("which", "welche", "welches", "welcher"))
+        ):
+            plan.intent = "most"
+            plan.least = has(("fewest", "least", "wenigsten", "fewer", "weniger"))
+        elif has(BREAKDOWN_WORDS):
+            plan.intent = "breakdown"
+        elif has(COUNT_WORDS):
+            plan.intent = "count"
+        elif has(EXISTS_WORDS) or re.match(r"(?:is|are|does|do|has|have|gibt|hat|haben|existiert)\b", text):
+            plan.intent = "exists"
+        if not plan.classes:
+            inventory = _words_pattern(INVENTORY_WORDS).search(text) is not None
+            unknown = [w for w in re.findall(r"[^\W\d_]{3,}", masked) if w not in _FILLER]
+            if unknown and not inventory:
+                plan.intent = "unanswerable"
+                plan.unknown_words = unknown
+                plan.notes.append(f"no element class known for {' '.join(unknown)!r}")
+            elif plan.mentions or inventory or plan.intent in ("most", "breakdown"):
+                plan.classes.append(class_filter(self.index.schema, "inventory"))
+            else:
+                plan.intent = "unanswerable"
+                plan.notes.append("names no storey, element class or inventory")
+
+
+def parse(index: ModelIndex, question: str) -> Plan:
+    """Parse ``question`` about ``index`` into a :class:`Plan` (see :class:`Parser`)."""
+    return Parser(index).parse(question)

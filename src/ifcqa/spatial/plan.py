@@ -1,0 +1,66 @@
+"""The structured plan a question becomes: which storeys, which classes, what to do with them."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+INTENTS = ("list", "count", "exists", "most", "breakdown", "unanswerable")
+
+
+@dataclass(frozen=True)
+class ClassFilter:
+    """One class group resolved for a schema: matches occurrences of ``classes`` or typed by ``type_classes``.
+
+    ``inventory`` filters (everything on a storey) take the products contained directly in the storey
+    (IfcRelContainedInSpatialStructure, as IFC defines "in a storey"); spatial elements are not listed.
+    Without a storey: every product contained in any spatial element.
+    """
+
+    key: str
+    label: str
+    classes: tuple[str, ...]
+    type_classes: tuple[str, ...] = ()
+    inventory: bool = False
+
+
+@dataclass
+class StoreyRef:
+    """A storey named in the question and what it resolved to."""
+
+    term: str  # the words of the question
+    how: str  # name, fuzzy_name, number, ordinal, alias:ground, alias:roof, ...
+    storeys: list[str]  # GlobalIds (empty: unresolved)
+    negated: bool = False
+
+
+@dataclass
+class Plan:
+    """What :func:`ifcqa.spatial.parser.parse` understood. ``storeys``/``exclude`` hold GlobalIds."""
+
+    question: str
+    intent: str = "list"
+    storeys: list[str] = field(default_factory=list)  # include (empty: no storey constraint)
+    exclude: list[str] = field(default_factory=list)
+    storey_names: list[str] = field(default_factory=list)  # names of the storeys in scope, for answers
+    mentions: list[StoreyRef] = field(default_factory=list)
+    classes: list[ClassFilter] = field(default_factory=list)
+    least: bool = False  # "which storey has the fewest"
+    unresolved: list[str] = field(default_factory=list)  # storey words that match no storey of the model
+    unknown_classes: list[str] = field(default_factory=list)  # class words whose classes the schema lacks
+    unknown_words: list[str] = field(default_factory=list)  # content words the parser has no class for
+    parser: str = "rules"
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def names_storeys(self) -> bool:
+        return bool(self.mentions)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["classes"] = [
+            {"key": c.key, "label": c.label, "ifc_classes": list(c.classes), "type_classes": list(c.type_classes),
+             "inventory": c.inventory}
+            for c in self.classes
+        ]
+        return out

@@ -1,0 +1,197 @@
+"""The words the spatial parser knows: class groups and single classes, storey aliases, intents.
+
+A class entry names *kinds*: ``"Door"`` stands for the occurrence class ``IfcDoor`` (and its subclasses)
+and for occurrences of any class typed by ``IfcDoorType`` / ``IfcDoorStyle``. The type rule is what
+makes IFC2X3's generic classes answerable: an ``IfcFlowTerminal`` typed by ``IfcLightFixtureType`` is a
+light fixture. Kinds a schema lacks (``IfcAirTerminal`` in IFC2X3) are dropped for that schema.
+
+To add a word: put it in :data:`CLASS_WORDS` (any language, lower case, singular and plural).
+"""
+
+from __future__ import annotations
+
+# key -> (label for answers, kinds). Kinds are IFC names without the "Ifc" prefix.
+CLASS_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "hvac": ("HVAC equipment", (
+        "AirTerminal", "AirTerminalBox", "AirToAirHeatRecovery", "Boiler", "Burner", "Chiller", "Coil",
+        "Compressor", "Condenser", "CooledBeam", "CoolingTower", "Damper", "DuctFitting", "DuctSegment",
+        "DuctSilencer", "EvaporativeCooler", "Evaporator", "Fan", "Filter", "HeatExchanger", "Humidifier",
+        "SpaceHeater", "UnitaryEquipment",
+    )),
+    "plumbing": ("plumbing and sanitary elements", (
+        "SanitaryTerminal", "WasteTerminal", "StackTerminal", "Interceptor", "PipeSegment", "PipeFitting",
+        "Valve", "Pump", "Tank", "FlowMeter",
+    )),
+    "electrical": ("electrical elements", (
+        "LightFixture", "Lamp", "Outlet", "SwitchingDevice", "ProtectiveDevice", "ProtectiveDeviceTrippingUnit",
+        "CableSegment", "CableFitting", "CableCarrierSegment", "CableCarrierFitting", "ElectricDistributionBoard",
+        "ElectricDistributionPoint", "ElectricAppliance", "ElectricMotor", "ElectricGenerator",
+        "ElectricFlowStorageDevice", "ElectricTimeControl", "Transformer", "JunctionBox", "SolarDevice",
+    )),
+    "lighting": ("light fixtures", ("LightFixture", "Lamp")),
+    "fire": ("fire protection elements", ("FireSuppressionTerminal", "Alarm")),
+    "structural": ("structural elements", (
+        "Beam", "Column", "Footing", "Pile", "Member", "Plate", "Slab", "ReinforcingBar", "ReinforcingMesh",
+        "Tendon",
+    )),
+    "furniture": ("furniture", ("Furniture", "FurnishingElement", "SystemFurnitureElement")),
+    "spaces": ("spaces", ("Space",)),
+    "openings": ("opening elements", ("OpeningElement",)),
+    "mep": ("MEP (distribution) elements", ("DistributionElement",)),
+    "wall": ("walls", ("Wall",)),
+    "door": ("doors", ("Door",)),
+    "window": ("windows", ("Window",)),
+    "slab": ("slabs", ("Slab",)),
+    "roof": ("roofs", ("Roof",)),
+    "stair": ("stairs", ("Stair",)),
+    "stairflight": ("stair flights", ("StairFlight",)),
+    "ramp": ("ramps", ("Ramp", "RampFlight")),
+    "railing": ("railings", ("Railing",)),
+    "column": ("columns", ("Column",)),
+    "beam": ("beams", ("Beam",)),
+    "member": ("members", ("Member",)),
+    "plate": ("plates", ("Plate",)),
+    "footing": ("footings", ("Footing",)),
+    "pile": ("piles", ("Pile",)),
+    "covering": ("coverings", ("Covering",)),
+    "curtainwall": ("curtain walls", ("CurtainWall",)),
+    "chimney": ("chimneys", ("Chimney",)),
+    "shading": ("shading devices", ("ShadingDevice",)),
+    "proxy": ("proxy elements", ("BuildingElementProxy",)),
+    "pipe": ("pipe segments", ("PipeSegment",)),
+    "pipefitting": ("pipe fittings", ("PipeFitting",)),
+    "duct": ("duct segments", ("DuctSegment",)),
+    "valve": ("valves", ("Valve",)),
+    "pump": ("pumps", ("Pump",)),
+    "boiler": ("boilers", ("Boiler",)),
+    "heater": ("space heaters (radiators)", ("SpaceHeater",)),
+    "airterminal": ("air terminals", ("AirTerminal",)),
+    "fan": ("fans", ("Fan",)),
+    "sanitary": ("sanitary terminals", ("SanitaryTerminal",)),
+    "outlet": ("outlets", ("Outlet",)),
+    "switch": ("switching devices", ("SwitchingDevice",)),
+    "cable": ("cable segments", ("CableSegment", "CableCarrierSegment")),
+    "sensor": ("sensors", ("Sensor",)),
+    "tank": ("tanks", ("Tank",)),
+    "unitary": ("unitary equipment", ("UnitaryEquipment",)),
+    "distributionboard": ("distribution boards", ("ElectricDistributionBoard", "ElectricDistributionPoint")),
+    "elevator": ("transport elements (lifts)", ("TransportElement",)),
+}
+
+# phrase (lower case, words separated by one space) -> class key. Longer phrases win.
+CLASS_WORDS: dict[str, str] = {}
+
+
+def _words(key: str, *phrases: str) -> None:
+    for phrase in phrases:
+        CLASS_WORDS[phrase] = key
+
+
+_words("hvac", "hvac", "hvac equipment", "hvac elements", "hvac devices", "hvac components", "mechanical equipment",
+       "heating equipment", "ventilation", "heating and ventilation", "air conditioning", "klima", "lüftung",
+       "heizung", "heizungstechnik", "haustechnik heizung", "hlk", "heating")
+_words("plumbing", "plumbing", "plumbing elements", "plumbing fixtures", "plumbing equipment", "sanitary",
+       "sanitary elements", "sanitary equipment", "sanitär", "sanitärobjekte", "water supply elements")
+_words("electrical", "electrical", "electrical elements", "electrical equipment", "electrical devices",
+       "electrics", "elektro", "elektrik", "elektroinstallation", "electrical components")
+_words("lighting", "lighting", "lights", "light", "light fixtures", "light fixture", "lamps", "lamp", "luminaires",
+       "luminaire", "leuchten", "leuchte", "lampen", "beleuchtung")
+_words("fire", "fire protection", "fire protection elements", "fire safety", "fire safety equipment",
+       "sprinklers", "sprinkler", "fire alarms", "brandschutz", "fire suppression")
+_words("structural", "structural", "structural elements", "structural members", "structure",
+       "load bearing elements", "tragwerk", "tragende bauteile")
+_words("furniture", "furniture", "furnishings", "furnishing elements", "furnishing", "tables", "table", "chairs",
+       "chair", "desks", "desk", "beds", "bed", "möbel", "einrichtung")
+_words("spaces", "spaces", "space", "rooms", "room", "räume", "raum", "zimmer")
+_words("openings", "openings", "opening elements", "opening", "voids", "öffnungen")
+_words("mep", "mep", "mep elements", "mep equipment", "building services", "distribution elements",
+       "technische gebäudeausrüstung", "tga", "haustechnik")
+_words("wall", "walls", "wall", "wände", "wand", "waende")
+_words("door", "doors", "door", "türen", "tür", "tueren", "tuer")
+_words("window", "windows", "window", "fenster")
+_words("slab", "slabs", "slab", "floor slabs", "decken", "decke", "bodenplatte", "bodenplatten")
+_words("roof", "roofs", "roof", "roof elements", "dächer", "dach elements")  # storey uses of "roof" are taken first
+_words("stair", "stairs", "stair", "staircases", "staircase", "stairways", "treppen", "treppe")
+_words("stairflight", "stair flights", "stair flight", "treppenläufe", "treppenlauf")
+_words("ramp", "ramps", "ramp", "rampen", "rampe")
+_words("railing", "railings", "railing", "handrails", "handrail", "guardrails", "geländer")
+_words("column", "columns", "column", "pillars", "pillar", "stützen", "stütze", "säulen")
+_words("beam", "beams", "beam", "girders", "träger", "unterzüge")
+_words("member", "members", "member", "mullions", "stäbe")
+_words("plate", "plates", "plate", "panels", "platten")
+_words("footing", "footings", "footing", "foundations", "foundation", "fundamente", "fundament")
+_words("pile", "piles", "pile", "pfähle")
+_words("covering", "coverings", "covering", "ceilings", "ceiling", "floorings", "flooring", "beläge", "bekleidungen")
+_words("curtainwall", "curtain walls", "curtain wall", "vorhangfassaden", "vorhangfassade", "glass facade")
+_words("chimney", "chimneys", "chimney", "schornsteine", "kamine")
+_words("shading", "shading devices", "shading device", "sunshades", "blinds", "sonnenschutz")
+_words("proxy", "proxies", "proxy elements", "proxy", "building element proxies", "generic elements")
+_words("pipe", "pipes", "pipe", "pipe segments", "pipework", "piping", "rohre", "rohr", "leitungen", "rohrleitungen")
+_words("pipefitting", "pipe fittings", "fittings", "fitting", "formstücke")
+_words("duct", "ducts", "duct", "ductwork", "duct segments", "kanäle", "luftkanäle")
+_words("valve", "valves", "valve", "taps", "faucets", "faucet", "ventile", "ventil", "armaturen")
+_words("pump", "pumps", "pump", "pumpen", "pumpe")
+_words("boiler", "boilers", "boiler", "water heaters", "water heater", "kessel", "heizkessel")
+_words("heater", "radiators", "radiator", "space heaters", "space heater", "heaters", "heater", "heizkörper",
+       "underfloor heating circuits", "heating circuits", "fussbodenheizung", "fußbodenheizung")
+_words("airterminal", "air terminals", "air terminal", "diffusers", "diffuser", "air outlets", "grilles",
+       "luftauslässe", "auslässe")
+_words("fan", "fans", "fan", "ventilatoren", "lüfter")
+_words("sanitary", "sanitary terminals", "sanitary fixtures", "toilets", "toilet", "wcs", "sinks", "sink",
+       "washbasins", "wash basins", "basins", "bathtubs", "baths", "showers", "waschbecken", "toiletten")
+_words("outlet", "outlets", "outlet", "sockets", "socket", "power outlets", "receptacles", "steckdosen", "steckdose")
+_words("switch", "switches", "switch", "switching devices", "schalter", "lichtschalter")
+_words("cable", "cables", "cable", "cable segments", "cable trays", "kabel", "kabeltrassen")
+_words("sensor", "sensors", "sensor", "detectors", "sensoren", "fühler")
+_words("tank", "tanks", "tank", "tanks and vessels", "speicher", "behälter")
+_words("unitary", "unitary equipment", "air handling units", "air handlers", "ahu", "heat pumps", "heat pump",
+       "wärmepumpe", "wärmepumpen")
+_words("distributionboard", "distribution boards", "distribution board", "electrical panels", "panels boards",
+       "switchboards", "verteiler", "unterverteilung", "sicherungskasten")
+_words("elevator", "elevators", "elevator", "lifts", "aufzüge", "aufzug")
+
+# Words meaning "every physical element" (an inventory).
+INVENTORY_WORDS = (
+    "everything", "all elements", "all objects", "all items", "all components", "all the elements", "every element",
+    "elements", "objects", "items", "components", "things", "inventory", "contents", "alles", "alle elemente",
+    "alle bauteile", "bauteile", "elemente", "what is on", "what's on", "whats on", "what is in", "what's in",
+    "was ist im", "was ist auf", "was gibt es", "list all", "show all", "stuff",
+)
+
+# storey aliases: resolved in spatial.storeys
+GROUND_WORDS = ("ground floor", "ground level", "ground storey", "ground story", "groundfloor", "erdgeschoss",
+                "eg", "parterre", "street level", "main floor", "ground", "gf")
+BOTTOM_WORDS = ("lowest floor", "lowest level", "lowest storey", "bottom floor", "bottom level", "bottom storey",
+                "foundation level", "foundation storey", "foundations level", "unterstes geschoss",
+                "fundamentebene")
+BASEMENT_WORDS = ("basement", "cellar", "keller", "kellergeschoss", "untergeschoss", "ug", "kg", "lower ground",
+                  "underground", "souterrain")
+ROOF_WORDS = ("roof level", "roof storey", "roof floor", "roof", "dachgeschoss", "dach", "dg", "attic", "loft")
+TOP_WORDS = ("top floor", "top level", "top storey", "uppermost floor", "highest floor", "highest level",
+             "upper level", "upper floor", "upper storey", "upstairs", "oberstes geschoss", "obergeschoss", "og")
+UPPER_PLURAL_WORDS = ("upper floors", "upper levels", "upper storeys", "upper stories", "all upper floors",
+                      "obergeschosse", "floors above ground", "above ground")
+ALL_STOREY_WORDS = ("all floors", "all levels", "all storeys", "all stories", "every floor", "every level",
+                    "every storey", "whole building", "entire building", "the building", "in total", "overall",
+                    "alle geschosse", "alle etagen", "im gebäude", "gesamten gebäude", "whole model", "the model")
+STOREY_NOUNS = ("floors", "floor", "levels", "level", "storeys", "storey", "stories", "story", "geschosse",
+                "geschoss", "etagen", "etage", "ebenen", "ebene", "stockwerke", "stockwerk", "stock")
+ORDINALS = {
+    "first": 1, "1st": 1, "erste": 1, "ersten": 1, "erstes": 1, "second": 2, "2nd": 2, "zweite": 2, "zweiten": 2,
+    "third": 3, "3rd": 3, "dritte": 3, "dritten": 3, "fourth": 4, "4th": 4, "vierte": 4, "vierten": 4,
+    "fifth": 5, "5th": 5, "fünfte": 5, "sixth": 6, "6th": 6, "one": 1, "two": 2, "three": 3, "four": 4,
+    "zero": 0, "eins": 1, "zwei": 2, "drei": 3,
+}
+NEGATION_WORDS = ("not on", "not in", "not at", "except", "excluding", "exclude", "other than", "besides",
+                  "apart from", "outside of", "outside", "but not", "not", "nicht im", "nicht auf", "nicht in",
+                  "nicht", "außer", "ausser", "ohne")
+
+COUNT_WORDS = ("how many", "number of", "count", "total number", "wie viele", "wieviele", "anzahl", "zähle")
+EXISTS_WORDS = ("is there", "are there", "is there any", "are there any", "does it have", "do we have",
+                "does the building have", "does the model have", "exist", "exists", "gibt es", "hat das")
+MOST_WORDS = ("most", "the most", "largest number", "highest number", "greatest number", "meisten", "am meisten",
+              "fewest", "least", "wenigsten", "more", "fewer", "mehr", "weniger")
+BREAKDOWN_WORDS = ("per floor", "per level", "per storey", "per story", "by floor", "by level", "by storey",
+                   "by story", "each floor", "each level", "each storey", "every floor", "every level",
+                   "every storey", "breakdown", "break down", "pro geschoss", "je geschoss", "pro etage",
+                   "je etage", "pro ebene", "on each", "for each floor", "floor by floor")

@@ -156,6 +156,6 @@ def test_a_bug_is_one_line_naming_the_file_and_debug_shows_the_traceback(
 def test_an_unknown_command_under_json_errors_is_json(house: str) -> None:
     code, stdout, _ = invoke("--json-errors", "summray", house)
     assert code == 2
-    assert json.loads(stdout) == {
-        "error": {"code": "usage_error", "message": "No such command 'summray'. Did you mean 'summary'?"}
-    }
+    error = json.loads(stdout)["error"]
+    assert error["code"] == "usage_error"  # close names among every command, loaded or not ('memory' too)
+    assert error["message"].startswith("No such command 'summray'. Did you mean 'summary'")

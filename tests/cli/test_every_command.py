@@ -20,11 +20,13 @@ INPUT_METAVARS = ("FILE", "FILE...", "BENCH.jsonl", "RUN_DIR...", "QUERIES.json"
 
 
 def leaf_commands() -> Iterator[tuple[list[str], Any]]:
+    """Every leaf command, through click's own API (the groups load their commands lazily)."""
+
     def walk(command: Any, path: list[str]) -> Iterator[tuple[list[str], Any]]:
-        children = getattr(command, "commands", None)
-        if children:
-            for name, child in sorted(children.items()):
-                yield from walk(child, [*path, name])
+        if hasattr(command, "list_commands"):
+            ctx = command.make_context(command.name or "ifcqa", [], resilient_parsing=True)
+            for name in sorted(command.list_commands(ctx)):
+                yield from walk(command.get_command(ctx, name), [*path, name])
         else:
             yield path, command
 

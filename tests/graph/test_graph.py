@@ -175,3 +175,26 @@ def test_cli_graph_load_and_cypher(tmp_path: Path, shared_ifc: Path) -> None:
     assert "read-only queries only" in refused.stderr
     rows = json.loads(runner.invoke(app, ["cypher", path, "MATCH (n) RETURN count(n) AS n", *common]).stdout)
     assert rows[0]["n"] > 0  # nothing was deleted
+
+
+def test_stores_opened_twice_in_one_process_share_one_database(tmp_path: Path) -> None:
+    """Two Kùzu Database objects on one file do not see each other's writes and corrupted the uid index
+    (edges linked to other models' nodes); a second store on the same folder must reuse the first's database."""
+    cache = IndexCache(tmp_path / "cache")
+    indexes = [load_index(write_sample_model(tmp_path / f"m{i}.ifc", storeys=2, seed=i), cache=cache) for i in range(3)]
+    stores = [open_store(tmp_path / "store") for _ in indexes]
+    try:
+        assert all(s._db is stores[0]._db for s in stores)  # type: ignore[attr-defined]
+        for store, index in zip(stores, indexes, strict=True):
+            store.load(index)
+        assert len(stores[0].models()) == 3  # each store sees the others' loads
+    finally:
+        for store in stores:
+            store.close()
+    with open_store(tmp_path / "store", read_only=True) as store:
+        assert store.run("MATCH (a)-[r]->(b) WHERE a.model <> b.model RETURN count(*) AS n") == [{"n": 0}]
+        for index in indexes:
+            expected = sum(e.storey is not None and e.storey != e.id for e in index.elements())
+            query = "MATCH (a)-[:ON_STOREY]->(s:Storey) WHERE a.model = $m AND s.model = $m RETURN count(*) AS n"
+            rows = store.run(query, {"m": model_tag(index)})
+            assert rows == [{"n": expected}]

@@ -8,6 +8,7 @@ names that differ only in case. Keys of everything kept are still checked by the
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import shutil
@@ -40,7 +41,7 @@ def make_item(
     subtype: str, question: str, texts: list[str], answer: list[str], question_type: QuestionType = "single"
 ) -> Item:
     return Item(
-        id=f"t-{abs(hash((question, tuple(texts)))) % 10**8}",
+        id="t-" + hashlib.sha256(repr((question, texts)).encode()).hexdigest()[:8],  # not hash(): salted per process
         source_file="f.ifc",
         source_sha256="0" * 64,
         group="g",

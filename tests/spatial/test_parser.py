@@ -48,6 +48,8 @@ def storeys(index: ModelIndex, question: str) -> list[str]:
     # aliases by elevation order
     (DUPLEX, "windows on the ground floor", ["Level 1"]),
     (HOM, "doors on the ground floor", ["GroundFloor"]),
+    (DUPLEX, "How many doors are there on the lower level?", ["Level 1"]),
+    (FZK, "windows downstairs", ["Erdgeschoss"]),
     (KIT, "doors in the Erdgeschoss", ["EG"]),
     (HEIZUNG, "lights im EG", ["EG"]),
     (DUPLEX, "walls in the basement", ["T/FDN"]),

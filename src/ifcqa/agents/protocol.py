@@ -132,7 +132,7 @@ class RepeatGuard:
             result.tool_calls.append(
                 ToolCallRecord(
                     str(function.get("name") or ""),
-                    _parsed(function.get("arguments")),
+                    parsed_arguments(function.get("arguments")),
                     False,
                     0,
                     False,
@@ -155,11 +155,12 @@ class RepeatGuard:
 def call_key(call: dict[str, Any]) -> str:
     """A call's identity: its function and its arguments (parsed JSON, keys sorted, when they are JSON)."""
     function = call.get("function") or {}
-    arguments = _parsed(function.get("arguments"))
+    arguments = parsed_arguments(function.get("arguments"))
     return json.dumps([function.get("name"), arguments], sort_keys=True, ensure_ascii=False, default=str)
 
 
-def _parsed(raw: Any) -> Any:
+def parsed_arguments(raw: Any) -> Any:
+    """A call's arguments as parsed JSON when they are JSON, else the raw text (for the record)."""
     if not isinstance(raw, str):
         return raw
     try:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ifcqa.agents.answer import TOOLS_ACCESS, client_for, system_prompt
 from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, ToolCallRecord, agent
-from ifcqa.agents.protocol import run_protocol
+from ifcqa.agents.protocol import parsed_arguments, run_protocol
 from ifcqa.errors import IfcqaError
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.llm.client import ChatClient
@@ -133,7 +133,7 @@ def run_tool_call(
     result.tool_calls.append(
         ToolCallRecord(
             name,
-            _arguments(raw),
+            parsed_arguments(raw),
             ok,
             len(observation),
             truncated,
@@ -153,16 +153,6 @@ def tool_error_kind(message: str) -> str:
     if "argument" in lowered.split(":")[0] or "unknown parameter" in lowered or "not valid json" in lowered:
         return "arguments"
     return "tool"
-
-
-def _arguments(raw: Any) -> Any:
-    """The call's arguments as parsed JSON when they are JSON, else the raw text (for the record)."""
-    if not isinstance(raw, str):
-        return raw
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError:
-        return raw
 
 
 @agent("tool")

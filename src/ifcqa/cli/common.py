@@ -4,26 +4,59 @@ One error channel: :class:`ReportingGroup` catches every :class:`~ifcqa.errors.I
 any command (sub-commands of ``ifcqa q`` included) and reports it the same way, reports usage errors
 as JSON too under ``--json-errors``, and turns any other exception into one line naming the file
 being read (``IFCQA_DEBUG=1`` shows the traceback); see :mod:`ifcqa.cli.main` for the rule.
+
+It also loads the commands lazily: :attr:`ReportingGroup.lazy_commands` names each command's module,
+imported only when that command runs (or its help is shown), so ``ifcqa summary`` never imports what
+``ifcqa eval`` needs. This module itself stays light: typer, the standard library, the index cache.
 """
 
 from __future__ import annotations
 
-import json
-import os
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+import difflib
+import importlib
+import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
-import click
 import typer
 import typer.core
-from rich.console import Console
-from typer.core import TyperGroup, TyperOption
+import typer.main
+from typer.core import DEFAULT_MARKUP_MODE, TyperGroup, TyperOption
+from typer.models import CommandInfo, TyperInfo
 
-from ifcqa.errors import IfcOpenError, IfcqaError
-from ifcqa.index import IndexCache, ModelIndex, load_index
+from ifcqa.cli.core import (
+    CURRENT_FILE,
+    DEBUG_ENV,
+    GeometryProgress,
+    UnexpectedProblem,
+    UsageProblem,
+    debug,
+    one_line,
+    open_index,
+    print_json,
+    report_error,
+    status,
+    stderr_console,
+    unexpected_problem,
+)
+from ifcqa.errors import IfcqaError
+
+__all__ = [  # the typer-free helpers are re-exported: command modules import them from here
+    "DEBUG_ENV",
+    "CacheDir",
+    "GeometryProgress",
+    "IfcFile",
+    "NoCache",
+    "ReportingGroup",
+    "UnexpectedProblem",
+    "UsageProblem",
+    "load_command",
+    "open_index",
+    "print_json",
+    "report_error",
+    "status",
+    "stderr_console",
+]
 
 IfcFile = Annotated[Path, typer.Argument(metavar="FILE", help="An .ifc or .ifczip file.", show_default=False)]
 CacheDir = Annotated[
@@ -49,123 +82,100 @@ _typer_display_type = TyperOption.display_type_rich
 TyperOption.display_type_rich = _display_type_without_flags  # type: ignore[method-assign]
 
 
-def stderr_console() -> Console:
-    """A console on stderr (created per call, so redirected streams in tests are honoured)."""
-    return Console(stderr=True)
-
-
-@contextmanager
-def status(message: str) -> Iterator[None]:
-    """Show a spinner with ``message`` on stderr while the block runs, only when stderr is a terminal."""
-    console = stderr_console()
-    if not console.is_terminal:
-        yield
-        return
-    with console.status(message):
-        yield
-
-
-def open_index(path: Path, cache_dir: Path | None = None, no_cache: bool = False) -> ModelIndex:
-    """Load the index of ``path`` with the CLI's cache options.
-
-    Raises:
-        IfcOpenError: the file cannot be read.
-        CacheError: the cache folder cannot be used.
-    """
-    cache = None if no_cache else IndexCache(cache_dir)
-    _CURRENT_FILE.set(path)  # named by the error channel if anything later fails unexpectedly
-    try:
-        with status(f"Indexing {path.name}"):
-            return load_index(path, cache=cache, use_cache=not no_cache)
-    except IfcqaError:
-        raise
-    except (Exception, RecursionError) as exc:  # a file no check foresaw: still one line naming it
-        if _debug():
-            raise
-        raise IfcOpenError(
-            f"{path}: cannot be indexed ({type(exc).__name__}: {_one_line(exc)}). The file is damaged in a way "
-            "ifcqa does not recognise; re-export it, and please report the file."
-        ) from None
-
-
-def print_json(value: Any) -> None:
-    """Print ``value`` to stdout as pretty JSON (UTF-8 kept as is)."""
-    text = json.dumps(value, indent=2, ensure_ascii=False, default=str)
-    typer.echo(text.encode("utf-8", "backslashreplace").decode("utf-8"))  # lone surrogates from a damaged file
-
-
-def report_error(error: IfcqaError, as_json: bool) -> None:
-    """Report an input error: ``{"error": ...}`` on stdout, or one ``error: ...`` line on stderr."""
-    if as_json:
-        print_json(error.to_dict())
-    else:
-        typer.echo(("error: " + _one_line(error)).encode("utf-8", "backslashreplace").decode("utf-8"), err=True)
-
-
-class UsageProblem(IfcqaError):
-    """A command line that does not parse (reported as JSON only under ``--json-errors``)."""
-
-    code = "usage_error"
-
-
-class UnexpectedProblem(IfcqaError):
-    """An exception no check foresaw (a bug), reported on one line like any other error."""
-
-    code = "internal_error"
-
-
 def _click_classes(name: str) -> tuple[type[BaseException], ...]:
-    """``name`` from click and from the click that typer vendors (typer >= 0.20 raises its own copy)."""
+    """``name`` from the click that typer vendors (typer >= 0.20 raises its own copy) and from click.
+
+    Plain click is looked at only when something imported it (a click exception cannot exist
+    otherwise), so the error channel does not import a second click at start-up.
+    """
     vendored = getattr(getattr(typer.core, "_click", None), "exceptions", None)
-    found = [getattr(click.exceptions, name), getattr(vendored, name, None)]
+    plain = sys.modules.get("click.exceptions")
+    found = [getattr(vendored, name, None), getattr(plain, name, None)]
     return tuple(dict.fromkeys(c for c in found if isinstance(c, type)))
 
 
-_USAGE_ERRORS = _click_classes("UsageError")
-_PASS_THROUGH = _click_classes("ClickException") + _click_classes("Exit") + _click_classes("Abort") + (typer.Exit,)
-_CURRENT_FILE: ContextVar[Path | None] = ContextVar("ifcqa_current_file", default=None)
-DEBUG_ENV = "IFCQA_DEBUG"
+def _usage_errors() -> tuple[type[BaseException], ...]:
+    return _click_classes("UsageError")
 
 
-def _debug() -> bool:
-    return os.environ.get(DEBUG_ENV, "").strip() not in ("", "0")
+def _pass_through() -> tuple[type[BaseException], ...]:
+    return _click_classes("ClickException") + _click_classes("Exit") + _click_classes("Abort") + (typer.Exit,)
 
 
-def _one_line(error: BaseException) -> str:
-    return " ".join(str(error).split())
+def load_command(name: str, target: str, rich_markup_mode: Any = DEFAULT_MARKUP_MODE) -> Any:
+    """The click command for ``target``: ``"module:function"`` (a typer command function),
+    ``"module:app"`` (a ``typer.Typer`` group) or ``"module:factory()"`` (a function returning one)."""
+    module_name, _, attribute = target.partition(":")
+    found = getattr(importlib.import_module(module_name), attribute.removesuffix("()"))
+    if attribute.endswith("()"):
+        found = found()
+    if isinstance(found, typer.Typer):  # the same settings add_typer would give it under the root
+        return typer.main.get_group_from_info(
+            TyperInfo(found, name=name),
+            pretty_exceptions_short=True,
+            suggest_commands=True,
+            rich_markup_mode=rich_markup_mode,
+        )
+    return typer.main.get_command_from_info(
+        CommandInfo(name=name, callback=found), pretty_exceptions_short=True, rich_markup_mode=rich_markup_mode
+    )
+
+
+def resolve_suggesting(group: Any, ctx: Any, args: list[str], resolve: Any) -> Any:
+    """``resolve(ctx, args)``; an unknown command's error suggests close names among all the group's commands.
+
+    typer suggests only among the commands already built, which in a lazily loaded group may be none.
+    """
+    try:
+        return resolve(ctx, args)
+    except _usage_errors() as error:
+        message = getattr(error, "message", None)
+        if args and isinstance(message, str) and message.startswith("No such command"):  # click's wording
+            matches = difflib.get_close_matches(args[0], group.list_commands(ctx))
+            base = message.split(". Did you mean")[0].rstrip(".")
+            suggestion = f"{base}. Did you mean {', '.join(repr(m) for m in matches)}?" if matches else base + "."
+            setattr(error, "message", suggestion)  # noqa: B010  (a click UsageError; typed as BaseException here)
+        raise
 
 
 class ReportingGroup(TyperGroup):
-    """The root command group: the one error channel of every command (see :mod:`ifcqa.cli.main`)."""
+    """The root command group: the one error channel of every command (see :mod:`ifcqa.cli.main`).
+
+    Commands named in :attr:`lazy_commands` (name -> ``"module:attribute"``, see :func:`load_command`)
+    are imported when they are resolved (to run, or for help), never at start-up.
+    """
+
+    lazy_commands: ClassVar[dict[str, str]] = {}
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        listed = super().list_commands(ctx)
+        return listed + [name for name in self.lazy_commands if name not in listed]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands and cmd_name in self.lazy_commands:
+            mode = getattr(self, "rich_markup_mode", DEFAULT_MARKUP_MODE)
+            self.add_command(load_command(cmd_name, self.lazy_commands[cmd_name], mode), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        return resolve_suggesting(self, ctx, args, super().resolve_command)
 
     def invoke(self, ctx: Any) -> Any:  # typer's vendored click Context, which typer does not export
         as_json = bool(ctx.params.get("json_errors"))
-        _CURRENT_FILE.set(None)
+        CURRENT_FILE.set(None)
         try:
             return super().invoke(ctx)
         except IfcqaError as error:
             report_error(error, as_json=as_json)
             raise typer.Exit(1) from None
-        except _USAGE_ERRORS as error:
-            if not as_json:
+        except (Exception, RecursionError) as error:
+            if isinstance(error, _usage_errors()):
+                if not as_json:
+                    raise
+                message = one_line(error) if not hasattr(error, "format_message") else error.format_message()
+                report_error(UsageProblem(message), as_json=True)
+                raise typer.Exit(2) from None
+            if isinstance(error, _pass_through()) or debug():
                 raise
-            report_error(
-                UsageProblem(_one_line(error) if not hasattr(error, "format_message") else error.format_message()),
-                as_json=True,
-            )
-            raise typer.Exit(2) from None
-        except _PASS_THROUGH:
-            raise
-        except (Exception, RecursionError) as exc:
-            if _debug():
-                raise
-            path = _CURRENT_FILE.get()
-            where = f"{path}: " if path is not None else ""
-            report_error(
-                UnexpectedProblem(
-                    f"{where}unexpected {type(exc).__name__}: {_one_line(exc)}. This is a bug in ifcqa; "
-                    f"rerun with {DEBUG_ENV}=1 for the traceback and please report it."
-                ),
-                as_json=as_json,
-            )
+            report_error(unexpected_problem(error), as_json=as_json)
             raise typer.Exit(3) from None

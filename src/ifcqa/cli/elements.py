@@ -1,29 +1,27 @@
 """The ``ifcquery``-like commands: ``summary``, ``select`` and ``info``.
 
 Their JSON follows ``ifcquery`` where the two overlap (schema, project, selected ids, an element's
-class and name), but reads the cached index, so a second call on a big file answers at once.
+class and name), but reads the cached index, so a second call on a big file answers at once. A warm
+call imports neither IfcOpenShell nor the tool registry: ``select`` answers class-name selectors from
+the index (other facets may open the file), and ``info`` shapes only the element asked about. The
+answers themselves are in :mod:`ifcqa.cli.answers`, shared with the fast path of :mod:`ifcqa.cli.fast`.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json, status
-from ifcqa.errors import IfcqaError
-from ifcqa.ifc.classes import normalize_selector_classes, unknown_class_message
-from ifcqa.ifc.diagnostics import warnings_json
-from ifcqa.index import Element, ModelIndex, Value
-from ifcqa.index.selector import select
-from ifcqa.tools.model import element_attributes, get_element, summarize
-from ifcqa.tools.results import ref
+from ifcqa.cli.answers import element_info, info_answer, select_answer, summary_answer
+from ifcqa.cli.common import CacheDir, IfcFile, NoCache, print_json
+
+__all__ = ["element_info", "info", "select_elements", "summary"]
 
 
 def summary(file: IfcFile, cache_dir: CacheDir = None, no_cache: NoCache = False) -> None:
     """Overview of a model: schema, project, units, element counts per class, storeys and parse warnings."""
-    index = open_index(file, cache_dir, no_cache)
-    print_json({**summarize(index), "warnings": warnings_json(index.data.warnings)})
+    print_json(summary_answer(file, cache_dir, no_cache))
 
 
 def select_elements(
@@ -39,11 +37,7 @@ def select_elements(
     no_cache: NoCache = False,
 ) -> None:
     """Elements matching an IfcOpenShell selector, as [{id, guid, class, name}]."""
-    index = open_index(file, cache_dir, no_cache)
-    normalized, unknown = normalize_selector_classes(index.schema, selector)
-    if unknown:
-        raise IfcqaError(unknown_class_message(index.schema, unknown[0], f" in selector {selector!r}"))
-    print_json([ref(element) for element in select(index, normalized)])
+    print_json(select_answer(file, selector, cache_dir, no_cache))
 
 
 def info(
@@ -64,48 +58,4 @@ def info(
     no_cache: NoCache = False,
 ) -> None:
     """Everything the index knows about one element: attributes, psets, type, materials, storey, box."""
-    index = open_index(file, cache_dir, no_cache)
-    resolved = index.resolve(element)
-    if resolved.element is None:  # an entity that is not an element (a property, a material...): shown generically
-        print_json(get_element(index, f"#{resolved.step_id}"))
-        return
-    print_json(element_info(index, resolved.element, with_bbox=not no_bbox) | {"matched_by": resolved.matched_by})
-
-
-def element_info(index: ModelIndex, element: Element, with_bbox: bool = True) -> dict[str, Any]:
-    """The ``ifcqa info`` record of one element (property values without their units).
-
-    Args:
-        index: the model index.
-        element: the element to describe.
-        with_bbox: compute the bounding box (the geometry of the whole model, on first use).
-    """
-    records = index.data.elements
-    storey = records.get(element.storey) if element.storey is not None else None
-    return {
-        "id": element.id,
-        "guid": element.guid,
-        "class": element.ifc_class,
-        "name": element.name,
-        "attributes": element_attributes(index, element),
-        "derived": {"predefined_type": element.predefined_type},
-        "psets": _plain(element.psets),
-        "qtos": _plain(element.qtos),
-        "type": ref(records.get(element.type)) if element.type is not None else None,
-        "materials": list(element.materials),
-        "storey": {"guid": storey.guid, "name": storey.name} if storey is not None else None,
-        "container": ref(records.get(element.container)) if element.container is not None else None,
-        "bbox": _bbox(index, element) if with_bbox else None,
-    }
-
-
-def _plain(sets: dict[str, dict[str, Value]]) -> dict[str, dict[str, Any]]:
-    return {name: {prop: value.value for prop, value in values.items()} for name, values in sets.items()}
-
-
-def _bbox(index: ModelIndex, element: Element) -> dict[str, list[float]] | None:
-    with status("Computing geometry"):
-        box = index.bbox(element)
-    if box is None:
-        return None
-    return {"min": list(box[:3]), "max": list(box[3:])}
+    print_json(info_answer(file, element, no_bbox, cache_dir, no_cache))

@@ -288,7 +288,13 @@ def report_command(
 ) -> None:
     """Compare runs side by side (with both chance baselines): report.md, report.html and PNG figures."""
     from ifcqa.eval.report import write_report  # matplotlib is only imported to report
+    from ifcqa.memory.report import is_memory_run, write_memory_report
 
+    if runs and all(is_memory_run(run) for run in runs):  # IFCMemoryBench runs (`ifcqa memory eval`)
+        for run in runs:
+            for path in write_memory_report(run, out / run.name if len(runs) > 1 else out):
+                typer.echo(str(path))
+        return
     written = write_report(runs, out)
     for path in written:
         typer.echo(str(path))

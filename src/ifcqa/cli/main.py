@@ -4,6 +4,7 @@ Commands::
 
     ifcqa summary FILE                 model overview (JSON, like ``ifcquery FILE summary``), with "warnings"
     ifcqa check FILE                   can the file be read? its fatal problems (exit 1) or warnings (exit 0)
+    ifcqa index FILE... [--dask ADDR]  index many files (and --geometry boxes) on local processes or Dask
     ifcqa select FILE SELECTOR         elements matching an IfcOpenShell selector
     ifcqa info FILE ID_OR_GUID         one element: attributes, psets, qtos, type, materials, storey, bbox
     ifcqa tools [--json]               the registered tools (``--json``: function-calling schemas)
@@ -19,6 +20,8 @@ Commands::
     ifcqa cypher FILE "MATCH ..."                  a read-only Cypher query, JSON rows
     ifcqa ask FILE "question" [--json]             a spatial question answered with the exact elements
     ifcqa spatial-bench QUERIES.json -o RUN        GlobalId-level P/R/F1 against an IfcOpenShell oracle
+    ifcqa memory generate|eval|report|systems       IFCMemoryBench: long-term memory of BIM agents
+    ifcqa serve [--port 8000] [--models-dir DIR]  the HTTP API, web UI and MCP over HTTP (FastAPI + uvicorn)
 
 Argument convention: the file comes first and the thing asked about second (``summary FILE``, ``select FILE
 SELECTOR``, ``info FILE ID``, ``tool FILE NAME``), except ``q NAME FILE``, which reads as "query NAME of
@@ -45,109 +48,59 @@ code 3); ``IFCQA_DEBUG=1`` shows its traceback instead.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-from typing import Annotated
+import sys
+from typing import TYPE_CHECKING, Any
 
-import typer
+if TYPE_CHECKING:
+    from ifcqa.cli.app import app as app
 
-import ifcqa
-from ifcqa.cli.check import check
-from ifcqa.cli.common import CacheDir, NoCache, ReportingGroup, open_index
-from ifcqa.cli.demo import demo, sample_model
-from ifcqa.cli.elements import info, select_elements, summary
-from ifcqa.cli.evalcmds import eval_command, report_command
-from ifcqa.cli.mcq import app as mcq_app
-from ifcqa.cli.spatialcmds import ask, cypher, graph_app, spatial_bench
-from ifcqa.cli.toolcmds import build_tool_app, list_tools, run_tool
-from ifcqa.ifc.open import STRICT_ENV
-
-app = typer.Typer(
-    cls=ReportingGroup,
-    name="ifcqa",
-    help="Answer questions about IFC building models, for people and LLM agents.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_show_locals=False,
-)
-
-
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"ifcqa {ifcqa.__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def root(
-    ctx: typer.Context,
-    json_errors: Annotated[
-        bool, typer.Option("--json-errors", help='Print input errors as {"error": {...}} JSON on stdout.')
-    ] = False,
-    version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
-    ] = False,
-    strict: Annotated[
-        bool,
-        typer.Option(
-            "--strict",
-            help=f"Refuse files with recoverable problems (values read as unset) too; also {STRICT_ENV}=1.",
-        ),
-    ] = False,
-) -> None:
-    """Answer questions about IFC building models, for people and LLM agents."""
-    if strict:
-        _set_strict(ctx)
+# Every command, as "module:attribute", imported only when it runs (or its help is shown): start-up stays
+# light (no IfcOpenShell, openai, mcp, rich...). A command module imports typer, the standard library and
+# ifcqa.cli.common at its top, and everything heavy inside its functions. To add a command, add a line
+# here ("module:function" for a command, "module:app" for a typer group, "module:factory()" for a function
+# returning one); the listing in `ifcqa --help` follows this order.
+COMMANDS: dict[str, str] = {
+    "summary": "ifcqa.cli.elements:summary",
+    "check": "ifcqa.cli.check:check",
+    "index": "ifcqa.cli.indexcmds:index_command",
+    "select": "ifcqa.cli.elements:select_elements",
+    "info": "ifcqa.cli.elements:info",
+    "tools": "ifcqa.cli.toolcmds:list_tools",
+    "tool": "ifcqa.cli.toolcmds:run_tool",
+    "q": "ifcqa.cli.toolcmds:build_tool_app()",
+    "mcq": "ifcqa.cli.mcq:app",
+    "mcp": "ifcqa.cli.mcpcmd:mcp",
+    "sample-model": "ifcqa.cli.demo:sample_model",
+    "demo": "ifcqa.cli.demo:demo",
+    "eval": "ifcqa.cli.evalcmds:eval_command",
+    "report": "ifcqa.cli.evalcmds:report_command",
+    "graph": "ifcqa.cli.spatialcmds:graph_app",
+    "cypher": "ifcqa.cli.spatialcmds:cypher",
+    "ask": "ifcqa.cli.spatialcmds:ask",
+    "spatial-bench": "ifcqa.cli.spatialcmds:spatial_bench",
+    "serve": "ifcqa.cli.servecmds:serve",
+    "memory": "ifcqa.cli.memorycmds:app",
+}
 
 
-def _set_strict(ctx: typer.Context) -> None:
-    """Strict opening for this command (and the worker processes it starts), through the environment."""
-    before = os.environ.get(STRICT_ENV)
-    os.environ[STRICT_ENV] = "1"
+def __getattr__(name: str) -> Any:
+    """``app`` (the typer application, :mod:`ifcqa.cli.app`) is built on first use, not at start-up."""
+    if name == "app":
+        from ifcqa.cli.app import app
 
-    def restore() -> None:  # the CLI may run in-process (tests): leave the environment as it was
-        if before is None:
-            os.environ.pop(STRICT_ENV, None)
-        else:
-            os.environ[STRICT_ENV] = before
-
-    ctx.call_on_close(restore)
-
-
-def mcp(
-    files: Annotated[
-        list[Path], typer.Argument(metavar="FILE...", help="The .ifc files to serve.", show_default=False)
-    ],
-    cache_dir: CacheDir = None,
-    no_cache: NoCache = False,
-) -> None:
-    """Serve the read-only tools over MCP (stdio); several files add a `model` parameter to every tool."""
-    from ifcqa.mcp.server import run_stdio  # the MCP stack is only imported to serve
-
-    run_stdio([open_index(path, cache_dir, no_cache) for path in files])
-
-
-app.command("summary")(summary)
-app.command("check")(check)
-app.command("select")(select_elements)
-app.command("info")(info)
-app.command("tools")(list_tools)
-app.command("tool")(run_tool)
-app.add_typer(build_tool_app(), name="q")
-app.add_typer(mcq_app, name="mcq")
-app.command("mcp")(mcp)
-app.command("sample-model")(sample_model)
-app.command("demo")(demo)
-app.command("eval")(eval_command)
-app.command("report")(report_command)
-app.add_typer(graph_app, name="graph")
-app.command("cypher")(cypher)
-app.command("ask")(ask)
-app.command("spatial-bench")(spatial_bench)
+        return app
+    raise AttributeError(f"module 'ifcqa.cli.main' has no attribute {name!r}")
 
 
 def main() -> None:
-    """The ``ifcqa`` console script."""
+    """The ``ifcqa`` console script: the fast path for a plain warm query, else the typer application."""
+    from ifcqa.cli.fast import run_fast
+
+    code = run_fast(sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
+    from ifcqa.cli.app import app
+
     app()
 
 

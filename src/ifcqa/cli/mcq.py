@@ -15,18 +15,17 @@ to stderr: a progress bar on a terminal, otherwise one line per file.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ifcqa.cli.common import CacheDir, NoCache, print_json, status, stderr_console
+from ifcqa.cli.common import CacheDir, NoCache, print_json, status
 from ifcqa.cli.export import export
+from ifcqa.cli.runopts import Dask, Jobs, KeepGoing, Retries, ShipFiles, file_progress, open_executor
+from ifcqa.executor.base import Outcome
 from ifcqa.mcq.benchfile import manifest_path, read_items, read_manifest
 from ifcqa.mcq.pipeline import DEFAULT_CAP, DEFAULT_SEED
 from ifcqa.mcq.registry import get_generators
@@ -40,7 +39,7 @@ from ifcqa.mcq.report import (
     short_names,
     write_audit_csv,
 )
-from ifcqa.mcq.runner import FileResult, OnFileDone, RunSettings, generate_bench, resolve_categories, verify_bench
+from ifcqa.mcq.runner import FileResult, RunSettings, generate_bench, resolve_categories, verify_bench
 
 app = typer.Typer(
     name="mcq",
@@ -77,13 +76,19 @@ def generate(
         str | None,
         typer.Option(metavar="CODES", help="Comma-separated category codes, e.g. direct.class,relational.spatial."),
     ] = None,
-    jobs: Annotated[
-        int | None, typer.Option(min=1, help="Files processed at once (default: cores, at most one per file).")
-    ] = None,
+    jobs: Jobs = None,
+    dask: Dask = None,
+    retries: Retries = 2,
+    ship_files: ShipFiles = False,
+    keep_going: KeepGoing = False,
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,
 ) -> None:
-    """Generate and verify items from every FILE; write BENCH.jsonl and BENCH.manifest.json (all or nothing)."""
+    """Generate and verify items from every FILE; write BENCH.jsonl and BENCH.manifest.json (all or nothing).
+
+    With --keep-going, a file that fails every try is left out and listed under "failed" in the manifest
+    (exit code 1). --cache-dir is the index cache folder on each worker.
+    """
     codes = [c.strip() for c in categories.split(",") if c.strip()] if categories is not None else None
     settings = RunSettings(
         categories=resolve_categories(codes), seed=seed, cap=cap, cache_dir=cache_dir, use_cache=not no_cache
@@ -92,56 +97,52 @@ def generate(
     missing = [c for c in settings.categories if c not in registered]
     if missing:
         typer.echo(f"note: no generator registered yet for {', '.join(missing)}", err=True)
-    with _file_progress(len(files), "Generating") as on_done:
-        manifest = generate_bench(files, output, settings, jobs, on_done)
+    with (
+        open_executor(jobs, dask, retries, len(files)) as executor,
+        file_progress(len(files), "Generating", _line) as (on_progress, on_outcome),
+    ):
+        manifest = generate_bench(
+            files, output, settings, executor=executor, ship_files=ship_files, on_progress=on_progress,
+            on_outcome=on_outcome, keep_going=keep_going,
+        )  # fmt: skip
     rejected = sum(len(entry.rejections) for entry in manifest.files)
     typer.echo(
         f"Wrote {manifest.total_items} items from {_count(len(manifest.files), 'file')} to {output} "
         f"({rejected} candidates rejected; manifest {manifest_path(output)})"
     )
+    if manifest.failed:
+        typer.echo(f"{_count(len(manifest.failed), 'file')} failed every try (listed in the manifest)", err=True)
+        raise typer.Exit(1)
 
 
-@contextmanager
-def _file_progress(total: int, verb: str) -> Iterator[OnFileDone]:
-    """A callback per finished file: a rich bar on a terminal, else one plain line per file on stderr."""
-    console = stderr_console()
-    done = 0
-
-    def line(result: FileResult) -> str:
-        rejected = len(result.entry.rejections)
-        return f"{result.path.name}: {len(result.items)} items, {rejected} rejected, {result.entry.seconds:.1f} s"
-
-    if not console.is_terminal:
-
-        def plain(result: FileResult) -> None:
-            nonlocal done
-            done += 1
-            typer.echo(f"[{done}/{total}] {line(result)}", err=True)
-
-        yield plain
-        return
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{verb} {total} files", total=total)
-
-        def advance(result: FileResult) -> None:
-            progress.console.print(line(result))
-            progress.advance(task)
-
-        yield advance
+def _line(outcome: Outcome[FileResult]) -> str:
+    result = outcome.value
+    assert result is not None
+    rejected = len(result.entry.rejections)
+    return f"{result.path.name}: {len(result.items)} items, {rejected} rejected, {result.entry.seconds:.1f} s"
 
 
 @app.command("verify")
-def verify(bench: BenchArg, models_dir: ModelsDir = None, as_json: AsJson = False) -> None:
+def verify(
+    bench: BenchArg,
+    models_dir: ModelsDir = None,
+    as_json: AsJson = False,
+    jobs: Jobs = None,
+    dask: Dask = None,
+    retries: Retries = 2,
+    ship_files: ShipFiles = False,
+    keep_going: KeepGoing = False,
+) -> None:
     """Re-verify every item against its source model; exit 1 listing the items that fail."""
-    console = stderr_console()
-
-    def progress(source_file: str, n_items: int) -> None:
-        if not console.is_terminal:
-            typer.echo(f"verified {n_items} items of {Path(source_file).name}", err=True)
-
-    with status(f"Verifying {bench.name}"):
-        report = verify_bench(bench, models_dir, on_file=progress)
+    models = len({(item.source_file, item.source_sha256) for item in read_items(bench)})
+    with (
+        open_executor(jobs if jobs is not None or dask is not None else 1, dask, retries, models) as executor,
+        file_progress(models, "Verifying", _verified) as (on_progress, on_outcome),
+    ):
+        report = verify_bench(
+            bench, models_dir, executor=executor, ship_files=ship_files, on_progress=on_progress,
+            on_outcome=on_outcome, keep_going=keep_going,
+        )  # fmt: skip
     passed = report.items - len(report.failures)
     if as_json:
         print_json(
@@ -164,6 +165,10 @@ def verify(bench: BenchArg, models_dir: ModelsDir = None, as_json: AsJson = Fals
         )
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _verified(outcome: Outcome[list[str | None]]) -> str:
+    return f"verified {len(outcome.value or [])} items of {Path(outcome.key).name}"
 
 
 @app.command("stats")

@@ -1,11 +1,14 @@
 """Spatial QA commands: ``graph load``, ``cypher``, ``ask`` and ``spatial-bench``.
 
-    ifcqa graph load FILES... [--store DIR]      project models into the graph store (incremental by hash)
-    ifcqa graph models [--store DIR]             the models a store holds
-    ifcqa cypher FILE "MATCH ..." [--store DIR]  a read-only Cypher query ($model = the file's tag); JSON rows
-    ifcqa ask FILE "question" [--json]           a spatial question answered with the exact elements
-                                                 (answers cached on disk, or in Redis with --redis URL)
-    ifcqa spatial-bench QUERIES.json -o RUN      GlobalId-level P/R/F1 against an IfcOpenShell oracle
+    ifcqa graph load FILES... [--store DIR | --neo4j URI]  project models into the graph store (incremental by hash)
+    ifcqa graph models [--store DIR | --neo4j URI]         the models a store holds
+    ifcqa cypher FILE "MATCH ..." [--store DIR | --neo4j URI]  a read-only Cypher query ($model = the file's tag)
+    ifcqa ask FILE "question" [--json] [--neo4j URI]      a spatial question answered with the exact elements
+                                                          (answers cached on disk, or in Redis with --redis URL)
+    ifcqa spatial-bench QUERIES.json -o RUN [--neo4j URI] GlobalId-level P/R/F1 against an IfcOpenShell oracle
+
+The graph is the embedded Kùzu store (a folder, ``--store``) unless ``--neo4j URI`` names a Neo4j server
+(user and password from NEO4J_USER/NEO4J_PASSWORD; ``pip install 'ifcqa[neo4j]'``).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json, status
+from ifcqa.cli.runopts import Dask, Jobs, prewarm_indexes
 from ifcqa.index import IndexCache
 
 StoreDir = Annotated[
@@ -36,6 +40,11 @@ BaseUrl = Annotated[
 ApiKeyEnv = Annotated[
     str, typer.Option("--api-key-env", metavar="VAR", help="Environment variable holding the endpoint's key.")
 ]
+Neo4jUri = Annotated[
+    str | None,
+    typer.Option("--neo4j", metavar="URI", help="Use the graph in this Neo4j server (bolt://host:7687) instead of "
+                 "the embedded store; credentials from NEO4J_USER/NEO4J_PASSWORD.", show_default=False),
+]
 
 
 def _planner_factory(model: str | None, base_url: str | None, api_key_env: str) -> Any:
@@ -49,7 +58,7 @@ def _planner_factory(model: str | None, base_url: str | None, api_key_env: str) 
     return lambda index: LLMPlanner(index, client)
 
 
-graph_app = typer.Typer(help="The embedded graph store of IFC models (Kùzu, Cypher).", no_args_is_help=True)
+graph_app = typer.Typer(help="The graph store of IFC models (embedded Kùzu or Neo4j; Cypher).", no_args_is_help=True)
 
 
 def _store_dir(store: Path | None, cache_dir: Path | None) -> Path | None:
@@ -58,27 +67,40 @@ def _store_dir(store: Path | None, cache_dir: Path | None) -> Path | None:
     return cache_dir / "graph" if cache_dir is not None else None
 
 
+def _open_graph(store: Path | None, neo4j: str | None, cache_dir: Path | None, read_only: bool = False) -> Any:
+    """The graph store the options name: Neo4j with ``--neo4j``, else the embedded store (``--store``)."""
+    from ifcqa.graph import open_store
+
+    if neo4j and store is not None:
+        raise typer.BadParameter("give --store DIR (embedded) or --neo4j URI (a server), not both",
+                                 param_hint="--neo4j")
+    if neo4j:
+        return open_store(neo4j, backend="neo4j", read_only=read_only)
+    return open_store(_store_dir(store, cache_dir), read_only=read_only)
+
+
+def _index_cache(no_cache: bool, cache_dir: Path | None) -> IndexCache | None:
+    return None if no_cache else IndexCache(cache_dir)
+
+
 @graph_app.command("load")
 def graph_load(
     files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="The .ifc files to load.", show_default=False)],
     store: StoreDir = None,
+    neo4j: Neo4jUri = None,
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,
 ) -> None:
     """Load models into the graph store; a file whose hash is stored already is skipped, a changed one replaced."""
-    from ifcqa.graph import open_store
-
     indexes = [open_index(path, cache_dir, no_cache) for path in files]
-    with open_store(_store_dir(store, cache_dir)) as graph, status("Loading the graph"):
+    with _open_graph(store, neo4j, cache_dir) as graph, status("Loading the graph"):
         print_json([graph.load(index).to_dict() for index in indexes])
 
 
 @graph_app.command("models")
-def graph_models(store: StoreDir = None, cache_dir: CacheDir = None) -> None:
+def graph_models(store: StoreDir = None, neo4j: Neo4jUri = None, cache_dir: CacheDir = None) -> None:
     """The models held by the graph store."""
-    from ifcqa.graph import open_store
-
-    with open_store(_store_dir(store, cache_dir), read_only=True) as graph:
+    with _open_graph(store, neo4j, cache_dir, read_only=True) as graph:
         print_json(graph.models())
 
 
@@ -86,6 +108,7 @@ def cypher(
     file: IfcFile,
     query: Annotated[str, typer.Argument(metavar="QUERY", help="A read-only Cypher query.", show_default=False)],
     store: StoreDir = None,
+    neo4j: Neo4jUri = None,
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,
 ) -> None:
@@ -94,15 +117,14 @@ def cypher(
     The parameter $model holds the file's model tag (every node has a `model` property).
     Writes (CREATE, MERGE, SET, DELETE ...) are refused.
     """
-    from ifcqa.graph import check_read_only, model_tag, open_store
+    from ifcqa.graph import check_read_only, model_tag
 
     check_read_only(query)  # refuse before touching anything
     index = open_index(file, cache_dir, no_cache)
-    location = _store_dir(store, cache_dir)
-    with open_store(location) as graph:
+    with _open_graph(store, neo4j, cache_dir) as graph:
         graph.load(index)
     parameters = {"model": model_tag(index)} if "$model" in query else {}
-    with open_store(location, read_only=True) as graph:
+    with _open_graph(store, neo4j, cache_dir, read_only=True) as graph:
         print_json(graph.query(query, parameters))
 
 
@@ -126,6 +148,7 @@ def ask(
     base_url: BaseUrl = None,
     api_key_env: ApiKeyEnv = "OPENAI_API_KEY",
     store: StoreDir = None,
+    neo4j: Neo4jUri = None,
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,
 ) -> None:
@@ -134,19 +157,22 @@ def ask(
     from ifcqa.spatial.cache import AnswerCache, RedisAnswerCache
 
     index = open_index(file, cache_dir, no_cache)
-    cache = None if no_cache else IndexCache(cache_dir)
+    cache = _index_cache(no_cache, cache_dir)
     answers: AnswerCache | None = None
     if redis_url:
         answers = RedisAnswerCache(redis_url)
     elif cache is not None:
         answers = AnswerCache(cache.directory / "answers")
-    qa = SpatialQA(index, use_graph=not no_graph, store_dir=_store_dir(store, cache_dir), embedder=embedder,
+    server = _open_graph(store, neo4j, cache_dir) if neo4j and not no_graph else None
+    qa = SpatialQA(index, server, use_graph=not no_graph, store_dir=_store_dir(store, cache_dir), embedder=embedder,
                    cache=cache, answers=answers, planner=_planner_factory(model, base_url, api_key_env)(index))
     try:
         with status("Answering"):
             answer = qa.ask(question, offset=offset, limit=limit)
     finally:
         qa.close()
+        if server is not None:
+            server.close()
     if as_json:
         print_json(answer)
         return
@@ -168,18 +194,30 @@ def spatial_bench(
     base_url: BaseUrl = None,
     api_key_env: ApiKeyEnv = "OPENAI_API_KEY",
     store: StoreDir = None,
+    neo4j: Neo4jUri = None,
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,
+    jobs: Jobs = None,
+    dask: Dask = None,
 ) -> None:
     """Score a query set at GlobalId level (P/R/F1) against an IfcOpenShell oracle; writes RUN/summary.{json,md}."""
     from ifcqa.spatial.bench import load_queries, run_bench, write_run
 
     items = load_queries(queries)
-    cache = None if no_cache else IndexCache(cache_dir)
-    with status("Running the query set"):
-        records, summary = run_bench(
-            items, ifc_dir or queries.parent, store_dir=_store_dir(store, cache_dir), use_graph=not no_graph,
-            cache=cache, planner=_planner_factory(model, base_url, api_key_env),
-        )
+    cache = _index_cache(no_cache, cache_dir)
+    if cache is not None:  # --jobs/--dask: index the models in parallel first (queries stay timed here)
+        folder = ifc_dir or queries.parent
+        models = sorted({folder / q["ifc_filename"] for q in items if (folder / q["ifc_filename"]).is_file()})
+        prewarm_indexes(models, jobs, dask, cache_dir)
+    server = _open_graph(store, neo4j, cache_dir) if neo4j and not no_graph else None
+    try:
+        with status("Running the query set"):
+            records, summary = run_bench(
+                items, ifc_dir or queries.parent, store=server, store_dir=_store_dir(store, cache_dir),
+                use_graph=not no_graph, cache=cache, planner=_planner_factory(model, base_url, api_key_env),
+            )
+    finally:
+        if server is not None:
+            server.close()
     write_run(out, records, summary)
     typer.echo(json.dumps({k: summary[k] for k in ("queries", "f1", "precision", "recall", "routes", "latency_ms")}))

@@ -16,23 +16,33 @@ import re
 import types
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
 import typer
-from pydantic.fields import FieldInfo
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+import typer.main
 from typer.core import TyperGroup
+from typer.models import CommandInfo
 
-from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json
+from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json, resolve_suggesting
 from ifcqa.errors import ToolError
 from ifcqa.ifc.open import SUPPORTED_SUFFIXES
 from ifcqa.tools import ToolSpec, call_tool, get_tool, get_tools
 
+if TYPE_CHECKING:
+    from pydantic.fields import FieldInfo
+
 _SCALARS: tuple[type, ...] = (str, int, float, bool)
 _SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<!\.\.)[.!?]\s+(?=\S)")
 _OWN_PARAMETERS = ("cli_file", "cli_cache_dir", "cli_no_cache")
+_MARKUP = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")  # rich.markup.escape's pattern (rich itself not imported)
+
+
+def escape(text: str) -> str:
+    """``text`` with rich markup escaped, as ``rich.markup.escape`` does: typer renders help with rich."""
+    text = _MARKUP.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", text)
+    if text.endswith("\\") and not text.endswith("\\\\"):
+        return text + "\\"
+    return text
 
 
 def list_tools(
@@ -45,6 +55,9 @@ def list_tools(
             [{"name": s.name, "description": s.description, "parameters": s.json_schema()} for s in tools.values()]
         )
         return
+    from rich.console import Console
+    from rich.table import Table
+
     table = Table("name", "group", "description", title=f"{len(tools)} tools")
     for spec in tools.values():
         table.add_row(spec.name, spec.group, spec.description)
@@ -73,13 +86,39 @@ def run_tool(
 
 
 class ToolGroup(TyperGroup):
-    """The ``q`` group: ``ifcqa q NAME FILE``, and ``ifcqa q FILE NAME`` understood as the same call."""
+    """The ``q`` group: ``ifcqa q NAME FILE``, and ``ifcqa q FILE NAME`` understood as the same call.
+
+    A tool's command is built when it is resolved (to run it, or for help), not all of them at start-up.
+    """
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return list(get_tools())
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        if cmd_name not in self.commands:
+            spec = get_tools().get(cmd_name)
+            if spec is None:
+                return None
+            self.add_command(_click_command(spec, getattr(self, "rich_markup_mode", None)), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        swap = args and args[0] not in self.commands and len(args) > 1 and not args[1].startswith("-")
-        if swap and (args[1] in self.commands or _looks_like_file(args[0])):
+        tools = get_tools()
+        swap = args and args[0] not in tools and len(args) > 1 and not args[1].startswith("-")
+        if swap and (args[1] in tools or _looks_like_file(args[0])):
             args = [args[1], args[0], *args[2:]]  # FILE NAME: an unknown-tool error then names NAME
-        return super().resolve_command(ctx, args)
+        return resolve_suggesting(self, ctx, args, super().resolve_command)
+
+
+def _click_command(spec: ToolSpec, rich_markup_mode: Any) -> Any:
+    """The click command of one tool (help escaped: typer renders it with rich, brackets must not read as markup)."""
+    info = CommandInfo(
+        name=spec.name,
+        callback=tool_command(spec),
+        help=escape(spec.description),
+        short_help=escape(first_sentence(spec.description)),
+    )
+    return typer.main.get_command_from_info(info, pretty_exceptions_short=True, rich_markup_mode=rich_markup_mode)
 
 
 def _looks_like_file(text: str) -> bool:
@@ -87,7 +126,7 @@ def _looks_like_file(text: str) -> bool:
 
 
 def build_tool_app() -> typer.Typer:
-    """The ``q`` command group: one command per registered tool."""
+    """The ``q`` command group: one command per registered tool (each built when first resolved)."""
     app = typer.Typer(
         cls=ToolGroup,
         name="q",
@@ -96,12 +135,12 @@ def build_tool_app() -> typer.Typer:
         no_args_is_help=True,
         rich_markup_mode=None,
     )
-    for spec in get_tools().values():
-        description = escape(spec.description)  # rendered with rich: brackets must not read as markup
-        app.command(spec.name, help=description, short_help=escape(first_sentence(spec.description)))(
-            tool_command(spec)
-        )
+    app.callback()(_no_group_options)  # a group whose commands all come from ToolGroup.get_command
     return app
+
+
+def _no_group_options() -> None:
+    """Run one tool, with its parameters as options (generated from the tool's definition)."""
 
 
 def first_sentence(text: str) -> str:

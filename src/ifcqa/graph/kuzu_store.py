@@ -14,13 +14,16 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
+import warnings
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from ifcqa.graph.projection import EDGE_PAIRS, EDGE_TYPES, NODE_LABELS, NODE_PROPERTIES, model_tag, project
-from ifcqa.graph.store import GraphError, GraphStore, LoadReport, graph_store
+from ifcqa.graph.projection import EDGE_PAIRS, EDGE_TYPES, NODE_LABELS, NODE_PROPERTIES
+from ifcqa.graph.store import MODELS_QUERY, GraphError, GraphStore, LoadReport, graph_store, plan_load
 from ifcqa.index.model_index import ModelIndex
+
+PREPARED_CACHE = 512  # prepared statements kept per connection (queries differ by shape, not by values)
 
 SCHEMA_VERSION = "4"
 DB_FILE = f"ifcqa-v{SCHEMA_VERSION}.kuzu"  # a new schema gets a new file: old stores are never misread
@@ -36,7 +39,9 @@ class KuzuStore(GraphStore):
 
     def __init__(self, location: Path, read_only: bool = False) -> None:
         try:
-            import kuzu
+            from ifcqa.graph.kuzu_module import import_kuzu
+
+            kuzu = import_kuzu()
         except ImportError:  # pragma: no cover - kuzu is a dependency
             raise GraphError("The embedded graph store needs kuzu: pip install 'kuzu==0.11.3'.") from None
         self.location = location
@@ -48,14 +53,16 @@ class KuzuStore(GraphStore):
             )
         try:
             location.mkdir(parents=True, exist_ok=True)
-            self._db = kuzu.Database(str(path), read_only=read_only)
+            self._shared = _Shared.acquire(kuzu, path, read_only)
+            self._db = self._shared.db
             self._conn = kuzu.Connection(self._db)
         except (RuntimeError, OSError, MemoryError) as exc:  # locked by another process, or damaged
             raise GraphError(
                 f"Cannot open the graph store {path}: {_first_line(exc)}. If no other ifcqa process uses it, the "
                 f"store may be damaged: delete {location} and load the models again (ifcqa graph load)."
             ) from None
-        self._lock = threading.Lock()
+        self._lock = self._shared.lock
+        self._prepared: dict[str, Any] = {}
         if not read_only:
             self._ensure_schema()
 
@@ -81,30 +88,18 @@ class KuzuStore(GraphStore):
 
     # -- loading ---------------------------------------------------------------------------
     def models(self) -> list[dict[str, Any]]:
-        return self._execute(
-            "MATCH (m:Model) RETURN m.sha256 AS sha256, m.model AS model, m.path AS path, m.file AS file, "
-            "m.schema AS schema, m.nodes AS nodes, m.edges AS edges ORDER BY m.path"
-        )
+        return self._execute(MODELS_QUERY)
 
     def load(self, index: ModelIndex) -> LoadReport:
         if self.read_only:
             raise GraphError("This graph store was opened read-only; open it writable to load models.")
         start = time.perf_counter()
-        source = index.data.source
-        path = str(Path(source.path).resolve())
-        tag = model_tag(index)
-        graph = project(index)
-        digest = graph.digest()
-        stored = {m["sha256"]: m for m in self._execute(
-            "MATCH (m:Model) RETURN m.sha256 AS sha256, m.model AS model, m.path AS path, m.nodes AS nodes, "
-            "m.edges AS edges, m.digest AS digest"
-        )}
-        same = stored.get(source.sha256)
-        if same is not None and same["digest"] == digest:
-            return LoadReport(path, tag, source.sha256, "unchanged", same["nodes"], same["edges"],
-                              time.perf_counter() - start)
-        # the same path with other content, or the same file projected differently (a newer index build)
-        replaced = [m for m in stored.values() if m["path"] == path or m["sha256"] == source.sha256]
+        plan = plan_load(index, self._execute, start)
+        if plan.unchanged is not None:
+            return plan.unchanged
+        source, path, tag, graph, digest, replaced = (
+            index.data.source, plan.path, plan.tag, plan.graph, plan.digest, plan.replaced
+        )
         statements: list[tuple[str, dict[str, Any] | None]] = []
         for old in replaced:
             for label in NODE_LABELS:
@@ -153,7 +148,7 @@ class KuzuStore(GraphStore):
     def _execute(self, query: str, parameters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         with self._lock:
             try:
-                result = self._conn.execute(query, parameters or {})
+                result = self._conn.execute(self._statement(query), parameters or {})
             except RuntimeError as exc:
                 raise GraphError(f"Cypher query failed: {_first_line(exc)}") from None
             results = result if isinstance(result, list) else [result]
@@ -161,8 +156,27 @@ class KuzuStore(GraphStore):
             columns = last.get_column_names()
             return [dict(zip(columns, row, strict=True)) for row in last.get_all()]
 
+    def _statement(self, query: str) -> Any:
+        """``query`` prepared once per connection: kuzu 0.11 keeps ~9 KB per call of a query string executed with
+        parameters (measured: 100k questions would hold ~1 GB), none per call of a prepared statement."""
+        statement = self._prepared.get(query)
+        if statement is None:
+            if len(self._prepared) >= PREPARED_CACHE:
+                self._prepared.clear()
+            with warnings.catch_warnings():  # "separate prepare + execute is deprecated": the leak is worse
+                warnings.simplefilter("ignore", DeprecationWarning)
+                try:
+                    statement = self._conn.prepare(query)
+                except RuntimeError:
+                    return query
+            if not statement.is_success():
+                return query  # let execute() raise its own error message
+            self._prepared[query] = statement
+        return statement
+
     def _transaction(self, statements: list[Any]) -> None:
         with self._lock:
+            self._prepared.clear()  # compiled against the schema and data as they were
             self._conn.execute("BEGIN TRANSACTION")
             try:
                 for statement in statements:
@@ -176,13 +190,57 @@ class KuzuStore(GraphStore):
 
     def close(self) -> None:
         with self._lock:
-            conn, db = getattr(self, "_conn", None), getattr(self, "_db", None)
+            conn, shared = getattr(self, "_conn", None), getattr(self, "_shared", None)
             if conn is not None:
                 conn.close()
-            if db is not None:
-                db.close()
-            self._conn = None  # type: ignore[assignment]
-            self._db = None  # type: ignore[assignment]
+            self._conn = None
+            self._db = None
+            self._shared = None  # type: ignore[assignment]
+        if shared is not None and conn is not None:
+            shared.release()
+
+
+class _Shared:
+    """One ``kuzu.Database`` per file and process, shared by every store opened on it (reference counted).
+
+    Two Database objects on one file in one process do not see each other's writes: loading through
+    both links edges to the wrong nodes. So a second :class:`KuzuStore` on the same folder gets a new
+    connection to the same database, and writes are serialised by one lock per database.
+    """
+
+    _open: dict[Path, _Shared] = {}
+    _guard = threading.Lock()
+
+    def __init__(self, db: Any, path: Path, read_only: bool) -> None:
+        self.db = db
+        self.path = path
+        self.read_only = read_only
+        self.users = 0
+        self.lock = threading.Lock()
+
+    @classmethod
+    def acquire(cls, kuzu: Any, path: Path, read_only: bool) -> _Shared:
+        key = path.resolve()
+        with cls._guard:
+            shared = cls._open.get(key)
+            if shared is not None and shared.read_only and not read_only:
+                raise GraphError(
+                    f"The graph store {path} is open read-only in this process; close that store before opening it "
+                    "writable (or open this one read-only)."
+                )
+            if shared is None:
+                shared = cls._open[key] = _Shared(kuzu.Database(str(path), read_only=read_only), key, read_only)
+            shared.users += 1
+            return shared
+
+    def release(self) -> None:
+        with _Shared._guard:
+            self.users -= 1
+            if self.users > 0:
+                return
+            _Shared._open.pop(self.path, None)
+        with self.lock:
+            self.db.close()
 
 
 def _first_line(exc: BaseException) -> str:

@@ -7,15 +7,19 @@ is skipped; a file whose content changed replaces its old graph.
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ifcqa.errors import IfcqaError
 from ifcqa.index.cache import default_cache_dir
 from ifcqa.index.model_index import ModelIndex
+
+if TYPE_CHECKING:
+    from ifcqa.graph.projection import GraphData
 
 
 class GraphError(IfcqaError):
@@ -41,6 +45,52 @@ class LoadReport:
             "path": self.path, "model": self.model, "sha256": self.sha256, "status": self.status,
             "nodes": self.nodes, "edges": self.edges, "seconds": round(self.seconds, 3),
         }
+
+
+MODELS_QUERY = (
+    "MATCH (m:Model) RETURN m.sha256 AS sha256, m.model AS model, m.path AS path, m.file AS file, "
+    "m.schema AS schema, m.nodes AS nodes, m.edges AS edges ORDER BY m.path"
+)
+_STORED_QUERY = (
+    "MATCH (m:Model) RETURN m.sha256 AS sha256, m.model AS model, m.path AS path, m.nodes AS nodes, "
+    "m.edges AS edges, m.digest AS digest"
+)
+
+
+@dataclass
+class LoadPlan:
+    """What loading one model into a store has to do, the same for every backend.
+
+    ``unchanged`` is the report to return when the stored projection is the same (nothing to do);
+    ``replaced`` are the stored models to delete first: the same path with other content, or the same
+    file projected differently (a newer index build).
+    """
+
+    path: str
+    tag: str
+    graph: GraphData
+    digest: str
+    unchanged: LoadReport | None
+    replaced: list[dict[str, Any]]
+
+
+def plan_load(index: ModelIndex, read: Callable[[str], list[dict[str, Any]]], start: float) -> LoadPlan:
+    """Project ``index`` and compare it with the models ``read`` (a read query of the store) returns."""
+    from ifcqa.graph.projection import model_tag, project
+
+    source = index.data.source
+    path = str(Path(source.path).resolve())
+    tag = model_tag(index)
+    graph = project(index)
+    digest = graph.digest()
+    stored = {m["sha256"]: m for m in read(_STORED_QUERY)}
+    same = stored.get(source.sha256)
+    unchanged = None
+    if same is not None and same["digest"] == digest:
+        unchanged = LoadReport(path, tag, source.sha256, "unchanged", same["nodes"], same["edges"],
+                               time.perf_counter() - start)
+    replaced = [m for m in stored.values() if m["path"] == path or m["sha256"] == source.sha256]
+    return LoadPlan(path, tag, graph, digest, unchanged, replaced)
 
 
 class GraphStore(ABC):
@@ -97,13 +147,19 @@ def default_store_dir() -> Path:
 
 
 def open_store(location: str | Path | None = None, *, backend: str = "kuzu", read_only: bool = False) -> GraphStore:
-    """Open the store of ``backend`` at ``location`` (default :func:`default_store_dir`).
+    """Open the store of ``backend`` at ``location``: a folder for ``kuzu`` (default :func:`default_store_dir`),
+    a Bolt URI for ``neo4j``.
 
     Raises:
         GraphError: unknown backend, or the database cannot be opened (the message says why).
     """
     import ifcqa.graph.kuzu_store  # noqa: F401  (registers the embedded backend)
+    import ifcqa.graph.neo4j_store  # noqa: F401  (registers Neo4j; the driver is imported only when opened)
 
     if backend not in _BACKENDS:
         raise GraphError(f"Unknown graph backend {backend!r}. Available: {', '.join(sorted(_BACKENDS))}.")
-    return _BACKENDS[backend](location=Path(location) if location else default_store_dir(), read_only=read_only)
+    if backend == "kuzu":
+        return _BACKENDS[backend](location=Path(location) if location else default_store_dir(), read_only=read_only)
+    if not location:
+        raise GraphError(f"The {backend} graph store needs a location (e.g. --neo4j bolt://localhost:7687).")
+    return _BACKENDS[backend](location=str(location), read_only=read_only)

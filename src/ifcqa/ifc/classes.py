@@ -7,11 +7,20 @@ first, so a user gets the class meant or an error naming it with the closest cla
 
 from __future__ import annotations
 
-import difflib
 import re
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import ifcopenshell.ifcopenshell_wrapper as wrapper
+from ifcqa.lazy import lazy_import
+
+if TYPE_CHECKING:
+    import difflib
+
+    import ifcopenshell.ifcopenshell_wrapper as wrapper
+else:  # imported on first use, so a warm index answers without IfcOpenShell (see ifcqa.lazy)
+    difflib = lazy_import("difflib")
+    wrapper = lazy_import("ifcopenshell.ifcopenshell_wrapper")
 
 _CLASS_TOKEN = re.compile(r"(?<![\w.$])([Ii][Ff][Cc]\w*)(?![\w.])")
 _QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
@@ -51,17 +60,20 @@ def unknown_class_message(schema: str, name: str, where: str = "") -> str:
     return f"{name!r}{where} is not an entity of {schema}.{hint}"
 
 
-def normalize_selector_classes(schema: str, selector: str) -> tuple[str, list[str]]:
+def normalize_selector_classes(
+    schema: str, selector: str, known: Mapping[str, str] | None = None
+) -> tuple[str, list[str]]:
     """``selector`` with every class name in the schema's spelling, and the class names the schema lacks.
 
     Only unquoted words starting with ``Ifc`` (any case) that stand alone are read as class names
-    (not ``Pset_X.Prop`` or quoted values).
+    (not ``Pset_X.Prop`` or quoted values). ``known`` (lower-case name -> name, e.g. the classes of a
+    model) is looked at first, so a selector naming them needs no schema lookup (no IfcOpenShell).
     """
     unknown: list[str] = []
 
     def fix(match: re.Match[str]) -> str:
         token = match.group(1)
-        found = canonical_class(schema, token)
+        found = (known.get(token.lower()) if known else None) or canonical_class(schema, token)
         if found is None:
             unknown.append(token)
             return token

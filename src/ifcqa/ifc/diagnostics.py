@@ -4,13 +4,19 @@ Real exports carry small value-level defects (an enumeration literal the schema 
 string where a number belongs). IfcOpenShell reads past them and the value reads as unset. Such a
 file is opened, and every problem is kept as a :class:`ParseWarning` so that tools can show it and
 the benchmark generator can stay away from the values it touches.
+
+A set without a Name is kept under a placeholder, ``(unnamed #N)`` (N its step id); ``(unnamed)``
+names "the element's one unnamed set holding the property", to read one quantity across elements.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +47,26 @@ def unnamed_set_name(step_id: int) -> str:
     generator all address such a set by it.
     """
     return f"(unnamed #{step_id})"
+
+
+UNNAMED_FAMILY = "(unnamed)"
+_UNNAMED_SET = re.compile(r"^\(unnamed #\d+\)$")
+
+
+def is_unnamed_set(name: str) -> bool:
+    """Whether ``name`` is the placeholder of a set without a Name (``(unnamed #123)``)."""
+    return bool(_UNNAMED_SET.match(name))
+
+
+def in_unnamed_set(sets: Mapping[str, Mapping[str, T]], prop: str) -> T | None:
+    """``prop`` of the one unnamed set of ``sets`` that holds it (``None`` when none or several do).
+
+    ``(unnamed).Prop`` (:data:`UNNAMED_FAMILY`) addresses a property this way: old exports give every
+    space its own unnamed quantity set, so ``(unnamed).NetFloorArea`` reads the same quantity of many
+    elements, where each ``(unnamed #N)`` names only one element's set.
+    """
+    found = [props[prop] for name, props in sets.items() if is_unnamed_set(name) and prop in props]
+    return found[0] if len(found) == 1 else None
 
 
 def set_name(definition: Any) -> str:

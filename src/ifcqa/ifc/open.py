@@ -25,6 +25,11 @@ entities that are not geometry (``IfcRepresentationItem`` and its subtypes are s
 most of a file, and the index reads none of them), checked with ``ifcopenshell.validate``'s own
 type rules.
 
+An ``.ifczip`` is unpacked into a scratch folder (removed afterwards) with bounds against zip bombs:
+the .ifc may expand to at most ``IFCQA_MAX_UNZIPPED_MB`` (4096) and, past 16 MB, to at most
+``IFCQA_MAX_ZIP_RATIO`` (100) times its packed size; the bytes are counted as they come out (an
+archive's declared sizes can lie), and the error names the limit and how to raise it.
+
 Strict mode (``open_model(path, strict=True)``, the CLI's ``--strict``, or ``IFCQA_STRICT=1``)
 refuses a file with any recoverable problem, as ifcqa did before it had warnings.
 """
@@ -38,26 +43,42 @@ import json
 import math
 import os
 import re
-import tempfile
 import weakref
-import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import ifcopenshell
-import ifcopenshell.ifcopenshell_wrapper as wrapper
-import ifcopenshell.validate as validate
+from typing import TYPE_CHECKING, Any
 
 from ifcqa.errors import IfcOpenError
 from ifcqa.ifc.diagnostics import ParseWarning
+from ifcqa.lazy import lazy_import
+
+if TYPE_CHECKING:
+    import tempfile
+    import zipfile
+
+    import ifcopenshell
+    import ifcopenshell.ifcopenshell_wrapper as wrapper
+    import ifcopenshell.validate as validate
+else:  # imported on first use, so a warm index answers without IfcOpenShell (see ifcqa.lazy)
+    tempfile = lazy_import("tempfile")  # these two only for .ifczip
+    zipfile = lazy_import("zipfile")
+    ifcopenshell = lazy_import("ifcopenshell")
+    wrapper = lazy_import("ifcopenshell.ifcopenshell_wrapper")
+    validate = lazy_import("ifcopenshell.validate")
 
 SUPPORTED_SUFFIXES = (".ifc", ".ifczip")
 STRICT_ENV = "IFCQA_STRICT"
 _STEP_MAGIC = b"ISO-10303-21;"
 _STEP_END = b"END-ISO-10303-21;"
 _SHOWN_PROBLEMS = 3
+MAX_UNZIPPED_ENV = "IFCQA_MAX_UNZIPPED_MB"
+MAX_RATIO_ENV = "IFCQA_MAX_ZIP_RATIO"
+_DEFAULT_MAX_UNZIPPED_MB = 4096
+_DEFAULT_MAX_RATIO = 100
+_MB = 1 << 20
+_CHUNK = 1 << 20
+_RATIO_FLOOR = 16 * _MB
 
 _OFFSET = re.compile(r"\s*at offset (\d+)")
 _ENUM = re.compile(r"enumeration literal '([^']*)' is not valid for type '(\w+)'")
@@ -150,25 +171,91 @@ def describe_warning(warning: ParseWarning) -> str:
 
 
 # -- containers -----------------------------------------------------------------------------
+def unzip_limits() -> tuple[int, int]:
+    """The bounds on an ``.ifczip``'s .ifc: (most bytes it may expand to, highest expansion ratio).
+
+    ``IFCQA_MAX_UNZIPPED_MB`` (default 4096) and ``IFCQA_MAX_ZIP_RATIO`` (default 100; real IFC
+    text deflates 4 to 10 times, a zip bomb about 1000 times) raise or lower them. The ratio is only
+    checked once the output passes 16 MB: a small file that packs well does no harm.
+    """
+    return _env_number(MAX_UNZIPPED_ENV, _DEFAULT_MAX_UNZIPPED_MB) * _MB, _env_number(MAX_RATIO_ENV, _DEFAULT_MAX_RATIO)
+
+
+def _env_number(name: str, default: int) -> int:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = int(float(text))
+    except ValueError:
+        raise IfcOpenError(f"{name}={text!r} is not a number. Set it to a positive whole number.") from None
+    if value <= 0:
+        raise IfcOpenError(f"{name}={text!r} must be positive. Set it to a positive whole number.")
+    return value
+
+
 def _open_zip(path: Path) -> ifcopenshell.file:
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError, ValueError):
         raise IfcOpenError(f"{path}: not a zip archive. An .ifczip file must be a zip holding one .ifc file.") from None
     with archive, tempfile.TemporaryDirectory(prefix="ifcqa-") as scratch:
-        members = [n for n in archive.namelist() if n.lower().endswith(".ifc")]
+        members = [i for i in archive.infolist() if i.filename.lower().endswith(".ifc")]
         if len(members) != 1:
             raise IfcOpenError(
                 f"{path}: holds {len(members)} .ifc files; an .ifczip must hold exactly one. Unzip it and "
                 "open the .ifc file you mean."
             )
+        member = members[0]
+        if member.is_dir():
+            raise IfcOpenError(f"{path}: {member.filename} in the archive is a folder, not an .ifc file.")
+        extracted = Path(scratch) / "model.ifc"
         try:
-            extracted = Path(archive.extract(members[0], scratch))
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
-            raise IfcOpenError(f"{path}: the zip archive is damaged ({exc}). Zip the .ifc file again.") from None
-        if extracted.is_dir():
-            raise IfcOpenError(f"{path}: {members[0]} in the archive is a folder, not an .ifc file.")
+            _extract_bounded(path, archive, member, extracted)
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError, RuntimeError) as exc:
+            raise IfcOpenError(
+                f"{path}: the zip archive is damaged or unreadable ({exc}). Zip the .ifc file again."
+            ) from None
         return _open_step(extracted, shown=path)
+
+
+def _extract_bounded(path: Path, archive: zipfile.ZipFile, member: zipfile.ZipInfo, target: Path) -> None:
+    """Stream ``member`` into ``target``, refusing it as soon as it outgrows the limits of :func:`unzip_limits`.
+
+    The sizes an archive declares can lie, so the bytes are counted as they come out; nothing beyond
+    the limit is written, and the scratch folder holding ``target`` is removed by the caller.
+    """
+    max_bytes, max_ratio = unzip_limits()
+    packed = max(min(member.compress_size, path.stat().st_size), 1)  # a declared size can lie
+    if member.file_size > max_bytes:
+        raise _too_big(path, member, max_bytes)
+    written = 0
+    with archive.open(member) as source, open(target, "wb") as sink:
+        while block := source.read(_CHUNK):
+            written += len(block)
+            if written > max_bytes:
+                raise _too_big(path, member, max_bytes)
+            if written > _RATIO_FLOOR and written / packed > max_ratio:
+                raise IfcOpenError(
+                    f"{path}: {member.filename} expands more than {max_ratio:g} times its packed size "
+                    f"({_size(packed)} packed, over {_size(written)} so far): refused as a likely zip bomb "
+                    f"(limit {MAX_RATIO_ENV}={max_ratio:g}). If the file is genuine, raise the limit, e.g. "
+                    f"{MAX_RATIO_ENV}={int(max_ratio * 10)}, or unzip it and open the .ifc."
+                )
+            sink.write(block)
+
+
+def _too_big(path: Path, member: zipfile.ZipInfo, max_bytes: int) -> IfcOpenError:
+    limit_mb = max_bytes // _MB
+    return IfcOpenError(
+        f"{path}: {member.filename} expands to more than {_size(max_bytes)}, the limit {MAX_UNZIPPED_ENV}="
+        f"{limit_mb}. If the file is genuine, raise the limit, e.g. {MAX_UNZIPPED_ENV}={limit_mb * 4}, or unzip it "
+        "and open the .ifc."
+    )
+
+
+def _size(count: int) -> str:
+    return f"{count / _MB:,.1f} MB" if count >= _MB else f"{count:,} bytes"
 
 
 def _open_step(path: Path, shown: Path) -> ifcopenshell.file:

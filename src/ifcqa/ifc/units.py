@@ -8,9 +8,16 @@ property or quantity names its own unit. All unit reading of ifcqa happens here,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import ifcopenshell
-import ifcopenshell.util.unit as unit_util
+from ifcqa.lazy import lazy_import
+
+if TYPE_CHECKING:
+    import ifcopenshell
+    import ifcopenshell.util.unit as unit_util
+else:  # imported on first use, so a warm index answers without IfcOpenShell (see ifcqa.lazy)
+    ifcopenshell = lazy_import("ifcopenshell")
+    unit_util = lazy_import("ifcopenshell.util.unit")
 
 # Unit types a question may need; others are read when a property asks for them.
 COMMON_UNIT_TYPES = (

@@ -13,6 +13,7 @@ with ``ifcopenshell.util.element``, so a bug here and a bug there would have to 
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Iterable
 from typing import Any
@@ -26,7 +27,17 @@ from ifcqa.ifc.diagnostics import set_name
 from ifcqa.ifc.open import model_warnings
 from ifcqa.ifc.units import Unit, get_measure_unit_type, get_project_units
 from ifcqa.ifc.values import read_property, read_quantity
-from ifcqa.index.records import INDEX_FORMAT, Boundary, Element, EntityRef, IndexData, Layer, SourceInfo, Value
+from ifcqa.index.records import (
+    INDEX_FORMAT,
+    Boundary,
+    Element,
+    EntityRef,
+    IndexData,
+    Layer,
+    SourceInfo,
+    Value,
+    compact,
+)
 
 _INDEXED_ROOTS = ("IfcProduct", "IfcTypeObject", "IfcGroup", "IfcProject")
 _STOREY = "IfcBuildingStorey"
@@ -65,7 +76,8 @@ class _Builder:
         self._schema = wrapper.schema_by_name(model.schema_identifier)
         self._slot_cache: dict[str, dict[str, int]] = {}
         self._ancestor_cache: dict[str, tuple[str, ...]] = {}
-        self._set_cache: dict[int, dict[str, Value]] = {}
+        self._set_cache: dict[int, dict[str, Value]] = {}  # set id -> its values (occurrence source)
+        self._type_sets: dict[int, dict[str, Value]] = {}  # set id -> its values with source "type"
         self._own_sets: dict[int, list[tuple[str, str, int]]] = {}  # element -> (kind, name, set id)
         self._measures: dict[str, list[tuple[str, int, bool]]] = {}  # class -> (attribute, position, is length)
         length = self.units.get("LENGTHUNIT")
@@ -88,6 +100,7 @@ class _Builder:
                 values = getattr(element, name)
                 if values:
                     setattr(element, name, sorted(set(values)))
+            compact(element)
 
     # -- objects ---------------------------------------------------------------------------
     def add_objects(self) -> None:
@@ -115,7 +128,7 @@ class _Builder:
         return Element(
             id=entity.id(),
             guid=entity[0],
-            ifc_class=cls,
+            ifc_class=_intern(cls),
             name=attr("Name"),
             description=attr("Description"),
             object_type=attr("ObjectType"),
@@ -265,11 +278,11 @@ class _Builder:
         if definition.is_a("IfcElementQuantity"):
             for qty in definition.Quantities or ():
                 qvalue, qkind, qclass, qunit = read_quantity(qty, self.units)
-                values[qty.Name] = Value(qvalue, qkind, qclass, qunit)
+                values[_intern(qty.Name)] = Value(qvalue, qkind, qclass, qunit)
         elif definition.is_a("IfcPropertySet"):
             for prop in definition.HasProperties or ():
                 value, kind, measure, unit = read_property(prop, self.units)
-                values[prop.Name] = Value(value, kind, measure, unit)
+                values[_intern(prop.Name)] = Value(value, kind, measure, unit)
         else:  # IfcPreDefinedPropertySet (e.g. IfcDoorLiningProperties): its attributes are the properties
             for name, raw in element_util.get_property_definition(definition).items():
                 if name != "id" and not isinstance(raw, ifcopenshell.entity_instance):
@@ -282,11 +295,22 @@ class _Builder:
         for kind, name, set_id in sets:
             target: dict[str, dict[str, Value]] = getattr(element, kind)
             seen[(kind, name)] = seen.get((kind, name), 0) + 1
-            source = "type" if self.is_type(element) else "occurrence"
-            bucket = target.setdefault(name, {})
-            for prop, value in self._set_cache[set_id].items():
-                bucket[prop] = Value(value.value, value.kind, value.measure, value.unit, source)
+            values = self._set_values(set_id, "type" if self.is_type(element) else "occurrence")
+            # One dict per set is shared by every element the set is related to (a set related to a
+            # thousand walls is held once); a set name given twice merges into a new dict, never in place.
+            target[name] = {**target[name], **values} if name in target else values
         element.ambiguous_sets = sorted({name for (_, name), n in seen.items() if n > 1})
+
+    def _set_values(self, set_id: int, source: str) -> dict[str, Value]:
+        """A set's values as read for ``source`` (``occurrence``: the cached reading itself; ``type``: a copy)."""
+        values = self._set_cache[set_id]
+        if source == "occurrence":
+            return values
+        typed = self._type_sets.get(set_id)
+        if typed is None:
+            typed = {prop: v._replace(source=source) for prop, v in values.items()}
+            self._type_sets[set_id] = typed
+        return typed
 
     def add_materials(self) -> None:
         own: dict[int, tuple[list[str], str, str | None, list[Layer]]] = {}
@@ -461,6 +485,11 @@ def _resolve_material(select: ifcopenshell.entity_instance) -> tuple[list[str], 
     if kind == "IfcMaterialConstituentSet":
         return _material_names(c.Material for c in select.MaterialConstituents or ()), kind, select.Name
     return [], kind, None
+
+
+def _intern(text: Any) -> Any:
+    """One string object for equal names (class, property names repeat across thousands of records)."""
+    return sys.intern(text) if type(text) is str else text
 
 
 def step_id_bitmap(model: ifcopenshell.file) -> bytes:

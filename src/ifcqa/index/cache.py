@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import os
 import pickle
-import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from ifcqa.errors import CacheError
 from ifcqa.index.records import INDEX_FORMAT
+from ifcqa.lazy import lazy_import
+
+if TYPE_CHECKING:
+    import tempfile
+else:
+    tempfile = lazy_import("tempfile")  # only to write: a warm read does not import it
 
 
 def default_cache_dir() -> Path:
@@ -34,13 +40,20 @@ def _read_umask() -> int:
 UMASK = _read_umask()  # read once at import: os.umask is process-wide, so never toggled while threads write
 
 
-def write_atomic(path: Path, payload: bytes) -> None:
-    """Write ``payload`` to ``path`` so readers see the old file or the new one, never a part."""
+def write_atomic(path: Path, payload: bytes | Callable[[BinaryIO], None]) -> None:
+    """Write ``payload`` to ``path`` so readers see the old file or the new one, never a part.
+
+    ``payload`` is the bytes, or a function writing them to an open file (streamed: a large index is
+    pickled straight to disk, never held whole in memory beside the records).
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(payload)
+            if callable(payload):
+                payload(out)
+            else:
+                out.write(payload)
         os.chmod(temp, 0o666 & ~UMASK)  # mkstemp makes 0600; give the file the mode open() would
         os.replace(temp, path)
     except BaseException:
@@ -75,7 +88,7 @@ class IndexCache:
     def save(self, sha256: str, obj: Any, part: str = "index") -> None:
         """Store ``obj`` atomically; an unwritable cache folder is a clear error."""
         try:
-            write_atomic(self.path(sha256, part), pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL))
+            write_atomic(self.path(sha256, part), lambda out: pickle.dump(obj, out, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError as exc:
             raise CacheError(
                 f"{self.directory}: cannot write the index cache ({exc.strerror}). "

@@ -11,22 +11,28 @@ selector facet the index does not hold.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
-
-import ifcopenshell
-import ifcopenshell.ifcopenshell_wrapper as wrapper
+from typing import TYPE_CHECKING, NamedTuple
 
 from ifcqa.errors import IfcOpenError, ToolError
 from ifcqa.ifc.open import file_sha256, open_model, refuse_if_strict
 from ifcqa.ifc.units import Unit
-from ifcqa.index.build import build_index_data
-from ifcqa.index.cache import IndexCache
-from ifcqa.index.geometry import BBox, compute_bboxes
+from ifcqa.index.cache import IndexCache, write_atomic
+from ifcqa.index.geometry import BBox, BoxStore
 from ifcqa.index.records import INDEX_FORMAT, Element, IndexData
+from ifcqa.lazy import lazy_import
+
+if TYPE_CHECKING:
+    import ifcopenshell
+    import ifcopenshell.ifcopenshell_wrapper as wrapper
+else:  # a warm index answers without IfcOpenShell: imported on first use (see ifcqa.lazy)
+    ifcopenshell = lazy_import("ifcopenshell")
+    wrapper = lazy_import("ifcopenshell.ifcopenshell_wrapper")
 
 _STEP_ID = re.compile(r"^#?(\d+)$")
 _GUID = re.compile(r"^[0-3][0-9A-Za-z_$]{21}$")
@@ -75,6 +81,8 @@ def load_index(
         data.source.path = str(path)
         refuse_if_strict(path, data.warnings)  # strict mode refuses a cached file with warnings too
         return ModelIndex(data, cache=store)
+    from ifcqa.index.build import build_index_data  # the cold path only
+
     model = open_model(path)
     data = build_index_data(model, str(path), sha256, path.stat().st_size)
     if store is not None:
@@ -89,8 +97,11 @@ class ModelIndex:
         self.data = data
         self._cache = cache
         self._model = model
-        self._bboxes: dict[int, BBox] | None = None
+        length = data.units.get("LENGTHUNIT")
+        self._boxes = BoxStore(data.source.sha256, length.si_factor if length else 1.0, self.model, cache)
         self._names: list[tuple[dict[str, list[int]], dict[str, list[int]]]] | None = None
+        self._known: dict[str, str] | None = None
+        self._schema_names: dict[str, str] | None = None
         self._lock = threading.Lock()
 
     # -- basics ----------------------------------------------------------------------------
@@ -175,6 +186,7 @@ class ModelIndex:
             raise ToolError(
                 f"#{resolved.step_id} is an entity of {self.path.name} that is not an element (product, type "
                 "object, group or project), so this tool cannot use it; get_element shows any entity. "
+                + (f"{resolved.note} " if resolved.note else "")
                 + _FIND_HINT
             )
         return resolved.element
@@ -233,15 +245,45 @@ class ModelIndex:
         wanted = ifc_class.lower()
         return any(c.lower() == wanted for c in self.data.ancestors.get(element.ifc_class, (element.ifc_class,)))
 
+    def schema_classes(self) -> dict[str, str]:
+        """Lower-case name -> name of every entity of the schema (``{}`` for a schema IfcOpenShell lacks).
+
+        Read from the schema's entity list beside the index cache (``schema-<SCHEMA>.json``, written on
+        first need), so naming a class the model does not hold needs no IfcOpenShell either.
+        """
+        if self._schema_names is None:
+            names = _cached_schema_names(self._cache, self.schema)
+            if names is None:
+                try:
+                    names = sorted(str(e.name()) for e in wrapper.schema_by_name(self.schema).entities())
+                except (RuntimeError, IndexError):  # an unknown schema name
+                    names = []
+                if names and self._cache is not None:
+                    with contextlib.suppress(OSError):  # only a shortcut: an unwritable folder costs nothing
+                        write_atomic(_schema_names_path(self._cache, self.schema), json.dumps(names).encode())
+            self._schema_names = {name.lower(): name for name in names}
+        return self._schema_names
+
+    def known_classes(self) -> dict[str, str]:
+        """Lower-case name -> name of the model's classes and their supertypes (no schema lookup needed)."""
+        if self._known is None:
+            self._known = {c.lower(): c for chain in self.data.ancestors.values() for c in chain}
+        return self._known
+
     def canonical_class(self, ifc_class: str) -> str:
         """The schema's spelling of a class name; an unknown class is a :class:`ToolError`."""
+        known = self.known_classes().get(ifc_class.lower()) or self.schema_classes().get(ifc_class.lower())
+        if known is not None:  # answered from the index and the cached entity list: no IfcOpenShell
+            return known
         try:
             declaration = wrapper.schema_by_name(self.schema).declaration_by_name(ifc_class)
         except (RuntimeError, IndexError):
             declaration = None
         if declaration is None:
+            from ifcqa.ifc.classes import unknown_class_message
+
             raise ToolError(
-                f"{ifc_class!r} is not an entity of {self.schema}. Use list_classes to see the classes "
+                f"{unknown_class_message(self.schema, ifc_class)} Use list_classes to see the classes "
                 "present in this model (e.g. IfcWall, IfcDoor, IfcSpace)."
             )
         return str(declaration.name())
@@ -285,21 +327,28 @@ class ModelIndex:
             return self._model
 
     def bboxes(self) -> dict[int, BBox]:
-        """Bounding boxes of every shaped product (computed on first call, then cached on disk)."""
-        if self._bboxes is None:
-            sha = self.data.source.sha256
-            cached = self._cache.load(sha, "bbox") if self._cache is not None else None
-            if isinstance(cached, dict):
-                self._bboxes = cached
-            else:
-                length = self.data.units.get("LENGTHUNIT")
-                self._bboxes = compute_bboxes(self.model(), length.si_factor if length else 1.0)
-                if self._cache is not None:
-                    self._cache.save(sha, self._bboxes, "bbox")
-        return self._bboxes
+        """Bounding boxes of every shaped product (the whole-model pass on first call, then cached on disk)."""
+        return self._boxes.all()
 
     def bbox(self, element: Element) -> BBox | None:
-        return self.bboxes().get(element.id)
+        """One element's box: from its own shape unless every box is known already (see ifcqa.index.geometry)."""
+        if not self.is_a(element, "IfcProduct"):  # only products have a placement and a shape
+            return None
+        return self._boxes.one(element.id)
+
+
+def _schema_names_path(cache: IndexCache, schema: str) -> Path:
+    return cache.directory / f"schema-{schema}.json"
+
+
+def _cached_schema_names(cache: IndexCache | None, schema: str) -> list[str] | None:
+    if cache is None:
+        return None
+    try:
+        names = json.loads(_schema_names_path(cache, schema).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return names if isinstance(names, list) and all(isinstance(n, str) for n in names) else None
 
 
 def _listing(elements: list[Element]) -> str:

@@ -167,6 +167,20 @@ class Element:
 
 
 _LAZY = ("psets", "qtos", "attributes")
+_KEPT = frozenset(("id", "guid", "ifc_class", *_LAZY))  # the lazy sets are read together (see __getattr__)
+
+
+def compact(element: Element) -> None:
+    """Drop the fields that hold nothing (``None``, an empty list or dict) from a built record's ``__dict__``.
+
+    They then read from the class-level defaults (``None``, ``()``, an empty read-only mapping), as on a
+    warm-loaded record: a cold index holds what a warm one holds, instead of some 40 slots per record.
+    The property/quantity/attribute dicts stay (``__getattr__`` restores those three together). Only for
+    records that are finished (no more appends).
+    """
+    state = element.__dict__
+    for key in [k for k, v in state.items() if (v is None or (type(v) in (list, dict) and not v)) and k not in _KEPT]:
+        del state[key]
 
 
 def _install_empty_defaults() -> None:

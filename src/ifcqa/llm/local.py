@@ -24,6 +24,7 @@ import importlib.metadata
 import importlib.util
 import json
 import os
+import sys
 import threading
 import time
 import urllib.error
@@ -191,6 +192,12 @@ class LocalServer:
         # llama.cpp's OpenMP threads spin while they wait by default; on a shared CPU that starves the
         # other thread (generation on 2 threads fell from 5 to 0.5 tokens/s here): wait passively.
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+        if "kuzu" in sys.modules and RUNTIME not in sys.modules:  # see ifcqa.graph.kuzu_module
+            raise IfcqaError(
+                "The local model cannot start in a process that loaded the graph database first (kuzu and "
+                "llama.cpp abort together in that order). Start the local model before opening a graph store, "
+                "or import kuzu through ifcqa.graph.kuzu_module.import_kuzu."
+            )
         xllamacpp: Any = importlib.import_module(RUNTIME)
         params = xllamacpp.CommonParams()
         params.model.path = str(config.path)

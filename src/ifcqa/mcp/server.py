@@ -22,11 +22,13 @@ added under ``"warnings"`` to ``model_summary`` and to each ``list_models`` row 
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Sequence
 from typing import Any
 
 import anyio
+import anyio.from_thread
 import anyio.to_thread
 import mcp_types as types
 from mcp.server import Server, ServerRequestContext
@@ -36,11 +38,13 @@ import ifcqa
 from ifcqa.errors import IfcqaError, ToolError
 from ifcqa.ifc.diagnostics import warnings_json
 from ifcqa.index import ModelIndex
+from ifcqa.index.geometry import reporting_progress
 from ifcqa.tools import ToolSpec, call_tool, get_tools, render
 
 LIST_MODELS = "list_models"
 SUMMARY_TOOL = "model_summary"
 _SHOWN_WARNINGS = 20
+_GEOMETRY_MESSAGE = "Computing the bounding boxes of the whole model"
 _READ_ONLY = types.ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
 )
@@ -166,9 +170,9 @@ def _text_result(text: str, is_error: bool = False) -> types.CallToolResult:
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=is_error)
 
 
-def build_server(indexes: Sequence[ModelIndex]) -> Server[Any]:
-    """The MCP server of ``indexes`` (not yet running)."""
-    tools = ModelTools(indexes)
+def build_server(indexes: Sequence[ModelIndex] | ModelTools) -> Server[Any]:
+    """The MCP server of ``indexes`` (not yet running); a :class:`ModelTools` is served as it is (``ifcqa serve``)."""
+    tools = indexes if isinstance(indexes, ModelTools) else ModelTools(indexes)
 
     async def on_list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -176,8 +180,17 @@ def build_server(indexes: Sequence[ModelIndex]) -> Server[Any]:
         return types.ListToolsResult(tools=tools.tools())
 
     async def on_call_tool(ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> types.CallToolResult:
-        # In a worker thread: a first geometry question can take seconds and must not stall the session.
-        return await anyio.to_thread.run_sync(tools.call, params.name, params.arguments)
+        # In a worker thread: a first geometry question can take seconds and must not stall the session;
+        # a whole-model geometry pass reports its progress (notifications/progress, when the client asked).
+        def progress(fraction: float) -> None:
+            with contextlib.suppress(Exception):  # best effort: a lost notification never fails the call
+                anyio.from_thread.run(ctx.session.report_progress, round(fraction * 100), 100, _GEOMETRY_MESSAGE)
+
+        def call() -> types.CallToolResult:
+            with reporting_progress(progress):
+                return tools.call(params.name, params.arguments)
+
+        return await anyio.to_thread.run_sync(call)
 
     return Server(
         "ifcqa",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 QuestionType = Literal["single", "multi", "boolean"]
 LABELS = "ABCDE"
@@ -107,3 +107,12 @@ class Manifest(BaseModel):
     total_items: int = 0
     # per subtype: share of items whose model, subtype and answer repeat (ifcqa.mcq.quality.duplication)
     duplication: dict[str, float] = Field(default_factory=dict)
+    # files that failed every try under --keep-going: {"file", "error", "error_type", "attempts"}; left out when none
+    failed: list[dict[str, Any]] = Field(default_factory=list)
+
+    @model_serializer(mode="wrap")
+    def _drop_empty_failed(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if not data.get("failed"):
+            data.pop("failed", None)
+        return data

@@ -1,9 +1,11 @@
 """Building a benchmark from many IFC files, and re-checking one.
 
-:func:`generate_bench` runs :func:`ifcqa.mcq.pipeline.generate_for_file` on every file, in parallel
-worker processes, and writes ``BENCH.jsonl`` and its manifest only when every file succeeded. The
-items are laid out in the order the files were given (not the order workers finish), so the same
-files, seed, cap and categories give a byte-identical benchmark whatever the number of jobs.
+:func:`generate_bench` runs :func:`ifcqa.mcq.pipeline.generate_for_file` on every file, on an
+executor (:mod:`ifcqa.executor`: local worker processes by default, or a Dask cluster), and writes
+``BENCH.jsonl`` and its manifest only when every file succeeded (with ``keep_going``: the files that
+failed every try are listed in the manifest instead). The items are laid out in the order the files
+were given (not the order workers finish), so the same files, seed, cap and categories give a
+byte-identical benchmark whatever the executor and the number of workers.
 
 :func:`verify_bench` re-verifies every item of a written benchmark against its source file, so an
 edited item, a corrupted line or a changed model is caught before anyone is scored on it.
@@ -11,26 +13,25 @@ edited item, a corrupted line or a changed model is caught before anyone is scor
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import sys
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import ifcqa
 from ifcqa.errors import IfcqaError
+from ifcqa.executor import Executor, FileRef, LocalExecutor, Outcome, TaskFailure, available_cores, local_path, ship
+from ifcqa.executor.base import OnOutcome, OnProgress
 from ifcqa.ifc.open import file_sha256, open_model
+from ifcqa.index.batch import native_stdout_silenced
 from ifcqa.index.cache import IndexCache
 from ifcqa.mcq.benchfile import (
     BenchFileError,
-    open_source,
     read_items,
     read_manifest,
     relative_source,
+    resolve_source,
     write_bench,
 )
 from ifcqa.mcq.items import FileEntry, Item, Manifest
@@ -83,8 +84,7 @@ def resolve_categories(codes: Sequence[str] | None) -> tuple[str, ...]:
 
 def default_jobs(n_files: int) -> int:
     """One worker per core, and never more workers than files."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return max(1, min(cores, n_files))
+    return max(1, min(available_cores(), n_files))
 
 
 def check_inputs(files: Sequence[Path]) -> None:
@@ -106,71 +106,70 @@ def check_inputs(files: Sequence[Path]) -> None:
         seen[sha] = path
 
 
-@contextmanager
-def native_stdout_silenced() -> Iterator[None]:
-    """Send what native code writes to file descriptor 1 to /dev/null while the block runs.
+@dataclass(frozen=True)
+class _FileJob:
+    """One file's work, as it travels to a worker (picklable)."""
 
-    IfcOpenShell's geometry kernel prints debugging lines (``local z: ...``) straight to the C
-    stdout on some models (linear-placement-of-signal.ifc); they would land in the command's output.
-    """
-    sys.stdout.flush()
-    saved = os.dup(1)
-    try:
-        with open(os.devnull, "wb") as devnull:
-            os.dup2(devnull.fileno(), 1)
-        yield
-    finally:
-        sys.stdout.flush()
-        os.dup2(saved, 1)
-        os.close(saved)
+    ref: FileRef
+    settings: RunSettings
 
 
-def _run_one(path: Path, settings: RunSettings) -> FileResult:
-    """Generate the items of one file (in a worker process, or in this one for a single job)."""
+def _run_one(job: _FileJob) -> FileResult:
+    """Generate the items of one file (in a worker: a process, a Dask worker, or this process)."""
+    settings = job.settings
     cache = IndexCache(settings.cache_dir) if settings.use_cache else None
     with native_stdout_silenced():
         items, entry = generate_for_file(
-            path,
+            local_path(job.ref),
             seed=settings.seed,
             cap=settings.cap,
             categories=list(settings.categories),
             cache=cache,
             use_cache=settings.use_cache,
         )
-    return FileResult(path, items, entry)
+    return FileResult(Path(job.ref.path), items, entry)
 
 
 def generate_files(
-    files: Sequence[Path], settings: RunSettings, jobs: int | None = None, on_done: OnFileDone | None = None
-) -> list[FileResult]:
-    """Generate every file's items, ``jobs`` files at a time; results come back in the order of ``files``.
+    files: Sequence[Path],
+    settings: RunSettings,
+    jobs: int | None = None,
+    on_done: OnFileDone | None = None,
+    *,
+    executor: Executor | None = None,
+    ship_files: bool = False,
+    on_progress: OnProgress | None = None,
+    on_outcome: OnOutcome | None = None,
+    keep_going: bool = False,
+) -> tuple[list[FileResult], list[TaskFailure]]:
+    """Generate every file's items on ``executor`` (default: ``jobs`` local processes), in the order of ``files``.
 
-    The first file that fails stops the run (files not started are cancelled) and its error is raised.
+    A file that fails every try stops the run (files not started are cancelled) and its error is
+    raised; with ``keep_going`` it is returned among the failures and the other files go on.
     """
-    jobs = default_jobs(len(files)) if jobs is None else max(1, min(jobs, len(files)))
-    if jobs == 1 or len(files) == 1:
-        results = []
-        for path in files:
-            results.append(_run_one(path, settings))
-            if on_done is not None:
-                on_done(results[-1])
-        return results
-    # spawn: workers start clean, without copies of this process's threads, locks or open models.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        futures = [pool.submit(_run_one, path, settings) for path in files]
-        pending: set[Future[FileResult]] = set(futures)
-        try:
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in sorted(done, key=futures.index):
-                    result = future.result()  # a worker's error is raised here
-                    if on_done is not None:
-                        on_done(result)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)  # files not started are not started
-            raise
-        return [future.result() for future in futures]
+    if executor is None:
+        count = default_jobs(len(files)) if jobs is None else max(1, min(jobs, len(files)))
+        with LocalExecutor(count) as local:
+            return generate_files(
+                files, settings, on_done=on_done, executor=local, ship_files=ship_files,
+                on_progress=on_progress, on_outcome=on_outcome, keep_going=keep_going,
+            )  # fmt: skip
+
+    def job(i: int) -> _FileJob:
+        return _FileJob(ship(files[i], ship_files), settings)
+
+    def finished(outcome: Outcome[Any]) -> None:
+        if on_outcome is not None:
+            on_outcome(outcome)
+        if on_done is not None and outcome.value is not None:
+            on_done(outcome.value)
+
+    outcomes = executor.map(
+        _run_one, job, [str(path) for path in files], on_progress=on_progress, on_outcome=finished,
+        fail_fast=not keep_going,
+    )  # fmt: skip
+    results = [outcome.value for outcome in outcomes if outcome.value is not None]
+    return results, [outcome.failure for outcome in outcomes if outcome.failure is not None]
 
 
 def build_manifest(settings: RunSettings, results: Sequence[FileResult]) -> Manifest:
@@ -196,19 +195,35 @@ def generate_bench(
     settings: RunSettings,
     jobs: int | None = None,
     on_done: OnFileDone | None = None,
+    *,
+    executor: Executor | None = None,
+    ship_files: bool = False,
+    on_progress: OnProgress | None = None,
+    on_outcome: OnOutcome | None = None,
+    keep_going: bool = False,
 ) -> Manifest:
-    """Generate a benchmark from ``files`` and write ``out`` and its manifest; nothing is written on failure."""
+    """Generate a benchmark from ``files`` and write ``out`` and its manifest; nothing is written on failure.
+
+    With ``keep_going`` a file that failed every try is left out and listed under ``failed`` in the
+    manifest (its error and number of tries), and the benchmark of the other files is written.
+    """
     if out.is_dir():
         raise BenchFileError(f"{out}: is a folder. Give the path of the .jsonl file to write.")
     check_inputs(files)
     if settings.use_cache:
         IndexCache(settings.cache_dir)  # an unusable cache folder fails here, not in a worker
-    results = generate_files(files, settings, jobs, on_done)
+    results, failures = generate_files(
+        files, settings, jobs, on_done, executor=executor, ship_files=ship_files, on_progress=on_progress,
+        on_outcome=on_outcome, keep_going=keep_going,
+    )  # fmt: skip
     for result in results:  # items name their model relative to the benchmark file
         source = relative_source(result.path, out)
         result.items = [item.model_copy(update={"source_file": source}) for item in result.items]
         result.entry.path = source
     manifest = build_manifest(settings, results)
+    manifest.failed = [
+        {**failure.to_json(), "file": relative_source(Path(failure.key), out)} for failure in failures
+    ]
     write_bench(out, [item for result in results for item in result.items], manifest)
     return manifest
 
@@ -239,10 +254,38 @@ class VerifyReport:
         return not self.failures and not self.problems
 
 
+@dataclass(frozen=True)
+class _VerifyJob:
+    """One model's items to re-verify, as they travel to a worker."""
+
+    ref: FileRef
+    items: list[Item]
+    warned: frozenset[int]
+
+
+def _verify_one(job: _VerifyJob) -> list[str | None]:
+    """The reason each item fails (``None``: it passes), from one opening of its model."""
+    model = open_model(local_path(job.ref))
+    with native_stdout_silenced():
+        return [judge(model, item, job.warned) for item in job.items]
+
+
 def verify_bench(
-    bench: Path, models_dir: Path | None = None, on_file: Callable[[str, int], None] | None = None
+    bench: Path,
+    models_dir: Path | None = None,
+    on_file: Callable[[str, int], None] | None = None,
+    *,
+    executor: Executor | None = None,
+    ship_files: bool = False,
+    on_progress: OnProgress | None = None,
+    on_outcome: OnOutcome | None = None,
+    keep_going: bool = False,
 ) -> VerifyReport:
-    """Re-verify every item of ``bench`` against its source model (each opened once).
+    """Re-verify every item of ``bench`` against its source model (each opened once, on ``executor``).
+
+    Every model is found (and its bytes checked) here before any work starts; the items of one model
+    are judged together by one worker. With ``keep_going`` a model whose verification failed every try
+    is a benchmark problem naming its error; otherwise its error is raised.
 
     Raises:
         BenchFileError: a malformed line, a damaged manifest, or a model whose bytes changed.
@@ -255,16 +298,33 @@ def verify_bench(
     report = VerifyReport(items=len(items), files=len(groups), problems=consistency_problems(bench, items))
     manifest = read_manifest(bench)
     warnings = {entry.path: warned_ids(entry.warnings) for entry in manifest.files} if manifest else {}
-    for (source_file, sha), members in groups.items():
-        model = open_source(source_file, sha, models_dir, bench)
-        warned = warnings.get(source_file, frozenset())
-        with native_stdout_silenced():
-            reasons = [judge(model, item, warned) for item in members]
-        for item, reason in zip(members, reasons, strict=True):
+    keys = list(groups)
+    paths = [resolve_source(source_file, bench, models_dir, sha) for source_file, sha in keys]
+
+    def job(i: int) -> _VerifyJob:
+        ref = ship(paths[i], ship_files)
+        return _VerifyJob(ref, groups[keys[i]], warnings.get(keys[i][0], frozenset()))
+
+    def finished(outcome: Outcome[Any]) -> None:
+        if on_outcome is not None:
+            on_outcome(outcome)
+        if on_file is not None and outcome.value is not None:
+            on_file(keys[outcome.index][0], len(groups[keys[outcome.index]]))
+
+    if executor is None:
+        executor = LocalExecutor(1)
+    outcomes = executor.map(
+        _verify_one, job, [str(path) for path in paths], on_progress=on_progress, on_outcome=finished,
+        fail_fast=not keep_going,
+    )  # fmt: skip
+    for outcome in outcomes:
+        source_file = keys[outcome.index][0]
+        if outcome.failure is not None:
+            report.problems.append(f"{source_file}: could not be verified: {outcome.failure.error}")
+            continue
+        for item, reason in zip(groups[keys[outcome.index]], outcome.value or [], strict=True):
             if reason is not None:
                 report.failures.append(Failure(item.id, item.subtype, reason))
-        if on_file is not None:
-            on_file(source_file, len(members))
     return report
 
 

@@ -11,6 +11,8 @@ import re
 import unicodedata
 from typing import Any
 
+from ifcqa.ifc.diagnostics import UNNAMED_FAMILY
+
 NOT_AVAILABLE = "Not available in the model"
 YES, NO = "Yes", "No"
 
@@ -64,6 +66,11 @@ def set_reference(kind: str, name: str) -> str:
     ``kind`` is ``property set`` or ``quantity set``; ``name`` may be the placeholder of an unnamed set
     (:func:`ifcqa.ifc.diagnostics.unnamed_set_name`), which the question then explains.
     """
+    if name == UNNAMED_FAMILY:
+        return (
+            f"{kind} {quote(name)} (the file gives these {kind}s no name; this stands for each element's one {kind} "
+            "without a name that holds it)"
+        )
     match = _UNNAMED_SET.match(name)
     if match is None:
         return f"{kind} {quote(name)}"

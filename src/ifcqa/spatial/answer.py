@@ -7,13 +7,17 @@ count of the rest, and the element list is paged only when a page is asked for, 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial.execute import Hit
+from ifcqa.spatial.parser import normalise
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.storeys import StoreyResolver
+from ifcqa.spatial.vocabulary import COUNTED_LABELS
 
 NAMES_IN_TEXT = 10
 
@@ -33,11 +37,37 @@ def _join(items: Sequence[str], word: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {word} " + items[-1]
 
 
+def counted(labels: Sequence[str], n: int) -> str:
+    """The class labels for ``n`` elements: "1 door", "2 doors", "12 pieces of HVAC equipment"."""
+    forms = []
+    for label in labels:
+        one, several = COUNTED_LABELS.get(label, (label[:-1] if label.endswith("s") else label, label))
+        forms.append(one if n == 1 else several)
+    return _join(forms, "or" if n == 1 else "and") or ("element" if n == 1 else "elements")
+
+
+def _is_mass(labels: Sequence[str]) -> bool:
+    """A single uncountable label ("HVAC equipment", "furniture"): "there is no furniture"."""
+    return len(labels) == 1 and COUNTED_LABELS.get(labels[0], ("", ""))[1].startswith("pieces of")
+
+
+def _as_asked(plan: Plan, term: str) -> str:
+    """``term`` (lower-cased by the parser) as the question wrote it ("UG", not "ug"), when it can be found."""
+    term = term.strip()
+    found = re.search(re.escape(term).replace(r"\ ", r"\s+"), plan.question, re.IGNORECASE)
+    return found.group(0) if found else term
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 class Answerer:
     """Writes answers for one model (needs its storeys for names and order)."""
 
-    def __init__(self, resolver: StoreyResolver) -> None:
+    def __init__(self, resolver: StoreyResolver, index: ModelIndex | None = None) -> None:
         self.resolver = resolver
+        self.index = index
         self.rank = {s.guid: s.rank for s in resolver.storeys}
 
     def storey_name(self, guid: str | None) -> str | None:
@@ -56,13 +86,36 @@ class Answerer:
         ]
 
     def scope(self, plan: Plan) -> str:
+        """Where the answer looks, naming the storeys and the words they were read from: "on Level 1 (ground floor)"."""
+        rank = {s.guid: s.rank for s in self.resolver.storeys}
+        excluded = _join([self.storey_name(g) or g for g in sorted(plan.exclude, key=lambda g: rank.get(g, 0))], "or")
+        said = self._said(plan, negated=True)
+        if not plan.storeys and plan.exclude:  # every storey excluded: only elements outside storeys are left
+            return f"outside {excluded}{said} (the model has no other storey)"
         if not plan.storeys:
             return "in the model"
-        names = [self.storey_name(g) or g for g in plan.storeys]
-        text = "on " + _join(names)
+        included = _join([self.storey_name(g) or g for g in plan.storeys]) + self._said(plan, negated=False)
         if plan.exclude:
-            text += f" (every storey except {_join([self.storey_name(g) or g for g in plan.exclude], 'or')})"
-        return text
+            terms = self._terms(plan, negated=True, quote_fuzzy=True)
+            return f"on {included} (every storey except {excluded}" + (f", i.e. {', '.join(terms)})" if terms else ")")
+        return "on " + included
+
+    def _said(self, plan: Plan, *, negated: bool) -> str:
+        """The question's own words for storeys it named by alias, ordinal or a misspelling: " (ground floor)"."""
+        terms = self._terms(plan, negated=negated)
+        return f" ({', '.join(terms)})" if terms else ""
+
+    def _terms(self, plan: Plan, *, negated: bool, quote_fuzzy: bool = False) -> list[str]:
+        names = {normalise(self.storey_name(g) or "") for g in (plan.exclude if negated else plan.storeys)}
+        terms = []
+        for m in plan.mentions:
+            if m.negated != negated or not m.storeys or normalise(m.term) in names or m.how == "alias:all":
+                continue
+            words = _as_asked(plan, m.term)
+            if m.how.startswith("fuzzy"):
+                words = repr(words) if quote_fuzzy else f"read from {words!r}"
+            terms.append(words)
+        return list(dict.fromkeys(t for t in terms if t))
 
     def label(self, plan: Plan) -> str:
         return _join([c.label for c in plan.classes]) or "elements"
@@ -107,23 +160,45 @@ class Answerer:
             return self._most(plan, hits) + notes
         if plan.intent == "breakdown":
             return self._breakdown(plan, hits) + notes
+        labels = [c.label for c in plan.classes]
         if n == 0:
-            head = {"count": f"There are no {label} {scope}.", "exists": f"No: there are no {label} {scope}."}.get(
+            be = "is" if _is_mass(labels) else "are"
+            head = {"count": f"There {be} no {label} {scope}.", "exists": f"No: there {be} no {label} {scope}."}.get(
                 plan.intent, f"No {label} found {scope}."
             )
             return head + self._elsewhere(plan, elsewhere) + notes
+        what = counted(labels, n)
         if plan.intent == "count":
-            head = f"There {'is' if n == 1 else 'are'} {n} {label} {scope}"
+            head = f"There {'is' if n == 1 else 'are'} {n} {what} {scope}"
         elif plan.intent == "exists":
-            head = f"Yes: there {'is' if n == 1 else 'are'} {n} {label} {scope}"
+            head = f"Yes: there {'is' if n == 1 else 'are'} {n} {what} {scope}"
         else:
-            head = f"{n} {label} {scope}"
-        return head + ": " + self._names(hits) + "." + self._page_note(page, n) + notes
+            head = f"{n} {what} {scope}"
+        split = ""
+        if len(plan.storeys) > 1:  # several storeys asked: say how the total splits
+            rows = self._per_storey(plan, hits)
+            split = " Per storey: " + ", ".join(f"{self.storey_name(g)}: {k}" for g, k in rows) + "."
+        return head + ": " + self._names(hits) + "." + split + self._page_note(page, n) + notes
+
+    def display(self, hit: Hit) -> str:
+        """How the text names an element: its Name, else "unnamed <class>" with its type's name when it has one."""
+        if hit.name:
+            return hit.name
+        text = f"unnamed {hit.ifc_class}"
+        if self.index is not None:
+            element = self.index.find(hit.guid)
+            kind = self.index.data.elements.get(element.type) if element is not None and element.type else None
+            if kind is not None and kind.name:
+                text += f" of type {kind.name}"
+        return text
 
     def _names(self, hits: Sequence[Hit]) -> str:
-        shown = [h.name or f"unnamed {h.ifc_class}" for h in hits[:NAMES_IN_TEXT]]
-        more = len(hits) - len(shown)
-        return ", ".join(shown) + (f" and {more} more (all {len(hits)} are in the element list)" if more > 0 else "")
+        """Up to :data:`NAMES_IN_TEXT` distinct names, repeated ones counted ("7 x unnamed IfcFlowTerminal")."""
+        counts = Counter(self.display(h) for h in hits)
+        shown = list(counts.items())[:NAMES_IN_TEXT]
+        more = len(hits) - sum(k for _, k in shown)
+        names = ", ".join(f"{k} x {name}" if k > 1 else name for name, k in shown)
+        return names + (f" and {more} more (all {len(hits)} are in the element list)" if more > 0 else "")
 
     def _page_note(self, page: dict[str, int] | None, total: int) -> str:
         if not page or page["returned"] >= total:
@@ -135,12 +210,18 @@ class Answerer:
         return note + "."
 
     def _elsewhere(self, plan: Plan, elsewhere: Sequence[Hit]) -> str:
+        if not plan.storeys and plan.exclude:
+            return ""
         if not plan.storeys:
             if plan.unknown_classes:
                 return f" The {self.resolver_schema_note(plan)}"
             return " The model has none at all."
         if not elsewhere:
             return " The model has none at all."
+        asked = set(plan.storeys)  # an inventory may skip what sits in the spaces of the asked storeys
+        elsewhere = [h for h in elsewhere if h.storey not in asked]
+        if not elsewhere:
+            return ""
         counts = Counter(self.storey_name(h.storey) or "no storey" for h in elsewhere)
         return " Elsewhere in the model: " + ", ".join(f"{name} ({k})" for name, k in counts.items()) + "."
 
@@ -174,7 +255,15 @@ class Answerer:
         listing = ", ".join(f"{self.storey_name(g)}: {k}" for g, k in rows)
         outside = sum(1 for h in hits if h.storey is None or h.storey not in {g for g, _ in rows})
         extra = f", not on a storey: {outside}" if outside else ""
-        return f"{label.capitalize()} per storey: {listing}{extra} ({len(hits)} in total)."
+        return f"{_capital(label)} per storey: {listing}{extra} ({len(hits)} in total)."
+
+
+GUID = re.compile(r"(?<![\w$])[0-3][0-9A-Za-z_$]{21}(?![\w$])")
+
+
+def scrub(text: str, allowed: set[str]) -> str:
+    """``text`` with every GlobalId-shaped word that is not in ``allowed`` replaced (a name may look like one)."""
+    return GUID.sub(lambda m: m.group(0) if m.group(0) in allowed else "[GlobalId not listed]", text)
 
 
 def most_hits(plan: Plan, hits: Sequence[Hit], resolver: StoreyResolver) -> list[Hit]:

@@ -34,18 +34,37 @@ def _filters(plan: Plan) -> list[ClassFilter]:
     return [c for c in plan.classes if c.classes or c.type_classes]
 
 
-_GRAPH_QUERY = """
-MATCH (s:Storey)<-[r:ON_STOREY]-(e:Element:Space)
+def _union(template: str, labels: tuple[str, ...] = ("Element", "Space")) -> str:
+    """``template`` once per node label, joined by UNION ALL.
+
+    Kùzu reads ``(e:Element:Space)`` as either label, Neo4j as both, and neither accepts the other's
+    label alternative (``label(e)`` vs ``labels(e)``); a UNION ALL of one query per label is Cypher both run.
+    """
+    return "\nUNION ALL\n".join(template.replace("LABEL", label) for label in labels)
+
+
+_ON_STOREYS = """
+MATCH (s:Storey)<-[r:ON_STOREY]-(e:LABEL)
 WHERE s.uid IN $storeys AND (e.ifc_class IN $classes OR e.type_class IN $types)
 RETURN e.guid AS guid, e.ifc_class AS class, e.name AS name, s.guid AS storey, r.via AS via
 """
 
-_GRAPH_QUERY_ANYWHERE = """
-MATCH (e:Element:Space)
+_ANYWHERE = """
+MATCH (e:LABEL)
 WHERE e.model = $model AND (e.ifc_class IN $classes OR e.type_class IN $types)
 OPTIONAL MATCH (e)-[r:ON_STOREY]->(s:Storey)
 RETURN e.guid AS guid, e.ifc_class AS class, e.name AS name, s.guid AS storey, r.via AS via
 """
+_GRAPH_QUERY = _union(_ON_STOREYS)
+_GRAPH_QUERY_ANYWHERE = _union(_ANYWHERE)
+_SPACE_KINDS = frozenset(["IfcSpace", "IfcSpaceType"])
+
+
+def _labels(wanted: ClassFilter) -> tuple[str, ...]:
+    """The node labels a filter can match (see :func:`ifcqa.graph.projection.label_of`): fewer queries to run."""
+    kinds = set(wanted.classes) | set(wanted.type_classes)
+    labels = (("Element",) if kinds - _SPACE_KINDS else ()) + (("Space",) if kinds & _SPACE_KINDS else ())
+    return labels or ("Element",)
 
 
 _GRAPH_INVENTORY_ANYWHERE = """
@@ -60,17 +79,20 @@ def run_graph(store: GraphStore, index: ModelIndex, plan: Plan) -> list[Hit]:
     """The plan as Cypher on ``store`` (the model must be loaded)."""
     tag = model_tag(index)
     hits: dict[str, Hit] = {}
+    excluded = set(plan.exclude)  # only matters when every storey is excluded (then no storey is included)
     for wanted in _filters(plan):
         params: dict[str, Any] = {"classes": list(wanted.classes), "types": list(wanted.type_classes)}
         if plan.storeys:
             params["storeys"] = [f"{tag}:{index.data.guids[g]}" for g in plan.storeys]
-            rows = store.run(_GRAPH_QUERY, params)
+            rows = store.run(_union(_ON_STOREYS, _labels(wanted)), params)
         elif wanted.inventory:
             rows = store.run(_GRAPH_INVENTORY_ANYWHERE, {"classes": params["classes"], "model": tag})
         else:
-            rows = store.run(_GRAPH_QUERY_ANYWHERE, params | {"model": tag})
+            rows = store.run(_union(_ANYWHERE, _labels(wanted)), params | {"model": tag})
         for row in rows:
             if wanted.inventory and plan.storeys and row["via"] not in INVENTORY_VIAS:
+                continue
+            if row["storey"] in excluded:
                 continue
             hits.setdefault(row["guid"], Hit(row["guid"], row["class"], row["name"], row["storey"], row["via"]))
     return list(hits.values())
@@ -80,12 +102,13 @@ def run_index(index: ModelIndex, plan: Plan) -> list[Hit]:
     """The plan evaluated on the in-memory index (no graph needed)."""
     elements = index.data.elements
     storey_ids = {index.data.guids[g] for g in plan.storeys}
+    excluded = {index.data.guids[g] for g in plan.exclude}
     hits: dict[str, Hit] = {}
     filters = _filters(plan)
     for e in index.elements():
         if e.storey == e.id:
             continue
-        if storey_ids and e.storey not in storey_ids:
+        if storey_ids and e.storey not in storey_ids or e.storey in excluded:
             continue
         for wanted in filters:
             if not matches(index, e, wanted) or label_of(index, e) not in ("Element", "Space"):
@@ -96,3 +119,6 @@ def run_index(index: ModelIndex, plan: Plan) -> list[Hit]:
             hits.setdefault(e.guid, Hit(e.guid, e.ifc_class, e.name, storey, e.storey_via))
             break
     return list(hits.values())
+
+
+SHARED_CYPHER = (_GRAPH_QUERY, _GRAPH_QUERY_ANYWHERE, _GRAPH_INVENTORY_ANYWHERE)  # every backend must run these

@@ -16,6 +16,7 @@ from typing import Any
 from ifcqa.errors import IfcqaError
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.llm.client import ChatClient
+from ifcqa.spatial.answer import GUID
 from ifcqa.spatial.classes import class_filter
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import INTENTS, Plan, StoreyRef
@@ -53,7 +54,6 @@ def _json_object(text: str) -> dict[str, Any]:
 _WRITER = """You answer a question about a building model from the facts given, in the question's language, in at
 most four sentences. Use only the facts; keep every number exactly as given. Name elements by name; cite a
 GlobalId only if it is in the element list. Do not add elements."""
-GUID = re.compile(r"(?<![\w$])[0-3][0-9A-Za-z_$]{21}(?![\w$])")
 MAX_ANSWER_CHARS = 2000
 
 

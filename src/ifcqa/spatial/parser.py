@@ -263,6 +263,8 @@ class Parser:
             return r.roof()
         if word in ("og", "obergeschoss"):
             return r.upper_named()
+        if word.startswith(("upper", "upstairs")):
+            return r.upper()
         return r.top()
 
     def _numbers(self, text: str) -> list[int]:
@@ -317,8 +319,9 @@ class Parser:
             include = [g for g in all_guids if g not in exclude]
         elif exclude:
             include = [g for g in include if g not in exclude]
-        if set(include) == set(all_guids) and not exclude:
-            include = []  # every storey: no constraint (elements outside storeys count too)
+        every = any(m.how == "alias:all" for m in mentions)
+        if set(include) == set(all_guids) and not exclude and every:
+            include = []  # "all floors": no constraint (elements outside storeys count too)
             plan.notes.append("all storeys")
         plan.storeys = list(dict.fromkeys(include))
         plan.exclude = list(dict.fromkeys(exclude))
@@ -365,7 +368,9 @@ class Parser:
             plan.intent = "breakdown"
         elif has(COUNT_WORDS):
             plan.intent = "count"
-        elif has(EXISTS_WORDS) or re.match(r"(?:is|are|does|do|has|have|gibt|hat|haben|existiert)\b", text):
+        elif not re.match(r"(?:which|what|welche[rs]?|was|list|show|zeige?)\b", text) and (
+            has(EXISTS_WORDS) or re.match(r"(?:is|are|does|do|has|have|any|gibt|hat|haben|existiert)\b", text)
+        ):
             plan.intent = "exists"
         if not plan.classes:
             inventory = _words_pattern(INVENTORY_WORDS).search(text) is not None

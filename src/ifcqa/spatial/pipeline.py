@@ -4,6 +4,9 @@
 >>> qa.ask("How many doors are on Level 1?")["answer"]
 'There are 6 doors on Level 1: ...'
 
+``SpatialQA.stream`` yields the same answer stage by stage for a UI (``plan``, ``route``, ``retrieval``,
+``answer``, ``check``, then ``final``); ``ask`` is ``stream`` run to its end.
+
 Routes (recorded in every answer): ``graph`` (Cypher on the graph store), ``hybrid`` (BM25 + embedding
 text retrieval with rank fusion, for questions naming no storey and no class), ``fallback`` (the in-memory
 index, after a failed check or with the graph switched off), ``graph_unavailable`` (the store could
@@ -14,6 +17,8 @@ understood and no element text matches it, or it names only storeys the model la
 from __future__ import annotations
 
 import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +27,7 @@ from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.retrieval.embedder import get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
-from ifcqa.spatial.answer import Answerer, most_hits
+from ifcqa.spatial.answer import Answerer, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check
 from ifcqa.spatial.execute import Hit, run_graph, run_index
@@ -61,7 +66,7 @@ class SpatialQA:
     ) -> None:
         self.index = index
         self.parser = Parser(index)
-        self.answerer = Answerer(self.parser.resolver)
+        self.answerer = Answerer(self.parser.resolver, index)
         self.use_graph = use_graph
         self._store = store
         self._store_dir = store_dir
@@ -109,8 +114,32 @@ class SpatialQA:
             offset: first element of the list to return (paging).
             limit: at most this many elements in the list (``None``: all of them).
         """
+        answer: dict[str, Any] | None = None
+        for event, payload in self.stream(question, offset=offset, limit=limit):
+            if event == "final":
+                answer = payload
+        assert answer is not None  # stream() always ends with "final"
+        return answer
+
+    def stream(
+        self, question: str, *, offset: int = 0, limit: int | None = None
+    ) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Answer ``question`` stage by stage: ``(event, payload)`` pairs for a UI, then ``("final", answer)``.
+
+        The events come in this order, each payload a JSON-able dict:
+
+        - ``plan``: the plan (:meth:`Plan.to_dict`) as parsed (notes added later are in the final answer);
+        - ``route``: ``{"route", "why"}``: which route answered and why it was taken;
+        - ``retrieval``: ``{"source", "count", "storeys", "classes", "elements", "shown"}``: what the route found
+          (counts per storey name and per class, the first :data:`RETRIEVAL_SHOWN` element rows);
+        - ``answer``: ``{"text", "elements", "page", "writer"}``: the answer text and how many rows it cites;
+        - ``check``: ``{"checked", "passed", "problems", "fallback", "note"}``: the GlobalId check and whether
+          a failure made the index answer instead of the graph;
+        - ``final``: exactly what :meth:`ask` returns.
+
+        A cached answer streams the same events rebuilt from the cached answer, with ``"cached": true``.
+        """
         start = time.perf_counter()
-        timings: dict[str, float] = {}
         key = None
         if self._answers is not None:
             config = {"graph": self.use_graph, "embedder": self._embedder_name, "offset": offset, "limit": limit,
@@ -121,7 +150,10 @@ class SpatialQA:
                 ms = round((time.perf_counter() - start) * 1000, 3)
                 first = cached["timings_ms"]["total"]
                 timings_ms = {"total": ms, "cache": ms, "computed_total": first}
-                return cached | {"question": question, "timings_ms": timings_ms}
+                yield from _replay(cached | {"question": question, "timings_ms": timings_ms})
+                return
+
+        timings: dict[str, float] = {}
 
         def lap(name: str, since: float) -> float:
             now = time.perf_counter()
@@ -130,26 +162,44 @@ class SpatialQA:
 
         plan = self.planner.plan(question) if self.planner is not None else self.parser.parse(question)
         t = lap("parse", start)
+        yield "plan", plan.to_dict()
+        t = time.perf_counter()
         hits: list[Hit] = []
         page: dict[str, int] | None = None
+        checked: dict[str, Any]
+        elsewhere: list[Hit] = []
         if plan.intent == "unanswerable":
-            route, text = "none", self.answerer.unanswerable(plan)
             hits, long_names = self._retrieve_text(question, plan)
             lap("hybrid", t)
-            if hits and not check(self.index, plan, hits):  # the same GlobalId check as every route
-                route, text = "hybrid", self.answerer.retrieved(plan, hits, long_names)
+            problems = check(self.index, plan, hits) if hits else []  # the same GlobalId check as every route
+            checked = _check_report(len(hits), problems, fallback=False)
+            if hits and not problems:
+                route, why = "hybrid", "the question names no element class I know: text retrieval (BM25" + (
+                    " + embeddings, rank fusion)" if self._embedder_name not in (None, "none") else ")")
+                text = self.answerer.retrieved(plan, hits, long_names)
+                found = hits
             else:
+                route, text, found = "none", self.answerer.unanswerable(plan), hits
+                why = "the question was not understood and no element text matches it" if not hits else \
+                    "text matches failed the GlobalId check, so nothing is cited"
                 hits = []
+            yield "route", {"route": route, "why": why}
+            yield "retrieval", self._retrieval_report("text", found)
         elif plan.unresolved and not plan.storeys and not plan.exclude:
             route, text = "none", self.answerer.unknown_storey(plan)
+            checked = _check_report(0, [], fallback=False)
+            yield "route", {"route": route, "why": "the question names only storeys this model lacks: "
+                            + ", ".join(plan.unresolved)}
+            yield "retrieval", self._retrieval_report("none", [])
         else:
-            route, hits = self._retrieve(plan, timings)
+            route, hits, why, checked = self._retrieve(plan, timings)
+            yield "route", {"route": route, "why": why}
             t = time.perf_counter()
-            elsewhere: list[Hit] = []
             if not hits and plan.storeys:
                 everywhere = Plan(question=question, classes=plan.classes)
                 elsewhere = self.answerer.sort(run_index(self.index, everywhere))
             hits = self.answerer.sort(hits)
+            yield "retrieval", self._retrieval_report("graph" if route == "graph" else "index", hits, elsewhere)
             text_hits = hits
             if plan.intent == "most":
                 hits = most_hits(plan, hits, self.parser.resolver)
@@ -167,11 +217,16 @@ class SpatialQA:
             ) + self._in_spaces(plan)
             lap("answer", t)
         rows = self.answerer.element_rows(hits)
+        writer = "template"
         if self.planner is not None and route != "none":
             written = time.perf_counter()
             text, note = self.planner.write(question, text, rows)
             plan.notes.append(note)
+            writer = "llm" if note.startswith("answer written by") else "template"
             lap("write", written)
+        text = scrub(text, {r["guid"] for r in rows})  # the text never names a GlobalId outside the list
+        yield "answer", {"text": text, "elements": len(rows), "page": page, "writer": writer}
+        yield "check", checked
         plan_dict = plan.to_dict()
         if page is not None:
             plan_dict["page"] = page
@@ -188,7 +243,14 @@ class SpatialQA:
         }
         if self._answers is not None and key is not None and route != "graph_unavailable":
             self._answers.put(key, answer)
-        return answer
+        yield "final", answer
+
+    def _retrieval_report(self, source: str, hits: Sequence[Hit], elsewhere: Sequence[Hit] = ()) -> dict[str, Any]:
+        """The ``retrieval`` event: what a route found, before paging and before 'most' picks its storeys."""
+        report = _counts_report(source, self.answerer.element_rows(hits))
+        if elsewhere:
+            report["elsewhere"] = dict(Counter(self.answerer.storey_name(h.storey) or "no storey" for h in elsewhere))
+        return report
 
     def _retrieve_text(self, question: str, plan: Plan, k: int = 10) -> tuple[list[Hit], dict[str, str]]:
         """Text matches for ``question``, on the plan's storeys when it names any."""
@@ -221,33 +283,85 @@ class SpatialQA:
         return (f" Not listed: {n} more elements contained in the spaces of {where}"
                 " (ask by class, e.g. 'furniture on ...').")
 
-    def _retrieve(self, plan: Plan, timings: dict[str, float]) -> tuple[str, list[Hit]]:
+    def _retrieve(self, plan: Plan, timings: dict[str, float]) -> tuple[str, list[Hit], str, dict[str, Any]]:
+        """Route, hits, why this route, and the check report of a plan naming storeys or classes."""
         t = time.perf_counter()
         store = self.graph()
         if store is None:
-            route = "graph_unavailable" if self.use_graph else "fallback"
-            if not self.use_graph:
+            if self.use_graph:
+                route = "graph_unavailable"
+                why = f"the graph store is unavailable ({self.graph_error}): the index answered"
+            else:
+                route, why = "fallback", "the graph is switched off: the in-memory index answered"
                 plan.notes.append("graph switched off: answered from the index")
             hits = run_index(self.index, plan)
-            timings["index"] = round((time.perf_counter() - t) * 1000, 3)
-            return route, hits
+            t = _lap(timings, "index", t)
+            problems = check(self.index, plan, hits)
+            _lap(timings, "check", t)
+            return route, hits, why, _check_report(len(hits), problems, fallback=False)
         try:
             hits = run_graph(store, self.index, plan)
         except GraphError as exc:
             plan.notes.append(f"graph query failed ({exc}); answered from the index")
             hits = run_index(self.index, plan)
             timings["index"] = round((time.perf_counter() - t) * 1000, 3)
-            return "fallback", hits
+            return "fallback", hits, f"the graph query failed ({exc}): the index answered", \
+                _check_report(0, [], fallback=True, note="the graph query failed; the index answered unchecked")
         t = _lap(timings, "graph", t)
         problems = check(self.index, plan, hits)
         t = _lap(timings, "check", t)
         if problems:
             shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
             plan.notes.append(f"check failed ({shown}): answered from the index")
+            checked = _check_report(len(hits), problems, fallback=True)
             hits = run_index(self.index, plan)
             _lap(timings, "index", t)
-            return "fallback", hits
-        return "graph", hits
+            return "fallback", hits, "the graph's answer failed the GlobalId check: the index answered", checked
+        scope = "storeys and classes" if plan.storeys or plan.exclude else "classes"
+        return "graph", hits, f"the question names {scope}: Cypher on the graph store", \
+            _check_report(len(hits), [], fallback=False)
+
+
+RETRIEVAL_SHOWN = 25  # element rows in a ``retrieval`` event (the final answer holds them all)
+PROBLEMS_SHOWN = 10  # problems in a ``check`` event
+
+
+def _check_report(checked: int, problems: list[str], *, fallback: bool, note: str = "") -> dict[str, Any]:
+    if not note:
+        if fallback:
+            note = "the graph's answer failed the GlobalId check; the in-memory index answered instead"
+        elif problems:
+            note = "some cited elements do not satisfy the plan"
+        else:
+            note = f"all {checked} cited GlobalIds exist and satisfy the plan" if checked else "nothing to check"
+    return {"checked": checked, "passed": not problems, "problems": problems[:PROBLEMS_SHOWN],
+            "problem_count": len(problems), "fallback": fallback, "note": note}
+
+
+def _counts_report(source: str, rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "source": source,
+        "count": len(rows),
+        "storeys": dict(Counter(r["storey"] or "no storey" for r in rows)),
+        "classes": dict(Counter(r["class"] for r in rows)),
+        "elements": list(rows[:RETRIEVAL_SHOWN]),
+        "shown": min(len(rows), RETRIEVAL_SHOWN),
+    }
+
+
+def _replay(answer: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The events of a cached answer (``"cached": true`` in each stage), ending with the answer itself."""
+    plan = answer["plan"]
+    route = answer["route"]
+    rows = answer["elements"]
+    yield "plan", plan | {"cached": True}
+    yield "route", {"route": route, "why": "a cached answer to the same question on the same file", "cached": True}
+    yield "retrieval", _counts_report("cache", rows) | {"cached": True}
+    yield "answer", {"text": answer["answer"], "elements": len(rows), "page": plan.get("page"),
+                     "writer": "cache", "cached": True}
+    yield "check", {"checked": len(rows), "passed": True, "problems": [], "problem_count": 0, "fallback": False,
+                    "note": "cached: checked by GlobalIds when it was computed", "cached": True}
+    yield "final", answer
 
 
 def _lap(timings: dict[str, float], name: str, since: float) -> float:

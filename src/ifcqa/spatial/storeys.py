@@ -90,10 +90,14 @@ class _Building:
         return named[-1:] if named else self.storeys[-1:]
 
     def top(self) -> list[Storey]:
-        """The highest storey above ground that is not a bare roof level ("Roof", "T/ROOF")."""
+        """The highest storey above ground that is not a bare roof level ("Roof", "T/ROOF"); else the highest."""
+        return self.upper() or self.storeys[-1:]
+
+    def upper(self) -> list[Storey]:
+        """Like :meth:`top`, but only above ground: "upstairs" in a one-storey building names no storey."""
         above = self.upper_all()
         non_roof = [s for s in above if "roof" not in s.tokens]
-        return (non_roof or above or self.storeys)[-1:]
+        return (non_roof or above)[-1:]
 
     def bottom(self) -> list[Storey]:
         """The storey named for the foundation (FDN, foundation, Fundament), else the lowest storey."""
@@ -117,6 +121,13 @@ class _Building:
             return []
         position = at + offset
         return [self.storeys[position]] if 0 <= position < len(self.storeys) else []
+
+
+def _unnamed(s: Storey) -> str:
+    """A label for a storey without a name (answers never print a GlobalId in place of a name)."""
+    if s.elevation is not None:
+        return f"the unnamed storey at elevation {s.elevation:g}"
+    return f"unnamed storey no. {s.rank + 1}"
 
 
 def _is_roof(s: Storey) -> bool:
@@ -154,7 +165,7 @@ class StoreyResolver:
         }
         self.labels = {
             s.guid: (f"{s.name} ({building_names[s.guid]})" if names.count(s.name) > 1 and building_names[s.guid]
-                     else s.name or s.guid)
+                     else s.name or _unnamed(s))
             for s in self.storeys
         }
 
@@ -175,6 +186,9 @@ class StoreyResolver:
 
     def top(self) -> list[Storey]:
         return self._union([s for b in self.buildings for s in b.top()])
+
+    def upper(self) -> list[Storey]:
+        return self._union([s for b in self.buildings for s in b.upper()])
 
     def bottom(self) -> list[Storey]:
         return self._union([s for b in self.buildings for s in b.bottom()])

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import threading
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial.pipeline import SpatialQA
 from ifcqa.tools.registry import tool
 from ifcqa.tools.results import DEFAULT_PAGE, paginate
+
+if TYPE_CHECKING:  # the pipeline (IfcOpenShell, openai...) is imported when the tool is first called
+    from ifcqa.spatial.pipeline import SpatialQA
 
 _PIPELINES: weakref.WeakKeyDictionary[ModelIndex, SpatialQA] = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
@@ -22,6 +24,8 @@ _LOCK = threading.Lock()
 
 def pipeline_for(index: ModelIndex) -> SpatialQA:
     """The process-wide pipeline of ``index`` (created on first use)."""
+    from ifcqa.spatial.pipeline import SpatialQA
+
     with _LOCK:
         qa = _PIPELINES.get(index)
         if qa is None:

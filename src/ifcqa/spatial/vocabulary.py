@@ -76,6 +76,25 @@ CLASS_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "unitary": ("unitary equipment", ("UnitaryEquipment",)),
     "distributionboard": ("distribution boards", ("ElectricDistributionBoard", "ElectricDistributionPoint")),
     "elevator": ("transport elements (lifts)", ("TransportElement",)),
+    "protective": ("protective devices", ("ProtectiveDevice", "ProtectiveDeviceTrippingUnit")),
+    "appliance": ("electric appliances", ("ElectricAppliance",)),
+    "controller": ("controllers", ("Controller",)),
+    "motor": ("electric motors", ("ElectricMotor",)),
+    "transformer": ("transformers", ("Transformer",)),
+    "junctionbox": ("junction boxes", ("JunctionBox",)),
+    "alarm": ("alarms", ("Alarm",)),
+    "meter": ("flow meters", ("FlowMeter",)),
+}
+
+# Labels that do not count by adding or dropping an "s": label -> (one, several).
+COUNTED_LABELS: dict[str, tuple[str, str]] = {
+    "HVAC equipment": ("piece of HVAC equipment", "pieces of HVAC equipment"),
+    "furniture": ("piece of furniture", "pieces of furniture"),
+    "unitary equipment": ("piece of unitary equipment", "pieces of unitary equipment"),
+    "plumbing and sanitary elements": ("plumbing or sanitary element", "plumbing and sanitary elements"),
+    "space heaters (radiators)": ("space heater (radiator)", "space heaters (radiators)"),
+    "transport elements (lifts)": ("transport element (lift)", "transport elements (lifts)"),
+    "stairs": ("stair", "stairs"),
 }
 
 # phrase (lower case, words separated by one space) -> class key. Longer phrases win.
@@ -97,7 +116,7 @@ _words("electrical", "electrical", "electrical elements", "electrical equipment"
 _words("lighting", "lighting", "lights", "light", "light fixtures", "light fixture", "lamps", "lamp", "luminaires",
        "luminaire", "leuchten", "leuchte", "lampen", "beleuchtung")
 _words("fire", "fire protection", "fire protection elements", "fire safety", "fire safety equipment",
-       "sprinklers", "sprinkler", "fire alarms", "brandschutz", "fire suppression")
+       "sprinklers", "sprinkler", "brandschutz", "fire suppression")
 _words("structural", "structural", "structural elements", "structural members", "structure",
        "load bearing elements", "tragwerk", "tragende bauteile")
 _words("furniture", "furniture", "furnishings", "furnishing elements", "furnishing", "tables", "table", "chairs",
@@ -142,13 +161,24 @@ _words("sanitary", "sanitary terminals", "sanitary fixtures", "toilets", "toilet
 _words("outlet", "outlets", "outlet", "sockets", "socket", "power outlets", "receptacles", "steckdosen", "steckdose")
 _words("switch", "switches", "switch", "switching devices", "schalter", "lichtschalter")
 _words("cable", "cables", "cable", "cable segments", "cable trays", "kabel", "kabeltrassen")
-_words("sensor", "sensors", "sensor", "detectors", "sensoren", "fühler")
+_words("sensor", "sensors", "sensor", "detectors", "smoke detectors", "smoke detector", "rauchmelder", "sensoren",
+       "fühler")
 _words("tank", "tanks", "tank", "tanks and vessels", "speicher", "behälter")
 _words("unitary", "unitary equipment", "air handling units", "air handlers", "ahu", "heat pumps", "heat pump",
        "wärmepumpe", "wärmepumpen")
 _words("distributionboard", "distribution boards", "distribution board", "electrical panels", "panels boards",
        "switchboards", "verteiler", "unterverteilung", "sicherungskasten")
 _words("elevator", "elevators", "elevator", "lifts", "aufzüge", "aufzug")
+_words("protective", "protective devices", "protective device", "circuit breakers", "circuit breaker", "breakers",
+       "fuses", "fuse", "rcds", "sicherungen", "leitungsschutzschalter", "schutzeinrichtungen")
+_words("appliance", "electrical appliances", "electric appliances", "appliances", "appliance", "elektrogeräte",
+       "haushaltsgeräte", "geräte")
+_words("controller", "controllers", "controller", "thermostats", "thermostat", "regler", "steuerungen")
+_words("motor", "electric motors", "motors", "motor", "elektromotoren", "motoren")
+_words("transformer", "transformers", "transformer", "transformatoren", "trafos")
+_words("junctionbox", "junction boxes", "junction box", "abzweigdosen", "verteilerdosen")
+_words("alarm", "alarms", "alarm", "fire alarms", "alarm devices", "sirens", "alarmgeber")
+_words("meter", "flow meters", "flow meter", "water meters", "water meter", "zähler", "wasserzähler")
 
 # Words meaning "every physical element" (an inventory).
 INVENTORY_WORDS = (
@@ -160,7 +190,8 @@ INVENTORY_WORDS = (
 
 # storey aliases: resolved in spatial.storeys
 GROUND_WORDS = ("ground floor", "ground level", "ground storey", "ground story", "groundfloor", "erdgeschoss",
-                "eg", "parterre", "street level", "main floor", "ground", "gf")
+                "eg", "parterre", "street level", "main floor", "ground", "gf", "downstairs", "lower level",
+                "lower floor", "lower storey", "lower story")
 BOTTOM_WORDS = ("lowest floor", "lowest level", "lowest storey", "bottom floor", "bottom level", "bottom storey",
                 "foundation level", "foundation storey", "foundations level", "unterstes geschoss",
                 "fundamentebene")

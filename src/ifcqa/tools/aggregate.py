@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ifcqa.errors import ToolError
+from ifcqa.ifc.diagnostics import UNNAMED_FAMILY, in_unnamed_set, is_unnamed_set
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
+from ifcqa.tools.filters import filter_elements
 from ifcqa.tools.geometry import BBOX_FIELDS, bbox_field
 from ifcqa.tools.registry import tool
 from ifcqa.tools.results import MAX_OUTPUT_CHARS, label, paginate, ref, round_number
@@ -50,28 +52,27 @@ class Reading:
     source: str  # occurrence | type | geometry
 
 
-def scope(index: ModelIndex, ifc_class: str, storey: str | None, exact_class: bool) -> tuple[list[Element], str]:
-    """The elements of a class (and storey), with the rule that selected them in words."""
-    canonical = index.canonical_class(ifc_class)
-    elements = index.by_class(canonical, exact=exact_class)
-    if exact_class:
-        counted = f"{canonical} only (subclasses excluded)"
-    else:
-        counted = f"{canonical} including subclasses"
-        present = sorted({e.ifc_class for e in elements})
-        if present and present != [canonical]:
-            counted += f" (here: {', '.join(present[:10])}{', ...' if len(present) > 10 else ''})"
-    if storey:
-        s = index.resolve_storey(storey)
-        elements = [e for e in elements if e.storey == s.id and e.id != s.id]
-        counted += f", on storey {s.name!r}"
-    return elements, counted
+def scope(
+    index: ModelIndex,
+    ifc_class: str | None,
+    storey: str | None,
+    exact_class: bool,
+    name: str | None = None,
+    selector: str | None = None,
+    elements: list[str] | None = None,
+) -> tuple[list[Element], str, dict[str, Any]]:
+    """The elements the filters keep (see :mod:`ifcqa.tools.filters`), the rule in words, and the filter's head."""
+    chosen = filter_elements(index, ifc_class, name, storey, selector, elements, exact_class)
+    return chosen.elements, chosen.counted, chosen.head
 
 
 def set_value(index: ModelIndex, element: Element, set_name: str, prop: str) -> Value | None:
-    """``set_name.prop`` of an element (quantity sets first); the index has merged in type values."""
+    """``set_name.prop`` of an element (quantity sets first); the index has merged in type values.
+
+    ``(unnamed).prop`` reads ``prop`` from the element's one set without a Name that holds it.
+    """
     for sets in (element.qtos, element.psets):
-        value = sets.get(set_name, {}).get(prop)
+        value = in_unnamed_set(sets, prop) if set_name == UNNAMED_FAMILY else sets.get(set_name, {}).get(prop)
         if value is not None and value.value is not None:
             return value
     return None
@@ -98,10 +99,13 @@ def _carried(index: ModelIndex, elements: Sequence[Element], set_name: str | Non
     """Set names (or, given ``set_name``, its property names) -> number of elements carrying them."""
     counts: Counter[str] = Counter()
     for e in elements:
+        sets = {**e.psets, **e.qtos}
         if set_name is None:
-            counts.update(set(e.qtos) | set(e.psets))
+            counts.update(set(sets) | ({UNNAMED_FAMILY} if any(is_unnamed_set(s) for s in sets) else set()))
+        elif set_name == UNNAMED_FAMILY:
+            counts.update({p for s, props in sets.items() if is_unnamed_set(s) for p in props})
         else:
-            counts.update(set(e.qtos.get(set_name, {})) | set(e.psets.get(set_name, {})))
+            counts.update(set(sets.get(set_name, {})))
     return counts
 
 
@@ -285,14 +289,18 @@ def _summary(stat: str, found: Sequence[tuple[Element, Reading]], missing: Seque
 @tool("counting")
 def count_elements(
     index: ModelIndex,
-    ifc_class: str,
+    ifc_class: str | None = None,
     storey: str | None = None,
     exact_class: bool = False,
     group_by: str | None = None,
     offset: int = 0,
+    name: str | None = None,
+    selector: str | None = None,
+    elements: list[str] | None = None,
 ) -> dict[str, Any]:
-    """Count the elements of an IFC class, optionally on one storey and/or split into groups.
+    """Count the elements of an IFC class (or any filter of find_elements), optionally split into groups.
 
+    Takes the filters of find_elements (ifc_class, name, storey, selector, elements; at least one).
     Subclasses count unless exact_class (IfcWall includes IfcWallStandardCase); "counted" states the
     rule applied. group_by="type" gives the number of instances per type object, "storey" the count
     per storey, "Pset_WallCommon.IsExternal" the count per property value.
@@ -306,25 +314,32 @@ def count_elements(
             site, facility part... for models without storeys), building, site, or 'SetName.PropName'
             to count per property value.
         offset: first group to return when the groups do not fit one page.
+        name: only elements with this Name or LongName (exact ignoring case; a substring after '~').
+        selector: only elements matching this IfcOpenShell selector, e.g. "IfcWall, Pset_WallCommon.IsExternal=TRUE".
+        elements: only these candidates (GlobalIds, step ids or Names, at most 200): "how many of these".
     """
-    elements, counted = scope(index, ifc_class, storey, exact_class)
-    head: dict[str, Any] = {"counted": counted, "count": len(elements)}
+    chosen, counted, among = scope(index, ifc_class, storey, exact_class, name, selector, elements)
+    head: dict[str, Any] = {"counted": counted, "count": len(chosen), **among}
     if not group_by:
         return head
-    rows = [{"group": label, "count": len(members)} for label, members in group(index, elements, group_by, counted)]
+    rows = [{"group": label, "count": len(members)} for label, members in group(index, chosen, group_by, counted)]
     return paginate(rows, offset, _GROUP_PAGE, lambda page: {**head, "group_by": group_by, "groups": page})
 
 
 @tool("aggregation")
 def aggregate_values(
     index: ModelIndex,
-    ifc_class: str,
+    ifc_class: str | None = None,
+    *,
     quantity: str,
     stat: Literal["sum", "mean", "min", "max", "count"],
     storey: str | None = None,
     exact_class: bool = False,
     group_by: str | None = None,
     offset: int = 0,
+    name: str | None = None,
+    selector: str | None = None,
+    elements: list[str] | None = None,
 ) -> dict[str, Any]:
     """Sum, mean, min, max or count of a numeric quantity/property over the elements of a class.
 
@@ -335,31 +350,36 @@ def aggregate_values(
     Args:
         ifc_class: IFC class, subclasses included unless exact_class (e.g. IfcWall, IfcSpace, IfcSlab).
         quantity: 'SetName.PropName' of a quantity or numeric property, e.g.
-            'Qto_WallBaseQuantities.NetSideArea' or 'BaseQuantities.Length'; or a bounding-box value
-            'bbox.dx', 'bbox.dy', 'bbox.dz', 'bbox.zmin', 'bbox.zmax' (model length unit).
+            'Qto_WallBaseQuantities.NetSideArea' or 'BaseQuantities.Length' ('(unnamed).NetFloorArea': from each
+            element's one set without a Name that holds it); or a bounding-box value 'bbox.dx', 'bbox.dy',
+            'bbox.dz', 'bbox.zmin', 'bbox.zmax' (model length unit).
         stat: sum, mean, min, max or count (count = elements having the value).
         storey: storey name or GlobalId; only elements on that storey (see list_storeys).
         exact_class: only the class itself, not its subclasses.
         group_by: compute the statistic per group: storey, class, type, predefined_type, material,
             container, building, site or 'SetName.PropName' (see count_elements).
         offset: first group to return when the groups do not fit one page.
+        name: only elements with this Name or LongName (exact ignoring case; a substring after '~').
+        selector: only elements matching this IfcOpenShell selector, e.g. "IfcWall, Pset_WallCommon.IsExternal=TRUE".
+        elements: only these candidates (GlobalIds, step ids or Names, at most 200): "over these".
     """
     _check_stat(stat)
-    elements, counted = scope(index, ifc_class, storey, exact_class)
-    q = parse_quantity(index, quantity, elements, counted)
-    found, missing = _readings(index, elements, q)
+    chosen, counted, among = scope(index, ifc_class, storey, exact_class, name, selector, elements)
+    q = parse_quantity(index, quantity, chosen, counted)
+    found, missing = _readings(index, chosen, q)
     head: dict[str, Any] = {"counted": counted, "quantity": q.text, "stat": stat, **_summary(stat, found, missing)}
+    head.update(among)
     if missing:
         head["missing"] = [ref(e) for e in missing[:_SHOWN]]
     from_type = sum(1 for _, r in found if r.source == "type")
     if from_type:
         head["n_from_type"] = from_type
-    if not elements:
+    if not chosen:
         head["note"] = "no elements match: nothing to aggregate"
     if not group_by:
         return head
     rows = []
-    for group_label, members in group(index, elements, group_by, counted):
+    for group_label, members in group(index, chosen, group_by, counted):
         g_found, g_missing = _readings(index, members, q)
         rows.append({"group": group_label, **_summary(stat, g_found, g_missing)})
     return paginate(rows, offset, _GROUP_PAGE, lambda page: {**head, "group_by": group_by, "groups": page})
@@ -382,12 +402,17 @@ def _ranked_rows(found: Sequence[tuple[Element, Reading]], descending: bool) -> 
 @tool("comparison")
 def rank_elements(
     index: ModelIndex,
-    ifc_class: str,
+    ifc_class: str | None = None,
+    *,
     quantity: str,
     order: Literal["desc", "asc"] = "desc",
     limit: int = 5,
     storey: str | None = None,
     exact_class: bool = False,
+    name: str | None = None,
+    selector: str | None = None,
+    elements: list[str] | None = None,
+    offset: int = 0,
 ) -> dict[str, Any]:
     """The elements of a class with the largest (desc) or smallest (asc) value of a numeric quantity.
 
@@ -403,19 +428,30 @@ def rank_elements(
         limit: how many elements to return (1 to 50).
         storey: storey name or GlobalId; only elements on that storey.
         exact_class: only the class itself, not its subclasses.
+        name: only elements with this Name or LongName (exact ignoring case; a substring after '~').
+        selector: only elements matching this IfcOpenShell selector, e.g. "IfcWall, Pset_WallCommon.IsExternal=TRUE".
+        elements: only these candidates (GlobalIds, step ids or Names, at most 200): "rank these".
+        offset: rank of the first row to return, from 0 (for the next page).
     """
     if order not in ("desc", "asc"):
         raise ToolError(f"Unknown order {order!r}. Use 'desc' (largest first) or 'asc' (smallest first).")
-    elements, counted = scope(index, ifc_class, storey, exact_class)
-    q = parse_quantity(index, quantity, elements, counted)
-    found, missing = _readings(index, elements, q)
+    chosen, counted, among = scope(index, ifc_class, storey, exact_class, name, selector, elements)
+    q = parse_quantity(index, quantity, chosen, counted)
+    found, missing = _readings(index, chosen, q)
     rows = _ranked_rows(found, order == "desc")
     out: dict[str, Any] = {"counted": counted, "quantity": q.text, "order": order, "n_used": len(found)}
     out["n_missing"] = len(missing)
+    out.update(among)
     if rows:
         out["n_at_extremum"] = sum(1 for r in rows if r["value"] == rows[0]["value"])
         out["extremum_tie"] = out["n_at_extremum"] > 1
-    return _fit(out, "elements", rows[: max(1, min(limit, 50))])
+    start = max(0, offset)
+    page = rows[start : start + max(1, min(limit, 50))]
+    out = _fit(out, "elements", page)
+    shown = start + len(out["elements"])
+    if shown < len(rows):
+        out.update(truncated=True, next_offset=shown, hint=f"{len(rows) - shown} more: call again with offset={shown}.")
+    return out
 
 
 def _fit(result: dict[str, Any], key: str, rows: list[dict[str, Any]]) -> dict[str, Any]:

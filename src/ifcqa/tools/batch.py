@@ -16,7 +16,7 @@ from ifcqa.index.model_index import NAME_PREFIX, ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.tools.paths import find_value
 from ifcqa.tools.registry import tool
-from ifcqa.tools.results import compact_head, label, paginate, round_number, row
+from ifcqa.tools.results import compact_columns, label, paginate, round_number, row
 
 MAX_BATCH = 200
 FACTS = (
@@ -132,13 +132,20 @@ def lookup_elements(
         head["unknown_elements"] = unknown
     if "layers" in wanted:
         head["length_unit"] = index.unit_symbol("LENGTHUNIT")
-    return paginate(records, offset, min(limit, MAX_BATCH), lambda page: head | {"rows": [line(e) for e in page]})
+    return paginate(
+        records, offset, limit, lambda page: head | {"rows": [line(e) for e in page]}, max_limit=MAX_BATCH
+    )
 
 
 def page_of(
     elements: list[Element], offset: int, limit: int, key: str, head: dict[str, Any], compact: bool = False
 ) -> dict[str, Any]:
     """A page of elements under ``key`` as references (or compact rows), after ``head``."""
-    top = head | compact_head(compact)
-    return paginate(elements, offset, min(limit, 200), lambda page: top | {key: [row(e, compact) for e in page]})
 
+    def wrap(page: list[Element]) -> dict[str, Any]:
+        if not compact:
+            return head | {key: [row(e, compact) for e in page]}
+        columns = compact_columns(page)
+        return head | {"columns": columns, key: [row(e, True, "long_name" in columns) for e in page]}
+
+    return paginate(elements, offset, limit, wrap)

@@ -43,11 +43,12 @@ def no_box_reason(index: ModelIndex, element: Element) -> str:
     """Why an element has no bounding box, phrased so the agent knows what to try instead."""
     if not index.is_a(element, "IfcProduct"):
         return f"{element.ifc_class} is not a placed product, so it has no geometry."
-    boxed_parts = [p for p in element.parts if p in index.bboxes()]
-    if boxed_parts:
+    records = index.data.elements  # the first part with a box, each shaped alone (no whole-model pass)
+    boxed = next((p for p in element.parts if p in records and index.bbox(records[p]) is not None), None)
+    if boxed is not None:
         return (
             f"It has no body geometry of its own: it aggregates {len(element.parts)} parts "
-            f"(e.g. #{boxed_parts[0]}); ask get_bbox for the parts."
+            f"(e.g. #{boxed}); ask get_bbox for the parts."
         )
     if index.is_a(element, "IfcSpatialStructureElement"):
         return f"{element.ifc_class} is a spatial container without body geometry."
@@ -159,7 +160,7 @@ def elements_at_point(
         if (allowed is None or i in allowed) and i in index.data.elements and _contains(box, point, tolerance)
     ]
     head = {"point": {"x": x, "y": y, "z": z}, "unit": index.unit_symbol("LENGTHUNIT")}
-    return paginate(hits, offset, min(limit, 200), lambda page: {**head, "elements": [ref(e) for e in page]})
+    return paginate(hits, offset, limit, lambda page: {**head, "elements": [ref(e) for e in page]})
 
 
 @tool("geometry")

@@ -3,57 +3,25 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import ifcopenshell.ifcopenshell_wrapper as wrapper
-
-from ifcqa.errors import ToolError
-from ifcqa.index.build import attribute_unit_type, plain
 from ifcqa.index.model_index import ModelIndex, Resolved
 from ifcqa.index.records import Element
-from ifcqa.index.selector import select
-from ifcqa.tools.batch import among, among_head, filtered, page_of
+from ifcqa.tools.batch import page_of
+from ifcqa.tools.filters import filter_elements
+from ifcqa.tools.overview import storey_row as _storey_row
+from ifcqa.tools.overview import summarize as summarize  # re-exported: ifcqa summary, the service
 from ifcqa.tools.registry import render, tool
-from ifcqa.tools.results import DEFAULT_PAGE, MAX_OUTPUT_CHARS, attribute_json, label, ref
+from ifcqa.tools.results import DEFAULT_PAGE, MAX_OUTPUT_CHARS, MAX_PAGE, attribute_json, paginate, ref
+
+if TYPE_CHECKING:
+    import ifcopenshell.ifcopenshell_wrapper as wrapper
+else:  # imported on first use, so a warm index answers without IfcOpenShell (see ifcqa.lazy)
+    from ifcqa.lazy import lazy_import
+
+    wrapper = lazy_import("ifcopenshell.ifcopenshell_wrapper")
 
 _REFERENCED_BY = 10  # entities listed as referring to a non-element entity
-
-_SKIP_IN_COUNTS = ("IfcOpeningElement", "IfcVirtualElement")
-
-
-def summarize(index: ModelIndex) -> dict[str, Any]:
-    """The ``ifcquery summary``-compatible overview (also used by ``ifcqa summary``)."""
-    data = index.data
-    project = data.elements.get(data.project) if data.project is not None else None
-    counts = {
-        cls: len(ids)
-        for cls, ids in data.by_class.items()
-        if "IfcProduct" in data.ancestors.get(cls, ()) and cls not in _SKIP_IN_COUNTS
-    }
-    return {
-        "schema": index.schema,
-        "file": index.path.name,
-        "project": {
-            "guid": project.guid if project else None,
-            "name": project.name if project else None,
-            "long_name": project.long_name if project else None,
-            "description": project.description if project else None,
-        },
-        "units": {k.removesuffix("UNIT").lower(): u.symbol for k, u in index.units.items()},
-        "counts": dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))),
-        "storeys": [_storey_row(index, i) for i in index.storeys],
-    }
-
-
-def _storey_row(index: ModelIndex, storey_id: int) -> dict[str, Any]:
-    storey = index.data.elements[storey_id]
-    building = index.data.elements.get(storey.building) if storey.building is not None else None
-    row: dict[str, Any] = {"guid": storey.guid, "name": storey.name}
-    if storey.long_name:
-        row["long_name"] = storey.long_name
-    row["elevation"] = storey.elevation
-    row["building"] = label(building) if building else None
-    return row
 
 
 @tool("model")
@@ -66,20 +34,28 @@ def model_summary(index: ModelIndex) -> dict[str, Any]:
 
 
 @tool("model")
-def list_classes(index: ModelIndex) -> dict[str, Any]:
+def list_classes(index: ModelIndex, offset: int = 0, limit: int = MAX_PAGE) -> dict[str, Any]:
     """Every IFC class present in the model with its number of instances (exact class, no subclasses).
 
     Use it to find valid class names for other tools (e.g. IfcWall vs IfcWallStandardCase).
+
+    Args:
+        offset: first class to return (for the next page).
+        limit: page size (at most 200).
     """
     rows = [{"class": cls, "count": len(ids)} for cls, ids in index.data.by_class.items()]
-    return {"classes": rows, "total": len(rows)}
+    return paginate(rows, offset, limit, lambda page: {"classes": page})
 
 
 @tool("spatial")
-def list_storeys(index: ModelIndex) -> dict[str, Any]:
+def list_storeys(index: ModelIndex, offset: int = 0, limit: int = MAX_PAGE) -> dict[str, Any]:
     """The building storeys sorted by elevation, each with its building and number of elements on it.
 
     Elevations are in the model's length unit (see model_summary).
+
+    Args:
+        offset: first storey to return (for the next page).
+        limit: page size (at most 200).
     """
     counts: dict[int, int] = {}
     for element in index.data.elements.values():
@@ -91,15 +67,14 @@ def list_storeys(index: ModelIndex) -> dict[str, Any]:
         row["id"] = storey_id
         row["elements"] = counts.get(storey_id, 0)
         rows.append(row)
-    unit = index.unit_symbol("LENGTHUNIT")
-    out: dict[str, Any] = {"storeys": rows, "elevation_unit": unit, "total": len(rows)}
+    head: dict[str, Any] = {"elevation_unit": index.unit_symbol("LENGTHUNIT")}
     if not rows:
-        out["note"] = (
+        head["note"] = (
             "This model has no building storeys (infrastructure models place elements in facilities and their "
             "parts): group elements with count_elements(group_by='container' or 'site'), and see where one "
             "element sits with get_spatial_context."
         )
-    return out
+    return paginate(rows, offset, limit, lambda page: {"storeys": page} | head)
 
 
 @tool("model")
@@ -128,47 +103,19 @@ def find_elements(
         selector: IfcOpenShell selector, e.g. "IfcWall, Pset_WallCommon.IsExternal=TRUE".
         elements: only these candidates (GlobalIds, step ids or Names, at most 200): "which of these".
         exact_class: count only the class itself, not its subclasses.
-        compact: rows as [id, guid, class, name] (see columns) instead of objects: more rows per page.
+        compact: rows as [id, guid, class, name] (and long_name when a row has one; see columns) instead of
+            objects: more rows per page.
         offset: first result to return (for the next page).
         limit: page size (at most 200; 0 for the total only).
     """
-    if not any((ifc_class, name, storey, selector, elements)):
-        raise ToolError(
-            "Give at least one of ifc_class, name, storey, selector or elements (model_summary lists the classes)."
-        )
-    ids, unknown = among(index, elements)
-    candidates = select(index, selector) if selector else None
-    if ifc_class:
-        by_class = index.by_class(ifc_class, exact=exact_class)
-        if candidates is None:
-            candidates = by_class
-        else:
-            keep = {e.id for e in by_class}
-            candidates = [e for e in candidates if e.id in keep]
-    if candidates is None:
-        candidates = index.records(sorted(ids)) if ids is not None else [
-            e for e in index.elements() if index.is_a(e, "IfcProduct")
-        ]
-    candidates = filtered(candidates, ids)
-    if storey:
-        storey_id = index.resolve_storey(storey).id
-        candidates = [e for e in candidates if e.storey == storey_id and e.id != storey_id]
-    if name:
-        candidates = [e for e in candidates if _name_matches(e, name)]
-    rows = sorted(candidates, key=lambda e: e.id)
-    return page_of(rows, offset, limit, "elements", among_head(ids, unknown), compact)
-
-
-def _name_matches(element: Element, wanted: str) -> bool:
-    """Whether the Name or LongName equals ``wanted`` ignoring case, or holds it when it starts with '~'."""
-    names = [n.lower() for n in (element.name, element.long_name) if n]
-    if wanted.startswith("~"):
-        return any(wanted[1:].lower() in n for n in names)
-    return wanted.strip().lower() in names
+    chosen = filter_elements(index, ifc_class, name, storey, selector, elements, exact_class)
+    return page_of(chosen.elements, offset, limit, "elements", chosen.head, compact)
 
 
 @lru_cache(maxsize=256)
 def _attribute_unit_types(schema: str, ifc_class: str) -> tuple[tuple[str, str], ...]:
+    from ifcqa.index.build import attribute_unit_type  # the index builder (IfcOpenShell) only when asked
+
     declaration = wrapper.schema_by_name(schema).declaration_by_name(ifc_class)
     found = ((a.name(), attribute_unit_type(a)) for a in declaration.all_attributes())
     return tuple((name, unit) for name, unit in found if unit)
@@ -242,6 +189,8 @@ def _fit(out: dict[str, Any]) -> dict[str, Any]:
 
 def _entity_json(index: ModelIndex, resolved: Resolved) -> dict[str, Any]:
     """An entity the index does not hold as an element, read from the file: class, attributes, who refers to it."""
+    from ifcqa.index.build import plain  # the index builder (IfcOpenShell) only when asked
+
     entity = index.entity(resolved.step_id)
     info = entity.get_info(include_identifier=False, recursive=False)
     cls = str(info.pop("type"))
@@ -258,4 +207,3 @@ def _entity_json(index: ModelIndex, resolved: Resolved) -> dict[str, Any]:
     if len(referrers) > _REFERENCED_BY:
         out["referenced_by_total"] = len(referrers)
     return _fit(out)
-

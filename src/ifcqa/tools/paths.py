@@ -1,9 +1,10 @@
 """The one way tools name a property or quantity: the path ``SetName.PropName``.
 
 ``Pset_WallCommon.IsExternal``, ``Qto_SpaceBaseQuantities.NetFloorArea``, and for a set without a
-Name its placeholder: ``(unnamed #123).NetArea``. A set name that itself holds a dot is matched
-against the names the elements carry (the longest that fits wins), or may be quoted:
-``"My.Set".Prop``. Names match exactly, else ignoring case when that is unambiguous.
+Name its placeholder: ``(unnamed #123).NetArea``; ``(unnamed).NetArea`` is the element's one unnamed
+set holding NetArea (to read one quantity across elements that each carry their own unnamed set). A
+set name that itself holds a dot is matched against the names the elements carry (the longest that
+fits wins), or may be quoted: ``"My.Set".Prop``. Names match exactly, else ignoring case when that is unambiguous.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ifcqa.errors import ToolError
+from ifcqa.ifc.diagnostics import UNNAMED_FAMILY, is_unnamed_set
 from ifcqa.index.records import Element, Value
 
 PATH_HELP = "'SetName.PropName', e.g. 'Pset_WallCommon.IsExternal' or 'Qto_SpaceBaseQuantities.NetFloorArea'"
@@ -56,6 +58,10 @@ def find_value(element: Element, path: str) -> tuple[str | None, str | None, Val
     """(set name, property name, value) of a path on an element, names matched leniently."""
     sets = {**element.qtos, **element.psets}
     wanted_set, wanted_prop = split_path(path, sets)
+    if wanted_set == UNNAMED_FAMILY:  # the element's one unnamed set holding the property
+        holding = [s for s, props in sets.items() if is_unnamed_set(s) and lookup(props, wanted_prop) is not None]
+        if len(holding) == 1:
+            wanted_set = holding[0]
     set_name = lookup(sets, wanted_set)
     if set_name is None:
         return None, None, None

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ifcqa.errors import ToolError
+from ifcqa.ifc.diagnostics import UNNAMED_FAMILY, in_unnamed_set, is_unnamed_set
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
 from ifcqa.tools.batch import among, among_head, filtered
@@ -21,9 +22,10 @@ from ifcqa.tools.registry import render, tool
 from ifcqa.tools.results import (
     DEFAULT_PAGE,
     MAX_OUTPUT_CHARS,
-    compact_head,
+    compact_columns,
     paginate,
     ref,
+    row,
     unnamed_note,
     value_json,
 )
@@ -71,22 +73,57 @@ def _fit_sets(result: dict[str, Any], key: str, tool_name: str, arg: str) -> dic
     return result
 
 
+def _wanted_sets(
+    element: Element, sets: Sets, other: Sets, wanted: str, kind: str, tool_name: str, arg: str
+) -> tuple[Sets, bool]:
+    """The sets (or the one property) a ``pset``/``qto`` argument names, and whether they are of the other kind.
+
+    ``wanted`` is a set name (``Pset_WallCommon``, a placeholder ``(unnamed #12)``, a quoted
+    ``"My.Set"``) or a path ``SetName.PropName``, matched as every tool matches paths (see
+    :mod:`ifcqa.tools.paths`). A name of the element's other kind of set (a quantity set asked of
+    get_properties) is served too, flagged.
+    """
+    text = wanted.strip()
+    unquoted = text[1:-1] if len(text) > 1 and text[0] == text[-1] == '"' else text
+    for pool, swapped in ((sets, False), (other, True)):
+        name = lookup(pool, text) or lookup(pool, unquoted)
+        if name is not None:
+            return {name: pool[name]}, swapped
+    if "." in text:
+        for pool, swapped in ((sets, False), (other, True)):
+            set_part, prop_part = split_path(text, pool)
+            name = lookup(pool, set_part)
+            if name is None:
+                continue
+            prop = lookup(pool[name], prop_part)
+            if prop is None:
+                raise ToolError(
+                    f"Set {name!r} of element {element.guid} has no property {prop_part!r}; it has: "
+                    f"{_names(pool[name])}."
+                )
+            return {name: {prop: pool[name][prop]}}, swapped
+    raise ToolError(
+        f"Element {element.guid} has no {kind} {wanted!r}. Its {kind}s: {_names(sets)}. "
+        f"Call {tool_name} without {arg} to see them all, or give {arg}='SetName' or 'SetName.PropName'."
+    )
+
+
 def _sets_result(
     element: Element, sets: Sets, key: str, wanted: str | None, kind: str, extra: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     tool_name, arg = ("get_properties", "pset") if key == "property_sets" else ("get_quantities", "qto")
+    swapped = False
     if wanted is not None:
-        name = lookup(sets, wanted)
-        if name is None:
-            raise ToolError(
-                f"Element {element.guid} has no {kind} {wanted!r}. Its {kind}s: {_names(sets)}. "
-                f"Call {tool_name} without {arg} to see them all."
-            )
-        sets = {name: sets[name]}
+        other = element.qtos if key == "property_sets" else element.psets
+        sets, swapped = _wanted_sets(element, sets, other, wanted, kind, tool_name, arg)
+    if swapped:
+        key = "quantity_sets" if key == "property_sets" else "property_sets"
     result: dict[str, Any] = {
         "element": ref(element),
         key: {name: {p: value_json(v) for p, v in props.items()} for name, props in sets.items()},
     }
+    if swapped:
+        result["note"] = f"{next(iter(sets))!r} is a {key[:-5].replace('_', ' ')} set, not a {kind}; shown under {key}."
     ambiguous = [n for n in element.ambiguous_sets if n in sets]
     if ambiguous:
         result.update(ambiguous_sets=ambiguous, note="ambiguous_sets are " + _AMBIGUOUS_NOTE)
@@ -104,7 +141,9 @@ def get_properties(index: ModelIndex, element: str, pset: str | None = None) -> 
 
     Args:
         element: GlobalId, step id (#123) or unique Name of the element.
-        pset: only this property set (e.g. Pset_WallCommon); omit for all sets.
+        pset: only this set (e.g. Pset_WallCommon), or one property of it as a path 'Pset_WallCommon.IsExternal'
+            (a name holding a dot in quotes: '"My.Set".Prop'); a quantity set named here is shown too. Omit for
+            all sets.
     """
     e = index.get(element)
     extra = {"quantity_sets": sorted(e.qtos)} if pset is None and e.qtos else None
@@ -119,7 +158,8 @@ def get_quantities(index: ModelIndex, element: str, qto: str | None = None) -> d
 
     Args:
         element: GlobalId, step id (#123) or unique Name of the element.
-        qto: only this quantity set (e.g. Qto_WallBaseQuantities); omit for all sets.
+        qto: only this set (e.g. Qto_WallBaseQuantities), or one quantity of it as a path
+            'Qto_WallBaseQuantities.Length' (a set without a Name: '(unnamed #123)'); omit for all sets.
     """
     e = index.get(element)
     return _sets_result(e, e.qtos, "quantity_sets", qto, "quantity set")
@@ -204,6 +244,8 @@ def _model_names(index: ModelIndex, path: str) -> tuple[str, str]:
     for e in index.data.elements.values():
         for name, values in (*e.psets.items(), *e.qtos.items()):
             props.setdefault(name, set()).update(values)
+            if is_unnamed_set(name):
+                props.setdefault(UNNAMED_FAMILY, set()).update(values)
     pset, prop = split_path(path, props)
     set_name = lookup(props, pset)
     if set_name is None:
@@ -218,6 +260,13 @@ def _model_names(index: ModelIndex, path: str) -> tuple[str, str]:
             f"{_names(props[set_name], 60)}."
         )
     return set_name, prop_name
+
+
+def _value_of(element: Element, set_name: str, prop_name: str) -> Value | None:
+    """``set_name.prop_name`` of an element (``(unnamed).X``: its one unnamed set holding X)."""
+    if set_name == UNNAMED_FAMILY:
+        return in_unnamed_set(element.psets, prop_name) or in_unnamed_set(element.qtos, prop_name)
+    return (element.psets.get(set_name) or element.qtos.get(set_name) or {}).get(prop_name)
 
 
 @tool("properties")
@@ -245,7 +294,8 @@ def find_by_property(
         ifc_class: only elements of this class (subclasses included), e.g. IfcWall.
         storey: only elements on this storey (name or GlobalId, see list_storeys).
         elements: only these candidates (GlobalIds, step ids or Names, at most 200): "which of these".
-        compact: rows as [id, guid, class, name, value] (see columns) instead of objects.
+        compact: rows as [id, guid, class, name, value] (long_name before value when a row has one; see columns)
+            instead of objects.
         offset: first result to return (for the next page).
         limit: page size (at most 200; 0 for the counts only).
         pset: older form: the set name, with property then the bare property name.
@@ -262,23 +312,20 @@ def find_by_property(
     if storey:
         storey_id = index.resolve_storey(storey).id
         candidates = [e for e in candidates if e.storey == storey_id and e.id != storey_id]
-    having = [(e, v) for e in candidates if (v := (e.psets.get(set_name) or e.qtos.get(set_name) or {}).get(prop_name))]
+    having = [(e, v) for e in candidates if (v := _value_of(e, set_name, prop_name))]
     hits = [(e, v) for e, v in having if value is None or equals(v.value, value)]
     head: dict[str, Any] = {"property": f"{set_name}.{prop_name}", "value": value}
     head.update(candidates=len(candidates), with_property=len(having), **among_head(ids, unknown))
-    head.update(unnamed_note([set_name]), **compact_head(compact))
-    if compact:
-        head["columns"] = [*head["columns"], "value"]
-
-    def hit(e: Element, v: Value) -> dict[str, Any] | list[Any]:
-        if compact:
-            return [e.id, e.guid, e.ifc_class, e.name, v.value]
-        return (ref(e) or {}) | value_json(v)
+    head.update(unnamed_note([set_name]))
 
     def wrap(page: list[tuple[Element, Value]]) -> dict[str, Any]:
-        return head | {"matches": [hit(e, v) for e, v in page]}
+        if not compact:
+            return head | {"matches": [(ref(e) or {}) | value_json(v) for e, v in page]}
+        columns = compact_columns(e for e, _ in page)
+        long = "long_name" in columns
+        return head | {"columns": [*columns, "value"], "matches": [[*row(e, True, long), v.value] for e, v in page]}
 
-    return paginate(hits, offset, min(limit, 200), wrap)
+    return paginate(hits, offset, limit, wrap)
 
 
 @tool("properties")
@@ -309,4 +356,4 @@ def list_property_sets(
         for (kind, name), (count, names) in sorted(rows.items())
     ]
     note = unnamed_note(name for _, name in rows)
-    return paginate(items, offset, min(limit, 200), lambda page: note | {"sets": page})
+    return paginate(items, offset, limit, lambda page: note | {"sets": page})

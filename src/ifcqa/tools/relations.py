@@ -85,7 +85,7 @@ def list_types(
             t for t in types
             if index.is_a(t, canonical) or any(index.is_a(i, canonical) for i in index.records(t.instances))
         ]
-    return paginate(types, offset, min(limit, 200), lambda page: {"types": [_type_row(index, t) for t in page]})
+    return paginate(types, offset, limit, lambda page: {"types": [_type_row(index, t) for t in page]})
 
 
 def _resolve_type(index: ModelIndex, reference: str) -> Element:
@@ -123,7 +123,7 @@ def get_type_instances(
     Args:
         type: GlobalId, step id or unique Name of the type object (see list_types).
         elements: only these candidates (GlobalIds, step ids or Names, at most 200): "which of these".
-        compact: rows as [id, guid, class, name] (see columns) instead of objects.
+        compact: rows as [id, guid, class, name] (and long_name when a row has one; see columns) instead of objects.
         offset: first instance to return (for the next page).
         limit: page size (at most 200; 0 for the count only).
     """
@@ -181,7 +181,7 @@ def find_by_material(
         material: material name, exact but case-insensitive.
         ifc_class: only elements of this class (subclasses included), e.g. IfcWall.
         elements: only these candidates (GlobalIds, step ids or Names, at most 200): "which of these".
-        compact: rows as [id, guid, class, name] (see columns) instead of objects.
+        compact: rows as [id, guid, class, name] (and long_name when a row has one; see columns) instead of objects.
         offset: first result to return (for the next page).
         limit: page size (at most 200; 0 for the count only).
     """
@@ -238,7 +238,7 @@ def list_buildings(index: ModelIndex, offset: int = 0, limit: int = DEFAULT_PAGE
     buildings = index.by_class("IfcBuilding")
     unit = index.unit_symbol("LENGTHUNIT")
     return paginate(
-        buildings, offset, min(limit, 200), lambda page: {"buildings": [row(b) for b in page], "elevation_unit": unit}
+        buildings, offset, limit, lambda page: {"buildings": [row(b) for b in page], "elevation_unit": unit}
     )
 
 
@@ -264,7 +264,7 @@ def get_openings(index: ModelIndex, host: str, offset: int = 0, limit: int = DEF
         rows = [(ref(o) or {}) | {"filled_by": [_ref_of(index, f) for f in filled_by.get(o.id, [])]} for o in page]
         return head | {"openings": rows}
 
-    return paginate(index.records(e.openings), offset, min(limit, 200), wrap)
+    return paginate(index.records(e.openings), offset, limit, wrap)
 
 
 @tool("openings")
@@ -345,7 +345,7 @@ def get_space_boundaries(
             rows = [(ref(x) or {}) | {"flags": sorted(set(flags[x.id]))} for x in page]
             return {"element": ref(e), **head, "spaces": rows}
 
-        return paginate(spaces, offset, min(limit, 200), wrap_spaces)
+        return paginate(spaces, offset, limit, wrap_spaces)
     kept = [b for b in e.boundaries if keep(b)]
     by_element: dict[int, list[str]] = {}
     for b in kept:
@@ -362,7 +362,7 @@ def get_space_boundaries(
             groups.setdefault(b.ifc_class, []).append((ref(b) or {}) | {"flags": sorted(set(by_element[b.id]))})
         return {"space": ref(e), **head, "by_class": groups}
 
-    return paginate(bounding, offset, min(limit, 200), wrap)
+    return paginate(bounding, offset, limit, wrap)
 
 
 @tool("boundaries")
@@ -420,7 +420,7 @@ def get_adjacent_spaces(
     head: dict[str, Any] = {"space": ref(e), "via": via, **_no_boundaries_note(index)}
     if through_class:
         head["through"] = through_class
-    return paginate(neighbours, offset, min(limit, 200), lambda page: head | {"spaces": [row(x) for x in page]})
+    return paginate(neighbours, offset, limit, lambda page: head | {"spaces": [row(x) for x in page]})
 
 
 @tool("systems")
@@ -449,4 +449,4 @@ def list_systems(index: ModelIndex, offset: int = 0, limit: int = DEFAULT_PAGE) 
     """
     groups = [e for e in index.elements() if index.is_a(e, "IfcGroup")]
     rows = [(ref(g) or {}) | {"members": len(g.members)} for g in groups]
-    return paginate(rows, offset, min(limit, 200), lambda page: {"groups": page})
+    return paginate(rows, offset, limit, lambda page: {"groups": page})

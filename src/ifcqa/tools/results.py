@@ -8,20 +8,21 @@ the rest. Aggregation tools exist so that no question needs a second page.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from ifcqa.ifc.diagnostics import UNNAMED_FAMILY, is_unnamed_set
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, EntityRef, Value
 
 MAX_OUTPUT_CHARS = 6000
 DEFAULT_PAGE = 50
+MAX_PAGE = 200
 COMPACT_COLUMNS = ("id", "guid", "class", "name")
-_UNNAMED_SET = re.compile(r"^\(unnamed #\d+\)$")
 UNNAMED_SET_NOTE = (
     "A set named '(unnamed #N)' has no Name in the file; '(unnamed #N)' is ifcqa's placeholder (N is the set's "
-    "step id). Address it by that placeholder in tools, and quoted in selectors: '\"(unnamed #N)\".Prop'."
+    "step id). Address it by that placeholder in tools, and quoted in selectors: '\"(unnamed #N)\".Prop'; "
+    "'(unnamed).Prop' reads Prop from each element's one unnamed set that has it (to aggregate or compare)."
 )
 
 
@@ -48,26 +49,25 @@ def label(element: Element) -> str:
     return element.name or element.long_name or f"(unnamed {element.ifc_class} #{element.id})"
 
 
-def row(element: Element, compact: bool) -> dict[str, Any] | list[Any]:
-    """An element as a reference, or (compact) as the row ``[id, guid, class, name]`` of :data:`COMPACT_COLUMNS`."""
+def row(element: Element, compact: bool, long_name: bool = False) -> dict[str, Any] | list[Any]:
+    """An element as a reference, or (compact) as the row ``[id, guid, class, name]`` of :data:`COMPACT_COLUMNS`.
+
+    With ``long_name`` a compact row ends with the LongName too (``None`` when the element has none).
+    """
     if compact:
-        return [element.id, element.guid, element.ifc_class, element.name]
+        return [element.id, element.guid, element.ifc_class, element.name, *([element.long_name] if long_name else [])]
     return ref(element) or {}
 
 
-def compact_head(compact: bool) -> dict[str, Any]:
-    """The ``columns`` key that says what a compact row holds (nothing for references)."""
-    return {"columns": list(COMPACT_COLUMNS)} if compact else {}
-
-
-def is_unnamed_set(name: str) -> bool:
-    """Whether a set name is the placeholder of a set without a Name (``(unnamed #123)``)."""
-    return bool(_UNNAMED_SET.match(name))
+def compact_columns(page: Iterable[Element]) -> list[str]:
+    """The columns of compact rows for a page: :data:`COMPACT_COLUMNS`, plus ``long_name`` when any row has one."""
+    has_long = any(e.long_name for e in page)
+    return [*COMPACT_COLUMNS, *(["long_name"] if has_long else [])]
 
 
 def unnamed_note(names: Iterable[str]) -> dict[str, str]:
     """``{"unnamed_sets": note}`` when any of ``names`` is an unnamed-set placeholder, else ``{}``."""
-    return {"unnamed_sets": UNNAMED_SET_NOTE} if any(is_unnamed_set(n) for n in names) else {}
+    return {"unnamed_sets": UNNAMED_SET_NOTE} if any(is_unnamed_set(n) or n == UNNAMED_FAMILY for n in names) else {}
 
 
 def attribute_json(index: ModelIndex, value: Any) -> Any:
@@ -96,20 +96,25 @@ def paginate(
     limit: int,
     wrap: Callable[[list[Any]], dict[str, Any]],
     budget: int = MAX_OUTPUT_CHARS,
+    max_limit: int = MAX_PAGE,
 ) -> dict[str, Any]:
     """Cut ``items[offset:offset+limit]`` into a result that fits ``budget`` characters.
 
-    ``wrap`` builds the result around a page of items. When a full page would not fit, the page is
-    shortened; ``truncated`` and ``next_offset`` tell the caller how to continue.
+    ``wrap`` builds the result around a page of items. A page holds at most ``max_limit`` items (a
+    larger ``limit`` is capped, and ``limit_capped_to`` says so); when a full page would not fit the
+    budget it is shortened. Every page states ``total``; ``truncated`` and ``next_offset`` tell the
+    caller how to continue, so no list is ever cut silently, however long.
     """
     total = len(items)
     offset = max(0, offset)
-    count = max(0, min(limit, total - offset))
+    count = max(0, min(limit, max_limit, total - offset))
     while True:
         page = list(items[offset : offset + count])
         result = wrap(page)
         truncated = offset + count < total
         result.update({"total": total, "offset": offset, "returned": count, "truncated": truncated})
+        if limit > max_limit:
+            result["limit_capped_to"] = max_limit
         if truncated:
             result["next_offset"] = offset + count
             result["hint"] = f"{total - offset - count} more: call again with offset={offset + count}."

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
-from ifcqa.mcq.generate.quantities import Quantity, class_choices, quantities, quantity, quantity_phrase
+from ifcqa.mcq.generate.quantities import (
+    Quantity,
+    class_choices,
+    quantities,
+    quantity,
+    quantity_phrase,
+    set_family,
+)
 from ifcqa.mcq.generate.spatial import STOREY_RULE
 from ifcqa.mcq.registry import generator
 from ifcqa.mcq.text import format_value, quote
@@ -45,10 +52,11 @@ def scopes(ctx: GenContext) -> list[Scope]:
     found: set[Scope] = set()
     for element in ctx.products():
         for q in quantities(element):
+            qto = set_family(q.qto)  # one name for the unnamed sets of many elements
             for cls in class_choices(ctx, element.ifc_class):
-                found.add(Scope(cls, q.qto, q.name, None))
+                found.add(Scope(cls, qto, q.name, None))
                 if _located(element):
-                    found.add(Scope(cls, q.qto, q.name, element.storey))
+                    found.add(Scope(cls, qto, q.name, element.storey))
     return sorted(found, key=lambda s: (s.ifc_class, s.qto, s.name, s.storey or 0))
 
 

@@ -23,6 +23,7 @@ from functools import lru_cache
 
 import ifcopenshell.ifcopenshell_wrapper as wrapper
 
+from ifcqa.ifc.diagnostics import UNNAMED_FAMILY, in_unnamed_set, is_unnamed_set
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.registry import generator
@@ -64,10 +65,17 @@ class Quantity:
 
 
 def quantity(element: Element, qto: str, name: str) -> Quantity | None:
-    """The usable quantity ``qto.name`` of ``element``, or ``None`` (absent, not numeric, no unit, ambiguous)."""
-    if qto in element.ambiguous_sets:
+    """The usable quantity ``qto.name`` of ``element``, or ``None`` (absent, not numeric, no unit, ambiguous).
+
+    ``qto`` may be :data:`~ifcqa.ifc.diagnostics.UNNAMED_FAMILY`: the element's one unnamed set holding ``name``.
+    """
+    if qto == UNNAMED_FAMILY:
+        unnamed = {s: props for s, props in element.qtos.items() if s not in element.ambiguous_sets}
+        found = in_unnamed_set(unnamed, name)
+    elif qto in element.ambiguous_sets:
         return None
-    found = element.qtos.get(qto, {}).get(name)
+    else:
+        found = element.qtos.get(qto, {}).get(name)
     if found is None or found.kind != "number" or not found.unit:
         return None
     value = found.value
@@ -83,6 +91,17 @@ def quantities(element: Element) -> list[Quantity]:
     """Every usable quantity of ``element``, by set and quantity name."""
     found = (quantity(element, qto, name) for qto in sorted(element.qtos) for name in sorted(element.qtos[qto]))
     return [q for q in found if q is not None]
+
+
+def set_family(qto: str) -> str:
+    """The name sets are compared under: ``qto``, but :data:`~ifcqa.ifc.diagnostics.UNNAMED_FAMILY` for a set
+    without a Name.
+
+    Each unnamed set has its own placeholder (``(unnamed #N)``, N its step id), so the same quantity of
+    two spaces of an old ArchiCAD export sits in two differently named sets; across elements (distractors,
+    sums, comparisons) they are read as one quantity, ``(unnamed).Name``.
+    """
+    return UNNAMED_FAMILY if is_unnamed_set(qto) else qto
 
 
 def quantity_phrase(qto: str, name: str) -> str:
@@ -121,10 +140,11 @@ def quantity_value(ctx: GenContext) -> Iterator[Draft | Skip]:
     pool = [q for q in every if ctx.unique_name(q.element)]
     by_quantity: dict[tuple[str, str, str], list[Quantity]] = {}
     for q in every:  # distractor values may come from unnamed elements too
-        by_quantity.setdefault((q.qto, q.name, q.unit), []).append(q)
+        by_quantity.setdefault((set_family(q.qto), q.name, q.unit), []).append(q)
     for fact in ctx.shuffled(pool):
         key = format_value(fact.value, fact.unit)
-        others = [q for q in by_quantity[(fact.qto, fact.name, fact.unit)] if q.element.id != fact.element.id]
+        family = by_quantity[(set_family(fact.qto), fact.name, fact.unit)]
+        others = [q for q in family if q.element.id != fact.element.id]
         derived = distinct_texts((format_value(q.value, q.unit) for q in ctx.shuffled(others)), exclude=[key])
         wrong = distinct_texts(ctx.shuffled(wrong_unit_texts(fact.value, fact.unit, fact.dimension)), exclude=[key])
         if not derived:

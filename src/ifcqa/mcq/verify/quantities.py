@@ -15,6 +15,7 @@ import re
 import ifcopenshell
 import ifcopenshell.util.unit as unit_util
 
+from ifcqa.ifc.diagnostics import UNNAMED_FAMILY, in_unnamed_set
 from ifcqa.ifc.units import get_unit_symbol
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.registry import verifier
@@ -42,9 +43,12 @@ _NUMBER_AND_UNIT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s+(\S+)\s*$")
 def read_quantity(
     model: ifcopenshell.file, element: ifcopenshell.entity_instance, qto: str, name: str
 ) -> tuple[float, str | None] | None:
-    """``(value, unit symbol)`` of quantity ``qto.name`` of ``element`` (type values inherited), or ``None``."""
+    """``(value, unit symbol)`` of quantity ``qto.name`` of ``element`` (type values inherited), or ``None``.
+
+    ``qto`` ``(unnamed)`` is the element's one set without a Name that holds ``name``.
+    """
     sets = get_sets(element, qtos_only=True)
-    entry = (sets.get(qto) or {}).get(name)
+    entry = in_unnamed_set(sets, name) if qto == UNNAMED_FAMILY else (sets.get(qto) or {}).get(name)
     if not isinstance(entry, dict):
         return None
     value = entry.get("value")

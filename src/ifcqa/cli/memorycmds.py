@@ -1,0 +1,151 @@
+"""IFCMemoryBench commands: ``memory generate``, ``memory eval``, ``memory report``, ``memory systems``.
+
+    ifcqa memory generate FILES... -o TASKS.json [--sessions 25-40] [--seed S] [--seed-in user|all]
+    ifcqa memory eval TASKS.json -o RUN [--systems a,b] [--scopes user,user+final,full] [--model M]
+    ifcqa memory report RUN [-o DIR]      coverage table systems x scopes (also `ifcqa report RUN`)
+    ifcqa memory systems                  the memory systems and ingestion scopes
+
+Only typer and the standard library are imported here; the memory package is imported inside each command.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ifcqa.cli.common import print_json, status
+from ifcqa.cli.runopts import Dask, Jobs, prewarm_indexes
+
+app = typer.Typer(
+    help="IFCMemoryBench: long-term memory of BIM agents (tasks, memory systems, scores).", no_args_is_help=True
+)
+DEFAULT_SYSTEMS = "none,full-context,file,vector,graph,ifc-aware"
+DEFAULT_SCOPES = "user,user+final,full"
+
+
+def _split(text: str) -> list[str]:
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+@app.command("generate")
+def generate(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="The .ifc files.", show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="TASKS.json", help="The task file to write.")],
+    sessions: Annotated[str, typer.Option("--sessions", metavar="N-M", help="Prior sessions per task.")] = "25-40",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of every random choice.")] = 0,
+    seed_in: Annotated[
+        str, typer.Option("--seed-in", metavar="user|all", help="Plant facts in user turns only, or also in replies.")
+    ] = "user",
+    per_template: Annotated[int, typer.Option("--per-template", min=1, help="Tasks per template and model.")] = 3,
+    templates: Annotated[
+        str | None, typer.Option("--templates", metavar="A,B", help="Only these templates (default: all).")
+    ] = None,
+    jobs: Jobs = None,
+    dask: Dask = None,
+) -> None:
+    """Generate memory tasks from IFC files (deterministic given the seed); prints the counts."""
+    from ifcqa.index.cache import write_atomic
+    from ifcqa.memory.generate import generate_tasks, parse_range
+
+    bounds = parse_range(sessions)
+    prewarm_indexes(list(files), jobs, dask, None)  # --jobs/--dask: index the files in parallel first
+    with status("Generating tasks"):
+        task_set, stats = generate_tasks(
+            files,
+            sessions=bounds,
+            seed=seed,
+            seed_in=seed_in,
+            per_template=per_template,
+            templates=_split(templates) if templates else None,
+        )
+    write_atomic(out, task_set.to_json().encode())
+    print_json({"tasks": stats.tasks, "per_model": stats.per_model, "skipped": dict(stats.skipped), "out": str(out)})
+
+
+@app.command("eval")
+def eval_memory(
+    tasks: Annotated[Path, typer.Argument(metavar="TASKS.json", help="A task file from `ifcqa memory generate`.")],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="RUN_DIR", help="The run folder; rerun to resume.")],
+    systems: Annotated[str, typer.Option("--systems", metavar="A,B", help="Memory systems.")] = DEFAULT_SYSTEMS,
+    scopes: Annotated[str, typer.Option("--scopes", metavar="A,B", help="Ingestion scopes.")] = DEFAULT_SCOPES,
+    k: Annotated[int, typer.Option("--k", min=1, max=50, help="Items retrieved per probe.")] = 5,
+    window: Annotated[
+        int, typer.Option("--window", metavar="TOKENS", min=100, help="The full-context oracle's window.")
+    ] = 32_000,
+    extract: Annotated[
+        str, typer.Option("--extract", metavar="rules|llm:MODEL", help="Fact extraction of the memories.")
+    ] = "rules",
+    model: Annotated[
+        str | None, typer.Option("--model", metavar="M", help="The probe agent's LLM (retrieval only without).")
+    ] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", metavar="URL", help="OpenAI-compatible endpoint.")
+    ] = None,
+    tools: Annotated[
+        str, typer.Option("--tools", metavar="all|core|NAMES", help="The probe agent's IFC tools.")
+    ] = "core",
+    max_steps: Annotated[int, typer.Option("--max-steps", min=1, help="Model calls per probe.")] = 8,
+    limit: Annotated[int | None, typer.Option("--limit", min=1, help="Only the first N tasks.")] = None,
+    models_dir: Annotated[
+        Path | None, typer.Option("--models-dir", metavar="DIR", help="Folder holding the tasks' IFC models.")
+    ] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the LLM response cache.")] = False,
+    judge_model: Annotated[
+        str | None, typer.Option("--judge-model", metavar="M", help="LLM judges of memory and answers (--base-url).")
+    ] = None,
+) -> None:
+    """Score memory systems x ingestion scopes on a task file (resumable); prints the summary table."""
+    from ifcqa.agents.base import AgentConfig
+    from ifcqa.memory.runner import config_for, run_memory_eval
+
+    agent = AgentConfig(model=model, base_url=base_url, tools=tools, max_steps=max_steps, no_cache=no_cache)
+    config = config_for(
+        tasks,
+        _split(systems),
+        _split(scopes),
+        k=k,
+        window_tokens=window,
+        extractor=extract,
+        agent=agent if model else None,
+        limit=limit,
+        judge_model=judge_model,
+    )
+    with status("Running memory systems"):
+        summary = run_memory_eval(tasks, out, config, agent_config=agent, models_dir=models_dir)
+    print_json(
+        {
+            system: {
+                scope: {
+                    "coverage": cell["coverage"]["rate"],
+                    "relevance": cell["relevance"]["rate"],
+                    "accuracy": cell["accuracy"]["rate"] if cell["accuracy"] else None,
+                }
+                for scope, cell in row.items()
+            }
+            for system, row in summary["table"].items()
+        }
+    )
+
+
+@app.command("report")
+def report(
+    run: Annotated[Path, typer.Argument(metavar="RUN_DIR", help="A run folder of `ifcqa memory eval`.")],
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", metavar="DIR", help="Where to write (default: the run folder).")
+    ] = None,
+) -> None:
+    """Write memory_report.md/.json: coverage, relevance and accuracy per system x scope, paired comparisons."""
+    from ifcqa.memory.report import write_memory_report
+
+    for path in write_memory_report(run, out):
+        typer.echo(str(path))
+
+
+@app.command("systems")
+def list_systems() -> None:
+    """The registered memory systems and the ingestion scopes."""
+    from ifcqa.memory.base import SCOPES, get_systems
+
+    print_json({"systems": sorted(get_systems()), "scopes": list(SCOPES)})

@@ -1,0 +1,121 @@
+"""Options and progress shared by the commands that do per-file work (``--jobs``, ``--dask``, ...).
+
+Commands never look at which executor runs: they build one with :func:`open_executor` from these
+options and hand it to the library (``ifcqa.mcq.runner``, ``ifcqa.index.batch``). Progress is one
+bar across every worker (files done / failed / running) on stderr when it is a terminal; otherwise one
+plain line per finished file. Light imports only (the executor and Dask are imported when a command runs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from ifcqa.cli.common import stderr_console
+
+if TYPE_CHECKING:
+    from ifcqa.executor import Executor, Outcome, ProgressState
+
+Jobs = Annotated[
+    int | None,
+    typer.Option(min=1, help="Files processed at once in local processes (default: cores, at most one per file)."),
+]
+Dask = Annotated[
+    str | None,
+    typer.Option(
+        "--dask",
+        metavar="ADDRESS",
+        help="Run on a Dask cluster: its scheduler (tcp://host:8786), or local:N for N local worker processes.",
+        show_default=False,
+    ),
+]
+Retries = Annotated[int, typer.Option(min=0, help="Tries after the first for a file whose worker failed or was lost.")]
+ShipFiles = Annotated[
+    bool, typer.Option("--ship-files", help="Send each file's bytes to the workers (no shared file system).")
+]
+KeepGoing = Annotated[
+    bool,
+    typer.Option("--keep-going", help="Go on when a file fails every try; list it (and its error) in the output."),
+]
+
+
+def open_executor(jobs: int | None, dask: str | None, retries: int, n_files: int) -> Executor:
+    """The executor the options ask for (local processes unless ``--dask``)."""
+    from ifcqa.executor import available_cores, make_executor
+
+    if dask is None:
+        jobs = max(1, min(jobs if jobs is not None else available_cores(), max(n_files, 1)))
+    return make_executor(jobs, dask, retries)
+
+
+@contextmanager
+def file_progress(
+    total: int, verb: str, line: Callable[[Outcome[Any]], str]
+) -> Iterator[tuple[Callable[[ProgressState], None], Callable[[Outcome[Any]], None]]]:
+    """``(on_progress, on_outcome)`` for :meth:`Executor.map`: one bar on a terminal, else a line per file.
+
+    ``line(outcome)`` says what one finished file gave; a failed file shows its error instead.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = stderr_console()
+    finished = 0
+
+    def text(outcome: Outcome[Any]) -> str:
+        if outcome.failure is not None:
+            return f"FAILED {outcome.key} after {outcome.attempts} tries: {outcome.failure.error}"
+        return line(outcome)
+
+    if not console.is_terminal:
+
+        def plain(outcome: Outcome[Any]) -> None:
+            nonlocal finished
+            finished += 1
+            typer.echo(f"[{finished}/{total}] {text(outcome)}", err=True)
+
+        yield (lambda state: None), plain
+        return
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[counts]}"),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{verb} {total} files", total=total, counts="")
+
+        def update(state: ProgressState) -> None:
+            counts = f"done {state.done}, failed {state.failed}, running {state.running}"
+            progress.update(task, completed=state.done + state.failed, counts=counts)
+
+        def outcome_line(outcome: Outcome[Any]) -> None:
+            progress.console.print(text(outcome), markup=False, highlight=False)
+
+        yield update, outcome_line
+
+
+def prewarm_indexes(files: list[Path], jobs: int | None, dask: str | None, cache_dir: Path | None) -> None:
+    """Index ``files`` into the cache on the chosen executor first, when ``--jobs`` or ``--dask`` was given.
+
+    For commands whose own loop stays in this process (``spatial-bench`` times each query): the per-file
+    indexing runs in parallel, the rest then starts warm. The workers must share the cache folder
+    (local processes, or a cluster on this machine or a shared file system).
+    """
+    if (jobs is None and dask is None) or not files:
+        return
+    from ifcqa.index.batch import index_files
+
+    with open_executor(jobs, dask, 2, len(files)) as executor, file_progress(len(files), "Indexing", _indexed) as (
+        on_progress,
+        on_outcome,
+    ):
+        index_files(files, executor, cache_dir=cache_dir, on_progress=on_progress, on_outcome=on_outcome)
+
+
+def _indexed(outcome: Outcome[Any]) -> str:
+    return f"indexed {Path(outcome.key).name}"

@@ -1,0 +1,1 @@
+"""IFCMemoryBench: long-term memory for BIM agents (tasks, memory systems, scoring, runs, reports)."""

@@ -1,0 +1,112 @@
+"""One interface for every memory system: ``ingest(session)`` and ``search(query, k)``.
+
+A memory is built per task by :func:`make_memory` from a registered factory (:func:`memory_system`)
+and a :class:`MemoryContext` (the model index, the fact extractor, the embedder, a work folder, the
+full-context window). Sessions are cut to the ingestion scope by :func:`scoped` before a memory sees
+them: ``user`` (user messages only), ``user+final`` (user messages and the assistant's final answer,
+the paper's deployment-realistic scope), ``full`` (every turn, tool calls and outputs included).
+Add a system: a class with ``name``, ``ingest`` and ``search`` in ``ifcqa.memory.systems``, decorated
+with ``@memory_system("name")``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Protocol
+
+from ifcqa.errors import IfcqaError
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.memory.facts import Extractor, RuleExtractor
+from ifcqa.memory.tasks import Session
+
+SCOPES = ("user", "user+final", "full")
+DEFAULT_WINDOW_TOKENS = 32_000  # the full-context oracle's window (characters / 4)
+
+
+@dataclass
+class MemoryHit:
+    """One retrieved item: its text, the sessions it came from, its score and details."""
+
+    text: str
+    sessions: list[str]
+    score: float = 0.0
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class MemoryContext:
+    index: ModelIndex
+    extractor: Extractor = field(default_factory=RuleExtractor)
+    embedder: Any = None  # an ifcqa.retrieval.embedder.Embedder; built on first need
+    workdir: Path | None = None
+    window_tokens: int = DEFAULT_WINDOW_TOKENS
+
+
+class Memory(Protocol):
+    name: str
+
+    def ingest(self, session: Session) -> None: ...
+
+    def search(self, query: str, k: int = 5) -> list[MemoryHit]: ...
+
+
+MemoryFactory = Callable[[MemoryContext], Memory]
+_SYSTEMS: dict[str, MemoryFactory] = {}
+_MODULES = (
+    "ifcqa.memory.systems.controls",
+    "ifcqa.memory.systems.files",
+    "ifcqa.memory.systems.vector",
+    "ifcqa.memory.systems.graph",
+    "ifcqa.memory.systems.ifc_aware",
+)
+
+
+def memory_system(name: str) -> Callable[[MemoryFactory], MemoryFactory]:
+    def register(factory: MemoryFactory) -> MemoryFactory:
+        _SYSTEMS[name] = factory
+        return factory
+
+    return register
+
+
+def get_systems() -> dict[str, MemoryFactory]:
+    """Registered memory systems by name."""
+    for module in _MODULES:
+        importlib.import_module(module)
+    return dict(_SYSTEMS)
+
+
+def make_memory(name: str, context: MemoryContext) -> Memory:
+    systems = get_systems()
+    if name not in systems:
+        raise IfcqaError(f"Unknown memory system {name!r}. Available: {', '.join(systems)}.")
+    return systems[name](context)
+
+
+def check_scopes(scopes: list[str]) -> list[str]:
+    unknown = [s for s in scopes if s not in SCOPES]
+    if unknown:
+        raise IfcqaError(f"Unknown ingestion scope(s) {', '.join(unknown)}; give {', '.join(SCOPES)}.")
+    return scopes
+
+
+def scoped(session: Session, scope: str) -> Session:
+    """The part of ``session`` a memory ingests under ``scope``."""
+    if scope == "full":
+        return session
+    if scope == "user":
+        turns = [t for t in session.turns if t.role == "user"]
+    elif scope == "user+final":
+        turns = [t for t in session.turns if t.role == "user" or (t.role == "assistant" and t.final)]
+    else:
+        check_scopes([scope])
+        turns = []
+    return replace(session, turns=turns)
+
+
+def hit_text(hits: list[MemoryHit]) -> str:
+    """What a reader of the hits sees, one hit a paragraph."""
+    return "\n\n".join(h.text for h in hits)

@@ -1,0 +1,306 @@
+"""``ifcqa memory eval``: every task x memory system x ingestion scope into a resumable run folder.
+
+For each task, system and scope a fresh memory ingests the prior sessions (cut to the scope) in time
+order; then the probe question is searched (``k`` items: retrieval relevance and key-fact coverage,
+no LLM needed) and, when an agent model is configured, the probe agent answers with the IFC tools and
+``search_project_memory`` (answer correctness, and coverage of what the agent itself retrieved).
+
+The run folder holds ``run.json`` (the configuration), ``records.jsonl`` (one record per finished
+task x system x scope, appended as each finishes) and ``summary.json`` (written atomically at the end).
+Running again into the same folder resumes: finished records are kept, errored ones are run again and
+the newest record counts; a folder made with another configuration is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import ifcqa
+from ifcqa.agents.base import AgentConfig
+from ifcqa.errors import IfcqaError
+from ifcqa.index.cache import write_atomic
+from ifcqa.index.model_index import ModelIndex, load_index
+from ifcqa.memory.base import (
+    DEFAULT_WINDOW_TOKENS,
+    MemoryContext,
+    check_scopes,
+    get_systems,
+    hit_text,
+    make_memory,
+    scoped,
+)
+from ifcqa.memory.facts import Extractor, LLMExtractor, RuleExtractor
+from ifcqa.memory.scoring import answer_correct, retrieval_scores
+from ifcqa.memory.tasks import Task, TaskFileError, read_tasks, resolve_model
+
+RUN_FILE, RECORDS_FILE, SUMMARY_FILE = "run.json", "records.jsonl", "summary.json"
+KIND = "ifcqa-memory-run/1"
+HIT_CHARS = 600  # what a record keeps of each hit
+
+
+class MemoryRunError(IfcqaError):
+    code = "memory_run_error"
+
+
+@dataclass
+class MemoryRunConfig:
+    tasks_file: str
+    tasks_sha256: str
+    systems: list[str]
+    scopes: list[str]
+    k: int = 5
+    window_tokens: int = DEFAULT_WINDOW_TOKENS
+    extractor: str = "rules"  # rules | llm:<model>
+    agent_model: str | None = None
+    agent_base_url: str | None = None
+    agent_tools: str = "core"
+    max_steps: int = 8
+    judge_model: str | None = None
+    kind: str = KIND
+    ifcqa: str = ifcqa.__version__
+    limit: int | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def identity(self) -> dict[str, Any]:
+        """What must match to resume a run (the version and the task file's path may change)."""
+        data = asdict(self)
+        for key in ("ifcqa", "tasks_file", "limit"):
+            data.pop(key)
+        return data
+
+
+def file_sha256(path: Path) -> str:
+    if not path.is_file():
+        raise TaskFileError(f"Task file {path} not found. Write one with `ifcqa memory generate FILES... -o {path}`.")
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def open_run(run_dir: Path, config: MemoryRunConfig) -> list[dict[str, Any]]:
+    """Create or reopen a run folder; the records already there (a folder of another run is refused)."""
+    run_file = run_dir / RUN_FILE
+    if run_file.is_file():
+        try:
+            old = MemoryRunConfig(**json.loads(run_file.read_text(encoding="utf-8")))
+        except (TypeError, json.JSONDecodeError):
+            raise MemoryRunError(
+                f"{run_dir} holds a run.json that is not a memory run; give another -o folder."
+            ) from None
+        if old.identity() != config.identity():
+            changed = [k for k, v in config.identity().items() if old.identity().get(k) != v]
+            raise MemoryRunError(
+                f"{run_dir} was run with other settings ({', '.join(changed)} differ); "
+                "give another -o folder or the same settings to resume."
+            )
+    elif run_dir.exists() and any(run_dir.iterdir()):
+        raise MemoryRunError(f"{run_dir} exists and is not a memory run folder; give a new or empty -o folder.")
+    write_atomic(run_file, json.dumps(asdict(config), indent=1).encode())
+    return read_records(run_dir)
+
+
+def read_records(run_dir: Path) -> list[dict[str, Any]]:
+    """The records of a run (a torn last line, from a killed run, is skipped)."""
+    path = run_dir / RECORDS_FILE
+    if not path.is_file():
+        return []
+    records = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            records.append(json.loads(line))
+        except json.JSONDecodeError:
+            continue
+    return records
+
+
+def latest(records: list[dict[str, Any]]) -> dict[tuple[str, str, str], dict[str, Any]]:
+    out: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for r in records:
+        out[(r["task"], r["system"], r["scope"])] = r
+    return out
+
+
+def _extractor(name: str, agent: AgentConfig | None) -> Extractor:
+    if name == "rules":
+        return RuleExtractor()
+    if name.startswith("llm:"):
+        from ifcqa.agents.answer import client_for
+
+        base = agent or AgentConfig()
+        config = AgentConfig(model=name[4:], base_url=base.base_url, cache_dir=base.cache_dir, no_cache=base.no_cache)
+        return LLMExtractor(client_for(config))
+    raise MemoryRunError(f"--extract {name!r}: give rules or llm:MODEL.")
+
+
+Progress = Callable[[dict[str, Any]], None]
+
+
+def run_memory_eval(
+    tasks_path: Path,
+    run_dir: Path,
+    config: MemoryRunConfig,
+    *,
+    agent_config: AgentConfig | None = None,
+    models_dir: Path | None = None,
+    progress: Progress | None = None,
+    agent_client: Any = None,
+    extractor: Extractor | None = None,
+    judge_client: Any = None,
+) -> dict[str, Any]:
+    """Run (or resume) ``config`` over the tasks of ``tasks_path`` into ``run_dir``; the summary."""
+    from ifcqa.memory.report import summarize
+
+    task_set = read_tasks(tasks_path)
+    systems = get_systems()
+    unknown = [s for s in config.systems if s not in systems]
+    if unknown:
+        raise MemoryRunError(f"Unknown memory system(s) {', '.join(unknown)}; available: {', '.join(systems)}.")
+    check_scopes(config.scopes)
+    tasks = task_set.tasks[: config.limit] if config.limit else task_set.tasks
+    done = {key for key, r in latest(open_run(run_dir, config)).items() if not r.get("error")}
+    extract = extractor or _extractor(config.extractor, agent_config)
+    agent = None
+    if config.agent_model:
+        from ifcqa.memory.agent import MemoryProbeAgent
+
+        agent = MemoryProbeAgent(agent_config or AgentConfig(model=config.agent_model), client=agent_client)
+    judge = judge_client
+    if judge is None and config.judge_model:
+        from ifcqa.agents.answer import client_for
+
+        base = agent_config or AgentConfig()
+        judge = client_for(AgentConfig(model=config.judge_model, base_url=base.base_url, no_cache=base.no_cache))
+    indexes: dict[str, ModelIndex] = {}
+    with (run_dir / RECORDS_FILE).open("a", encoding="utf-8") as out:
+        for task in tasks:
+            todo = [(s, c) for s in config.systems for c in config.scopes if (task.id, s, c) not in done]
+            if not todo:
+                continue
+            path = resolve_model(task, tasks_path, models_dir)
+            if str(path) not in indexes:
+                indexes[str(path)] = load_index(path)
+            index = indexes[str(path)]
+            if index.data.source.sha256 != task.model.get("sha256"):
+                raise TaskFileError(
+                    f"Task {task.id}: {path} is not the model the task was generated from (its SHA-256 differs); "
+                    "regenerate the tasks or pass --models-dir with the original file."
+                )
+            for system, scope in todo:
+                record = run_one(task, index, system, scope, config, extract, agent, judge)
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+                out.flush()
+                if progress is not None:
+                    progress(record)
+    summary = summarize(list(latest(read_records(run_dir)).values()), config)
+    write_atomic(run_dir / SUMMARY_FILE, json.dumps(summary, indent=1, ensure_ascii=False).encode())
+    return summary
+
+
+def run_one(
+    task: Task,
+    index: ModelIndex,
+    system: str,
+    scope: str,
+    config: MemoryRunConfig,
+    extractor: Extractor,
+    agent: Any = None,
+    judge: Any = None,
+) -> dict[str, Any]:
+    """One task x system x scope: ingest, search, score (and answer, with an agent; and judge, with a judge)."""
+    record: dict[str, Any] = {
+        "task": task.id,
+        "template": task.template,
+        "model": Path(task.model["path"]).name,
+        "system": system,
+        "scope": scope,
+        "seed_in": task.metadata.get("seed_in"),
+        "extractor": extractor.name,
+        "error": None,
+    }
+    try:
+        context = MemoryContext(index, extractor, window_tokens=config.window_tokens)
+        memory = make_memory(system, context)
+        started = time.perf_counter()
+        ingested_chars = 0
+        for session in task.sessions:
+            part = scoped(session, scope)
+            ingested_chars += len(part.text())
+            memory.ingest(part)
+        record["ingest_s"] = round(time.perf_counter() - started, 4)
+        record["ingested_chars"] = ingested_chars
+        started = time.perf_counter()
+        hits = memory.search(task.probe["question"], config.k)
+        record["search_s"] = round(time.perf_counter() - started, 4)
+        record["retrieval"] = retrieval_scores(task, hits)
+        record["hits"] = [
+            {
+                "text": h.text[:HIT_CHARS],
+                "sessions": h.sessions[:40],
+                "score": round(h.score, 4),
+                **({"meta": h.meta} if h.meta else {}),
+            }
+            for h in hits
+        ]
+        if agent is not None:
+            probe = agent.answer(task.probe["question"], index, memory)
+            record["answer"] = {
+                "text": probe.answer,
+                "correct": answer_correct(probe.answer, task.gold),
+                "steps": probe.agent.steps,
+                "tool_calls": [c.name for c in probe.agent.tool_calls],
+                "memory_calls": len(probe.memory_calls),
+                "fallback": probe.agent.fallback_used,
+                "tokens_in": probe.agent.tokens_in,
+                "tokens_out": probe.agent.tokens_out,
+                "error": probe.agent.error,
+                "agent_retrieval": retrieval_scores(task, probe.memory_hits()),
+            }
+            if probe.agent.error:
+                record["error"] = f"agent: {probe.agent.error.splitlines()[0]}"
+        if judge is not None:
+            from ifcqa.memory.judges import judge_answer, judge_memory
+
+            answer = record["answer"]["text"] if "answer" in record else None
+            record["judge"] = {"memory": judge_memory(judge, task, hit_text(hits), answer)}
+            if "answer" in record:
+                record["judge"]["answer"] = judge_answer(judge, task, answer)
+    except IfcqaError as exc:
+        record["error"] = str(exc).splitlines()[0]
+    except Exception as exc:  # noqa: BLE001 - one failing system must not stop the run; the record says why
+        record["error"] = f"internal: {type(exc).__name__}: {exc}"
+        record["traceback"] = traceback.format_exc(limit=5)
+    return record
+
+
+def config_for(
+    tasks_path: Path,
+    systems: Sequence[str],
+    scopes: Sequence[str],
+    *,
+    k: int,
+    window_tokens: int,
+    extractor: str,
+    agent: AgentConfig | None,
+    limit: int | None,
+    judge_model: str | None = None,
+) -> MemoryRunConfig:
+    return MemoryRunConfig(
+        tasks_file=str(tasks_path),
+        tasks_sha256=file_sha256(tasks_path),
+        systems=list(systems),
+        scopes=list(scopes),
+        k=k,
+        window_tokens=window_tokens,
+        extractor=extractor,
+        agent_model=agent.model if agent else None,
+        agent_base_url=agent.base_url if agent else None,
+        agent_tools=agent.tools if agent else "core",
+        max_steps=agent.max_steps if agent else 8,
+        limit=limit,
+        judge_model=judge_model,
+    )

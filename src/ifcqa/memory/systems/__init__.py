@@ -1,0 +1,1 @@
+"""The memory systems, each behind :class:`ifcqa.memory.base.Memory` (``ingest`` / ``search``)."""

@@ -1,0 +1,230 @@
+// The Ask page: pick or upload a model, ask questions with the pipeline's stages streamed as they arrive,
+// the answer's elements listed, highlighted and framed in 3D; storeys isolated; any element's properties.
+
+import { getJson, postStream, request, uploadModel } from './api.js';
+import { $, clear, h } from './dom.js';
+import { showElement } from './info.js';
+import { Viewer } from './viewer.js';
+
+const STAGES = ['plan', 'route', 'retrieval', 'answer', 'check', 'final'];
+
+export class AskPage {
+  constructor({ report }) {
+    this.report = report; // shows an error to the user
+    this.modelId = null;
+    this.storeys = [];
+    this.asking = null;
+    this.viewer = new Viewer($('#viewport'), { onPick: (guid) => this.inspect(guid, { frame: false }) });
+    window.ifcqaUI = { state: 'idle', answers: 0, lastAnswer: null, infoGuid: null };
+    $('#model-select').addEventListener('change', (event) => this.open(event.target.value));
+    $('#model-upload').addEventListener('change', (event) => this.upload(event.target.files[0]));
+    $('#ask-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.ask($('#question').value.trim());
+    });
+    $('#question').addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && !event.shiftKey) {
+        event.preventDefault();
+        $('#ask-form').requestSubmit();
+      }
+    });
+    $('#storey-select').addEventListener('change', (event) => this.isolate(event.target.value));
+    $('#show-spaces').addEventListener('change', (event) => this.viewer.setShowSpaces(event.target.checked));
+    $('#fit-button').addEventListener('click', () => this.viewer.fit([...this.viewer.highlighted]));
+    $('#clear-button').addEventListener('click', () => {
+      this.viewer.highlight([]);
+      this.viewer.select(null);
+    });
+  }
+
+  async refreshModels(selectId) {
+    const { models } = await getJson('api/models');
+    const select = $('#model-select');
+    clear(select).append(h('option', { value: '', text: models.length ? '(choose a model)' : '(no models yet)' }));
+    for (const model of models) {
+      const size = `${(model.size / 1048576).toFixed(1)} MB`;
+      select.append(h('option', { value: model.id, text: `${model.name} (${model.schema}, ${size})` }));
+    }
+    const wanted = selectId || this.modelId || (models.length === 1 ? models[0].id : '');
+    if (wanted && models.some((m) => m.id === wanted)) {
+      select.value = wanted;
+      if (wanted !== this.modelId) this.open(wanted); // not awaited: a first tessellation can take a while
+    }
+    return models;
+  }
+
+  async upload(file) {
+    if (!file) return;
+    const status = $('#model-status');
+    status.textContent = `Uploading ${file.name}…`;
+    try {
+      const model = await uploadModel(file);
+      status.textContent = `Uploaded ${model.name}.`;
+      $('#model-upload').value = '';
+      await this.refreshModels(model.id);
+    } catch (error) {
+      status.textContent = '';
+      this.report(`Upload failed: ${error.message}`);
+    }
+  }
+
+  async open(modelId) {
+    this.modelId = modelId || null;
+    window.ifcqaUI.state = 'opening';
+    $('#ask-button').disabled = !this.modelId;
+    clear($('#chat'));
+    clear($('#info')).append(h('p', { class: 'muted', text: 'Click an element in the view or in an answer to see its properties.' }));
+    this.viewer.clear();
+    const storeySelect = $('#storey-select');
+    clear(storeySelect).append(h('option', { value: '', text: 'All storeys' }));
+    storeySelect.disabled = true;
+    if (!this.modelId) {
+      window.ifcqaUI.state = 'idle';
+      return;
+    }
+    const id = encodeURIComponent(this.modelId);
+    const status = $('#scene-status');
+    status.textContent = 'Preparing the 3D view (tessellated once per model)…';
+    const started = performance.now();
+    try {
+      const [scene, storeys, summary] = await Promise.all([
+        request(`api/models/${id}/scene.glb`).then((r) => r.arrayBuffer()),
+        getJson(`api/models/${id}/storeys`),
+        getJson(`api/models/${id}/summary`).catch(() => null),
+      ]);
+      if (this.modelId !== modelId) return; // another model was chosen meanwhile
+      this.storeys = storeys.storeys || [];
+      const unit = summary && summary.units && summary.units.length ? ` ${summary.units.length}` : '';
+      for (const storey of this.storeys) {
+        const elevation = typeof storey.elevation === 'number' ? ` (elevation ${storey.elevation}${unit})` : '';
+        storeySelect.append(h('option', { value: storey.guid, text: `${storey.name || storey.guid}${elevation}` }));
+      }
+      storeySelect.disabled = this.storeys.length === 0;
+      await this.viewer.load(scene, modelId);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      status.textContent = `${this.viewer.elements.size} elements, shown in ${seconds} s`;
+      if (summary) $('#model-status').textContent = describe(summary);
+      window.ifcqaUI.firstViewMs = Math.round(performance.now() - started);
+      this.report('');
+      window.ifcqaUI.state = 'ready';
+    } catch (error) {
+      status.textContent = '';
+      this.viewer.state.error = error.message;
+      window.ifcqaUI.state = 'error';
+      this.report(`Could not open the model: ${error.message}`);
+    }
+  }
+
+  isolate(storeyGuid) {
+    const storey = this.storeys.find((s) => s.guid === storeyGuid);
+    this.viewer.isolate(storey ? storey.elements : null);
+  }
+
+  async ask(question) {
+    if (!question || !this.modelId) return;
+    if (this.asking) this.asking.abort();
+    const controller = new AbortController();
+    this.asking = controller;
+    window.ifcqaUI.state = 'asking';
+    const chat = $('#chat');
+    const stages = h('ol', { class: 'stages', 'aria-label': 'Pipeline stages' });
+    const body = h('div', { class: 'answer-body' });
+    const turn = h('article', { class: 'turn' },
+      h('p', { class: 'question' }, h('span', { class: 'who', text: 'You' }), question), stages, body);
+    chat.append(turn);
+    turn.scrollIntoView({ block: 'end' });
+    $('#question').value = '';
+    const modelId = this.modelId;
+    try {
+      await postStream(`api/models/${encodeURIComponent(modelId)}/ask`, { question }, (name, data) => {
+        if (!STAGES.includes(name)) return;
+        stages.append(h('li', { class: `stage stage-${name}`, dataset: { stage: name } },
+          h('span', { class: 'stage-name', text: name }), h('span', { class: 'stage-text', text: stageText(name, data) })));
+        if (name === 'final') this.answered(data, body, modelId);
+        turn.scrollIntoView({ block: 'end' });
+      }, controller.signal);
+    } catch (error) {
+      if (error.name === 'AbortError') return;
+      body.append(h('p', { class: 'error', role: 'alert', text: error.message }));
+      window.ifcqaUI.state = 'error';
+    } finally {
+      if (this.asking === controller) this.asking = null;
+    }
+  }
+
+  answered(answer, body, modelId) {
+    if (modelId !== this.modelId) return;
+    const elements = answer.elements || [];
+    body.append(h('p', { class: 'answer-text' }, h('span', { class: 'who', text: 'ifcqa' }), answer.answer));
+    if (elements.length) {
+      const list = h('ul', { class: 'elements', 'aria-label': `${elements.length} elements of the answer` });
+      for (const row of elements) {
+        list.append(h('li', {}, h('button', {
+          type: 'button', class: 'element', dataset: { guid: row.guid },
+          onclick: () => this.inspect(row.guid, { frame: true }),
+        }, h('span', { class: 'badge', text: row.class }), ' ', row.name || row.guid,
+        row.storey ? h('span', { class: 'muted', text: ` · ${row.storey}` }) : null)));
+      }
+      body.append(list);
+      const show = h('button', { type: 'button', class: 'link', text: 'Highlight these in 3D' });
+      show.addEventListener('click', () => this.viewer.highlight(elements.map((e) => e.guid)));
+      body.append(show);
+    }
+    const shown = this.viewer.highlight(elements.map((e) => e.guid));
+    const missing = elements.length - shown.length;
+    if (missing > 0) {
+      body.append(h('p', { class: 'muted', text: `${missing} of these have no body geometry, so they are not drawn.` }));
+    }
+    window.ifcqaUI.answers += 1;
+    window.ifcqaUI.lastAnswer = answer;
+    window.ifcqaUI.state = 'answered';
+  }
+
+  async inspect(guid, { frame }) {
+    this.viewer.select(guid, { frame });
+    for (const button of document.querySelectorAll('button.element')) {
+      button.setAttribute('aria-pressed', button.dataset.guid === guid ? 'true' : 'false');
+    }
+    const info = await showElement($('#info'), this.modelId, guid);
+    window.ifcqaUI.infoGuid = info ? info.guid : null;
+  }
+}
+
+function describe(summary) {
+  const parts = [];
+  if (summary.schema) parts.push(summary.schema);
+  const project = summary.project && (summary.project.name || summary.project.long_name);
+  if (project) parts.push(project);
+  if (summary.storeys) parts.push(`${summary.storeys.length} storeys`);
+  if (summary.counts) {
+    const total = Object.values(summary.counts).reduce((sum, n) => sum + n, 0);
+    parts.push(`${total} products`);
+  }
+  return parts.join(' · ');
+}
+
+/** One line per streamed stage. */
+export function stageText(name, data) {
+  if (!data || typeof data !== 'object') return String(data ?? '');
+  switch (name) {
+    case 'plan': {
+      const classes = (data.classes || []).map((c) => c.label || c.key).join(', ') || 'any element';
+      const storeys = (data.storey_names || []).join(', ') || 'every storey';
+      return `${data.intent || 'list'}: ${classes} on ${storeys}${data.parser ? ` (${data.parser})` : ''}`;
+    }
+    case 'route':
+      return `${data.route}: ${data.why || ''}`;
+    case 'retrieval': {
+      const storeys = Object.entries(data.storeys || {}).map(([k, v]) => `${k} ${v}`).join(', ');
+      return `${data.count ?? 0} found (${data.source})${storeys ? `: ${storeys}` : ''}`;
+    }
+    case 'answer':
+      return `${data.elements ?? 0} elements cited (${data.writer || 'template'})`;
+    case 'check':
+      return data.note || (data.passed ? 'passed' : 'failed');
+    case 'final':
+      return `route ${data.route}, ${(data.elements || []).length} elements, ${data.timings_ms?.total ?? '?'} ms`;
+    default:
+      return JSON.stringify(data);
+  }
+}

@@ -5,6 +5,7 @@ Run from the repository root::
     python bench/memory.py                                  # 7 shared models, 2 tasks per template each
     python bench/memory.py --ifc-dir DIR --per-template 3 --out /tmp/memory-bench
     python bench/memory.py --seed-in all                    # facts also in assistant replies (falsification)
+    python bench/memory.py --phrase-model M --base-url URL  # user turns and probes reworded by an LLM (guarded)
 
 Generates tasks (seed 7, 25-40 sessions) from the shared models, runs `ifcqa memory eval` retrieval-only
 (rule fact extraction, k = 5, no LLM) into OUT/run-<seed_in>, writes the Markdown report there, and
@@ -52,16 +53,30 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scopes", default=",".join(SCOPES))
     parser.add_argument("--window", type=int, default=32_000, help="full-context window in tokens")
     parser.add_argument("--small-window", type=int, default=4_000, help="also run full-context with this window")
+    parser.add_argument("--phrase-model", default=None, help="reword user turns and probes with this LLM")
+    parser.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint of --phrase-model")
     args = parser.parse_args(argv)
     files = [args.ifc_dir / name for name in MODELS if (args.ifc_dir / name).is_file()]
     if len(files) < 5:
         sys.exit(f"error: fewer than 5 of the models are in {args.ifc_dir}; pass --ifc-dir DIR")
     started = time.perf_counter()
-    tasks, stats = generate_tasks(files, seed=args.seed, seed_in=args.seed_in, per_template=args.per_template)
+    phraser = None
+    if args.phrase_model:
+        from ifcqa.agents.answer import client_for
+        from ifcqa.agents.base import AgentConfig
+        from ifcqa.memory.phrasing import Phraser
+
+        phraser = Phraser(client_for(AgentConfig(model=args.phrase_model, base_url=args.base_url)))
+    tasks, stats = generate_tasks(
+        files, seed=args.seed, seed_in=args.seed_in, per_template=args.per_template, phraser=phraser
+    )
     generated_s = time.perf_counter() - started
-    tasks_file = args.out / f"tasks-{args.seed_in}.json"
+    if phraser is not None:
+        print(f"LLM phrasing by {phraser.model}: {phraser.stats.to_dict()}")
+    suffix = f"{args.seed_in}-llm" if phraser is not None else args.seed_in
+    tasks_file = args.out / f"tasks-{suffix}.json"
     write_atomic(tasks_file, tasks.to_json().encode())
-    run = args.out / f"run-{args.seed_in}"
+    run = args.out / f"run-{suffix}"
     config = config_for(
         tasks_file,
         args.systems.split(","),

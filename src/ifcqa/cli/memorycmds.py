@@ -1,6 +1,7 @@
 """IFCMemoryBench commands: ``memory generate``, ``memory eval``, ``memory report``, ``memory systems``.
 
     ifcqa memory generate FILES... -o TASKS.json [--sessions 25-40] [--seed S] [--seed-in user|all]
+                          [--model M [--base-url URL]]   reword user turns and probes by an LLM (guarded)
     ifcqa memory eval TASKS.json -o RUN [--systems a,b] [--scopes user,user+final,full] [--model M]
     ifcqa memory report RUN [-o DIR]      coverage table systems x scopes (also `ifcqa report RUN`)
     ifcqa memory systems                  the memory systems and ingestion scopes
@@ -42,6 +43,14 @@ def generate(
     templates: Annotated[
         str | None, typer.Option("--templates", metavar="A,B", help="Only these templates (default: all).")
     ] = None,
+    model: Annotated[
+        str | None,
+        typer.Option("--model", metavar="M", help="Reword user turns and probes with this LLM (templates without)."),
+    ] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", metavar="URL", help="OpenAI-compatible endpoint for --model.")
+    ] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the LLM response cache.")] = False,
     jobs: Jobs = None,
     dask: Dask = None,
 ) -> None:
@@ -50,6 +59,13 @@ def generate(
     from ifcqa.memory.generate import generate_tasks, parse_range
 
     bounds = parse_range(sessions)
+    phraser = None
+    if model:
+        from ifcqa.agents.answer import client_for
+        from ifcqa.agents.base import AgentConfig
+        from ifcqa.memory.phrasing import Phraser
+
+        phraser = Phraser(client_for(AgentConfig(model=model, base_url=base_url, no_cache=no_cache)))
     prewarm_indexes(list(files), jobs, dask, None)  # --jobs/--dask: index the files in parallel first
     with status("Generating tasks"):
         task_set, stats = generate_tasks(
@@ -59,9 +75,13 @@ def generate(
             seed_in=seed_in,
             per_template=per_template,
             templates=_split(templates) if templates else None,
+            phraser=phraser,
         )
     write_atomic(out, task_set.to_json().encode())
-    print_json({"tasks": stats.tasks, "per_model": stats.per_model, "skipped": dict(stats.skipped), "out": str(out)})
+    summary = {"tasks": stats.tasks, "per_model": stats.per_model, "skipped": dict(stats.skipped), "out": str(out)}
+    if phraser is not None:
+        summary["phrasing"] = {"model": phraser.model, **phraser.stats.to_dict()}
+    print_json(summary)
 
 
 @app.command("eval")

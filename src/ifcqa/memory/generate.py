@@ -1,4 +1,4 @@
-"""``ifcqa memory generate``: tasks from IFC files, deterministic given the seed (no LLM).
+"""``ifcqa memory generate``: tasks from IFC files, deterministic given the seed.
 
 For each model and each template (:data:`ifcqa.memory.templates.TEMPLATES`), ``per_template`` drafts
 are made with their own random stream (seeded by the seed, the file's SHA-256, the template and the
@@ -6,6 +6,9 @@ draft number, so adding a model changes no other model's tasks). A draft whose a
 already holds is drawn again (at most :data:`DRAW_ATTEMPTS` times), else skipped with the reason.
 The key facts go into 1-2 seeded sessions at random positions among 25-40 sessions (an earlier value
 that a revision supersedes goes into an earlier session); the rest are distractor sessions.
+With a :class:`~ifcqa.memory.phrasing.Phraser` (``--model``) the user turns and the probe are then
+reworded by an LLM under guards (:mod:`ifcqa.memory.phrasing`), and the session checks of the leak
+check run again on the final task.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ifcqa
 from ifcqa.errors import IfcqaError
@@ -26,6 +29,9 @@ from ifcqa.memory.modelfacts import ModelFacts, model_facts
 from ifcqa.memory.sessions import distractor_session, iso, model_questions, seeded_session
 from ifcqa.memory.tasks import KeyFact, Session, Task, TaskSet
 from ifcqa.memory.templates import TEMPLATES, Draft, FactDraft
+
+if TYPE_CHECKING:
+    from ifcqa.memory.phrasing import Phraser
 
 DRAW_ATTEMPTS = 20
 SEED_IN = ("user", "all")
@@ -59,8 +65,11 @@ def generate_tasks(
     seed_in: str = "user",
     per_template: int = 3,
     templates: Sequence[str] | None = None,
+    phraser: Phraser | None = None,
 ) -> tuple[TaskSet, GenerateStats]:
-    """Tasks for every file; see the module docstring."""
+    """Tasks for every file; see the module docstring. ``phraser``: reword user turns and probes by an LLM."""
+    from ifcqa.memory.phrasing import Vocabulary, phrase_task, template_phrasing
+
     if seed_in not in SEED_IN:
         raise IfcqaError(f"--seed-in {seed_in!r}: give user or all.")
     chosen = list(templates or TEMPLATES)
@@ -75,6 +84,7 @@ def generate_tasks(
         text = model_text(index)
         questions = model_questions(mf)
         sha = index.data.source.sha256
+        vocabulary = Vocabulary(mf) if phraser is not None else None
         made = 0
         for name in chosen:
             for number in range(per_template):
@@ -84,6 +94,13 @@ def generate_tasks(
                     stats.skipped[f"{name}: {reason}"] += 1
                     continue
                 task = _build(f"{path.stem}-{name}-{number}", path, sha, mf, draft, rng, sessions, seed_in, questions)
+                if phraser is not None and vocabulary is not None:
+                    phrase_task(task, phraser, vocabulary)
+                    problems = session_problems(task)  # the leak check on the final, reworded task
+                    if problems:  # the phrasing guards exclude this: a bug, never a task to keep
+                        raise AssertionError(f"task {task.id} after LLM phrasing: " + "; ".join(problems))
+                else:
+                    task.metadata["phrasing"] = template_phrasing(task)
                 tasks.append(task)
                 made += 1
         stats.per_model[path.name] = made
@@ -95,7 +112,9 @@ def generate_tasks(
         "seed_in": seed_in,
         "per_template": per_template,
         "templates": chosen,
-        "phrasing": "templates",
+        "phrasing": "llm" if phraser is not None else "templates",
+        "phrasing_model": phraser.model if phraser is not None else None,
+        "phrasing_counts": phraser.stats.to_dict() if phraser is not None else None,
         "skipped": dict(stats.skipped),
     }
     return TaskSet(tasks, generator), stats

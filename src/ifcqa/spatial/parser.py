@@ -10,6 +10,7 @@ A storey mentioned after a negation word ("not", "except", "außer") is excluded
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -86,6 +87,11 @@ def normalise(question: str) -> str:
 
 
 def _words_pattern(words: tuple[str, ...] | list[str]) -> re.Pattern[str]:
+    return _compiled_words(tuple(words))
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled_words(words: tuple[str, ...]) -> re.Pattern[str]:
     ordered = sorted({normalise(w) for w in words}, key=len, reverse=True)
     return re.compile(r"(?<![\w])(?:" + "|".join(re.escape(w) for w in ordered) + r")(?![\w])")
 

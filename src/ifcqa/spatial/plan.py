@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 INTENTS = ("list", "count", "exists", "most", "breakdown", "unanswerable")
@@ -57,7 +57,14 @@ class Plan:
         return bool(self.mentions)
 
     def to_dict(self) -> dict[str, Any]:
-        out = asdict(self)
+        """A JSON-able copy (no deep dataclass walk: this runs twice per answer, on the serving path)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, list) else value
+        out["mentions"] = [
+            {"term": m.term, "how": m.how, "storeys": list(m.storeys), "negated": m.negated} for m in self.mentions
+        ]
         out["classes"] = [
             {"key": c.key, "label": c.label, "ifc_classes": list(c.classes), "type_classes": list(c.type_classes),
              "inventory": c.inventory}

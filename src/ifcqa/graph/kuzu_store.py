@@ -97,9 +97,7 @@ class KuzuStore(GraphStore):
         plan = plan_load(index, self._execute, start)
         if plan.unchanged is not None:
             return plan.unchanged
-        source, path, tag, graph, digest, replaced = (
-            index.data.source, plan.path, plan.tag, plan.graph, plan.digest, plan.replaced
-        )
+        source, path, tag, graph, replaced = index.data.source, plan.path, plan.tag, plan.graph, plan.replaced
         statements: list[tuple[str, dict[str, Any] | None]] = []
         for old in replaced:
             for label in NODE_LABELS:
@@ -135,7 +133,7 @@ class KuzuStore(GraphStore):
             "CREATE (:Model {sha256: $s, model: $m, path: $p, file: $f, schema: $schema, nodes: $n, edges: $e, "
             "schema_version: $v, digest: $d})",
             {"s": source.sha256, "m": tag, "p": path, "f": Path(path).name, "schema": source.schema,
-             "n": node_count, "e": edge_count, "v": SCHEMA_VERSION, "d": digest},
+             "n": node_count, "e": edge_count, "v": SCHEMA_VERSION, "d": plan.digest},
         ))
         self._transaction(statements)
         status = "replaced" if replaced else "loaded"

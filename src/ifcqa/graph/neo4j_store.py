@@ -81,9 +81,7 @@ class Neo4jStore(GraphStore):
         plan = plan_load(index, self._read, start)
         if plan.unchanged is not None:
             return plan.unchanged
-        source, path, tag, graph, digest, replaced = (
-            index.data.source, plan.path, plan.tag, plan.graph, plan.digest, plan.replaced
-        )
+        source, path, tag, graph, replaced = index.data.source, plan.path, plan.tag, plan.graph, plan.replaced
         statements: list[tuple[str, dict[str, Any] | None]] = []
         for old in replaced:
             statements.append(("MATCH (n) WHERE n.model = $m AND NOT n:Model DETACH DELETE n", {"m": old["model"]}))
@@ -109,7 +107,7 @@ class Neo4jStore(GraphStore):
             "CREATE (:Model {sha256: $s, model: $m, path: $p, file: $f, schema: $schema, nodes: $n, edges: $e, "
             "digest: $d})",
             {"s": source.sha256, "m": tag, "p": path, "f": Path(path).name, "schema": source.schema,
-             "n": node_count, "e": edge_count, "d": digest},
+             "n": node_count, "e": edge_count, "d": plan.digest},
         ))
         self._write(statements)
         status = "replaced" if replaced else "loaded"

@@ -156,7 +156,8 @@ def render_markdown(summary: dict[str, Any], config: dict[str, Any] | None = Non
     scopes, systems, table = summary["scopes"], summary["systems"], summary["table"]
     lines = ["# IFCMemoryBench run", ""]
     lines.append(
-        f"{summary['tasks']} tasks over {len(summary['models'])} models; fact extraction: "
+        f"{summary['tasks']} tasks over {len(summary['models'])} model{'s' if len(summary['models']) != 1 else ''}; "
+        "fact extraction: "
         f"{', '.join(summary['extractors'])}; k = {(config or {}).get('k', '?')}; full-context window "
         f"{(config or {}).get('window_tokens', '?')} tokens (characters / 4)."
     )

@@ -4,7 +4,9 @@ Run from the repository root (by hand, not part of the tests)::
 
     python bench/corpus.py                                   # the default corpus, 1 and 2 workers, local + dask
     python bench/corpus.py --corpus 10k:4,100k:2 --workers 1,2,4 --executors local
+    python bench/corpus.py --work memory --corpus 10k:6,100k:2      # memory generate's per-file work instead
     python bench/corpus.py --memory                          # index vs IfcOpenShell memory, 100k and 1M models
+    python bench/corpus.py --memory --memory-sizes 2m --geometry-max 100k   # the same on a 2M model, no geometry
     python bench/corpus.py --workdir /tmp/ifcqa-corpus       # keep the generated models between runs
 
 **Throughput.** A corpus of generated sample buildings (``ifcqa.sample``; ``SIZE:COUNT`` pairs, each
@@ -21,11 +23,14 @@ index (build only, no cache; then with the cache written); a warm load; IfcOpenS
 and running its geometry iterator over it; a cold index plus its bounding boxes. Each is the peak
 resident memory above the interpreter's baseline after imports (``VmHWM`` - ``VmRSS`` before the
 work), and ``x_ifcopenshell``: the ratio to IfcOpenShell's own peak for the same work on the same file
-(the open alone; with geometry, the open plus the iterator). ``--memory-code DIR`` runs the children
+(the open alone; with geometry, the open plus the iterator); ``process_peak_mb`` and
+``x_ifcopenshell_process``: the same for the whole process's peak (interpreter and imports included,
+what a worker's memory limit sees). ``--memory-code DIR`` runs the children
 on another ifcqa source tree (e.g. an older commit's ``src``), to compare before and after a change.
 
 Generating the 1M-entity model takes about 2 minutes (about 110 µs per entity on a loaded 2-core
-machine) and it is written once into ``--workdir``. Everything prints JSON lines to stdout and a table
+machine), the 2M one (``--memory-sizes 2m``, for the memory only) about 10; each is written once into
+``--workdir``. Everything prints JSON lines to stdout and a table
 to stderr.
 """
 
@@ -46,6 +51,7 @@ SIZES: dict[str, dict[str, int]] = {
     "10k": {"storeys": 4, "rooms_per_storey": 9},
     "100k": {"storeys": 10, "rooms_per_storey": 36},
     "1m": {"storeys": 40, "rooms_per_storey": 90},
+    "2m": {"storeys": 80, "rooms_per_storey": 90},  # --memory only: checks that the ratios hold as models grow
 }
 DEFAULT_CORPUS = "10k:6,100k:3,1m:1"
 
@@ -90,7 +96,7 @@ def index_and_report(job: Any) -> dict[str, Any]:
 
     from ifcqa.index.batch import index_one
 
-    row = index_one(job)
+    row: dict[str, Any] = dict(index_one(job))
     row["pid"] = os.getpid()
     row["worker_peak_mb"] = vm("VmHWM")
     return row
@@ -106,8 +112,14 @@ def warm_up(_: int) -> int:
     return os.getpid()
 
 
-def throughput_run(models: list[tuple[Path, int]], executor_kind: str, workers: int, scratch: Path) -> dict[str, Any]:
-    """Index the corpus cold on one executor; one row of numbers."""
+def throughput_run(
+    models: list[tuple[Path, int]], executor_kind: str, workers: int, scratch: Path, work: str = "index"
+) -> dict[str, Any]:
+    """Run the work over the corpus cold (a fresh cache folder) on one executor; one row of numbers.
+
+    ``work``: ``index`` (``ifcqa index``'s per-file work) or ``memory`` (``ifcqa memory generate``: each
+    file's index, facts and tasks, one task per template; worker peaks are not reported for it).
+    """
     from ifcqa.executor import make_executor
     from ifcqa.executor.files import ship
     from ifcqa.index.batch import IndexJob
@@ -115,17 +127,32 @@ def throughput_run(models: list[tuple[Path, int]], executor_kind: str, workers: 
     cache = scratch / f"cache-{executor_kind}-{workers}-{time.monotonic_ns()}"
     jobs = [IndexJob(ship(path, False), str(cache), False) for path, _ in models]
     dask = f"local:{workers}" if executor_kind == "dask" else None
-    with make_executor(None if dask else workers, dask, retries=0) as executor:
-        executor.map(warm_up, list(range(2 * workers)), [f"warm-{i}" for i in range(2 * workers)])
-        started = time.perf_counter()
-        outcomes = executor.map(index_and_report, jobs, [str(path) for path, _ in models], fail_fast=True)
-        seconds = time.perf_counter() - started
+    previous_cache = os.environ.get("IFCQA_CACHE_DIR")
+    os.environ["IFCQA_CACHE_DIR"] = str(cache)  # before the workers start: they inherit it
+    try:
+        with make_executor(None if dask else workers, dask, retries=0) as executor:
+            executor.map(warm_up, list(range(2 * workers)), [f"warm-{i}" for i in range(2 * workers)])
+            started = time.perf_counter()
+            if work == "memory":
+                from ifcqa.memory.generate import generate_tasks
+
+                generate_tasks([path for path, _ in models], per_template=1, executor=executor)
+                outcomes = []
+            else:
+                outcomes = executor.map(index_and_report, jobs, [str(path) for path, _ in models], fail_fast=True)
+            seconds = time.perf_counter() - started
+    finally:
+        if previous_cache is None:
+            os.environ.pop("IFCQA_CACHE_DIR", None)
+        else:
+            os.environ["IFCQA_CACHE_DIR"] = previous_cache
     rows = [outcome.value for outcome in outcomes if outcome.value is not None]
     peaks: dict[int, float] = {}
     for row in rows:
         peaks[row["pid"]] = max(peaks.get(row["pid"], 0.0), row["worker_peak_mb"])
     entities = sum(n for _, n in models)
     return {
+        "work": work,
         "executor": executor_kind,
         "workers": workers,
         "files": len(models),
@@ -179,6 +206,7 @@ def memory_child(mode: str, path: Path, cache_dir: Path) -> dict[str, Any]:
     return {
         "mode": mode,
         "peak_mb": round(vm("VmHWM") - baseline, 1),
+        "process_peak_mb": round(vm("VmHWM"), 1),  # the whole process: interpreter and imports included
         "steady_mb": round(vm("VmRSS") - baseline, 1),
         "seconds": round(time.perf_counter() - started, 2),
         "count": count,
@@ -190,7 +218,7 @@ def memory_rows(
 ) -> list[dict[str, Any]]:
     """Every memory mode for one model, each in a fresh interpreter (warm after the cached cold run)."""
     cache_dir = scratch / f"memory-cache-{path.stem}"
-    rows = []
+    rows: list[dict[str, Any]] = []
     for mode in MEMORY_MODES:
         if (mode.endswith("geometry") and not geometry) or (only and mode not in only.split(",")):
             continue
@@ -202,12 +230,16 @@ def memory_rows(
             continue
         rows.append(json.loads(done.stdout.strip().splitlines()[-1]))
     peaks = {r["mode"]: r["peak_mb"] for r in rows if "peak_mb" in r}
+    process_peaks = {r["mode"]: r["process_peak_mb"] for r in rows if "process_peak_mb" in r}
     for row in rows:
         row["file"], row["entities"] = path.name, entity_count(path)
         # compared with IfcOpenShell doing the same: opening the file (with geometry: and iterating its shapes)
         own = peaks.get("ifcopenshell_geometry" if row["mode"].endswith("geometry") else "ifcopenshell")
         if own and "peak_mb" in row:
             row["x_ifcopenshell"] = round(row["peak_mb"] / own, 2)
+        own_process = process_peaks.get("ifcopenshell_geometry" if row["mode"].endswith("geometry") else "ifcopenshell")
+        if own_process and "process_peak_mb" in row:
+            row["x_ifcopenshell_process"] = round(row["process_peak_mb"] / own_process, 2)
     return rows
 
 
@@ -219,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--corpus", default=DEFAULT_CORPUS, help="SIZE:COUNT,... with SIZE in " + ",".join(SIZES))
     parser.add_argument("--workers", default="1,2", help="worker counts to run, e.g. 1,2,4")
     parser.add_argument("--executors", default="local,dask", help="local, dask or both")
+    parser.add_argument("--work", default="index", choices=("index", "memory"),
+                        help="the per-file work: index (ifcqa index) or memory (ifcqa memory generate)")
     parser.add_argument("--memory", action="store_true", help="measure index vs IfcOpenShell memory instead")
     parser.add_argument("--memory-sizes", default="100k,1m", help="models for --memory")
     parser.add_argument("--geometry-max", default="100k", help="--memory: bounding boxes only up to this size")
@@ -249,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     for kind in [k.strip() for k in args.executors.split(",") if k.strip()]:
         single: float | None = None
         for workers in [int(w) for w in args.workers.split(",")]:
-            row = throughput_run(models, kind, workers, scratch)
+            row = throughput_run(models, kind, workers, scratch, args.work)
             if workers == 1:
                 single = row["entities_per_s"]
             if single:

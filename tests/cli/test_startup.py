@@ -111,6 +111,21 @@ def test_info_with_its_box_shapes_one_element_then_answers_warm_without_ifcopens
     assert all(lo < hi for lo, hi in zip(low, high, strict=True))  # a wall has volume
 
 
+# Modules a cold call has no use for: the EXPRESS rule module (IfcOpenShell imports it when asked for an
+# attribute a class lacks, e.g. ``getattr(unit, "Prefix", None)`` on a conversion-based unit), the
+# validator (argparse with it), and ifcopenshell.util.element (shapely with it).
+COLD_NEEDLESS = ("ifcopenshell.express.rules", "ifcopenshell.validate", "ifcopenshell.util.element", "shapely")
+
+
+@pytest.mark.parametrize("name", ["LargeBuilding.ifc", "IfcOpenHouse_IFC4.ifc"])  # IFC2X3 units and layers; IFC4
+def test_a_cold_summary_imports_only_what_it_reads_the_file_with(shared_ifc: Path, tmp_path: Path, name: str) -> None:
+    code, stdout, stderr, modules = probe("summary", str(shared_ifc / name), "--cache-dir", str(tmp_path / "cache"))
+    assert code == 0, stderr
+    assert json.loads(stdout)["units"]["length"]  # the units were read (conversion-based ones included)
+    assert "ifcopenshell" in modules  # it parsed the file
+    assert not [m for m in modules if m.startswith(COLD_NEEDLESS)], stderr
+
+
 @pytest.mark.parametrize("tool", ["list_storeys", "model_summary"])
 def test_a_warm_q_imports_no_ifcopenshell(sample: tuple[Path, Path], tool: str) -> None:
     path, cache = sample

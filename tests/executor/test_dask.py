@@ -4,6 +4,9 @@ A real ``LocalCluster`` (2 worker processes, as ``--dask local:2`` starts) runs 
 three small shared models; the outputs are compared byte for byte with a run in this process. One
 run really kills a worker process (SIGKILL) while it is working on a file: Dask reschedules that
 file and the output does not change. Kept small for CI (three models under 250 kB, cap 2).
+The same cluster then runs the rest of the per-file work against a run in this process: the code
+agent's sandboxed runs (through the scripted model server), ``memory generate`` (with and without LLM
+phrasing) and ``spatial-bench``.
 """
 
 from __future__ import annotations
@@ -27,6 +30,11 @@ distributed = pytest.importorskip("distributed", reason="the dask extra is not i
 
 from ifcqa.executor.dask_cluster import DaskExecutor  # noqa: E402
 
+# the ways an element is named in the options: GlobalId, Name, and Name with LongName
+OF_CLASS = (
+    "print(sorted({x for e in model.by_type({cls!r}) for x in (e.GlobalId, e.Name, "
+    "' '.join(filter(None, (e.Name, getattr(e, 'LongName', None)))))}))"
+)
 MODELS = ("revit_quantities.ifc", "domestic-hot-water.ifc", "IfcOpenHouse_IFC4.ifc")
 CAP = 2
 
@@ -137,3 +145,168 @@ def test_index_rows_are_the_same_on_a_cluster_and_in_one_process(
     assert remote == local
     assert [Path(row["file"]).name for row in local] == list(MODELS)
     assert all(row["bboxes"] > 0 and row["elements"] > 0 for row in local)
+
+
+def test_the_code_agent_sandboxed_runs_on_a_cluster_give_the_same_records(cluster: Any, tmp_path: Path) -> None:
+    """``ifcqa eval --agent code --dask ... --ship-files``: each sandboxed run is a task on a worker
+    (each worker with a shipped-files folder of its own, so the model goes by hash and then by bytes),
+    and the records are those of a run in this process, observations (the code's output) included."""
+    import re
+
+    import ifcopenshell
+
+    from ifcqa.index import IndexCache
+    from ifcqa.llm.scripted import ScriptedServer
+    from ifcqa.mcq.benchfile import dump_items
+    from ifcqa.mcq.pipeline import generate_for_file
+    from ifcqa.sample import write_sample_model
+
+    items = []
+    for seed in (0, 1):
+        path = write_sample_model(tmp_path / "models" / f"house-{seed}.ifc", storeys=1, seed=seed)
+        made, _ = generate_for_file(path, categories=["direct.class"], cap=2, cache=IndexCache(tmp_path / "cache"))
+        items += [item.model_copy(update={"source_file": f"models/{path.name}"}) for item in made]
+    bench = tmp_path / "BENCH.jsonl"
+    bench.write_bytes(dump_items(items))
+
+    def reply(request: dict[str, Any]) -> dict[str, Any]:
+        """Code that reads the answer from the model (a wrong call first for GlobalId questions), then options
+        named in the code's output."""
+        messages = request["messages"]
+        question = next(m["content"] for m in messages if m["role"] == "user")
+        runs = [m["content"] for m in messages if m["role"] == "tool"]
+        guid = re.search(r"GlobalId '([^']+)'", question)
+        of_class = re.search(r"of IFC class (\w+)", question)
+        code = f"print(model.by_guid({guid.group(1)!r}).is_a())" if guid else OF_CLASS.replace(
+            "{cls!r}", repr(of_class.group(1) if of_class else "IfcProduct"))  # fmt: skip
+        if guid and not runs:
+            code = code.replace("by_guid", "by_gid")  # an AttributeError: a traceback comes back
+        if not runs or (guid and len(runs) == 1):
+            return {"tool_calls": [{"name": "run_python", "arguments": {"code": code}}]}
+        options = re.findall(r"^([A-Z])\. (.+)$", question, re.MULTILINE)
+        chosen = [label for label, text in options if re.search(rf"\b{re.escape(text)}\b", runs[-1])]
+        return {"content": f"ANSWER: {', '.join(chosen) or 'A'}"}
+
+    client = distributed.Client(cluster)
+    workers = sorted(client.scheduler_info(n_workers=-1)["workers"])
+    shipped = {address: tmp_path / f"shipped-{n}" for n, address in enumerate(workers)}
+
+    def set_shipped_dir(dask_worker: Any) -> None:
+        os.environ["IFCQA_SHIPPED_DIR"] = str(shipped[dask_worker.address])
+
+    def records(run: Path) -> list[dict[str, Any]]:
+        """The records without timings, and without the server's call ids (numbered in the order requests came)."""
+        text = re.sub(r"call_\d+", "call_N", (run / "records.jsonl").read_text())
+        rows = [json.loads(line) for line in text.splitlines()]
+        for row in rows:
+            del row["latency_s"], row["tokens_in"]  # the ids' digits count as input tokens
+            for step in row["steps_log"]:
+                del step["latency_s"], step["tokens_in"]
+        return sorted(rows, key=lambda row: row["item_id"])
+
+    try:
+        client.run(set_shipped_dir)
+        with ScriptedServer(reply) as server:
+            args = ["eval", str(bench), "--agent", "code", "--model", "scripted", "--base-url", server.base_url,
+                    "--no-cache", "--cache-dir", str(tmp_path / "cache"), "--concurrency", "2"]  # fmt: skip
+            here = CliRunner().invoke(app, [*args, "-o", str(tmp_path / "here")])
+            assert here.exit_code == 0, here.output
+            remote = CliRunner().invoke(
+                app, [*args, "-o", str(tmp_path / "remote"), "--dask", cluster.scheduler_address, "--ship-files"]
+            )
+            assert remote.exit_code == 0, remote.output
+    finally:
+        client.run(lambda: os.environ.pop("IFCQA_SHIPPED_DIR", None))
+        client.close()
+    local_records, remote_records = records(tmp_path / "here"), records(tmp_path / "remote")
+    assert remote_records == local_records
+    # the observations are the model's own answers, as raw IfcOpenShell gives them, and a traceback
+    observations = [m["content"] for r in local_records for m in r["transcript"] if m["role"] == "tool"]
+    assert len(observations) == len(items) + sum("GlobalId" in item.question for item in items)
+    assert any("AttributeError" in text and "[exit status 1]" in text for text in observations)
+    assert all(r["correct"] for r in local_records)  # the answers were read from the code's output
+    for record in local_records:
+        guid = re.search(r"GlobalId '([^']+)'", record["transcript"][1]["content"])
+        if guid:  # its last run printed the class, as raw IfcOpenShell has it
+            model = ifcopenshell.open(str(tmp_path / record["source_file"]))
+            last = [m["content"] for m in record["transcript"] if m["role"] == "tool"][-1]
+            assert last == model.by_guid(guid.group(1)).is_a()
+    # the runs happened on the workers: each got the model by bytes once and kept it under its hash
+    copies = sorted(p.name for folder in shipped.values() for p in folder.glob("*/*.ifc"))
+    assert set(copies) == {"house-0.ifc", "house-1.ifc"} and len(copies) >= 2
+
+
+def test_an_agent_with_no_sandboxed_runs_refuses_dask(cluster: Any, tmp_path: Path) -> None:
+    bench = tmp_path / "BENCH.jsonl"
+    bench.write_text("")
+    result = CliRunner().invoke(app, ["eval", str(bench), "--agent", "first-option", "-o", str(tmp_path / "run"),
+                                      "--dask", cluster.scheduler_address])  # fmt: skip
+    assert result.exit_code == 1
+    assert "--dask: the first-option agent has no work to run on workers" in result.stderr
+    assert not (tmp_path / "run").exists()
+
+
+def test_memory_tasks_and_spatial_queries_are_the_same_on_a_cluster(
+    cluster: Any, shared_ifc: Path, tmp_path: Path
+) -> None:
+    """``memory generate`` (each file's tasks on a worker) and ``spatial-bench`` (each model's queries on a
+    worker, records put back in query order) write what they write in one process, latencies apart."""
+    from ifcqa.llm.scripted import ScriptedServer
+    from ifcqa.sample import write_sample_model
+
+    houses = [str(write_sample_model(tmp_path / f"house-{seed}.ifc", storeys=1, seed=seed)) for seed in (0, 1)]
+    cli = CliRunner()
+    for where, options in (("here", []), ("cluster", ["--dask", cluster.scheduler_address, "--ship-files"])):
+        result = cli.invoke(app, ["memory", "generate", *houses, "-o", str(tmp_path / f"{where}.json"),
+                                  "--per-template", "1", *options])  # fmt: skip
+        assert result.exit_code == 0, result.output
+    tasks = (tmp_path / "here.json").read_text()
+    assert (tmp_path / "cluster.json").read_text() == tasks
+    assert {task["model"]["path"] for task in json.loads(tasks)["tasks"]} == set(houses)  # not the shipped copies
+    # with LLM phrasing: the workers send back each model's vocabulary, the rewording happens here
+    with ScriptedServer(lambda request: {"content": "So: " + request["messages"][-1]["content"].split("MESSAGE:\n")[1]}
+                        ) as server:  # fmt: skip
+        phrased = ["--model", "scripted", "--base-url", server.base_url, "--no-cache", "--sessions", "3-4",
+                   "--templates", "fire_rating,room_finish"]  # fmt: skip
+        for where, options in (("here", []), ("cluster", ["--dask", cluster.scheduler_address, "--ship-files"])):
+            result = cli.invoke(app, ["memory", "generate", *houses, "-o", str(tmp_path / f"{where}-llm.json"),
+                                      "--per-template", "1", *phrased, *options])  # fmt: skip
+            assert result.exit_code == 0, result.output
+    phrased_tasks = (tmp_path / "here-llm.json").read_text()
+    assert (tmp_path / "cluster-llm.json").read_text() == phrased_tasks and "So: " in phrased_tasks
+
+    models = ["domestic-hot-water.ifc", "3rooms_Heater_AirTerminal_Table_with_SB.ifc"]
+    asked = [("List the pipes", "IfcPipeSegment"), ("Which tables are there?", "IfcFurniture"),
+             ("pipe fittings", "IfcPipeFitting"), ("all the spaces", "IfcSpace")]  # fmt: skip
+    queries = [
+        {"id": f"q{n}", "query": query, "ifc_filename": models[n % 2], "category": "c", "oracle_ifc_types": [ifc]}
+        for n, (query, ifc) in enumerate(asked)
+    ]
+    query_file = tmp_path / "queries.json"
+    query_file.write_text(json.dumps(queries))
+
+    def run(where: str, *options: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        options = ("--ifc-dir", str(shared_ifc), "--cache-dir", str(tmp_path / "cache"), *options)  # indexes shared
+        result = cli.invoke(app, ["spatial-bench", str(query_file), "-o", str(tmp_path / where), *options])
+        assert result.exit_code == 0, result.output
+        records = [json.loads(line) for line in (tmp_path / where / "records.jsonl").read_text().splitlines()]
+        for record in records:
+            del record["latency_ms"]
+        summary = json.loads((tmp_path / where / "summary.json").read_text())
+        del summary["latency_ms"]
+        return records, summary
+
+    here = run("spatial-here")
+    assert run("spatial-cluster", "--dask", cluster.scheduler_address, "--ship-files") == here
+    assert [r["id"] for r in here[0]] == ["q0", "q1", "q2", "q3"] and here[1]["models"] == 2
+    assert any(r["returned"] > 0 for r in here[0]) and here[1]["routes"] == {"graph": 4}
+
+
+def test_a_single_call_outlives_the_worker_that_died_running_it(cluster: Any, tmp_path: Path) -> None:
+    """``Executor.call`` (how the code agent's runs go): the worker process dies inside the call; the call is
+    run again elsewhere and returns its value."""
+    from executor_work import dies_once
+
+    with DaskExecutor(cluster.scheduler_address, retries=1) as executor:
+        assert executor.call(dies_once, (str(tmp_path), 1), "dies") == 101
+    assert (tmp_path / "died-1").exists()  # it did die once

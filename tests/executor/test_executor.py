@@ -6,14 +6,15 @@ real cluster in ``test_dask.py``.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from executor_work import bad_input, dies_once, flaky, pid_of, square
 
 from ifcqa.errors import IfcqaError
-from ifcqa.executor import LocalExecutor, ProgressState, make_executor
-from ifcqa.executor.files import FileRef, local_path, ship
+from ifcqa.executor import LocalExecutor, Outcome, ProgressState, make_executor
+from ifcqa.executor.files import FileRef, NotShipped, by_hash, local_path, ship
 
 
 def test_results_come_back_in_input_order_from_two_processes() -> None:
@@ -34,7 +35,7 @@ def test_a_failing_call_is_tried_again_and_the_retries_are_counted(tmp_path: Pat
 
 
 def test_a_file_failing_every_try_is_recorded_with_its_error(tmp_path: Path) -> None:
-    seen = []
+    seen: list[Outcome[int]] = []
     with LocalExecutor(1, retries=1) as executor:
         outcomes = executor.map(flaky, [(str(tmp_path), 1, 5), (str(tmp_path), 2, 0)], ["a.ifc", "b.ifc"],
                                 on_outcome=seen.append)  # fmt: skip
@@ -106,6 +107,26 @@ def test_shipped_bytes_are_written_once_under_their_hash_and_original_name(
     copy = local_path(ref)
     assert copy.name == "house.ifc" and copy.parent.name == ref.sha256 and copy.read_bytes() == source.read_bytes()
     assert local_path(FileRef(str(source), ref.data, ref.sha256)) == copy
+    assert local_path(by_hash(ref)) == copy  # by hash: the copy this worker has
+    monkeypatch.setenv("IFCQA_SHIPPED_DIR", str(tmp_path / "another-worker"))
+    with pytest.raises(NotShipped, match="house.ifc: this worker has no copy of it yet"):
+        local_path(by_hash(ref))
+
+
+def test_single_calls_from_many_threads_run_in_worker_processes_with_retries(tmp_path: Path) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with LocalExecutor(2, retries=2) as executor, ThreadPoolExecutor(4) as threads:
+        values = list(threads.map(lambda n: executor.call(pid_of, n, f"n{n}"), range(8)))
+        assert [n for n, _ in values] == list(range(8))
+        pids = {pid for _, pid in values}
+        assert 1 <= len(pids) <= 2 and os.getpid() not in pids
+        assert executor.call(flaky, (str(tmp_path), 1, 2), "flaky") == 10  # failed twice, third try
+        with pytest.raises(OSError, match="disk hiccup on 3"):
+            executor.call(flaky, (str(tmp_path), 3, 9), "always")
+        with pytest.raises(IfcqaError, match="model 2: not an IFC/STEP file"):
+            executor.call(bad_input, 2, "bad")  # an input error: no retry
+    assert (tmp_path / "calls-3").read_text() == "3"  # one try and two retries
 
 
 def test_the_index_command_refuses_bad_input_before_any_work(tmp_path: Path) -> None:
@@ -139,3 +160,35 @@ def test_the_index_command_lists_a_broken_file_with_keep_going(tmp_path: Path) -
     assert [row["file"] for row in document["files"]] == [str(good)]
     [failure] = document["failed"]
     assert failure["file"] == str(broken) and failure["attempts"] == 1 and "truncated" in failure["error"]
+
+
+def test_the_code_agent_runner_ships_a_model_once_then_sends_its_hash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ExecutorRunner`` with ``--ship-files``: the first run finds no copy on the worker (by hash), so it
+    is sent again with the bytes; the next run of that model goes by hash. Outputs are those of ``run_code``."""
+    import ifcopenshell
+
+    from ifcqa.agents import sandbox
+    from ifcqa.agents.code_agent import ExecutorRunner
+    from ifcqa.agents.sandbox import SandboxLimits, run_code
+    from ifcqa.sample import write_sample_model
+
+    monkeypatch.setenv("IFCQA_SHIPPED_DIR", str(tmp_path / "worker"))
+    model = write_sample_model(tmp_path / "house.ifc", storeys=1, seed=0)
+    sent: list[bool] = []  # whether each job carried the bytes
+    real_run_job = sandbox.run_job
+
+    def spy(job: sandbox.SandboxJob) -> sandbox.SandboxResult | None:
+        sent.append(job.model.data is not None)
+        return real_run_job(job)
+
+    monkeypatch.setattr("ifcqa.agents.code_agent.run_job", spy)
+    code = "print(len(model.by_type('IfcWall')))"
+    with LocalExecutor(1) as executor:  # in this process, so the spy sees every job
+        runner = ExecutorRunner(executor, ship_files=True)
+        first, second = runner(code, model, SandboxLimits()), runner(code, model, SandboxLimits())
+    walls = str(len(ifcopenshell.open(str(model)).by_type("IfcWall")))
+    assert first.stdout.strip() == second.stdout.strip() == walls == run_code(code, model).stdout.strip()
+    assert sent == [False, True, False]  # by hash (no copy yet), with the bytes, by hash
+    assert [p.name for p in (tmp_path / "worker").glob("*/*")] == ["house.ifc"]

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import ifcopenshell
+import ifcopenshell.util.element
 import pytest
 from typer.testing import CliRunner
 
@@ -198,3 +199,19 @@ def test_stores_opened_twice_in_one_process_share_one_database(tmp_path: Path) -
             query = "MATCH (a)-[:ON_STOREY]->(s:Storey) WHERE a.model = $m AND s.model = $m RETURN count(*) AS n"
             rows = store.run(query, {"m": model_tag(index)})
             assert rows == [{"n": expected}]
+
+
+@pytest.mark.parametrize("name", ["3rooms_Heater_AirTerminal_Table_with_SB.ifc", "Heizung-Elektro_080729.ifc"])
+def test_nodes_carry_the_effective_predefined_type_and_type_name(name: str, index_of: Callable[[str], ModelIndex],
+                                                                 shared_ifc: Path) -> None:
+    """What kind filters ("tables", "radiators") read on the graph, checked against raw IfcOpenShell."""
+    if not (shared_ifc / name).is_file():
+        pytest.skip(f"{name} is not in the shared corpus")
+    model = ifcopenshell.open(shared_ifc / name)
+    rows = project(index_of(name)).nodes["Element"]
+    assert rows
+    for row in rows:
+        entity = model.by_guid(row["guid"])
+        kind = ifcopenshell.util.element.get_type(entity)
+        assert row["predefined_type"] == ifcopenshell.util.element.get_predefined_type(entity), row["guid"]
+        assert row["type_name"] == (kind.Name if kind is not None else None), row["guid"]

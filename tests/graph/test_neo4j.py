@@ -25,7 +25,8 @@ from ifcqa.spatial import SpatialQA
 URI = os.environ.get("NEO4J_URI")
 needs_server = pytest.mark.skipif(not URI, reason="NEO4J_URI is not set: no Neo4j server to test against")
 QUESTIONS = ("doors on the ground floor", "How many windows are not on Level 1?", "everything on Level 2",
-             "Which floor has the most walls?", "air terminals per floor", "light fixtures in the building")
+             "Which floor has the most walls?", "air terminals per floor", "light fixtures in the building",
+             "floor slabs on Level 1", "How many roof slabs are there?", "gates")  # kinds: predefined-type Cypher
 
 
 def _closed_port() -> int:

@@ -149,6 +149,39 @@ def test_a_recoverable_problem_opens_with_one_warning_and_every_untouched_fact_u
     assert all(any(re.fullmatch(pattern, path) for path in changed) for pattern in allowed)  # the defect shows
 
 
+MEASURE = "#15=IFCMEASUREWITHUNIT(IFCPLANEANGLEMEASURE(0.0174533),#14);"
+UNITS = "#17=IFCUNITASSIGNMENT((#13,#16));"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        (MEASURE, MEASURE.replace("(0.0174533)", "('x')"), "IfcPlaneAngleMeasure('x') is not a valid IfcValue"),
+        (
+            MEASURE,
+            MEASURE.replace("IFCPLANEANGLEMEASURE(0.0174533)", "IFCGLOBALLYUNIQUEID('x')"),
+            "IfcGloballyUniqueId('x') is not a valid IfcValue",
+        ),
+        (MEASURE, MEASURE.replace("IFCPLANEANGLEMEASURE(0.0174533)", "#13"), "#13 IfcSIUnit is not a valid IfcValue"),
+        (UNITS, UNITS.replace("(#13,#16)", "(#13,#5)"), "(#13=IfcSIUnit(*,.LENGTHUNIT.,.MILLI.,.METRE.), #5=IfcOwn"),
+    ],
+    ids=["typed_value_holding_a_string", "typed_value_of_a_type_outside_the_select", "entity_in_a_select_of_values",
+         "list_with_one_wrong_reference"],
+)  # fmt: skip
+def test_a_bad_value_inside_a_select_or_a_list_is_one_warning_and_the_attribute_reads_as_unset(
+    old: str, new: str, problem: str, house_text: str, tmp_path: Path
+) -> None:
+    path = write(tmp_path, house_text, old, new)
+    model = open_model(path)
+    [warning] = model_warnings(model)
+    entity_id = int(old[1:3])
+    attribute = "ValueComponent" if old == MEASURE else "Units"
+    assert (warning.entity_id, warning.attribute) == (entity_id, attribute)
+    assert warning.problem.startswith(problem) and warning.problem.endswith("; read as unset"), warning.problem
+    assert getattr(model.by_id(entity_id), attribute) is None
+    assert getattr(ifcopenshell.open(str(path)).by_id(entity_id), attribute) is not None  # IfcOpenShell keeps it
+
+
 def test_an_integer_where_a_real_belongs_is_read_as_the_number_without_a_warning(
     house_text: str, tmp_path: Path
 ) -> None:

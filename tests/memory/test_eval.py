@@ -212,6 +212,23 @@ def test_an_unreadable_verdict_is_an_error_never_a_guess(sample_tasks: TaskSet) 
     assert agreement([(True, True), (False, False)]) == {"n": 2, "agreement": 1.0, "kappa": 1.0}
 
 
+def test_judges_ask_for_exactly_their_booleans_and_fall_back_without_structured_output(sample_tasks: TaskSet) -> None:
+    from ifcqa.memory.judges import judge_answer
+
+    task = sample_tasks.tasks[0]
+    verdict = '{"correct": false, "complete": false, "relevant": true}'
+    script = [{"content": verdict}, {"status": 400, "body": "response_format not supported"}, {"content": verdict}]
+    with ScriptedServer(script) as server:
+        judge = ChatClient("judge", base_url=server.base_url, max_retries=0)
+        assert judge_answer(judge, task, "ANSWER: 1") == {"correct": False, "complete": False, "relevant": True}
+        schema = server.requests[0]["response_format"]["json_schema"]["schema"]
+        assert schema["required"] == ["correct", "complete", "relevant"] and not schema["additionalProperties"]
+        # a server without structured output answers 400: asked again without it, the verdict still counts
+        assert judge_answer(judge, task, "ANSWER: 2")["relevant"] is True
+        assert "response_format" in server.requests[1] and "response_format" not in server.requests[2]
+        assert all(r["max_tokens"] == 200 for r in server.requests)
+
+
 def test_a_changed_model_file_is_refused(sample_tasks: TaskSet, tmp_path: Path) -> None:
     task = sample_tasks.tasks[0]
     copy = tmp_path / "house.ifc"

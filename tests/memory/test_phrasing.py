@@ -189,3 +189,17 @@ def test_guards_name_their_reason(sample_tasks: TaskSet) -> None:
     assert probe_problem(question, question.replace("?", "."), revised, []) == "answer leaked"
     assert probe_problem(question, f"{question} ({new.anchor}?)", revised, []) == "answer leaked"
     assert probe_problem(question, "Quick one: " + question, revised, []) is None
+
+
+def test_degenerate_replies_that_keep_every_value_are_refused() -> None:
+    """Replies SmolLM2-135M gave (docs/MEMORY.md): they keep every value and protected term, and say nothing."""
+    from ifcqa.memory.phrasing import degenerate, turn_problem
+
+    said = "Per the fire consultant's spec, every door on Erdgeschoss level must be EI 120 rated."
+    keep = ["120", "EI 120", "Erdgeschoss", "door"]
+    looping = "- 120 - EI 120 - Erdgeschoss - doors - doors - doors - doors - doors - doors - doors -"
+    echoed = f"- 120 - EI 120 MESSAGE: {said}"
+    assert turn_problem(said, looping, [], keep) == turn_problem(said, echoed, [], keep) == "degenerate"
+    assert degenerate(said, "EI 120 EI 120 required required required required for door door on Erdgeschoss.")
+    natural = "The fire consultant's spec says each door on Erdgeschoss level has to be rated EI 120."
+    assert not degenerate(said, natural) and turn_problem(said, natural, [], keep) is None

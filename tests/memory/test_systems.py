@@ -150,7 +150,7 @@ def test_llm_extraction_through_the_scripted_server_with_rule_fallback(sample_in
 
 
 def test_registry_lists_every_system() -> None:
-    assert set(get_systems()) == {"none", "full-context", "file", "vector", "graph", "ifc-aware"}
+    assert set(get_systems()) == {"none", "full-context", "file", "vector", "graph", "ifc-aware", "mem0", "graphiti"}
 
 
 def test_ifc_aware_links_an_element_named_in_a_question_to_its_material(sample_index: ModelIndex) -> None:

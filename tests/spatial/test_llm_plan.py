@@ -47,6 +47,19 @@ def test_llm_plan_is_used_and_recorded(index_of: Callable[[str], ModelIndex], sh
     assert request["response_format"] == {"type": "json_object"}
 
 
+def test_llm_plan_may_name_a_predefined_type_kind(index_of: Callable[[str], ModelIndex], shared_ifc: Path) -> None:
+    plan = {"intent": "count", "storeys": [], "exclude_storeys": [], "classes": ["table"], "inventory": False}
+    with ScriptedServer([{"content": json.dumps(plan)}]) as server:
+        answer = ask(index_of(DUPLEX), server.base_url, "Wie viele Couchtische hat das Haus?")
+        prompt = server.requests[0]["messages"][0]["content"]
+    assert "- table: tables (a kind of furniture, by predefined type)" in prompt
+    assert answer["plan"]["parser"] == "llm:scripted"  # type: ignore[index]
+    model = ifcopenshell.open(shared_ifc / DUPLEX)  # IFC2X3: no TABLE enumeration, Revit names say it
+    tables = {e.GlobalId for e in model.by_type("IfcFurnishingElement") if (e.Name or "").startswith("M_Table")}
+    assert {e["guid"] for e in answer["elements"]} == tables and tables  # type: ignore[attr-defined]
+    assert str(answer["answer"]).startswith(f"There are {len(tables)} tables in the model")
+
+
 @pytest.mark.parametrize("step", [
     {"content": json.dumps({"intent": "list", "storeys": ["Level 9"], "classes": ["door"]})},
     {"content": json.dumps({"intent": "list", "storeys": ["Level 1"], "classes": ["spaceship"]})},

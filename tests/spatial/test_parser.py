@@ -134,7 +134,9 @@ def test_fewest_is_recorded(index_of: Callable[[str], ModelIndex]) -> None:
 @pytest.mark.parametrize(("model", "question", "key", "has_class", "has_type"), [
     (HEIZUNG, "HVAC equipment", "hvac", None, "IfcSpaceHeaterType"),  # IFC2X3: by type object
     (HEIZUNG, "light fixtures", "lighting", None, "IfcLightFixtureType"),
-    (HEIZUNG, "Heizkörper", "heater", None, "IfcSpaceHeaterType"),
+    (HEIZUNG, "Heizkörper", "radiator", None, "IfcSpaceHeaterType"),  # a kind: the group plus a predefined type
+    (HEIZUNG, "space heaters", "heater", None, "IfcSpaceHeaterType"),
+    (DUPLEX, "tables", "table", "IfcFurnishingElement", "IfcFurnitureType"),
     (KIT, "HVAC equipment", "hvac", "IfcAirTerminal", "IfcAirTerminalType"),  # IFC4: the class itself
     (KIT, "doors", "door", "IfcDoorStandardCase", "IfcDoorType"),
     (DUPLEX, "doors", "door", "IfcDoor", "IfcDoorStyle"),
@@ -150,13 +152,26 @@ def test_fewest_is_recorded(index_of: Callable[[str], ModelIndex]) -> None:
 def test_class_groups_per_schema(model: str, question: str, key: str, has_class: str | None, has_type: str | None,
                                  index_of: Callable[[str], ModelIndex]) -> None:
     plan = parse(index_of(model), question + " on all floors")
-    wanted = next(c for c in plan.classes if c.key == key)
+    wanted = next(c for c in plan.classes if (c.kind or c.key) == key)
     if has_class:
         assert has_class in wanted.classes
     if has_type:
         assert has_type in wanted.type_classes
     if model == HEIZUNG and key == "hvac":
         assert "IfcAirTerminal" not in wanted.classes  # no such class in IFC2X3
+
+
+def test_kind_words_beside_storey_words(index_of: Callable[[str], ModelIndex]) -> None:
+    index = index_of(DUPLEX)
+    plan = parse(index, "roof slabs on Level 2")
+    assert [c.kind for c in plan.classes] == ["roofslab"] and [index.get(g).name for g in plan.storeys] == ["Level 2"]
+    assert plan.classes[0].predefined == ("ROOF",) and plan.classes[0].kind == "roofslab"
+    plan = parse(index, "slabs on the roof")
+    assert [c.kind or c.key for c in plan.classes] == ["slab"] and [index.get(g).name for g in plan.storeys] == ["Roof"]
+    assert [c.kind for c in parse(index, "Wie viele Tische und Stühle gibt es?").classes] == ["table", "chair"]
+    assert [c.kind or c.key for c in parse(index, "sockets on level 1").classes] == ["outlet"]  # TV/data too
+    assert [c.kind for c in parse(index, "power sockets on level 1").classes] == ["socket"]
+    assert {c.key for c in parse(index, "tables and chairs").classes} == {"furniture"}  # the group, for linking
 
 
 def test_unknown_storey_is_unresolved_not_guessed(index_of: Callable[[str], ModelIndex]) -> None:

@@ -13,25 +13,35 @@ apply unchanged, and a reply is either code to run or an answer, never both.
 
 Sandbox limits come from ``config.extra["sandbox"]`` (a dict of :class:`SandboxLimits` fields);
 ``output_chars`` follows ``config.observation_chars``.
+
+Where the runs happen: in this process's threads by default (each run is its own sandboxed child
+process anyway); after :meth:`CodeAgent.use_executor` (``ifcqa eval --dask``), each run is one task on
+the executor (:class:`ExecutorRunner`), so the CPU of the code goes to the cluster's workers while the
+conversation with the model stays here. The observations, and so the records, are the same.
 """
 
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ifcqa.agents.answer import client_for
 from ifcqa.agents.base import AgentConfig, AgentEnv, AgentResult, ToolCallRecord, agent
 from ifcqa.agents.protocol import run_protocol
-from ifcqa.agents.sandbox import SandboxLimits, SandboxResult, run_code
+from ifcqa.agents.sandbox import SandboxJob, SandboxLimits, SandboxResult, run_code, run_job
 from ifcqa.agents.tool_agent import cut_observation
 from ifcqa.errors import IfcqaError, ToolError
 from ifcqa.llm.client import ChatClient
 from ifcqa.mcq.items import Item
 from ifcqa.tools.registry import render
+
+if TYPE_CHECKING:
+    from ifcqa.executor import Executor, FileRef
 
 TOOL_NAME = "run_python"
 CODE_ACCESS = (
@@ -56,6 +66,7 @@ RUN_PYTHON_SCHEMA: dict[str, Any] = {
 }
 CALL_FIX = 'Call run_python with JSON arguments of the form {"code": "print(len(model.by_type(\'IfcWall\')))"}.'
 Runner = Callable[[str, Path, SandboxLimits], SandboxResult]
+KEPT_MODELS = 8  # models whose bytes ExecutorRunner keeps in memory (--ship-files), the most recently used
 
 
 def sandbox_limits(config: AgentConfig) -> SandboxLimits:
@@ -88,6 +99,50 @@ def render_run(result: SandboxResult) -> str:
     return "\n".join(parts)
 
 
+class ExecutorRunner:
+    """A :data:`Runner` that runs each sandboxed run as one task on an executor (``ifcqa eval --dask``).
+
+    Without ``ship_files`` the workers open the model at its path (a shared file system). With it, the
+    model's bytes (read once here) go with a worker's first run of that model, and the worker keeps
+    a copy under the file's SHA-256; later runs send only the hash, and a worker that has no copy
+    answers ``None`` (:func:`~ifcqa.agents.sandbox.run_job`), upon which the run is sent again with
+    the bytes. A lost worker's run is tried again (``executor.retries``); a run never fails for what
+    the code does.
+    """
+
+    def __init__(self, executor: Executor, ship_files: bool = False) -> None:
+        self.executor = executor
+        self.ship_files = ship_files
+        self._refs: OrderedDict[Path, FileRef] = OrderedDict()  # the models used last, with their bytes
+        self._lock = threading.Lock()
+
+    def __call__(self, code: str, model: Path, limits: SandboxLimits) -> SandboxResult:
+        from ifcqa.executor import by_hash
+
+        ref = self._ref(model)
+        key = f"sandbox-{model.name}"
+        result = None
+        if ref.data is not None:  # first by hash: the worker may hold a copy already
+            result = self.executor.call(run_job, SandboxJob(code, by_hash(ref), limits), key)
+        if result is None:
+            result = self.executor.call(run_job, SandboxJob(code, ref, limits), key)
+        if result is None:  # only a job sent by hash answers None
+            raise AssertionError(f"the worker found no copy of {model.name} in the job that carried its bytes")
+        return result
+
+    def _ref(self, model: Path) -> FileRef:
+        from ifcqa.executor import ship
+
+        with self._lock:
+            if model in self._refs:
+                self._refs.move_to_end(model)
+            else:
+                self._refs[model] = ship(model, self.ship_files)
+                while len(self._refs) > KEPT_MODELS:  # a run over thousands of models holds only a few
+                    self._refs.popitem(last=False)
+            return self._refs[model]
+
+
 class CodeAgent:
     """Answers items by running its own Python against the model file in the sandbox."""
 
@@ -98,6 +153,10 @@ class CodeAgent:
         self.client = client or client_for(config)
         self.limits = sandbox_limits(config)
         self.runner = runner
+
+    def use_executor(self, executor: Executor, ship_files: bool = False) -> None:
+        """Run the sandboxed runs as tasks on ``executor`` from now on (see :class:`ExecutorRunner`)."""
+        self.runner = ExecutorRunner(executor, ship_files)
 
     def answer(self, item: Item, env: AgentEnv) -> AgentResult:
         """Answer one item; transport failures are recorded in ``error``, never raised."""

@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from ifcqa.errors import IfcqaError
+from ifcqa.executor.files import FileRef, NotShipped, local_path
 
 CHILD = Path(__file__).with_name("_sandbox_child.py")
 SANDBOX_UID_BASE = 2_000_000  # each run gets its own uid in [base, base + span): see docs/SANDBOX.md
@@ -237,6 +238,38 @@ def run_code(code: str, model_path: Path, limits: SandboxLimits | None = None) -
             scratch.remove()
         if watchdog is not None:
             watchdog.close()
+
+
+@dataclass(frozen=True)
+class SandboxJob:
+    """One sandboxed run as a unit of work for an executor (``ifcqa eval --agent code --dask``).
+
+    The model is an :class:`ifcqa.executor.FileRef`: a path the worker can read, or the file's bytes
+    (or its hash, for a worker that already holds a copy). The run itself is :func:`run_code` on the
+    worker, with every layer of this module: the worker is the host whose privileges decide which
+    layers apply (docs/SANDBOX.md), and its result says which did.
+    """
+
+    code: str
+    model: FileRef
+    limits: SandboxLimits
+
+
+def run_job(job: SandboxJob) -> SandboxResult | None:
+    """Run ``job`` on this machine (a worker): :func:`run_code` on the worker's copy of the model.
+
+    Returns:
+        The run's result; ``None`` when the model was sent by hash only and this worker has no copy
+        of it yet (the caller then sends the job again with the bytes).
+
+    Raises:
+        IfcqaError: the model is not a file here.
+    """
+    try:
+        path = local_path(job.model)
+    except NotShipped:
+        return None
+    return run_code(job.code, path, job.limits)
 
 
 class _Scratch:

@@ -26,6 +26,7 @@ from ifcqa.agents.base import (
     AgentConfig,
 )
 from ifcqa.cli.common import CacheDir, report_error, stderr_console
+from ifcqa.cli.runopts import Dask, Retries, ShipFiles
 from ifcqa.errors import IfcqaError
 from ifcqa.eval.records import RunRecord
 
@@ -99,6 +100,18 @@ def _print_summary(summary: dict[str, Any], run_dir: Path) -> None:
     typer.echo(f"run folder: {run_dir} (records.jsonl, summary.json)")
     for warning in summary.get("warnings", []):
         typer.echo(f"warning: {warning}", err=True)
+
+
+@contextmanager
+def _sandbox_executor(dask: str | None, retries: int) -> Iterator[Any]:
+    """The executor of ``--dask`` (the code agent's sandboxed runs go to its workers), or ``None``."""
+    if dask is None:
+        yield None
+        return
+    from ifcqa.executor import make_executor
+
+    with make_executor(None, dask, retries) as executor:
+        yield executor
 
 
 def _fail(ctx: typer.Context, message: str, code: int) -> None:
@@ -217,6 +230,9 @@ def eval_command(
         float,
         typer.Option("--max-error-rate", min=0.0, max=1.0, help="Exit 4 when a larger share of items failed."),
     ] = 0.0,
+    dask: Dask = None,
+    retries: Retries = 2,
+    ship_files: ShipFiles = False,
 ) -> None:
     """Run an agent over a benchmark, one durable record per item; rerun the same command to resume.
 
@@ -245,7 +261,7 @@ def eval_command(
     if header:
         typer.echo(header, err=True)
     try:
-        with _progress() as progress:
+        with _progress() as progress, _sandbox_executor(dask, retries) as executor:
             summary = run_eval(
                 bench,
                 agent,
@@ -258,6 +274,8 @@ def eval_command(
                 models_dir=models_dir,
                 progress=progress,
                 retry_errors=retry_errors,
+                executor=executor,
+                ship_files=ship_files,
             )
     except EvalAborted as aborted:
         _print_summary(aborted.summary, out)

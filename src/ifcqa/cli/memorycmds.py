@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from ifcqa.cli.common import print_json, status
-from ifcqa.cli.runopts import Dask, Jobs, prewarm_indexes
+from ifcqa.cli.runopts import Dask, Jobs, ShipFiles, optional_executor, work_progress
 
 app = typer.Typer(
     help="IFCMemoryBench: long-term memory of BIM agents (tasks, memory systems, scores).", no_args_is_help=True
@@ -53,6 +53,7 @@ def generate(
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the LLM response cache.")] = False,
     jobs: Jobs = None,
     dask: Dask = None,
+    ship_files: ShipFiles = False,
 ) -> None:
     """Generate memory tasks from IFC files (deterministic given the seed); prints the counts."""
     from ifcqa.index.cache import write_atomic
@@ -66,8 +67,13 @@ def generate(
         from ifcqa.memory.phrasing import Phraser
 
         phraser = Phraser(client_for(AgentConfig(model=model, base_url=base_url, no_cache=no_cache)))
-    prewarm_indexes(list(files), jobs, dask, None)  # --jobs/--dask: index the files in parallel first
-    with status("Generating tasks"):
+    with (  # --jobs/--dask: each file's tasks are made on a worker (LLM phrasing stays here)
+        optional_executor(jobs, dask, 2, len(files)) as executor,
+        work_progress(executor, len(files), "Generating tasks", lambda done: f"tasks of {Path(done.key).name}") as (
+            on_progress,
+            on_outcome,
+        ),
+    ):
         task_set, stats = generate_tasks(
             files,
             sessions=bounds,
@@ -76,6 +82,10 @@ def generate(
             per_template=per_template,
             templates=_split(templates) if templates else None,
             phraser=phraser,
+            executor=executor,
+            ship_files=ship_files,
+            on_progress=on_progress,
+            on_outcome=on_outcome,
         )
     write_atomic(out, task_set.to_json().encode())
     summary = {"tasks": stats.tasks, "per_model": stats.per_model, "skipped": dict(stats.skipped), "out": str(out)}
@@ -88,7 +98,12 @@ def generate(
 def eval_memory(
     tasks: Annotated[Path, typer.Argument(metavar="TASKS.json", help="A task file from `ifcqa memory generate`.")],
     out: Annotated[Path, typer.Option("--out", "-o", metavar="RUN_DIR", help="The run folder; rerun to resume.")],
-    systems: Annotated[str, typer.Option("--systems", metavar="A,B", help="Memory systems.")] = DEFAULT_SYSTEMS,
+    systems: Annotated[
+        str,
+        typer.Option(
+            "--systems", metavar="A,B", help="Memory systems (also mem0, graphiti: extra memory-adapters, an LLM)."
+        ),
+    ] = DEFAULT_SYSTEMS,
     scopes: Annotated[str, typer.Option("--scopes", metavar="A,B", help="Ingestion scopes.")] = DEFAULT_SCOPES,
     k: Annotated[int, typer.Option("--k", min=1, max=50, help="Items retrieved per probe.")] = 5,
     window: Annotated[

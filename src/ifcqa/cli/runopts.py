@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ifcqa.cli.common import stderr_console
+from ifcqa.cli.common import status, stderr_console
 
 if TYPE_CHECKING:
     from ifcqa.executor import Executor, Outcome, ProgressState
@@ -33,7 +32,10 @@ Dask = Annotated[
         show_default=False,
     ),
 ]
-Retries = Annotated[int, typer.Option(min=0, help="Tries after the first for a file whose worker failed or was lost.")]
+Retries = Annotated[
+    int,
+    typer.Option(min=0, help="Tries after the first for a file or sandboxed run whose worker failed or was lost."),
+]
 ShipFiles = Annotated[
     bool, typer.Option("--ship-files", help="Send each file's bytes to the workers (no shared file system).")
 ]
@@ -99,23 +101,27 @@ def file_progress(
         yield update, outcome_line
 
 
-def prewarm_indexes(files: list[Path], jobs: int | None, dask: str | None, cache_dir: Path | None) -> None:
-    """Index ``files`` into the cache on the chosen executor first, when ``--jobs`` or ``--dask`` was given.
+@contextmanager
+def optional_executor(jobs: int | None, dask: str | None, retries: int, n_files: int) -> Iterator[Executor | None]:
+    """The executor of ``--jobs``/``--dask`` when either is given, else ``None``: the work runs in this process.
 
-    For commands whose own loop stays in this process (``spatial-bench`` times each query): the per-file
-    indexing runs in parallel, the rest then starts warm. The workers must share the cache folder
-    (local processes, or a cluster on this machine or a shared file system).
+    For commands whose default stays in their own process (``memory generate``).
     """
-    if (jobs is None and dask is None) or not files:
+    if jobs is None and dask is None:
+        yield None
         return
-    from ifcqa.index.batch import index_files
-
-    with open_executor(jobs, dask, 2, len(files)) as executor, file_progress(len(files), "Indexing", _indexed) as (
-        on_progress,
-        on_outcome,
-    ):
-        index_files(files, executor, cache_dir=cache_dir, on_progress=on_progress, on_outcome=on_outcome)
+    with open_executor(jobs, dask, retries, n_files) as executor:
+        yield executor
 
 
-def _indexed(outcome: Outcome[Any]) -> str:
-    return f"indexed {Path(outcome.key).name}"
+@contextmanager
+def work_progress(
+    executor: Executor | None, total: int, verb: str, line: Callable[[Outcome[Any]], str]
+) -> Iterator[tuple[Callable[[ProgressState], None] | None, Callable[[Outcome[Any]], None] | None]]:
+    """:func:`file_progress` on an executor; without one, a spinner saying ``verb`` and no callbacks."""
+    if executor is None:
+        with status(verb):
+            yield None, None
+        return
+    with file_progress(total, verb, line) as callbacks:
+        yield callbacks

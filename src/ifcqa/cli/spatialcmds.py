@@ -20,7 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json, status
-from ifcqa.cli.runopts import Dask, Jobs, prewarm_indexes
+from ifcqa.cli.runopts import Dask, Jobs, ShipFiles, optional_executor, work_progress
 from ifcqa.index import IndexCache
 
 StoreDir = Annotated[
@@ -199,16 +199,35 @@ def spatial_bench(
     no_cache: NoCache = False,
     jobs: Jobs = None,
     dask: Dask = None,
+    ship_files: ShipFiles = False,
 ) -> None:
     """Score a query set at GlobalId level (P/R/F1) against an IfcOpenShell oracle; writes RUN/summary.{json,md}."""
     from ifcqa.spatial.bench import load_queries, run_bench, write_run
 
     items = load_queries(queries)
     cache = _index_cache(no_cache, cache_dir)
-    if cache is not None:  # --jobs/--dask: index the models in parallel first (queries stay timed here)
-        folder = ifc_dir or queries.parent
-        models = sorted({folder / q["ifc_filename"] for q in items if (folder / q["ifc_filename"]).is_file()})
-        prewarm_indexes(models, jobs, dask, cache_dir)
+    if jobs is not None or dask is not None:  # each model's queries on a worker (docs/SCALE.md)
+        from ifcqa.spatial.bench_jobs import BenchSettings, Planner, run_bench_on
+
+        if neo4j and store is not None:
+            _open_graph(store, neo4j, cache_dir)  # raises the error of --store with --neo4j, opens nothing
+        store_dir = _store_dir(store, cache_dir)
+        settings = BenchSettings(
+            use_graph=not no_graph, store_dir=str(store_dir) if store_dir else None, neo4j=neo4j,
+            cache_dir=str(cache_dir) if cache_dir else None, no_cache=no_cache,
+            planner=Planner(model, base_url, api_key_env),
+        )  # fmt: skip
+        n_models = len({q["ifc_filename"] for q in items})
+        with optional_executor(jobs, dask, 2, n_models) as executor, work_progress(
+            executor, n_models, "Running the query set", lambda done: f"queries of {done.key}"
+        ) as (on_progress, on_outcome):
+            assert executor is not None
+            records, summary = run_bench_on(executor, items, ifc_dir or queries.parent, settings,
+                                            ship_files=ship_files, on_progress=on_progress, on_outcome=on_outcome)
+        write_run(out, records, summary)
+        shown = ("queries", "f1", "precision", "recall", "routes", "latency_ms")
+        typer.echo(json.dumps({k: summary[k] for k in shown}))
+        return
     server = _open_graph(store, neo4j, cache_dir) if neo4j and not no_graph else None
     try:
         with status("Running the query set"):

@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ifcqa
 from ifcqa.agents.base import Agent, AgentConfig, AgentEnv, make_agent
@@ -46,6 +46,9 @@ from ifcqa.index.cache import IndexCache, write_atomic
 from ifcqa.index.model_index import load_index
 from ifcqa.mcq.benchfile import BenchFileError, read_items, resolve_source
 from ifcqa.mcq.items import Item
+
+if TYPE_CHECKING:
+    from ifcqa.executor import Executor
 
 Progress = Callable[[RunRecord], None]
 EARLY_STOP_ITEMS = 3
@@ -188,6 +191,8 @@ def run_eval(
     models_dir: Path | None = None,
     progress: Progress | None = None,
     retry_errors: bool = True,
+    executor: Executor | None = None,
+    ship_files: bool = False,
 ) -> dict[str, Any]:
     """Answer the benchmark's (selected) items with an agent, recording each; resume a killed run.
 
@@ -203,6 +208,9 @@ def run_eval(
         models_dir: the folder holding the benchmark's models, looked up by file name.
         progress: called with each new record, from the worker thread that wrote it.
         retry_errors: answer again the items whose earlier record holds an error (a failed request).
+        executor: where the agent's per-file work runs (``--dask``): the code agent's sandboxed runs,
+            one task each; the conversation with the model stays in this process. ``None``: here.
+        ship_files: send the models' bytes to the executor's workers (no shared file system).
 
     Returns:
         The run's summary (also written to ``run_dir/summary.json``), over the newest record of every
@@ -211,14 +219,23 @@ def run_eval(
     Raises:
         EvalAborted: the first items all failed with the same connection or authentication error (the
             summary is written first; the failed items are retried by the next run).
-        IfcqaError: a bad benchmark line, a missing model, an unknown agent or a mismatched run folder.
-            An exception raised by the agent stops the run; finished items stay recorded.
+        IfcqaError: a bad benchmark line, a missing model, an unknown agent, an executor for an agent
+            with no work to give it, or a mismatched run folder. An exception raised by the agent stops
+            the run; finished items stay recorded.
     """
     if concurrency < 1:
         raise IfcqaError(f"--concurrency must be at least 1, got {concurrency}.")
     items = select_items(read_items(bench_path), categories, limit)
     run = run_config(agent_name, config, bench_path, limit, categories)
     agent = make_agent(agent_name, config)  # an unknown agent or a bad setting fails before the folder is made
+    if executor is not None:
+        use_executor = getattr(agent, "use_executor", None)
+        if use_executor is None:
+            raise IfcqaError(
+                f"--dask: the {agent_name} agent has no work to run on workers (only the code agent's sandboxed "
+                "runs do). Drop --dask for this agent."
+            )
+        use_executor(executor, ship_files)
     open_run_dir(run_dir, run)
     records_path = run_dir / RECORDS_FILE
     previous = read_records(records_path, repair=True)

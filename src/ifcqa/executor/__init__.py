@@ -20,7 +20,7 @@ from ifcqa.executor.base import (
     TaskFailure,
     describe,
 )
-from ifcqa.executor.files import FileRef, local_path, ship
+from ifcqa.executor.files import FileRef, NotShipped, by_hash, local_path, ship
 from ifcqa.executor.local import LocalExecutor, available_cores
 
 
@@ -44,10 +44,12 @@ __all__ = [
     "Executor",
     "FileRef",
     "LocalExecutor",
+    "NotShipped",
     "Outcome",
     "ProgressState",
     "TaskFailure",
     "available_cores",
+    "by_hash",
     "describe",
     "local_path",
     "make_executor",

@@ -17,6 +17,7 @@ which one runs.
 
 from __future__ import annotations
 
+import itertools
 import time
 from abc import ABC, abstractmethod
 from collections import deque
@@ -99,6 +100,7 @@ class Executor(ABC):
         if retries < 0:
             raise IfcqaError(f"--retries must be 0 or more, not {retries}.")
         self.retries = retries
+        self._calls = itertools.count(1)  # numbers the single calls of :meth:`call` (unique task keys)
 
     # -- what an implementation provides ---------------------------------------------------
     @property
@@ -136,6 +138,41 @@ class Executor(ABC):
 
     def describe(self) -> str:
         return f"{self.kind} ({self.workers} workers)"
+
+    # -- one call at a time, from any thread ----------------------------------------------
+    def call(self, fn: Callable[[T], R], arg: T, key: str) -> R:
+        """Run ``fn(arg)`` on a worker and wait for its value, in the calling thread; retried as in :meth:`map`.
+
+        For work that comes one piece at a time from several threads (the code agent's sandboxed runs:
+        each run depends on the model's reply to the one before). Safe to call from many threads at
+        once; each call is its own task. ``key`` names it in the cluster's task list.
+
+        Raises:
+            the error of the last try (an input error on the first), like ``map(..., fail_fast=True)``.
+        """
+        number = next(self._calls)
+        attempts = requeued = 0
+        while True:
+            attempts += 1
+            handle = self._submit(fn, arg, f"{key}@{number}#{attempts}")
+            try:
+                while not self._wait([handle], POLL_SECONDS):
+                    pass
+                return self._result(handle)  # type: ignore[no-any-return]
+            except Requeue:
+                attempts -= 1
+                requeued += 1
+                if requeued > 10:
+                    raise IfcqaError("workers keep dying before starting any work; see their logs") from None
+            except Exception as exc:
+                if not retryable(exc) or attempts > self.retries:
+                    raise
+            except BaseException:
+                self._cancel_one(handle)
+                raise
+
+    def _cancel_one(self, handle: Any) -> None:  # noqa: B027 - optional: nothing to stop by default
+        """Stop one call of :meth:`call` that its caller no longer waits for (best effort)."""
 
     # -- the shared loop -------------------------------------------------------------------
     def map(

@@ -116,6 +116,10 @@ class DaskExecutor(Executor):
         busy = {key for keys in processing.values() for key in keys}
         return sum(1 for handle in handles if handle.key in busy)
 
+    def _cancel_one(self, handle: Any) -> None:
+        with contextlib.suppress(Exception):  # best effort: the caller is being interrupted
+            self.client.cancel([handle])
+
     def _cancel(self, handles: Sequence[Any]) -> None:
         if handles:
             with contextlib.suppress(Exception):  # best effort while a run is failing anyway

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -53,6 +54,7 @@ class LocalExecutor(Executor):
         self._started: set[Future[Any]] = set()
         self._owner: dict[Future[Any], ProcessPoolExecutor] = {}  # the pool each call was submitted to
         self._given = 0  # calls submitted to the current pool
+        self._lock = threading.RLock()  # :meth:`Executor.call` may come from several threads at once
 
     @property
     def workers(self) -> int:
@@ -72,22 +74,24 @@ class LocalExecutor(Executor):
 
     def _submit(self, fn: Callable[[Any], Any], arg: Any, key: str) -> Any:
         if self.jobs == 1:
-            return _Done(fn, arg)
-        try:
-            pool = self._pool_now()
-            future = pool.submit(fn, arg)
-        except BrokenProcessPool:  # a worker died since the last wait: start a new pool
-            self._replace_pool()
-            pool = self._pool_now()
-            future = pool.submit(fn, arg)
-        self._given += 1
-        self._owner[future] = pool
-        return future
+            return _Done(fn, arg)  # in the calling thread (several at once when :meth:`call` is used by threads)
+        with self._lock:
+            try:
+                pool = self._pool_now()
+                future = pool.submit(fn, arg)
+            except BrokenProcessPool:  # a worker died since the last wait: start a new pool
+                self._replace_pool()
+                pool = self._pool_now()
+                future = pool.submit(fn, arg)
+            self._given += 1
+            self._owner[future] = pool
+            return future
 
     def _wait(self, handles: Sequence[Any], timeout: float) -> set[Any]:
         if self.jobs == 1:
             return set(handles)
-        self._started |= {f for f in handles if f.running()}  # known running before a crash can end them
+        with self._lock:
+            self._started |= {f for f in handles if f.running()}  # known running before a crash can end them
         done, _ = wait(handles, timeout=timeout, return_when=FIRST_COMPLETED)
         return set(done)
 
@@ -100,14 +104,16 @@ class LocalExecutor(Executor):
         try:
             return future.result()
         except BrokenProcessPool:
-            if self._owner.get(future) is self._pool:
-                self._replace_pool()  # once per crash: later calls of the dead pool find a new one
-            if future in self._started or future.running():
-                raise
+            with self._lock:
+                if self._owner.get(future) is self._pool:
+                    self._replace_pool()  # once per crash: later calls of the dead pool find a new one
+                if future in self._started or future.running():
+                    raise
             raise Requeue() from None
         finally:
-            self._started.discard(future)
-            self._owner.pop(future, None)
+            with self._lock:
+                self._started.discard(future)
+                self._owner.pop(future, None)
 
     def _running(self, handles: Sequence[Any]) -> int:
         if self.jobs == 1:
@@ -119,6 +125,10 @@ class LocalExecutor(Executor):
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+    def _cancel_one(self, handle: Any) -> None:
+        if not isinstance(handle, _Done):
+            handle.cancel()
 
     def _cancel(self, handles: Sequence[Any]) -> None:
         if self._pool is not None:

@@ -25,7 +25,7 @@ from ifcqa.index.model_index import ModelIndex
 
 PREPARED_CACHE = 512  # prepared statements kept per connection (queries differ by shape, not by values)
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"  # 5: nodes carry type_name
 DB_FILE = f"ifcqa-v{SCHEMA_VERSION}.kuzu"  # a new schema gets a new file: old stores are never misread
 _MODEL_PROPS = "sha256 STRING PRIMARY KEY, model STRING, path STRING, file STRING, schema STRING, " \
     "nodes INT64, edges INT64, schema_version STRING, digest STRING"

@@ -35,8 +35,11 @@ ON_STOREY       element -> storey           the index's resolved storey; ``via``
 Every node carries ``uid`` (``<model>:<step id>``, unique across models), ``model`` (the tag of its
 file: the first 16 hex digits of its SHA-256), ``guid``, ``ifc_class``, ``name``, ``long_name``,
 ``predefined_type``, ``object_type``, ``step_id``, ``storey`` / ``storey_uid`` (the resolved storey),
-``elevation`` (storeys) and ``type_class`` (the class of its type object, also reachable over ``HAS_TYPE``;
-kept on the node so that class filters need no optional match).
+``elevation`` (storeys), ``type_class`` and ``type_name`` (the class and name of its type object, also reachable
+over ``HAS_TYPE``; kept on the node so that class and kind filters need no optional match). ``predefined_type``
+is the index's effective one (the type object's unless NOTDEFINED/USERDEFINED/unset, USERDEFINED read as
+ObjectType/ElementType: ``ifcopenshell.util.element.get_predefined_type``), so kind filters ("tables") agree
+with the in-memory route.
 """
 
 from __future__ import annotations
@@ -67,6 +70,7 @@ NODE_PROPERTIES: tuple[tuple[str, str], ...] = (
     ("storey_uid", "STRING"),
     ("elevation", "DOUBLE"),
     ("type_class", "STRING"),
+    ("type_name", "STRING"),
 )
 _BY_CLASS = (
     ("IfcContext", "Project"),
@@ -144,6 +148,7 @@ def project(index: ModelIndex) -> GraphData:
     for e in index.elements():
         label = label_of(index, e)
         storey = elements.get(e.storey) if e.storey is not None else None
+        kind = elements.get(e.type) if e.type is not None else None
         row = {
             "uid": uid(tag, e.id),
             "model": tag,
@@ -157,7 +162,8 @@ def project(index: ModelIndex) -> GraphData:
             "storey": storey.name if storey is not None else None,
             "storey_uid": uid(tag, storey.id) if storey is not None else None,
             "elevation": e.elevation,
-            "type_class": elements[e.type].ifc_class if e.type is not None and e.type in elements else None,
+            "type_class": kind.ifc_class if kind is not None else None,
+            "type_name": kind.name if kind is not None else None,
         }
         graph.nodes[label].append(row)
         graph.labels[uid(tag, e.id)] = label

@@ -69,9 +69,17 @@ def in_unnamed_set(sets: Mapping[str, Mapping[str, T]], prop: str) -> T | None:
     return found[0] if len(found) == 1 else None
 
 
+_NAME_AT: dict[str, int | None] = {}  # schema-qualified class -> the position of its Name attribute
+
+
 def set_name(definition: Any) -> str:
     """The name a property or quantity set is addressed by: its Name, or the unnamed placeholder."""
-    name = getattr(definition, "Name", None)
+    cls = definition.is_a(True)  # with the schema: one class name may differ in layout across schemas
+    index = _NAME_AT.get(cls, -1)
+    if index == -1:
+        names = list(definition.get_attribute_names())
+        index = _NAME_AT[cls] = names.index("Name") if "Name" in names else None
+    name = definition.get_argument(index) if index is not None else None  # read by position: a build's hot path
     return name if name else unnamed_set_name(definition.id())
 
 

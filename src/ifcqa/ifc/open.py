@@ -22,8 +22,11 @@ reference, "Entity with name ... not found in schema" for an unknown class, "Ove
 for a duplicate id; their byte offsets are mapped back to the entity and attribute. IfcOpenShell does
 not check value types when it parses, so the value-level problems come from one pass over the
 entities that are not geometry (``IfcRepresentationItem`` and its subtypes are skipped: they are
-most of a file, and the index reads none of them), checked with ``ifcopenshell.validate``'s own
-type rules.
+most of a file, and the index reads none of them), checked against the schema's types as
+``ifcopenshell.validate`` checks them. IfcOpenShell keeps whatever token the file holds (a string
+where a reference belongs, a reference where a number belongs), so every value of those entities is
+read once; this pass is on the path of every cold call, so it is compiled per class and reads values
+by position, accepting the one Python type always valid for an attribute without a call.
 
 An ``.ifczip`` is unpacked into a scratch folder (removed afterwards) with bounds against zip bombs:
 the .ifc may expand to at most ``IFCQA_MAX_UNZIPPED_MB`` (4096) and, past 16 MB, to at most
@@ -59,13 +62,11 @@ if TYPE_CHECKING:
 
     import ifcopenshell
     import ifcopenshell.ifcopenshell_wrapper as wrapper
-    import ifcopenshell.validate as validate
 else:  # imported on first use, so a warm index answers without IfcOpenShell (see ifcqa.lazy)
     tempfile = lazy_import("tempfile")  # these two only for .ifczip
     zipfile = lazy_import("zipfile")
     ifcopenshell = lazy_import("ifcopenshell")
     wrapper = lazy_import("ifcopenshell.ifcopenshell_wrapper")
-    validate = lazy_import("ifcopenshell.validate")
 
 SUPPORTED_SUFFIXES = (".ifc", ".ifczip")
 STRICT_ENV = "IFCQA_STRICT"
@@ -486,6 +487,8 @@ _GEOMETRY = "IfcRepresentationItem"
 _Check = Callable[
     [Any], "str | None"
 ]  # value -> None when valid, else "bad" (a wrong value) or "ref" (wrong reference)
+# One attribute to check: (index, name, schema type name, the Python type that is always valid, its check).
+_Attribute = tuple[int, str, str, "type | None", _Check]
 
 
 def _check_values(model: ifcopenshell.file) -> tuple[list[str], list[ParseWarning]]:
@@ -496,38 +499,53 @@ def _check_values(model: ifcopenshell.file) -> tuple[list[str], list[ParseWarnin
     ``IfcSystem`` listed where an ``IfcProduct`` belongs, as IFC2X3 exports contain circuits) is
     accepted, as IfcOpenShell and the index accept it.
 
+    This pass is on the path of every cold call, so it is written for speed: each value is read once
+    with ``get_argument`` (no bounds check in Python), a value of the one Python type that is always
+    valid for its attribute (a ``str`` for a label) is accepted without a call, and the verdict on a
+    reference is computed once per class of the referenced entity.
+
     Returns:
         The fatal problems (references into another family inside relationships and objects) and
         the warnings (every other bad value, now unset in ``model``).
     """
     schema = wrapper.schema_by_name(model.schema_identifier)
-    checker = _TypeChecker(schema)
+    checker = _TypeChecker(schema, zero_id=_has_id_zero(model))
     fatal: list[str] = []
     warnings: list[ParseWarning] = []
-    classes = [c for c in model.types() if not checker.is_geometry(c)]
-    instances = (i for c in sorted(classes) for i in model.by_type(c, include_subtypes=False))
-    for instance in instances:
-        ifc_class = instance.is_a()
+    for ifc_class in sorted(c for c in model.types() if not checker.is_geometry(c)):
         holds_structure, checks = checker.of_class(ifc_class)
-        for index, name, type_name, check in checks:
-            try:
-                value = instance[index]
-            except (RuntimeError, ValueError, TypeError, IndexError):
-                warnings.append(ParseWarning(instance.id(), ifc_class, name, "unreadable value; read as unset"))
+        if not checks:
+            continue
+        for instance in model.by_type(ifc_class, include_subtypes=False):
+            get = instance.get_argument
+            for index, name, type_name, always_valid, check in checks:
+                try:
+                    value = get(index)
+                except (RuntimeError, ValueError, TypeError, IndexError):
+                    warnings.append(ParseWarning(instance.id(), ifc_class, name, "unreadable value; read as unset"))
+                    _unset(instance, index)
+                    continue
+                if value is None or value.__class__ is always_valid:
+                    continue
+                verdict = check(value)
+                if verdict is None:
+                    continue
+                problem = f"{_shown(value)} is not a valid {type_name}"
+                if verdict == "ref" and holds_structure:
+                    fatal.append(f"#{instance.id()} {ifc_class}.{name}: {problem}")
+                    continue
+                warnings.append(ParseWarning(instance.id(), ifc_class, name, f"{problem}; read as unset"))
                 _unset(instance, index)
-                continue
-            if value is None:
-                continue
-            verdict = check(value)
-            if verdict is None:
-                continue
-            problem = f"{_shown(value)} is not a valid {type_name}"
-            if verdict == "ref" and holds_structure:
-                fatal.append(f"#{instance.id()} {ifc_class}.{name}: {problem}")
-                continue
-            warnings.append(ParseWarning(instance.id(), ifc_class, name, f"{problem}; read as unset"))
-            _unset(instance, index)
     return fatal, warnings
+
+
+def _has_id_zero(model: ifcopenshell.file) -> bool:
+    """Whether the file holds an entity ``#0`` (its id reads as "no id", as a typed value's does)."""
+    try:
+        model.by_id(0)
+    except RuntimeError:
+        return False
+    return True
 
 
 def _unset(instance: ifcopenshell.entity_instance, index: int) -> None:
@@ -543,7 +561,9 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _simple_check(kind: str) -> _Check:
+def _simple_check(kind: str) -> tuple[type | None, _Check]:
+    """The check of a simple type, and the Python type that always passes it (skipped without a call)."""
+
     def string(value: Any) -> str | None:
         return None if isinstance(value, str) else "bad"
 
@@ -561,30 +581,57 @@ def _simple_check(kind: str) -> _Check:
     def logical(value: Any) -> str | None:
         return None if isinstance(value, bool) or value == "UNKNOWN" else "bad"
 
-    checks = {"string": string, "binary": string, "integer": integer, "real": real, "number": real}
-    return checks.get(kind, boolean if kind == "boolean" else logical)
+    checks: dict[str, tuple[type | None, _Check]] = {
+        "string": (str, string),
+        "binary": (str, string),
+        "integer": (int, integer),
+        "real": (int, real),  # a float must be finite: checked
+        "number": (int, real),
+        "boolean": (bool, boolean),
+    }
+    return checks.get(kind, (bool, logical))
+
+
+def _ref_verdict(value: Any) -> str | None:
+    return "ref"
+
+
+def _bad_verdict(value: Any) -> str | None:
+    return "bad"
+
+
+def _valid(value: Any) -> str | None:
+    return None
 
 
 class _TypeChecker:
-    """Fast value checks compiled from the schema, cached per class."""
+    """Fast value checks compiled from the schema, cached per class.
 
-    def __init__(self, schema: Any) -> None:
+    ``zero_id``: the file holds an entity ``#0``. A reference to it is refused as "no entity" (as a
+    typed value, which also has no id, is), so the per-class verdicts on references ask for the id
+    only then.
+    """
+
+    def __init__(self, schema: Any, zero_id: bool = False) -> None:
         self._schema = schema
-        self._classes: dict[str, tuple[bool, list[tuple[int, str, str, _Check]]]] = {}
+        self._zero_id = zero_id
+        self._classes: dict[str, tuple[bool, list[_Attribute]]] = {}
         self._is_a: dict[tuple[str, str], bool] = {}
         self._families: dict[str, str] = {}
+        self._entities: dict[str, bool] = {}
 
-    def of_class(self, ifc_class: str) -> tuple[bool, list[tuple[int, str, str, _Check]]]:
+    def of_class(self, ifc_class: str) -> tuple[bool, list[_Attribute]]:
         known = self._classes.get(ifc_class)
         if known is None:
             entity = self._schema.declaration_by_name(ifc_class)
             holds = any(_is_subtype(entity, name) for name in _REFERENCE_HOLDERS)
-            checks = []
+            checks: list[_Attribute] = []
             for index, attribute in enumerate(entity.all_attributes()):
                 kind = attribute.type_of_attribute()
-                check = self._compile(kind)
-                if check is not None:
-                    checks.append((index, str(attribute.name()), _type_name(kind), check))
+                compiled = self._compile(kind)
+                if compiled is not None:
+                    always_valid, check = compiled
+                    checks.append((index, str(attribute.name()), _type_name(kind), always_valid, check))
             known = (holds, checks)
             self._classes[ifc_class] = known
         return known
@@ -601,6 +648,16 @@ class _TypeChecker:
             self._is_a[key] = known
         return known
 
+    def _is_entity(self, name: str) -> bool:
+        known = self._entities.get(name)
+        if known is None:
+            try:
+                known = isinstance(self._schema.declaration_by_name(name), wrapper.entity)
+            except (RuntimeError, AttributeError):
+                known = False
+            self._entities[name] = known
+        return known
+
     def _family(self, name: str) -> str:
         """The broad kind a reference must be of: the child of IfcRoot above ``name``, else its top ancestor."""
         family = self._families.get(name)
@@ -614,7 +671,8 @@ class _TypeChecker:
             self._families[name] = family
         return family
 
-    def _compile(self, kind: Any) -> _Check | None:
+    def _compile(self, kind: Any) -> tuple[type | None, _Check] | None:
+        """The check of a schema type and the Python type always valid for it; ``None``: nothing to check."""
         while isinstance(kind, wrapper.named_type):
             kind = kind.declared_type()
         if isinstance(kind, wrapper.type_declaration):
@@ -623,60 +681,123 @@ class _TypeChecker:
             return _simple_check(str(kind.declared_type()))
         if isinstance(kind, wrapper.enumeration_type):
             items = frozenset(str(item) for item in kind.enumeration_items())
-            return lambda value: None if isinstance(value, str) and value in items else "bad"
+            return None, lambda value: None if isinstance(value, str) and value in items else "bad"
         if isinstance(kind, wrapper.entity):
-            return self._entity_check(str(kind.name()))
+            return None, self._entity_check(str(kind.name()))
         if isinstance(kind, wrapper.select_type):
-            return self._select_check(kind)
+            return None, self._select_check(kind)
         if isinstance(kind, wrapper.aggregation_type):
-            element = self._compile(kind.type_of_element())
-
-            def aggregate(value: Any) -> str | None:
-                if not isinstance(value, tuple):
-                    return "ref" if isinstance(value, ifcopenshell.entity_instance) else "bad"
-                if element is None:
-                    return None
-                verdicts = [element(item) for item in value if item is not None]
-                return "ref" if "ref" in verdicts else ("bad" if verdicts and any(verdicts) else None)
-
-            return aggregate
+            return None, self._aggregate_check(self._compile(kind.type_of_element()))
         return None
+
+    def _aggregate_check(self, element: tuple[type | None, _Check] | None) -> _Check:
+        item_type, item_check = element if element is not None else (None, None)
+
+        def aggregate(value: Any) -> str | None:
+            if not isinstance(value, tuple):
+                return "ref" if isinstance(value, ifcopenshell.entity_instance) else "bad"
+            if item_check is None:
+                return None
+            found = None
+            for item in value:
+                if item is None or item.__class__ is item_type:
+                    continue
+                verdict = item_check(item)
+                if verdict == "ref":
+                    return "ref"
+                if verdict:
+                    found = "bad"
+            return found
+
+        return aggregate
 
     def _entity_check(self, name: str) -> _Check:
         family = self._family(name)
+        verdicts: dict[str, str | None] = {}  # class of the referenced entity -> verdict
+        instance_type = ifcopenshell.entity_instance
+        zero_id = self._zero_id
+
+        def verdict_of(value_class: str) -> str | None:
+            if not self._is_entity(value_class):  # a typed value, not an entity
+                return "ref"
+            if self._subtype(value_class, name) or self._subtype(value_class, family):
+                return None
+            return "ref"
 
         def reference(value: Any) -> str | None:
-            if not isinstance(value, ifcopenshell.entity_instance) or not value.id():
+            if value.__class__ is not instance_type and not isinstance(value, instance_type):
                 return "ref"
             value_class = value.is_a()
-            if self._subtype(value_class, name):
-                return None
-            return None if self._subtype(value_class, family) else "ref"
+            try:
+                verdict = verdicts[value_class]
+            except KeyError:
+                verdict = verdicts[value_class] = verdict_of(value_class)
+            if verdict is None and zero_id and not value.id():
+                return "ref"
+            return verdict
 
         return reference
 
     def _select_check(self, kind: Any) -> _Check:
-        members = validate.get_select_members(self._schema, kind)
+        members = _select_members(kind)
         entity_members = [m for m in members if isinstance(self._schema.declaration_by_name(m), wrapper.entity)]
         families = {self._family(m) for m in entity_members}
-        wrapped: dict[str, _Check | None] = {}
+        by_class: dict[str, _Check] = {}  # class of the value -> its check (the same for every value of it)
+        instance_type = ifcopenshell.entity_instance
+        zero_id = self._zero_id
+
+        def check_of(value_class: str) -> _Check:
+            if self._is_entity(value_class):  # an entity
+                if value_class in members or any(self._subtype(value_class, f) for f in families):
+                    return _valid
+                return _ref_verdict
+            if value_class not in members:  # a typed value of a type the select does not hold
+                return _bad_verdict
+            compiled = self._compile(self._schema.declaration_by_name(value_class))
+            if compiled is None:
+                return _valid
+            always_valid, wrapped = compiled
+
+            def typed(value: Any) -> str | None:
+                inner = value.get_argument(0)  # the wrapped value (what ``wrappedValue`` reads)
+                if inner.__class__ is always_valid:
+                    return None
+                return "bad" if wrapped(inner) else None
+
+            return typed
 
         def select(value: Any) -> str | None:
-            if not isinstance(value, ifcopenshell.entity_instance):
+            if value.__class__ is not instance_type and not isinstance(value, instance_type):
                 return "ref" if entity_members else "bad"
             value_class = value.is_a()
-            if value.id():  # an entity
-                if value_class in members or any(self._subtype(value_class, f) for f in families):
-                    return None
-                return "ref"
-            if value_class not in members:  # a typed value of a type the select does not hold
-                return "bad"
-            if value_class not in wrapped:
-                wrapped[value_class] = self._compile(self._schema.declaration_by_name(value_class))
-            check = wrapped[value_class]
-            return None if check is None else ("bad" if check(value.wrappedValue) else None)
+            if zero_id and not value.id() and self._is_entity(value_class):  # entity #0 reads as a typed value
+                return None if value_class in members else "bad"
+            check = by_class.get(value_class)
+            if check is None:
+                check = by_class[value_class] = check_of(value_class)
+            return check(value)
 
         return select
+
+
+def _select_members(kind: Any) -> frozenset[str]:
+    """The names a select admits: its entities with their subtypes, its defined types and enumerations.
+
+    What ``ifcopenshell.validate.get_select_members`` returns, computed here so a cold call need not
+    import that module (argparse and the EXPRESS rule executor come with it).
+    """
+    names: set[str] = set()
+    pending = list(kind.select_list())
+    while pending:
+        member = pending.pop()
+        if isinstance(member, wrapper.select_type):
+            pending.extend(member.select_list())
+        elif isinstance(member, wrapper.entity):
+            names.add(str(member.name()))
+            pending.extend(member.subtypes())
+        elif isinstance(member, wrapper.type_declaration | wrapper.enumeration_type):
+            names.add(str(member.name()))
+    return frozenset(names)
 
 
 def _type_name(kind: Any) -> str:

@@ -8,7 +8,7 @@ property or quantity names its own unit. All unit reading of ifcqa happens here,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ifcqa.lazy import lazy_import
 
@@ -89,7 +89,7 @@ def get_unit_symbol(unit: ifcopenshell.entity_instance) -> str:
     """Return a readable symbol for an IFC unit entity (``m²`` rather than ``m2``)."""
     if unit.is_a("IfcDerivedUnit"):
         return str(unit_util.get_derived_unit_symbol(unit))
-    name = str(unit_util.get_full_unit_name(unit)).upper().replace(" ", "_")
+    name = _full_unit_name(unit).upper().replace(" ", "_")
     if name in _NAMED_SYMBOLS:
         return _NAMED_SYMBOLS[str(name)]
     if unit.is_a("IfcSIUnit") and unit.Name in _SI_SYMBOLS:
@@ -103,10 +103,10 @@ def get_unit_symbol(unit: ifcopenshell.entity_instance) -> str:
 def describe_unit(model: ifcopenshell.file, unit: ifcopenshell.entity_instance, unit_type: str) -> Unit:
     """Describe a unit entity: name, symbol and the factor to SI."""
     if unit.is_a("IfcNamedUnit"):
-        name = unit_util.get_full_unit_name(unit)
+        name = _full_unit_name(unit)
         factor = float(unit_util.get_unit_scale(unit))
     else:
-        name = str(getattr(unit, "UserDefinedType", None) or unit_type)
+        name = str(_attribute(unit, "UserDefinedType") or unit_type)
         factor = 1.0
     return Unit(unit_type, name, get_unit_symbol(unit), factor)
 
@@ -117,8 +117,8 @@ def get_project_units(model: ifcopenshell.file) -> dict[str, Unit]:
     if not model.by_type("IfcProject"):
         return units  # no project, no assigned units (IfcOpenShell's lookup would fail on the empty list)
     assignment = unit_util.get_unit_assignment(model)
-    for unit in getattr(assignment, "Units", None) or ():
-        unit_type = getattr(unit, "UnitType", None)
+    for unit in _attribute(assignment, "Units") or ():
+        unit_type = _attribute(unit, "UnitType")
         if unit_type is None and unit.is_a("IfcMonetaryUnit"):
             continue
         if unit_type == "USERDEFINED" or unit_type is None:
@@ -132,6 +132,23 @@ def get_project_units(model: ifcopenshell.file) -> dict[str, Unit]:
             factor /= 1000.0  # IfcOpenShell scales mass to grams; the SI unit of mass is the kilogram
         units[unit_type] = Unit(u.unit_type, u.name, u.symbol, factor)
     return units
+
+
+def _attribute(entity: ifcopenshell.entity_instance | None, name: str) -> Any:
+    """``getattr(entity, name, None)`` for a stored attribute.
+
+    IfcOpenShell answers a name its class lacks (``UnitType`` of an ``IfcMonetaryUnit``) by importing
+    the schema's rule module to look for a derived attribute (tens of ms on a cold call) before it
+    raises; asking the class's attribute names first skips that.
+    """
+    if entity is None or name not in entity.get_attribute_names():
+        return None
+    return entity.get_argument(entity.get_argument_index(name))
+
+
+def _full_unit_name(unit: ifcopenshell.entity_instance) -> str:
+    """``ifcopenshell.util.unit.get_full_unit_name`` (prefix and name, ``MILLIMETRE``) through :func:`_attribute`."""
+    return str((_attribute(unit, "Prefix") or "") + unit.Name.upper())
 
 
 def get_measure_unit_type(measure_class: str) -> str | None:

@@ -19,7 +19,7 @@ def unwrap(value: Any) -> Any:
     """Return the Python value inside an IFC measure (or the value itself)."""
     if isinstance(value, ifcopenshell.entity_instance):
         if value.id() == 0:  # a wrapped measure such as IfcLabel('x')
-            return unwrap(value.wrappedValue)
+            return unwrap(value.get_argument(0))  # its wrappedValue, without the attribute lookup by name
         return value.Name if hasattr(value, "Name") else str(value)
     if isinstance(value, tuple):
         return [unwrap(v) for v in value]
@@ -59,16 +59,18 @@ def read_property(
     cls = prop.is_a()
     if cls == "IfcPropertySingleValue":
         # Positional reads (Name, Description, NominalValue, Unit in every schema): the hot path of a build.
-        nominal = prop[2]
+        # ``get_argument`` skips the bounds check of ``prop[i]``, and a measure's ``get_argument(0)`` is its
+        # ``wrappedValue`` without the lookup by name (several times the cost of the read itself).
+        nominal = prop.get_argument(2)
         if nominal is None:
             return None, "text", None, None
         measure = nominal.is_a()
-        value = nominal.wrappedValue
+        value = nominal.get_argument(0) if nominal.id() == 0 else nominal.wrappedValue
         if measure == "IfcLogical" and value == "UNKNOWN":
             value = None
         elif measure == "IfcLogical" and isinstance(value, str):
             value = value == "TRUE"
-        unit = _unit_symbol(prop[3], _measure_unit_type(measure), units)
+        unit = _unit_symbol(prop.get_argument(3), _measure_unit_type(measure), units)
         return value, value_kind(value, measure), measure, unit
     if cls == "IfcPropertyEnumeratedValue":
         values = [unwrap(v) for v in prop.EnumerationValues or ()]
@@ -102,6 +104,7 @@ def read_quantity(qty: ifcopenshell.entity_instance, units: dict[str, Unit]) -> 
     if cls == "IfcPhysicalComplexQuantity":
         value = {q.Name: read_quantity(q, units)[0] for q in qty.HasQuantities or ()}
         return value, "complex", cls, None
-    value = qty[3]  # LengthValue / AreaValue / VolumeValue / CountValue / WeightValue / TimeValue
-    unit = _unit_symbol(getattr(qty, "Unit", None), QUANTITY_UNIT_TYPES.get(cls), units)
+    # Positional reads: every IfcPhysicalSimpleQuantity is (Name, Description, Unit, <Value>, ...).
+    value = qty.get_argument(3)  # LengthValue / AreaValue / VolumeValue / CountValue / WeightValue / TimeValue
+    unit = _unit_symbol(qty.get_argument(2), QUANTITY_UNIT_TYPES.get(cls), units)
     return value, "number", cls, unit

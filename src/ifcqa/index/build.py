@@ -20,8 +20,8 @@ from typing import Any
 
 import ifcopenshell
 import ifcopenshell.ifcopenshell_wrapper as wrapper
-import ifcopenshell.util.element as element_util
 import ifcopenshell.util.placement as placement_util
+import numpy as np
 
 from ifcqa.ifc.diagnostics import set_name
 from ifcqa.ifc.open import model_warnings
@@ -76,6 +76,7 @@ class _Builder:
         self._schema = wrapper.schema_by_name(model.schema_identifier)
         self._slot_cache: dict[str, dict[str, int]] = {}
         self._ancestor_cache: dict[str, tuple[str, ...]] = {}
+        self._kind_cache: dict[str, frozenset[str]] = {}
         self._set_cache: dict[int, dict[str, Value]] = {}  # set id -> its values (occurrence source)
         self._type_sets: dict[int, dict[str, Value]] = {}  # set id -> its values with source "type"
         self._own_sets: dict[int, list[tuple[str, str, int]]] = {}  # element -> (kind, name, set id)
@@ -115,10 +116,11 @@ class _Builder:
     def _element(self, entity: ifcopenshell.entity_instance) -> Element:
         cls = entity.is_a()
         slots = self._slots(cls)
+        raw = [entity.get_argument(i) for i in range(len(entity))]  # each attribute read once, by position
 
         def attr(name: str) -> Any:
             index = slots.get(name)
-            return entity[index] if index is not None else None
+            return raw[index] if index is not None else None
 
         elevation = attr("Elevation")
         if cls == _STOREY and elevation is None and attr("ObjectPlacement") is not None:
@@ -127,7 +129,7 @@ class _Builder:
             elevation = round(float(elevation), self.length_digits) + 0.0  # -1.8e-12 is 0.0
         return Element(
             id=entity.id(),
-            guid=entity[0],
+            guid=raw[0],
             ifc_class=_intern(cls),
             name=attr("Name"),
             description=attr("Description"),
@@ -137,10 +139,10 @@ class _Builder:
             long_name=attr("LongName"),
             elevation=elevation if cls == _STOREY else None,
             element_type=attr("ElementType") or attr("ProcessType"),
-            attributes=self._attributes(entity, cls),
+            attributes=self._attributes(raw, cls),
         )
 
-    def _attributes(self, entity: ifcopenshell.entity_instance, cls: str) -> dict[str, Any]:
+    def _attributes(self, raw: list[Any], cls: str) -> dict[str, Any]:
         """Every attribute of the class in schema order; lengths rounded to a micrometre, references as refs."""
         layout = self._measures.get(cls)
         if layout is None:
@@ -150,7 +152,7 @@ class _Builder:
             self._measures[cls] = layout
         values: dict[str, Any] = {}
         for name, position, is_length in layout:
-            value = plain(entity[position])
+            value = plain(raw[position])
             if is_length and isinstance(value, float):
                 value = round(value, self.length_digits) + 0.0
             values[name] = value
@@ -193,6 +195,26 @@ class _Builder:
             chain = self._ancestor_cache[cls] = tuple(names)
         return chain
 
+    def _name(self, entity: ifcopenshell.entity_instance, required: bool = True) -> Any:
+        """``entity.Name`` read by position (a lookup by name costs several times the read).
+
+        ``required=False``: ``None`` for a class without a Name, where ``getattr(entity, "Name", None)``
+        would first import the schema's rule module looking for a derived attribute.
+        """
+        index = self._slots(entity.is_a()).get("Name")
+        if index is not None:
+            return entity.get_argument(index)
+        return entity.Name if required else None
+
+    def _kinds(self, cls: str) -> frozenset[str]:
+        """``cls`` and its supertypes (empty for a defined type): ``is_a(name)`` without its schema lookup."""
+        kinds = self._kind_cache.get(cls)
+        if kinds is None:
+            declaration = self._schema.declaration_by_name(cls)
+            kinds = frozenset(self.ancestors(cls)) if isinstance(declaration, wrapper.entity) else frozenset()
+            self._kind_cache[cls] = kinds
+        return kinds
+
     def is_type(self, element: Element) -> bool:
         return "IfcTypeObject" in self.ancestors(element.ifc_class)
 
@@ -233,10 +255,11 @@ class _Builder:
 
     def add_property_sets(self) -> None:
         for rel in self.model.by_type("IfcRelDefinesByProperties"):
-            definitions = rel.RelatingPropertyDefinition
+            slots = self._slots(rel.is_a())  # positional reads: a lookup by name costs more than the read
+            definitions = rel.get_argument(slots["RelatingPropertyDefinition"])
             if not isinstance(definitions, tuple):
                 definitions = (definitions,)
-            for entity in rel.RelatedObjects or ():
+            for entity in rel.get_argument(slots["RelatedObjects"]) or ():
                 for definition in definitions:
                     self._note_set(entity.id(), definition)
         for type_entity in self.model.by_type("IfcTypeObject"):
@@ -265,9 +288,12 @@ class _Builder:
                 element.ambiguous_sets = sorted(shared.union(element.ambiguous_sets))
 
     def _note_set(self, element_id: int, definition: ifcopenshell.entity_instance | None) -> None:
-        if definition is None or not definition.is_a("IfcPropertySetDefinition"):
+        if definition is None:
             return
-        kind = "qtos" if definition.is_a("IfcElementQuantity") else "psets"
+        kinds = self._kinds(definition.is_a())
+        if "IfcPropertySetDefinition" not in kinds:
+            return
+        kind = "qtos" if "IfcElementQuantity" in kinds else "psets"
         # A set without a Name is kept under the placeholder "(unnamed #<step id>)" (ifc.diagnostics).
         self._own_sets.setdefault(element_id, []).append((kind, set_name(definition), definition.id()))
         if definition.id() not in self._set_cache:
@@ -275,16 +301,18 @@ class _Builder:
 
     def _read_set(self, definition: ifcopenshell.entity_instance) -> dict[str, Value]:
         values: dict[str, Value] = {}
-        if definition.is_a("IfcElementQuantity"):
-            for qty in definition.Quantities or ():
+        cls = definition.is_a()
+        kinds = self._kinds(cls)
+        if "IfcElementQuantity" in kinds:
+            for qty in definition.get_argument(self._slots(cls)["Quantities"]) or ():
                 qvalue, qkind, qclass, qunit = read_quantity(qty, self.units)
-                values[_intern(qty.Name)] = Value(qvalue, qkind, qclass, qunit)
-        elif definition.is_a("IfcPropertySet"):
-            for prop in definition.HasProperties or ():
+                values[_intern(self._name(qty))] = Value(qvalue, qkind, qclass, qunit)
+        elif "IfcPropertySet" in kinds:
+            for prop in definition.get_argument(self._slots(cls)["HasProperties"]) or ():
                 value, kind, measure, unit = read_property(prop, self.units)
-                values[_intern(prop.Name)] = Value(value, kind, measure, unit)
+                values[_intern(self._name(prop))] = Value(value, kind, measure, unit)
         else:  # IfcPreDefinedPropertySet (e.g. IfcDoorLiningProperties): its attributes are the properties
-            for name, raw in element_util.get_property_definition(definition).items():
+            for name, raw in _predefined_values(definition).items():
                 if name != "id" and not isinstance(raw, ifcopenshell.entity_instance):
                     kind = "bool" if isinstance(raw, bool) else "number" if isinstance(raw, int | float) else "text"
                     values[name] = Value(raw, kind)
@@ -339,7 +367,7 @@ class _Builder:
             thickness = layer.LayerThickness
             rounded = round(float(thickness), self.length_digits) + 0.0 if thickness is not None else None
             material = layer.Material.Name if layer.Material is not None else None
-            layers.append(Layer(material, rounded, getattr(layer, "Name", None)))
+            layers.append(Layer(material, rounded, self._name(layer, required=False)))  # no Name in IFC2X3
         return layers
 
     def add_openings(self) -> None:
@@ -359,21 +387,25 @@ class _Builder:
 
     def add_space_boundaries(self) -> None:
         for rel in self.model.by_type("IfcRelSpaceBoundary"):
-            space, element = self._get(rel.RelatingSpace), self._get(rel.RelatedBuildingElement)
+            cls = rel.is_a()
+            slots, kinds = self._slots(cls), self._kinds(cls)  # positional reads: hundreds of boundaries a model
+            space = self._get(rel.get_argument(slots["RelatingSpace"]))
+            element = self._get(rel.get_argument(slots["RelatedBuildingElement"]))
             if space is None:
                 continue
             if element is not None:
                 space.bounded_by.append(element.id)
                 element.bounds.append(space.id)
-            level = next((n for n, c in ((2, _SECOND_LEVEL), (1, _FIRST_LEVEL)) if rel.is_a(c)), None)
-            corresponding = getattr(rel, "CorrespondingBoundary", None) if level == 2 else None
+            level = 2 if _SECOND_LEVEL in kinds else 1 if _FIRST_LEVEL in kinds else None
+            at = slots.get("CorrespondingBoundary")
+            corresponding = rel.get_argument(at) if level == 2 and at is not None else None
             across = self._get(corresponding.RelatingSpace) if corresponding is not None else None
             space.boundaries.append(
                 Boundary(
                     rel.id(),
                     element.id if element is not None else None,
-                    rel.PhysicalOrVirtualBoundary,
-                    rel.InternalOrExternalBoundary,
+                    rel.get_argument(slots["PhysicalOrVirtualBoundary"]),
+                    rel.get_argument(slots["InternalOrExternalBoundary"]),
                     level,
                     across.id if across is not None and across.id != space.id else None,
                 )
@@ -487,17 +519,35 @@ def _resolve_material(select: ifcopenshell.entity_instance) -> tuple[list[str], 
     return [], kind, None
 
 
+def _predefined_values(definition: ifcopenshell.entity_instance) -> dict[str, Any]:
+    """The set attributes of a predefined property set (``IfcDoorLiningProperties``) by name, and its ``id``.
+
+    What ``ifcopenshell.util.element.get_property_definition`` returns for one, read here so a cold
+    build need not import that module (and shapely with it).
+    """
+    values: dict[str, Any] = {}
+    for index in range(4, len(definition)):  # after GlobalId, OwnerHistory, Name, Description
+        value = definition.get_argument(index)
+        if value is not None:
+            values[definition.attribute_name(index)] = value
+    values["id"] = definition.id()
+    return values
+
+
 def _intern(text: Any) -> Any:
     """One string object for equal names (class, property names repeat across thousands of records)."""
     return sys.intern(text) if type(text) is str else text
 
 
 def step_id_bitmap(model: ifcopenshell.file) -> bytes:
-    """A bitmap of the file's step ids: bit ``i`` is set when entity ``#i`` exists."""
-    bits = bytearray((int(model.get_max_id()) >> 3) + 1)
-    for step_id in model.entity_names():
-        bits[step_id >> 3] |= 1 << (step_id & 7)
-    return bytes(bits)
+    """A bitmap of the file's step ids: bit ``i`` is set when entity ``#i`` exists.
+
+    Set with numpy (which IfcOpenShell imports anyway): a Python loop over 50,000 ids costs tens of ms
+    of a cold call.
+    """
+    bits = np.zeros(((int(model.get_max_id()) >> 3) + 1) * 8, dtype=np.bool_)
+    bits[np.fromiter(model.entity_names(), dtype=np.int64)] = True
+    return np.packbits(bits, bitorder="little").tobytes()
 
 
 def length_digits(si_factor: float) -> int:
@@ -522,7 +572,7 @@ def plain(value: Any) -> Any:
     """An attribute value as plain data: measures unwrapped, entities as :class:`EntityRef`, tuples as lists."""
     if isinstance(value, ifcopenshell.entity_instance):
         if value.id() == 0:
-            return plain(value.wrappedValue)
+            return plain(value.get_argument(0))  # its wrappedValue, without the lookup by name
         return EntityRef(value.id(), value.is_a())
     if isinstance(value, tuple):
         return [plain(v) for v in value]

@@ -37,12 +37,22 @@ class MemoryHit:
 
 
 @dataclass
+class LLMEndpoint:
+    """The chat model a memory package calls itself (the mem0 / graphiti adapters): an OpenAI-compatible server."""
+
+    model: str
+    base_url: str | None = None
+    api_key: str | None = None
+
+
+@dataclass
 class MemoryContext:
     index: ModelIndex
     extractor: Extractor = field(default_factory=RuleExtractor)
     embedder: Any = None  # an ifcqa.retrieval.embedder.Embedder; built on first need
     workdir: Path | None = None
     window_tokens: int = DEFAULT_WINDOW_TOKENS
+    llm: LLMEndpoint | None = None  # for the adapters to the real packages; None without --extract llm:M / --model
 
 
 class Memory(Protocol):
@@ -61,6 +71,8 @@ _MODULES = (
     "ifcqa.memory.systems.vector",
     "ifcqa.memory.systems.graph",
     "ifcqa.memory.systems.ifc_aware",
+    "ifcqa.memory.systems.mem0_adapter",
+    "ifcqa.memory.systems.graphiti_adapter",
 )
 
 

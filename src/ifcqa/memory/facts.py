@@ -163,7 +163,9 @@ class LLMExtractor:
         at = session.turns[0].at if session.turns else session.started_at
         try:
             reply = self.client.complete(
-                [{"role": "system", "content": EXTRACT_PROMPT}, {"role": "user", "content": text}], temperature=0
+                [{"role": "system", "content": EXTRACT_PROMPT}, {"role": "user", "content": text}],
+                temperature=0,
+                max_tokens=1024,
             )
             parsed = _json_object(reply.content)
             facts = []

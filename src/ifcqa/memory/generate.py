@@ -9,13 +9,19 @@ that a revision supersedes goes into an earlier session); the rest are distracto
 With a :class:`~ifcqa.memory.phrasing.Phraser` (``--model``) the user turns and the probe are then
 reworded by an LLM under guards (:mod:`ifcqa.memory.phrasing`), and the session checks of the leak
 check run again on the final task.
+
+Where it runs: one file's drafts and tasks (:func:`file_tasks`: its index, facts, draws and sessions)
+depend on that file and the settings only, so with an executor (``--jobs``/``--dask``) each file is a
+task on a worker; the results are put back in the files' order. LLM phrasing stays in this process,
+file by file in that order (it is network-bound, and its response cache and counts are this
+process's), with the vocabulary the worker returns. The output is the same on any executor.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -31,7 +37,8 @@ from ifcqa.memory.tasks import KeyFact, Session, Task, TaskSet
 from ifcqa.memory.templates import TEMPLATES, Draft, FactDraft
 
 if TYPE_CHECKING:
-    from ifcqa.memory.phrasing import Phraser
+    from ifcqa.executor import Executor, FileRef, Outcome, ProgressState
+    from ifcqa.memory.phrasing import Phraser, Vocabulary
 
 DRAW_ATTEMPTS = 20
 SEED_IN = ("user", "all")
@@ -66,9 +73,18 @@ def generate_tasks(
     per_template: int = 3,
     templates: Sequence[str] | None = None,
     phraser: Phraser | None = None,
+    executor: Executor | None = None,
+    ship_files: bool = False,
+    on_progress: Callable[[ProgressState], None] | None = None,
+    on_outcome: Callable[[Outcome[Any]], None] | None = None,
 ) -> tuple[TaskSet, GenerateStats]:
-    """Tasks for every file; see the module docstring. ``phraser``: reword user turns and probes by an LLM."""
-    from ifcqa.memory.phrasing import Vocabulary, phrase_task, template_phrasing
+    """Tasks for every file; see the module docstring. ``phraser``: reword user turns and probes by an LLM.
+
+    ``executor``: run each file's work there (``None``: in this process, one file after another);
+    ``ship_files``: send the files' bytes to its workers; ``on_progress``/``on_outcome``: see
+    :meth:`ifcqa.executor.Executor.map`.
+    """
+    from ifcqa.memory.phrasing import phrase_task
 
     if seed_in not in SEED_IN:
         raise IfcqaError(f"--seed-in {seed_in!r}: give user or all.")
@@ -78,32 +94,30 @@ def generate_tasks(
         raise IfcqaError(f"Unknown template(s) {', '.join(unknown)}; known: {', '.join(TEMPLATES)}.")
     stats = GenerateStats()
     tasks: list[Task] = []
-    for path in files:
-        index = load_index(path)
-        mf = model_facts(index)
-        text = model_text(index)
-        questions = model_questions(mf)
-        sha = index.data.source.sha256
-        vocabulary = Vocabulary(mf) if phraser is not None else None
-        made = 0
-        for name in chosen:
-            for number in range(per_template):
-                rng = random.Random(f"{seed}:{sha}:{name}:{number}")
-                draft, reason = _draw(name, mf, rng, text)
-                if draft is None:
-                    stats.skipped[f"{name}: {reason}"] += 1
-                    continue
-                task = _build(f"{path.stem}-{name}-{number}", path, sha, mf, draft, rng, sessions, seed_in, questions)
-                if phraser is not None and vocabulary is not None:
-                    phrase_task(task, phraser, vocabulary)
-                    problems = session_problems(task)  # the leak check on the final, reworded task
-                    if problems:  # the phrasing guards exclude this: a bug, never a task to keep
-                        raise AssertionError(f"task {task.id} after LLM phrasing: " + "; ".join(problems))
-                else:
-                    task.metadata["phrasing"] = template_phrasing(task)
-                tasks.append(task)
-                made += 1
-        stats.per_model[path.name] = made
+
+    def spec_of(position: int) -> FileSpec:
+        from ifcqa.executor import ship
+
+        return FileSpec(
+            ship(files[position], ship_files), sessions, seed, seed_in, per_template, tuple(chosen), phraser is not None
+        )
+
+    if executor is None:
+        results = [file_tasks(spec_of(i)) for i in range(len(files))]
+    else:
+        outcomes = executor.map(file_tasks, spec_of, [str(path) for path in files], on_progress=on_progress,
+                                on_outcome=on_outcome, fail_fast=True)  # fmt: skip
+        results = [outcome.value for outcome in outcomes if outcome.value is not None]
+    for path, result in zip(files, results, strict=True):
+        for task in result.tasks:
+            if phraser is not None and result.vocabulary is not None:
+                phrase_task(task, phraser, result.vocabulary)
+                problems = session_problems(task)  # the leak check on the final, reworded task
+                if problems:  # the phrasing guards exclude this: a bug, never a task to keep
+                    raise AssertionError(f"task {task.id} after LLM phrasing: " + "; ".join(problems))
+            tasks.append(task)
+        stats.skipped.update(result.skipped)
+        stats.per_model[path.name] = len(result.tasks)
     stats.tasks = len(tasks)
     generator = {
         "ifcqa": ifcqa.__version__,
@@ -118,6 +132,60 @@ def generate_tasks(
         "skipped": dict(stats.skipped),
     }
     return TaskSet(tasks, generator), stats
+
+
+@dataclass(frozen=True)
+class FileSpec:
+    """One file's task generation, as a unit of work for an executor: the file and the settings."""
+
+    ref: FileRef
+    sessions: tuple[int, int]
+    seed: int
+    seed_in: str
+    per_template: int
+    templates: tuple[str, ...]
+    vocabulary: bool  # also return the model's phrasing vocabulary (the phrasing runs in the caller)
+
+
+@dataclass
+class FileTasks:
+    """What one file gave: its tasks (in template and draft order), the skipped drafts, its vocabulary."""
+
+    tasks: list[Task]
+    skipped: Counter[str]
+    vocabulary: Vocabulary | None = None
+
+
+def file_tasks(spec: FileSpec) -> FileTasks:
+    """The tasks of one file (before any LLM phrasing): draws, leak checks and sessions; see the module docstring.
+
+    Runs on a worker: it reads the file where :func:`ifcqa.executor.local_path` says and names the
+    tasks after the file as given (``spec.ref.path``).
+    """
+    from ifcqa.executor import local_path
+    from ifcqa.memory.phrasing import Vocabulary, template_phrasing
+
+    path = Path(spec.ref.path)
+    index = load_index(local_path(spec.ref))
+    mf = model_facts(index)
+    text = model_text(index)
+    questions = model_questions(mf)
+    sha = index.data.source.sha256
+    result = FileTasks([], Counter(), Vocabulary(mf) if spec.vocabulary else None)
+    for name in spec.templates:
+        for number in range(spec.per_template):
+            rng = random.Random(f"{spec.seed}:{sha}:{name}:{number}")
+            draft, reason = _draw(name, mf, rng, text)
+            if draft is None:
+                result.skipped[f"{name}: {reason}"] += 1
+                continue
+            task = _build(
+                f"{path.stem}-{name}-{number}", path, sha, mf, draft, rng, spec.sessions, spec.seed_in, questions
+            )
+            if not spec.vocabulary:
+                task.metadata["phrasing"] = template_phrasing(task)
+            result.tasks.append(task)
+    return result
 
 
 def _draw(name: str, mf: ModelFacts, rng: random.Random, text: ModelText) -> tuple[Draft | None, str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ifcqa.llm.client import LLMError
 from ifcqa.memory.tasks import Task
 
 MEMORY_JUDGE = (
@@ -35,7 +36,20 @@ ANSWER_JUDGE = (
 
 def _verdict(client: Any, system: str, user: str, keys: tuple[str, ...]) -> dict[str, Any]:
     try:
-        reply = client.complete([{"role": "system", "content": system}, {"role": "user", "content": user}])
+        messages = [{"role": "system", "content": system}, {"role": "user", "content": user}]
+        schema = {
+            "type": "object",
+            "properties": {k: {"type": "boolean"} for k in keys},
+            "required": list(keys),
+            "additionalProperties": False,
+        }
+        verdict_format = {"type": "json_schema", "json_schema": {"name": "verdict", "schema": schema}}
+        try:  # structured output where the server has it (llama.cpp, vLLM, OpenAI): exactly the verdict's booleans
+            reply = client.complete(messages, temperature=0, max_tokens=200, response_format=verdict_format)
+        except LLMError as exc:
+            if exc.status != 400:
+                raise
+            reply = client.complete(messages, temperature=0, max_tokens=200)  # a server without JSON mode
         text = reply.content
         data = json.loads(text[text.find("{") : text.rfind("}") + 1])
         if not all(isinstance(data.get(k), bool) for k in keys):

@@ -17,6 +17,9 @@ stays and the fallback is counted with its reason:
 * ``polarity changed``: the turn keeps its number of negations ("not", "no", "never", "won't", "kein",
   "nicht"...): "not in this phase" rewritten as "in this phase" keeps every value and flips the fact.
 * ``answer leaked``: the probe gains neither the gold value nor any key fact's value, and stays a question.
+* ``degenerate``: the reply is no rewrite: the prompt echoed ("KEEP:", "MESSAGE:"), the kept terms recited
+  as a list, or a word looping. Such replies (SmolLM2-135M gave many) keep every value and protected term,
+  so the guards above alone would let them through.
 * ``error``: the request failed or the reply is empty or runaway (over 3x the template's length + 200).
 
 Requests are deterministic (temperature 0, fixed prompts) and go through the client's response cache, so
@@ -94,6 +97,7 @@ class Phraser:
                     {"role": "user", "content": f"KEEP:\n{listed}\nMESSAGE:\n{text}"},
                 ],
                 temperature=0,
+                max_tokens=len(text) // 2 + 64,  # ~2x the text in tokens; a looping model stops here
             )
             content = reply.content
         except Exception:  # noqa: BLE001 - transport, refusal, malformed: the template text stays
@@ -145,8 +149,26 @@ def negations(text: str) -> int:
     return len(_NEGATION.findall(text))
 
 
+_WORD = re.compile(r"[^\W\d_]{3,}")
+_PROMPT_MARKS = ("KEEP:", "MESSAGE:")
+
+
+def degenerate(old: str, new: str) -> bool:
+    """Whether ``new`` is no rewrite of ``old`` at all: the prompt echoed ("KEEP:", "MESSAGE:"), the kept-terms
+    list recited as bullets ("- 120 - EI 120 - doors - doors ..."), or a word looping (found with a 135M model,
+    whose such replies kept every value and protected term and so passed the other guards)."""
+    if any(mark in new and mark not in old for mark in _PROMPT_MARKS):
+        return True
+    if new.count(" - ") >= 3 + old.count(" - ") or new.lstrip().startswith("- "):
+        return True
+    words, before = Counter(w.casefold() for w in _WORD.findall(new)), Counter(w.casefold() for w in _WORD.findall(old))
+    return any(n >= 4 and n > 2 * before[w] + 1 for w, n in words.items())
+
+
 def turn_problem(old: str, new: str, facts: Iterable[KeyFact], keep: list[str]) -> str | None:
     """Why the rewrite ``new`` of the user turn ``old`` is refused, or ``None``."""
+    if degenerate(old, new):
+        return "degenerate"
     if negations(new) != negations(old):
         return "polarity changed"  # "not in this phase" -> "in this phase" keeps every value and flips the fact
     for fact in facts:
@@ -168,6 +190,8 @@ def turn_problem(old: str, new: str, facts: Iterable[KeyFact], keep: list[str]) 
 
 def probe_problem(old: str, new: str, task: Task, keep: list[str]) -> str | None:
     """Why the rewrite ``new`` of the probe ``old`` is refused, or ``None``."""
+    if degenerate(old, new):
+        return "degenerate"
     if any(t not in new for t in keep):
         return "protected"
     gold = task.gold

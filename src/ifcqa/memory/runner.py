@@ -13,8 +13,10 @@ the newest record counts; a folder made with another configuration is refused.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
+import os
 import time
 import traceback
 from collections.abc import Callable, Sequence
@@ -29,6 +31,7 @@ from ifcqa.index.cache import write_atomic
 from ifcqa.index.model_index import ModelIndex, load_index
 from ifcqa.memory.base import (
     DEFAULT_WINDOW_TOKENS,
+    LLMEndpoint,
     MemoryContext,
     check_scopes,
     get_systems,
@@ -137,6 +140,48 @@ def _extractor(name: str, agent: AgentConfig | None) -> Extractor:
     raise MemoryRunError(f"--extract {name!r}: give rules or llm:MODEL.")
 
 
+ADAPTERS = frozenset({"mem0", "graphiti"})  # systems that call an LLM themselves (the real packages)
+
+
+def adapter_endpoint(config: MemoryRunConfig, agent: AgentConfig | None) -> LLMEndpoint | None:
+    """The chat model the package adapters call: ``--extract llm:MODEL``, else the probe agent's ``--model``.
+
+    Served at ``--base-url``; ``local`` / ``local:PATH`` are started in process and their loopback URL used.
+    ``None`` when neither is configured (the adapters then refuse with a message naming the options).
+    """
+    model = config.extractor[4:] if config.extractor.startswith("llm:") else config.agent_model
+    if not model:
+        return None
+    base = agent or AgentConfig()
+    from ifcqa.llm.local import is_local_model
+
+    if is_local_model(model):
+        from ifcqa.agents.answer import client_for
+
+        client: Any = client_for(AgentConfig(model=model, extra=base.extra, no_cache=True))
+        return LLMEndpoint(client.model, client.server.url, None)
+    return LLMEndpoint(model, base.base_url, os.environ.get(base.api_key_env) or None)
+
+
+def _adapters_ready(config: MemoryRunConfig, agent: AgentConfig | None) -> LLMEndpoint | None:
+    """The adapters' endpoint; refuses up front (nothing written) a missing package or a missing model."""
+    adapters = [s for s in config.systems if s in ADAPTERS]
+    if not adapters:
+        return None
+    from ifcqa.memory.systems.adapter_common import INSTALL, PACKAGES, installed
+
+    missing = [PACKAGES[s][0] for s in adapters if not installed(s)]
+    if missing:
+        raise MemoryRunError(f"--systems {','.join(adapters)} needs {', '.join(missing)}, not installed: {INSTALL}.")
+    endpoint = adapter_endpoint(config, agent)
+    if endpoint is None:
+        raise MemoryRunError(
+            f"--systems {','.join(adapters)}: these packages extract facts with an LLM; pass --extract llm:MODEL "
+            "or the probe agent's --model M, with --base-url URL (or --model local)."
+        )
+    return endpoint
+
+
 Progress = Callable[[dict[str, Any]], None]
 
 
@@ -162,6 +207,7 @@ def run_memory_eval(
         raise MemoryRunError(f"Unknown memory system(s) {', '.join(unknown)}; available: {', '.join(systems)}.")
     check_scopes(config.scopes)
     tasks = task_set.tasks[: config.limit] if config.limit else task_set.tasks
+    endpoint = _adapters_ready(config, agent_config)
     done = {key for key, r in latest(open_run(run_dir, config)).items() if not r.get("error")}
     extract = extractor or _extractor(config.extractor, agent_config)
     agent = None
@@ -191,7 +237,7 @@ def run_memory_eval(
                     "regenerate the tasks or pass --models-dir with the original file."
                 )
             for system, scope in todo:
-                record = run_one(task, index, system, scope, config, extract, agent, judge)
+                record = run_one(task, index, system, scope, config, extract, agent, judge, endpoint)
                 out.write(json.dumps(record, ensure_ascii=False) + "\n")
                 out.flush()
                 if progress is not None:
@@ -210,6 +256,7 @@ def run_one(
     extractor: Extractor,
     agent: Any = None,
     judge: Any = None,
+    endpoint: LLMEndpoint | None = None,
 ) -> dict[str, Any]:
     """One task x system x scope: ingest, search, score (and answer, with an agent; and judge, with a judge)."""
     record: dict[str, Any] = {
@@ -219,11 +266,13 @@ def run_one(
         "system": system,
         "scope": scope,
         "seed_in": task.metadata.get("seed_in"),
-        "extractor": extractor.name,
+        # the packages behind the adapters extract with their own prompts and the configured model
+        "extractor": f"{system}:llm:{endpoint.model}" if system in ADAPTERS and endpoint else extractor.name,
         "error": None,
     }
+    memory: Any = None
     try:
-        context = MemoryContext(index, extractor, window_tokens=config.window_tokens)
+        context = MemoryContext(index, extractor, window_tokens=config.window_tokens, llm=endpoint)
         memory = make_memory(system, context)
         started = time.perf_counter()
         ingested_chars = 0
@@ -274,6 +323,11 @@ def run_one(
     except Exception as exc:  # noqa: BLE001 - one failing system must not stop the run; the record says why
         record["error"] = f"internal: {type(exc).__name__}: {exc}"
         record["traceback"] = traceback.format_exc(limit=5)
+    finally:
+        close = getattr(memory, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):  # releasing a package's resources must not lose the record
+                close()
     return record
 
 

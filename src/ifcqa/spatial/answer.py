@@ -156,6 +156,7 @@ class Answerer:
         notes = ""
         if plan.unresolved:
             notes += f" (No storey matches {_join([repr(t) for t in plan.unresolved], 'or')}; it was ignored.)"
+        notes += "".join(f" {c.note}" for c in plan.classes if c.note)  # how a kind ("tables") was told apart
         if plan.intent == "most":
             return self._most(plan, hits) + notes
         if plan.intent == "breakdown":

@@ -1,7 +1,27 @@
-"""Class groups resolved for a schema, and the one rule that says whether an element matches."""
+"""Class groups resolved for a schema, predefined-type kinds resolved for a model, and the one matching rule.
+
+Kinds ("tables", "radiators", "skylights"; :data:`~ifcqa.spatial.vocabulary.PREDEFINED_KINDS`) are a class
+group plus a test on the element's *effective predefined type*: the index's ``Element.predefined_type``
+(the type object's PredefinedType unless NOTDEFINED/USERDEFINED/unset, else the occurrence's own;
+USERDEFINED reads as ObjectType/ElementType: ``ifcopenshell.util.element.get_predefined_type``'s rule), which
+the graph carries as ``predefined_type``. :func:`resolve_kind` decides, per model:
+
+1. the kind's enumeration values the schema has (``TABLE``; IFC2X3's furniture has none) are accepted;
+2. so are free-text predefined types (a USERDEFINED ObjectType such as "Chair - Dining", IFC2X3's ObjectType),
+   element names (Revit's "M_Table-Coffee:0610 x 0610mm:1234") and type object names ("Table") whose first
+   word naming a kind of the group names this kind (:func:`kind_named`), for elements whose effective
+   predefined type is not an enumeration value (when it is, the enumeration has said what the element is);
+3. when that finds nothing and *no* element of the group is told apart at all (no enumeration value, no
+   name of any kind of the group: common in IFC2X3 exports), the kind cannot be told apart in this model, so
+   the whole group is answered with a note saying so; when the model does tell its elements apart and none
+   is of this kind, the answer is none, with a note naming how many of the group there are.
+"""
 
 from __future__ import annotations
 
+import functools
+import re
+from dataclasses import replace
 from functools import cache
 
 import ifcopenshell.ifcopenshell_wrapper as wrapper
@@ -9,7 +29,7 @@ import ifcopenshell.ifcopenshell_wrapper as wrapper
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial.plan import ClassFilter
-from ifcqa.spatial.vocabulary import CLASS_GROUPS
+from ifcqa.spatial.vocabulary import CLASS_GROUPS, COUNTED_LABELS, PREDEFINED_KINDS
 
 INVENTORY_VIAS = ("contained",)
 
@@ -47,14 +67,157 @@ def class_filter(schema: str, key: str) -> ClassFilter:
     return ClassFilter(key, label, tuple(sorted(classes)), tuple(sorted(types)))
 
 
-def matches(index: ModelIndex, element: Element, wanted: ClassFilter) -> bool:
-    """Whether ``element`` is of the filter's classes, or typed by one of its type classes."""
+def _of_classes(index: ModelIndex, element: Element, wanted: ClassFilter) -> bool:
     if element.ifc_class in wanted.classes:
         return True
     if wanted.type_classes and element.type is not None:
         type_object = index.data.elements.get(element.type)
         return type_object is not None and type_object.ifc_class in wanted.type_classes
     return False
+
+
+def matches(index: ModelIndex, element: Element, wanted: ClassFilter) -> bool:
+    """Whether ``element`` is of the filter's classes (or typed by one of its type classes) and, for a kind,
+    passes its predefined-type-or-name test (exactly what ``execute._KIND`` tests in Cypher)."""
+    if not _of_classes(index, element, wanted):
+        return False
+    if not wanted.kind:
+        return True
+    value = element.predefined_type
+    if value is not None and value in wanted.predefined:
+        return True
+    if value is not None and value in wanted.enumerated:
+        return False  # the enumeration has said what it is: names are not read
+    if wanted.names and element.name in wanted.names:
+        return True
+    if wanted.type_names and element.type is not None:
+        type_object = index.data.elements.get(element.type)
+        return type_object is not None and type_object.name in wanted.type_names
+    return False
+
+
+_NOT_A_KIND = frozenset(["NOTDEFINED", "USERDEFINED"])
+
+
+@cache
+def enumeration_values(schema: str, classes: tuple[str, ...]) -> frozenset[str]:
+    """Every PredefinedType enumeration value of ``classes`` in ``schema``, without NOTDEFINED/USERDEFINED."""
+    values: set[str] = set()
+    declarations = wrapper.schema_by_name(schema)
+    for ifc_class in classes:
+        try:
+            declaration = declarations.declaration_by_name(ifc_class)
+        except (RuntimeError, IndexError):
+            continue
+        for attribute in declaration.as_entity().all_attributes():
+            if attribute.name() != "PredefinedType":
+                continue
+            kind = attribute.type_of_attribute()
+            while hasattr(kind, "declared_type"):  # named types down to their declaration
+                kind = kind.declared_type()
+            as_enumeration = getattr(kind, "as_enumeration_type", None)
+            enumeration = as_enumeration() if as_enumeration is not None else None
+            if enumeration is not None:
+                values.update(str(v) for v in enumeration.enumeration_items())
+    return frozenset(values - _NOT_A_KIND)
+
+
+_CAMEL = re.compile(r"(?<=[a-zäöüß])(?=[A-ZÄÖÜ])")
+_WORD = re.compile(r"[^\W\d_]+")
+_ENDINGS = ("", "s", "es", "e", "en", "n")
+
+
+def _fold(word: str) -> str:
+    return word.casefold().replace("ß", "ss")
+
+
+@cache
+def _group_words(group: str) -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    """For class group ``group``: every whole-word form (word plus a plural ending) -> its kind, and the
+    (word, kind) pairs long enough to end a compound."""
+    pairs = [(_fold(w), k) for k, (g, _, _, words) in PREDEFINED_KINDS.items() if g == group for w in words]
+    whole: dict[str, str] = {}
+    for word, key in pairs:
+        for ending in _ENDINGS:
+            whole.setdefault(word + ending, key)
+    return whole, tuple((w, k) for w, k in pairs if len(w) >= 5)
+
+
+@functools.lru_cache(maxsize=65536)
+def kind_named(text: str | None, group: str) -> str | None:
+    """The kind of class group ``group`` that ``text`` (a name, a type name, a free-text predefined type) names
+    first, or None. A word counts whole (with a plural ending: "Chairs") or, five letters or more, as the end
+    of a compound ("Couchtisch", "armchair"); within one word a whole match beats a compound one (a
+    "Schreibtisch" is a desk, not a table). The first word naming a kind decides ("Table_Dining_w-Chairs" is a
+    table): names put the thing first and what it comes with after."""
+    if not text:
+        return None
+    whole, compounds = _group_words(group)
+    for token in _WORD.findall(_fold(_CAMEL.sub(" ", text))):
+        if token in whole:
+            return whole[token]
+        for word, key in compounds:
+            if token.endswith(word):
+                return key
+    return None
+
+
+def _counted(label: str, n: int) -> str:
+    one, several = COUNTED_LABELS.get(label, (label[:-1] if label.endswith("s") else label, label))
+    return f"{n} {one if n == 1 else several}"
+
+
+def resolve_kind(index: ModelIndex, key: str) -> ClassFilter:
+    """The filter of predefined-type kind ``key`` for this model (the rule is in the module docstring)."""
+    group, label, values, _ = PREDEFINED_KINDS[key]
+    base = class_filter(index.schema, group)
+    enumerated = enumeration_values(index.schema, base.classes + base.type_classes)
+    accepted = tuple(v for v in values if v in enumerated)
+    elements = index.data.elements
+    members = [e for e in index.elements() if _of_classes(index, e, base)]
+    texts: set[str] = set()
+    names: set[str] = set()
+    type_names: set[str] = set()
+    told_apart = False
+    for e in members:
+        value = e.predefined_type
+        if value in enumerated:
+            told_apart = True
+            continue
+        type_object = elements.get(e.type) if e.type is not None else None
+        for text, found in ((value if value not in _NOT_A_KIND else None, texts), (e.name, names),
+                            (type_object.name if type_object is not None else None, type_names)):
+            named = kind_named(text, group)
+            told_apart = told_apart or named is not None
+            if named == key and text is not None:
+                found.add(text)
+    kind = replace(base, label=label, kind=key, predefined=accepted + tuple(sorted(texts)),
+                   enumerated=tuple(sorted(enumerated)), names=tuple(sorted(names)),
+                   type_names=tuple(sorted(type_names)))
+    hits = [e for e in members if matches(index, e, kind)]
+    by_name = [e for e in hits if e.predefined_type not in accepted]
+    if by_name:
+        first = by_name[0]
+        type_object = elements.get(first.type) if first.type is not None else None
+        said_by = ((first.predefined_type, texts), (first.name, names),
+                   (type_object.name if type_object is not None else None, type_names))
+        example = next(t for t, found in said_by if t is not None and t in found)
+        kind = replace(kind, note=(
+            f"{_counted(label, len(by_name)).capitalize()} told apart by name, as no predefined type says so "
+            f"(e.g. {example[:60]!r})."
+        ))
+    if hits or not members:
+        return kind
+    if not told_apart:
+        return replace(base, note=(
+            f"The model does not say which {base.label} are {label}: none of its {_counted(base.label, len(members))} "
+            "has a predefined type or a name telling what it is, so all are listed."
+        ))
+    said = f"predefined type {' or '.join(accepted)} or a name" if accepted else "a name (this schema has no "\
+        f"predefined type for {label})"
+    return replace(kind, note=(
+        f"None of the model's {_counted(base.label, len(members))} is one of the {label} by {said}."
+    ))
 
 
 def matches_any(index: ModelIndex, element: Element, filters: list[ClassFilter]) -> bool:

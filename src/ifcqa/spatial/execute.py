@@ -43,15 +43,22 @@ def _union(template: str, labels: tuple[str, ...] = ("Element", "Space")) -> str
     return "\nUNION ALL\n".join(template.replace("LABEL", label) for label in labels)
 
 
-_ON_STOREYS = """
+# A kind filter ("tables") also tests the effective predefined type, else (when that is no enumeration value) the
+# element's or its type's name, as classes.matches does; $any_kind is true for plain class filters. Kùzu and Neo4j
+# both read a NULL property IN a list as NULL, so unset values never match.
+_KIND = (
+    "($any_kind OR e.predefined_type IN $predefined OR ((e.predefined_type IS NULL OR NOT e.predefined_type IN "
+    "$enumerated) AND (e.name IN $names OR e.type_name IN $type_names)))"
+)
+_ON_STOREYS = f"""
 MATCH (s:Storey)<-[r:ON_STOREY]-(e:LABEL)
-WHERE s.uid IN $storeys AND (e.ifc_class IN $classes OR e.type_class IN $types)
+WHERE s.uid IN $storeys AND (e.ifc_class IN $classes OR e.type_class IN $types) AND {_KIND}
 RETURN e.guid AS guid, e.ifc_class AS class, e.name AS name, s.guid AS storey, r.via AS via
 """
 
-_ANYWHERE = """
+_ANYWHERE = f"""
 MATCH (e:LABEL)
-WHERE e.model = $model AND (e.ifc_class IN $classes OR e.type_class IN $types)
+WHERE e.model = $model AND (e.ifc_class IN $classes OR e.type_class IN $types) AND {_KIND}
 OPTIONAL MATCH (e)-[r:ON_STOREY]->(s:Storey)
 RETURN e.guid AS guid, e.ifc_class AS class, e.name AS name, s.guid AS storey, r.via AS via
 """
@@ -81,7 +88,11 @@ def run_graph(store: GraphStore, index: ModelIndex, plan: Plan) -> list[Hit]:
     hits: dict[str, Hit] = {}
     excluded = set(plan.exclude)  # only matters when every storey is excluded (then no storey is included)
     for wanted in _filters(plan):
-        params: dict[str, Any] = {"classes": list(wanted.classes), "types": list(wanted.type_classes)}
+        params: dict[str, Any] = {
+            "classes": list(wanted.classes), "types": list(wanted.type_classes), "any_kind": not wanted.kind,
+            "predefined": list(wanted.predefined), "enumerated": list(wanted.enumerated),
+            "names": list(wanted.names), "type_names": list(wanted.type_names),
+        }
         if plan.storeys:
             params["storeys"] = [f"{tag}:{index.data.guids[g]}" for g in plan.storeys]
             rows = store.run(_union(_ON_STOREYS, _labels(wanted)), params)

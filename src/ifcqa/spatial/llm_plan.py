@@ -17,10 +17,9 @@ from ifcqa.errors import IfcqaError
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.llm.client import ChatClient
 from ifcqa.spatial.answer import GUID
-from ifcqa.spatial.classes import class_filter
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import INTENTS, Plan, StoreyRef
-from ifcqa.spatial.vocabulary import CLASS_GROUPS
+from ifcqa.spatial.vocabulary import CLASS_GROUPS, PREDEFINED_KINDS
 
 _SYSTEM = """You turn a question about one building model into a JSON plan. Reply with one JSON object only:
 {"intent": "list" | "count" | "exists" | "most" | "fewest" | "breakdown" | "unanswerable",
@@ -35,6 +34,8 @@ Use only the storey names and class keys listed below. "most"/"fewest": which st
 def _catalogue(parser: Parser) -> str:
     storeys = [f"- {s.name!r} (elevation {s.elevation})" for s in parser.resolver.storeys if s.name]
     classes = [f"- {key}: {label}" for key, (label, _) in CLASS_GROUPS.items()]
+    classes += [f"- {key}: {label} (a kind of {CLASS_GROUPS[group][0]}, by predefined type)"
+                for key, (group, label, _, _) in PREDEFINED_KINDS.items()]
     return "Storeys, lowest first:\n" + ("\n".join(storeys) or "(none)") + "\nClass keys:\n" + "\n".join(classes)
 
 
@@ -123,7 +124,7 @@ class LLMPlanner:
 
         include, exclude = storeys("storeys"), storeys("exclude_storeys")
         keys = raw.get("classes") or []
-        if not isinstance(keys, list) or any(k not in CLASS_GROUPS for k in keys):
+        if not isinstance(keys, list) or any(k not in CLASS_GROUPS and k not in PREDEFINED_KINDS for k in keys):
             raise ValueError(f"unknown class keys in {keys!r}")
         plan = Plan(question=question, intent="most" if intent == "fewest" else str(intent),
                     least=intent == "fewest", parser=f"llm:{self.client.model}")
@@ -136,7 +137,7 @@ class LLMPlanner:
         plan.storey_names = [self.parser.resolver.labels[g] for g in plan.storeys]
         plan.mentions = [StoreyRef(self.parser.resolver.by_guid[g].name, "llm", [g]) for g in plan.storeys]
         plan.mentions += [StoreyRef(self.parser.resolver.by_guid[g].name, "llm", [g], True) for g in plan.exclude]
-        plan.classes = [class_filter(self.index.schema, key) for key in dict.fromkeys(keys)]
+        plan.classes = [self.parser.class_filter(key) for key in dict.fromkeys(keys)]
         if not plan.classes and (raw.get("inventory") or plan.intent != "unanswerable"):
-            plan.classes = [class_filter(self.index.schema, "inventory")]
+            plan.classes = [self.parser.class_filter("inventory")]
         return plan

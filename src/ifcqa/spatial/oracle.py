@@ -11,6 +11,8 @@ given. Extensions (all optional):
 ``target_floors``        several storeys (any of them)
 ``exclude_floors``       every storey except these (negation)
 ``oracle_type_classes``  also elements typed by these type classes (IFC2X3 generic Flow* classes)
+``oracle_predefined_types``  only elements whose predefined type (``ifcopenshell.util.element.get_predefined_type``:
+                         the type object's first, USERDEFINED read as ObjectType/ElementType) is one of these
 ``oracle_scope``         ``contained`` (BIM-Graph's, the default), ``located`` (the element's storey
                          through containment, its space, its aggregate or its host) or ``inventory``
                          (``contained`` without spatial elements; without a storey: every contained product)
@@ -28,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import ifcopenshell
+import ifcopenshell.util.element
 
 from ifcqa.ifc.open import open_model
 
@@ -156,12 +159,15 @@ class Oracle:
         contained_in = self.contained_in
         classes = set(query.get("oracle_ifc_types") or ())
         type_classes = set(query.get("oracle_type_classes") or ())
+        predefined = set(query.get("oracle_predefined_types") or ())
         wanted_ids = {s.id() for s in storeys}
         constrained = bool(floors or excluded)
         on: dict[str, int | None] = {}
         for product in self.products:
             wanted = classes or type_classes
             if wanted and product.is_a() not in classes and _type_class(product) not in type_classes:
+                continue
+            if predefined and ifcopenshell.util.element.get_predefined_type(product) not in predefined:
                 continue
             storey = locate(product, contained_in)
             if scope == "inventory" and storey is None and constrained:

@@ -16,8 +16,8 @@ import unicodedata
 from dataclasses import dataclass
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial.classes import class_filter
-from ifcqa.spatial.plan import Plan, StoreyRef
+from ifcqa.spatial.classes import class_filter, resolve_kind
+from ifcqa.spatial.plan import ClassFilter, Plan, StoreyRef
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
     ALL_STOREY_WORDS,
@@ -32,6 +32,7 @@ from ifcqa.spatial.vocabulary import (
     MOST_WORDS,
     NEGATION_WORDS,
     ORDINALS,
+    PREDEFINED_KINDS,
     ROOF_WORDS,
     STOREY_NOUNS,
     TOP_WORDS,
@@ -141,6 +142,15 @@ class Parser:
             (group, p) for name, group in named.items() if (p := name_pattern(name)) is not None
         ]
         self._name_patterns.sort(key=lambda gp: len(gp[0][0].name), reverse=True)
+        self._kinds: dict[str, ClassFilter] = {}
+
+    def class_filter(self, key: str) -> ClassFilter:
+        """The filter of a class group or predefined-type kind key (kinds resolved once per model)."""
+        if key not in PREDEFINED_KINDS:
+            return class_filter(self.index.schema, key)
+        if key not in self._kinds:
+            self._kinds[key] = resolve_kind(self.index, key)
+        return self._kinds[key]
 
     def parse(self, question: str) -> Plan:
         plan = Plan(question=question)
@@ -352,9 +362,12 @@ class Parser:
                 plan.notes.append(f"read {word!r} as {close[0]!r}")
                 text = text[: match.start()] + " " * len(word) + text[match.end():]
         for key in dict.fromkeys(keys):
-            wanted = class_filter(self.index.schema, key)
+            wanted = self.class_filter(key)
             if not wanted.classes and not wanted.type_classes:
                 plan.unknown_classes.append(wanted.label)
+            if wanted.kind:
+                plan.notes.append(f"{wanted.label}: predefined type in {list(wanted.predefined)[:8]}, else named so "
+                                  f"({len(wanted.names)} element names, {len(wanted.type_names)} type names)")
             plan.classes.append(wanted)
         return text
 

@@ -15,6 +15,12 @@ class ClassFilter:
     ``inventory`` filters (everything on a storey) take the products contained directly in the storey
     (IfcRelContainedInSpatialStructure, as IFC defines "in a storey"); spatial elements are not listed.
     Without a storey: every product contained in any spatial element.
+
+    A *kind* filter (``kind`` set: "table"; ``key`` stays its class group's, "furniture") also tests the
+    element's effective predefined type (``Element.predefined_type``, the graph's ``predefined_type``): it must
+    be one of ``predefined``, or, when it is none of ``enumerated``, the element must be named one of ``names``
+    or its type object one of ``type_names`` (see :func:`ifcqa.spatial.classes.resolve_kind`; all empty:
+    nothing matches). ``note`` is said in the answer (how the kind was told apart, or why it could not be).
     """
 
     key: str
@@ -22,6 +28,12 @@ class ClassFilter:
     classes: tuple[str, ...]
     type_classes: tuple[str, ...] = ()
     inventory: bool = False
+    kind: str = ""
+    predefined: tuple[str, ...] = ()
+    enumerated: tuple[str, ...] = ()  # the class's enumeration values: elements with one are not read by name
+    names: tuple[str, ...] = ()
+    type_names: tuple[str, ...] = ()
+    note: str = ""
 
 
 @dataclass
@@ -67,7 +79,9 @@ class Plan:
         ]
         out["classes"] = [
             {"key": c.key, "label": c.label, "ifc_classes": list(c.classes), "type_classes": list(c.type_classes),
-             "inventory": c.inventory}
+             "inventory": c.inventory, "kind": c.kind, "predefined_types": list(c.predefined),
+             "names": list(c.names[:20]), "names_total": len(c.names),  # Revit names are one per element
+             "type_names": list(c.type_names), "note": c.note}
             for c in self.classes
         ]
         return out

@@ -39,7 +39,8 @@ def ask_spatial(index: ModelIndex, question: str, offset: int = 0, limit: int = 
 
     Understands storey names, aliases and ordinals ("ground floor", "Erdgeschoss", "first floor", "roof",
     "floors 1 and 2", "NOT on Level 1"), class groups (HVAC, plumbing, electrical, lighting, structural,
-    furniture, spaces ...) and intents (list, count, exists, which storey has the most, per-storey breakdown).
+    furniture, spaces ...), kinds told apart by predefined type (tables, radiators, skylights, roof slabs, gates
+    ...) and intents (list, count, exists, which storey has the most, per-storey breakdown).
 
     Args:
         question: the question in English or German, e.g. "How many doors are on Level 2?".

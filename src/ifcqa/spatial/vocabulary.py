@@ -5,7 +5,9 @@ and for occurrences of any class typed by ``IfcDoorType`` / ``IfcDoorStyle``. Th
 makes IFC2X3's generic classes answerable: an ``IfcFlowTerminal`` typed by ``IfcLightFixtureType`` is a
 light fixture. Kinds a schema lacks (``IfcAirTerminal`` in IFC2X3) are dropped for that schema.
 
-To add a word: put it in :data:`CLASS_WORDS` (any language, lower case, singular and plural).
+To add a word: put it in :data:`CLASS_WORDS` (any language, lower case, singular and plural). A word for one
+predefined type of a class ("tables": ``IfcFurniture`` with PredefinedType ``TABLE``) is a kind in
+:data:`PREDEFINED_KINDS` (group, label, enumeration values, name words) plus its words.
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ CLASS_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "valve": ("valves", ("Valve",)),
     "pump": ("pumps", ("Pump",)),
     "boiler": ("boilers", ("Boiler",)),
-    "heater": ("space heaters (radiators)", ("SpaceHeater",)),
+    "heater": ("space heaters", ("SpaceHeater",)),
     "airterminal": ("air terminals", ("AirTerminal",)),
     "fan": ("fans", ("Fan",)),
     "sanitary": ("sanitary terminals", ("SanitaryTerminal",)),
@@ -92,7 +94,8 @@ COUNTED_LABELS: dict[str, tuple[str, str]] = {
     "furniture": ("piece of furniture", "pieces of furniture"),
     "unitary equipment": ("piece of unitary equipment", "pieces of unitary equipment"),
     "plumbing and sanitary elements": ("plumbing or sanitary element", "plumbing and sanitary elements"),
-    "space heaters (radiators)": ("space heater (radiator)", "space heaters (radiators)"),
+    "shelves": ("shelf", "shelves"),
+    "wash basins": ("wash basin", "wash basins"),
     "transport elements (lifts)": ("transport element (lift)", "transport elements (lifts)"),
     "stairs": ("stair", "stairs"),
 }
@@ -119,8 +122,7 @@ _words("fire", "fire protection", "fire protection elements", "fire safety", "fi
        "sprinklers", "sprinkler", "brandschutz", "fire suppression")
 _words("structural", "structural", "structural elements", "structural members", "structure",
        "load bearing elements", "tragwerk", "tragende bauteile")
-_words("furniture", "furniture", "furnishings", "furnishing elements", "furnishing", "tables", "table", "chairs",
-       "chair", "desks", "desk", "beds", "bed", "möbel", "einrichtung")
+_words("furniture", "furniture", "furnishings", "furnishing elements", "furnishing", "möbel", "einrichtung")
 _words("spaces", "spaces", "space", "rooms", "room", "räume", "raum", "zimmer")
 _words("openings", "openings", "opening elements", "opening", "voids", "öffnungen")
 _words("mep", "mep", "mep elements", "mep equipment", "building services", "distribution elements",
@@ -128,19 +130,19 @@ _words("mep", "mep", "mep elements", "mep equipment", "building services", "dist
 _words("wall", "walls", "wall", "wände", "wand", "waende")
 _words("door", "doors", "door", "türen", "tür", "tueren", "tuer")
 _words("window", "windows", "window", "fenster")
-_words("slab", "slabs", "slab", "floor slabs", "decken", "decke", "bodenplatte", "bodenplatten")
+_words("slab", "slabs", "slab", "decken", "decke")
 _words("roof", "roofs", "roof", "roof elements", "dächer", "dach elements")  # storey uses of "roof" are taken first
 _words("stair", "stairs", "stair", "staircases", "staircase", "stairways", "treppen", "treppe")
 _words("stairflight", "stair flights", "stair flight", "treppenläufe", "treppenlauf")
 _words("ramp", "ramps", "ramp", "rampen", "rampe")
-_words("railing", "railings", "railing", "handrails", "handrail", "guardrails", "geländer")
+_words("railing", "railings", "railing", "geländer")
 _words("column", "columns", "column", "pillars", "pillar", "stützen", "stütze", "säulen")
 _words("beam", "beams", "beam", "girders", "träger", "unterzüge")
-_words("member", "members", "member", "mullions", "stäbe")
+_words("member", "members", "member", "stäbe")
 _words("plate", "plates", "plate", "panels", "platten")
 _words("footing", "footings", "footing", "foundations", "foundation", "fundamente", "fundament")
 _words("pile", "piles", "pile", "pfähle")
-_words("covering", "coverings", "covering", "ceilings", "ceiling", "floorings", "flooring", "beläge", "bekleidungen")
+_words("covering", "coverings", "covering", "beläge", "bekleidungen")
 _words("curtainwall", "curtain walls", "curtain wall", "vorhangfassaden", "vorhangfassade", "glass facade")
 _words("chimney", "chimneys", "chimney", "schornsteine", "kamine")
 _words("shading", "shading devices", "shading device", "sunshades", "blinds", "sonnenschutz")
@@ -148,17 +150,17 @@ _words("proxy", "proxies", "proxy elements", "proxy", "building element proxies"
 _words("pipe", "pipes", "pipe", "pipe segments", "pipework", "piping", "rohre", "rohr", "leitungen", "rohrleitungen")
 _words("pipefitting", "pipe fittings", "fittings", "fitting", "formstücke")
 _words("duct", "ducts", "duct", "ductwork", "duct segments", "kanäle", "luftkanäle")
-_words("valve", "valves", "valve", "taps", "faucets", "faucet", "ventile", "ventil", "armaturen")
+_words("valve", "valves", "valve", "ventile", "ventil")
 _words("pump", "pumps", "pump", "pumpen", "pumpe")
 _words("boiler", "boilers", "boiler", "water heaters", "water heater", "kessel", "heizkessel")
-_words("heater", "radiators", "radiator", "space heaters", "space heater", "heaters", "heater", "heizkörper",
+_words("heater", "space heaters", "space heater", "heaters", "heater",
        "underfloor heating circuits", "heating circuits", "fussbodenheizung", "fußbodenheizung")
 _words("airterminal", "air terminals", "air terminal", "diffusers", "diffuser", "air outlets", "grilles",
        "luftauslässe", "auslässe")
 _words("fan", "fans", "fan", "ventilatoren", "lüfter")
-_words("sanitary", "sanitary terminals", "sanitary fixtures", "toilets", "toilet", "wcs", "sinks", "sink",
-       "washbasins", "wash basins", "basins", "bathtubs", "baths", "showers", "waschbecken", "toiletten")
-_words("outlet", "outlets", "outlet", "sockets", "socket", "power outlets", "receptacles", "steckdosen", "steckdose")
+_words("sanitary", "sanitary terminals", "sanitary fixtures")
+# "sockets" are outlets of any kind (TV, data and phone sockets too); "power sockets" are the POWEROUTLET kind
+_words("outlet", "outlets", "outlet", "receptacles", "sockets", "socket", "steckdosen", "steckdose")
 _words("switch", "switches", "switch", "switching devices", "schalter", "lichtschalter")
 _words("cable", "cables", "cable", "cable segments", "cable trays", "kabel", "kabeltrassen")
 _words("sensor", "sensors", "sensor", "detectors", "smoke detectors", "smoke detector", "rauchmelder", "sensoren",
@@ -179,6 +181,105 @@ _words("transformer", "transformers", "transformer", "transformatoren", "trafos"
 _words("junctionbox", "junction boxes", "junction box", "abzweigdosen", "verteilerdosen")
 _words("alarm", "alarms", "alarm", "fire alarms", "alarm devices", "sirens", "alarmgeber")
 _words("meter", "flow meters", "flow meter", "water meters", "water meter", "zähler", "wasserzähler")
+
+# Predefined-type words: a kind of one class group, told apart by the element's effective predefined type
+# (``Element.predefined_type``: its type object's PredefinedType unless NOTDEFINED/USERDEFINED/unset, else its
+# own; USERDEFINED reads as ObjectType / ElementType, as ``ifcopenshell.util.element.get_predefined_type``).
+# key -> (class group key, label, predefined type values (those the file's schema lacks are dropped),
+#         name words: what a free-text predefined type or a type object's name must contain when the model
+#         does not say it with the enumeration; see spatial.classes.resolve_kind for the whole rule).
+PREDEFINED_KINDS: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] = {
+    "table": ("furniture", "tables", ("TABLE",), ("table", "tisch")),
+    "chair": ("furniture", "chairs", ("CHAIR",), ("chair", "stuhl", "sessel")),
+    "desk": ("furniture", "desks", ("DESK",), ("desk", "schreibtisch")),
+    "sofa": ("furniture", "sofas", ("SOFA",), ("sofa", "couch")),
+    "bed": ("furniture", "beds", ("BED",), ("bed", "bett")),
+    "shelf": ("furniture", "shelves", ("SHELF",), ("shelf", "shelves", "shelving", "regal", "bookcase")),
+    "cabinet": ("furniture", "cabinets", ("FILECABINET", "TECHNICALCABINET"), ("cabinet", "schrank", "cupboard")),
+    "radiator": ("heater", "radiators", ("RADIATOR", "SECTIONALRADIATOR", "PANELRADIATOR", "TUBULARRADIATOR"),
+                 ("radiator", "heizkörper", "heizkoerper", "radiateur")),
+    "convector": ("heater", "convectors", ("CONVECTOR",), ("convector", "konvektor")),
+    "gate": ("door", "gates", ("GATE",), ("gate", "tor")),
+    "trapdoor": ("door", "trapdoors", ("TRAPDOOR",), ("trapdoor", "hatch", "luke")),
+    "skylight": ("window", "skylights", ("SKYLIGHT", "LIGHTDOME"), ("skylight", "rooflight", "dachfenster",
+                                                                      "lichtkuppel", "dachflächenfenster")),
+    "floorslab": ("slab", "floor slabs", ("FLOOR",), ("floor", "geschossdecke")),
+    "roofslab": ("slab", "roof slabs", ("ROOF",), ("roof", "dachdecke", "flachdach")),
+    "baseslab": ("slab", "base slabs", ("BASESLAB",), ("baseslab", "bodenplatte", "fundamentplatte")),
+    "landing": ("slab", "landings", ("LANDING",), ("landing", "podest")),
+    "lintel": ("beam", "lintels", ("LINTEL",), ("lintel", "sturz")),
+    "joist": ("beam", "joists", ("JOIST",), ("joist",)),
+    "pilaster": ("column", "pilasters", ("PILASTER",), ("pilaster",)),
+    "pier": ("column", "piers", ("PIERSTEM", "PIERSTEM_SEGMENT"), ("pier", "pfeiler")),
+    "shearwall": ("wall", "shear walls", ("SHEAR",), ("shear", "shearwall")),
+    "partition": ("wall", "partition walls", ("PARTITIONING",), ("partition", "trennwand")),
+    "parapet": ("wall", "parapets", ("PARAPET",), ("parapet", "brüstung", "attika")),
+    "retainingwall": ("wall", "retaining walls", ("RETAININGWALL",), ("retaining", "stützwand")),
+    "ceiling": ("covering", "ceilings", ("CEILING",), ("ceiling", "unterdecke")),
+    "flooring": ("covering", "floorings", ("FLOORING",), ("flooring", "bodenbelag", "estrich")),
+    "cladding": ("covering", "claddings", ("CLADDING",), ("cladding", "verkleidung", "fassadenbekleidung")),
+    "mullion": ("member", "mullions", ("MULLION",), ("mullion", "pfosten")),
+    "rafter": ("member", "rafters", ("RAFTER",), ("rafter", "sparren")),
+    "purlin": ("member", "purlins", ("PURLIN",), ("purlin", "pfette")),
+    "stud": ("member", "studs", ("STUD",), ("stud", "ständer")),
+    "handrail": ("railing", "handrails", ("HANDRAIL",), ("handrail", "handlauf")),
+    "guardrail": ("railing", "guardrails", ("GUARDRAIL",), ("guardrail", "absturzsicherung")),
+    "balustrade": ("railing", "balustrades", ("BALUSTRADE",), ("balustrade",)),
+    "faucet": ("valve", "faucets", ("FAUCET",), ("faucet", "tap", "armatur", "wasserhahn", "mixer")),
+    "toilet": ("sanitary", "toilets", ("TOILETPAN", "WCSEAT"), ("toilet", "wc", "klosett")),
+    "sink": ("sanitary", "sinks", ("SINK",), ("sink", "spüle")),
+    "washbasin": ("sanitary", "wash basins", ("WASHHANDBASIN",), ("washbasin", "basin", "waschbecken",
+                                                                 "waschtisch", "lavatory")),
+    "bath": ("sanitary", "baths", ("BATH",), ("bath", "bathtub", "badewanne")),
+    "shower": ("sanitary", "showers", ("SHOWER",), ("shower", "dusche")),
+    "urinal": ("sanitary", "urinals", ("URINAL",), ("urinal", "pissoir")),
+    "socket": ("outlet", "power outlets", ("POWEROUTLET",), ("schukosteckdose", "power")),
+}
+
+_words("table", "tables", "table", "tische", "tisch")
+_words("chair", "chairs", "chair", "stühle", "stuhl", "armchairs", "sessel")
+_words("desk", "desks", "desk", "schreibtische", "schreibtisch")
+_words("sofa", "sofas", "sofa", "couches", "couch")
+_words("bed", "beds", "bed", "betten", "bett")
+_words("shelf", "shelves", "shelf", "shelving", "bookcases", "regale", "regal")
+_words("cabinet", "cabinets", "cabinet", "filing cabinets", "cupboards", "schränke", "schrank")
+_words("radiator", "radiators", "radiator", "heizkörper", "heizkoerper")
+_words("convector", "convectors", "convector", "konvektoren")
+_words("gate", "gates", "gate", "tore")
+_words("trapdoor", "trapdoors", "trapdoor", "hatches", "floor hatches")
+_words("skylight", "skylights", "skylight", "roof windows", "roof lights", "rooflights", "dachfenster",
+       "lichtkuppeln")
+_words("floorslab", "floor slabs", "floor slab", "geschossdecken", "geschossdecke")
+_words("roofslab", "roof slabs", "roof slab", "dachdecken", "dachdecke")
+_words("baseslab", "base slabs", "base slab", "foundation slabs", "bodenplatte", "bodenplatten")
+_words("landing", "landings", "landing", "stair landings", "podeste", "podest")
+_words("lintel", "lintels", "lintel", "stürze", "sturz")
+_words("joist", "joists", "joist")
+_words("pilaster", "pilasters", "pilaster")
+_words("pier", "piers", "pier", "pfeiler")
+_words("shearwall", "shear walls", "shear wall")
+_words("partition", "partition walls", "partition wall", "partitions", "trennwände", "trennwand")
+_words("parapet", "parapets", "parapet", "parapet walls", "brüstungen", "attika")
+_words("retainingwall", "retaining walls", "retaining wall", "stützwände", "stützmauern")
+_words("ceiling", "ceilings", "ceiling", "suspended ceilings", "unterdecken")
+_words("flooring", "floorings", "flooring", "floor finishes", "bodenbeläge")
+_words("cladding", "claddings", "cladding", "verkleidungen")
+_words("mullion", "mullions", "mullion")
+_words("rafter", "rafters", "rafter", "sparren")
+_words("purlin", "purlins", "purlin", "pfetten")
+_words("stud", "studs", "stud")
+_words("handrail", "handrails", "handrail", "handläufe", "handlauf")
+_words("guardrail", "guardrails", "guardrail")
+_words("balustrade", "balustrades", "balustrade")
+_words("faucet", "faucets", "faucet", "taps", "tap", "wasserhähne", "armaturen")
+_words("toilet", "toilets", "toilet", "wcs", "toiletten", "toilette")
+_words("sink", "sinks", "sink", "spülen", "spüle")
+_words("washbasin", "washbasins", "wash basins", "washbasin", "wash basin", "basins", "waschbecken")
+_words("bath", "baths", "bathtubs", "bathtub", "bath tubs", "badewannen", "badewanne")
+_words("shower", "showers", "shower", "duschen", "dusche")
+_words("urinal", "urinals", "urinal", "urinale")
+_words("socket", "power outlets", "power outlet", "power sockets", "power socket", "schukosteckdosen",
+       "schukosteckdose")
 
 # Words meaning "every physical element" (an inventory).
 INVENTORY_WORDS = (

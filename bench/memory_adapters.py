@@ -28,17 +28,9 @@ from ifcqa.memory.facts import RuleExtractor
 from ifcqa.memory.generate import generate_tasks
 from ifcqa.memory.rulemodel import extraction_model
 from ifcqa.memory.runner import config_for, run_memory_eval
+from memory import MODELS as ALL_MODELS  # bench/memory.py: the main memory bench's 7 shared models
 
 MODELS = ("AC20-FZK-Haus.ifc", "Ifc4_SampleHouse.ifc")
-ALL_MODELS = (
-    "AC20-FZK-Haus.ifc",
-    "Duplex_A_20110907.ifc",
-    "AC11-Institute-Var-2-IFC.ifc",
-    "KIT-EDC_with_SB.ifc",
-    "ExampleHOM.ifc",
-    "LargeBuilding.ifc",
-    "Ifc4_SampleHouse.ifc",
-)
 
 
 def main(argv: list[str] | None = None) -> None:

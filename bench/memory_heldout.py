@@ -34,16 +34,8 @@ from ifcqa.memory.generate import generate_tasks
 from ifcqa.memory.modelfacts import model_facts
 from ifcqa.memory.runner import config_for, run_memory_eval
 from ifcqa.memory.tasks import KeyFact, Task, TaskSet
+from memory import MODELS  # bench/memory.py: the same 7 shared models as the main memory bench
 
-MODELS = (
-    "AC20-FZK-Haus.ifc",
-    "Duplex_A_20110907.ifc",
-    "AC11-Institute-Var-2-IFC.ifc",
-    "KIT-EDC_with_SB.ifc",
-    "ExampleHOM.ifc",
-    "LargeBuilding.ifc",
-    "Ifc4_SampleHouse.ifc",
-)
 # the second phrase set: storey references, class words, one sentence per attribute (written apart from templates)
 STOREY_WORDS = {
     "ground-floor": ("at street level", "on the entrance level"),

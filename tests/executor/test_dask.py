@@ -256,7 +256,8 @@ def test_memory_tasks_and_spatial_queries_are_the_same_on_a_cluster(
 
     houses = [str(write_sample_model(tmp_path / f"house-{seed}.ifc", storeys=1, seed=seed)) for seed in (0, 1)]
     cli = CliRunner()
-    for where, options in (("here", []), ("cluster", ["--dask", cluster.scheduler_address, "--ship-files"])):
+    remote = ["--dask", cluster.scheduler_address, "--ship-files", "--retries", "1"]
+    for where, options in (("here", []), ("cluster", remote)):
         result = cli.invoke(app, ["memory", "generate", *houses, "-o", str(tmp_path / f"{where}.json"),
                                   "--per-template", "1", *options])  # fmt: skip
         assert result.exit_code == 0, result.output
@@ -297,7 +298,7 @@ def test_memory_tasks_and_spatial_queries_are_the_same_on_a_cluster(
         return records, summary
 
     here = run("spatial-here")
-    assert run("spatial-cluster", "--dask", cluster.scheduler_address, "--ship-files") == here
+    assert run("spatial-cluster", "--dask", cluster.scheduler_address, "--ship-files", "--retries", "1") == here
     assert [r["id"] for r in here[0]] == ["q0", "q1", "q2", "q3"] and here[1]["models"] == 2
     assert any(r["returned"] > 0 for r in here[0]) and here[1]["routes"] == {"graph": 4}
 

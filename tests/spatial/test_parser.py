@@ -84,9 +84,21 @@ def storeys(index: ModelIndex, question: str) -> list[str]:
     (INSTITUTE, "windows in the Erdgeshoss", ["Erdgeschoss"]),
     (HEIZUNG, "lights in the Dachgeschos", ["Dachgeschoss"]),
     (INSTITUTE, "doors in the basment", ["Keller"]),
+    # "below ground" / "lower ground floor" name the basement, not the ground storey; more top/ground words
+    (INSTITUTE, "how many doors are below ground?", ["Keller"]),
+    (INSTITUTE, "doors on the lower ground floor", ["Keller"]),
+    (INSTITUTE, "doors on the highest storey", ["Dachgeschoss"]),
+    (INSTITUTE, "doors on the entrance level", ["Erdgeschoss"]),
 ])
 def test_storey_forms(model: str, question: str, expected: list[str], index_of: Callable[[str], ModelIndex]) -> None:
     assert storeys(index_of(model), question) == expected
+
+
+def test_below_ground_without_a_basement_is_unresolved_not_the_ground_storey(
+    index_of: Callable[[str], ModelIndex],
+) -> None:
+    plan = parse(index_of(FZK), "which doors are below grade?")  # Erdgeschoss and Dachgeschoss only
+    assert plan.storeys == [] and plan.unresolved == ["below grade"]
 
 
 def test_negation_excludes_and_keeps_the_others(index_of: Callable[[str], ModelIndex]) -> None:

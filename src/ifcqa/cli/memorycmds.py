@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from ifcqa.cli.common import print_json, status
-from ifcqa.cli.runopts import Dask, Jobs, ShipFiles, optional_executor, work_progress
+from ifcqa.cli.runopts import Dask, Jobs, Retries, ShipFiles, optional_executor, work_progress
 
 app = typer.Typer(
     help="IFCMemoryBench: long-term memory of BIM agents (tasks, memory systems, scores).", no_args_is_help=True
@@ -53,6 +53,7 @@ def generate(
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Do not read or write the LLM response cache.")] = False,
     jobs: Jobs = None,
     dask: Dask = None,
+    retries: Retries = 2,
     ship_files: ShipFiles = False,
 ) -> None:
     """Generate memory tasks from IFC files (deterministic given the seed); prints the counts."""
@@ -68,7 +69,7 @@ def generate(
 
         phraser = Phraser(client_for(AgentConfig(model=model, base_url=base_url, no_cache=no_cache)))
     with (  # --jobs/--dask: each file's tasks are made on a worker (LLM phrasing stays here)
-        optional_executor(jobs, dask, 2, len(files)) as executor,
+        optional_executor(jobs, dask, retries, len(files)) as executor,
         work_progress(executor, len(files), "Generating tasks", lambda done: f"tasks of {Path(done.key).name}") as (
             on_progress,
             on_outcome,

@@ -20,7 +20,7 @@ from typing import Annotated, Any
 import typer
 
 from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json, status
-from ifcqa.cli.runopts import Dask, Jobs, ShipFiles, optional_executor, work_progress
+from ifcqa.cli.runopts import Dask, Jobs, Retries, ShipFiles, optional_executor, work_progress
 from ifcqa.index import IndexCache
 
 StoreDir = Annotated[
@@ -199,6 +199,7 @@ def spatial_bench(
     no_cache: NoCache = False,
     jobs: Jobs = None,
     dask: Dask = None,
+    retries: Retries = 2,
     ship_files: ShipFiles = False,
 ) -> None:
     """Score a query set at GlobalId level (P/R/F1) against an IfcOpenShell oracle; writes RUN/summary.{json,md}."""
@@ -218,7 +219,7 @@ def spatial_bench(
             planner=Planner(model, base_url, api_key_env),
         )  # fmt: skip
         n_models = len({q["ifc_filename"] for q in items})
-        with optional_executor(jobs, dask, 2, n_models) as executor, work_progress(
+        with optional_executor(jobs, dask, retries, n_models) as executor, work_progress(
             executor, n_models, "Running the query set", lambda done: f"queries of {done.key}"
         ) as (on_progress, on_outcome):
             assert executor is not None

@@ -119,8 +119,8 @@ _ALIASES: list[tuple[str, re.Pattern[str]]] = [
     ("all", _words_pattern(ALL_STOREY_WORDS)),
     ("upper_all", _words_pattern(UPPER_PLURAL_WORDS)),
     ("bottom", _words_pattern(BOTTOM_WORDS)),
+    ("basement", _words_pattern(BASEMENT_WORDS)),  # before "ground": "below ground", "lower ground floor"
     ("ground", _words_pattern(GROUND_WORDS)),
-    ("basement", _words_pattern(BASEMENT_WORDS)),
     ("top", _words_pattern(TOP_WORDS)),
     ("roof", _words_pattern(ROOF_WORDS)),
 ]

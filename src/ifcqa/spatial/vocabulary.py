@@ -292,14 +292,17 @@ INVENTORY_WORDS = (
 # storey aliases: resolved in spatial.storeys
 GROUND_WORDS = ("ground floor", "ground level", "ground storey", "ground story", "groundfloor", "erdgeschoss",
                 "eg", "parterre", "street level", "main floor", "ground", "gf", "downstairs", "lower level",
-                "lower floor", "lower storey", "lower story")
+                "lower floor", "lower storey", "lower story", "entrance level", "entrance floor", "entrance storey",
+                "entrance story", "entry level", "entry floor")
 BOTTOM_WORDS = ("lowest floor", "lowest level", "lowest storey", "bottom floor", "bottom level", "bottom storey",
                 "foundation level", "foundation storey", "foundations level", "unterstes geschoss",
                 "fundamentebene")
 BASEMENT_WORDS = ("basement", "cellar", "keller", "kellergeschoss", "untergeschoss", "ug", "kg", "lower ground",
-                  "underground", "souterrain")
+                  "underground", "souterrain", "below ground", "below grade", "below-grade", "below street level",
+                  "below the ground", "subterranean")
 ROOF_WORDS = ("roof level", "roof storey", "roof floor", "roof", "dachgeschoss", "dach", "dg", "attic", "loft")
 TOP_WORDS = ("top floor", "top level", "top storey", "uppermost floor", "highest floor", "highest level",
+             "highest storey", "highest story", "uppermost level", "uppermost storey", "uppermost story", "top story",
              "upper level", "upper floor", "upper storey", "upstairs", "oberstes geschoss", "obergeschoss", "og")
 UPPER_PLURAL_WORDS = ("upper floors", "upper levels", "upper storeys", "upper stories", "all upper floors",
                       "obergeschosse", "floors above ground", "above ground")

@@ -157,3 +157,19 @@ def test_usage_errors_exit_with_code_2() -> None:
     assert code == 2 and "Missing argument 'FILE'" in stderr
     code, _, stderr = invoke("q", "find_elements", "x.ifc", "--colour", "red")
     assert code == 2 and "No such option: --colour" in stderr
+
+
+@pytest.mark.parametrize("args", [["tools", "--json"], ["summary", "{house}"]])
+def test_a_reader_that_goes_away_ends_the_command_quietly(args: list[str], shared_ifc: Path) -> None:
+    """``ifcqa ... | head``: a closed stdout is no bug report (typer commands and the fast path alike)."""
+    import subprocess
+    import sys
+
+    argv = [a.format(house=shared_ifc / "AC20-FZK-Haus.ifc") for a in args]
+    process = subprocess.Popen([sys.executable, "-m", "ifcqa.cli.main", *argv], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)  # fmt: skip
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader is gone before the first line
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 1, stderr
+    assert "bug in ifcqa" not in stderr and "Traceback" not in stderr, stderr

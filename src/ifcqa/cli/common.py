@@ -34,7 +34,9 @@ from ifcqa.cli.core import (
     one_line,
     open_index,
     print_json,
+    reader_gone,
     report_error,
+    silence_stdout,
     status,
     stderr_console,
     unexpected_problem,
@@ -175,6 +177,9 @@ class ReportingGroup(TyperGroup):
                 message = one_line(error) if not hasattr(error, "format_message") else error.format_message()
                 report_error(UsageProblem(message), as_json=True)
                 raise typer.Exit(2) from None
+            if reader_gone(error):  # `ifcqa ask ... | head`: exit quietly, as the fast path does
+                silence_stdout()
+                raise typer.Exit(1) from None
             if isinstance(error, _pass_through()) or debug():
                 raise
             report_error(unexpected_problem(error), as_json=as_json)

@@ -7,6 +7,8 @@ pydantic it builds commands with); :mod:`ifcqa.cli.common` re-exports all of it 
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import sys
@@ -133,6 +135,18 @@ def report_error(error: IfcqaError, as_json: bool) -> None:
 def _echo(text: str, stream: Any) -> None:
     stream.write(text + "\n")
     stream.flush()
+
+
+def reader_gone(error: BaseException) -> bool:
+    """Whether ``error`` says the reader of stdout went away (``ifcqa select ... | head``)."""
+    return isinstance(error, OSError) and error.errno == errno.EPIPE
+
+
+def silence_stdout() -> None:
+    """Point stdout at /dev/null until the process exits, so nothing more fails on the closed pipe
+    (the quiet exit click gives a closed pipe)."""
+    with contextlib.suppress(OSError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (replaces the closed pipe until the process exits)
 
 
 class UsageProblem(IfcqaError):

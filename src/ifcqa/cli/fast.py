@@ -18,10 +18,7 @@ Only the standard library and light ifcqa modules are imported here.
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import os
-import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -106,7 +103,15 @@ def run_fast(argv: Sequence[str]) -> int | None:
 
 def _answer(call: FastCall) -> int:
     from ifcqa.cli import answers
-    from ifcqa.cli.core import CURRENT_FILE, debug, print_json, report_error, unexpected_problem
+    from ifcqa.cli.core import (
+        CURRENT_FILE,
+        debug,
+        print_json,
+        reader_gone,
+        report_error,
+        silence_stdout,
+        unexpected_problem,
+    )
 
     no_cache = "--no-cache" in call.flags
     file = Path(call.arguments[0])
@@ -125,21 +130,11 @@ def _answer(call: FastCall) -> int:
     except IfcqaError as error:
         report_error(error, as_json=call.json_errors)
         return 1
-    except OSError as error:
-        if error.errno != errno.EPIPE:
-            if debug():
-                raise
-            report_error(unexpected_problem(error), as_json=call.json_errors)
-            return 3
-        _silence_stdout()  # the reader went away (`ifcqa select ... | head`): exit quietly, as click does
-        return 1
     except (Exception, RecursionError) as error:
+        if reader_gone(error):
+            silence_stdout()
+            return 1
         if debug():
             raise
         report_error(unexpected_problem(error), as_json=call.json_errors)
         return 3
-
-
-def _silence_stdout() -> None:
-    with contextlib.suppress(OSError):
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (replaces the closed pipe until the process exits)

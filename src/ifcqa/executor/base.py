@@ -57,10 +57,6 @@ class Outcome(Generic[R]):
     failure: TaskFailure | None = None
     attempts: int = 1
 
-    @property
-    def ok(self) -> bool:
-        return self.failure is None
-
 
 @dataclass(frozen=True)
 class ProgressState:
@@ -93,8 +89,6 @@ def retryable(exc: BaseException) -> bool:
 
 class Executor(ABC):
     """Runs per-file work; see the module docstring. Use as a context manager (it owns its workers)."""
-
-    kind: str = "executor"
 
     def __init__(self, retries: int = DEFAULT_RETRIES) -> None:
         if retries < 0:
@@ -135,9 +129,6 @@ class Executor(ABC):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def describe(self) -> str:
-        return f"{self.kind} ({self.workers} workers)"
 
     # -- one call at a time, from any thread ----------------------------------------------
     def call(self, fn: Callable[[T], R], arg: T, key: str) -> R:

@@ -55,8 +55,6 @@ def parse_address(address: str) -> int | None:
 class DaskExecutor(Executor):
     """Calls run as Dask tasks, one file each; see the module docstring."""
 
-    kind = "dask"
-
     def __init__(self, address: str, retries: int = DEFAULT_RETRIES) -> None:
         super().__init__(retries)
         distributed = _import_distributed()
@@ -86,10 +84,6 @@ class DaskExecutor(Executor):
     @property
     def workers(self) -> int:
         return max(1, len(self.client.scheduler_info(n_workers=-1).get("workers", {})))
-
-    def describe(self) -> str:
-        where = "a local Dask cluster" if self._cluster is not None else f"Dask at {self.address}"
-        return f"{where} ({self.workers} workers)"
 
     def _submit(self, fn: Callable[[Any], Any], arg: Any, key: str) -> Any:
         name = getattr(fn, "__name__", "task")

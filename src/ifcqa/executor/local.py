@@ -45,8 +45,6 @@ class _Done:
 class LocalExecutor(Executor):
     """``jobs`` files at a time in local processes (``jobs=1``: in this process)."""
 
-    kind = "local"
-
     def __init__(self, jobs: int | None = None, retries: int = DEFAULT_RETRIES) -> None:
         super().__init__(retries)
         self.jobs = max(1, jobs if jobs is not None else available_cores())
@@ -59,9 +57,6 @@ class LocalExecutor(Executor):
     @property
     def workers(self) -> int:
         return self.jobs
-
-    def describe(self) -> str:
-        return "this process" if self.jobs == 1 else f"{self.jobs} local processes"
 
     def _pool_now(self) -> ProcessPoolExecutor:
         if self._pool is not None and self._given >= RECYCLE_AFTER * self.jobs:

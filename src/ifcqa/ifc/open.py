@@ -102,11 +102,8 @@ _WARNINGS: weakref.WeakKeyDictionary[ifcopenshell.file, tuple[ParseWarning, ...]
 
 def file_sha256(path: str | Path) -> str:
     """Return the hex SHA-256 of a file's bytes (the key of its index cache)."""
-    digest = hashlib.sha256()
     with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def strict_default() -> bool:

@@ -132,12 +132,9 @@ def gguf_for(model: str) -> Path:
 
 
 def file_sha256(path: Path) -> str:
-    """The SHA-256 hex digest of a file, read in 1 MiB blocks."""
-    digest = hashlib.sha256()
+    """The SHA-256 hex digest of a file."""
     with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def runtime_version(model: str = "local") -> str:

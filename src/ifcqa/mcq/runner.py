@@ -96,10 +96,16 @@ def check_inputs(files: Sequence[Path]) -> None:
     """
     if not files:
         raise IfcqaError("no IFC files given. Pass one or more .ifc or .ifczip files.")
-    seen: dict[str, Path] = {}
+    sizes = []
     for path in files:
         if not path.is_file() or path.stat().st_size == 0:
             open_model(path)  # raises the precise error, naming the file
+        sizes.append(path.stat().st_size)
+    shared = {size for size, n in Counter(sizes).items() if n > 1}
+    seen: dict[str, Path] = {}
+    for path, size in zip(files, sizes, strict=True):
+        if size not in shared:
+            continue  # the same bytes have the same size: only files of a shared size are hashed
         sha = file_sha256(path)
         if sha in seen:
             raise IfcqaError(f"{seen[sha]} and {path} are the same model (same SHA-256). Give each model once.")

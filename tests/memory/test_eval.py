@@ -52,6 +52,17 @@ def test_every_system_and_scope_then_resume_and_report(tasks_file: Path, sample_
     # a second run resumes: nothing is done twice
     run_memory_eval(tasks_file, run, config)
     assert len(read_records(run)) == len(records)
+    # a run killed mid-write: the last record torn; resuming cuts it and runs that cell again, on a clean line
+    data = (run / RECORDS_FILE).read_bytes()
+    (run / RECORDS_FILE).write_bytes(data[: data.rfind(b"\n", 0, -1) + 1] + data[data.rfind(b"\n", 0, -1) + 1 :][:20])
+    assert len(read_records(run)) == len(records) - 1
+    run_memory_eval(tasks_file, run, config)
+    assert len(read_records(run)) == len(records)
+    whole = (run / RECORDS_FILE).read_bytes()
+    (run / RECORDS_FILE).write_bytes(whole + b"not json\n")
+    with pytest.raises(IfcqaError, match=f"line {len(records) + 1}: not a record"):
+        read_records(run)
+    (run / RECORDS_FILE).write_bytes(whole)
     # another configuration into the same folder is refused
     other = config_for(
         tasks_file, SYSTEMS, SCOPES, k=3, window_tokens=32_000, extractor="rules", agent=None, limit=None

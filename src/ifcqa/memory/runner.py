@@ -14,7 +14,6 @@ the newest record counts; a folder made with another configuration is refused.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import time
@@ -22,11 +21,12 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ifcqa
 from ifcqa.agents.base import AgentConfig
 from ifcqa.errors import IfcqaError
+from ifcqa.ifc.open import file_sha256 as ifc_file_sha256
 from ifcqa.index.cache import write_atomic
 from ifcqa.index.model_index import ModelIndex, load_index
 from ifcqa.memory.base import (
@@ -42,6 +42,9 @@ from ifcqa.memory.base import (
 from ifcqa.memory.facts import Extractor, LLMExtractor, RuleExtractor
 from ifcqa.memory.scoring import answer_correct, retrieval_scores
 from ifcqa.memory.tasks import Task, TaskFileError, read_tasks, resolve_model
+
+if TYPE_CHECKING:
+    from ifcqa.llm.client import ChatClient
 
 RUN_FILE, RECORDS_FILE, SUMMARY_FILE = "run.json", "records.jsonl", "summary.json"
 KIND = "ifcqa-memory-run/1"
@@ -82,7 +85,7 @@ class MemoryRunConfig:
 def file_sha256(path: Path) -> str:
     if not path.is_file():
         raise TaskFileError(f"Task file {path} not found. Write one with `ifcqa memory generate FILES... -o {path}`.")
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return ifc_file_sha256(path)
 
 
 def open_run(run_dir: Path, config: MemoryRunConfig) -> list[dict[str, Any]]:
@@ -104,20 +107,33 @@ def open_run(run_dir: Path, config: MemoryRunConfig) -> list[dict[str, Any]]:
     elif run_dir.exists() and any(run_dir.iterdir()):
         raise MemoryRunError(f"{run_dir} exists and is not a memory run folder; give a new or empty -o folder.")
     write_atomic(run_file, json.dumps(asdict(config), indent=1).encode())
-    return read_records(run_dir)
+    return read_records(run_dir, repair=True)
 
 
-def read_records(run_dir: Path) -> list[dict[str, Any]]:
-    """The records of a run (a torn last line, from a killed run, is skipped)."""
+def read_records(run_dir: Path, repair: bool = False) -> list[dict[str, Any]]:
+    """The records of a run. A last line without its newline is a write cut short by a kill: it is
+    ignored, and with ``repair`` cut from the file, so that appending starts on a clean line.
+
+    Raises:
+        MemoryRunError: a complete line is not a record (named by its number).
+    """
     path = run_dir / RECORDS_FILE
-    if not path.is_file():
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
         return []
+    complete = data[: data.rfind(b"\n") + 1]
+    if repair and len(complete) < len(data):
+        with open(path, "r+b") as handle:
+            handle.truncate(len(complete))
     records = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for number, line in enumerate(complete.decode("utf-8").splitlines(), start=1):
         try:
             records.append(json.loads(line))
         except json.JSONDecodeError:
-            continue
+            raise MemoryRunError(
+                f"{path}, line {number}: not a record. Delete that line to re-run it, or give another -o folder."
+            ) from None
     return records
 
 
@@ -128,15 +144,20 @@ def latest(records: list[dict[str, Any]]) -> dict[tuple[str, str, str], dict[str
     return out
 
 
+def _client(model: str, agent: AgentConfig | None) -> ChatClient:
+    """A client for ``model`` at the agent's endpoint, with its response cache settings."""
+    from ifcqa.agents.answer import client_for
+
+    base = agent or AgentConfig()
+    config = AgentConfig(model=model, base_url=base.base_url, cache_dir=base.cache_dir, no_cache=base.no_cache)
+    return client_for(config)
+
+
 def _extractor(name: str, agent: AgentConfig | None) -> Extractor:
     if name == "rules":
         return RuleExtractor()
     if name.startswith("llm:"):
-        from ifcqa.agents.answer import client_for
-
-        base = agent or AgentConfig()
-        config = AgentConfig(model=name[4:], base_url=base.base_url, cache_dir=base.cache_dir, no_cache=base.no_cache)
-        return LLMExtractor(client_for(config))
+        return LLMExtractor(_client(name[4:], agent))
     raise MemoryRunError(f"--extract {name!r}: give rules or llm:MODEL.")
 
 
@@ -217,10 +238,7 @@ def run_memory_eval(
         agent = MemoryProbeAgent(agent_config or AgentConfig(model=config.agent_model), client=agent_client)
     judge = judge_client
     if judge is None and config.judge_model:
-        from ifcqa.agents.answer import client_for
-
-        base = agent_config or AgentConfig()
-        judge = client_for(AgentConfig(model=config.judge_model, base_url=base.base_url, no_cache=base.no_cache))
+        judge = _client(config.judge_model, agent_config)
     indexes: dict[str, ModelIndex] = {}
     with (run_dir / RECORDS_FILE).open("a", encoding="utf-8") as out:
         for task in tasks:

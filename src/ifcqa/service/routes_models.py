@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -189,5 +190,5 @@ async def scene(request: Request, model_id: str) -> FileResponse:
         from ifcqa.service.scene import scene_glb
     except ImportError as exc:
         raise ApiError(501, "not_implemented", f"The 3D scene is not available in this build ({exc}).") from None
-    path = await off_loop(scene_glb, record.path, store.cache_dir / "scenes")
+    path = await off_loop(partial(scene_glb, sha256=record.sha256), record.path, store.cache_dir / "scenes")
     return FileResponse(path, media_type="model/gltf-binary", filename=f"{model_id}.glb")

@@ -100,7 +100,11 @@ def scene_path(sha256: str, cache_dir: str | Path | None = None) -> Path:
 
 
 def scene_glb(
-    source: str | Path | ModelIndex, cache_dir: str | Path | None = None, *, threads: int | None = None
+    source: str | Path | ModelIndex,
+    cache_dir: str | Path | None = None,
+    *,
+    threads: int | None = None,
+    sha256: str | None = None,
 ) -> Path:
     """Return the path of the model's GLB scene, tessellating it on the first call for this content.
 
@@ -112,13 +116,15 @@ def scene_glb(
             and its already-opened model reused).
         cache_dir: the cache folder (the index cache's, by default ``$IFCQA_CACHE_DIR`` or ``~/.cache/ifcqa``).
         threads: geometry iterator threads, default all cores.
+        sha256: the file's SHA-256 when the caller knows it (saves reading the file on a cached scene).
 
     Returns:
         ``<cache_dir>/<sha256>.scene.v<N>.glb``.
     """
     index = None if isinstance(source, (str, Path)) else source
     path = Path(source) if isinstance(source, (str, Path)) else source.path
-    sha256 = index.data.source.sha256 if index is not None else file_sha256(path)
+    if sha256 is None:
+        sha256 = index.data.source.sha256 if index is not None else file_sha256(path)
     target = scene_path(sha256, cache_dir)
     if target.is_file():
         return target

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ifcqa.errors import IfcqaError
+from ifcqa.ifc.open import file_sha256
 from ifcqa.index import IndexCache, ModelIndex, load_index
 from ifcqa.index.cache import write_atomic
 from ifcqa.service.errors import ApiError
@@ -201,7 +202,7 @@ class ModelStore:
         cached = self._found.get(path)
         if cached is not None and cached[0] == key:
             return cached[1]
-        sha = _sha256_of(path)
+        sha = file_sha256(path)
         created = datetime.fromtimestamp(stat.st_mtime, UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
         record = ModelRecord(sha[:16], path.name, path, stat.st_size, sha, file_schema(path), created, False)
         self._found[path] = (key, record)
@@ -353,10 +354,3 @@ def too_large_message(limit: int) -> str:
     return (f"The upload is larger than this server's limit of {limit / 1048576:.0f} MiB. "
             "Upload a smaller model, or start the server with a larger --max-upload-mb.")
 
-
-def _sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        while chunk := handle.read(CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()

@@ -21,7 +21,6 @@ What differs on workers, and why:
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,14 +93,9 @@ def _model_store(job: ModelQueries, path: Path) -> Path | None:
     if settings.neo4j or not settings.use_graph:
         return None
     from ifcqa.graph.store import default_store_dir
+    from ifcqa.ifc.open import file_sha256
 
-    sha = job.model.sha256
-    if sha is None:
-        digest = hashlib.sha256()
-        with open(path, "rb") as handle:
-            for chunk in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(chunk)
-        sha = digest.hexdigest()
+    sha = job.model.sha256 or file_sha256(path)
     base = Path(settings.store_dir) if settings.store_dir else default_store_dir()
     return base / BY_MODEL / sha[:16]
 

@@ -43,9 +43,6 @@ class ModelFacts:
     storeys: list[StoreyInfo]
     room_types: dict[str, list[Element]]  # a room word (LongName or Name) -> spaces carrying it
 
-    def storey(self, guid: str) -> StoreyInfo:
-        return next(s for s in self.storeys if s.guid == guid)
-
     def area_quantity(self, ifc_class: str, storey: StoreyInfo) -> str | None:
         """The ``Set.Prop`` area quantity most elements of ``ifc_class`` on ``storey`` carry, or None."""
         counts: Counter[str] = Counter()

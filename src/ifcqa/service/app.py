@@ -64,7 +64,7 @@ def create_app(
     token = token if token is not None else os.environ.get(TOKEN_ENV) or None
     store = ModelStore(models_dir, cache_dir=cache_dir, max_upload_bytes=max_upload_bytes, max_loaded=max_loaded,
                        use_graph=use_graph, embedder=embedder, answer_cache=answer_cache)
-    state = ServiceState(store=store, jobs=Jobs(job_workers), token=token or None)
+    state = ServiceState(store=store, jobs=Jobs(job_workers))
     mcp_route, manager = mcp_app(store)
 
     @asynccontextmanager

@@ -59,9 +59,6 @@ class ServiceModelTools(ModelTools):
             result = {**result, **_warnings_of(loaded.index)}
         return result
 
-    def _model_of(self, arguments: dict[str, Any]) -> ModelIndex:
-        return self._loaded_of(arguments).index
-
     def _loaded_of(self, arguments: dict[str, Any]) -> LoadedModel:
         model = arguments.pop("model", None)
         records = {record.id: record for record in self.store.records()}

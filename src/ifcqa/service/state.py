@@ -23,7 +23,6 @@ class ServiceState:
 
     store: ModelStore
     jobs: Jobs
-    token: str | None = None
     metrics: Counter[str] = field(default_factory=Counter)  # asks started/completed/cancelled/failed/disconnected
 
     @property

@@ -17,7 +17,7 @@ from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.parser import normalise
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.storeys import StoreyResolver
-from ifcqa.spatial.vocabulary import COUNTED_LABELS
+from ifcqa.spatial.vocabulary import COUNTED_LABELS, counted_form
 
 NAMES_IN_TEXT = 10
 
@@ -39,10 +39,7 @@ def _join(items: Sequence[str], word: str = "and") -> str:
 
 def counted(labels: Sequence[str], n: int) -> str:
     """The class labels for ``n`` elements: "1 door", "2 doors", "12 pieces of HVAC equipment"."""
-    forms = []
-    for label in labels:
-        one, several = COUNTED_LABELS.get(label, (label[:-1] if label.endswith("s") else label, label))
-        forms.append(one if n == 1 else several)
+    forms = [counted_form(label, n) for label in labels]
     return _join(forms, "or" if n == 1 else "and") or ("element" if n == 1 else "elements")
 
 
@@ -87,8 +84,8 @@ class Answerer:
 
     def scope(self, plan: Plan) -> str:
         """Where the answer looks, naming the storeys and the words they were read from: "on Level 1 (ground floor)"."""
-        rank = {s.guid: s.rank for s in self.resolver.storeys}
-        excluded = _join([self.storey_name(g) or g for g in sorted(plan.exclude, key=lambda g: rank.get(g, 0))], "or")
+        ordered = sorted(plan.exclude, key=lambda g: self.rank.get(g, 0))
+        excluded = _join([self.storey_name(g) or g for g in ordered], "or")
         said = self._said(plan, negated=True)
         if not plan.storeys and plan.exclude:  # every storey excluded: only elements outside storeys are left
             return f"outside {excluded}{said} (the model has no other storey)"

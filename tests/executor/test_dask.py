@@ -170,7 +170,7 @@ def test_the_code_agent_sandboxed_runs_on_a_cluster_give_the_same_records(cluste
     bench.write_bytes(dump_items(items))
 
     def reply(request: dict[str, Any]) -> dict[str, Any]:
-        """Code that reads the answer from the model (a wrong call first for GlobalId questions), then options
+        """Code that fails (a wrong call), then code that reads the answer from the model, then the options
         named in the code's output."""
         messages = request["messages"]
         question = next(m["content"] for m in messages if m["role"] == "user")
@@ -179,9 +179,9 @@ def test_the_code_agent_sandboxed_runs_on_a_cluster_give_the_same_records(cluste
         of_class = re.search(r"of IFC class (\w+)", question)
         code = f"print(model.by_guid({guid.group(1)!r}).is_a())" if guid else OF_CLASS.replace(
             "{cls!r}", repr(of_class.group(1) if of_class else "IfcProduct"))  # fmt: skip
-        if guid and not runs:
-            code = code.replace("by_guid", "by_gid")  # an AttributeError: a traceback comes back
-        if not runs or (guid and len(runs) == 1):
+        if not runs:
+            code = code.replace("model.", "model.no_such_")  # an AttributeError: a traceback comes back
+        if len(runs) < 2:
             return {"tool_calls": [{"name": "run_python", "arguments": {"code": code}}]}
         options = re.findall(r"^([A-Z])\. (.+)$", question, re.MULTILINE)
         chosen = [label for label, text in options if re.search(rf"\b{re.escape(text)}\b", runs[-1])]
@@ -222,8 +222,8 @@ def test_the_code_agent_sandboxed_runs_on_a_cluster_give_the_same_records(cluste
     assert remote_records == local_records
     # the observations are the model's own answers, as raw IfcOpenShell gives them, and a traceback
     observations = [m["content"] for r in local_records for m in r["transcript"] if m["role"] == "tool"]
-    assert len(observations) == len(items) + sum("GlobalId" in item.question for item in items)
-    assert any("AttributeError" in text and "[exit status 1]" in text for text in observations)
+    assert len(observations) == 2 * len(items)
+    assert all("AttributeError" in text and "[exit status 1]" in text for text in observations[::2])
     assert all(r["correct"] for r in local_records)  # the answers were read from the code's output
     for record in local_records:
         guid = re.search(r"GlobalId '([^']+)'", record["transcript"][1]["content"])

@@ -56,6 +56,7 @@ from __future__ import annotations
 import os
 import random
 import uuid
+from datetime import UTC, datetime
 from pathlib import Path
 
 import ifcopenshell
@@ -73,7 +74,7 @@ from ifcqa.sample._rooms import add_slab, add_spaces
 SUPPORTED_SCHEMAS = tuple(SCHEMAS)
 MAX_BUILDINGS = 26
 BUILDING_GAP = 20.0
-FIXED_TIMESTAMP = 1704067200  # 2024-01-01T00:00:00Z, for the IFC2X3 owner history
+FIXED_TIMESTAMP = 1704067200  # 2024-01-01T00:00:00Z, for the IFC2X3 owner history and the header
 # (class, attribute) of the SET attributes the API fills in hash order
 UNORDERED_SETS = (
     ("IfcUnitAssignment", "Units"),
@@ -145,7 +146,10 @@ def write_sample_model(
     """
     target = Path(path)
     model = build_sample_model(storeys, rooms_per_storey, seed, buildings, schema)
+    # the header's time too: the same arguments and file name give the same bytes, so the same content hash
+    # (a benchmark generated from the file, whose choices are seeded by that hash, is then the same too)
     model.header.file_name.name = target.name
+    model.header.file_name.time_stamp = datetime.fromtimestamp(FIXED_TIMESTAMP, UTC).isoformat()
     target.parent.mkdir(parents=True, exist_ok=True)
     # a fresh name in the same directory (so os.replace is atomic), created by the writer with default modes
     temporary = target.with_name(f".{target.name}.{os.getpid()}.{uuid.uuid4().hex}.tmp")

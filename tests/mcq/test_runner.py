@@ -19,7 +19,6 @@ from ifcqa.mcq.registry import get_generators
 from ifcqa.mcq.runner import (
     RunSettings,
     consistency_problems,
-    default_jobs,
     generate_bench,
     native_stdout_silenced,
     resolve_categories,
@@ -145,8 +144,10 @@ def test_an_unknown_category_is_an_error_listing_the_valid_codes() -> None:
 
 
 def test_there_is_never_more_than_one_job_per_file() -> None:
-    assert default_jobs(1) == 1
-    assert 1 <= default_jobs(100) <= 100
+    from ifcqa.executor import available_cores, worker_count
+
+    assert worker_count(None, 1) == 1 and worker_count(8, 3) == 3 and worker_count(2, 0) == 1
+    assert worker_count(None, 100) == min(available_cores(), 100)
 
 
 def test_a_malformed_line_is_an_error_naming_its_number(bench: Path, tmp_path: Path) -> None:

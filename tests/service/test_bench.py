@@ -73,6 +73,28 @@ def test_benchmarks_are_listed_and_browsed_with_filters(
     assert sneaky.status_code == 404
 
 
+def test_a_benchmark_replaced_on_disk_is_browsed_as_it_now_is(
+    generated: dict[str, object], live: LiveServer
+) -> None:
+    """Pages come from a parsed copy kept per version of the file: a file replaced in place is read anew."""
+    from ifcqa.mcq.benchfile import dump_items
+
+    status = generated["status"]
+    assert isinstance(status, dict)
+    items = read_items(live.models_dir / "benchmarks" / f"{status['result']['benchmark']}.jsonl")
+    assert len(items) >= 2
+    copy = live.models_dir / "benchmarks" / "replaced.jsonl"
+    copy.write_bytes(dump_items(items))
+    with live.client() as client:
+        before = [client.get("/api/benchmarks/replaced/items", params={"offset": n, "limit": 1}).json()
+                  for n in range(2)]
+        copy.write_bytes(dump_items(items[1:]))
+        after = client.get("/api/benchmarks/replaced/items", params={"limit": 1}).json()
+    assert [page["total"] for page in before] == [len(items)] * 2
+    assert [page["items"][0]["id"] for page in before] == [items[0].id, items[1].id]
+    assert after["total"] == len(items) - 1 and after["items"][0]["id"] == items[1].id
+
+
 def test_unknown_jobs_and_bad_settings(live: LiveServer, model_id: str) -> None:
     with live.client() as client:
         unknown = client.get("/api/jobs/nothing")

@@ -44,6 +44,7 @@ def test_mcp_over_http_serves_the_tools_on_the_service_models(
         seen["count"] = await client.call_tool("count_elements", {"model": model_id, "ifc_class": "IfcDoor"})
         seen["summary"] = await client.call_tool("model_summary", {"model": model_id})
         seen["unknown"] = await client.call_tool("count_elements", {"model": "feedfeedfeedfeed"})
+        seen["malformed"] = await client.call_tool("count_elements", {"model": "../etc/passwd"})
         seen["bad"] = await client.call_tool("get_element", {"model": model_id, "element": "0000000000000000000000"})
 
     run(Client(f"{live.url}/mcp", read_timeout_seconds=60), body)
@@ -59,8 +60,9 @@ def test_mcp_over_http_serves_the_tools_on_the_service_models(
     summary = text_of(seen["summary"])
     assert summary["schema"] == model.schema and summary["warnings"] == []
     assert seen["unknown"].is_error is True
-    error = text_of(seen["unknown"])["error"]
-    assert error["code"] == "tool_error" and model_id in error["message"]
+    for wrong in ("unknown", "malformed"):  # a tool error naming the served models, never a path looked up
+        error = text_of(seen[wrong])["error"]
+        assert seen[wrong].is_error is True and error["code"] == "tool_error" and model_id in error["message"]
     assert seen["bad"].is_error is True and text_of(seen["bad"])["error"]["code"] == "tool_error"
 
 

@@ -73,3 +73,16 @@ def test_a_long_call_on_one_model_does_not_stall_other_requests(live: LiveServer
         loaded.lock.release()
     caller.join(timeout=30)
     assert finished["status"] == 200
+
+
+def test_bad_serve_options_are_refused_before_anything_is_created(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from ifcqa.cli.main import app
+
+    parser = CliRunner().invoke(app, ["serve", "--http", "fast", "--models-dir", str(tmp_path / "models")])
+    assert parser.exit_code == 1 and "error: --http 'fast': give auto, h11 or httptools." in parser.stderr
+    assert not (tmp_path / "models").exists()
+    (tmp_path / "file").write_text("x")
+    not_a_folder = CliRunner().invoke(app, ["serve", "--models-dir", str(tmp_path / "file")])
+    assert not_a_folder.exit_code == 1 and "is a file. Give a folder with --models-dir." in not_a_folder.stderr

@@ -30,18 +30,14 @@ from ifcqa.cli.core import (
     GeometryProgress,
     UnexpectedProblem,
     UsageProblem,
-    debug,
+    failure_exit,
     one_line,
     open_index,
     print_json,
-    reader_gone,
     report_error,
-    silence_stdout,
     status,
     stderr_console,
-    unexpected_problem,
 )
-from ifcqa.errors import IfcqaError
 
 __all__ = [  # the typer-free helpers are re-exported: command modules import them from here
     "DEBUG_ENV",
@@ -167,9 +163,6 @@ class ReportingGroup(TyperGroup):
         CURRENT_FILE.set(None)
         try:
             return super().invoke(ctx)
-        except IfcqaError as error:
-            report_error(error, as_json=as_json)
-            raise typer.Exit(1) from None
         except (Exception, RecursionError) as error:
             if isinstance(error, _usage_errors()):
                 if not as_json:
@@ -177,10 +170,6 @@ class ReportingGroup(TyperGroup):
                 message = one_line(error) if not hasattr(error, "format_message") else error.format_message()
                 report_error(UsageProblem(message), as_json=True)
                 raise typer.Exit(2) from None
-            if reader_gone(error):  # `ifcqa ask ... | head`: exit quietly, as the fast path does
-                silence_stdout()
-                raise typer.Exit(1) from None
-            if isinstance(error, _pass_through()) or debug():
+            if isinstance(error, _pass_through()):
                 raise
-            report_error(unexpected_problem(error), as_json=as_json)
-            raise typer.Exit(3) from None
+            raise typer.Exit(failure_exit(error, as_json)) from None

@@ -171,6 +171,24 @@ def unexpected_problem(error: BaseException) -> UnexpectedProblem:
     )
 
 
+def failure_exit(error: BaseException, as_json: bool) -> int:
+    """Report what a command failed with and return its exit code (both the fast path and typer's use this).
+
+    1 for a problem of the input (``IfcqaError``) or a closed stdout (quiet), 3 for anything else, which is a
+    bug: one line naming the file being read. Under ``IFCQA_DEBUG=1`` a bug is raised with its traceback.
+    """
+    if isinstance(error, IfcqaError):
+        report_error(error, as_json=as_json)
+        return 1
+    if reader_gone(error):  # `ifcqa ask ... | head`
+        silence_stdout()
+        return 1
+    if debug():
+        raise error
+    report_error(unexpected_problem(error), as_json=as_json)
+    return 3
+
+
 DEBUG_ENV = "IFCQA_DEBUG"
 
 

@@ -23,8 +23,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ifcqa.errors import IfcqaError
-
 _GLOBAL_FLAGS = ("--json-errors", "--strict")
 _STRICT_ENV = "IFCQA_STRICT"  # ifcqa.ifc.open.STRICT_ENV (not imported: kept light; a test checks they agree)
 
@@ -103,15 +101,7 @@ def run_fast(argv: Sequence[str]) -> int | None:
 
 def _answer(call: FastCall) -> int:
     from ifcqa.cli import answers
-    from ifcqa.cli.core import (
-        CURRENT_FILE,
-        debug,
-        print_json,
-        reader_gone,
-        report_error,
-        silence_stdout,
-        unexpected_problem,
-    )
+    from ifcqa.cli.core import CURRENT_FILE, failure_exit, print_json
 
     no_cache = "--no-cache" in call.flags
     file = Path(call.arguments[0])
@@ -127,14 +117,5 @@ def _answer(call: FastCall) -> int:
     try:
         print_json(answer())
         return 0
-    except IfcqaError as error:
-        report_error(error, as_json=call.json_errors)
-        return 1
     except (Exception, RecursionError) as error:
-        if reader_gone(error):
-            silence_stdout()
-            return 1
-        if debug():
-            raise
-        report_error(unexpected_problem(error), as_json=call.json_errors)
-        return 3
+        return failure_exit(error, call.json_errors)

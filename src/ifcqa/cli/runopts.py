@@ -47,10 +47,10 @@ KeepGoing = Annotated[
 
 def open_executor(jobs: int | None, dask: str | None, retries: int, n_files: int) -> Executor:
     """The executor the options ask for (local processes unless ``--dask``)."""
-    from ifcqa.executor import available_cores, make_executor
+    from ifcqa.executor import make_executor, worker_count
 
     if dask is None:
-        jobs = max(1, min(jobs if jobs is not None else available_cores(), max(n_files, 1)))
+        jobs = worker_count(jobs, n_files)
     return make_executor(jobs, dask, retries)
 
 

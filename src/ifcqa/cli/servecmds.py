@@ -7,7 +7,6 @@ FastAPI and uvicorn are imported inside the command only (start-up of every othe
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Annotated
 
@@ -15,7 +14,7 @@ import typer
 
 from ifcqa.errors import IfcqaError
 
-TOKEN_ENV = "IFCQA_TOKEN"
+TOKEN_ENV = "IFCQA_TOKEN"  # named in --help; create_app reads it (service/auth.py)
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")  # on a loopback address only these Host names are served
 
 
@@ -62,12 +61,12 @@ def serve(
 
     if models_dir.exists() and not models_dir.is_dir():
         raise IfcqaError(f"{models_dir}: is a file. Give a folder with --models-dir.")
-    app = create_app(models_dir, token=token if token is not None else os.environ.get(TOKEN_ENV) or None,
+    if http not in ("auto", "h11", "httptools"):  # before the app opens its stores
+        raise IfcqaError(f"--http {http!r}: give auto, h11 or httptools.")
+    app = create_app(models_dir, token=token,  # None: create_app reads $IFCQA_TOKEN
                      cache_dir=cache_dir, max_upload_bytes=max_upload_mb * 1024 * 1024,
                      cors_origins=cors_origin or (), use_graph=not no_graph,
                      trusted_hosts=LOOPBACK_NAMES if host in LOOPBACK_NAMES else ())
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     typer.echo(f"ifcqa serving {models_dir.resolve()} at http://{shown}:{port}/ (MCP: /mcp)", err=True)
-    if http not in ("auto", "h11", "httptools"):
-        raise IfcqaError(f"--http {http!r}: give auto, h11 or httptools.")
     uvicorn.run(app, host=host, port=port, log_level=log_level, http=http)

@@ -21,7 +21,7 @@ from ifcqa.executor.base import (
     describe,
 )
 from ifcqa.executor.files import FileRef, NotShipped, by_hash, local_path, ship
-from ifcqa.executor.local import LocalExecutor, available_cores
+from ifcqa.executor.local import LocalExecutor, available_cores, worker_count
 
 
 def make_executor(jobs: int | None = None, dask: str | None = None, retries: int = DEFAULT_RETRIES) -> Executor:
@@ -49,6 +49,7 @@ __all__ = [
     "ProgressState",
     "TaskFailure",
     "available_cores",
+    "worker_count",
     "by_hash",
     "describe",
     "local_path",

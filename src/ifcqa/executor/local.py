@@ -32,6 +32,11 @@ def available_cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
+def worker_count(jobs: int | None, n_files: int) -> int:
+    """The local workers for ``n_files`` files: ``jobs`` (default one per core), never more than files, at least 1."""
+    return max(1, min(jobs if jobs is not None else available_cores(), n_files))
+
+
 class _Done:
     """The handle of a call run in this process (one job): already finished."""
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import ifcqa
 from ifcqa.errors import IfcqaError
-from ifcqa.executor import Executor, FileRef, LocalExecutor, Outcome, TaskFailure, available_cores, local_path, ship
+from ifcqa.executor import Executor, FileRef, LocalExecutor, Outcome, TaskFailure, local_path, ship, worker_count
 from ifcqa.executor.base import OnOutcome, OnProgress
 from ifcqa.ifc.open import file_sha256, open_model
 from ifcqa.index.batch import native_stdout_silenced
@@ -80,11 +80,6 @@ def resolve_categories(codes: Sequence[str] | None) -> tuple[str, ...]:
     if unknown:
         raise IfcqaError(f"unknown category {', '.join(map(repr, unknown))}. Valid categories: {', '.join(valid)}.")
     return tuple(dict.fromkeys(codes))  # duplicates dropped, order kept
-
-
-def default_jobs(n_files: int) -> int:
-    """One worker per core, and never more workers than files."""
-    return max(1, min(available_cores(), n_files))
 
 
 def check_inputs(files: Sequence[Path]) -> None:
@@ -154,7 +149,7 @@ def generate_files(
     raised; with ``keep_going`` it is returned among the failures and the other files go on.
     """
     if executor is None:
-        count = default_jobs(len(files)) if jobs is None else max(1, min(jobs, len(files)))
+        count = worker_count(jobs, len(files))
         with LocalExecutor(count) as local:
             return generate_files(
                 files, settings, on_done=on_done, executor=local, ship_files=ship_files,

@@ -19,6 +19,7 @@ from starlette.types import ASGIApp
 from ifcqa.errors import ToolError
 from ifcqa.index import ModelIndex
 from ifcqa.mcp.server import LIST_MODELS, SUMMARY_TOOL, ModelTools, _warnings_of, build_server
+from ifcqa.service.errors import ApiError
 from ifcqa.service.store import LoadedModel, ModelStore
 from ifcqa.tools import call_tool
 
@@ -61,10 +62,13 @@ class ServiceModelTools(ModelTools):
 
     def _loaded_of(self, arguments: dict[str, Any]) -> LoadedModel:
         model = arguments.pop("model", None)
-        records = {record.id: record for record in self.store.records()}
-        if isinstance(model, str) and model in records:
-            return self.store.load(records[model])
-        served = ", ".join(records) or "none yet: upload one with POST /api/models"
+        if isinstance(model, str):
+            try:  # one metadata read for an uploaded model; the folder is listed only for a found file or an error
+                return self.store.load(self.store.get(model))
+            except ApiError as error:
+                if error.status != 404:
+                    raise
+        served = ", ".join(record.id for record in self.store.records()) or "none yet: upload one with POST /api/models"
         if model is None:
             raise ToolError(f"Missing parameter model: name one of the served models ({served}); see {LIST_MODELS}.")
         raise ToolError(f"No served model {model!r}. Served models: {served} (see {LIST_MODELS}).")

@@ -156,10 +156,9 @@ async def benchmark_items(
     limit: int = Query(50, ge=0, le=1000),
 ) -> dict[str, Any]:
     """A page of a benchmark's items (question, options, key and provenance), filtered by subtype/category."""
-    from ifcqa.mcq.benchfile import read_items
-
-    path = await off_loop(_bench_path, get_state(request).store, bench_id)
-    items = await off_loop(read_items, path)
+    store = get_state(request).store
+    path = await off_loop(_bench_path, store, bench_id)
+    items = await off_loop(store.benchmark_items, path)
 
     def keep(item: Any) -> bool:
         if subtype and not (item.subtype == subtype or (subtype.endswith(".") and item.subtype.startswith(subtype))):

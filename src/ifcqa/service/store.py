@@ -43,6 +43,7 @@ from ifcqa.service.errors import ApiError
 
 if TYPE_CHECKING:
     from ifcqa.graph.store import GraphStore
+    from ifcqa.mcq.items import Item
     from ifcqa.spatial import SpatialQA
 
 ID_PATTERN = re.compile(r"^[0-9a-f]{16}$")
@@ -50,6 +51,7 @@ SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 MODEL_SUFFIXES = (".ifc", ".ifczip")
 DEFAULT_MAX_UPLOAD = 512 * 1024 * 1024
 CHUNK = 1024 * 1024
+KEPT_BENCHMARKS = 4  # parsed benchmark files kept in memory (ModelStore.benchmark_items)
 _SNIFF = 4096
 _SCHEMA_RE = re.compile(rb"FILE_SCHEMA\s*\(\s*\(\s*'([^']+)'", re.IGNORECASE)
 
@@ -156,6 +158,7 @@ class ModelStore:
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
         self._found: dict[Path, tuple[tuple[int, int], ModelRecord]] = {}
+        self._benchmarks: OrderedDict[Path, tuple[tuple[int, int], list[Item]]] = OrderedDict()
         self._graph: GraphStore | None = None
         self._graph_tried = False
         self._clean_incoming()
@@ -286,6 +289,27 @@ class ModelStore:
             self._loaded.pop(model_id, None)
         (self.models_dir / f"{model_id}.json").unlink(missing_ok=True)
         record.path.unlink(missing_ok=True)
+
+    # -- benchmarks ------------------------------------------------------------------------------
+    def benchmark_items(self, path: Path) -> list[Item]:
+        """A benchmark file's items, parsed once per version of the file (its size and mtime) for the last
+        :data:`KEPT_BENCHMARKS` files read, so paging through a large benchmark does not re-parse it per page."""
+        from ifcqa.mcq.benchfile import read_items
+
+        stat = path.stat()
+        key = (stat.st_size, stat.st_mtime_ns)
+        with self._lock:
+            cached = self._benchmarks.get(path)
+            if cached is not None and cached[0] == key:
+                self._benchmarks.move_to_end(path)
+                return cached[1]
+        items = read_items(path)
+        with self._lock:
+            self._benchmarks[path] = (key, items)
+            self._benchmarks.move_to_end(path)
+            while len(self._benchmarks) > KEPT_BENCHMARKS:
+                self._benchmarks.popitem(last=False)
+        return items
 
     # -- indexes ---------------------------------------------------------------------------------
     def load(self, record: ModelRecord) -> LoadedModel:

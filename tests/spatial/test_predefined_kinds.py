@@ -1,6 +1,7 @@
 """Predefined-type words ("tables", "radiators", "gates"): the class plus the element's effective predefined type
 (else its name when the model does not classify it), the same on the graph, the in-memory route and the check;
-answers checked against raw IfcOpenShell on small generated IFC4 and IFC2X3 models."""
+answers checked against raw IfcOpenShell on small generated IFC4 and IFC2X3 models. Also the note on elements a
+generic class hides (an IfcFlowStorageDevice named "Pufferspeicher" when tanks are asked)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import ifcopenshell.api.project
 import ifcopenshell.api.root
 import ifcopenshell.api.spatial
 import ifcopenshell.api.type
+import ifcopenshell.guid
 import ifcopenshell.ifcopenshell_wrapper
 import ifcopenshell.util.attribute
 import ifcopenshell.util.element
@@ -84,6 +86,15 @@ def _ifc4(path: Path) -> Path:
     _put(model, ground, "IfcDoor", "Garden", "GATE")
     _put(model, upper, "IfcWindow", "Top", "SKYLIGHT")
     _put(model, upper, "IfcWindow", "Side", "WINDOW")
+    # unitary equipment: heat pumps have no predefined type in any schema, so only names tell them
+    heat_pump_type = ifcopenshell.api.root.create_entity(model, ifc_class="IfcUnitaryEquipmentType",
+                                                         name="Waermepumpe:xy kW", predefined_type="NOTDEFINED")
+    _put(model, ground, "IfcUnitaryEquipment", "WP-01", "NOTDEFINED", heat_pump_type)  # by its type's name
+    _put(model, ground, "IfcUnitaryEquipment", "Heat Pump 2", "NOTDEFINED")  # by its own name
+    _put(model, ground, "IfcUnitaryEquipment", "Frischwasserstation", "NOTDEFINED")  # neither
+    _put(model, upper, "IfcUnitaryEquipment", "AHU-1", "AIRHANDLER")
+    _put(model, upper, "IfcUnitaryEquipment", "Zentrallüftungsgerät", "NOTDEFINED")  # a compound name
+    _put(model, upper, "IfcUnitaryEquipment", "Pump room split unit", "SPLITSYSTEM")  # the enumeration decides
     model.write(str(path))
     return path
 
@@ -173,6 +184,9 @@ CASES = [
     ("ifc4", "skylights on Upper", "IfcWindow", "skylight", "Upper"),
     ("ifc4", "roof slabs", "IfcSlab", "roofslab", None),
     ("ifc4", "floor slabs", "IfcSlab", "floorslab", None),
+    ("ifc4", "heat pumps", "IfcUnitaryEquipment", "heatpump", None),
+    ("ifc4", "Wie viele Wärmepumpen gibt es im Ground?", "IfcUnitaryEquipment", "heatpump", "Ground"),
+    ("ifc4", "air handling units on Upper", "IfcUnitaryEquipment", "airhandler", "Upper"),
     ("ifc2x3", "How many tables are there?", "IfcFurnishingElement", "table", None),
     ("ifc2x3", "Tische im Upper", "IfcFurnishingElement", "table", "Upper"),
     ("ifc2x3", "chairs", "IfcFurnishingElement", "chair", None),
@@ -209,6 +223,9 @@ def test_the_ifc4_model_is_what_the_cases_assume(
     assert names == {"Round", "T1", "T2"}  # not "Odd" (its type says CHAIR), not the chair named "Table ..."
     assert {e.Name for e in ifcopenshell.open(path).by_type("IfcFurniture")
             if e.GlobalId in _raw(path, "IfcFurniture", "sofa")} == {"Lounge"}
+    unitary = {e.GlobalId: e.Name for e in ifcopenshell.open(path).by_type("IfcUnitaryEquipment")}
+    assert {unitary[g] for g in _raw(path, "IfcUnitaryEquipment", "heatpump")} == {"WP-01", "Heat Pump 2"}
+    assert {unitary[g] for g in _raw(path, "IfcUnitaryEquipment", "airhandler")} == {"AHU-1", "Zentrallüftungsgerät"}
 
 
 def test_the_check_refuses_an_element_of_another_kind(
@@ -302,3 +319,56 @@ def test_three_rooms_model_names_what_was_asked(shared_ifc: Path, tmp_path: Path
     raw = {e.GlobalId for e in model.by_type("IfcProduct") if ifcopenshell.util.element.get_predefined_type(e) == key}
     assert {e["guid"] for e in answer["elements"]} == raw and len(raw) == expected
     assert "furniture" not in answer["answer"] and answer["route"] == "graph"
+
+
+BUFFER = "Pufferspeicher mit Heizstab (IfcFlowStorageDevice, on Ground)"
+
+
+def _generic(path: Path, schema: str) -> Path:
+    """Tanks and pumps as real exports write them: some of their own class, some of the generic supertype."""
+    model, ground, upper = _building(schema)
+    if schema == "IFC4":
+        _put(model, upper, "IfcTank", "T-1", "STORAGE")
+        _put(model, ground, "IfcFlowStorageDevice", "Pufferspeicher mit Heizstab")  # untyped: a tank by its name
+        battery = ifcopenshell.api.root.create_entity(model, ifc_class="IfcElectricFlowStorageDeviceType",
+                                                      name="Speicher", predefined_type="BATTERY")
+        typed = _put(model, ground, "IfcFlowStorageDevice", "Batteriespeicher")  # typed: something else (the API
+        model.create_entity("IfcRelDefinesByType", GlobalId=ifcopenshell.guid.new(),  # refuses the generic class,
+                            RelatedObjects=[typed], RelatingType=battery)  # exports write it)
+        _put(model, upper, "IfcBuildingElementProxy", "Tank 2")  # a proxy named like one
+        _put(model, upper, "IfcBuildingElementProxy", "Box")
+    else:  # IFC2X3 has no IfcPump: a pump is an IfcFlowMovingDevice typed IfcPumpType
+        pump = ifcopenshell.api.root.create_entity(model, ifc_class="IfcPumpType", name="P")
+        fan = ifcopenshell.api.root.create_entity(model, ifc_class="IfcFanType", name="Pumpenraumlüfter")
+        _put(model, ground, "IfcFlowMovingDevice", "P-1", kind=pump)
+        _put(model, ground, "IfcFlowMovingDevice", "Umwälzpumpe")  # untyped: a pump by its name
+        _put(model, ground, "IfcFlowMovingDevice", "Pumpe 3", kind=fan)  # typed a fan: not named as a pump
+    model.write(str(path))
+    return path
+
+
+@pytest.mark.parametrize(("schema", "question", "listed", "noted"), [
+    ("IFC4", "tanks", {"T-1"}, [BUFFER, "Tank 2 (IfcBuildingElementProxy, on Upper)"]),
+    ("IFC4", "How many tanks are on the Ground?", set(), [BUFFER]),
+    ("IFC4", "boxes", set(), []),
+    ("IFC2X3", "pumps", {"P-1"}, ["Umwälzpumpe (IfcFlowMovingDevice, on Ground)"]),
+])
+def test_elements_a_generic_class_hides_are_named_in_a_note_not_counted(
+    tmp_path: Path, schema: str, question: str, listed: set[str], noted: list[str]
+) -> None:
+    path = _generic(tmp_path / "generic.ifc", schema)
+    index = load_index(path, cache=IndexCache(tmp_path / "cache"))
+    for qa in (SpatialQA(index, store_dir=tmp_path / "graph", embedder=None),
+               SpatialQA(index, use_graph=False, embedder=None)):
+        try:
+            answer = qa.ask(question)
+        finally:
+            qa.close()
+        model = ifcopenshell.open(path)
+        assert {model.by_guid(e["guid"]).Name for e in answer["elements"]} == listed
+        if noted:
+            what = "element of a generic class is" if len(noted) == 1 else "elements of generic classes are"
+            assert f"Not counted: {len(noted)} {what} named like " in answer["answer"]
+            assert answer["answer"].endswith(": " + "; ".join(noted) + ".")
+        else:
+            assert "Not counted" not in answer["answer"]

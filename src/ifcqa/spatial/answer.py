@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial.classes import generic_named
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.parser import normalise
 from ifcqa.spatial.plan import Plan
@@ -20,6 +21,7 @@ from ifcqa.spatial.storeys import StoreyResolver
 from ifcqa.spatial.vocabulary import COUNTED_LABELS, counted_form
 
 NAMES_IN_TEXT = 10
+GENERIC_SHOWN = 5  # elements a generic class hides, named in the note (Answerer._generic)
 
 CAPABILITIES = (
     "I can answer questions about where elements are: which elements of a class are on a storey "
@@ -159,6 +161,7 @@ class Answerer:
         if plan.intent == "breakdown":
             return self._breakdown(plan, hits) + notes
         labels = [c.label for c in plan.classes]
+        notes += self._generic(plan)
         if n == 0:
             be = "is" if _is_mass(labels) else "are"
             head = {"count": f"There {be} no {label} {scope}.", "exists": f"No: there {be} no {label} {scope}."}.get(
@@ -222,6 +225,32 @@ class Answerer:
             return ""
         counts = Counter(self.storey_name(h.storey) or "no storey" for h in elsewhere)
         return " Elsewhere in the model: " + ", ".join(f"{name} ({k})" for name, k in counts.items()) + "."
+
+    def _generic(self, plan: Plan) -> str:
+        """A note on the elements in scope that a generic class hides (an ``IfcFlowStorageDevice`` named
+        "Pufferspeicher" when tanks are asked): not counted, since the model does not class them so, but named."""
+        if self.index is None:
+            return ""
+        elements = self.index.data.elements
+        big = len(self.rank) + 1
+        found: dict[str, tuple[int, str, str, str]] = {}  # GlobalId -> its order, as the element list's, and text
+        for wanted in plan.classes:
+            for element in generic_named(self.index, wanted):
+                storey = elements[element.storey].guid if element.storey in elements else None
+                if (plan.storeys and storey not in plan.storeys) or (plan.exclude and storey in plan.exclude):
+                    continue
+                on = f", on {self.storey_name(storey)}" if storey is not None else ""
+                name = element.name or "unnamed"
+                found[element.guid] = (self.rank.get(storey or "", big), element.ifc_class, name,
+                                       f"{name} ({element.ifc_class}{on})")
+        if not found:
+            return ""
+        # no GlobalIds: the text names only those of the element list
+        shown = [row[-1] for row in sorted(found.values())[:GENERIC_SHOWN]]
+        more = f" and {len(found) - GENERIC_SHOWN} more" if len(found) > GENERIC_SHOWN else ""
+        what = "element of a generic class is" if len(found) == 1 else "elements of generic classes are"
+        return (f" Not counted: {len(found)} {what} named like {self.label(plan)}, though the model does not "
+                f"class {'it' if len(found) == 1 else 'them'} so: {'; '.join(shown)}{more}.")
 
     def resolver_schema_note(self, plan: Plan) -> str:
         return f"schema of this model has no class for {_join(plan.unknown_classes)}."

@@ -23,13 +23,14 @@ import functools
 import re
 from dataclasses import replace
 from functools import cache
+from typing import Any
 
 import ifcopenshell.ifcopenshell_wrapper as wrapper
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial.plan import ClassFilter
-from ifcqa.spatial.vocabulary import CLASS_GROUPS, PREDEFINED_KINDS, counted_form
+from ifcqa.spatial.vocabulary import CLASS_GROUPS, CLASS_WORDS, PREDEFINED_KINDS, counted_form
 
 INVENTORY_VIAS = ("contained",)
 
@@ -131,16 +132,40 @@ def _fold(word: str) -> str:
     return word.casefold().replace("ß", "ss")
 
 
-@cache
-def _group_words(group: str) -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
-    """For class group ``group``: every whole-word form (word plus a plural ending) -> its kind, and the
-    (word, kind) pairs long enough to end a compound."""
-    pairs = [(_fold(w), k) for k, (g, _, _, words) in PREDEFINED_KINDS.items() if g == group for w in words]
+_Words = tuple[dict[str, str], tuple[tuple[str, str], ...]]
+
+
+def _word_table(pairs: list[tuple[str, str]]) -> _Words:
+    """For (word, key) pairs: every whole-word form (word plus a plural ending) -> its key, and the pairs
+    long enough to end a compound."""
     whole: dict[str, str] = {}
     for word, key in pairs:
         for ending in _ENDINGS:
             whole.setdefault(word + ending, key)
     return whole, tuple((w, k) for w, k in pairs if len(w) >= 5)
+
+
+@cache
+def _group_words(group: str) -> _Words:
+    """The words of the kinds of class group ``group`` (see :func:`_word_table`)."""
+    return _word_table([(_fold(w), k) for k, (g, _, _, words) in PREDEFINED_KINDS.items() if g == group for w in words])
+
+
+@cache
+def _class_words(key: str) -> _Words:
+    """The one-word names of class group ``key`` ("tank", "speicher"; see :func:`_word_table`)."""
+    return _word_table([(_fold(w), key) for w, k in CLASS_WORDS.items() if k == key and " " not in w])
+
+
+def _first_named(text: str, words: _Words) -> str | None:
+    whole, compounds = words
+    for token in _WORD.findall(_fold(_CAMEL.sub(" ", text))):
+        if token in whole:
+            return whole[token]
+        for word, key in compounds:
+            if token.endswith(word):
+                return key
+    return None
 
 
 @functools.lru_cache(maxsize=65536)
@@ -150,16 +175,14 @@ def kind_named(text: str | None, group: str) -> str | None:
     of a compound ("Couchtisch", "armchair"); within one word a whole match beats a compound one (a
     "Schreibtisch" is a desk, not a table). The first word naming a kind decides ("Table_Dining_w-Chairs" is a
     table): names put the thing first and what it comes with after."""
-    if not text:
-        return None
-    whole, compounds = _group_words(group)
-    for token in _WORD.findall(_fold(_CAMEL.sub(" ", text))):
-        if token in whole:
-            return whole[token]
-        for word, key in compounds:
-            if token.endswith(word):
-                return key
-    return None
+    return _first_named(text, _group_words(group)) if text else None
+
+
+@functools.lru_cache(maxsize=65536)
+def class_named(text: str | None, key: str) -> bool:
+    """Whether ``text`` names class group ``key`` by one of its one-word names, as :func:`kind_named` reads
+    words ("Pufferspeicher" names tanks: "speicher" ends the compound)."""
+    return bool(text) and _first_named(text or "", _class_words(key)) is not None
 
 
 def _counted(label: str, n: int) -> str:
@@ -217,6 +240,62 @@ def resolve_kind(index: ModelIndex, key: str) -> ClassFilter:
     return replace(kind, note=(
         f"None of the model's {_counted(base.label, len(members))} is one of the {label} by {said}."
     ))
+
+
+def _declaration(schema: str, name: str) -> Any:  # an EXPRESS entity declaration, or None
+    try:
+        return wrapper.schema_by_name(schema).declaration_by_name(name).as_entity()
+    except (RuntimeError, IndexError):
+        return None
+
+
+@cache
+def generic_classes(schema: str, classes: tuple[str, ...], type_classes: tuple[str, ...]) -> tuple[
+        tuple[str, ...], frozenset[str]]:
+    """The generic classes an export may have used instead of a filter's own, and the type classes that make
+    an occurrence of one of them something else.
+
+    Generic: the instantiable direct supertype of each class (``IfcFlowStorageDevice`` for ``IfcTank``), the
+    occurrence class of each type class's supertype (IFC2X3's ``IfcFlowMovingDevice`` for ``IfcPumpType``),
+    and ``IfcBuildingElementProxy``; none of the filter's own. Something else: the subtypes of their type
+    classes (an ``IfcFlowStorageDevice`` typed ``IfcElectricFlowStorageDeviceType`` is a battery).
+    """
+    parents = {"IfcBuildingElementProxy"}
+    for name in classes:
+        declaration = _declaration(schema, name)
+        supertype = declaration.supertype() if declaration is not None else None
+        if supertype is not None:
+            parents.add(str(supertype.name()))
+    for name in type_classes:
+        declaration = _declaration(schema, name)
+        supertype = declaration.supertype() if declaration is not None else None
+        if supertype is not None and str(supertype.name()).endswith("Type"):
+            parents.add(str(supertype.name())[: -len("Type")])
+    generic = tuple(sorted(
+        p for p in parents
+        if p not in classes and (d := _declaration(schema, p)) is not None and not d.is_abstract()
+    ))  # fmt: skip
+    specific = frozenset(t for p in generic for t in subclasses(schema, p + "Type") if t != p + "Type")
+    return generic, specific
+
+
+def generic_named(index: ModelIndex, wanted: ClassFilter) -> list[Element]:
+    """Elements of a generic class (:func:`generic_classes`) not typed as something else, whose name, type name
+    or ObjectType names the filter's class group by one of its words ("Pufferspeicher" for tanks): what an
+    answer by class does not count but should mention. None for a kind or an inventory."""
+    if wanted.kind or wanted.inventory or wanted.key not in CLASS_GROUPS:
+        return []
+    generic, specific = generic_classes(index.schema, wanted.classes, wanted.type_classes)
+    found = []
+    for ifc_class in generic:
+        for element in index.by_class(ifc_class, exact=True):
+            type_object = index.data.elements.get(element.type) if element.type is not None else None
+            if type_object is not None and type_object.ifc_class in specific:
+                continue
+            texts = (element.name, type_object.name if type_object is not None else None, element.object_type)
+            if any(class_named(text, wanted.key) for text in texts):
+                found.append(element)
+    return found
 
 
 def matches_any(index: ModelIndex, element: Element, filters: list[ClassFilter]) -> bool:

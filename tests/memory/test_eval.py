@@ -141,6 +141,57 @@ def test_probe_agent_end_to_end_through_the_scripted_server(sample_tasks: TaskSe
     assert summary["table"]["ifc-aware"]["user+final"]["accuracy"]["k"] == 1
 
 
+def test_attached_memory_reaches_a_model_that_never_searches(sample_tasks: TaskSet, tmp_path: Path) -> None:
+    """``--memory-mode attached``: the system's top-k hits precede the question, so a model that calls no tool
+    can still use memory (utilization apart from tool use); ``tool`` (the default) gives it nothing."""
+    import re
+
+    from ifcqa.memory.agent import ATTACHED_HEADER
+
+    task = next(t for t in sample_tasks.tasks if t.template == "fire_rating")
+    one = tmp_path / "fire.json"
+    one.write_text(TaskSet([task], sample_tasks.generator).to_json())
+
+    def script(request: dict[str, object]) -> dict[str, object]:
+        """No tool calls: the first remembered value and unit in the question's turn, else unknown."""
+        messages = request["messages"]
+        assert isinstance(messages, list)
+        found = re.search(r"value: ([\d.]+) (\S+)", messages[1]["content"])
+        return {"content": f"ANSWER: {found.group(1)} {found.group(2)}" if found else "ANSWER: unknown"}
+
+    runs = {}
+    with ScriptedServer(script) as server:
+        for mode in ("attached", "tool"):
+            args = ["memory", "eval", str(one), "-o", str(tmp_path / mode), "--systems", "ifc-aware,none",
+                    "--scopes", "user+final", "--model", "scripted", "--base-url", server.base_url, "--no-cache",
+                    "--memory-mode", mode]  # fmt: skip
+            result = CliRunner().invoke(app, args)
+            assert result.exit_code == 0, result.output
+            runs[mode] = {r["system"]: r for r in read_records(tmp_path / mode)}
+        questions = [r["messages"][1]["content"] for r in server.requests]
+    attached, tool = runs["attached"], runs["tool"]
+    assert attached["ifc-aware"]["answer"]["correct"] is True and attached["ifc-aware"]["answer"]["attached"] > 0
+    assert attached["ifc-aware"]["answer"]["agent_retrieval"]["covered"] is True  # what it was shown
+    assert attached["none"]["answer"]["correct"] is False and attached["none"]["answer"]["attached"] == 0
+    assert tool["ifc-aware"]["answer"]["correct"] is False and tool["ifc-aware"]["answer"]["attached"] == 0
+    assert questions[0].startswith(ATTACHED_HEADER) and task.key_facts[0].anchor in questions[0]
+    assert questions[1:] == [f"Question: {task.probe['question']}"] * 3  # none attached, and the tool mode's two
+    report = CliRunner().invoke(app, ["memory", "report", str(tmp_path / "attached")])
+    assert report.exit_code == 0, report.output
+    from ifcqa.memory.report import REPORT_MD
+
+    assert "memory attached to the question" in (tmp_path / "attached" / REPORT_MD).read_text()
+
+
+def test_memory_modes_are_checked_before_any_work(tasks_file: Path, tmp_path: Path) -> None:
+    base = ["memory", "eval", str(tasks_file), "-o", str(tmp_path / "r")]
+    bogus = CliRunner().invoke(app, [*base, "--model", "m", "--memory-mode", "inline"])
+    assert bogus.exit_code == 1 and "Unknown memory mode 'inline': give tool or attached." in bogus.output
+    no_model = CliRunner().invoke(app, [*base, "--memory-mode", "attached"])
+    assert no_model.exit_code == 1 and "--memory-mode attached attaches memory" in no_model.output
+    assert not (tmp_path / "r").exists()
+
+
 def test_cli_eval_with_a_model_asks_it_once_per_probe(tasks_file: Path, tmp_path: Path) -> None:
     def script(request: dict[str, object]) -> dict[str, object]:
         return {"content": "I cannot tell.\nANSWER: unknown"}

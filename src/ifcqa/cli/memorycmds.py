@@ -131,6 +131,14 @@ def eval_memory(
     judge_model: Annotated[
         str | None, typer.Option("--judge-model", metavar="M", help="LLM judges of memory and answers (--base-url).")
     ] = None,
+    memory_mode: Annotated[
+        str,
+        typer.Option(
+            "--memory-mode",
+            metavar="tool|attached",
+            help="tool: the agent searches memory itself; attached: the top-k hits also precede the question.",
+        ),
+    ] = "tool",
 ) -> None:
     """Score memory systems x ingestion scopes on a task file (resumable); prints the summary table."""
     from ifcqa.agents.base import AgentConfig
@@ -147,6 +155,7 @@ def eval_memory(
         agent=agent if model else None,
         limit=limit,
         judge_model=judge_model,
+        memory_mode=memory_mode,
     )
     with status("Running memory systems"):
         summary = run_memory_eval(tasks, out, config, agent_config=agent, models_dir=models_dir)

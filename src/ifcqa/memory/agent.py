@@ -5,6 +5,11 @@ and ``search_project_memory(query, k)`` (the memory system under test) for at mo
 calls, and answers on a final ``ANSWER: ...`` line (the whole reply when there is none; one answer-only
 turn when the step limit is reached). Calls written as text are read like native ones, runs of
 identical calls are stopped, and tool errors are observations, as in :mod:`ifcqa.agents.protocol`.
+
+Memory modes (``MemoryRunConfig.memory_mode``): ``tool``, the memory is reached only by the agent's own
+``search_project_memory`` calls (a model that never calls it answers without memory); ``attached``, the
+memory system's top-k hits for the probe are also put before the question, as deployments of Mem0-style
+memories attach them, so that answer accuracy measures utilization apart from the model's tool use.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +56,8 @@ SYSTEM_PROMPT = (
     "phase) were discussed in earlier sessions and are found with search_project_memory. Combine both when "
     "needed; when a decision was revised, the latest one counts. Finish with one line: ANSWER: <value with unit>."
 )
+ATTACHED_HEADER = "Project memory retrieved for this question from earlier sessions (search_project_memory finds more):"
+MEMORY_MODES = ("tool", "attached")  # memory reached only through the tool, or also attached to the question
 FALLBACK = "No more tool calls. Answer now from what you have seen, on one line: ANSWER: <value with unit>."
 _ANSWER = re.compile(r"ANSWER\s*:\s*(.+)", re.IGNORECASE)
 
@@ -63,6 +71,12 @@ class ProbeResult:
 
     def memory_hits(self) -> list[MemoryHit]:
         return [MemoryHit(h["text"], h["sessions"]) for call in self.memory_calls for h in call["hits"]]
+
+
+def attached_prompt(question: str, hits: Sequence[MemoryHit]) -> str:
+    """The probe's user turn with memory attached: the retrieved items, then the question."""
+    items = "\n".join(f"- {hit.text}" for hit in hits)
+    return f"{ATTACHED_HEADER}\n{items}\n\nQuestion: {question}"
 
 
 def read_answer(text: str | None) -> str | None:
@@ -79,13 +93,17 @@ class MemoryProbeAgent:
         self.functions = [*tool_set(config.tools), MEMORY_SCHEMA]
         self.client = client or client_for(config)
 
-    def answer(self, question: str, index: ModelIndex, memory: Memory) -> ProbeResult:
+    def answer(
+        self, question: str, index: ModelIndex, memory: Memory, attached: Sequence[MemoryHit] | None = None
+    ) -> ProbeResult:
+        """Answer ``question`` with the IFC tools and ``search_project_memory``; ``attached`` hits (the memory
+        attached to the prompt, as Mem0-style deployments do) are put before the question."""
         started = time.perf_counter()
         out = ProbeResult()
         result = out.agent
         messages: list[dict[str, Any]] = [
             {"role": "system", "content": SYSTEM_PROMPT},
-            {"role": "user", "content": f"Question: {question}"},
+            {"role": "user", "content": attached_prompt(question, attached) if attached else f"Question: {question}"},
         ]
         result.transcript, result.tools_offered = messages, len(self.functions)
         params = sampling_params(self.config)

@@ -169,6 +169,12 @@ def render_markdown(summary: dict[str, Any], config: dict[str, Any] | None = Non
         if key == "accuracy" and not any(table[s][c]["accuracy"] for s in systems for c in scopes):
             lines += ["", f"## {title}", "", "No agent model configured: retrieval-only run, no answers scored."]
             continue
+        if key == "accuracy":
+            title += "; memory " + (
+                "attached to the question (top-k) and searchable"
+                if (config or {}).get("memory_mode") == "attached"
+                else "reached only by the agent's own search_project_memory calls"
+            )
         lines += [
             "",
             f"## {title} (95% Wilson interval)",

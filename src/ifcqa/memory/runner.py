@@ -69,6 +69,7 @@ class MemoryRunConfig:
     agent_tools: str = "core"
     max_steps: int = 8
     judge_model: str | None = None
+    memory_mode: str = "tool"  # tool | attached (ifcqa.memory.agent)
     kind: str = KIND
     ifcqa: str = ifcqa.__version__
     limit: int | None = None
@@ -314,7 +315,8 @@ def run_one(
             for h in hits
         ]
         if agent is not None:
-            probe = agent.answer(task.probe["question"], index, memory)
+            attached = hits if config.memory_mode == "attached" else []
+            probe = agent.answer(task.probe["question"], index, memory, attached=attached)
             record["answer"] = {
                 "text": probe.answer,
                 "correct": answer_correct(probe.answer, task.gold),
@@ -325,7 +327,8 @@ def run_one(
                 "tokens_in": probe.agent.tokens_in,
                 "tokens_out": probe.agent.tokens_out,
                 "error": probe.agent.error,
-                "agent_retrieval": retrieval_scores(task, probe.memory_hits()),
+                "attached": len(attached),
+                "agent_retrieval": retrieval_scores(task, [*attached, *probe.memory_hits()]),  # all it was shown
             }
             if probe.agent.error:
                 record["error"] = f"agent: {probe.agent.error.splitlines()[0]}"
@@ -360,7 +363,14 @@ def config_for(
     agent: AgentConfig | None,
     limit: int | None,
     judge_model: str | None = None,
+    memory_mode: str = "tool",
 ) -> MemoryRunConfig:
+    from ifcqa.memory.agent import MEMORY_MODES
+
+    if memory_mode not in MEMORY_MODES:
+        raise MemoryRunError(f"Unknown memory mode {memory_mode!r}: give {' or '.join(MEMORY_MODES)}.")
+    if memory_mode != "tool" and agent is None:
+        raise MemoryRunError(f"--memory-mode {memory_mode} attaches memory to the probe agent's prompt: give --model.")
     return MemoryRunConfig(
         tasks_file=str(tasks_path),
         tasks_sha256=file_sha256(tasks_path),
@@ -375,4 +385,5 @@ def config_for(
         max_steps=agent.max_steps if agent else 8,
         limit=limit,
         judge_model=judge_model,
+        memory_mode=memory_mode,
     )

@@ -52,6 +52,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--limit", type=int, default=None, help="evaluate only the first N tasks")
     parser.add_argument("--max-steps", type=int, default=3)
     parser.add_argument("--skip-phrasing", action="store_true", help="template tasks (no rewrite) for the eval")
+    parser.add_argument("--memory-mode", default="tool", choices=("tool", "attached"), help="see docs/MEMORY.md")
     parser.add_argument(
         "--adapters", default=None, metavar="mem0,graphiti", help="instead: these package adapters, retrieval only"
     )
@@ -95,7 +96,8 @@ def main(argv: list[str] | None = None) -> None:
     write_atomic(tasks_file, tasks.to_json().encode())
     print(json.dumps(out), flush=True)
 
-    run = args.out / ("run-llm" if phraser is not None else "run")
+    suffix = "-attached" if args.memory_mode == "attached" else ""
+    run = args.out / (("run-llm" if phraser is not None else "run") + suffix)
     config = config_for(
         tasks_file,
         args.systems.split(","),
@@ -106,6 +108,7 @@ def main(argv: list[str] | None = None) -> None:
         agent=agent,
         limit=args.limit,
         judge_model=args.model,
+        memory_mode=args.memory_mode,
     )
     started = time.perf_counter()
     summary = run_memory_eval(

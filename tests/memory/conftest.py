@@ -28,7 +28,8 @@ def sample_ifc(tmp_path_factory: pytest.TempPathFactory, memory_cache: Path) -> 
     path: Path = write_sample_model(
         tmp_path_factory.mktemp("memory-model") / "house.ifc", storeys=2, rooms_per_storey=3
     )
-    # the header's FILE_NAME carries the writing time; fix it so the file's hash, and so the tasks, are stable
+    # the header these tests were written against (the writer's own fixed time differs): the file's hash, and so
+    # the seeded tasks, stay those the assertions were checked on
     text = re.sub(
         r"FILE_NAME\('[^']*','[^']*'", "FILE_NAME('house.ifc','2026-01-01T00:00:00+00:00'", path.read_text(), count=1
     )

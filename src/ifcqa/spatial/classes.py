@@ -182,7 +182,9 @@ def kind_named(text: str | None, group: str) -> str | None:
 def class_named(text: str | None, key: str) -> bool:
     """Whether ``text`` names class group ``key`` by one of its one-word names, as :func:`kind_named` reads
     words ("Pufferspeicher" names tanks: "speicher" ends the compound)."""
-    return bool(text) and _first_named(text or "", _class_words(key)) is not None
+    if not text:
+        return False
+    return _first_named(text, _class_words(key)) is not None
 
 
 def _counted(label: str, n: int) -> str:

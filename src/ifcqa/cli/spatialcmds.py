@@ -226,8 +226,7 @@ def spatial_bench(
             records, summary = run_bench_on(executor, items, ifc_dir or queries.parent, settings,
                                             ship_files=ship_files, on_progress=on_progress, on_outcome=on_outcome)
         write_run(out, records, summary)
-        shown = ("queries", "f1", "precision", "recall", "routes", "latency_ms")
-        typer.echo(json.dumps({k: summary[k] for k in shown}))
+        typer.echo(json.dumps(_shown(summary)))
         return
     server = _open_graph(store, neo4j, cache_dir) if neo4j and not no_graph else None
     try:
@@ -240,4 +239,10 @@ def spatial_bench(
         if server is not None:
             server.close()
     write_run(out, records, summary)
-    typer.echo(json.dumps({k: summary[k] for k in ("queries", "f1", "precision", "recall", "routes", "latency_ms")}))
+    typer.echo(json.dumps(_shown(summary)))
+
+
+def _shown(summary: dict[str, Any]) -> dict[str, Any]:
+    """The summary's headline numbers (with the per-kind scores and broadenings of a people-format set)."""
+    keys = ("queries", "f1", "precision", "recall", "score", "broadenings", "declined", "kinds", "routes", "latency_ms")
+    return {k: summary[k] for k in keys if k in summary}

@@ -5,6 +5,12 @@ Scores per query: precision, recall and F1 of the answer's element GlobalIds aga
 ``SpatialQA.ask`` (the model is indexed and its graph loaded before the clock starts, so latencies
 are warm). ``summary.json`` holds the means, per-category F1, route counts and p50/p95 latency;
 ``summary.md`` the same as Markdown beside BIM-Graph's published numbers.
+
+A query that carries its own ``oracle`` (the people format of issue 22, :mod:`ifcqa.spatial.bench_score`)
+is scored by its oracle type instead: each record then also holds its ``kind``, ``score`` (0..1),
+``broadened`` (a silent broadening) and ``declined``, and the summary the per-kind mean score, broadenings
+and declines. Its ``f1`` is the GlobalId F1 when the oracle names elements (elements, count, number), else
+the question's score. Both formats may be mixed in one file.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from ifcqa.errors import IfcqaError
 from ifcqa.graph.store import GraphStore
 from ifcqa.index.cache import IndexCache, write_atomic
 from ifcqa.index.model_index import ModelIndex, load_index
+from ifcqa.spatial.bench_score import is_people_format, oracle_problem
+from ifcqa.spatial.bench_score import score as score_answer
 from ifcqa.spatial.llm_plan import LLMPlanner
 from ifcqa.spatial.oracle import Oracle
 from ifcqa.spatial.pipeline import SpatialQA
@@ -50,6 +58,9 @@ def load_queries(path: Path) -> list[dict[str, Any]]:
             raise QuerySetError(
                 f"Query #{i} of {path} lacks {', '.join(missing)} (each needs id, query, ifc_filename)."
             )
+        problem = oracle_problem(q) if is_people_format(q) else None
+        if problem:
+            raise QuerySetError(f"Query {q['id']} of {path}: {problem}.")
     return data
 
 
@@ -97,11 +108,15 @@ def run_bench(
                            planner=planner(index) if planner else None)
             qa.graph()  # load the graph before timing
             pipelines[name] = qa
-            oracles[name] = Oracle(path)
         qa = pipelines[name]
         start = time.perf_counter()
         answer = qa.ask(q["query"])
         ms = (time.perf_counter() - start) * 1000
+        if is_people_format(q):
+            records.append(_people_record(q, name, answer, ms))
+            continue
+        if name not in oracles:
+            oracles[name] = Oracle(path)
         expected = oracles[name].expected(q)
         got = {e["guid"] for e in answer["elements"]}
         p, r, f = prf(got, expected.guids)
@@ -124,13 +139,53 @@ def run_bench(
     return records, summarise(records)
 
 
+def _people_record(q: dict[str, Any], name: str, answer: dict[str, Any], ms: float) -> dict[str, Any]:
+    """The record of a people-format query: its score by oracle type, broadening and decline."""
+    oracle = q["oracle"]
+    scored = score_answer(oracle, answer)
+    got = {e["guid"] for e in answer.get("elements") or [] if isinstance(e, dict) and e.get("guid")}
+    names_elements = oracle["type"] in ("elements", "count") or (oracle["type"] == "number" and scored.expected)
+    p, r, f = prf(got, set(scored.expected)) if names_elements else (scored.score, scored.score, scored.score)
+    plan = answer.get("plan") or {}
+    return {
+        "id": q["id"], "category": q.get("kind", q.get("category", "uncategorised")), "kind": q.get("kind", "-"),
+        "query": q["query"], "model": name, "route": answer.get("route"), "intent": plan.get("intent"),
+        "parser": plan.get("parser", "rules"), "oracle_type": oracle["type"],
+        "score": scored.score, "broadened": scored.broadened, "declined": scored.declined,
+        "precision": p, "recall": r, "f1": f, "returned": len(got), "expected": len(scored.expected),
+        "latency_ms": round(ms, 3), "answer": answer.get("answer"), "rule": answer.get("rule"),
+        "oracle_problems": [],
+    }  # fmt: skip
+
+
+def _kinds(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per-kind n, mean score, silent broadenings and declines over the people-format records."""
+    people = [r for r in records if "score" in r]
+    by_kind: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in people:
+        by_kind[r["kind"]].append(r)
+    kinds = {
+        k: {"n": len(v), "score": round(statistics.fmean(r["score"] for r in v), 4),
+            "broadenings": sum(1 for r in v if r["broadened"]), "declined": sum(1 for r in v if r["declined"])}
+        for k, v in sorted(by_kind.items())
+    }  # fmt: skip
+    return {
+        "score": round(statistics.fmean(r["score"] for r in people), 4),
+        "broadenings": sum(1 for r in people if r["broadened"]),
+        "declined": sum(1 for r in people if r["declined"]),
+        "kinds": kinds,
+    }
+
+
 def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
     latencies = [r["latency_ms"] for r in records]
     by_category: dict[str, list[float]] = defaultdict(list)
     for r in records:
         by_category[r["category"]].append(r["f1"])
     mean = statistics.fmean
+    people = _kinds(records) if any("score" in r for r in records) else {}
     return {
+        **people,
         "queries": len(records),
         "models": len({r["model"] for r in records}),
         "f1": round(mean(r["f1"] for r in records), 4),
@@ -164,12 +219,25 @@ def markdown(summary: dict[str, Any], records: list[dict[str, Any]]) -> str:
         "", "| category | n | mean F1 |", "|---|---:|---:|",
     ]
     lines += [f"| {c} | {v['n']} | {v['f1']:.3f} |" for c, v in summary["categories"].items()]
+    if "kinds" in summary:
+        lines += ["", f"Questions with their own oracle: mean score {summary['score']:.3f}, "
+                  f"{summary['broadenings']} silent broadenings, {summary['declined']} declined.", "",
+                  "| kind | n | mean score | silent broadenings | declined |", "|---|---:|---:|---:|---:|"]
+        lines += [f"| {k} | {v['n']} | {v['score']:.3f} | {v['broadenings']} | {v['declined']} |"
+                  for k, v in summary["kinds"].items()]
     lines += ["", "Routes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["routes"].items())), ""]
-    misses = [r for r in records if r["f1"] < 1.0]
+    broad = [r for r in records if r.get("broadened")]
+    if broad:
+        lines += ["## Silent broadenings", "", "| id | kind | returned | expected | query |", "|---|---|---:|---:|---|"]
+        lines += [f"| {r['id']} | {r['kind']} | {r['returned']} | {r['expected']} | {r['query']} |" for r in broad]
+        lines += [""]
+    misses = [r for r in records if r.get("score", r["f1"]) < 1.0]
     if misses:
-        lines += ["## Queries below F1 1.0", "", "| id | F1 | returned | expected | query |"]
-        lines += ["|---|---:|---:|---:|---|"]
-        lines += [f"| {r['id']} | {r['f1']:.3f} | {r['returned']} | {r['expected']} | {r['query']} |" for r in misses]
+        title = "Queries below score 1.0" if "kinds" in summary else "Queries below F1 1.0"
+        lines += [f"## {title}", "", "| id | score | F1 | returned | expected | query |"]
+        lines += ["|---|---:|---:|---:|---:|---|"]
+        lines += [f"| {r['id']} | {r.get('score', r['f1']):.3f} | {r['f1']:.3f} | {r['returned']} | {r['expected']} | "
+                  f"{r['query']} |" for r in misses]
     return "\n".join(lines) + "\n"
 
 

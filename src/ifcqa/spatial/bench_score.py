@@ -1,0 +1,161 @@
+"""Scoring a question of the people format (issue 22) against its oracle, and spotting silent broadenings.
+
+A question of that format carries its own oracle, computed with IfcOpenShell when the set was written
+(``bench/spatial/people_oracles.py``)::
+
+    {"id", "query", "ifc_filename", "kind", "oracle": {"type": ..., ...}, "oracle_rule", "source"}
+
+Oracle types and the score of an answer (0..1):
+
+``elements`` {"guids"}              F1 of the answer's element GlobalIds against ``guids``
+``count``    {"value", "guids"}     1 if the answer's ``count`` equals ``value``; with no ``count``, 1 if it
+                                    lists exactly ``value`` elements
+``number``   {"value", "unit", "rel_tol", "guids"?}  1 if ``|value - number| <= rel_tol * |value|`` and the
+                                    units agree (m2 and m² are the same unit)
+``yes_no``   {"value"}              1 if the answer's ``yes_no`` equals it
+``storeys``  {"value"}              1 if the answer's ``storeys`` are the same set of names
+``decline``  {}                     1 if the answer is declined and lists and states nothing
+
+A declined answer to any other oracle scores 0 (it is not a broadening). A **silent broadening** is an
+answer to a ``decline`` oracle that lists elements or gives a count, value, yes/no or storeys; or an answer
+that is not declined, states no ``rule`` and lists a strict superset of the GlobalIds of an oracle that
+names its elements (elements, count, number with guids): more elements than asked, and with an oracle of
+no elements ("IfcBoiler on Level 1" in a model without boilers) any element listed. Elements listed
+beside a yes/no or storeys answer are not checked (the oracle does not say which elements it rests on).
+
+Answers are read defensively: a key the answer lacks (``declined``, ``count``, ``value``, ``yes_no``,
+``storeys``, ``rule``: answers from before issue 22 have none of them) counts as null.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+ORACLE_TYPES = ("elements", "count", "number", "yes_no", "storeys", "decline")
+KINDS = ("storey_class", "comparison", "edge", "rooms", "qualifiers", "quantities", "negation", "multi_storey",
+         "german", "refuse")  # fmt: skip
+_NEEDS = {"elements": ("guids",), "count": ("value",), "number": ("value", "unit"), "yes_no": ("value",),
+          "storeys": ("value",), "decline": ()}  # fmt: skip
+
+
+def is_people_format(query: dict[str, Any]) -> bool:
+    """Whether ``query`` carries its own oracle (the people format) rather than BIM-Graph's fields."""
+    return isinstance(query.get("oracle"), dict)
+
+
+def oracle_problem(query: dict[str, Any]) -> str | None:
+    """What is wrong with a people-format query's oracle, or None."""
+    oracle = query["oracle"]
+    kind = oracle.get("type")
+    if kind not in ORACLE_TYPES:
+        return f"oracle type {kind!r} is not one of {', '.join(ORACLE_TYPES)}"
+    missing = [k for k in _NEEDS[kind] if k not in oracle]
+    if missing:
+        return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} oracle needs {', '.join(missing)}"
+    if "kind" in query and query["kind"] not in KINDS:
+        return f"kind {query['kind']!r} is not one of {', '.join(KINDS)}"
+    return None
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The parts of an answer the scorer reads, each null when the answer lacks it."""
+
+    guids: frozenset[str]
+    declined: bool
+    count: int | None
+    number: float | None
+    unit: str | None
+    yes_no: bool | None
+    storeys: frozenset[str] | None
+    rule: str | None
+
+    @property
+    def gives_something(self) -> bool:
+        return bool(self.guids) or any(v is not None for v in (self.count, self.number, self.yes_no, self.storeys))
+
+
+def read_answer(answer: dict[str, Any]) -> Reading:
+    elements = answer.get("elements") or []
+    guids = frozenset(str(e["guid"]) for e in elements if isinstance(e, dict) and e.get("guid"))
+    value = answer.get("value")
+    number = value.get("number") if isinstance(value, dict) else None
+    unit = value.get("unit") if isinstance(value, dict) else None
+    count = answer.get("count")
+    yes_no = answer.get("yes_no")
+    storeys = answer.get("storeys")
+    rule = answer.get("rule")
+    return Reading(
+        guids=guids,
+        declined=bool(answer.get("declined")),
+        count=count if isinstance(count, int) and not isinstance(count, bool) else None,
+        number=float(number) if isinstance(number, (int, float)) and not isinstance(number, bool) else None,
+        unit=unit if isinstance(unit, str) else None,
+        yes_no=yes_no if isinstance(yes_no, bool) else None,
+        storeys=frozenset(str(s) for s in storeys) if isinstance(storeys, list) else None,
+        rule=rule if isinstance(rule, str) and rule.strip() else None,
+    )
+
+
+def norm_unit(unit: str | None) -> str | None:
+    """``m2``, ``m^2``, ``M²`` -> ``m²`` (and the same for ³); None stays None."""
+    if unit is None:
+        return None
+    text = unit.strip().lower().replace(" ", "").replace("^", "")
+    if text.endswith("2"):
+        text = text[:-1] + "²"
+    elif text.endswith("3"):
+        text = text[:-1] + "³"
+    return text
+
+
+def _norm_storey(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def f1(answer: frozenset[str] | set[str], expected: frozenset[str] | set[str]) -> float:
+    if not answer and not expected:
+        return 1.0
+    hit = len(answer & expected)
+    if not hit:
+        return 0.0
+    return 2 * hit / (len(answer) + len(expected))
+
+
+@dataclass(frozen=True)
+class Score:
+    score: float
+    broadened: bool
+    declined: bool
+    expected: frozenset[str]  # the oracle's GlobalIds (empty when it names none)
+
+
+def score(oracle: dict[str, Any], answer: dict[str, Any]) -> Score:
+    """Score ``answer`` (a ``SpatialQA.ask`` dict) against a people-format ``oracle``."""
+    got = read_answer(answer)
+    kind = oracle["type"]
+    expected = frozenset(oracle.get("guids") or ())
+    if kind == "decline":
+        ok = got.declined and not got.gives_something
+        return Score(1.0 if ok else 0.0, got.gives_something, got.declined, expected)
+    names_elements = kind in ("elements", "count") or (kind == "number" and bool(expected))
+    broadened = names_elements and not got.declined and got.rule is None and got.guids > expected
+    if got.declined:
+        return Score(0.0, False, True, expected)
+    value: Any = oracle.get("value")  # present: checked when the set was read
+    if kind == "elements":
+        points = f1(got.guids, expected)
+    elif kind == "count":
+        n = got.count if got.count is not None else len(got.guids)
+        points = 1.0 if n == value else 0.0
+    elif kind == "number":
+        tol = float(oracle.get("rel_tol", 0.01)) * abs(float(value))
+        close = got.number is not None and abs(got.number - float(value)) <= tol + 1e-9
+        points = 1.0 if close and norm_unit(got.unit) == norm_unit(oracle.get("unit")) else 0.0
+    elif kind == "yes_no":
+        points = 1.0 if got.yes_no is not None and got.yes_no == value else 0.0
+    else:  # storeys
+        want = {_norm_storey(s) for s in value}
+        points = 1.0 if got.storeys is not None and {_norm_storey(s) for s in got.storeys} == want else 0.0
+    return Score(points, broadened, False, expected)

@@ -154,6 +154,7 @@ def _people_record(q: dict[str, Any], name: str, answer: dict[str, Any], ms: flo
         "score": scored.score, "broadened": scored.broadened, "declined": scored.declined,
         "precision": p, "recall": r, "f1": f, "returned": len(got), "expected": len(scored.expected),
         "latency_ms": round(ms, 3), "answer": answer.get("answer"), "rule": answer.get("rule"),
+        "oracle_rule": q.get("oracle_rule"),
         "oracle_problems": [],
     }  # fmt: skip
 

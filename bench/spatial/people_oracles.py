@@ -553,7 +553,8 @@ QUESTIONS: list[Q] = [
     Q(DUP, "qualifiers", "Which windows are internal?",
       lambda m: elements(m.of(WINDOW, ext("Pset_WindowCommon", False))),
       "IfcWindow with Pset_WindowCommon.IsExternal = FALSE"),
-    Q(DUP, "qualifiers", "Which walls have a concrete layer?", lambda m: elements(m.of(WALL, Model.material_has("concrete"))),
+    Q(DUP, "qualifiers", "Which walls have a concrete layer?",
+      lambda m: elements(m.of(WALL, Model.material_has("concrete"))),
       "IfcWall with a material (layer) whose name holds 'Concrete' "
       "(Concrete - Cast In Situ, Masonry - Concrete Block)"),
     Q(FZK, "qualifiers", "Are any of the doors fire rated?",

@@ -808,9 +808,11 @@ QUESTIONS: list[Q] = [
     Q(DUP, "refuse", "Move the kitchen door in A103 one metre to the east", lambda m: decline(),
       "a write request (move) -> decline"),
     Q(DUP, "refuse", "When will the roof be installed?", lambda m: decline(),
-      "a schedule question: no IfcTask/IfcWorkSchedule in the model -> decline"),
+      "a schedule question: no IfcTask/IfcWorkSchedule in the model (the roof's PSet_Revit_Other.InstallationDate "
+      "holds only its own name) -> decline"),
     Q(DUP, "refuse", "Which doors are wheelchair accessible?", lambda m: decline(),
-      "no property states accessibility -> cannot ground 'wheelchair accessible' -> decline (never list all doors)"),
+      "no property states accessibility (PSet_Revit_Type_Other.AccessibilityPerformance holds only its own name, "
+      "a Revit placeholder) -> cannot ground 'wheelchair accessible' -> decline (never list all doors)"),
     Q(INS, "refuse", "Change the fire rating of all doors on the Erdgeschoss to EI 30", lambda m: decline(),
       "a write request (change) -> decline"),
     Q(INS, "refuse", "Who sits in Buero Meier?", lambda m: decline(),
@@ -888,7 +890,8 @@ QUESTIONS: list[Q] = [
     Q(INS, "german", "Wie viele Räume gibt es im Keller?", lambda m: count(m.on("Keller", SPACE)),
       "IfcSpace aggregated into Keller; count"),
     Q(INS, "refuse", "How many people can the seminar room hold?", lambda m: decline(),
-      "no occupancy number in the model (no Pset_SpaceOccupancyRequirements) -> decline"),
+      "no occupancy number in the model (the seminar room has no Pset_SpaceOccupancyRequirements; the one space "
+      "that has it holds only OccupancyType) -> decline"),
     Q(INS, "refuse", "Paint the walls of room 102 white", lambda m: decline(), "a write request -> decline"),
     Q(FZK, "german", "Gibt es eine Küche?", lambda m: yes_no(bool(m.spaces(m.named("küche")))),
       "any IfcSpace whose LongName holds 'Küche'"),
@@ -969,6 +972,41 @@ QUESTIONS: list[Q] = [
       lambda m: elements(m.on(["Ground Floor", "Roof"], "IfcSlab")), f"IfcSlab on Ground Floor or Roof, {STOREY_DEEP}"),
     Q(SH, "refuse", "Who was the contractor for this house?", lambda m: decline(),
       "no contractor (IfcActor with a role) in the model -> decline"),
+    # ================================================================ phrased after ifc-bench-v1.csv (our own oracles)
+    Q(DUP, "rooms", "Give me the name of all the rooms in the building.", lambda m: elements(m.spaces()),
+      "every IfcSpace (the 21 spaces A101-B205 and R301)"),
+    Q(DUP, "rooms", "How many radiators are there in room A202?",
+      lambda m: count(e for e in m.in_space(m.space("A202"))
+                      if Model.typed("IfcSpaceHeaterType")(e) or e.is_a() == "IfcSpaceHeater"),
+      "elements in space A202 that are IfcSpaceHeater or typed by IfcSpaceHeaterType: the architectural model "
+      "has none -> count 0"),
+    Q(DUP, "qualifiers", "Are the walls of room A203 load bearing?",
+      lambda m: yes_no(any(Model.prop(w, "Pset_WallCommon", "LoadBearing") is True
+                           for w in m.bounding(m.space("A203"), WALL))),
+      "whether any IfcWall bounding space A203 (IfcRelSpaceBoundary) has Pset_WallCommon.LoadBearing = TRUE: none "
+      "has (the 7 load-bearing walls are the foundation walls on T/FDN)"),
+    Q(DEL, "rooms", "Where are the smoke detectors located?",
+      lambda m: storeys(m.storey_name(e) for e in m.of(None, Model.type_name_has("Smoke Detector"))),
+      "storeys of the elements whose name/type name holds 'Smoke Detector' (none sits in a space)"),
+    Q(DEL, "rooms", "Which floor are the boilers on?",
+      lambda m: storeys(m.storey_name(e) for e in m.of(None, Model.typed("IfcBoilerType"))),
+      "storeys of the elements typed by IfcBoilerType"),
+    Q(FZK, "quantities", "What is the total gross floor area of the building?",
+      lambda m: total(m.spaces(), BQ_GFA, "m²"), "sum of BaseQuantities.GrossFloorArea over every IfcSpace (m²)"),
+    Q(INS, "quantities", "What is the total gross floor area of the building?",
+      lambda m: total(m.spaces(), BQ_GFA, "m²"), "sum of BaseQuantities.GrossFloorArea over every IfcSpace (m²)"),
+    Q(HE, "refuse", "What is the maintenance interval of the boiler?", lambda m: decline(),
+      "no maintenance data (no IfcTask/IfcWorkSchedule, no service-life property) -> decline"),
+    Q(DUP, "refuse", "How many hours of sunlight does the living room in unit A get?", lambda m: decline(),
+      "daylight / solar exposure is not held by the model -> decline"),
+    Q(WP, "refuse", "When was the heat pump last serviced?", lambda m: decline(),
+      "no maintenance record (IfcTask, IfcWorkSchedule) in the model -> decline"),
+    Q(INS, "comparison", "Does every storey have a WC?",
+      lambda m: yes_no(all(m.on(s, SPACE, m.named("wc")) for s in m.storey_names())),
+      "whether every storey has an IfcSpace whose LongName holds 'WC' (the Dachgeschoss has none)"),
+    Q(HOM, "comparison", "Is the kitchen bigger than the living room?",
+      lambda m: yes_no(HOM_NFA(m.space("Kitchen5")) > HOM_NFA(m.space("Living1"))),
+      "Qto_SpaceBaseQuantities.NetFloorArea of Kitchen5 > that of Living1"),
 ]
 
 

@@ -183,7 +183,9 @@ def ask(
 
 
 def spatial_bench(
-    queries: Annotated[Path, typer.Argument(metavar="QUERIES.json", help="A query set (BIM-Graph format+).")],
+    queries: Annotated[
+        Path, typer.Argument(metavar="QUERIES.json", help="A query set (BIM-Graph format+, or with its own oracles).")
+    ],
     out: Annotated[Path, typer.Option("-o", "--out", metavar="RUN", help="Folder for summary.json/summary.md.")],
     ifc_dir: Annotated[
         Path | None,

@@ -234,11 +234,16 @@ def markdown(summary: dict[str, Any], records: list[dict[str, Any]]) -> str:
         lines += [""]
     misses = [r for r in records if r.get("score", r["f1"]) < 1.0]
     if misses:
-        title = "Queries below score 1.0" if "kinds" in summary else "Queries below F1 1.0"
-        lines += [f"## {title}", "", "| id | score | F1 | returned | expected | query |"]
-        lines += ["|---|---:|---:|---:|---:|---|"]
-        lines += [f"| {r['id']} | {r.get('score', r['f1']):.3f} | {r['f1']:.3f} | {r['returned']} | {r['expected']} | "
-                  f"{r['query']} |" for r in misses]
+        if "kinds" in summary:
+            lines += ["## Queries below score 1.0", "", "| id | kind | score | F1 | returned | expected | query |"]
+            lines += ["|---|---|---:|---:|---:|---:|---|"]
+            lines += [f"| {r['id']} | {r.get('kind', r['category'])} | {r.get('score', r['f1']):.3f} | "
+                      f"{r['f1']:.3f} | {r['returned']} | {r['expected']} | {r['query']} |" for r in misses]
+        else:
+            lines += ["## Queries below F1 1.0", "", "| id | F1 | returned | expected | query |"]
+            lines += ["|---|---:|---:|---:|---|"]
+            lines += [f"| {r['id']} | {r['f1']:.3f} | {r['returned']} | {r['expected']} | {r['query']} |"
+                      for r in misses]
     return "\n".join(lines) + "\n"
 
 

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ifcqa.ifc.diagnostics import ParseWarning
 from ifcqa.ifc.units import Unit
 
-INDEX_FORMAT = 7  # bump when a record changes: old cache entries are then ignored
+INDEX_FORMAT = 8  # bump when a record changes: old cache entries are then ignored
 
 
 class Value(NamedTuple):
@@ -97,6 +97,8 @@ class Element:
     guid: str
     ifc_class: str
     name: str | None = None
+    # "shared" (another entity of the file has this GlobalId) or "empty"; None: the GlobalId identifies it
+    guid_issue: str | None = None
     description: str | None = None
     object_type: str | None = None
     tag: str | None = None
@@ -218,12 +220,14 @@ class IndexData:
     project: int | None
     storeys: list[int]  # sorted by elevation, then name
     ancestors: dict[str, tuple[str, ...]]  # class -> the class and its supertypes
-    guids: dict[str, int]  # GlobalId -> step id
+    guids: dict[str, int]  # GlobalId -> step id, for the GlobalIds that identify one entity of the file
     by_class: dict[str, list[int]]  # exact class -> sorted step ids
     build_seconds: float = 0.0
     warnings: list[ParseWarning] = field(default_factory=list)  # recoverable problems of the file
     step_ids: bytes = b""  # a bitmap of every step id in the file (bit i set: entity #i exists)
     length_digits: int = 6  # decimals that resolve a micrometre in the model's length unit
+    # GlobalId -> (step id, class) of every entity holding it, for GlobalIds two or more entities share
+    shared_guids: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
 
     def has_step_id(self, step_id: int) -> bool:
         """Whether the file holds an entity with this step id (indexed or not)."""

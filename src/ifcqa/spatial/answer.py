@@ -84,7 +84,8 @@ class Answerer:
     def element_rows(self, hits: Sequence[Hit]) -> list[dict[str, Any]]:
         rows = []
         for h in hits:
-            row = {"guid": h.guid, "class": h.ifc_class, "name": h.name, "storey": self.storey_name(h.storey)}
+            row: dict[str, Any] = {"guid": h.guid, "class": h.ifc_class, "name": h.name}
+            row["storey"] = self.storey_name(h.storey)
             element = self.index.data.elements.get(h.step_id) if self.index is not None else None
             if element is not None and element.guid_issue is not None:  # the step id is what identifies it
                 row |= {"id": element.id, "guid_note": reference_note(element.guid_issue, element.guid, element.id)}

@@ -188,7 +188,10 @@ def pattern_guess(item: Item) -> list[str] | None:
     if item.question_type != "multi":
         return None
     groups = pattern_groups([(o.label, o.text) for o in item.options])
-    return sorted(max(groups, key=lambda group: len(group))) if groups else None
+    if not groups:
+        return None
+    largest: list[str] = max(groups, key=len)
+    return sorted(largest)
 
 
 def leak_reason(item: Item) -> str | None:

@@ -10,6 +10,7 @@ step ids, so that nothing is collapsed or listed as ``guid ""`` without a word.
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -59,20 +60,21 @@ def global_id_problems(model: ifcopenshell.file) -> GlobalIdProblems:
 
 
 def _find(model: ifcopenshell.file) -> GlobalIdProblems:
-    holders: dict[str, list[tuple[int, str]]] = {}
+    roots = model.by_type("IfcRoot")
+    guids = [entity.get_argument(0) for entity in roots]  # GlobalId is the first attribute of every IfcRoot
+    counts = Counter(guids)
+    wanted = {guid for guid, n in counts.items() if n > 1 or not is_present(guid)}
     problems = GlobalIdProblems()
-    seen: dict[str, ifcopenshell.entity_instance] = {}
-    for entity in model.by_type("IfcRoot"):
-        guid = entity.get_argument(0)  # GlobalId is the first attribute of every IfcRoot
-        if not is_present(guid):
-            problems.empty.append((entity.id(), entity.is_a()))
+    if not wanted:  # the usual file: one pass in C, nothing more
+        return problems
+    holders: dict[str, list[tuple[int, str]]] = {}
+    for entity, guid in zip(roots, guids, strict=True):
+        if guid not in wanted:
             continue
-        first = seen.setdefault(guid, entity)
-        if first is not entity:
-            rows = holders.get(guid)
-            if rows is None:
-                rows = holders[guid] = [_row(first)]
-            rows.append(_row(entity))
+        if is_present(guid):
+            holders.setdefault(guid, []).append(_row(entity))
+        else:
+            problems.empty.append(_row(entity))
     problems.shared = {guid: sorted(rows) for guid, rows in holders.items()}
     problems.empty.sort()
     return problems

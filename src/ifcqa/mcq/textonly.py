@@ -132,7 +132,7 @@ def text_only_labels(item: Item) -> list[str]:
 # -- name patterns: the odd one out --------------------------------------------------------------------
 # Revit names an instance "Family:Type:Id" and rooms "A204 Bathroom": the options of one answer often share a
 # pattern the others lack. Each option text gets its pattern features, most specific first.
-_PATTERNS = ("stem", "masked", "family", "block", "word")
+PATTERNS = ("stem", "masked", "family", "block", "word")
 
 
 def name_features(text: str) -> dict[str, str]:
@@ -171,7 +171,7 @@ def pattern_groups(options: list[tuple[str, str]]) -> list[list[str]]:
     n = len(options)
     ranked = sorted(
         ((kind, members) for (kind, _), members in groups.items() if 2 <= len(members) < n),
-        key=lambda kv: (_PATTERNS.index(kv[0]), -len(kv[1])),
+        key=lambda kv: (PATTERNS.index(kv[0]), -len(kv[1])),
     )
     seen: set[tuple[str, ...]] = set()
     out = []

@@ -18,7 +18,7 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.mcq.items import QuestionType
 from ifcqa.mcq.text import normalise, quote
-from ifcqa.mcq.textonly import name_features
+from ifcqa.mcq.textonly import PATTERNS, name_features
 
 
 @dataclass
@@ -137,7 +137,8 @@ class GenContext:
 
 def alike_first(keys: Iterable[str], candidates: Sequence[Any], text_of: Callable[[Any], str]) -> list[Any]:
     """``candidates`` (distractors, in their order) with those whose names share most name patterns with the keys
-    first (stable: ties keep their order).
+    first, a more specific pattern weighing more (a Revit stem more than a family, a room block more than a word;
+    stable: ties keep their order).
 
     Revit names an instance after its family and type ("M_Fixed:750mm x 2200mm:147051") and rooms after their
     block ("A204 Bathroom"): distractors drawn from other families or blocks would make the keys the odd ones
@@ -146,8 +147,16 @@ def alike_first(keys: Iterable[str], candidates: Sequence[Any], text_of: Callabl
     wanted: set[tuple[str, str]] = set()
     for key in keys:
         wanted.update(name_features(key).items())
-    scored = [(-len(wanted.intersection(name_features(text_of(c)).items())), at) for at, c in enumerate(candidates)]
+    scored = [
+        (-sum(_weight(kind) for kind in wanted.intersection(name_features(text_of(c)).items())), at)
+        for at, c in enumerate(candidates)
+    ]
     return [candidates[at] for _, at in sorted(scored)]
+
+
+def _weight(feature: tuple[str, str]) -> int:
+    """How much sharing a name-pattern feature makes two names alike: the more specific its kind, the more."""
+    return len(PATTERNS) - PATTERNS.index(feature[0].split(":", 1)[0])
 
 
 def called(name: str | None, long_name: str | None) -> set[str]:

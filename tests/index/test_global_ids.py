@@ -219,3 +219,24 @@ def test_the_answer_check_tells_elements_apart_by_step_id(edited: Edited) -> Non
     hits = run_index(edited.index, parsed)
     assert check(edited.index, parsed, hits) == []
     assert any("cited twice" in p for p in check(edited.index, parsed, [*hits, hits[0]]))
+
+
+def test_an_unset_globalid_is_a_warning_not_a_corrupt_file_and_reads_warm_and_cold(tmp_path: Path) -> None:
+    path = write_sample_model(tmp_path / "unset.ifc", storeys=1, rooms_per_storey=2)
+    model = ifcopenshell.open(str(path))
+    door = sorted(model.by_type("IfcDoor"), key=lambda d: d.Name)[0]
+    door.GlobalId = None  # written as $
+    model.write(str(path))
+    assert f"#{door.id()}=IFCDOOR($," in path.read_text()
+    warnings = [describe_warning(w) for w in model_warnings(open_model(path))]
+    assert warnings == [f"#{door.id()} IfcDoor.GlobalId: 1 entity has an empty GlobalId: #{door.id()} IfcDoor; "
+                        "ifcqa identifies such entities by step id (pass #<step id> to refer to one)"]
+    cache = IndexCache(tmp_path / "cache")
+    for _ in ("cold", "warm"):
+        index = load_index(path, cache=cache)
+        record = index.data.elements[door.id()]
+        assert (record.guid, record.guid_issue) == (None, "empty")
+        found = call_tool(index, "find_elements", {"ifc_class": "IfcDoor"})
+        row = next(r for r in found["elements"] if r["id"] == door.id())
+        assert row["guid"] is None and f"#{door.id()}" in row["guid_note"]
+        assert call_tool(index, "count_elements", {"ifc_class": "IfcDoor"})["count"] == len(model.by_type("IfcDoor"))

@@ -278,14 +278,20 @@ def _open_step(path: Path, shown: Path) -> ifcopenshell.file:
             f"{shown}: not a readable IFC (STEP) file{detail}. Fix the line named or re-export the model."
         ) from None
     sorted_log = _sort_log(model, path)
+    guids = global_id_problems(model)  # shared or empty GlobalIds: warnings, not fatal
+    if guids.empty:  # IfcOpenShell's GlobalId map logs an unset ($) GlobalId as an error naming no entity
+        sorted_log.fatal = [problem for problem in sorted_log.fatal if _NULL_GLOBAL_ID not in problem]
     if sorted_log.fatal:
         raise _corrupt(shown, sorted_log.fatal)
     fatal, value_warnings = _check_values(model)
     if fatal:
         raise _corrupt(shown, fatal)
-    guid_warnings = global_id_warnings(global_id_problems(model))  # shared or empty GlobalIds
+    guid_warnings = global_id_warnings(guids)
     _WARNINGS[model] = tuple(sorted_log.warnings + value_warnings + guid_warnings)
     return model
+
+
+_NULL_GLOBAL_ID = "Requested type <string> does not match actual type <null> at index 0"
 
 
 def _corrupt(shown: Path, problems: list[str]) -> CorruptFileError:

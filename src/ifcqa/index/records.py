@@ -150,7 +150,11 @@ class Element:
         # pickle.load) is dominated by per-object work. Absent fields fall back to the class-level
         # empty defaults installed below. Property and quantity sets, the bulk of an index, travel as
         # one opaque blob per element and are unpickled on first access (see __getattr__).
-        state = {k: v for k, v in self.__dict__.items() if k not in _LAZY and v is not None and v != [] and v != {}}
+        state = {  # id, guid (None for an unset GlobalId) and class always: they have no class-level default
+            k: v
+            for k, v in self.__dict__.items()
+            if k not in _LAZY and (k in _KEPT or (v is not None and v != [] and v != {}))
+        }
         if "psets" not in self.__dict__ and "_sets" in self.__dict__:
             state["_sets"] = self.__dict__["_sets"]  # loaded but never read: pass the blob on as it is
         elif self.psets or self.qtos or self.attributes:

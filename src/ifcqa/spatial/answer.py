@@ -78,7 +78,7 @@ class Answerer:
     def sort(self, hits: Sequence[Hit]) -> list[Hit]:
         big = len(self.rank) + 1
         return sorted(
-            hits, key=lambda h: (self.rank.get(h.storey or "", big), h.ifc_class, h.name or "", h.guid, h.step_id)
+            hits, key=lambda h: (self.rank.get(h.storey or "", big), h.ifc_class, h.name or "", h.guid or "", h.step_id)
         )
 
     def element_rows(self, hits: Sequence[Hit]) -> list[dict[str, Any]]:

@@ -4,8 +4,11 @@ Usage: python bench/text_only.py BENCH.jsonl [BENCH2.jsonl ...]
 
 For every subtype: items, the text-only guesser's accuracy, the random baseline's expected accuracy
 and its 95% interval on the same items (mean +- 1.96 sd of a sum of Bernoullis), and whether the
-guesser is inside it; then the duplication figure (share of items whose model, subtype and answer
-repeat). Reads only the benchmark file: no model is opened.
+guesser is inside it; the duplication figure (share of items whose model, subtype and answer repeat); the
+odd-one-out guesser's accuracy (``pattern``: the largest option group sharing a name pattern,
+:func:`ifcqa.mcq.textonly.pattern_guess`; the text-only guess when no group exists) and the share of items whose
+keys, and only they, share a pattern (``exposed``: what an odd-one-out guesser that picks the right pattern gets,
+:func:`ifcqa.mcq.textonly.pattern_exposed`). Reads only the benchmark file: no model is opened.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from ifcqa.eval.grading import chance_sd, expected_chance_accuracy
 from ifcqa.mcq.benchfile import read_items
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.quality import duplication
-from ifcqa.mcq.textonly import text_only_labels
+from ifcqa.mcq.textonly import pattern_exposed, pattern_guess, text_only_labels
 
 
 def report(bench: Path) -> None:
@@ -27,7 +30,7 @@ def report(bench: Path) -> None:
         by_subtype.setdefault(item.subtype, []).append(item)
     dup = duplication(items)
     print(f"\n{bench} ({len(items)} items)")
-    print(f"{'subtype':48} {'n':>5} {'text-only':>9} {'random':>7} {'95% interval':>15} inside  dup.")
+    print(f"{'subtype':48} {'n':>5} {'text-only':>9} {'random':>7} {'95% interval':>15} inside  dup. pattern exposed")
     correct_all = 0
     outside = 0
     for subtype, members in sorted(by_subtype.items()):
@@ -35,13 +38,16 @@ def report(bench: Path) -> None:
         mean, sd = expected_chance_accuracy(shape), chance_sd(shape)
         low, high = max(0.0, mean - 1.96 * sd), min(1.0, mean + 1.96 * sd)
         correct = sum(sorted(text_only_labels(item)) == sorted(item.answer) for item in members)
+        exposed = sum(pattern_exposed(item) for item in members) / len(members)
+        guessed = [sorted(pattern_guess(item) or text_only_labels(item)) for item in members]
+        by_pattern = sum(g == sorted(item.answer) for g, item in zip(guessed, members, strict=True)) / len(members)
         correct_all += correct
         accuracy = correct / len(members)
         inside = low <= accuracy <= high
         outside += not inside
         print(
             f"{subtype:48} {len(members):5d} {accuracy:9.1%} {mean:7.1%} {low:6.1%} - {high:6.1%} "
-            f"{'yes' if inside else 'NO':>6} {dup.get(subtype, 0.0):5.0%}"
+            f"{'yes' if inside else 'NO':>6} {dup.get(subtype, 0.0):5.0%} {by_pattern:7.1%} {exposed:7.1%}"
         )
     shape = [(item.question_type, len(item.options)) for item in items]
     print(

@@ -178,7 +178,8 @@ def ask(
         return
     typer.echo(answer["answer"])
     for row in answer["elements"]:
-        typer.echo(f"  {row['guid']}  {row['class']:<28} {row['storey'] or '-':<16} {row['name'] or ''}")
+        shown = row["guid"] if "guid_note" not in row else f"#{row['id']} ({row['guid'] or 'no GlobalId'})"
+        typer.echo(f"  {shown}  {row['class']:<28} {row['storey'] or '-':<16} {row['name'] or ''}")
     typer.echo(f"(route: {answer['route']}, {answer['timings_ms']['total']:.1f} ms)", err=True)
 
 

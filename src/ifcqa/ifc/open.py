@@ -12,7 +12,8 @@ whatever type. :func:`open_model` sorts every problem into one of two kinds:
 * **recoverable** (:class:`~ifcqa.ifc.diagnostics.ParseWarning`): an enumeration literal the schema
   does not have, a simple value of the wrong type or out of range (a string where a length belongs,
   a reference where a name belongs, an integer too large for an integer), a wrong-type reference
-  outside the relationships and objects (a property's unit, say), a wrong number of attributes.
+  outside the relationships and objects (a property's unit, say), a wrong number of attributes, a
+  GlobalId shared by several entities or empty (:mod:`ifcqa.ifc.globalids`; told apart by step id).
   The value reads as unset, as IfcOpenShell itself reads a bad enumeration literal; the file opens
   and :func:`model_warnings` lists every such problem.
 
@@ -54,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from ifcqa.errors import IfcOpenError
 from ifcqa.ifc.diagnostics import ParseWarning
+from ifcqa.ifc.globalids import global_id_problems, global_id_warnings
 from ifcqa.lazy import lazy_import
 
 if TYPE_CHECKING:
@@ -276,13 +278,20 @@ def _open_step(path: Path, shown: Path) -> ifcopenshell.file:
             f"{shown}: not a readable IFC (STEP) file{detail}. Fix the line named or re-export the model."
         ) from None
     sorted_log = _sort_log(model, path)
+    guids = global_id_problems(model)  # shared or empty GlobalIds: warnings, not fatal
+    if guids.empty:  # IfcOpenShell's GlobalId map logs an unset ($) GlobalId as an error naming no entity
+        sorted_log.fatal = [problem for problem in sorted_log.fatal if _NULL_GLOBAL_ID not in problem]
     if sorted_log.fatal:
         raise _corrupt(shown, sorted_log.fatal)
     fatal, value_warnings = _check_values(model)
     if fatal:
         raise _corrupt(shown, fatal)
-    _WARNINGS[model] = tuple(sorted_log.warnings + value_warnings)
+    guid_warnings = global_id_warnings(guids)
+    _WARNINGS[model] = tuple(sorted_log.warnings + value_warnings + guid_warnings)
     return model
+
+
+_NULL_GLOBAL_ID = "Requested type <string> does not match actual type <null> at index 0"
 
 
 def _corrupt(shown: Path, problems: list[str]) -> CorruptFileError:

@@ -24,6 +24,7 @@ import ifcopenshell.util.placement as placement_util
 import numpy as np
 
 from ifcqa.ifc.diagnostics import set_name
+from ifcqa.ifc.globalids import global_id_problems
 from ifcqa.ifc.open import model_warnings
 from ifcqa.ifc.units import Unit, get_measure_unit_type, get_project_units
 from ifcqa.ifc.values import read_property, read_quantity
@@ -49,6 +50,11 @@ def build_index_data(model: ifcopenshell.file, path: str, sha256: str, size: int
     started = time.perf_counter()
     builder = _Builder(model)
     builder.run()
+    problems = global_id_problems(model)
+    for element in builder.elements.values():  # records stay keyed by step id; the flag says why
+        issue = problems.issue(element.guid)
+        if issue is not None:
+            element.guid_issue = issue
     data = IndexData(
         format=INDEX_FORMAT,
         source=SourceInfo(path, sha256, size, model.schema_identifier, int(model.get_max_id())),
@@ -57,11 +63,12 @@ def build_index_data(model: ifcopenshell.file, path: str, sha256: str, size: int
         project=builder.project,
         storeys=builder.sorted_storeys(),
         ancestors={cls: builder.ancestors(cls) for cls in {e.ifc_class for e in builder.elements.values()}},
-        guids={e.guid: e.id for e in builder.elements.values()},
+        guids={e.guid: e.id for e in builder.elements.values() if e.guid_issue is None},
         by_class=builder.by_class(),
         step_ids=step_id_bitmap(model),
         length_digits=builder.length_digits,
         warnings=model_warnings(model),
+        shared_guids=problems.shared,
     )
     data.build_seconds = time.perf_counter() - started
     return data

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ifcqa.errors import IfcOpenError, ToolError
+from ifcqa.ifc.globalids import listing
 from ifcqa.ifc.open import file_sha256, open_model, refuse_if_strict
 from ifcqa.ifc.units import Unit
 from ifcqa.index.cache import IndexCache, write_atomic
@@ -138,8 +139,20 @@ class ModelIndex:
         match = _STEP_ID.match(ref)
         if match:
             return self.data.elements.get(int(match.group(1)))
-        element_id = self.data.guids.get(ref)
+        element_id = self.data.guids.get(ref)  # a shared GlobalId identifies no one record: None
         return self.data.elements.get(element_id) if element_id is not None else None
+
+    def key(self, element: Element) -> str:
+        """The reference that names this record alone: its GlobalId, or ``#<step id>`` when that is shared or empty."""
+        return f"#{element.id}" if element.guid_issue is not None else element.guid
+
+    def with_guid(self, guid: str) -> list[Element]:
+        """Every record holding this GlobalId: one, none, or several when the file gives it to more than one."""
+        shared = self.data.shared_guids.get(guid)
+        if shared is not None:
+            return [self.data.elements[i] for i, _ in shared if i in self.data.elements]
+        element_id = self.data.guids.get(guid)
+        return [self.data.elements[element_id]] if element_id is not None else []
 
     def resolve(self, ref: str | int) -> Resolved:
         """Resolve an element reference by one rule, said in the result; a reference nothing matches is a ToolError.
@@ -166,6 +179,12 @@ class ModelIndex:
         element_id = self.data.guids.get(text)
         if element_id is not None:
             return Resolved(element_id, self.data.elements[element_id], "global_id")
+        shared = self.data.shared_guids.get(text)
+        if shared is not None:
+            raise ToolError(
+                f"GlobalId {text!r} is ambiguous: {len(shared)} entities of {self.path.name} share it "
+                f"({listing(shared)}). Pass the step id of the one you mean (e.g. #{shared[0][0]})."
+            )
         match = _STEP_ID.match(text)
         if match and self._exists(int(match.group(1))):
             resolved = self._by_step_id(int(match.group(1)), ref)
@@ -210,7 +229,9 @@ class ModelIndex:
             named, rule = self._named(name, label=True), "name_and_long_name"
         if len(named) > 1:
             what = {"name": "Name", "long_name": "LongName"}.get(rule, "Name and LongName")
-            raise ToolError(f"{what} {name!r} is used by {len(named)} elements: {_listing(named)}. Pass a GlobalId.")
+            raise ToolError(
+                f"{what} {name!r} is used by {len(named)} elements: {_listing(named)}. Pass a GlobalId (or #step id)."
+            )
         if not named:
             kind = "GlobalId" if _GUID.match(name) else "reference or Name"
             raise ToolError(f"No element with {kind} {ref!r} in {self.path.name}. {_FIND_HINT}")
@@ -352,6 +373,9 @@ def _cached_schema_names(cache: IndexCache | None, schema: str) -> list[str] | N
 
 
 def _listing(elements: list[Element]) -> str:
-    """``IfcWall 2O2Fr$t4X7Zf8NOew3FLOH, IfcSpace ...`` (the first few, and how many more)."""
-    shown = ", ".join(f"{e.ifc_class} {e.guid}" for e in elements[:_LISTED])
+    """``IfcWall 2O2Fr$t4X7Zf8NOew3FLOH, IfcSpace #40 ...`` (the first few, and how many more).
+
+    An element whose GlobalId is shared or empty is named by its step id, the reference that reaches it.
+    """
+    shown = ", ".join(f"{e.ifc_class} {e.guid if e.guid_issue is None else f'#{e.id}'}" for e in elements[:_LISTED])
     return shown + (f" and {len(elements) - _LISTED} more" if len(elements) > _LISTED else "")

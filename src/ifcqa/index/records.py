@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ifcqa.ifc.diagnostics import ParseWarning
 from ifcqa.ifc.units import Unit
 
-INDEX_FORMAT = 7  # bump when a record changes: old cache entries are then ignored
+INDEX_FORMAT = 8  # bump when a record changes: old cache entries are then ignored
 
 
 class Value(NamedTuple):
@@ -97,6 +97,8 @@ class Element:
     guid: str
     ifc_class: str
     name: str | None = None
+    # "shared" (another entity of the file has this GlobalId) or "empty"; None: the GlobalId identifies it
+    guid_issue: str | None = None
     description: str | None = None
     object_type: str | None = None
     tag: str | None = None
@@ -148,7 +150,11 @@ class Element:
         # pickle.load) is dominated by per-object work. Absent fields fall back to the class-level
         # empty defaults installed below. Property and quantity sets, the bulk of an index, travel as
         # one opaque blob per element and are unpickled on first access (see __getattr__).
-        state = {k: v for k, v in self.__dict__.items() if k not in _LAZY and v is not None and v != [] and v != {}}
+        state = {  # id, guid (None for an unset GlobalId) and class always: they have no class-level default
+            k: v
+            for k, v in self.__dict__.items()
+            if k not in _LAZY and (k in _KEPT or (v is not None and v != [] and v != {}))
+        }
         if "psets" not in self.__dict__ and "_sets" in self.__dict__:
             state["_sets"] = self.__dict__["_sets"]  # loaded but never read: pass the blob on as it is
         elif self.psets or self.qtos or self.attributes:
@@ -218,12 +224,14 @@ class IndexData:
     project: int | None
     storeys: list[int]  # sorted by elevation, then name
     ancestors: dict[str, tuple[str, ...]]  # class -> the class and its supertypes
-    guids: dict[str, int]  # GlobalId -> step id
+    guids: dict[str, int]  # GlobalId -> step id, for the GlobalIds that identify one entity of the file
     by_class: dict[str, list[int]]  # exact class -> sorted step ids
     build_seconds: float = 0.0
     warnings: list[ParseWarning] = field(default_factory=list)  # recoverable problems of the file
     step_ids: bytes = b""  # a bitmap of every step id in the file (bit i set: entity #i exists)
     length_digits: int = 6  # decimals that resolve a micrometre in the model's length unit
+    # GlobalId -> (step id, class) of every entity holding it, for GlobalIds two or more entities share
+    shared_guids: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
 
     def has_step_id(self, step_id: int) -> bool:
         """Whether the file holds an entity with this step id (indexed or not)."""

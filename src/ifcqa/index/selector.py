@@ -67,9 +67,8 @@ def _make_index_facets(base: type[Any]) -> type[Any]:
             self.has_additive_facet_in_current_list = True
             negate = args[0].data != "globalid"
             guid = args[-1].children[0].value
-            element_id = self.index.data.guids.get(guid)
-            if element_id is not None:
-                (self.elements.discard if negate else self.elements.add)(element_id)
+            for element in self.index.with_guid(guid):  # every record holding it, when the file shares it
+                (self.elements.discard if negate else self.elements.add)(element.id)
 
         def entity(self, args: list[Any]) -> None:
             self.has_additive_facet_in_current_list = True

@@ -174,6 +174,9 @@ def _consider(
     if isinstance(assembled, Skip):
         _skip(counts, assembled.reason)
         return None
+    if not_by_guid(run.index, assembled):
+        _skip(counts, GUID_NOT_UNIQUE)
+        return None
     screened = screen(run.model, assembled, run.warned)
     if screened is not None:
         _skip(counts, screened)
@@ -194,6 +197,24 @@ def _consider(
     run.guard.keep(item)
     counts.retained += 1
     return item
+
+
+GUID_NOT_UNIQUE = "names an element by a shared or empty GlobalId"
+_GUID_KEYS = ("elements", "storey", "type", "host")
+
+
+def not_by_guid(index: ModelIndex, item: Item) -> bool:
+    """Whether the item's provenance names an element by a GlobalId that does not identify one entity.
+
+    Such elements (copies with their GlobalId, blanked GlobalIds) are still counted in every count and
+    aggregate; they are only never the element a question, an option or a verifier looks up by GlobalId.
+    """
+    refs: list[object] = []
+    for key in _GUID_KEYS:
+        value = item.provenance.get(key)
+        refs.extend(value if isinstance(value, list) else [value] if value is not None else [])
+    refs.extend(item.provenance.get("option_elements", {}).values())
+    return any(not isinstance(r, str) or r not in index.data.guids for r in refs)
 
 
 def _rejection(item: Item, reason: str) -> dict[str, Any]:

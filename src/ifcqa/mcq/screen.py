@@ -146,9 +146,16 @@ def screen(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozen
 
 
 def warned_ids(warnings: Iterable[object]) -> frozenset[int]:
-    """The entity ids of parse warnings (``ParseWarning`` objects or their JSON dicts)."""
+    """The entity ids of parse warnings (``ParseWarning`` objects or their JSON dicts).
+
+    A shared or empty GlobalId unsets no value: those warnings are left out (the pipeline keeps items from
+    naming such elements by GlobalId, see :func:`ifcqa.mcq.pipeline.not_by_guid`).
+    """
     ids: set[int] = set()
     for warning in warnings:
+        attribute = warning.get("attribute") if isinstance(warning, dict) else getattr(warning, "attribute", None)
+        if attribute == "GlobalId":
+            continue
         entity_id = warning.get("entity_id") if isinstance(warning, dict) else getattr(warning, "entity_id", None)
         if isinstance(entity_id, int) and entity_id > 0:
             ids.add(entity_id)

@@ -129,6 +129,71 @@ def text_only_labels(item: Item) -> list[str]:
     return guess_item(item).labels
 
 
+# -- name patterns: the odd one out --------------------------------------------------------------------
+# Revit names an instance "Family:Type:Id" and rooms "A204 Bathroom": the options of one answer often share a
+# pattern the others lack. Each option text gets its pattern features, most specific first.
+PATTERNS = ("stem", "masked", "family", "block", "word")
+
+
+def name_features(text: str) -> dict[str, str]:
+    """Pattern kind -> feature of an option text: Revit stem ("Family:Type" of "Family:Type:Id"), the text with
+    numbers masked, its first ':'-part, the letters before a room number's digits ("A" of "A204"), each word.
+
+    Words come as ``word:<w>`` keys (one per word). A GlobalId has no pattern: it is dropped first.
+    """
+    text = normalise(_GUID.sub(" ", text))
+    if not text:
+        return {}
+    out: dict[str, str] = {}
+    if ":" in text:
+        out["stem"] = text.rsplit(":", 1)[0]
+        out["family"] = text.split(":", 1)[0]
+    out["masked"] = re.sub(r"\d+(?:\.\d+)?", "#", text)
+    block = re.match(r"^([^\W\d_]+)\d", text)
+    if block:
+        out["block"] = block.group(1)
+    for word in dict.fromkeys(words(text)):
+        if word not in _STOP and not _NUMBER.match(word):
+            out[f"word:{word}"] = word
+    return out
+
+
+def pattern_groups(options: list[tuple[str, str]]) -> list[list[str]]:
+    """Groups of option labels that share a name-pattern feature the other options lack (2 or more, not all).
+
+    Most specific pattern first, then larger groups first; each group once.
+    """
+    features = {label: name_features(text) for label, text in options}
+    groups: dict[tuple[str, str], list[str]] = {}
+    for label, _ in options:
+        for kind, value in features[label].items():
+            groups.setdefault((kind.split(":", 1)[0], value), []).append(label)
+    n = len(options)
+    ranked = sorted(
+        ((kind, members) for (kind, _), members in groups.items() if 2 <= len(members) < n),
+        key=lambda kv: (PATTERNS.index(kv[0]), -len(kv[1])),
+    )
+    seen: set[tuple[str, ...]] = set()
+    out = []
+    for _, members in ranked:
+        key = tuple(members)
+        if key not in seen:
+            seen.add(key)
+            out.append(members)
+    return out
+
+
+def pattern_guess(item: Item) -> list[str] | None:
+    """The odd-one-out guess of a multi-choice item: the largest option group sharing a name pattern, if any."""
+    if item.question_type != "multi":
+        return None
+    groups = pattern_groups([(o.label, o.text) for o in item.options])
+    if not groups:
+        return None
+    largest: list[str] = max(groups, key=len)
+    return sorted(largest)
+
+
 def leak_reason(item: Item) -> str | None:
     """Why ``item`` can be answered without the model, or ``None``.
 
@@ -148,6 +213,9 @@ def leak_reason(item: Item) -> str | None:
     }
     if inside & keys and not inside - keys:
         return "key text in the question"
+    pattern = pattern_leak(item)
+    if pattern is not None:
+        return pattern
     guessed = guess_item(item)
     scores = guessed.scores
     key_scores = [s for label, s in scores.items() if label in keys]
@@ -159,3 +227,35 @@ def leak_reason(item: Item) -> str | None:
     if item.question_type == "multi" and set(guessed.labels) == keys:
         return "the text-only guesser picks the key"
     return None
+
+
+# The subtypes whose keys are siblings that authoring tools name alike: the instances of one type (Revit names
+# them "Family:Type:Id"), the spaces or elements on one side of a boundary (rooms of one flat: "A203", "A204").
+PATTERN_SUBTYPES = frozenset(
+    (
+        "relational.type.instances_of_type",
+        "relational.boundaries.spaces_bounded_by_element",
+        "relational.boundaries.elements_bounding_space",
+    )
+)
+
+
+def pattern_leak(item: Item) -> str | None:
+    """Why the options' name patterns give a multi-choice key away, or ``None``: the keys, and only they, share a
+    pattern (Revit instances of one type share its "Family:Type" stem; rooms of one flat the block letter "A").
+
+    Checked for :data:`PATTERN_SUBTYPES`, where the pattern follows from the answer; elsewhere options that
+    share a word (the doors among windows) do so by chance, and ``bench/text_only.py`` reports the odd-one-out
+    guesser on every subtype.
+    """
+    if item.subtype in PATTERN_SUBTYPES and pattern_exposed(item):
+        return "the options' name pattern gives the key away"
+    return None
+
+
+def pattern_exposed(item: Item) -> bool:
+    """Whether the keys of a multi-choice item, and only they, share a name pattern (any subtype)."""
+    if item.question_type != "multi":
+        return False
+    keys = sorted(item.answer)
+    return any(sorted(group) == keys for group in pattern_groups([(o.label, o.text) for o in item.options]))

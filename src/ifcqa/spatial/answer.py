@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from ifcqa.ifc.globalids import reference_note
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial.classes import generic_named
 from ifcqa.spatial.execute import Hit
@@ -76,13 +77,20 @@ class Answerer:
 
     def sort(self, hits: Sequence[Hit]) -> list[Hit]:
         big = len(self.rank) + 1
-        return sorted(hits, key=lambda h: (self.rank.get(h.storey or "", big), h.ifc_class, h.name or "", h.guid))
+        return sorted(
+            hits, key=lambda h: (self.rank.get(h.storey or "", big), h.ifc_class, h.name or "", h.guid or "", h.step_id)
+        )
 
     def element_rows(self, hits: Sequence[Hit]) -> list[dict[str, Any]]:
-        return [
-            {"guid": h.guid, "class": h.ifc_class, "name": h.name, "storey": self.storey_name(h.storey)}
-            for h in hits
-        ]
+        rows = []
+        for h in hits:
+            row: dict[str, Any] = {"guid": h.guid, "class": h.ifc_class, "name": h.name}
+            row["storey"] = self.storey_name(h.storey)
+            element = self.index.data.elements.get(h.step_id) if self.index is not None else None
+            if element is not None and element.guid_issue is not None:  # the step id is what identifies it
+                row |= {"id": element.id, "guid_note": reference_note(element.guid_issue, element.guid, element.id)}
+            rows.append(row)
+        return rows
 
     def scope(self, plan: Plan) -> str:
         """Where the answer looks, naming the storeys and the words they were read from: "on Level 1 (ground floor)"."""
@@ -187,7 +195,7 @@ class Answerer:
             return hit.name
         text = f"unnamed {hit.ifc_class}"
         if self.index is not None:
-            element = self.index.find(hit.guid)
+            element = self.index.data.elements.get(hit.step_id)
             kind = self.index.data.elements.get(element.type) if element is not None and element.type else None
             if kind is not None and kind.name:
                 text += f" of type {kind.name}"
@@ -233,15 +241,15 @@ class Answerer:
             return ""
         elements = self.index.data.elements
         big = len(self.rank) + 1
-        found: dict[str, tuple[int, str, str, str]] = {}  # GlobalId -> its order, as the element list's, and text
+        found: dict[int, tuple[int, str, str, str]] = {}  # step id -> its order, as the element list's, and text
         for wanted in plan.classes:
             for element in generic_named(self.index, wanted):
-                storey = elements[element.storey].guid if element.storey in elements else None
+                storey = self.index.key(elements[element.storey]) if element.storey in elements else None
                 if (plan.storeys and storey not in plan.storeys) or (plan.exclude and storey in plan.exclude):
                     continue
                 on = f", on {self.storey_name(storey)}" if storey is not None else ""
                 name = element.name or "unnamed"
-                found[element.guid] = (self.rank.get(storey or "", big), element.ifc_class, name,
+                found[element.id] = (self.rank.get(storey or "", big), element.ifc_class, name,
                                        f"{name} ({element.ifc_class}{on})")
         if not found:
             return ""

@@ -21,17 +21,17 @@ def check(index: ModelIndex, plan: Plan, hits: Sequence[Hit]) -> list[str]:
     allowed = set(plan.storeys)
     excluded = set(plan.exclude)
     filters = [c for c in plan.classes if c.classes or c.type_classes]
-    seen: set[str] = set()
+    seen: set[int] = set()
     for hit in hits:
-        if hit.guid in seen:
-            problems.append(f"{hit.guid} is cited twice")
+        if hit.step_id in seen:  # identity is the step id: elements may share a GlobalId
+            problems.append(f"{hit.guid} (#{hit.step_id}) is cited twice")
             continue
-        seen.add(hit.guid)
-        element = index.find(hit.guid)
+        seen.add(hit.step_id)
+        element = index.data.elements.get(hit.step_id)
         if element is None or element.guid != hit.guid:
             problems.append(f"{hit.guid} is not a GlobalId of this model")
             continue
-        storey = index.data.elements[element.storey].guid if element.storey is not None else None
+        storey = index.key(index.data.elements[element.storey]) if element.storey is not None else None
         if storey != hit.storey:
             problems.append(f"{hit.guid} is on storey {storey}, not {hit.storey}")
         if allowed and storey not in allowed:

@@ -21,13 +21,14 @@ from ifcqa.spatial.plan import ClassFilter, Plan
 
 @dataclass(frozen=True)
 class Hit:
-    """One element an answer cites."""
+    """One element an answer cites; ``step_id`` is its identity (a GlobalId may be shared or empty)."""
 
     guid: str
     ifc_class: str
     name: str | None
     storey: str | None  # storey GlobalId
     via: str | None = None
+    step_id: int = 0
 
 
 def _filters(plan: Plan) -> list[ClassFilter]:
@@ -53,14 +54,14 @@ _KIND = (
 _ON_STOREYS = f"""
 MATCH (s:Storey)<-[r:ON_STOREY]-(e:LABEL)
 WHERE s.uid IN $storeys AND (e.ifc_class IN $classes OR e.type_class IN $types) AND {_KIND}
-RETURN e.guid AS guid, e.ifc_class AS class, e.name AS name, s.guid AS storey, r.via AS via
+RETURN e.step_id AS step_id, e.guid AS guid, e.ifc_class AS class, e.name AS name, s.step_id AS storey, r.via AS via
 """
 
 _ANYWHERE = f"""
 MATCH (e:LABEL)
 WHERE e.model = $model AND (e.ifc_class IN $classes OR e.type_class IN $types) AND {_KIND}
 OPTIONAL MATCH (e)-[r:ON_STOREY]->(s:Storey)
-RETURN e.guid AS guid, e.ifc_class AS class, e.name AS name, s.guid AS storey, r.via AS via
+RETURN e.step_id AS step_id, e.guid AS guid, e.ifc_class AS class, e.name AS name, s.step_id AS storey, r.via AS via
 """
 _GRAPH_QUERY = _union(_ON_STOREYS)
 _GRAPH_QUERY_ANYWHERE = _union(_ANYWHERE)
@@ -78,14 +79,14 @@ _GRAPH_INVENTORY_ANYWHERE = """
 MATCH (c)-[:CONTAINS]->(e:Element)
 WHERE e.model = $model AND e.ifc_class IN $classes
 OPTIONAL MATCH (e)-[r:ON_STOREY]->(s:Storey)
-RETURN e.guid AS guid, e.ifc_class AS class, e.name AS name, s.guid AS storey, r.via AS via
+RETURN e.step_id AS step_id, e.guid AS guid, e.ifc_class AS class, e.name AS name, s.step_id AS storey, r.via AS via
 """
 
 
 def run_graph(store: GraphStore, index: ModelIndex, plan: Plan) -> list[Hit]:
     """The plan as Cypher on ``store`` (the model must be loaded)."""
     tag = model_tag(index)
-    hits: dict[str, Hit] = {}
+    hits: dict[int, Hit] = {}  # by step id: elements that share a GlobalId are all counted
     excluded = set(plan.exclude)  # only matters when every storey is excluded (then no storey is included)
     for wanted in _filters(plan):
         params: dict[str, Any] = {
@@ -94,7 +95,7 @@ def run_graph(store: GraphStore, index: ModelIndex, plan: Plan) -> list[Hit]:
             "names": list(wanted.names), "type_names": list(wanted.type_names),
         }
         if plan.storeys:
-            params["storeys"] = [f"{tag}:{index.data.guids[g]}" for g in plan.storeys]
+            params["storeys"] = [f"{tag}:{storey_id(index, g)}" for g in plan.storeys]
             rows = store.run(_union(_ON_STOREYS, _labels(wanted)), params)
         elif wanted.inventory:
             rows = store.run(_GRAPH_INVENTORY_ANYWHERE, {"classes": params["classes"], "model": tag})
@@ -103,18 +104,28 @@ def run_graph(store: GraphStore, index: ModelIndex, plan: Plan) -> list[Hit]:
         for row in rows:
             if wanted.inventory and plan.storeys and row["via"] not in INVENTORY_VIAS:
                 continue
-            if row["storey"] in excluded:
+            storey = index.key(index.data.elements[row["storey"]]) if row["storey"] is not None else None
+            if storey in excluded:
                 continue
-            hits.setdefault(row["guid"], Hit(row["guid"], row["class"], row["name"], row["storey"], row["via"]))
+            hit = Hit(row["guid"], row["class"], row["name"], storey, row["via"], row["step_id"])
+            hits.setdefault(hit.step_id, hit)
     return list(hits.values())
+
+
+def storey_id(index: ModelIndex, key: str) -> int:
+    """The step id of a storey the plan names by its key (GlobalId, or ``#<step id>`` when that is not unique)."""
+    element = index.find(key)
+    if element is None:
+        raise KeyError(key)
+    return element.id
 
 
 def run_index(index: ModelIndex, plan: Plan) -> list[Hit]:
     """The plan evaluated on the in-memory index (no graph needed)."""
     elements = index.data.elements
-    storey_ids = {index.data.guids[g] for g in plan.storeys}
-    excluded = {index.data.guids[g] for g in plan.exclude}
-    hits: dict[str, Hit] = {}
+    storey_ids = {storey_id(index, g) for g in plan.storeys}
+    excluded = {storey_id(index, g) for g in plan.exclude}
+    hits: dict[int, Hit] = {}
     filters = _filters(plan)
     for e in index.elements():
         if e.storey == e.id:
@@ -126,8 +137,8 @@ def run_index(index: ModelIndex, plan: Plan) -> list[Hit]:
                 continue
             if wanted.inventory and (e.storey_via not in INVENTORY_VIAS if storey_ids else e.container is None):
                 continue
-            storey = elements[e.storey].guid if e.storey is not None else None
-            hits.setdefault(e.guid, Hit(e.guid, e.ifc_class, e.name, storey, e.storey_via))
+            storey = index.key(elements[e.storey]) if e.storey is not None else None
+            hits.setdefault(e.id, Hit(e.guid, e.ifc_class, e.name, storey, e.storey_via, e.id))
             break
     return list(hits.values())
 

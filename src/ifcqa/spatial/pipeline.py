@@ -30,7 +30,7 @@ from ifcqa.retrieval.hybrid import HybridRetriever
 from ifcqa.spatial.answer import Answerer, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check
-from ifcqa.spatial.execute import Hit, run_graph, run_index
+from ifcqa.spatial.execute import Hit, run_graph, run_index, storey_id
 from ifcqa.spatial.llm_plan import LLMPlanner
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import Plan
@@ -261,12 +261,12 @@ class SpatialQA:
         terms = " ".join(plan.unknown_words) or question  # storey words would match every element on the storey
         for match in self.retriever().search(terms, k=k * 10 if wanted else k):
             e = records[match.element_id]
-            storey = records[e.storey].guid if e.storey is not None else None
+            storey = self.index.key(records[e.storey]) if e.storey is not None else None
             if wanted and storey not in wanted:
                 continue
             if len(hits) == k:
                 break
-            hits.append(Hit(e.guid, e.ifc_class, e.name, storey))
+            hits.append(Hit(e.guid, e.ifc_class, e.name, storey, step_id=e.id))
             if e.long_name:
                 long_names[e.guid] = e.long_name
         return hits, long_names
@@ -275,7 +275,7 @@ class SpatialQA:
         """For an inventory of storeys: how many more elements sit in their spaces (not listed)."""
         if not plan.storeys or not any(c.inventory for c in plan.classes) or plan.intent == "most":
             return ""
-        ids = {self.index.data.guids[g] for g in plan.storeys}
+        ids = {storey_id(self.index, g) for g in plan.storeys}
         n = sum(1 for e in self.index.data.elements.values() if e.storey in ids and e.storey_via == "space")
         if not n:
             return ""

@@ -146,7 +146,7 @@ class StoreyResolver:
         for rank, storey_id in enumerate(index.storeys):
             e = index.data.elements[storey_id]
             name = (e.name or e.long_name or "").strip()
-            storey = Storey(e.guid, name, e.elevation, rank, tokens(name))
+            storey = Storey(index.key(e), name, e.elevation, rank, tokens(name))  # "#id" for a shared GlobalId
             self.storeys.append(storey)
             groups.setdefault(e.building, []).append(storey)
         self.by_guid = {s.guid: s for s in self.storeys}

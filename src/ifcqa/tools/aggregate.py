@@ -235,10 +235,10 @@ def _label(key: Hashable, names: dict[int, str]) -> Any:
 
 
 def _labels(index: ModelIndex, ids: Sequence[int]) -> dict[int, str]:
-    """Record ids -> names; a name shared by several records (or none) gets the GlobalId."""
+    """Record ids -> names; a name shared by several records (or none) gets the GlobalId (or #step id, see key)."""
     records = [index.data.elements[i] for i in ids]
     seen = Counter(label(r) for r in records)
-    return {r.id: label(r) if seen[label(r)] == 1 else f"{label(r)} ({r.guid})" for r in records}
+    return {r.id: label(r) if seen[label(r)] == 1 else f"{label(r)} ({index.key(r)})" for r in records}
 
 
 def statistic(values: Sequence[float], stat: str) -> float | int | None:
@@ -486,7 +486,7 @@ def compare_elements(index: ModelIndex, elements: list[str], quantity: str) -> d
     for end, row in (("largest", rows[0] if rows else None), ("smallest", rows[-1] if rows else None)):
         if row is not None:
             tied = [r for r in rows if r["value"] == row["value"]]
-            named = [{k: r[k] for k in ("guid", "name", "long_name") if k in r} for r in tied]
+            named = [{k: r[k] for k in ("guid", "name", "long_name", "guid_note") if k in r} for r in tied]
             out[end] = {"elements": named, "tie": len(tied) > 1}
     if missing:
         out["missing"] = [{**(ref(e) or {}), "value": None, "reason": f"no {q.text}"} for e in missing]

@@ -16,7 +16,7 @@ from ifcqa.index.model_index import NAME_PREFIX, ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.tools.paths import find_value
 from ifcqa.tools.registry import tool
-from ifcqa.tools.results import compact_columns, label, paginate, round_number, row
+from ifcqa.tools.results import compact_columns, compact_note, label, paginate, round_number, row
 
 MAX_BATCH = 200
 FACTS = (
@@ -146,6 +146,7 @@ def page_of(
         if not compact:
             return head | {key: [row(e, compact) for e in page]}
         columns = compact_columns(page)
-        return head | {"columns": columns, key: [row(e, True, "long_name" in columns) for e in page]}
+        rows = [row(e, True, "long_name" in columns) for e in page]
+        return head | {"columns": columns, key: rows} | compact_note(page)
 
     return paginate(elements, offset, limit, wrap)

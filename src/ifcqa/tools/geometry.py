@@ -117,7 +117,7 @@ def compare_extents(index: ModelIndex, elements: list[str], axis: Literal["x", "
     out: dict[str, Any] = {"axis": axis, "unit": index.unit_symbol("LENGTHUNIT"), "extents": rows}
     if rows:
         top = [r for r in rows if r["extent"] == rows[0]["extent"]]
-        out["largest"] = [{k: r[k] for k in ("guid", "name", "long_name") if k in r} for r in top]
+        out["largest"] = [{k: r[k] for k in ("guid", "name", "long_name", "guid_note") if k in r} for r in top]
         out["largest_tie"] = len(top) > 1
     if without:
         out["without_geometry"] = without

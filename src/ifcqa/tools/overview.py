@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.tools.results import label
+from ifcqa.tools.results import guid_note, label
 
 _SKIP_IN_COUNTS = ("IfcOpeningElement", "IfcVirtualElement")
 
@@ -42,6 +42,8 @@ def storey_row(index: ModelIndex, storey_id: int) -> dict[str, Any]:
     storey = index.data.elements[storey_id]
     building = index.data.elements.get(storey.building) if storey.building is not None else None
     row: dict[str, Any] = {"guid": storey.guid, "name": storey.name}
+    if storey.guid_issue is not None:
+        row |= {"id": storey.id, "guid_note": guid_note(storey)}
     if storey.long_name:
         row["long_name"] = storey.long_name
     row["elevation"] = storey.elevation

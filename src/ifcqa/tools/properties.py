@@ -23,6 +23,7 @@ from ifcqa.tools.results import (
     DEFAULT_PAGE,
     MAX_OUTPUT_CHARS,
     compact_columns,
+    compact_note,
     paginate,
     ref,
     row,
@@ -323,7 +324,8 @@ def find_by_property(
             return head | {"matches": [(ref(e) or {}) | value_json(v) for e, v in page]}
         columns = compact_columns(e for e, _ in page)
         long = "long_name" in columns
-        return head | {"columns": [*columns, "value"], "matches": [[*row(e, True, long), v.value] for e, v in page]}
+        matches = [[*row(e, True, long), v.value] for e, v in page]
+        return head | {"columns": [*columns, "value"], "matches": matches} | compact_note(e for e, _ in page)
 
     return paginate(hits, offset, limit, wrap)
 

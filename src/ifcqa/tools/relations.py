@@ -94,6 +94,8 @@ def _resolve_type(index: ModelIndex, reference: str) -> Element:
     as_name = text.lower().startswith(NAME_PREFIX)
     if as_name:
         reference = text[len(NAME_PREFIX) :].strip()
+    if not as_name and reference.strip() in index.data.shared_guids:
+        index.resolve(reference)  # a GlobalId several entities share: the error names their step ids
     found = None if as_name else index.find(reference)
     if found is not None:
         if not _is_type(index, found):
@@ -104,7 +106,7 @@ def _resolve_type(index: ModelIndex, reference: str) -> Element:
     if len(named) == 1:
         return named[0]
     if named:
-        guids = ", ".join(e.guid for e in named[:10])
+        guids = ", ".join(index.key(e) for e in named[:10])
         raise ToolError(f"Type name {reference!r} is used by {len(named)} type objects ({guids}); pass a GlobalId.")
     raise ToolError(f"No type object {reference!r}. Use list_types to get valid type names and GlobalIds.")
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ifcqa.ifc.diagnostics import UNNAMED_FAMILY, is_unnamed_set
+from ifcqa.ifc.globalids import reference_note
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, EntityRef, Value
 
@@ -30,14 +31,29 @@ def ref(element: Element | None) -> dict[str, Any] | None:
     """The compact reference of an element: step id, GlobalId, class, name (and LongName when it has one).
 
     Spaces, zones and storeys are known by their LongName ("OPEN OFFICE") as much as by their Name
-    (the room number), so a LongName is shown whenever the element has one.
+    (the room number), so a LongName is shown whenever the element has one. An element whose GlobalId
+    is shared with another entity or empty gets a ``guid_note`` saying so and naming its step id, the
+    reference that reaches it (the GlobalId is kept as the file spells it).
     """
     if element is None:
         return None
     out = {"id": element.id, "guid": element.guid, "class": element.ifc_class, "name": element.name}
     if element.long_name:
         out["long_name"] = element.long_name
+    if element.guid_issue is not None:
+        out["guid_note"] = guid_note(element)
     return out
+
+
+def guid_note(element: Element) -> str:
+    """Why an element's GlobalId does not identify it, and the step id to use instead (``""`` when it does)."""
+    return reference_note(element.guid_issue, element.guid, element.id) if element.guid_issue is not None else ""
+
+
+def compact_note(page: Iterable[Element]) -> dict[str, Any]:
+    """``{"guid_notes": {step id: note}}`` for the rows of a compact page whose GlobalId is shared or empty."""
+    notes = {e.id: guid_note(e) for e in page if e.guid_issue is not None}
+    return {"guid_notes": notes} if notes else {}
 
 
 def refs(index: ModelIndex, ids: Sequence[int]) -> list[dict[str, Any]]:

@@ -244,7 +244,12 @@ def guid_of(name: str, ifc_class: str | None = None) -> Step:
     rows = [r for r in found.get("elements", []) if r.get("name") == name and not is_opening(r)]
     if len(rows) != 1:
         raise GiveUp(f"{len(rows)} elements are named {name!r}")
-    return str(rows[0]["guid"])
+    return key_of(rows[0])
+
+
+def key_of(row: dict[str, Any]) -> str:
+    """The reference that reaches an element row: its GlobalId, or ``#<step id>`` when the row says it is not unique."""
+    return f"#{row['id']}" if row.get("guid_note") and "id" in row else str(row["guid"])
 
 
 def on_elements(tool: str, names: list[str], **args: Any) -> Step:
@@ -253,7 +258,7 @@ def on_elements(tool: str, names: list[str], **args: Any) -> Step:
     if "error" not in observation:  # only a name that does not resolve needs the lookup
         return checked(observation)
     found = checked((yield Call("find_elements", {"selector": names_selector(names)})))
-    guids = {r["name"]: r["guid"] for r in found.get("elements", [])}
+    guids = {r["name"]: key_of(r) for r in found.get("elements", [])}
     if any(n not in guids for n in names):
         raise GiveUp("not every element name resolves")
     return checked((yield Call(tool, {"elements": [guids[n] for n in names], **args})))

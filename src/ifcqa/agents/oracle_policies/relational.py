@@ -14,6 +14,7 @@ from ifcqa.agents.oracle_policies._plan import (
     Question,
     Step,
     checked,
+    key_of,
     on_element,
     options_as_names,
     pages,
@@ -105,7 +106,7 @@ def _openings(q: Question, pattern: str) -> Step:
     first = yield from on_element("get_openings", found["name"], found["cls"], {"limit": PAGE}, key="host")
     rows = list(first.get("openings", []))
     if first.get("truncated"):
-        rest = {"host": first["host"]["guid"], "offset": first["next_offset"]}
+        rest = {"host": key_of(first["host"]), "offset": first["next_offset"]}
         rows += yield from pages("get_openings", rest, "openings")
     return rows
 
@@ -134,7 +135,7 @@ def _boundaries(q: Question, pattern: str, key: str) -> Plan:
     page = first.get(key, [])
     rows = list(sum(page.values(), []) if isinstance(page, dict) else page)
     if first.get("truncated"):
-        element = (first.get("space") or first.get("element") or {}).get("guid")
+        element = key_of(first.get("space") or first.get("element") or {"guid": None})
         rest = {"element": element, "offset": first["next_offset"], "elements": args["elements"]}
         rows += yield from pages("get_space_boundaries", rest, key)
     return q.choose_rows(rows)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +18,7 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.mcq.items import QuestionType
 from ifcqa.mcq.text import normalise, quote
+from ifcqa.mcq.textonly import PATTERNS, name_features
 
 
 @dataclass
@@ -62,20 +63,27 @@ class GenContext:
         return self.index.data.elements
 
     def unique_name(self, element: Element) -> str | None:
-        """The element's Name if no other product (openings aside), type, group or project has it, else ``None``.
+        """The element's Name if no other product (openings aside), type, group or project is called so, else ``None``.
 
-        Questions identify elements only by unique names, so a question can never be ambiguous. Names
-        are compared as options are (case-insensitively): 'h1' and 'H1' in one model are not unique.
+        Questions identify elements only by unique names, so a question can never be ambiguous. An element
+        is called by its Name, its LongName and "Name LongName" (a space reads '103 WC'), so a Name is unique
+        only when no other element has it in any of the three ('WC' as a toilet's Name and a space's
+        LongName is not), and so is the label a question shows (:meth:`label`). Names are compared as
+        options are (case-insensitively): 'h1' and 'H1' in one model are not unique. An element whose
+        GlobalId is shared or empty has no unique name either: no question names it (it is still counted).
         """
         if self._name_counts is None:
             # Openings are never asked about, and ArchiCAD names each one after its door or window.
             self._name_counts = Counter(
-                normalise(e.name)
+                text
                 for e in self.elements.values()
-                if e.name and not self.index.is_a(e, "IfcFeatureElementSubtraction")
+                if not self.index.is_a(e, "IfcFeatureElementSubtraction")
+                for text in called(e.name, e.long_name)
             )
         name = element.name
-        if not name or not name.strip() or self._name_counts[normalise(name)] != 1:
+        if element.guid_issue is not None or not name or not name.strip():
+            return None
+        if any(self._name_counts[normalise(text)] != 1 for text in {name, self.label(element)}):
             return None
         return name
 
@@ -125,6 +133,38 @@ class GenContext:
             for e in self.index.elements()
             if self.index.is_a(e, "IfcProduct") and not self.index.is_a(e, "IfcFeatureElementSubtraction")
         ]
+
+
+def alike_first(keys: Iterable[str], candidates: Sequence[Any], text_of: Callable[[Any], str]) -> list[Any]:
+    """``candidates`` (distractors, in their order) with those whose names share most name patterns with the keys
+    first, a more specific pattern weighing more (a Revit stem more than a family, a room block more than a word;
+    stable: ties keep their order).
+
+    Revit names an instance after its family and type ("M_Fixed:750mm x 2200mm:147051") and rooms after their
+    block ("A204 Bathroom"): distractors drawn from other families or blocks would make the keys the odd ones
+    out. Drawn alike, no option stands out by its name (:func:`ifcqa.mcq.textonly.pattern_leak` checks the rest).
+    """
+    wanted: set[tuple[str, str]] = set()
+    for key in keys:
+        wanted.update(name_features(key).items())
+    scored = [
+        (-sum(_weight(kind) for kind in wanted.intersection(name_features(text_of(c)).items())), at)
+        for at, c in enumerate(candidates)
+    ]
+    return [candidates[at] for _, at in sorted(scored)]
+
+
+def _weight(feature: tuple[str, str]) -> int:
+    """How much sharing a name-pattern feature makes two names alike: the more specific its kind, the more."""
+    return len(PATTERNS) - PATTERNS.index(feature[0].split(":", 1)[0])
+
+
+def called(name: str | None, long_name: str | None) -> set[str]:
+    """The normalised texts an element is called by: its Name, its LongName and "Name LongName" (each once)."""
+    texts = {normalise(t) for t in (name, long_name) if t and t.strip()}
+    if name and name.strip() and long_name and long_name.strip():
+        texts.add(normalise(f"{name.strip()} {long_name.strip()}"))
+    return texts
 
 
 def distinct_texts(texts: Iterable[str], exclude: Iterable[str] = ()) -> list[str]:

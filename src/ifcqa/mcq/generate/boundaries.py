@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ifcqa.index.records import Element
-from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
+from ifcqa.mcq.generate._api import Draft, GenContext, Skip, alike_first, distinct_texts
 from ifcqa.mcq.registry import generator
 
 _MAX_OPTIONS = 4
@@ -59,7 +59,7 @@ def elements_bounding_space(ctx: GenContext) -> Iterator[Draft | Skip]:
         yield _multi(ctx, question, right, wrong, {"elements": [space.guid]})
 
 
-@generator("relational.boundaries.spaces_bounded_by_element", version=2)
+@generator("relational.boundaries.spaces_bounded_by_element", version=3)
 def spaces_bounded_by_element(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of these spaces does N bound?"; distractors: other spaces, same storey first."""
     products = {e.id: e for e in ctx.products() if ctx.unique_name(e)}
@@ -73,5 +73,6 @@ def spaces_bounded_by_element(ctx: GenContext) -> Iterator[Draft | Skip]:
         others = [s for s in spaces if s.id not in element.bounds]
         wrong = ctx.shuffled([s for s in others if s.storey in storeys])
         wrong += ctx.shuffled([s for s in others if s.storey not in storeys])
+        wrong = alike_first((ctx.label(s) for s in right), wrong, ctx.label)  # alike names first: no odd one out
         question = f"Which of the following spaces does {ctx.describe(element)} bound, {_RULE}?"
         yield _multi(ctx, question, right, wrong, {"elements": [element.guid]})

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ifcqa.index.records import Element
-from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
+from ifcqa.mcq.generate._api import Draft, GenContext, Skip, alike_first, distinct_texts
 from ifcqa.mcq.registry import generator
 
 _MAX_OPTIONS = 4
@@ -58,7 +58,7 @@ def type_of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@generator("relational.type.instances_of_type", version=2)
+@generator("relational.type.instances_of_type", version=3)
 def instances_of_type(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "Which of these elements are instances of type T?"; distractors: same-class elements of other types."""
     products = [e for e in ctx.products() if ctx.unique_name(e)]
@@ -76,6 +76,7 @@ def instances_of_type(ctx: GenContext) -> Iterator[Draft | Skip]:
         wrong = ctx.shuffled([e for e in same_class if e.type is not None])
         wrong += ctx.shuffled([e for e in same_class if e.type is None])
         correct = distinct_texts(e.name or "" for e in ctx.shuffled(instances))[:_MAX_OPTIONS]
+        wrong = alike_first(correct, wrong, lambda e: e.name or "")  # the same family first: no odd one out
         distractors = distinct_texts((e.name or "" for e in wrong), exclude=correct)[:_MAX_OPTIONS]
         if not distractors or len(correct) + len(distractors) < 3:
             yield Skip("too few same-class elements of other types")

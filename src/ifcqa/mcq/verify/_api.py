@@ -14,6 +14,7 @@ import ifcopenshell
 import ifcopenshell.util.element as element_util
 
 from ifcqa.ifc.diagnostics import unnamed_set_name
+from ifcqa.ifc.globalids import global_id_problems, listing
 from ifcqa.ifc.units import get_project_units
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.text import normalise
@@ -26,7 +27,10 @@ class VerificationError(Exception):
 
 
 def entity(model: ifcopenshell.file, guid: str) -> ifcopenshell.entity_instance:
-    """The entity with this GlobalId, or a :class:`VerificationError`."""
+    """The entity with this GlobalId, or a :class:`VerificationError` (also when several entities share it)."""
+    shared = global_id_problems(model).shared.get(guid) if isinstance(guid, str) else None
+    if shared is not None:  # by_guid would pick one of them: the item does not name one element
+        raise VerificationError(f"GlobalId {guid} is shared by {len(shared)} entities ({listing(shared)})")
     try:
         return model.by_guid(guid)
     except RuntimeError:
@@ -34,9 +38,11 @@ def entity(model: ifcopenshell.file, guid: str) -> ifcopenshell.entity_instance:
 
 
 def name_count(model: ifcopenshell.file, name: str) -> int:
-    """How many products (openings aside: they are never asked about), types, groups and projects carry ``name``.
+    """How many products (openings aside: they are never asked about), types, groups and projects are called ``name``.
 
-    Names are compared case-insensitively (as option texts are): 'h1' and 'H1' count as one name.
+    An element is called by its Name, its LongName and "Name LongName" ('WC' is a toilet's Name and a
+    space's LongName: two). Names are compared case-insensitively (as option texts are): 'h1' and 'H1'
+    count as one name.
     """
     return _name_counts(model).get(normalise(name), 0)
 
@@ -45,21 +51,38 @@ def name_count(model: ifcopenshell.file, name: str) -> int:
 def _name_counts(model: ifcopenshell.file) -> dict[str, int]:
     counts: dict[str, int] = {}
     seen: set[int] = set()
+    long_name_at: dict[str, int | None] = {}
     for root in _NAMED_ROOTS:
         for e in model.by_type(root):
-            if e.id() not in seen and e.Name and not e.is_a("IfcFeatureElementSubtraction"):
-                seen.add(e.id())
-                counts[normalise(e.Name)] = counts.get(normalise(e.Name), 0) + 1
+            if e.id() in seen or e.is_a("IfcFeatureElementSubtraction"):
+                continue
+            seen.add(e.id())
+            cls = e.is_a()
+            if cls not in long_name_at:
+                names = list(e.get_attribute_names())
+                long_name_at[cls] = names.index("LongName") if "LongName" in names else None
+            at = long_name_at[cls]
+            long_name = e.get_argument(at) if at is not None else None
+            texts = {normalise(t) for t in (e.Name, long_name) if t and t.strip()}
+            if e.Name and e.Name.strip() and long_name and long_name.strip():
+                texts.add(normalise(f"{e.Name.strip()} {long_name.strip()}"))
+            for text in texts:
+                counts[text] = counts.get(text, 0) + 1
     return counts
 
 
 def require_unique_names(model: ifcopenshell.file, item: Item) -> None:
     """Every element the question names must be the only one with its name."""
     for guid in item.provenance.get("elements", []):
-        name = entity(model, guid).Name
-        # a space reads as "'140 Open Office'": its Name opens the quoted text
+        element = entity(model, guid)
+        name = element.Name
+        # a space reads as "'140 Open Office'": its Name opens the quoted text, and the label must be unique too
         if name and f"'{name}" in item.question and name_count(model, name) != 1:
             raise VerificationError(f"name {name!r} is not unique in the file")
+        long_name = element.LongName if "LongName" in element.get_attribute_names() else None
+        label = f"{name.strip()} {long_name.strip()}" if name and long_name and long_name.strip() else None
+        if label and f"'{label}'" in item.question and name_count(model, label) != 1:
+            raise VerificationError(f"{label!r} is not unique in the file")
 
 
 def get_sets(

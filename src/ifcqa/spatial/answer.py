@@ -119,6 +119,15 @@ class Answerer:
     def label(self, plan: Plan) -> str:
         return _join([c.label for c in plan.classes]) or "elements"
 
+    def declined(self, plan: Plan) -> str:
+        """Why the question is declined, what was not understood, and what can be asked instead."""
+        declined = plan.declined or {}
+        reason = str(declined.get("reason", "I could not tell what to look for"))
+        text = f"I cannot answer this: {reason}, so nothing is listed."
+        can = str(declined.get("can_answer", ""))
+        storeys = _join(self.resolver.names()) or "none"
+        return f"{text} {can} Storeys of this model: {storeys}.".replace("  ", " ")
+
     def unanswerable(self, plan: Plan) -> str:
         storeys = _join(self.resolver.names()) or "none"
         head = "I could not tell what to look for in this question."

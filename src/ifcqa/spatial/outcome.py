@@ -1,0 +1,175 @@
+"""What an answer says beyond its element list: the contract keys ``count``, ``value``, ``yes_no``, ``storeys``
+and ``rule`` (notes/spatial-contract.md), and the text of the answers that need them (thresholds, storey
+comparisons, quantity aggregates and superlatives, "which floor is the kitchen on").
+
+Every answer that lists elements states its rule ("doors with Pset_DoorCommon.IsExternal = TRUE on Level 1"),
+so a reader can tell what was selected; a declined answer has none of these keys set.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial import resolve
+from ifcqa.spatial.answer import Answerer, counted
+from ifcqa.spatial.execute import Hit
+from ifcqa.spatial.plan import Plan
+
+_OPS = {">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+        "=": lambda a, b: a == b}
+_OP_WORDS = {">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most", "=": "exactly"}
+_AGG_WORDS = {"sum": "total", "mean": "mean", "max": "largest", "min": "smallest"}
+
+
+@dataclass
+class Outcome:
+    """The contract keys of one answer; ``hits``/``text`` replace the pipeline's when set."""
+
+    count: int | None = None
+    value: dict[str, Any] | None = None
+    yes_no: bool | None = None
+    storeys: list[str] | None = None
+    rule: str | None = None
+    hits: list[Hit] | None = None
+    text: str | None = None
+
+    def keys(self, plan: Plan) -> dict[str, Any]:
+        """The added answer keys, in contract order (all null when the plan declined)."""
+        if plan.declined is not None:
+            return {"declined": plan.declined, "count": None, "value": None, "yes_no": None, "storeys": None,
+                    "rule": None}
+        return {"declined": None, "count": self.count, "value": self.value, "yes_no": self.yes_no,
+                "storeys": self.storeys, "rule": self.rule}
+
+
+def rule_of(answerer: Answerer, plan: Plan) -> str:
+    """The rule an answer applied: "doors with Pset_DoorCommon.IsExternal = TRUE in Kitchen on Level 1"."""
+    text = answerer.label(plan)
+    quals = [("not " if q.negated else "") + q.rule for q in plan.qualifiers]
+    if quals:
+        text += " with " + " and ".join(quals)
+    if plan.rooms:
+        how = {"of": "bounding", "in": "in", "subject": "named"}[plan.rooms[0].role]
+        terms = ", ".join(f"{r.term!r}" for r in plan.rooms)
+        text += f" {how} {terms}" if how != "named" else f" named like {terms}"
+    return f"{text} {answerer.scope(plan)}"
+
+
+def _number(x: float) -> float:
+    return round(x, 3)
+
+
+def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -> Outcome:
+    """The contract keys (and, for the intents that need them, the text) of a plan answered with ``hits``."""
+    out = Outcome(rule=rule_of(answerer, plan))
+    label, scope, n = answerer.label(plan), answerer.scope(plan), len(hits)
+    measure = plan.resolved.get("measure")
+    if plan.rooms and not any(r.guids for r in plan.rooms):
+        terms = " or ".join(repr(r.term) for r in plan.rooms)
+        out.text = f"This model has no space named like {terms}, so nothing is listed."
+        if plan.intent == "exists":
+            out.yes_no = False
+            out.text = f"No: this model has no space named like {terms}."
+        if plan.intent == "count":
+            out.count = 0
+        out.hits = []
+        return out
+    if measure is not None and plan.intent not in ("compare",):
+        return _measured(index, answerer, plan, hits, measure, out)
+    if plan.threshold is not None:
+        op, k = plan.threshold["op"], plan.threshold["n"]
+        out.count = n
+        out.yes_no = bool(_OPS[op](n, k))
+        word = "Yes" if out.yes_no else "No"
+        out.text = (f"{word}: there {'is' if n == 1 else 'are'} {n} {counted([c.label for c in plan.classes], n)} "
+                    f"{scope}, {'' if out.yes_no else 'not '}{_OP_WORDS[op]} {k} (rule: {out.rule}).")
+        return out
+    if plan.intent == "compare":
+        a, b = plan.compare
+        na = sum(1 for h in hits if h.storey == a)
+        nb = sum(1 for h in hits if h.storey == b)
+        out.yes_no = na < nb if plan.least else na > nb
+        word = "fewer" if plan.least else "more"
+        out.text = (f"{'Yes' if out.yes_no else 'No'}: {answerer.storey_name(a)} has {na} {label} and "
+                    f"{answerer.storey_name(b)} has {nb}, so {answerer.storey_name(a)} has "
+                    f"{'' if out.yes_no else 'not '}{word}.")
+        out.count = None
+        return out
+    if plan.intent == "count":
+        out.count = n
+    elif plan.intent == "exists":
+        out.yes_no = n > 0
+        out.count = n
+    elif plan.intent == "most":
+        per = Counter(h.storey for h in hits)
+        order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+        values = [per.get(g, 0) for g in order]
+        if values and any(values):
+            best = min(values) if plan.least else max(values)
+            out.storeys = [answerer.storey_name(g) or g for g in order if per.get(g, 0) == best]
+        else:
+            out.storeys = []
+    if plan.asks_storey:
+        guids = [h.guid for h in hits]
+        spaces = [h.guid for h in hits if h.ifc_class == "IfcSpace"]
+        storeys = resolve.storeys_of(index, spaces) if spaces else []
+        storeys += [h.storey for h in hits if h.storey and h.ifc_class != "IfcSpace"]
+        names = [answerer.storey_name(g) or g for g in dict.fromkeys(storeys)]
+        out.storeys = names
+        if not guids:
+            out.text = f"No {label} found {scope}, so no storey can be named."
+        else:
+            what = counted([c.label for c in plan.classes], n)
+            shown = "; ".join(f"{answerer.display(h)} on {answerer.storey_name(h.storey) or 'no storey'}"
+                              for h in hits[:10])
+            out.text = (f"{' and '.join(names) or 'No storey'}: {n} {what} ({out.rule}): {shown}"
+                        + (f" and {n - 10} more." if n > 10 else "."))
+    return out
+
+
+def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
+              out: Outcome) -> Outcome:
+    """Aggregates ("total floor area of the ground floor") and superlatives ("the tallest wall on Level 2")."""
+    agg = resolve.aggregate(index, [h.guid for h in hits], measure)
+    label, scope = answerer.label(plan), answerer.scope(plan)
+    if agg.number is None or not agg.per_element:
+        out.hits = []
+        out.text = (f"None of the {len(hits)} {label} {scope} has a {measure.quantity} in its quantity sets or "
+                    "attributes, so I give no number.")
+        return out
+    unit = agg.unit or ""
+    source = agg.source
+    measured = [h for h in hits if h.guid in agg.per_element]
+    if plan.intent == "most" and agg.op in ("max", "min"):  # "which floor has the largest room"
+        best = (max if agg.op == "max" else min)(agg.per_element.values())
+        chosen = [h for h in measured if agg.per_element[h.guid] == best]
+        out.hits = chosen
+        out.storeys = [answerer.storey_name(g) or g for g in dict.fromkeys(h.storey for h in chosen if h.storey)]
+        out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
+                     "source": source}
+        out.text = (f"{' and '.join(out.storeys) or 'No storey'}: the {_AGG_WORDS[agg.op]} {agg.quantity} of the "
+                    f"{label} is {_number(best):g} {unit} ({source}), "
+                    + "; ".join(answerer.display(h) for h in chosen) + ".")
+        return out
+    if agg.op in ("max", "min"):
+        best = (max if agg.op == "max" else min)(agg.per_element.values())
+        chosen = [h for h in measured if agg.per_element[h.guid] == best]
+        out.hits = chosen
+        out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
+                     "source": source}
+        out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
+        names = "; ".join(answerer.display(h) for h in chosen)
+        out.text = (f"The {_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope} is "
+                    f"{_number(best):g} {unit} ({source}): {names}.")
+        return out
+    out.hits = measured
+    out.value = {"number": _number(agg.number), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
+                 "source": source}
+    out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
+    missing = len(hits) - len(measured)
+    note = f" {missing} more {label} have no {agg.quantity} and are not counted." if missing else ""
+    out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    return out

@@ -134,3 +134,14 @@ def test_room_model_in_millimetres(rooms: tuple[Path, ModelIndex]) -> None:
     assert names("walls named W2", ["IfcWall"]) == ("Name contains 'W2'", ["W2"])
     assert names("walls of type 'Exterior wall type'", ["IfcWall"])[1] == ["W3"]
     assert _one(index, "doors of type Sliding-2", ["IfcDoor"]).how == "not_in_model"
+
+
+def test_ranges_and_comparison_signs(rooms: tuple[Path, ModelIndex]) -> None:
+    path, index = rooms
+    name = {e.GlobalId: e.Name for e in ifcopenshell.open(str(path)).by_type("IfcProduct")}
+    doors = [e.guid for e in elements_of(index, ["IfcDoor"])]
+    low, high = find_qualifiers(index, "doors between 0.85 m and 1 m wide", ["IfcDoor"])
+    assert (describe(low), describe(high)) == ("OverallWidth >= 850 mm", "OverallWidth <= 1000 mm")
+    assert [name[g] for g in apply(index, high, apply(index, low, doors))] == ["D1"]
+    q = _one(index, "doors with width > 1000 mm", ["IfcDoor"])
+    assert describe(q) == "OverallWidth > 1000 mm" and [name[g] for g in apply(index, q, doors)] == ["D2"]

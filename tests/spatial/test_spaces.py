@@ -77,6 +77,7 @@ def test_unknown_rooms_are_returned_empty(index_of: Index) -> None:
     index = index_of("Duplex_A_20110907.ifc")
     assert _one(index, "where is the server room") == ("server room", "function:server room", set())
     assert _one(index, "what is in room 999") == ("room 999", "number", set())
+    assert _one(index, "Which rooms are adjacent to room 1B07?") == ("room 1B07", "number", set())
 
 
 def test_no_mention_for_generic_room_words(index_of: Index) -> None:

@@ -168,6 +168,8 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         break
     quantity_match = None
     for m in vocab.quantity_pattern.finditer(folded):
+        if op_match is None and not _asked_for(folded, m):
+            continue  # "installed in office areas": a word, not a question about an area
         quantity_match = m
         if op_match is None or m.start() >= op_match.start():
             break
@@ -207,6 +209,21 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         op = "mean" if quantity in ("height", "width", "thickness", "depth") else "sum"
     return MeasureMention(text[offsets[start] : offsets[end]], offsets[start], offsets[end], quantity, op, gross,
                           superlative and op in ("max", "min"))
+
+
+_ASKING = frozenset(["the", "its", "their", "of", "what", "whats", "which", "how", "die", "der", "das", "den", "dem",
+                     "des", "welche", "welcher", "wie", "ihre", "seine", "gross", "net", "brutto", "netto"])
+_UNIT_LIKE = re.compile(r"^(?:m2|m3|sqm|sq m|qm|cbm|ft2|ft3|sq ft|square|cubic|quadratmeter|kubikmeter)")
+
+
+def _asked_for(folded: str, m: re.Match[str]) -> bool:
+    """A quantity word with no operation asks for the quantity: as a unit, first, or one word after "the", "what"..."""
+    if _UNIT_LIKE.match(_phrase(m.group(0))):
+        return True
+    before = [w.strip("?.,!") for w in folded[: m.start()].split()]
+    if len(before) <= 1 or _phrase(m.group(0)) in words().compounds:
+        return True
+    return any(w in _ASKING for w in before[-2:])  # "the ceiling height", not "in office areas"
 
 
 def _skip_space(text: str, pos: int) -> int:

@@ -367,55 +367,96 @@ def _span_of(folded: str, base: int, parts: list[str], i: int, length: int) -> t
     return starts[i], starts[i + length - 1] + len(parts[i + length - 1])
 
 
+_SYMBOLS = re.compile(r"(?:>=|<=|=>|=<|≥|≤|>|<|=)\s*$")
+_SYMBOL_OPS = {">=": ">=", "=>": ">=", "≥": ">=", "<=": "<=", "=<": "<=", "≤": "<=", ">": ">", "<": "<", "=": "="}
+
+
+@functools.cache
+def _range_pattern() -> re.Pattern[str]:
+    num, unit = r"\d+(?:[.,]\d+)?", _alternation(list(words().units))
+    return re.compile(
+        rf"(?<![\w])(?:between|zwischen|from|von)\s+(?P<a>{num})\s?(?P<ua>{unit})?\s*(?:and|und|to|bis|-)\s*"
+        rf"(?P<b>{num})\s?(?P<ub>{unit})?(?![\w])"
+    )
+
+
 def _numbers(index: ModelIndex, found: _Carried, folded: str) -> list[tuple[int, int, QualifierMention]]:
+    """Numbers with a unit or a dimension word, and the comparison before or after them; ranges as two."""
     vocab = words()
-    dim_pattern, dim_table = vocab.dimension_words
     cmp_pattern, cmp_table = vocab.comparisons
-    out = []
+    out: list[tuple[int, int, QualifierMention]] = []
+    ranges = []
+    for r in _range_pattern().finditer(folded):
+        unit_text = r.group("ub") or r.group("ua")
+        first_end = r.end("ua") if r.group("ua") else r.end("a")
+        low = _reading(index, found, folded, r.group("a"), unit_text, ">=", r.start(), r.end(), r, (None, first_end))
+        high = _reading(index, found, folded, r.group("b"), unit_text, "<=", r.start(), r.end(), r,
+                        (r.start("b"), None))
+        if low is not None and high is not None:
+            ranges.append(r.span())
+            out += [low, high]
     for m in vocab.number.finditer(folded):
-        unit_word = _phrase(m.group("unit")) if m.group("unit") else None
+        if any(a <= m.start() < b for a, b in ranges):
+            continue
         start, end = m.start(), m.end()
         op = None
         before = cmp_pattern.search(folded, max(0, start - 40), start)
+        symbol = _SYMBOLS.search(folded, max(0, start - 4), start)
         if before is not None:
             op = cmp_table[_phrase(before.group(0))]
             start = before.start()
+        elif symbol is not None:
+            op = _SYMBOL_OPS[symbol.group(0).strip()]
+            start = symbol.start()
         tail = vocab.after.match(folded[end:])
         if tail is not None:
             op = "<=" if tail.group("less") else ">="
             end += tail.end()
-        # the dimension: in the comparison ("wider than"), just before it ("width over"), or after ("2 m breit")
-        dim = None
-        for d in dim_pattern.finditer(folded, max(0, start - 30), min(len(folded), end + 25)):
-            gap = folded[d.end() : start] if d.end() <= start else folded[end : d.start()]
-            if d.start() >= start and d.end() <= end or len(gap.split()) <= 3:
-                dim = d
-                start, end = min(start, d.start()), max(end, d.end())
-                break
-        if unit_word is None and dim is None:
-            continue  # "more than 10 doors": a count, not a qualifier
-        number = float(m.group("num").replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+", m.group("num"))
-                       else m.group("num").replace(",", "."))
-        unit_kind, factor = vocab.units[unit_word] if unit_word else (None, None)
-        entry = vocab.dimensions[dim_table[_phrase(dim.group(0))]] if dim else None
-        if entry is None:
-            by_unit = (e for e in vocab.dimensions if e["kind"] == unit_kind and unit_kind != "length")
-            entry = next(by_unit, None)
-            if entry is None:
-                q = QualifierMention("", 0, 0, "", op or "=", number, m.group("unit"), "ambiguous", [],
-                                     m.group(0).strip())
-                q.note = f"{m.group(0).strip()!r}: which dimension (width, height, length...) is not said"
-                out.append((start, end, q))
-                continue
-        if unit_kind is not None and unit_kind != entry["kind"]:
-            q = QualifierMention("", 0, 0, "", op or "=", number, m.group("unit"), "unit_mismatch", [],
-                                 m.group(0).strip())
-            q.note = f"{m.group(0).strip()!r} is not a {entry['kind']}"
-            out.append((start, end, q))
-            continue
-        out.append((start, end, _dimension(index, found, entry, op or "=", number, factor, m.group(0).strip(),
-                                           gross="gross" in folded or "brutto" in folded)))
+        reading = _reading(index, found, folded, m.group("num"), m.group("unit"), op, start, end, m)
+        if reading is not None:
+            out.append(reading)
     return out
+
+
+def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_text: str | None, op: str | None,
+             start: int, end: int, m: re.Match[str], clamp: tuple[int | None, int | None] = (None, None)
+             ) -> tuple[int, int, QualifierMention] | None:
+    """One number read as a dimension filter, its span widened to the dimension word ("2 m breit").
+
+    ``clamp`` bounds the span (the two ends of a range "between 2 and 3 m high" keep apart).
+    """
+    vocab = words()
+    dim_pattern, dim_table = vocab.dimension_words
+    unit_word = _phrase(unit_text) if unit_text else None
+    # the dimension: in the comparison ("wider than"), just before it ("width over"), or after ("2 m breit")
+    dim = None
+    for d in dim_pattern.finditer(folded, max(0, start - 30), min(len(folded), end + 25)):
+        gap = folded[d.end() : start] if d.end() <= start else folded[end : d.start()]
+        if d.start() >= start and d.end() <= end or len(gap.split()) <= 3:
+            dim = d
+            start, end = min(start, d.start()), max(end, d.end())
+            break
+    if unit_word is None and dim is None:
+        return None  # "more than 10 doors": a count, not a qualifier
+    start = start if clamp[0] is None else max(start, clamp[0])
+    end = end if clamp[1] is None else min(end, clamp[1])
+    number = float(num.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+", num) else num.replace(",", "."))
+    asked = f"{num} {unit_text}" if unit_text else num
+    unit_kind, factor = vocab.units[unit_word] if unit_word else (None, None)
+    entry = vocab.dimensions[dim_table[_phrase(dim.group(0))]] if dim else None
+    if entry is None:
+        by_unit = (e for e in vocab.dimensions if e["kind"] == unit_kind and unit_kind != "length")
+        entry = next(by_unit, None)
+        if entry is None:
+            q = QualifierMention("", 0, 0, "", op or "=", number, unit_text, "ambiguous", [], asked)
+            q.note = f"{asked!r}: which dimension (width, height, length...) is not said"
+            return start, end, q
+    if unit_kind is not None and unit_kind != entry["kind"]:
+        q = QualifierMention("", 0, 0, "", op or "=", number, unit_text, "unit_mismatch", [], asked)
+        q.note = f"{asked!r} is not a {entry['kind']}"
+        return start, end, q
+    gross = "gross" in folded or "brutto" in folded
+    return start, end, _dimension(index, found, entry, op or "=", number, factor, asked, gross)
 
 
 def _dimension(index: ModelIndex, found: _Carried, entry: dict[str, Any], op: str, number: float,

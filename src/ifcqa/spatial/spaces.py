@@ -30,7 +30,7 @@ _DIGRAPHS = re.compile(r"(?<=[a-z])(ae|oe|ue)")  # "Buero" is "Büro" transliter
 _LETTER_DIGIT = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")
 _GERMAN_SUFFIXES = ("sraume", "sraum", "raume", "raum", "zimmer", "bereich", "en", "er", "e", "n", "s")
-_NUMBER = r"[a-z]{0,3}\d+(?:[.\-/]\d+)*[a-z]?"
+_NUMBER = r"[a-z]{0,3}\d+(?:[.\-/]?[a-z]{0,2}\d+)*[a-z]?"  # 135, A203, 1.02, 2A12, K-1.03
 _JOIN = r"\s*(?:,|&|\+|\band\b|\bor\b|\bund\b|\boder\b)\s*"
 
 
@@ -385,7 +385,7 @@ def _by_number(cat: _Catalog, number: str) -> list[str]:
     return within
 
 
-_NUMBER_IN_NAME = re.compile(r"(?<![a-z0-9])[a-z]{0,3}\d+(?:[.\-/]\d+)*[a-z]?(?![a-z0-9])")
+_NUMBER_IN_NAME = re.compile(rf"(?<![a-z0-9]){_NUMBER}(?![a-z0-9])")
 
 
 # -- what is in a space, and where it is ----------------------------------------------------------------

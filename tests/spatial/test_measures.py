@@ -55,11 +55,18 @@ def test_words(rooms: tuple[Path, ModelIndex]) -> None:
         "m² of windows": ("m²", "area", "sum", False),
         "Gesamtfläche der Räume": ("Gesamtfläche", "floor_area", "sum", False),
         "volume of concrete": ("volume", "volume", "sum", False),
+        "Wie groß ist der Seminarraum?": ("Wie groß", "floor_area", "sum", False),
+        "how tall are the walls": ("how tall", "height", "mean", False),
     }
     for text, expected in cases.items():
-        classes = ["IfcSpace"] if "room" in text or "Räume" in text or "floor area" in text else ["IfcWall"]
+        spatial = ("room", "Räume", "floor area", "Seminarraum")
+        classes = ["IfcSpace"] if any(w in text for w in spatial) else ["IfcWall"]
         m = find_measure(index, text, classes)
         assert m is not None and (m.term, m.quantity, m.op, m.superlative) == expected, text
+    gross = find_measure(index, "Wie groß ist die Bruttogeschossfläche?", ["IfcSpace"])
+    assert gross is not None and gross.gross  # "Brutto" asks for Gross quantities, "groß" (big) does not
+    plain = find_measure(index, "Wie groß ist der Seminarraum?", ["IfcSpace"])
+    assert plain is not None and not plain.gross
     for text in ("how many doors", "which floor has the largest number of doors", "what is on the highest floor",
                  "total number of walls", "what ceiling system is installed in office areas"):
         assert find_measure(index, text, ["IfcDoor"]) is None, text

@@ -26,7 +26,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
-from ifcqa.spatial.qualifiers import unit_factor
+from ifcqa.spatial.qualifiers import says_gross, unit_factor
 from ifcqa.spatial.spaces import fold, fold_with_offsets
 
 OPS = ("sum", "mean", "min", "max", "count")
@@ -105,7 +105,6 @@ class _Words:
     op_pattern: re.Pattern[str]
     quantity_pattern: re.Pattern[str]
     stop_after: frozenset[str]
-    gross: re.Pattern[str]
     linear: frozenset[str]
     names: dict[str, tuple[str, list[re.Pattern[str]]]]
 
@@ -139,7 +138,6 @@ def words() -> _Words:
         op_pattern=_bounded([*ops, *compounds]),
         quantity_pattern=_bounded([*quantities, *compounds]),
         stop_after=frozenset(_phrase(w) for w in raw["not_a_quantity_after"]),
-        gross=_bounded(raw["gross"]),
         linear=frozenset(raw["linear_classes"]),
         names=names,
     )
@@ -158,7 +156,7 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
     """
     vocab = words()
     folded, offsets = fold_with_offsets(text)
-    gross = vocab.gross.search(folded) is not None
+    gross = says_gross(folded)
     op_match = None
     for m in vocab.op_pattern.finditer(folded):
         if _next_word(folded, m.end()) in vocab.stop_after and not vocab.quantity_pattern.match(
@@ -212,7 +210,7 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
 
 
 _ASKING = frozenset(["the", "its", "their", "of", "what", "whats", "which", "how", "die", "der", "das", "den", "dem",
-                     "des", "welche", "welcher", "wie", "ihre", "seine", "gross", "net", "brutto", "netto"])
+                     "des", "welche", "welcher", "wie", "ihre", "seine", "gross", "net", "brutto", "netto", "total"])
 _UNIT_LIKE = re.compile(r"^(?:m2|m3|sqm|sq m|qm|cbm|ft2|ft3|sq ft|square|cubic|quadratmeter|kubikmeter)")
 
 

@@ -455,8 +455,18 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
         q = QualifierMention("", 0, 0, "", op or "=", number, unit_text, "unit_mismatch", [], asked)
         q.note = f"{asked!r} is not a {entry['kind']}"
         return start, end, q
-    gross = "gross" in folded or "brutto" in folded
-    return start, end, _dimension(index, found, entry, op or "=", number, factor, asked, gross)
+    return start, end, _dimension(index, found, entry, op or "=", number, factor, asked, says_gross(folded))
+
+
+_GROSS = re.compile(
+    r"(?<![\w])(?:brutto\w*|bgf|gross(?=\s+(?:\w+\s+)?(?:area|areas|floor|volume|volumes|weight|surface|side|"
+    r"footprint|flache|flachen|volumen)\b))"
+)
+
+
+def says_gross(folded: str) -> bool:
+    """The (folded) question asks for Gross quantities: "gross floor area", "Brutto-", "BGF"; not "wie groß"."""
+    return _GROSS.search(folded) is not None
 
 
 def _dimension(index: ModelIndex, found: _Carried, entry: dict[str, Any], op: str, number: float,

@@ -48,7 +48,7 @@ def test_words(rooms: tuple[Path, ModelIndex]) -> None:
     index = rooms[1]
     cases = {
         "total floor area of the ground floor": ("total floor area", "floor_area", "sum", False),
-        "how much wall area is there": ("how much wall area", "area", "sum", False),
+        "how much wall area is there": ("how much wall area", "wall_area", "sum", False),
         "the largest room": ("largest", "floor_area", "max", True),  # the area of spaces is their floor area
         "tallest wall on level 2": ("tallest", "height", "max", True),
         "average door width": ("average door width", "width", "mean", False),
@@ -101,6 +101,16 @@ def test_vendor_sets_and_attributes(shared_ifc: Path, index_of: Index) -> None:
     windows = _qto(haus, "IfcWindow", "BaseQuantities", "Area")
     a = _run(fzk, "total window area", ["IfcWindow"])  # plain Area before GrossArea
     assert (a.source, a.quantity) == ("BaseQuantities", "Area") and a.number == pytest.approx(sum(windows.values()))
+
+
+def test_wall_area_of_rooms_and_of_walls(shared_ifc: Path, index_of: Index) -> None:
+    path, index = shared_ifc / "AC11-Institute-Var-2-IFC.ifc", index_of("AC11-Institute-Var-2-IFC.ifc")
+    rooms = _run(index, "what is the wall area of the rooms", ["IfcSpace"])  # the rooms' own NetWallArea
+    assert (rooms.quantity, rooms.number) == ("NetWallArea", pytest.approx(sum(
+        _qto(path, "IfcSpace", "BaseQuantities", "NetWallArea").values())))
+    walls = _run(index, "how much wall area is there", ["IfcWall"])  # the walls' NetSideArea
+    assert (walls.quantity, walls.number) == ("NetSideArea", pytest.approx(sum(
+        _qto(path, "IfcWall", "BaseQuantities", "NetSideArea").values())))
 
 
 def test_elements_without_the_quantity_are_counted(shared_ifc: Path, index_of: Index) -> None:

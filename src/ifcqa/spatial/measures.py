@@ -49,8 +49,8 @@ class MeasureMention:
 
     Attributes:
         term: the words of the question; ``start``/``end`` their span.
-        quantity: ``floor_area``, ``area``, ``volume``, ``length``, ``height``, ``width``, ``thickness``,
-            ``depth``, ``perimeter`` or ``weight``.
+        quantity: ``floor_area``, ``wall_area``, ``ceiling_area``, ``area``, ``volume``, ``length``, ``height``,
+            ``width``, ``thickness``, ``depth``, ``perimeter`` or ``weight``.
         op: ``sum``, ``mean``, ``min``, ``max`` or ``count``.
         gross: the question said "gross" / "brutto" (Gross quantities are then preferred).
         superlative: "largest room", "tallest wall": the caller lists the element(s) with the extreme value.
@@ -348,8 +348,13 @@ def _geometry_value(index: ModelIndex, element: Element, quantity: str) -> float
     if quantity in length:
         return length[quantity]
     f = index.units["LENGTHUNIT"].si_factor if "LENGTHUNIT" in index.units else 1.0
-    if quantity in ("area", "floor_area"):
-        area_si = (dx * dy if flat or quantity == "floor_area" else max(dx, dy) * dz) * f * f
+    if quantity in ("area", "floor_area", "wall_area", "ceiling_area"):
+        if quantity == "wall_area" and index.is_a(element, "IfcSpace"):
+            area_si = 2 * (dx + dy) * dz * f * f  # the walls around a box-shaped room
+        elif flat or quantity in ("floor_area", "ceiling_area"):
+            area_si = dx * dy * f * f
+        else:
+            area_si = max(dx, dy) * dz * f * f
         unit = index.units.get("AREAUNIT")
         return area_si / unit.si_factor if unit else area_si
     if quantity == "volume":

@@ -629,8 +629,8 @@ def keeps(index: ModelIndex, q: QualifierMention, element: Element) -> bool:
 def _compare(got: float, op: str, wanted: float) -> bool:
     tol = _EPS * max(1.0, abs(wanted))
     return {
-        "=": abs(got - wanted) <= max(tol, 1e-6 * abs(wanted)),
-        "!=": abs(got - wanted) > max(tol, 1e-6 * abs(wanted)),
+        "=": abs(got - wanted) <= max(tol, 1e-3 * abs(wanted)),  # "900 mm wide" holds 899.99 and 900.5
+        "!=": abs(got - wanted) > max(tol, 1e-3 * abs(wanted)),
         ">": got > wanted + tol,
         ">=": got >= wanted - tol,
         "<": got < wanted - tol,

@@ -43,6 +43,8 @@ def test_fold_drops_case_accents_and_transliteration() -> None:
     assert function_of("Kitchen5") == "kitchen"
     assert function_of("Waschküche") == "laundry"  # the longest word decides, not the "küche" inside
     assert function_of("oldSpaceGuids_") is None
+    assert [function_of(t) for t in ("Badkamer 1", "Kantoor 3.04", "PARKING", "Eingang")] == [
+        "bathroom", "office", "garage", "entrance"]  # Dutch names, a predefined type, the longest word
 
 
 def test_room_by_name_and_number_on_duplex(shared_ifc: Path, index_of: Index) -> None:

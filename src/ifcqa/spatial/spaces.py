@@ -189,8 +189,14 @@ class _Catalog:
 _CATALOGS: weakref.WeakKeyDictionary[ModelIndex, _Catalog] = weakref.WeakKeyDictionary()
 
 
+_PLAIN_KINDS = frozenset(["NOTDEFINED", "USERDEFINED", "SPACE", "INTERNAL", "EXTERNAL", "GFA"])
+
+
 def _space_texts(index: ModelIndex, space: Element) -> list[str]:
+    """What the model says a space is: Name, LongName, ObjectType, its type's Name, a telling PredefinedType."""
     texts = [space.name, space.long_name, space.object_type]
+    if space.predefined_type and space.predefined_type not in _PLAIN_KINDS:
+        texts.append(space.predefined_type.replace("_", " "))  # PARKING, BERTH...
     if space.type is not None and space.type in index.data.elements:
         texts.append(index.data.elements[space.type].name)
     return [t for t in texts if t and t.strip()]

@@ -129,6 +129,8 @@ def test_room_model_in_millimetres(rooms: tuple[Path, ModelIndex]) -> None:
     assert names("internal walls", ["IfcWall"])[1] == ["W2"]
     assert names("fire-rated doors", ["IfcDoor"]) == ("Pset_DoorCommon.FireRating is set", ["D1", "D2"])
     assert names("doors rated EI30", ["IfcDoor"]) == ("Pset_DoorCommon.FireRating = 'EI 30'", ["D1"])
+    found = find_qualifiers(index, "doors with fire rating EI 30", ["IfcDoor"])
+    assert [(q.term, q.how) for q in found] == [("with fire rating", "set"), ("EI 30", "label")]
     q = _one(index, "doors with EI 90", ["IfcDoor"])
     assert q.how == "not_in_model" and "EI 90" in describe(q)
     assert names("walls named W2", ["IfcWall"]) == ("Name contains 'W2'", ["W2"])

@@ -327,22 +327,20 @@ def _set_words(found: _Carried, folded: str) -> list[tuple[int, int, QualifierMe
 def _labels(found: _Carried, folded: str) -> list[tuple[int, int, QualifierMention]]:
     out: list[tuple[int, int, QualifierMention]] = []
     taken: list[tuple[int, int]] = []
-    # a value the model holds, as written ("EI 30", "2 Hr", "T30")
-    for m in re.finditer(r"[\w]+(?:[\s\-][\w]+){0,2}", folded):
-        for length in (3, 2, 1):
-            parts = re.findall(r"[\w]+", m.group(0))
-            for i in range(len(parts) - length + 1):
-                chunk = " ".join(parts[i : i + length])
-                hits = found.labels.get(_label_key(chunk))
-                if not hits or not re.search(r"\d", chunk):
-                    continue
-                span = _span_of(folded, m.start(), parts, i, length)
-                if any(span[0] < b and a < span[1] for a, b in taken):
-                    continue
-                taken.append(span)
-                paths = sorted({f"{s}.{p}" for s, p, _ in hits})
-                value = hits[0][2]
-                out.append((*span, QualifierMention("", 0, 0, paths[0], "=", value, None, "label", paths, chunk)))
+    # a value the model holds, as written ("EI 30", "2 Hr", "T30"): one to three words, longest first
+    tokens = list(re.finditer(r"\w+", folded))
+    for length in (3, 2, 1):
+        for i in range(len(tokens) - length + 1):
+            span = (tokens[i].start(), tokens[i + length - 1].end())
+            chunk = folded[span[0] : span[1]]
+            if not re.search(r"\d", chunk) or not re.search(r"[^\W\d_]", chunk):
+                continue  # a label has digits and letters: "60" alone is a count, not "60 min"
+            hits = found.labels.get(_label_key(chunk))
+            if not hits or any(span[0] < b and a < span[1] for a, b in taken):
+                continue
+            taken.append(span)
+            paths = sorted({f"{s}.{p}" for s, p, _ in hits})
+            out.append((*span, QualifierMention("", 0, 0, paths[0], "=", hits[0][2], None, "label", paths, chunk)))
     # a label pattern the model holds no such value for
     for prop, pattern in words().labels.items():
         for m in pattern.finditer(folded):
@@ -355,16 +353,6 @@ def _labels(found: _Carried, folded: str) -> list[tuple[int, int, QualifierMenti
                       else f"no element of these classes records {prop}")
             out.append((m.start(), m.end(), q))
     return out
-
-
-def _span_of(folded: str, base: int, parts: list[str], i: int, length: int) -> tuple[int, int]:
-    pos = base
-    starts = []
-    for part in parts:
-        pos = folded.index(part, pos)
-        starts.append(pos)
-        pos += len(part)
-    return starts[i], starts[i + length - 1] + len(parts[i + length - 1])
 
 
 _SYMBOLS = re.compile(r"(?:>=|<=|=>|=<|≥|≤|>|<|=)\s*$")

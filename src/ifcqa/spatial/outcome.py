@@ -46,16 +46,8 @@ class Outcome:
 
 
 def rule_of(answerer: Answerer, plan: Plan) -> str:
-    """The rule an answer applied: "doors with Pset_DoorCommon.IsExternal = TRUE in Kitchen on Level 1"."""
-    text = answerer.label(plan)
-    quals = [("not " if q.negated else "") + q.rule for q in plan.qualifiers]
-    if quals:
-        text += " with " + " and ".join(quals)
-    if plan.rooms:
-        how = {"of": "bounding", "in": "in", "subject": "named"}[plan.rooms[0].role]
-        terms = ", ".join(f"{r.term!r}" for r in plan.rooms)
-        text += f" {how} {terms}" if how != "named" else f" named like {terms}"
-    return f"{text} {answerer.scope(plan)}"
+    """The rule an answer applied: "doors with Pset_DoorCommon.IsExternal = TRUE bounding 'kitchen' on Level 1"."""
+    return f"{answerer.label(plan)} {answerer.scope(plan)}"
 
 
 def _number(x: float) -> float:
@@ -79,12 +71,23 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         return out
     if measure is not None and plan.intent not in ("compare",):
         return _measured(index, answerer, plan, hits, measure, out)
+    if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
+        asked = plan.resolved.get("unqualified", hits)
+        kept = {h.guid for h in hits}
+        out.yes_no = bool(asked) and len(kept) == len(asked)
+        out.count = n
+        base = counted([c.label for c in plan.classes], len(asked)) + answerer.narrowing(plan, qualifiers=False)
+        quals = " and ".join(("not " if q.negated else "") + q.rule for q in plan.qualifiers)
+        out.text = (f"{'Yes' if out.yes_no else 'No'}: {n} of the {len(asked)} {base} {scope} "
+                    f"{'has' if n == 1 else 'have'} {quals}." if asked else f"No: there are no {base} {scope}.")
+        return out
     if plan.threshold is not None:
         op, k = plan.threshold["op"], plan.threshold["n"]
         out.count = n
         out.yes_no = bool(_OPS[op](n, k))
         word = "Yes" if out.yes_no else "No"
-        out.text = (f"{word}: there {'is' if n == 1 else 'are'} {n} {counted([c.label for c in plan.classes], n)} "
+        what = counted([c.label for c in plan.classes], n) + answerer.narrowing(plan)
+        out.text = (f"{word}: there {'is' if n == 1 else 'are'} {n} {what} "
                     f"{scope}, {'' if out.yes_no else 'not '}{_OP_WORDS[op]} {k} (rule: {out.rule}).")
         return out
     if plan.intent == "compare":
@@ -122,7 +125,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         if not guids:
             out.text = f"No {label} found {scope}, so no storey can be named."
         else:
-            what = counted([c.label for c in plan.classes], n)
+            what = counted([c.label for c in plan.classes], n) + answerer.narrowing(plan)
             shown = "; ".join(f"{answerer.display(h)} on {answerer.storey_name(h.storey) or 'no storey'}"
                               for h in hits[:10])
             out.text = (f"{' and '.join(names) or 'No storey'}: {n} {what} ({out.rule}): {shown}"

@@ -123,6 +123,15 @@ _FILLER = _STOP | frozenset(
 _CLASS_PATTERN = _words_pattern(list(CLASS_WORDS))
 _CLASS_KEYS = {normalise(k): v for k, v in CLASS_WORDS.items()}
 _NEGATION = _words_pattern(NEGATION_WORDS)
+# Negation words are consumed only when they negate something (a storey or a qualifier): "doors that lead outside"
+# must not read "outside" as filler and list every door.
+_NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "but", "apart", "aside", "besides",
+                            "isn't", "aren't", "isnt", "arent", "outside", "nicht", "außer", "ausser", "ausgenommen",
+                            "ohne"])
+_FILLER = _FILLER - _NEGATION_ONLY
+_INVENTORY = _words_pattern(INVENTORY_WORDS)
+_CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
+                              "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht"])
 _ALIASES: list[tuple[str, re.Pattern[str]]] = [
     ("all", _words_pattern(ALL_STOREY_WORDS)),
     ("upper_all", _words_pattern(UPPER_PLURAL_WORDS)),
@@ -157,6 +166,17 @@ _NEGATION_JOIN = frozenset(["on", "in", "at", "the", "those", "that", "which", "
                             "for", "from", "of", "im", "auf", "dem", "der", "den", "die", "das", "ones", "any",
                             "elements", "items", "things", "objects", "and", "or", "but", "not", "sind", "ist",
                             "in", "within", "inside", "nicht"])
+
+
+_UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be answered without broadening
+    "not_in_model": "this model does not record {term!r} for its {what} ({path}), so I cannot tell which are",
+    "ambiguous": "{term!r} does not say which dimension is meant (width, height, length?)",
+    "unit_mismatch": "the unit in {term!r} does not fit what it compares",
+}
+
+
+def _join_words(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
 def _mask(text: str, start: int, end: int) -> str:
@@ -229,7 +249,8 @@ class Parser:
         mentions: list[_Mention] = []
         masked = self._storey_mentions(masked, mentions)
         mentions.sort(key=lambda m: m.start)
-        self._apply_mentions(plan, text, mentions)
+        for start, end in self._apply_mentions(plan, text, mentions):
+            masked = _mask(masked, start, end)  # the negation words that negated a storey
         if buildings:  # "in Building B": only that building's storeys
             allowed = set(buildings)
             plan.storeys = [g for g in (plan.storeys or self.resolver.by_guid) if g in allowed]
@@ -309,11 +330,24 @@ class Parser:
         things = keys - {"spaces"}
         bounding = bool(things) and things <= _BOUNDING
         role = "subject" if not things else "of" if bounding else "in"
+        if role == "subject" and _INVENTORY.search(text):  # "what is in room A101": its contents
+            role = "in"
+            plan.classes = [c for c in plan.classes if c.key != "spaces"]
         for room in kept:
             plan.rooms.append(RoomRef(room.term, room.how, list(room.guids), role))
         if role == "subject" and "spaces" not in keys:
             plan.classes.append(class_filter(self.index.schema, "spaces"))
         return text
+
+    def _class_negation(self, text: str, start: int) -> tuple[int, int] | None:
+        """The span of a negation word right before a class word ("except the walls", "ohne Fenster"), if any."""
+        for found in _NEGATION.finditer(text, max(0, start - 40), start):
+            if found.group(0) not in _CLASS_NEGATIONS:
+                continue
+            between = text[found.end():start]
+            if _only_filler(between) and len(between.split()) <= 2:
+                return found.span()
+        return None
 
     def _present(self, key: str) -> bool:
         wanted = self.class_filter(key)
@@ -324,6 +358,11 @@ class Parser:
         found = resolve.find_qualifiers(self.index, text, classes)
         kept: list[resolve.Qualifier] = []
         for q in found:
+            if q.how in _UNUSABLE:
+                what = _join_words([c.label for c in plan.classes]) or "elements"
+                _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,
+                                                       path=q.path), [_as_written(plan.question, q.term)])
+                return text
             before = text[max(0, q.start - 12): q.start]
             negated = bool(re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", before))
             plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated))
@@ -334,6 +373,7 @@ class Parser:
                 assert neg is not None
                 text = _mask(text, q.start - len(before) + neg.start(), q.start)
         plan.resolved["qualifiers"] = kept
+        plan.universal = bool(kept) and bool(re.match(r"(?:are|is|sind|ist)\s+(?:all\s+)?(?:the|die|alle)\b", text))
         return text
 
     def _measure(self, plan: Plan, text: str) -> str:
@@ -511,14 +551,18 @@ class Parser:
                 text = text[:start] + " " * (end - start) + text[end:]
         return text
 
-    def _apply_mentions(self, plan: Plan, text: str, mentions: list[_Mention]) -> None:
-        negations = [m.end() for m in _NEGATION.finditer(text)]
+    def _apply_mentions(self, plan: Plan, text: str, mentions: list[_Mention]) -> list[tuple[int, int]]:
+        """Sets the plan's storeys; returns the spans of the negation words that negated one."""
+        spans = [m.span() for m in _NEGATION.finditer(text)]
+        used: set[tuple[int, int]] = set()
         include: list[str] = []
         exclude: list[str] = []
         previous: _Mention | None = None
         carried = False
         for m in mentions:
-            negated = any(end <= m.start and _only_filler(text[end:m.start]) for end in negations) or (
+            direct = [span for span in spans if span[1] <= m.start and _only_filler(text[span[1]:m.start])]
+            used.update(direct)
+            negated = bool(direct) or (
                 carried and previous is not None and _only_filler(text[previous.end:m.start])
             )  # "not in the Keller or the Dachgeschoss": the negation runs on through the list
             previous, carried = m, negated
@@ -542,12 +586,17 @@ class Parser:
         order = [s.guid for s in self.resolver.storeys]
         plan.storeys.sort(key=order.index)
         plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
+        return sorted(used)
 
     # -- classes and intent ----------------------------------------------------------------
     def _classes(self, plan: Plan, text: str) -> str:
         keys: list[str] = []
+        negated: list[str] = []
         for match in list(_CLASS_PATTERN.finditer(text)):
-            keys.append(_CLASS_KEYS[match.group(0)])
+            negation = self._class_negation(text, match.start())
+            (negated if negation else keys).append(_CLASS_KEYS[match.group(0)])
+            if negation:
+                text = _mask(text, *negation)
             text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end():]
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
@@ -559,6 +608,8 @@ class Parser:
                 keys.append(_CLASS_KEYS[close[0]])
                 plan.notes.append(f"read {word!r} as {close[0]!r}")
                 text = text[: match.start()] + " " * len(word) + text[match.end():]
+        for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
+            plan.exclude_classes.append(self.class_filter(key))
         for key in dict.fromkeys(keys):
             wanted = self.class_filter(key)
             if not wanted.classes and not wanted.type_classes:

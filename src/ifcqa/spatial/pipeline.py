@@ -31,6 +31,7 @@ from ifcqa.spatial import resolve
 from ifcqa.spatial.answer import Answerer, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
+from ifcqa.spatial.classes import matches
 from ifcqa.spatial.execute import Hit, rooms_hits, run_graph, run_index
 from ifcqa.spatial.llm_plan import LLMPlanner
 from ifcqa.spatial.outcome import Outcome, outcome
@@ -273,6 +274,10 @@ class SpatialQA:
                 hits = [h for h in hits if h.guid in wanted]
             else:
                 hits = rooms_hits(self.index, plan, guids)
+        if plan.exclude_classes:
+            hits = [h for h in hits if not any(
+                matches(self.index, e, f) for f in plan.exclude_classes if (e := self.index.find(h.guid)) is not None)]
+        plan.resolved["unqualified"] = list(hits)  # for "are the walls of room A203 load-bearing?" (all of them?)
         for q, ref in zip(plan.resolved.get("qualifiers", []), plan.qualifiers, strict=False):
             ok = set(resolve.apply_qualifier(self.index, q, [h.guid for h in hits]))
             hits = [h for h in hits if (h.guid in ok) != ref.negated]

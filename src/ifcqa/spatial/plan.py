@@ -91,6 +91,8 @@ class Plan:
     compare: list[str] = field(default_factory=list)  # two storey GlobalIds: "more X on A than on B?"
     asks_storey: bool = False  # "which floor is the kitchen on"
     explicit: list[str] = field(default_factory=list)  # IFC class names the question wrote ("IfcBoiler")
+    exclude_classes: list[ClassFilter] = field(default_factory=list)  # "everything on Level 2 except the walls"
+    universal: bool = False  # "are the walls of room A203 load-bearing?": do all of them satisfy the qualifiers
     unconsumed: list[str] = field(default_factory=list)  # content words no pass read (as the question wrote them)
     declined: dict[str, Any] | None = None  # {"reason", "not_understood", "can_answer"}
     resolved: dict[str, Any] = field(default_factory=dict, repr=False)  # the resolvers' objects (not serialised)
@@ -117,6 +119,7 @@ class Plan:
              "type_names": list(c.type_names), "note": c.note}
             for c in self.classes
         ]
+        out["exclude_classes"] = [c.label for c in self.exclude_classes]
         out["rooms"] = [{"term": r.term, "how": r.how, "role": r.role, "spaces": list(r.guids)} for r in self.rooms]
         out["qualifiers"] = [{"term": q.term, "rule": q.rule, "negated": q.negated} for q in self.qualifiers]
         return out

@@ -2,8 +2,9 @@
 
 Lengths in millimetres, areas in m². Two storeys (EG, OG); spaces "0.01 Küche", "0.02 Besprechungsraum",
 "Raum 0.03 Flur", "1.01 Bedroom" and "1.02" typed by an IfcSpaceType "Server Room". A table is contained in the
-kitchen, a stair with two flights in the corridor. Walls and doors carry Pset_*Common and base quantities, one
-wall inherits IsExternal from its type; space boundaries tie walls and doors to the kitchen and meeting room.
+kitchen, a stair with two flights in the corridor. Walls and doors carry Pset_*Common and base quantities; one
+wall inherits IsExternal from its type; door D3 says FireExit "Yes" in a vendor set. Space boundaries tie walls
+and doors to the kitchen and the meeting room.
 """
 
 from __future__ import annotations
@@ -97,7 +98,9 @@ def build_room_model() -> ifcopenshell.file:
 
     d1 = door("D1", 900.0, 2100.0, {"IsExternal": True, "FireRating": "EI 30"})
     d2 = door("D2", 1200.0, 2250.0, {"IsExternal": False, "FireRating": "EI 60"})
-    door("D3", 800.0, 2000.0, {})
+    d3 = door("D3", 800.0, 2000.0, {})
+    vendor = api.pset.add_pset(model, product=d3, name="Custom_DoorData")  # a vendor set writing booleans as text
+    api.pset.edit_pset(model, pset=vendor, properties={"FireExit": "Yes"})
 
     for relating, element in ((kitchen, w1), (kitchen, d1), (meeting, w2), (meeting, d2)):
         model.createIfcRelSpaceBoundary(

@@ -133,6 +133,7 @@ def test_room_model_in_millimetres(rooms: tuple[Path, ModelIndex]) -> None:
     assert [(q.term, q.how) for q in found] == [("with fire rating", "set"), ("EI 30", "label")]
     q = _one(index, "doors with EI 90", ["IfcDoor"])
     assert q.how == "not_in_model" and "EI 90" in describe(q)
+    assert names("fire exits", ["IfcDoor"]) == ("Custom_DoorData.FireExit = TRUE", ["D3"])  # "Yes" is TRUE
     assert names("walls named W2", ["IfcWall"]) == ("Name contains 'W2'", ["W2"])
     assert names("walls of type 'Exterior wall type'", ["IfcWall"])[1] == ["W3"]
     assert _one(index, "doors of type Sliding-2", ["IfcDoor"]).how == "not_in_model"

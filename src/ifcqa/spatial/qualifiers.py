@@ -88,6 +88,7 @@ class _Words:
     number: re.Pattern[str]
     name_words: list[str]
     type_words: list[str]
+    truth: dict[str, bool]  # texts vendor sets write for booleans ("Ja", "Yes") -> the boolean
 
 
 def _alternation(phrases: list[str]) -> str:
@@ -135,6 +136,7 @@ def words() -> _Words:
         number=number,
         name_words=[_phrase(w) for w in raw["name_words"]],
         type_words=[_phrase(w) for w in raw["type_words"]],
+        truth={**{_phrase(w): True for w in raw["true_texts"]}, **{_phrase(w): False for w in raw["false_texts"]}},
     )
 
 
@@ -607,6 +609,8 @@ def keeps(index: ModelIndex, q: QualifierMention, element: Element) -> bool:
     if not values:
         return False
     got_value = values[0].value
+    if isinstance(got_value, str) and isinstance(q.value, bool):  # a vendor set's "Yes" / "Ja" / "TRUE"
+        got_value = words().truth.get(_phrase(got_value), got_value)
     if q.how == "label":
         same = _label_key(str(got_value)) == _label_key(str(q.value))
         return same if q.op == "=" else not same

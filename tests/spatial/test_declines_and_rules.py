@@ -152,3 +152,41 @@ def test_every_answer_carries_the_contract_keys(duplex: SpatialQA) -> None:
     listed = duplex.ask("doors on level 1")
     assert listed["rule"] == "doors on Level 1" and listed["declined"] is None
     assert duplex.ask("doors on level 9")["declined"]["not_understood"] == ["level 9"]
+
+
+def test_a_negated_class_is_taken_out(duplex: SpatialQA, duplex_file: ifcopenshell.file) -> None:
+    expected = {e.GlobalId for rel in duplex_file.by_type("IfcRelContainedInSpatialStructure")
+                if rel.RelatingStructure.Name == "Level 2" for e in rel.RelatedElements
+                if not e.is_a("IfcSpatialStructureElement") and not e.is_a("IfcWall")}
+    answer = duplex.ask("give me everything on level 2 except the walls")
+    assert guids(answer) == expected and "except walls" in answer["rule"]
+
+
+def test_a_number_not_understood_declines(index_of: Callable[[str], ModelIndex]) -> None:
+    answer = SpatialQA(index_of("KIT-EDC_with_SB.ifc"), use_graph=False, embedder=None).ask(
+        "how many walls are in building 3?")
+    assert answer["elements"] == [] and answer["count"] is None and answer["declined"]["not_understood"] == ["3"]
+
+
+def test_which_room_has_the_most_counts_per_space(duplex: SpatialQA, duplex_file: ifcopenshell.file) -> None:
+    per: dict[str, int] = {}
+    for space in duplex_file.by_type("IfcSpace"):
+        per[space.GlobalId] = len({b.RelatedBuildingElement.GlobalId for b in space.BoundedBy or ()
+                                   if b.RelatedBuildingElement is not None and b.RelatedBuildingElement.is_a("IfcDoor")})
+    best = max(per.values())
+    answer = duplex.ask("which room has the most doors?")
+    assert guids(answer) == {g for g, k in per.items() if k == best} and answer["storeys"] is None
+
+
+def test_a_room_without_space_boundaries_is_not_answered_with_zero(index_of: Callable[[str], ModelIndex]) -> None:
+    answer = SpatialQA(index_of("Ifc4_SampleHouse.ifc"), use_graph=False, embedder=None).ask(
+        "how many windows does the bedroom have?")
+    assert answer["count"] is None and answer["elements"] == [] and "space boundaries" in answer["declined"]["reason"]
+
+
+def test_are_all_asks_whether_every_element_qualifies(duplex: SpatialQA, duplex_file: ifcopenshell.file) -> None:
+    doors = [d for d in duplex_file.by_type("IfcDoor") if storey_name(d) == "Level 1"]
+    external = [d for d in doors if ue.get_pset(d, "Pset_DoorCommon", "IsExternal") is True]
+    answer = duplex.ask("are all doors on level 1 external?")
+    assert answer["yes_no"] is (len(external) == len(doors)) and answer["count"] == len(external)
+    assert answer["answer"].startswith(f"No: {len(external)} of the {len(doors)} doors on Level 1 have ")

@@ -17,6 +17,7 @@ from ifcqa.spatial import resolve
 from ifcqa.spatial.answer import Answerer, counted
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.vocabulary import BOUNDING_KEYS
 
 _OPS = {">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
         "=": lambda a, b: a == b}
@@ -81,6 +82,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         out.text = (f"{'Yes' if out.yes_no else 'No'}: {n} of the {len(asked)} {base} {scope} "
                     f"{'has' if n == 1 else 'have'} {quals}." if asked else f"No: there are no {base} {scope}.")
         return out
+    if plan.intent == "most" and plan.group_by == "space":
+        return _most_per_space(index, answerer, plan, hits, out)
     if plan.threshold is not None:
         op, k = plan.threshold["op"], plan.threshold["n"]
         out.count = n
@@ -133,11 +136,43 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
     return out
 
 
+def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], out: Outcome) -> Outcome:
+    """ "Which room has the most doors": the elements in (or, for walls, doors, windows: bounding) each space."""
+    bounding = {c.key for c in plan.classes} <= BOUNDING_KEYS
+    wanted = {h.guid for h in hits}
+    spaces = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace"
+              and (not plan.storeys or (e.storey is not None and index.data.elements[e.storey].guid in plan.storeys))]
+    if bounding and not any(s.bounded_by for s in spaces):
+        out.hits, out.text = [], (f"This model has no space boundaries, so I cannot tell which {answerer.label(plan)} "
+                                  "bound which room; nothing is listed.")
+        return out
+    per = {s.guid: sum(1 for g in resolve.elements_in_rooms(index, [s.guid], bounding=bounding) if g in wanted)
+           for s in spaces}
+    label = answerer.label(plan)
+    if not per or not any(per.values()):
+        out.hits, out.text = [], f"No room has any {label} {answerer.scope(plan)}."
+        return out
+    best = (min if plan.least else max)(per.values())
+    chosen = [s for s in spaces if per[s.guid] == best]
+    out.hits = [Hit(s.guid, s.ifc_class, s.name, index.data.elements[s.storey].guid if s.storey is not None else None)
+                for s in chosen]
+    how = "bounding" if bounding else "in"
+    out.rule = f"{label} {how} each space {answerer.scope(plan)}, counted per space"
+    names = "; ".join(answerer.display(h) + (f" {s.long_name}" if s.long_name else "") for h, s in zip(
+        out.hits, chosen, strict=True))
+    out.text = (f"{names} {'has' if len(chosen) == 1 else 'have'} the {'fewest' if plan.least else 'most'} {label} "
+                f"({best}{' each' if len(chosen) > 1 else ''}; {how} the space, {answerer.scope(plan)}).")
+    return out
+
+
 def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
               out: Outcome) -> Outcome:
     """Aggregates ("total floor area of the ground floor") and superlatives ("the tallest wall on Level 2")."""
     agg = resolve.aggregate(index, [h.guid for h in hits], measure)
     label, scope = answerer.label(plan), answerer.scope(plan)
+    if not hits:
+        out.hits, out.text = [], f"There are no {label} {scope}, so there is nothing to measure."
+        return out
     if agg.number is None or not agg.per_element:
         out.hits = []
         out.text = (f"None of the {len(hits)} {label} {scope} has a {measure.quantity} in its quantity sets or "

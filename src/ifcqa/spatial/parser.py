@@ -24,6 +24,7 @@ from ifcqa.spatial.vocabulary import (
     ALL_STOREY_WORDS,
     BASEMENT_WORDS,
     BOTTOM_WORDS,
+    BOUNDING_KEYS,
     BREAKDOWN_WORDS,
     CLASS_WORDS,
     COUNT_WORDS,
@@ -144,8 +145,7 @@ _ALIASES: list[tuple[str, re.Pattern[str]]] = [
 _ALIAS_VOCAB = sorted({normalise(w) for w in (*GROUND_WORDS, *BASEMENT_WORDS, *ROOF_WORDS) if len(w) >= 5})
 
 
-_BOUNDING = frozenset(["wall", "door", "window", "slab", "covering", "curtainwall", "column", "roof", "railing",
-                       "openings", "floorslab", "ceiling", "flooring", "partition", "gate", "skylight"])
+_BOUNDING = BOUNDING_KEYS
 _THRESHOLD = re.compile(
     r"(?<![\w])(?P<word>" + "|".join(re.escape(w) for w in sorted(THRESHOLD_WORDS, key=len, reverse=True))
     + r")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|"
@@ -373,7 +373,8 @@ class Parser:
                 assert neg is not None
                 text = _mask(text, q.start - len(before) + neg.start(), q.start)
         plan.resolved["qualifiers"] = kept
-        plan.universal = bool(kept) and bool(re.match(r"(?:are|is|sind|ist)\s+(?:all\s+)?(?:the|die|alle)\b", text))
+        plan.universal = bool(kept) and bool(
+            re.match(r"(?:are|is|sind|ist)\s+(?:all|alle|every|each|the|die|der|das)\b", text))
         return text
 
     def _measure(self, plan: Plan, text: str) -> str:
@@ -393,6 +394,7 @@ class Parser:
         """Every content word is a storey, class, room, qualifier, aggregate or filler, or the answer declines."""
         words = [w for w in re.findall(r"[^\W\d_][\w'-]*", masked) if w.strip("'-") not in _FILLER
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
+        words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
         plan.unconsumed += [_as_written(plan.question, w) for w in words]
         plan.unconsumed = list(dict.fromkeys(plan.unconsumed))
         plan.unknown_words = list(plan.unconsumed)
@@ -652,6 +654,12 @@ class Parser:
             has(EXISTS_WORDS) or yes_no
         ):
             plan.intent = "exists"
+        others = [c for c in plan.classes if c.key != "spaces"]
+        if plan.intent == "most" and plan.measure is None and others and not plan.rooms and re.search(
+            r"\b(?:which|what|welche[mnrs]?|in welchem)\s+(?:rooms?|spaces?|raum|räume|zimmer)\b", text
+        ):  # "which room has the most doors": counted per space, not per storey
+            plan.group_by = "space"
+            plan.classes = others
         plan.asks_storey = plan.intent not in ("most", "breakdown", "compare") and bool(
             re.search(rf"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+{_NOUN}\b", text)
             or re.match(r"(?:where|wo)\b", text) and (plan.rooms or plan.classes)

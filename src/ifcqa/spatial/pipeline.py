@@ -174,6 +174,7 @@ class SpatialQA:
         elsewhere: list[Hit] = []
         result = Outcome()
         check_question(plan)  # the plan against the question: what it did not take up makes it decline
+        self._feasible(plan)
         if plan.declined is not None:
             route, text = "none", self.answerer.declined(plan)
             checked = _check_report(0, [], fallback=False, note="declined: nothing is cited")
@@ -200,7 +201,7 @@ class SpatialQA:
             route, text = "none", self.answerer.unknown_storey(plan)
             plan.declined = {"reason": "this model has no storey matching " + ", ".join(
                 repr(t) for t in plan.unresolved), "not_understood": list(plan.unresolved),
-                "can_answer": "ask about one of its storeys: " + ", ".join(self.parser.resolver.names())}
+                "can_answer": "Ask about one of its storeys: " + ", ".join(self.parser.resolver.names())}
             checked = _check_report(0, [], fallback=False)
             yield "route", {"route": route, "why": "the question names only storeys this model lacks: "
                             + ", ".join(plan.unresolved)}
@@ -264,6 +265,22 @@ class SpatialQA:
         if self._answers is not None and key is not None and route != "graph_unavailable":
             self._answers.put(key, answer)
         yield "final", answer
+
+    def _feasible(self, plan: Plan) -> None:
+        """Declines what this model cannot tell: the walls/doors/windows of a room without space boundaries."""
+        if plan.declined is not None or not plan.rooms or plan.rooms[0].role != "of":
+            return
+        if any(e.bounded_by for e in self.index.data.elements.values() if e.ifc_class == "IfcSpace"):
+            return
+        terms = ", ".join(repr(r.term) for r in plan.rooms)
+        labels = ", ".join(c.label for c in plan.classes)
+        plan.intent = "declined"
+        plan.declined = {
+            "reason": f"this model has no space boundaries (IfcRelSpaceBoundary), so it does not say which {labels} "
+                      f"bound {terms}",
+            "not_understood": [r.term for r in plan.rooms],
+            "can_answer": f"Ask which {labels} are on the room's storey, or what is contained in the room",
+        }
 
     def _narrow(self, plan: Plan, hits: list[Hit]) -> list[Hit]:
         """The hits in the rooms the plan names (contained, or bounding them) that satisfy its qualifiers."""

@@ -92,6 +92,7 @@ class Plan:
     asks_storey: bool = False  # "which floor is the kitchen on"
     explicit: list[str] = field(default_factory=list)  # IFC class names the question wrote ("IfcBoiler")
     exclude_classes: list[ClassFilter] = field(default_factory=list)  # "everything on Level 2 except the walls"
+    group_by: str = "storey"  # "space": "which room has the most doors"
     universal: bool = False  # "are the walls of room A203 load-bearing?": do all of them satisfy the qualifiers
     unconsumed: list[str] = field(default_factory=list)  # content words no pass read (as the question wrote them)
     declined: dict[str, Any] | None = None  # {"reason", "not_understood", "can_answer"}

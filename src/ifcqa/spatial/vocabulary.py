@@ -367,3 +367,8 @@ REFUSALS: dict[str, tuple[tuple[re.Pattern[str], ...], str, str]] = {
     for name, entry in _DATA["refusals"].items()
 }
 THRESHOLD_WORDS: dict[str, str] = {phrase: op for op, phrases in _DATA["thresholds"].items() for phrase in phrases}
+
+# Class keys whose elements bound a room rather than stand in it: "the doors of room A102" reads space boundaries.
+BOUNDING_KEYS = frozenset(["wall", "door", "window", "slab", "covering", "curtainwall", "column", "roof", "railing",
+                           "openings", "floorslab", "ceiling", "flooring", "partition", "gate", "skylight", "plate",
+                           "member", "shearwall", "parapet", "cladding", "roofslab", "baseslab"])

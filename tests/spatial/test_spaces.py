@@ -96,6 +96,7 @@ def test_german_names_and_compounds(shared_ifc: Path, index_of: Index) -> None:
     kitchen = _spaces(fzk, lambda s: s.LongName == "Küche")
     assert _one(haus, "Wo ist die Küche?") == ("Küche", "function:kitchen", kitchen)
     assert _one(haus, "Büro")[2] == _spaces(fzk, lambda s: s.LongName == "Buero")
+    assert _one(haus, "Flur") == ("Flur", "function:corridor", _spaces(fzk, lambda s: s.LongName == "Flur"))
     inst, institute = shared_ifc / "AC11-Institute-Var-2-IFC.ifc", index_of("AC11-Institute-Var-2-IFC.ifc")
     meeting = _spaces(inst, lambda s: (s.LongName or "").startswith("Besprechungsraum"))
     assert _one(institute, "Besprechungsräume") == ("Besprechungsräume", "function:meeting", meeting)

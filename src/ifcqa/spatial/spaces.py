@@ -130,14 +130,16 @@ def _norm(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def function_of(text: str) -> str | None:
+def function_of(text: str, strong: bool = False) -> str | None:
     """The room function a space text names ("WC Herren" -> bathroom, "Technikraum II" -> plant room), or None.
 
     A phrase of the vocabulary found in the text's words wins; else a word that starts or ends with a vocabulary
     word of at least three letters (German compounds: "Besprechungsraum", "Gästebad"); the longest word decides.
+    ``strong``: only the words a question may use count, not the ``model_words`` ("Stair" names a stair core
+    only weakly).
     """
     words = _LETTER_DIGIT.sub(" ", _norm(text)).split()
-    forms, most = _model_phrases()
+    forms, most = _model_phrases(strong)
     best: tuple[int, str] | None = None
     for i in range(len(words)):
         for j in range(i + 1, min(len(words), i + most) + 1):
@@ -147,7 +149,7 @@ def function_of(text: str) -> str | None:
     if best is not None:
         return best[1]
     for token in words:
-        for word, function in _model_stems():
+        for word, function in _model_stems(strong):
             fits = len(token) > len(word) and (token.startswith(word) or token.endswith(word))
             if fits and (best is None or len(word) > best[0]):
                 best = (len(word), function)
@@ -155,25 +157,25 @@ def function_of(text: str) -> str | None:
 
 
 @functools.cache
-def _model_phrases() -> tuple[dict[str, str], int]:
+def _model_phrases(strong: bool) -> tuple[dict[str, str], int]:
     forms: dict[str, str] = {}
-    for form, function in _model_forms():
+    for form, function in _model_forms(strong):
         forms.setdefault(form, function)
     return forms, max(f.count(" ") + 1 for f in forms)
 
 
 @functools.cache
-def _model_forms() -> tuple[tuple[str, str], ...]:
+def _model_forms(strong: bool) -> tuple[tuple[str, str], ...]:
     vocab = vocabulary()
-    tables = (vocab.words, vocab.model_words)
+    tables = (vocab.words,) if strong else (vocab.words, vocab.model_words)
     return tuple((form, f) for table in tables for w, f in table.items() for form in plurals(w))
 
 
 @functools.cache
-def _model_stems() -> tuple[tuple[str, str], ...]:
+def _model_stems(strong: bool) -> tuple[tuple[str, str], ...]:
     vocab = vocabulary()
-    return tuple((w, f) for table in (vocab.words, vocab.model_words) for w, f in table.items()
-                 if " " not in w and len(w) >= 3)
+    tables = (vocab.words,) if strong else (vocab.words, vocab.model_words)
+    return tuple((w, f) for table in tables for w, f in table.items() if " " not in w and len(w) >= 3)
 
 
 # -- what one model holds --------------------------------------------------------------------------------
@@ -183,6 +185,7 @@ class _Catalog:
     literal: dict[str, tuple[str, list[str]]]  # token key (see _key) of a Name / LongName -> (how, guids)
     longest: int  # the most tokens of a literal key
     functions: dict[str, list[str]]  # function -> guids of the spaces holding it
+    strong: dict[str, list[str]]  # the same through question words only (no model_words)
     contents: dict[int, list[int]] = field(default_factory=dict)  # spatial element id -> directly contained ids
 
 
@@ -211,6 +214,7 @@ def catalog(index: ModelIndex) -> _Catalog:
     vocab = vocabulary()
     literal: dict[str, tuple[str, list[str]]] = {}
     functions: dict[str, list[str]] = {}
+    strong: dict[str, list[str]] = {}
     for space in spaces:
         both = f"{space.name} {space.long_name}" if space.name and space.long_name else None
         for how, text in (("name", space.name), ("long_name", space.long_name), ("name_and_long_name", both)):
@@ -225,12 +229,14 @@ def catalog(index: ModelIndex) -> _Catalog:
                     entry[1].append(space.guid)
         for function in {f for t in _space_texts(index, space) if (f := function_of(t))}:
             functions.setdefault(function, []).append(space.guid)
+        for function in {f for t in _space_texts(index, space) if (f := function_of(t, strong=True))}:
+            strong.setdefault(function, []).append(space.guid)
     longest = max((k.count(" ") + k.count("|") + 1 for k in literal), default=0)
     contents: dict[int, list[int]] = {}
     for e in index.data.elements.values():
         if e.container is not None:
             contents.setdefault(e.container, []).append(e.id)
-    built = _Catalog(spaces, literal, min(longest, 12), functions, contents)
+    built = _Catalog(spaces, literal, min(longest, 12), functions, strong, contents)
     _CATALOGS[index] = built
     return built
 
@@ -349,8 +355,8 @@ def find_spaces(index: ModelIndex, text: str) -> list[SpaceMention]:
         if how in ("name", "long_name", "name_and_long_name"):
             function = forms.get(_key(fold(term)))
             if function is not None:  # "Kitchen" is a LongName and a function word: all kitchens are meant
-                how = f"function:{function}"
-                guids = sorted(set(guids) | set(cat.functions.get(function, [])), key=lambda g: order.get(g, 0))
+                how = f"function:{function}"  # (by the question's words: "Flur" is not also the "Galerie")
+                guids = sorted(set(guids) | set(cat.strong.get(function, [])), key=lambda g: order.get(g, 0))
         mentions.append(SpaceMention(term, start, end, guids, how, weak=_norm(term) in weak and how != "number"))
     return mentions
 

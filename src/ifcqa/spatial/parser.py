@@ -131,6 +131,9 @@ _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "b
                             "ohne"])
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
+_RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|containing|contain|contains|hosting|"
+                       r"holding|in them|mit|ohne|haben|hat|enthalten|enthält)\b")
+_PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
 _CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
                               "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht"])
 _ALIASES: list[tuple[str, re.Pattern[str]]] = [
@@ -263,6 +266,7 @@ class Parser:
         masked = self._qualifiers(plan, masked)
         masked = self._measure(plan, masked)
         self._intent(plan, text, masked)
+        self._relation(plan, text)
         self._account(plan, masked)
         return plan
 
@@ -390,8 +394,26 @@ class Parser:
             plan.classes.append(class_filter(self.index.schema, "spaces"))
         return text
 
+    def _relation(self, plan: Plan, text: str) -> None:
+        """ "walls with windows", "rooms that have doors": a relation between two classes is not a union of them;
+        declined (or, for "doors per room", counted per space) rather than listing both."""
+        spans = sorted(plan.resolved.get("class_spans", [])) if plan.group_by != "space" else []
+        for (_, a_end, a_word), (b_start, _, b_word) in zip(spans, spans[1:], strict=False):
+            between = text[a_end:b_start]
+            if _RELATION.search(between):
+                _decline(plan, f"it relates {a_word!r} to {b_word!r} ({between.strip()!r}), and I can only list "
+                         "elements by storey, room, class and property, not by what they hold or touch",
+                         [f"{a_word} {between.strip()} {b_word}"])
+                return
+        if _PER_ROOM.search(text) and plan.intent in ("breakdown", "count", "list") and not plan.rooms:
+            plan.intent = "breakdown"
+            plan.group_by = "space"
+            plan.classes = [c for c in plan.classes if c.key != "spaces"]
+
     def _account(self, plan: Plan, masked: str) -> None:
         """Every content word is a storey, class, room, qualifier, aggregate or filler, or the answer declines."""
+        if plan.declined is not None:
+            return
         words = [w for w in re.findall(r"[^\W\d_][\w'-]*", masked) if w.strip("'-") not in _FILLER
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
         words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
@@ -597,6 +619,7 @@ class Parser:
         for match in list(_CLASS_PATTERN.finditer(text)):
             negation = self._class_negation(text, match.start())
             (negated if negation else keys).append(_CLASS_KEYS[match.group(0)])
+            plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), match.group(0)))
             if negation:
                 text = _mask(text, *negation)
             text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end():]

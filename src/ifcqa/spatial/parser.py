@@ -131,6 +131,7 @@ _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "b
                             "ohne"])
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
+_SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
 _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|containing|contain|contains|hosting|"
                        r"holding|in them|mit|ohne|haben|hat|enthalten|enthält)\b")
 _PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
@@ -390,8 +391,11 @@ class Parser:
         plan.resolved["measure"] = m
         for a, b in resolve.measure_spans(m, text):
             text = _mask(text, a, b)
-        if not plan.classes:  # "the largest room" reads "room" as spaces; "total floor area" measures spaces
+        if not plan.classes and m.quantity in _SPACE_QUANTITIES:  # "total floor area of the ground floor": spaces
             plan.classes.append(class_filter(self.index.schema, "spaces"))
+        elif not plan.classes:  # "the height of level 2": of what? (a storey's height is no element's quantity)
+            _decline(plan, f"it asks for {m.term!r} without saying of which elements", [_as_written(plan.question,
+                                                                                                   m.term)])
         return text
 
     def _relation(self, plan: Plan, text: str) -> None:

@@ -110,7 +110,8 @@ def test_unknown_storey_and_unparseable_questions_say_so(duplex_qa: SpatialQA) -
     assert "no storey matching 'level 9'" in unknown["answer"]
     assert "T/FDN, Level 1, Level 2 and Roof" in unknown["answer"]
     joke = duplex_qa.ask("Tell me a joke")
-    assert joke["route"] == "none" and joke["elements"] == [] and joke["plan"]["intent"] == "unanswerable"
+    assert joke["route"] == "none" and joke["elements"] == [] and joke["plan"]["intent"] == "declined"
+    assert joke["declined"]["not_understood"] == ["joke"] and joke["count"] is None
     assert "I can answer" in joke["answer"]
 
 

@@ -125,7 +125,30 @@ class Answerer:
         return list(dict.fromkeys(t for t in terms if t))
 
     def label(self, plan: Plan) -> str:
-        return _join([c.label for c in plan.classes]) or "elements"
+        """The class labels with the plan's qualifiers and rooms: "doors with Pset_DoorCommon.IsExternal = TRUE"."""
+        return (_join([c.label for c in plan.classes]) or "elements") + self.narrowing(plan)
+
+    def narrowing(self, plan: Plan, *, qualifiers: bool = True) -> str:
+        """What narrows the classes: " with Pset_WallCommon.LoadBearing = TRUE bounding 'room A203'" (or "")."""
+        text = ""
+        quals = [("not " if q.negated else "") + q.rule for q in plan.qualifiers] if qualifiers else []
+        if quals:
+            text += " with " + " and ".join(quals)
+        if plan.rooms:
+            how = {"of": "bounding", "in": "in", "subject": "named like"}[plan.rooms[0].role]
+            text += f" {how} " + _join([repr(_as_asked(plan, r.term)) for r in plan.rooms], "or")
+        if plan.exclude_classes:
+            text += " except " + _join([c.label for c in plan.exclude_classes], "and")
+        return text
+
+    def declined(self, plan: Plan) -> str:
+        """Why the question is declined, what was not understood, and what can be asked instead."""
+        declined = plan.declined or {}
+        reason = str(declined.get("reason", "I could not tell what to look for"))
+        text = f"I cannot answer this: {reason}, so nothing is listed."
+        can = str(declined.get("can_answer", ""))
+        storeys = _join(self.resolver.names()) or "none"
+        return f"{text} {can} Storeys of this model: {storeys}.".replace("  ", " ")
 
     def unanswerable(self, plan: Plan) -> str:
         storeys = _join(self.resolver.names()) or "none"
@@ -170,13 +193,14 @@ class Answerer:
             return self._breakdown(plan, hits) + notes
         labels = [c.label for c in plan.classes]
         notes += self._generic(plan)
+        narrowing = self.narrowing(plan)
         if n == 0:
-            be = "is" if _is_mass(labels) else "are"
+            be = "is" if _is_mass(labels) and not narrowing else "are"
             head = {"count": f"There {be} no {label} {scope}.", "exists": f"No: there {be} no {label} {scope}."}.get(
                 plan.intent, f"No {label} found {scope}."
             )
             return head + self._elsewhere(plan, elsewhere) + notes
-        what = counted(labels, n)
+        what = counted(labels, n) + narrowing
         if plan.intent == "count":
             head = f"There {'is' if n == 1 else 'are'} {n} {what} {scope}"
         elif plan.intent == "exists":

@@ -144,3 +144,27 @@ def run_index(index: ModelIndex, plan: Plan) -> list[Hit]:
 
 
 SHARED_CYPHER = (_GRAPH_QUERY, _GRAPH_QUERY_ANYWHERE, _GRAPH_INVENTORY_ANYWHERE)  # every backend must run these
+
+
+def rooms_hits(index: ModelIndex, plan: Plan, space_guids: list[str]) -> list[Hit]:
+    """The elements in the spaces (contained in them; bounding them for a room's walls, doors, windows: role
+    ``of``) that are of the plan's classes (any product for an inventory), each on its own storey."""
+    from ifcqa.spatial import resolve  # the resolvers' modules import the index only
+
+    bounding = any(r.role == "of" for r in plan.rooms)
+    elements = index.data.elements
+    filters = _filters(plan)
+    excluded = {index.data.guids[g] for g in plan.exclude}
+    storey_ids = {index.data.guids[g] for g in plan.storeys}
+    hits: dict[str, Hit] = {}
+    for guid in resolve.elements_in_rooms(index, space_guids, bounding=bounding):
+        e = index.find(guid)
+        if e is None or e.ifc_class in ("IfcSpace", "IfcOpeningElement"):
+            continue
+        if (storey_ids and e.storey not in storey_ids) or e.storey in excluded:
+            continue
+        if not any(f.inventory or matches(index, e, f) for f in filters):
+            continue
+        storey = elements[e.storey].guid if e.storey is not None else None
+        hits.setdefault(e.guid, Hit(e.guid, e.ifc_class, e.name, storey, e.storey_via))
+    return list(hits.values())

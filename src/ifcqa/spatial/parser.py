@@ -16,25 +16,30 @@ import unicodedata
 from dataclasses import dataclass
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial.classes import class_filter, resolve_kind
-from ifcqa.spatial.plan import ClassFilter, Plan, StoreyRef
+from ifcqa.spatial import resolve
+from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
+from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
     ALL_STOREY_WORDS,
     BASEMENT_WORDS,
     BOTTOM_WORDS,
+    BOUNDING_KEYS,
     BREAKDOWN_WORDS,
     CLASS_WORDS,
     COUNT_WORDS,
     EXISTS_WORDS,
+    FILLER_WORDS,
     GROUND_WORDS,
     INVENTORY_WORDS,
     MOST_WORDS,
     NEGATION_WORDS,
     ORDINALS,
     PREDEFINED_KINDS,
+    REFUSALS,
     ROOF_WORDS,
     STOREY_NOUNS,
+    THRESHOLD_WORDS,
     TOP_WORDS,
     UPPER_PLURAL_WORDS,
 )
@@ -47,6 +52,10 @@ _NUMBERED = re.compile(
 _SHORT_NUMBERED = re.compile(  # L2, Lvl 2, Fl. 3, 2F, 1st fl, B1 (basement 1)
     r"\b(?:(?P<pre>l|lvl|lev|fl|flr)\.?\s?(?P<n>\d+)|(?P<n2>\d+)(?:st|nd|rd|th)?\s?(?P<post>f|fl|flr)\b\.?"
     r"|(?P<b>b|ug|kg)(?P<n3>\d+))\b"
+)
+_GERMAN_LIST = re.compile(
+    r"\b(?P<first>(?P<n>\d+)\s*\.?)\s*(?:,|and|und|or|oder|&)\s*(?:the\s+|das\s+|dem\s+)?"
+    r"(?=\d+\s*\.?\s*(?P<kind>obergeschoss|og|untergeschoss|ug)\b)"
 )
 _GERMAN_NUMBERED = re.compile(r"\b(?P<n>\d+)\s*\.?\s*(?P<kind>og|obergeschoss|ug|untergeschoss)\b"
                               r"|\b(?P<kind2>og|ug)\s*(?P<n2>\d+)\b")
@@ -111,10 +120,23 @@ _FILLER = _STOP | frozenset(
     "just", "but", "than", "then", "here", "there", "this", "that", "these", "those", "what", "whats", "which",
     "where", "when", "does", "did", "has", "have", "got", "get", "are", "how", "many", "much", "any", "some",
     "model", "file", "ifc", "storey", "storeys", "etage", "ebene", "stock", "level", "levels", "floor", "floors",
-])
+]) | FILLER_WORDS
 _CLASS_PATTERN = _words_pattern(list(CLASS_WORDS))
 _CLASS_KEYS = {normalise(k): v for k, v in CLASS_WORDS.items()}
 _NEGATION = _words_pattern(NEGATION_WORDS)
+# Negation words are consumed only when they negate something (a storey or a qualifier): "doors that lead outside"
+# must not read "outside" as filler and list every door.
+_NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "but", "apart", "aside", "besides",
+                            "isn't", "aren't", "isnt", "arent", "outside", "nicht", "außer", "ausser", "ausgenommen",
+                            "ohne"])
+_FILLER = _FILLER - _NEGATION_ONLY
+_INVENTORY = _words_pattern(INVENTORY_WORDS)
+_SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
+_RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|containing|contain|contains|hosting|"
+                       r"holding|in them|mit|ohne|haben|hat|enthalten|enthält)\b")
+_PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
+_CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
+                              "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht"])
 _ALIASES: list[tuple[str, re.Pattern[str]]] = [
     ("all", _words_pattern(ALL_STOREY_WORDS)),
     ("upper_all", _words_pattern(UPPER_PLURAL_WORDS)),
@@ -125,6 +147,72 @@ _ALIASES: list[tuple[str, re.Pattern[str]]] = [
     ("roof", _words_pattern(ROOF_WORDS)),
 ]
 _ALIAS_VOCAB = sorted({normalise(w) for w in (*GROUND_WORDS, *BASEMENT_WORDS, *ROOF_WORDS) if len(w) >= 5})
+
+
+_BOUNDING = BOUNDING_KEYS
+_THRESHOLD = re.compile(
+    r"(?<![\w])(?P<word>" + "|".join(re.escape(w) for w in sorted(THRESHOLD_WORDS, key=len, reverse=True))
+    + r")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|"
+    r"met(?:re|er)s?|%)(?![\w]))"
+)
+_LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|führen|fuehren|führt|fuehrt)"
+                    r"(?=\s+(?:to\s+|into\s+|onto\s+|nach\s+)?(?:the\s+)?(?:outside|outdoors|exterior|garden|"
+                    r"street|terrace|balcony|aussen|außen|draussen|draußen)\b)")
+
+
+def _only_filler(between: str) -> bool:
+    """Whether the words between a negation and a storey mention only join them ("isn't on", "except those on")."""
+    words = re.findall(r"[^\W\d_][\w'-]*", between)
+    return len(words) <= 4 and all(w in _NEGATION_JOIN for w in words)
+
+
+_NEGATION_JOIN = frozenset(["on", "in", "at", "the", "those", "that", "which", "are", "is", "located", "placed",
+                            "for", "from", "of", "im", "auf", "dem", "der", "den", "die", "das", "ones", "any",
+                            "elements", "items", "things", "objects", "and", "or", "but", "not", "sind", "ist",
+                            "in", "within", "inside", "nicht"])
+
+
+_UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be answered without broadening
+    "not_in_model": "this model does not record {term!r} for its {what} ({path}), so I cannot tell which are",
+    "ambiguous": "{term!r} does not say which dimension is meant (width, height, length?)",
+    "unit_mismatch": "the unit in {term!r} does not fit what it compares",
+}
+
+
+def _join_words(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def _mask(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def _as_written(question: str, term: str) -> str:
+    """``term`` (normalised) as the question wrote it, when it can be found there."""
+    found = re.search(re.escape(term.strip()).replace(r"\ ", r"\s+"), question, re.IGNORECASE)
+    return found.group(0) if found else term.strip()
+
+
+@functools.lru_cache(maxsize=512)
+def _ifc_name(word: str) -> str | None:
+    """The IFC class named ``word`` (any case) in IFC4X3, IFC4 or IFC2X3, spelled as the schema spells it."""
+    import ifcopenshell.ifcopenshell_wrapper as wrapper
+
+    for schema in ("IFC4X3_ADD2", "IFC4", "IFC2X3"):
+        try:
+            return str(wrapper.schema_by_name(schema).declaration_by_name(word).name())
+        except (RuntimeError, IndexError):
+            continue
+    return None
+
+
+def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
+    plan.intent = "declined"
+    plan.declined = {"reason": reason, "not_understood": words,
+                     "can_answer": can or "I can answer where elements, rooms and storeys are, counts, yes/no "
+                     "thresholds, property filters (IsExternal, LoadBearing, widths) and quantities (areas, "
+                     "heights, volumes) of the model."}
+    return plan
 
 
 class Parser:
@@ -158,20 +246,189 @@ class Parser:
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
+            return _decline(plan, "there are no words to read in it", [])
+        if self._refuse(plan, text):
             return plan
         masked, buildings = self._buildings(text)
         mentions: list[_Mention] = []
         masked = self._storey_mentions(masked, mentions)
         mentions.sort(key=lambda m: m.start)
-        self._apply_mentions(plan, text, mentions)
+        for start, end in self._apply_mentions(plan, text, mentions):
+            masked = _mask(masked, start, end)  # the negation words that negated a storey
         if buildings:  # "in Building B": only that building's storeys
             allowed = set(buildings)
             plan.storeys = [g for g in (plan.storeys or self.resolver.by_guid) if g in allowed]
             plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
             plan.notes.append("building: " + ", ".join(self._building_names))
-        masked = self._classes(plan, masked)
+        masked = _LEADS.sub(lambda m: " " * len(m.group(0)), masked)  # "doors that lead outside": the verb
+        masked = self._explicit(plan, masked)
+        masked = self._threshold(plan, masked)
+        masked = self._rooms_and_classes(plan, masked)
+        masked = self._qualifiers(plan, masked)
+        masked = self._measure(plan, masked)
         self._intent(plan, text, masked)
+        self._relation(plan, text)
+        self._account(plan, masked)
         return plan
+
+    # -- refusals, explicit classes, thresholds, rooms, qualifiers, measures (issue 22) ----------------
+    def _refuse(self, plan: Plan, text: str) -> bool:
+        """Writes, costs, schedules, opinions: what an IFC file cannot answer is declined, saying why."""
+        for name, (patterns, why, instead) in REFUSALS.items():
+            for pattern in patterns:
+                found = pattern.search(text)
+                if found:
+                    plan.notes.append(f"refused ({name}): {found.group(0)!r}")
+                    _decline(plan, why, [_as_written(plan.question, found.group(0))],
+                             f"Instead, {instead}.")
+                    return True
+        return False
+
+    def _explicit(self, plan: Plan, text: str) -> str:
+        """IFC class names written out ("IfcBoiler", "IFCWINDOW"): always honoured, exactly that class."""
+        for match in list(re.finditer(r"(?<![\w])ifc[a-z0-9]{3,}(?![\w])", text)):
+            word = match.group(0)
+            name = _ifc_name(word)
+            if name is None:
+                plan.unconsumed.append(_as_written(plan.question, word))
+                plan.notes.append(f"{word!r} is not an IFC class name")
+            else:
+                classes = subclasses(self.index.schema, name)
+                types = tuple(t for suffix in ("Type", "Style") for t in subclasses(self.index.schema, name + suffix))
+                if not classes and not types:
+                    plan.notes.append(f"the {self.index.schema} schema has no {name}")
+                plan.explicit.append(name)
+                plan.classes.append(ClassFilter(name, f"{name} elements", classes, types))
+            text = _mask(text, match.start(), match.end())
+        return text
+
+    def _threshold(self, plan: Plan, text: str) -> str:
+        """ "more than 10", "at least 3", "mehr als 5" before a bare number: a yes/no question on the count."""
+        found = _THRESHOLD.search(text)
+        if found is None:
+            return text
+        n = found.group("n")
+        plan.threshold = {"op": THRESHOLD_WORDS[found.group("word")], "n": int(n) if n.isdigit() else ORDINALS[n],
+                          "term": found.group(0)}
+        return _mask(text, found.start(), found.end())
+
+    def _rooms_and_classes(self, plan: Plan, text: str) -> str:
+        """Rooms (by number, name or function) and class words; a word read both ways keeps the reading that
+        matches something in this model (the class when both do)."""
+        rooms = [r for r in resolve.find_rooms(self.index, text) if r.term.strip()]
+        spans = [(m.start(), m.end()) for m in _CLASS_PATTERN.finditer(text)]
+        kept = []
+        for room in rooms:
+            clash = [(a, b) for a, b in spans if a < room.end and room.start < b]
+            if clash and not room.guids:
+                continue
+            keys = {_CLASS_KEYS[text[a:b]] for a, b in clash}
+            if keys and keys != {"spaces"} and any(self._present(k) for k in keys - {"spaces"}):
+                continue  # "toilets": the fixtures when the model has any, else the rooms
+            kept.append(room)
+        for room in kept:
+            text = _mask(text, room.start, room.end)
+        text = self._classes(plan, text)
+        if not kept:
+            return text
+        keys = {c.key for c in plan.classes}
+        things = keys - {"spaces"}
+        bounding = bool(things) and things <= _BOUNDING
+        role = "subject" if not things else "of" if bounding else "in"
+        if role == "subject" and _INVENTORY.search(text):  # "what is in room A101": its contents
+            role = "in"
+            plan.classes = [c for c in plan.classes if c.key != "spaces"]
+        for room in kept:
+            plan.rooms.append(RoomRef(room.term, room.how, list(room.guids), role))
+        if role == "subject" and "spaces" not in keys:
+            plan.classes.append(class_filter(self.index.schema, "spaces"))
+        return text
+
+    def _class_negation(self, text: str, start: int) -> tuple[int, int] | None:
+        """The span of a negation word right before a class word ("except the walls", "ohne Fenster"), if any."""
+        for found in _NEGATION.finditer(text, max(0, start - 40), start):
+            if found.group(0) not in _CLASS_NEGATIONS:
+                continue
+            between = text[found.end():start]
+            if _only_filler(between) and len(between.split()) <= 2:
+                return found.span()
+        return None
+
+    def _present(self, key: str) -> bool:
+        wanted = self.class_filter(key)
+        return any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
+
+    def _qualifiers(self, plan: Plan, text: str) -> str:
+        classes = [c for f in plan.classes for c in f.classes]
+        found = resolve.find_qualifiers(self.index, text, classes)
+        kept: list[resolve.Qualifier] = []
+        for q in found:
+            if q.how in _UNUSABLE:
+                what = _join_words([c.label for c in plan.classes]) or "elements"
+                _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,
+                                                       path=q.path), [_as_written(plan.question, q.term)])
+                return text
+            before = text[max(0, q.start - 12): q.start]
+            negated = bool(re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", before))
+            plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated))
+            kept.append(q)
+            text = _mask(text, q.start, q.end)
+            if negated:
+                neg = re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", before)
+                assert neg is not None
+                text = _mask(text, q.start - len(before) + neg.start(), q.start)
+        plan.resolved["qualifiers"] = kept
+        plan.universal = bool(kept) and bool(
+            re.match(r"(?:are|is|sind|ist)\s+(?:all|alle|every|each|the|die|der|das)\b", text))
+        return text
+
+    def _measure(self, plan: Plan, text: str) -> str:
+        classes = [c for f in plan.classes for c in f.classes]
+        m = resolve.find_measure(self.index, text, classes)
+        if m is None:
+            return text
+        plan.measure = {"term": m.term, "quantity": m.quantity, "op": m.op}
+        plan.resolved["measure"] = m
+        for a, b in resolve.measure_spans(m, text):
+            text = _mask(text, a, b)
+        if not plan.classes and m.quantity in _SPACE_QUANTITIES:  # "total floor area of the ground floor": spaces
+            plan.classes.append(class_filter(self.index.schema, "spaces"))
+        elif not plan.classes:  # "the height of level 2": of what? (a storey's height is no element's quantity)
+            _decline(plan, f"it asks for {m.term!r} without saying of which elements", [_as_written(plan.question,
+                                                                                                   m.term)])
+        return text
+
+    def _relation(self, plan: Plan, text: str) -> None:
+        """ "walls with windows", "rooms that have doors": a relation between two classes is not a union of them;
+        declined (or, for "doors per room", counted per space) rather than listing both."""
+        spans = sorted(plan.resolved.get("class_spans", [])) if plan.group_by != "space" else []
+        for (_, a_end, a_word), (b_start, _, b_word) in zip(spans, spans[1:], strict=False):
+            between = text[a_end:b_start]
+            if _RELATION.search(between):
+                _decline(plan, f"it relates {a_word!r} to {b_word!r} ({between.strip()!r}), and I can only list "
+                         "elements by storey, room, class and property, not by what they hold or touch",
+                         [f"{a_word} {between.strip()} {b_word}"])
+                return
+        if _PER_ROOM.search(text) and plan.intent in ("breakdown", "count", "list") and not plan.rooms:
+            plan.intent = "breakdown"
+            plan.group_by = "space"
+            plan.classes = [c for c in plan.classes if c.key != "spaces"]
+
+    def _account(self, plan: Plan, masked: str) -> None:
+        """Every content word is a storey, class, room, qualifier, aggregate or filler, or the answer declines."""
+        if plan.declined is not None:
+            return
+        words = [w for w in re.findall(r"[^\W\d_][\w'-]*", masked) if w.strip("'-") not in _FILLER
+                 and w not in _FILLER and len(w.strip("'-")) >= 2]
+        words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
+        plan.unconsumed += [_as_written(plan.question, w) for w in words]
+        plan.unconsumed = list(dict.fromkeys(plan.unconsumed))
+        plan.unknown_words = list(plan.unconsumed)
+        if plan.unconsumed and plan.intent != "declined":
+            what = ", ".join(repr(w) for w in plan.unconsumed)
+            _decline(plan, f"I did not understand {what} in this question, and answering without "
+                     f"{'it' if len(plan.unconsumed) == 1 else 'them'} would answer a broader question",
+                     list(plan.unconsumed))
 
     # -- buildings and storeys -------------------------------------------------------------
     def _buildings(self, text: str) -> tuple[str, list[str]]:
@@ -198,6 +455,10 @@ class Parser:
             out.append(_Mention(start, end, match.group(group), how, storeys))
             text = text[:start] + " " * (end - start) + text[end:]
 
+        for match in list(_GERMAN_LIST.finditer(text)):  # "1. und 2. OG": the first number shares the noun
+            kind = match.group("kind")
+            storeys, how = r.by_number(int(match.group("n")), "og", below=kind.startswith("u"))
+            take(match, how, storeys, "first")
         for group, pattern in self._name_patterns:
             for match in list(pattern.finditer(text)):
                 if self._looks_like_class(text, match, group[0]):
@@ -318,12 +579,21 @@ class Parser:
                 text = text[:start] + " " * (end - start) + text[end:]
         return text
 
-    def _apply_mentions(self, plan: Plan, text: str, mentions: list[_Mention]) -> None:
-        negations = [m.start() for m in _NEGATION.finditer(text)]
+    def _apply_mentions(self, plan: Plan, text: str, mentions: list[_Mention]) -> list[tuple[int, int]]:
+        """Sets the plan's storeys; returns the spans of the negation words that negated one."""
+        spans = [m.span() for m in _NEGATION.finditer(text)]
+        used: set[tuple[int, int]] = set()
         include: list[str] = []
         exclude: list[str] = []
+        previous: _Mention | None = None
+        carried = False
         for m in mentions:
-            negated = any(p < m.start for p in negations)
+            direct = [span for span in spans if span[1] <= m.start and _only_filler(text[span[1]:m.start])]
+            used.update(direct)
+            negated = bool(direct) or (
+                carried and previous is not None and _only_filler(text[previous.end:m.start])
+            )  # "not in the Keller or the Dachgeschoss": the negation runs on through the list
+            previous, carried = m, negated
             guids = [s.guid for s in m.storeys]
             plan.mentions.append(StoreyRef(m.term, m.how, guids, negated))
             if not guids:
@@ -344,12 +614,18 @@ class Parser:
         order = [s.guid for s in self.resolver.storeys]
         plan.storeys.sort(key=order.index)
         plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
+        return sorted(used)
 
     # -- classes and intent ----------------------------------------------------------------
     def _classes(self, plan: Plan, text: str) -> str:
         keys: list[str] = []
+        negated: list[str] = []
         for match in list(_CLASS_PATTERN.finditer(text)):
-            keys.append(_CLASS_KEYS[match.group(0)])
+            negation = self._class_negation(text, match.start())
+            (negated if negation else keys).append(_CLASS_KEYS[match.group(0)])
+            plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), match.group(0)))
+            if negation:
+                text = _mask(text, *negation)
             text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end():]
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
@@ -361,6 +637,8 @@ class Parser:
                 keys.append(_CLASS_KEYS[close[0]])
                 plan.notes.append(f"read {word!r} as {close[0]!r}")
                 text = text[: match.start()] + " " * len(word) + text[match.end():]
+        for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
+            plan.exclude_classes.append(self.class_filter(key))
         for key in dict.fromkeys(keys):
             wanted = self.class_filter(key)
             if not wanted.classes and not wanted.type_classes:
@@ -375,34 +653,55 @@ class Parser:
         def has(words: tuple[str, ...]) -> bool:
             return _words_pattern(words).search(text) is not None
 
-        comparing = has(("more", "fewer", "mehr", "weniger")) and (
+        yes_no = bool(re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist)\b", text))
+        comparing = has(("more", "fewer", "mehr", "weniger")) and plan.threshold is None and (
             len(plan.storeys) >= 2 or has(("which", "welche", "welches", "welcher"))
         )
-        if (has(("most", "meisten", "fewest", "least", "wenigsten", "am meisten")) or comparing) and (
+        named = [m for m in plan.mentions if m.storeys and not m.negated]
+        if yes_no and comparing and len(named) == 2 and has(("than", "als")):
+            plan.intent = "compare"  # "does the EG have more doors than the 1.OG?"
+            plan.compare = [named[0].storeys[0], named[1].storeys[0]]
+            plan.least = has(("fewer", "less", "weniger"))
+        elif (has(("most", "meisten", "fewest", "least", "wenigsten", "am meisten")) or comparing) and (
             has(STOREY_NOUNS) or has(("which", "welche", "welches", "welcher"))
         ):
             plan.intent = "most"
             plan.least = has(("fewest", "least", "wenigsten", "fewer", "weniger"))
+        elif plan.measure is not None and plan.measure["op"] in ("max", "min") and (
+            has(STOREY_NOUNS) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
+        ):
+            plan.intent = "most"  # "which floor has the largest room"
         elif has(BREAKDOWN_WORDS):
             plan.intent = "breakdown"
+        elif plan.threshold is not None:
+            plan.intent = "exists"
         elif has(COUNT_WORDS):
             plan.intent = "count"
         elif not re.match(r"(?:which|what|welche[rs]?|was|list|show|zeige?)\b", text) and (
-            has(EXISTS_WORDS) or re.match(r"(?:is|are|does|do|has|have|any|gibt|hat|haben|existiert)\b", text)
+            has(EXISTS_WORDS) or yes_no
         ):
             plan.intent = "exists"
+        others = [c for c in plan.classes if c.key != "spaces"]
+        if plan.intent == "most" and plan.measure is None and others and not plan.rooms and re.search(
+            r"\b(?:which|what|welche[mnrs]?|in welchem)\s+(?:rooms?|spaces?|raum|räume|zimmer)\b", text
+        ):  # "which room has the most doors": counted per space, not per storey
+            plan.group_by = "space"
+            plan.classes = others
+        plan.asks_storey = plan.intent not in ("most", "breakdown", "compare") and bool(
+            re.search(rf"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+{_NOUN}\b", text)
+            or re.match(r"(?:where|wo)\b", text) and (plan.rooms or plan.classes)
+        )
+        if plan.asks_storey:
+            plan.intent = "list"
         if not plan.classes:
             inventory = _words_pattern(INVENTORY_WORDS).search(text) is not None
-            unknown = [w for w in re.findall(r"[^\W\d_]{3,}", masked) if w not in _FILLER]
-            if unknown and not inventory:
-                plan.intent = "unanswerable"
-                plan.unknown_words = unknown
-                plan.notes.append(f"no element class known for {' '.join(unknown)!r}")
-            elif plan.mentions or inventory or plan.intent in ("most", "breakdown"):
+            if plan.mentions or inventory or plan.intent in ("most", "breakdown", "compare") or plan.rooms:
                 plan.classes.append(class_filter(self.index.schema, "inventory"))
-            else:
-                plan.intent = "unanswerable"
-                plan.notes.append("names no storey, element class or inventory")
+            elif not re.findall(r"[^\W\d_]{2,}", masked) or all(
+                w in _FILLER for w in re.findall(r"[^\W\d_][\w'-]*", masked)
+            ):
+                plan.notes.append("names no storey, element class, room or inventory")
+                _decline(plan, "it names no storey, element class, room or property I know", [])
 
 
 def parse(index: ModelIndex, question: str) -> Plan:

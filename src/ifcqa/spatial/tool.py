@@ -35,12 +35,17 @@ def pipeline_for(index: ModelIndex) -> SpatialQA:
 
 @tool("spatial")
 def ask_spatial(index: ModelIndex, question: str, offset: int = 0, limit: int = DEFAULT_PAGE) -> dict[str, Any]:
-    """Answer a question about where elements are (storeys, classes, counts, negation) with the exact elements.
+    """Answer a question about where elements are (storeys, classes, rooms, properties, quantities, counts,
+    negation) with the exact elements, or decline, naming the words it did not understand.
 
     Understands storey names, aliases and ordinals ("ground floor", "Erdgeschoss", "first floor", "roof",
     "floors 1 and 2", "NOT on Level 1"), class groups (HVAC, plumbing, electrical, lighting, structural,
     furniture, spaces ...), kinds told apart by predefined type (tables, radiators, skylights, roof slabs, gates
-    ...) and intents (list, count, exists, which storey has the most, per-storey breakdown).
+    ...), rooms by name, number or function ("kitchen", "room A102"), property filters ("external doors",
+    "load-bearing walls", "doors wider than 1 m"), quantities ("total floor area of the ground floor", "the
+    tallest wall") and intents (list, count, exists, thresholds "more than 10?", which storey has the most,
+    per-storey breakdown). Writes, costs, schedules and opinions are declined. The result carries ``declined``,
+    ``count``, ``value``, ``yes_no``, ``storeys`` and ``rule`` (the rule the answer applied).
 
     Args:
         question: the question in English or German, e.g. "How many doors are on Level 2?".
@@ -48,7 +53,8 @@ def ask_spatial(index: ModelIndex, question: str, offset: int = 0, limit: int = 
         limit: page size of the element list (at most 200).
     """
     answer = pipeline_for(index).ask(question)
-    head = {k: answer[k] for k in ("question", "answer", "route")}
+    head = {k: answer[k] for k in ("question", "answer", "route", "declined", "count", "value", "yes_no", "storeys",
+                                   "rule")}
     head["plan"] = {k: answer["plan"][k] for k in ("intent", "storey_names", "unresolved", "notes")}
     head["plan"]["classes"] = [c["label"] for c in answer["plan"]["classes"]]
     return paginate(answer["elements"], offset, min(max(limit, 1), 200), lambda page: head | {"elements": page})

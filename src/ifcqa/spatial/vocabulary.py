@@ -12,6 +12,11 @@ predefined type of a class ("tables": ``IfcFurniture`` with PredefinedType ``TAB
 
 from __future__ import annotations
 
+import json
+import re
+from importlib import resources
+from typing import Any
+
 # key -> (label for answers, kinds). Kinds are IFC names without the "Ifc" prefix.
 CLASS_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "hvac": ("HVAC equipment", (
@@ -331,9 +336,10 @@ ORDINALS = {
     "fifth": 5, "5th": 5, "fünfte": 5, "sixth": 6, "6th": 6, "one": 1, "two": 2, "three": 3, "four": 4,
     "zero": 0, "eins": 1, "zwei": 2, "drei": 3,
 }
-NEGATION_WORDS = ("not on", "not in", "not at", "except", "excluding", "exclude", "other than", "besides",
-                  "apart from", "outside of", "outside", "but not", "not", "nicht im", "nicht auf", "nicht in",
-                  "nicht", "außer", "ausser", "ohne")
+NEGATION_WORDS = ("not on", "not in", "not at", "except for", "except", "excluding", "exclude", "other than",
+                  "anything but", "everything but", "but not", "apart from", "aside from", "besides", "isn't",
+                  "aren't", "isnt", "arent", "outside of", "outside", "not", "nicht im", "nicht auf", "nicht in",
+                  "nicht", "außer", "ausser", "ausgenommen", "ohne")
 
 COUNT_WORDS = ("how many", "number of", "count", "total number", "wie viele", "wieviele", "anzahl", "zähle")
 EXISTS_WORDS = ("is there", "are there", "is there any", "are there any", "does it have", "do we have",
@@ -344,3 +350,25 @@ BREAKDOWN_WORDS = ("per floor", "per level", "per storey", "per story", "by floo
                    "by story", "each floor", "each level", "each storey", "every floor", "every level",
                    "every storey", "breakdown", "break down", "pro geschoss", "je geschoss", "pro etage",
                    "je etage", "pro ebene", "on each", "for each floor", "floor by floor")
+
+
+def _parser_words() -> dict[str, Any]:
+    """``data/parser_words.json``: filler words, refusal patterns and threshold words (see its ``_doc``)."""
+    path = resources.files("ifcqa.spatial").joinpath("data/parser_words.json")
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+_DATA = _parser_words()
+FILLER_WORDS: frozenset[str] = frozenset(_DATA["filler"])
+# category -> (compiled patterns, why it is refused, what can be asked instead)
+REFUSALS: dict[str, tuple[tuple[re.Pattern[str], ...], str, str]] = {
+    name: (tuple(re.compile(p) for p in entry["patterns"]), entry["why"], entry["instead"])
+    for name, entry in _DATA["refusals"].items()
+}
+THRESHOLD_WORDS: dict[str, str] = {phrase: op for op, phrases in _DATA["thresholds"].items() for phrase in phrases}
+
+# Class keys whose elements bound a room rather than stand in it: "the doors of room A102" reads space boundaries.
+BOUNDING_KEYS = frozenset(["wall", "door", "window", "slab", "covering", "curtainwall", "column", "roof", "railing",
+                           "openings", "floorslab", "ceiling", "flooring", "partition", "gate", "skylight", "plate",
+                           "member", "shearwall", "parapet", "cladding", "roofslab", "baseslab"])

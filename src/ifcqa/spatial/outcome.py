@@ -1,0 +1,225 @@
+"""What an answer says beyond its element list: the contract keys ``count``, ``value``, ``yes_no``, ``storeys``
+and ``rule`` (notes/spatial-contract.md), and the text of the answers that need them (thresholds, storey
+comparisons, quantity aggregates and superlatives, "which floor is the kitchen on").
+
+Every answer that lists elements states its rule ("doors with Pset_DoorCommon.IsExternal = TRUE on Level 1"),
+so a reader can tell what was selected; a declined answer has none of these keys set.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial import resolve
+from ifcqa.spatial.answer import Answerer, counted
+from ifcqa.spatial.execute import Hit
+from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.vocabulary import BOUNDING_KEYS
+
+_OPS = {">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+        "=": lambda a, b: a == b}
+_OP_WORDS = {">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most", "=": "exactly"}
+_AGG_WORDS = {"sum": "total", "mean": "mean", "max": "largest", "min": "smallest"}
+
+
+@dataclass
+class Outcome:
+    """The contract keys of one answer; ``hits``/``text`` replace the pipeline's when set."""
+
+    count: int | None = None
+    value: dict[str, Any] | None = None
+    yes_no: bool | None = None
+    storeys: list[str] | None = None
+    rule: str | None = None
+    hits: list[Hit] | None = None
+    text: str | None = None
+
+    def keys(self, plan: Plan) -> dict[str, Any]:
+        """The added answer keys, in contract order (all null when the plan declined)."""
+        if plan.declined is not None:
+            return {"declined": plan.declined, "count": None, "value": None, "yes_no": None, "storeys": None,
+                    "rule": None}
+        return {"declined": None, "count": self.count, "value": self.value, "yes_no": self.yes_no,
+                "storeys": self.storeys, "rule": self.rule}
+
+
+def rule_of(answerer: Answerer, plan: Plan) -> str:
+    """The rule an answer applied: "doors with Pset_DoorCommon.IsExternal = TRUE bounding 'kitchen' on Level 1"."""
+    return f"{answerer.label(plan)} {answerer.scope(plan)}"
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _number(x: float) -> float:
+    return round(x, 3)
+
+
+def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -> Outcome:
+    """The contract keys (and, for the intents that need them, the text) of a plan answered with ``hits``."""
+    out = Outcome(rule=rule_of(answerer, plan))
+    label, scope, n = answerer.label(plan), answerer.scope(plan), len(hits)
+    measure = plan.resolved.get("measure")
+    if plan.rooms and not any(r.guids for r in plan.rooms):
+        terms = " or ".join(repr(r.term) for r in plan.rooms)
+        out.text = f"This model has no space named like {terms}, so nothing is listed."
+        if plan.intent == "exists":
+            out.yes_no = False
+            out.text = f"No: this model has no space named like {terms}."
+        if plan.intent == "count":
+            out.count = 0
+        out.hits = []
+        return out
+    if measure is not None and plan.intent not in ("compare",):
+        return _measured(index, answerer, plan, hits, measure, out)
+    if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
+        asked = plan.resolved.get("unqualified", hits)
+        kept = {h.guid for h in hits}
+        out.yes_no = bool(asked) and len(kept) == len(asked)
+        out.count = n
+        base = counted([c.label for c in plan.classes], len(asked)) + answerer.narrowing(plan, qualifiers=False)
+        quals = " and ".join(("not " if q.negated else "") + q.rule for q in plan.qualifiers)
+        out.text = (f"{'Yes' if out.yes_no else 'No'}: {n} of the {len(asked)} {base} {scope} "
+                    f"{'has' if n == 1 else 'have'} {quals}." if asked else f"No: there are no {base} {scope}.")
+        return out
+    if plan.intent in ("most", "breakdown") and plan.group_by == "space":
+        return _most_per_space(index, answerer, plan, hits, out)
+    if plan.threshold is not None:
+        op, k = plan.threshold["op"], plan.threshold["n"]
+        out.count = n
+        out.yes_no = bool(_OPS[op](n, k))
+        word = "Yes" if out.yes_no else "No"
+        what = counted([c.label for c in plan.classes], n) + answerer.narrowing(plan)
+        out.text = (f"{word}: there {'is' if n == 1 else 'are'} {n} {what} "
+                    f"{scope}, {'' if out.yes_no else 'not '}{_OP_WORDS[op]} {k} (rule: {out.rule}).")
+        return out
+    if plan.intent == "compare":
+        a, b = plan.compare
+        na = sum(1 for h in hits if h.storey == a)
+        nb = sum(1 for h in hits if h.storey == b)
+        out.yes_no = na < nb if plan.least else na > nb
+        word = "fewer" if plan.least else "more"
+        out.text = (f"{'Yes' if out.yes_no else 'No'}: {answerer.storey_name(a)} has {na} {label} and "
+                    f"{answerer.storey_name(b)} has {nb}, so {answerer.storey_name(a)} has "
+                    f"{'' if out.yes_no else 'not '}{word}.")
+        out.count = None
+        return out
+    if plan.intent == "count":
+        out.count = n
+    elif plan.intent == "exists":
+        out.yes_no = n > 0
+        out.count = n
+    elif plan.intent == "most":
+        per = Counter(h.storey for h in hits)
+        order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+        values = [per.get(g, 0) for g in order]
+        if values and any(values):
+            best = min(values) if plan.least else max(values)
+            out.storeys = [answerer.storey_name(g) or g for g in order if per.get(g, 0) == best]
+        else:
+            out.storeys = []
+    if plan.asks_storey:
+        guids = [h.guid for h in hits]
+        spaces = [h.guid for h in hits if h.ifc_class == "IfcSpace"]
+        storeys = resolve.storeys_of(index, spaces) if spaces else []
+        storeys += [h.storey for h in hits if h.storey and h.ifc_class != "IfcSpace"]
+        names = [answerer.storey_name(g) or g for g in dict.fromkeys(storeys)]
+        out.storeys = names
+        if not guids:
+            out.text = f"No {label} found {scope}, so no storey can be named."
+        else:
+            what = counted([c.label for c in plan.classes], n) + answerer.narrowing(plan)
+            shown = "; ".join(f"{answerer.display(h)} on {answerer.storey_name(h.storey) or 'no storey'}"
+                              for h in hits[:10])
+            out.text = (f"{' and '.join(names) or 'No storey'}: {n} {what} ({out.rule}): {shown}"
+                        + (f" and {n - 10} more." if n > 10 else "."))
+    return out
+
+
+def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], out: Outcome) -> Outcome:
+    """ "Which room has the most doors": the elements in (or, for walls, doors, windows: bounding) each space."""
+    bounding = {c.key for c in plan.classes} <= BOUNDING_KEYS
+    wanted = {h.guid for h in hits}
+    spaces = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace"
+              and (not plan.storeys or (e.storey is not None and index.data.elements[e.storey].guid in plan.storeys))]
+    if bounding and not any(s.bounded_by for s in spaces):
+        out.hits, out.text = [], (f"This model has no space boundaries, so I cannot tell which {answerer.label(plan)} "
+                                  "bound which room; nothing is listed.")
+        return out
+    per = {s.guid: sum(1 for g in resolve.elements_in_rooms(index, [s.guid], bounding=bounding) if g in wanted)
+           for s in spaces}
+    label = answerer.label(plan)
+    if not per or not any(per.values()):
+        out.hits, out.text = [], f"No room has any {label} {answerer.scope(plan)}."
+        return out
+    how = "bounding" if bounding else "in"
+    if plan.intent == "breakdown":  # "how many doors per room": every space with its count, the elements listed
+        out.rule = f"{label} {how} each space {answerer.scope(plan)}, counted per space"
+        rows = sorted(spaces, key=lambda s: (-per[s.guid], s.name or ""))
+        shown = ", ".join(f"{s.name or 'unnamed'}{' ' + s.long_name if s.long_name else ''}: {per[s.guid]}"
+                          for s in rows[:25])
+        more = f" and {len(rows) - 25} more spaces" if len(rows) > 25 else ""
+        out.text = f"{_capital(label)} per space ({how} each, {answerer.scope(plan)}): {shown}{more}."
+        return out
+    best = (min if plan.least else max)(per.values())
+    chosen = [s for s in spaces if per[s.guid] == best]
+    out.hits = [Hit(s.guid, s.ifc_class, s.name, index.data.elements[s.storey].guid if s.storey is not None else None)
+                for s in chosen]
+    out.rule = f"{label} {how} each space {answerer.scope(plan)}, counted per space"
+    names = "; ".join(answerer.display(h) + (f" {s.long_name}" if s.long_name else "") for h, s in zip(
+        out.hits, chosen, strict=True))
+    out.text = (f"{names} {'has' if len(chosen) == 1 else 'have'} the {'fewest' if plan.least else 'most'} {label} "
+                f"({best}{' each' if len(chosen) > 1 else ''}; {how} the space, {answerer.scope(plan)}).")
+    return out
+
+
+def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
+              out: Outcome) -> Outcome:
+    """Aggregates ("total floor area of the ground floor") and superlatives ("the tallest wall on Level 2")."""
+    agg = resolve.aggregate(index, [h.guid for h in hits], measure)
+    label, scope = answerer.label(plan), answerer.scope(plan)
+    if not hits:
+        out.hits, out.text = [], f"There are no {label} {scope}, so there is nothing to measure."
+        return out
+    if agg.number is None or not agg.per_element:
+        out.hits = []
+        out.text = (f"None of the {len(hits)} {label} {scope} has a {measure.quantity} in its quantity sets or "
+                    "attributes, so I give no number.")
+        return out
+    unit = agg.unit or ""
+    source = agg.source
+    measured = [h for h in hits if h.guid in agg.per_element]
+    if plan.intent == "most" and agg.op in ("max", "min"):  # "which floor has the largest room"
+        best = (max if agg.op == "max" else min)(agg.per_element.values())
+        chosen = [h for h in measured if agg.per_element[h.guid] == best]
+        out.hits = chosen
+        out.storeys = [answerer.storey_name(g) or g for g in dict.fromkeys(h.storey for h in chosen if h.storey)]
+        out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
+                     "source": source}
+        out.text = (f"{' and '.join(out.storeys) or 'No storey'}: the {_AGG_WORDS[agg.op]} {agg.quantity} of the "
+                    f"{label} is {_number(best):g} {unit} ({source}), "
+                    + "; ".join(answerer.display(h) for h in chosen) + ".")
+        return out
+    if agg.op in ("max", "min"):
+        best = (max if agg.op == "max" else min)(agg.per_element.values())
+        chosen = [h for h in measured if agg.per_element[h.guid] == best]
+        out.hits = chosen
+        out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
+                     "source": source}
+        out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
+        names = "; ".join(answerer.display(h) for h in chosen)
+        out.text = (f"The {_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope} is "
+                    f"{_number(best):g} {unit} ({source}): {names}.")
+        return out
+    out.hits = measured
+    out.value = {"number": _number(agg.number), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
+                 "source": source}
+    out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
+    missing = len(hits) - len(measured)
+    note = f" {missing} more {label} have no {agg.quantity} and are not counted." if missing else ""
+    out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    return out

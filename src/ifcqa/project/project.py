@@ -73,8 +73,8 @@ class Project:
     overrides: list[Override] = field(default_factory=list)
 
     def path_of(self, file: str) -> Path:
-        """The path of one listed file."""
-        return self.root / file
+        """The path of one listed file (``..`` resolved in the path, so its folder need not exist yet)."""
+        return Path(os.path.normpath(self.root / file))
 
     def paths(self) -> list[Path]:
         """The paths of every listed file, in project order."""
@@ -181,13 +181,20 @@ def _override(path: Path, item: Any, files: list[str]) -> Override:
     if matches is not None:
         if not isinstance(matches, dict) or not all(isinstance(matches.get(key), str) for key in ("file", "storey")):
             raise ProjectError(f"{path}: bad override {item!r}: {shape}.")
-        target = (matches["file"], matches["storey"])
-    for file in (item["file"], *(target[:1] if target else ())):
-        if file not in files:
-            raise ProjectError(
-                f"{path}: an override names {file}, which the project does not list. Use one of {', '.join(files)}."
-            )
-    return Override(item["file"], item["storey"], target)
+        target = (_listed(path, matches["file"], files), matches["storey"])
+    return Override(_listed(path, item["file"], files), item["storey"], target)
+
+
+def _listed(path: Path, file: str, files: list[str]) -> str:
+    """The listed file an override names, as listed or by its file name alone."""
+    if file in files:
+        return file
+    named = [entry for entry in files if Path(entry).name == file]
+    if len(named) == 1:
+        return named[0]
+    raise ProjectError(
+        f"{path}: an override names {file}, which the project does not list. Use one of {', '.join(files)}."
+    )
 
 
 def _check_model_file(file: Path) -> None:

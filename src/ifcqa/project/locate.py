@@ -5,14 +5,16 @@ element of file B, :func:`locate_in_spaces` finds the IfcSpace of file A that ho
 
 * ``contained``: B contains the element in an IfcSpace (IfcRelContainedInSpatialStructure) that is a space
   of A: A itself (B is A), or a space of B with the GlobalId of one of A's (linked rooms exported along);
-* ``geometry``: otherwise, the centre of the element's box lies inside a space's box (boxes of
-  :mod:`ifcqa.index.geometry`, both in metres, in each file's project coordinates, which federated files
-  share); when several boxes hold it, the smallest;
+* ``geometry``: otherwise, by the centre of the element's box (boxes of :mod:`ifcqa.index.geometry`, in
+  metres, in each file's project coordinates, which federated files share): inside a space's box or at most
+  0.3 m beside it horizontally (an outlet in the wall face), from 0.05 m below its floor to 0.5 m above its
+  top (a light in the ceiling); the horizontally nearest such space, then the smallest;
 * ``None``: neither (the element has no shape, or lies in no space of A): the element is listed with no space.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +24,9 @@ from ifcqa.index.records import Element
 from ifcqa.project.project import ElementRef
 
 EPSILON_M = 1e-6
+REACH_M = 0.3  # beside a space's box horizontally: an outlet in the wall face
+ABOVE_M = 0.5  # above its top: a light in the ceiling
+BELOW_M = 0.05
 
 
 @dataclass(frozen=True)
@@ -130,8 +135,10 @@ def _by_geometry(index: ModelIndex, element: Element, spaces: list[tuple[float, 
     if box is None:
         return None
     factor = _metres(index)
-    centre = [(box[axis] + box[axis + 3]) / 2 * factor for axis in range(3)]
-    for _volume, space_box, space in spaces:  # smallest first
-        if all(space_box[axis] - EPSILON_M <= centre[axis] <= space_box[axis + 3] + EPSILON_M for axis in range(3)):
-            return space
-    return None
+    x, y, z = ((box[axis] + box[axis + 3]) / 2 * factor for axis in range(3))
+    near = []
+    for volume, space_box, space in spaces:
+        gap = math.hypot(max(space_box[0] - x, x - space_box[3], 0.0), max(space_box[1] - y, y - space_box[4], 0.0))
+        if gap <= REACH_M + EPSILON_M and space_box[2] - BELOW_M <= z <= space_box[5] + ABOVE_M:
+            near.append((gap, volume, space.id, space))
+    return min(near, key=lambda item: item[:3])[3] if near else None

@@ -116,3 +116,24 @@ def sample_project(
     except OSError as exc:
         raise IfcqaError(f"{out}: cannot write the files ({exc.strerror}). Choose a writable folder.") from None
     print_json({"project": str(written.project), "files": [str(path) for path in written.files]})
+
+
+@project_app.command("ask")
+def project_ask(
+    path: Annotated[
+        Path, typer.Argument(metavar="PROJECT.json", help="A .ifcqa-project.json file.", show_default=False)
+    ],
+    question: Annotated[str, typer.Argument(metavar="QUESTION", help="The question, in quotes.", show_default=False)],
+    cache_dir: CacheDir = None,
+    no_cache: NoCache = False,
+) -> None:
+    """Ask a spatial question over every file of a project (answered per file, merged; elements keep their file)."""
+    from ifcqa.project.align import align_storeys
+    from ifcqa.project.ask import ask_project
+    from ifcqa.project.project import load_project
+
+    project = load_project(path)
+    indexes = {file: open_index(project.path_of(file), cache_dir, no_cache) for file in project.files}
+    with status("Answering"):
+        answer = ask_project(indexes, align_storeys(project, indexes), question)
+    print_json(answer)

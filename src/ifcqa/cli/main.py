@@ -13,7 +13,7 @@ Commands::
     ifcqa mcp FILE...                  serve the tools over MCP stdio
     ifcqa sample-model OUT.ifc         write the generated sample building
     ifcqa sample-project DIR           write the federated sample (architecture, structure, HVAC) and its project
-    ifcqa project create NAME FILE...  a named set of model files, storeys aligned across them (show PROJECT.json)
+    ifcqa project create NAME FILE...  a named set of model files, storeys aligned across them (show, ask)
     ifcqa demo [--out DIR]             generate a sample building and show the tools at work
     ifcqa eval BENCH.jsonl --agent NAME -o RUN_DIR   run an agent over a benchmark (rerun to resume)
     ifcqa report RUN_DIR... -o REPORT_DIR           compare runs with the chance baselines (md, html, png)

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from ifcqa.cli.main import app
 
-INPUT_METAVARS = ("FILE", "FILE...", "BENCH.jsonl", "RUN_DIR...", "QUERIES.json")
+INPUT_METAVARS = ("FILE", "FILE...", "BENCH.jsonl", "RUN_DIR...", "QUERIES.json", "PROJECT.json")
 
 
 def leaf_commands() -> Iterator[tuple[list[str], Any]]:
@@ -88,7 +88,8 @@ def arguments_with_a_missing_input(name: str, tmp_path: Path) -> tuple[list[str]
         metavar = getattr(param, "metavar", None) or ""
         if not param.opts[0].startswith("-"):
             if metavar in INPUT_METAVARS and absent is None:
-                suffix = {"BENCH.jsonl": ".jsonl", "QUERIES.json": ".json", "RUN_DIR...": ""}.get(metavar, ".ifc")
+                suffixes = {"BENCH.jsonl": ".jsonl", "QUERIES.json": ".json", "PROJECT.json": ".json", "RUN_DIR...": ""}
+                suffix = suffixes.get(metavar, ".ifc")
                 absent = tmp_path / f"absent{suffix}"
                 args.append(str(absent))
             else:

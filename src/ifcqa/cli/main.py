@@ -12,6 +12,8 @@ Commands::
     ifcqa q NAME FILE [--param v ...]  run a tool, its parameters as options (generated from the tool)
     ifcqa mcp FILE...                  serve the tools over MCP stdio
     ifcqa sample-model OUT.ifc         write the generated sample building
+    ifcqa sample-project DIR           write the federated sample (architecture, structure, HVAC) and its project
+    ifcqa project create NAME FILE...  a named set of model files, storeys aligned across them (show, ask)
     ifcqa demo [--out DIR]             generate a sample building and show the tools at work
     ifcqa eval BENCH.jsonl --agent NAME -o RUN_DIR   run an agent over a benchmark (rerun to resume)
     ifcqa report RUN_DIR... -o REPORT_DIR           compare runs with the chance baselines (md, html, png)
@@ -71,6 +73,8 @@ COMMANDS: dict[str, str] = {
     "mcq": "ifcqa.cli.mcq:app",
     "mcp": "ifcqa.cli.mcpcmd:mcp",
     "sample-model": "ifcqa.cli.demo:sample_model",
+    "sample-project": "ifcqa.cli.projectcmds:sample_project",
+    "project": "ifcqa.cli.projectcmds:project_app",
     "demo": "ifcqa.cli.demo:demo",
     "eval": "ifcqa.cli.evalcmds:eval_command",
     "report": "ifcqa.cli.evalcmds:report_command",

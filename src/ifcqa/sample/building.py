@@ -144,8 +144,13 @@ def write_sample_model(
     Returns:
         The path written.
     """
-    target = Path(path)
     model = build_sample_model(storeys, rooms_per_storey, seed, buildings, schema)
+    return write_model(model, path)
+
+
+def write_model(model: ifcopenshell.file, path: str | os.PathLike[str]) -> Path:
+    """Write a sample model atomically, with the fixed header time (the same model gives the same bytes)."""
+    target = Path(path)
     # the header's time too: the same arguments and file name give the same bytes, so the same content hash
     # (a benchmark generated from the file, whose choices are seeded by that hash, is then the same too)
     model.header.file_name.name = target.name
@@ -234,7 +239,7 @@ def _layer_usage(kit: Kit, products: list[Entity], set_name: str, attributes: di
     ifcopenshell.api.material.edit_layer_usage(kit.model, usage=rel.RelatingMaterial, attributes=attributes)
 
 
-def _stabilise(model: ifcopenshell.file, seed: int) -> None:
+def _stabilise(model: ifcopenshell.file, seed: int | str) -> None:
     """Make the file reproducible: seeded GlobalIds, sorted SET attributes, one IFC2X3 owner history.
 
     The API draws random GlobalIds and fills SETs from Python sets (whose order follows memory

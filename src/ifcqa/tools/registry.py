@@ -27,6 +27,7 @@ import pydantic
 from ifcqa.errors import ToolError
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.once import LoadOnce, import_registering, load_entry_point
+from ifcqa.tools.paths import collecting_name_notes
 from ifcqa.tools.results import MAX_OUTPUT_CHARS  # noqa: F401  (re-exported)
 
 ToolFunction = Callable[..., dict[str, Any]]
@@ -130,7 +131,11 @@ def call_tool(index: ModelIndex, name: str, arguments: dict[str, Any] | str | No
         parsed = spec.arguments.model_validate(arguments)
     except pydantic.ValidationError as exc:
         raise ToolError(f"Bad arguments for {name}: {_describe_validation(exc)}. See the tool's parameters.") from None
-    return spec.function(index, **parsed.model_dump())
+    with collecting_name_notes() as notes:
+        result = spec.function(index, **parsed.model_dump())
+    if notes:  # a name found only by ignoring spaces: say how the file spells it
+        result = {**result, "names_matched": notes}
+    return result
 
 
 def _integers_as_references(spec: ToolSpec, arguments: dict[str, Any]) -> dict[str, Any]:

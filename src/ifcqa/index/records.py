@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ifcqa.ifc.diagnostics import ParseWarning
 from ifcqa.ifc.units import Unit
 
-INDEX_FORMAT = 7  # bump when a record changes: old cache entries are then ignored
+INDEX_FORMAT = 8  # bump when a record changes: old cache entries are then ignored
 
 
 class Value(NamedTuple):
@@ -113,6 +113,8 @@ class Element:
     # decomposition
     parent: int | None = None  # IfcRelAggregates RelatingObject
     parts: list[int] = field(default_factory=list)
+    # a part of a type's template (aggregated or nested under a type object, not in the building): that type
+    template_of: int | None = None
     # types
     type: int | None = None  # IfcRelDefinesByType RelatingType
     instances: list[int] = field(default_factory=list)  # for type objects

@@ -35,7 +35,8 @@ class LoadOnce:
 
     def __init__(self, load: Callable[[], None]) -> None:
         self._load = load
-        self.lock = threading.RLock()  # also held by registrations, so a reader never sees a dict change
+        self._loading = threading.RLock()  # held while loading (importing): never taken by a registration
+        self.lock = threading.Lock()  # held briefly by registrations and readers, so a reader never sees a dict change
         self._done = False
         self._error: IfcqaError | None = None
         self._loader: int | None = None
@@ -52,7 +53,7 @@ class LoadOnce:
         """
         if self._done:  # set only after a complete load: no lock needed to read it
             return
-        with self.lock:
+        with self._loading:
             if self._done:
                 return
             if self._error is not None:

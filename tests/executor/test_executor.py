@@ -68,13 +68,17 @@ def test_with_no_retries_the_dead_worker_file_is_a_failure_naming_the_broken_poo
     with LocalExecutor(2, retries=0) as executor:
         outcomes = executor.map(dies_once, [(str(tmp_path), n) for n in range(8)], [str(n) for n in range(8)])
     failure = outcomes[1].failure
-    assert failure is not None and failure.error_type == "BrokenProcessPool"
-    # A dead process breaks the whole local pool: the files running then (at most one per worker, plus the
-    # one queued in the pipe) lose their try; the files still queued are resubmitted uncharged.
+    assert failure is not None and failure.error_type == "BrokenProcessPool" and failure.attempts == 1
+    # A dead process breaks the whole local pool: the files handed to its workers then (the pool marks each
+    # one running as it puts it in the pipe: one per worker plus the pipe's capacity of workers + 1) lose
+    # their try; the files not handed over yet are resubmitted uncharged. How many were handed over when
+    # the worker died depends on timing; that the dead worker's own file is among them does not (the
+    # executor records the hand-over itself, on the pool's thread, instead of sampling running()).
     failed = [o for o in outcomes if o.failure is not None]
-    assert len(failed) <= 3
+    assert len(failed) <= 2 + (2 + 1)
     assert all(o.failure is not None and o.failure.error_type == "BrokenProcessPool" for o in failed)
     assert all(o.value == int(o.key) + 100 for o in outcomes if o.failure is None)
+    assert len(outcomes) - len(failed) >= 3  # the files queued behind the crash ran in the new pool
 
 
 def test_worker_processes_are_replaced_after_a_number_of_files(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.mcq.items import Item
+from ifcqa.once import LoadOnce, import_registering, load_entry_point
 
 DEFAULT_MAX_STEPS = 8
 DEFAULT_OBSERVATION_CHARS = 6000
@@ -131,6 +132,7 @@ class AgentResult:
     transcript: list[dict[str, Any]] = field(default_factory=list)
     steps_log: list[StepRecord] = field(default_factory=list)
     tools_offered: int = 0  # functions the model could call
+    tool_names: tuple[str, ...] = ()  # their names (the runner checks them against the registry)
     repeated_calls: int = 0
     blocked_calls: int = 0
     example_copied: bool = False  # the reply's answer line is the prompt's format example
@@ -159,29 +161,36 @@ def agent(name: str) -> Callable[[AgentFactory], AgentFactory]:
     """Register an agent factory under ``name`` (``tool``, ``code``, ``no-access``, ``random``...)."""
 
     def register(factory: AgentFactory) -> AgentFactory:
-        if name in _AGENTS and _AGENTS[name] is not factory:
-            raise ValueError(f"agent {name!r} is registered twice")
-        _AGENTS[name] = factory
+        with _LOADED.lock:
+            if name in _AGENTS and _AGENTS[name] is not factory:
+                raise ValueError(f"agent {name!r} is registered twice")
+            _AGENTS[name] = factory
         return factory
 
     return register
 
 
-_loaded = False
+def _load_agents() -> None:
+    """Every module of ``ifcqa.agents`` (they register themselves), then the ``ifcqa.agents`` plug-ins."""
+    package = importlib.import_module("ifcqa.agents")
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.name not in ("base",) and not module.name.startswith("_"):
+            import_registering(f"ifcqa.agents.{module.name}", _AGENTS, "agents")
+    for entry in entry_points(group="ifcqa.agents"):
+        load_entry_point(entry, _AGENTS, "agents")
+
+
+_LOADED = LoadOnce(_load_agents)
 
 
 def get_agents() -> dict[str, AgentFactory]:
-    """Registered agent factories by name (modules of ``ifcqa.agents`` are discovered, then plug-ins)."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        package = importlib.import_module("ifcqa.agents")
-        for module in pkgutil.iter_modules(package.__path__):
-            if module.name not in ("base",) and not module.name.startswith("_"):
-                importlib.import_module(f"ifcqa.agents.{module.name}")
-        for entry in entry_points(group="ifcqa.agents"):
-            entry.load()
-    return dict(sorted(_AGENTS.items()))
+    """Registered agent factories by name (modules of ``ifcqa.agents`` are discovered, then plug-ins).
+
+    Loaded once, completely, whichever thread asks first (:class:`~ifcqa.once.LoadOnce`).
+    """
+    _LOADED.ensure()
+    with _LOADED.lock:
+        return dict(sorted(_AGENTS.items()))
 
 
 def make_agent(name: str, config: AgentConfig) -> Agent:

@@ -24,6 +24,7 @@ from ifcqa.agents.oracle_policies import Call, GiveUp, Observation, Question, po
 from ifcqa.agents.tool_agent import run_tool_call
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.mcq.items import Item
+from ifcqa.tools.registry import get_tools
 
 NO_ANSWER = "No answer: {reason}"
 # What a policy's reading of an unexpected observation shape raises: recorded as the item's error.
@@ -37,6 +38,7 @@ class OracleAgent:
 
     def __init__(self, config: AgentConfig) -> None:
         self.config = config
+        self.tool_names = tuple(get_tools())  # every tool: built here, before any item is answered
 
     def answer(self, item: Item, env: AgentEnv) -> AgentResult:
         """Answer one item; a policy that cannot settle it gives no answer, with its reason."""
@@ -47,6 +49,8 @@ class OracleAgent:
             {"role": "user", "content": user_prompt(view)},
         ]
         result = AgentResult(selected=[], parse="none", transcript=messages)
+        result.tool_names = tuple(get_tools())  # what this item could call, checked by the runner
+        result.tools_offered = len(result.tool_names)
         text = self._conduct(Question.of(view, item.subtype), messages, env.index, result)
         messages.append({"role": "assistant", "content": text})
         result.steps += 1

@@ -62,6 +62,7 @@ def run_protocol(
         {"role": "user", "content": user_prompt(view)},
     ]
     result = AgentResult(selected=[], parse="none", transcript=messages, tools_offered=len(functions))
+    result.tool_names = tuple(str(f.get("function", {}).get("name", "")) for f in functions)
     params = sampling_params(config)
     try:
         if not _act(client, config, messages, labels, result, functions, execute, params):

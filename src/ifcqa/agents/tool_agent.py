@@ -99,6 +99,7 @@ class ToolAgent:
     def __init__(self, config: AgentConfig, client: ChatClient | None = None) -> None:
         self.config = config
         self.tools = tool_set(config.tools)
+        self.tool_names = tuple(str(f["function"]["name"]) for f in self.tools)
         self.client = client or client_for(config)
 
     def answer(self, item: Item, env: AgentEnv) -> AgentResult:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ifcqa
-from ifcqa.agents.base import Agent, AgentConfig, AgentEnv, make_agent
+from ifcqa.agents.base import Agent, AgentConfig, AgentEnv, AgentResult, make_agent
 from ifcqa.errors import IfcqaError
 from ifcqa.eval.records import (
     RECORDS_FILE,
@@ -46,6 +46,7 @@ from ifcqa.index.cache import IndexCache, write_atomic
 from ifcqa.index.model_index import load_index
 from ifcqa.mcq.benchfile import BenchFileError, read_items, resolve_source
 from ifcqa.mcq.items import Item
+from ifcqa.tools.registry import get_tools
 
 if TYPE_CHECKING:
     from ifcqa.executor import Executor
@@ -226,6 +227,7 @@ def run_eval(
     if concurrency < 1:
         raise IfcqaError(f"--concurrency must be at least 1, got {concurrency}.")
     items = select_items(read_items(bench_path), categories, limit)
+    get_tools()  # every registry the agents read is complete before any worker thread starts
     run = run_config(agent_name, config, bench_path, limit, categories)
     agent = make_agent(agent_name, config)  # an unknown agent or a bad setting fails before the folder is made
     if executor is not None:
@@ -293,6 +295,31 @@ class _EarlyStop:
         return self.reason is not None
 
 
+def tool_list_mismatch(result: AgentResult, expected: tuple[str, ...] | None, registry: frozenset[str]) -> str | None:
+    """Why the tools an item's agent had differ from the registry's, or ``None`` when they do not.
+
+    ``expected`` is the agent's tool list as built before the run (``None``: an agent without tools).
+    An answer given with other tools (or told that a registered tool is unknown) measures the tool
+    list, not the agent: the runner records it as an error, retried by the next run, never as a
+    graded answer.
+    """
+    if expected is not None and result.tool_names and tuple(result.tool_names) != tuple(expected):
+        missing = sorted(set(expected) - set(result.tool_names))
+        extra = sorted(set(result.tool_names) - set(expected))
+        return (
+            f"tool list mismatch: this item was offered {len(result.tool_names)} tools where the run's registry "
+            f"gives {len(expected)} (missing: {', '.join(missing) or 'none'}; extra: {', '.join(extra) or 'none'}). "
+            "The answer is not graded; rerun the same command to retry the item."
+        )
+    lost = sorted({c.name for c in result.tool_calls if c.error_kind == "unknown_tool" and c.name in registry})
+    if lost:
+        return (
+            f"tool list mismatch: the registered tool(s) {', '.join(lost)} were reported unknown to the agent. "
+            "The answer is not graded; rerun the same command to retry the item."
+        )
+    return None
+
+
 def _answer_all(
     agent: Agent,
     agent_name: str,
@@ -306,12 +333,17 @@ def _answer_all(
 ) -> str | None:
     """Answer ``items``; the reason the run stopped early, or ``None``."""
     watch = _EarlyStop(min(EARLY_STOP_ITEMS, len(items)))
+    registry = frozenset(get_tools())  # complete before any worker starts (ifcqa.once)
+    expected: tuple[str, ...] | None = getattr(agent, "tool_names", None)
 
     def answer_one(item: Item) -> None:
         if watch.stop:
             return
         started = time.perf_counter()
         result = agent.answer(item, envs[item.source_file])
+        mismatch = tool_list_mismatch(result, expected, registry)
+        if mismatch is not None:
+            result.error, result.error_kind, result.selected = mismatch, "tool_registry", []
         if not result.latency_s:
             result.latency_s = time.perf_counter() - started
         record = make_record(item, result, agent_name, model, attempt=attempts[item.id] + 1)

@@ -3,8 +3,8 @@
 One job runs in this process (no start-up cost, errors with their full traceback under a debugger);
 more run in a pool of ``spawn``-started worker processes, which start clean, without copies of this
 process's threads, locks or open models. A worker process that dies (killed, out of memory) breaks
-the whole pool: it is replaced, the files that were running are charged a try and run again, and the
-files still queued are resubmitted without being charged.
+the whole pool: it is replaced, the files that were handed to its workers (running, or in the pipe to
+them) are charged a try and run again, and the files still queued are resubmitted without being charged.
 
 Worker processes are replaced after :data:`RECYCLE_AFTER` files each: IfcOpenShell 0.9 does not give
 back the memory of a file it opened when the file is released (measured in bench/README.md, "Corpus
@@ -58,6 +58,7 @@ class LocalExecutor(Executor):
         self._owner: dict[Future[Any], ProcessPoolExecutor] = {}  # the pool each call was submitted to
         self._given = 0  # calls submitted to the current pool
         self._lock = threading.RLock()  # :meth:`Executor.call` may come from several threads at once
+        self._started_lock = threading.Lock()  # also taken on the pool's own thread (see _track_start)
 
     @property
     def workers(self) -> int:
@@ -83,15 +84,36 @@ class LocalExecutor(Executor):
                 self._replace_pool()
                 pool = self._pool_now()
                 future = pool.submit(fn, arg)
+            self._track_start(future)
             self._given += 1
             self._owner[future] = pool
             return future
 
+    def _track_start(self, future: Future[Any]) -> None:
+        """Record the moment the pool hands ``future`` to its workers (it marks it running then, on its own thread).
+
+        A crash charges a try to exactly the files handed over before it; watching ``running()`` from
+        the waiting loop instead missed a file handed over and crashed on between two looks (a flaky
+        test under load), which then ran again for free.
+        """
+        mark_running = future.set_running_or_notify_cancel
+        started, lock = self._started, self._started_lock
+
+        def handed_over() -> bool:
+            running = mark_running()
+            if running:
+                with lock:
+                    started.add(future)
+            return running
+
+        future.set_running_or_notify_cancel = handed_over  # type: ignore[method-assign]
+        if future.running():  # handed over in the instant between submit() and the line above
+            with lock:
+                started.add(future)
+
     def _wait(self, handles: Sequence[Any], timeout: float) -> set[Any]:
         if self.jobs == 1:
             return set(handles)
-        with self._lock:
-            self._started |= {f for f in handles if f.running()}  # known running before a crash can end them
         done, _ = wait(handles, timeout=timeout, return_when=FIRST_COMPLETED)
         return set(done)
 
@@ -107,12 +129,15 @@ class LocalExecutor(Executor):
             with self._lock:
                 if self._owner.get(future) is self._pool:
                     self._replace_pool()  # once per crash: later calls of the dead pool find a new one
-                if future in self._started or future.running():
-                    raise
+            with self._started_lock:
+                handed = future in self._started
+            if handed:  # a worker had it when the pool broke: that costs the file a try
+                raise
             raise Requeue() from None
         finally:
-            with self._lock:
+            with self._started_lock:
                 self._started.discard(future)
+            with self._lock:
                 self._owner.pop(future, None)
 
     def _running(self, handles: Sequence[Any]) -> int:

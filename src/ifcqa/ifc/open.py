@@ -201,6 +201,9 @@ def _open_zip(path: Path) -> ifcopenshell.file:
         raise IfcOpenError(f"{path}: not a zip archive. An .ifczip file must be a zip holding one .ifc file.") from None
     with archive, tempfile.TemporaryDirectory(prefix="ifcqa-") as scratch:
         members = [i for i in archive.infolist() if i.filename.lower().endswith(".ifc")]
+        xml = [i for i in archive.infolist() if i.filename.lower().endswith(".ifcxml")]
+        if not members and len(xml) == 1:
+            raise IfcOpenError(_IFCXML_REFUSAL.format(shown=f"{path} (holding {xml[0].filename})"))
         if len(members) != 1:
             raise IfcOpenError(
                 f"{path}: holds {len(members)} .ifc files; an .ifczip must hold exactly one. Unzip it and "
@@ -301,6 +304,24 @@ def _corrupt(shown: Path, problems: list[str]) -> CorruptFileError:
     )
 
 
+_IFCXML_REFUSAL = (
+    "{shown}: an ifcXML file (IFC written as XML, ISO 10303-28): ifcXML is not supported; ifcqa reads IFC in "
+    "STEP format (ISO 10303-21). Convert it to a STEP .ifc file (export it again as IFC from the authoring "
+    "tool, or use a converter that reads ifcXML) and give that file."
+)
+
+
+def _looks_like_ifcxml(path: Path, head: bytes) -> bool:
+    """Whether a file that is not STEP is ifcXML: an ``.ifcxml`` name, or XML naming IFC in its first bytes."""
+    if path.suffix.lower() == ".ifcxml":
+        return True
+    if not head.startswith(b"<"):
+        return False
+    with open(path, "rb") as handle:
+        start = handle.read(4096).lower()
+    return any(mark in start for mark in (b"ifcxml", b"iso_10303_28", b"iso-10303-28", b"/ifc4", b"/ifc2x3", b"<ifc"))
+
+
 def _check_envelope(path: Path, shown: Path) -> None:
     size = path.stat().st_size
     if size == 0:
@@ -309,6 +330,8 @@ def _check_envelope(path: Path, shown: Path) -> None:
         head = handle.read(256).lstrip(b"\xef\xbb\xbf \t\r\n")
         handle.seek(max(0, size - 512))
         tail = handle.read()
+    if not head.startswith(_STEP_MAGIC) and _looks_like_ifcxml(path, head):
+        raise IfcOpenError(_IFCXML_REFUSAL.format(shown=shown))
     if not head.startswith(_STEP_MAGIC):
         raise IfcOpenError(
             f"{shown}: not an IFC/STEP file (it does not start with 'ISO-10303-21;'). "

@@ -60,7 +60,8 @@ _SI_SYMBOLS = {
     "WATT": "W", "VOLT": "V", "HERTZ": "Hz", "KELVIN": "K", "LUMEN": "lm", "LUX": "lx", "AMPERE": "A",
     "JOULE": "J", "COULOMB": "C", "OHM": "Ω", "SIEMENS": "S", "WEBER": "Wb", "TESLA": "T", "HENRY": "H",
     "FARAD": "F", "CANDELA": "cd", "MOLE": "mol", "BECQUEREL": "Bq", "GRAY": "Gy", "SIEVERT": "Sv",
-    "NEWTON": "N", "PASCAL": "Pa",
+    "NEWTON": "N", "PASCAL": "Pa", "METRE": "m", "SQUARE_METRE": "m²", "CUBIC_METRE": "m³", "GRAM": "g",
+    "SECOND": "s",
 }  # fmt: skip
 _SI_PREFIXES = {
     "EXA": "E", "PETA": "P", "TERA": "T", "GIGA": "G", "MEGA": "M", "KILO": "k", "HECTO": "h", "DECA": "da",
@@ -88,7 +89,7 @@ class Unit:
 def get_unit_symbol(unit: ifcopenshell.entity_instance) -> str:
     """Return a readable symbol for an IFC unit entity (``m²`` rather than ``m2``)."""
     if unit.is_a("IfcDerivedUnit"):
-        return str(unit_util.get_derived_unit_symbol(unit))
+        return derived_unit_symbol(unit)
     name = _full_unit_name(unit).upper().replace(" ", "_")
     if name in _NAMED_SYMBOLS:
         return _NAMED_SYMBOLS[str(name)]
@@ -98,6 +99,23 @@ def get_unit_symbol(unit: ifcopenshell.entity_instance) -> str:
     if not symbol or symbol == "?":
         return str(name).lower()
     return _PRETTY.get(symbol, symbol)
+
+
+def derived_unit_symbol(unit: ifcopenshell.entity_instance) -> str:
+    """The symbol of an IfcDerivedUnit from its elements' symbols, as IfcOpenShell composes it (``W/m2.K``),
+    but with a symbol for every SI unit where IfcOpenShell has none (it gives ``kg/?.s3`` for W/(m·K))."""
+    numerator: list[str] = []
+    denominator: list[str] = []
+    for element in _attribute(unit, "Elements") or ():
+        symbol = get_unit_symbol(element.Unit)
+        for plain, pretty in (("2", "²"), ("3", "³")):  # an element already squared (m²) takes the exponent's form
+            symbol = symbol.replace(pretty, plain)
+        exponent = abs(int(element.Exponent))
+        if exponent != 1:
+            symbol = f"{symbol}{exponent}" if not symbol[-1:].isdigit() else f"({symbol}){exponent}"
+        (numerator if element.Exponent > 0 else denominator).append(symbol)
+    result = ".".join(numerator) or "1"
+    return result + ("/" + ".".join(denominator) if denominator else "")
 
 
 def describe_unit(model: ifcopenshell.file, unit: ifcopenshell.entity_instance, unit_type: str) -> Unit:

@@ -103,6 +103,7 @@ class _Builder:
         self.add_groups()
         self.resolve_storeys()
         self.resolve_predefined_types()
+        self.resolve_templates()
         for element in self.elements.values():
             for name in ("parts", "instances", "openings", "fillings", "bounded_by", "bounds", "groups", "members"):
                 values = getattr(element, name)
@@ -238,6 +239,34 @@ class _Builder:
                     continue
                 part.parent = parent.id
                 parent.parts.append(part.id)
+
+    def resolve_templates(self) -> None:
+        """Mark the parts of type templates: elements aggregated (or nested) under a type object, at any depth.
+
+        An IfcElementAssemblyType or an IfcWallType may decompose into parts that describe the type
+        (a truss's members, an elemented wall's studs); they are not in the building, so they carry
+        ``template_of`` (the type) and the class lookups leave them out.
+        """
+        owner = {e.id: e.parent for e in self.elements.values() if e.parent is not None}
+        for rel in self.model.by_type("IfcRelNests"):
+            whole = self._get(rel.RelatingObject)
+            if whole is not None and self.is_type(whole):
+                for part_entity in rel.RelatedObjects or ():
+                    part = self._get(part_entity)
+                    if part is not None and not self.is_type(part):
+                        owner.setdefault(part.id, whole.id)
+        for element in self.elements.values():
+            if self.is_type(element):
+                continue
+            current, seen = owner.get(element.id), 0
+            while current is not None and seen < 64:
+                above = self.elements.get(current)
+                if above is None:
+                    break
+                if self.is_type(above):
+                    element.template_of = above.id
+                    break
+                current, seen = owner.get(current), seen + 1
 
     def add_containment(self) -> None:
         for rel in self.model.by_type("IfcRelContainedInSpatialStructure"):

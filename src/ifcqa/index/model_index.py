@@ -309,14 +309,19 @@ class ModelIndex:
             )
         return str(declaration.name())
 
-    def by_class(self, ifc_class: str, *, exact: bool = False) -> list[Element]:
-        """Records of ``ifc_class`` (with subclasses unless ``exact``), sorted by step id."""
+    def by_class(self, ifc_class: str, *, exact: bool = False, templates: bool = False) -> list[Element]:
+        """Records of ``ifc_class`` (with subclasses unless ``exact``), sorted by step id.
+
+        The parts of type templates (``Element.template_of``: parts of an IfcElementAssemblyType, not in
+        the building) are left out unless ``templates``.
+        """
         canonical = self.canonical_class(ifc_class)
         classes = [canonical] if exact else [c for c, chain in self.data.ancestors.items() if canonical in chain]
         ids: list[int] = []
         for cls in classes:
             ids.extend(self.data.by_class.get(cls, ()))
-        return [self.data.elements[i] for i in sorted(ids)]
+        found = [self.data.elements[i] for i in sorted(ids)]
+        return found if templates else [e for e in found if e.template_of is None]
 
     def resolve_storey(self, ref: str) -> Element:
         """A storey by GlobalId, step id or (case-insensitive) name; ambiguity is a ToolError."""

@@ -115,6 +115,8 @@ class Element:
     # decomposition
     parent: int | None = None  # IfcRelAggregates RelatingObject
     parts: list[int] = field(default_factory=list)
+    # a part of a type's template (aggregated or nested under a type object, not in the building): that type
+    template_of: int | None = None
     # types
     type: int | None = None  # IfcRelDefinesByType RelatingType
     instances: list[int] = field(default_factory=list)  # for type objects

@@ -154,7 +154,7 @@ def _classes_only(index: ModelIndex, query: str) -> list[Element] | None:
         canonical = known.get(name.lower()) or index.schema_classes().get(name.lower())  # any case, as by_class
         if canonical is None:
             return None
-        ids.update(e.id for e in index.by_class(canonical))
+        ids.update(e.id for e in index.by_class(canonical, templates=True))
     return [index.data.elements[i] for i in sorted(ids) if i in index.data.elements]
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.taxonomy import SUBTYPES
+from ifcqa.once import LoadOnce, import_registering, load_entry_point
 
 GeneratorFunction = Callable[[Any], Iterator[Any]]  # GenContext -> Draft | Skip
 VerifierFunction = Callable[[Any, Item], set[str]]  # (ifcopenshell.file, item) -> labels found true
@@ -47,9 +48,10 @@ def generator(subtype: str, version: int = 1) -> Callable[[GeneratorFunction], G
 
     def register(function: GeneratorFunction) -> GeneratorFunction:
         _check_code(subtype)
-        if subtype in _GENERATORS and _GENERATORS[subtype].function is not function:
-            raise ValueError(f"a generator for {subtype} is registered twice")
-        _GENERATORS[subtype] = GeneratorSpec(subtype, version, function)
+        with _LOADED.lock:
+            if subtype in _GENERATORS and _GENERATORS[subtype].function is not function:
+                raise ValueError(f"a generator for {subtype} is registered twice")
+            _GENERATORS[subtype] = GeneratorSpec(subtype, version, function)
         return function
 
     return register
@@ -60,39 +62,41 @@ def verifier(subtype: str) -> Callable[[VerifierFunction], VerifierFunction]:
 
     def register(function: VerifierFunction) -> VerifierFunction:
         _check_code(subtype)
-        if subtype in _VERIFIERS and _VERIFIERS[subtype] is not function:
-            raise ValueError(f"a verifier for {subtype} is registered twice")
-        _VERIFIERS[subtype] = function
+        with _LOADED.lock:
+            if subtype in _VERIFIERS and _VERIFIERS[subtype] is not function:
+                raise ValueError(f"a verifier for {subtype} is registered twice")
+            _VERIFIERS[subtype] = function
         return function
 
     return register
 
 
-_loaded = False
-
-
 def _load() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
+    """Every module of the generate and verify packages (they register themselves), then the plug-ins."""
+    both = (_GENERATORS, _VERIFIERS)
     for package_name in ("ifcqa.mcq.generate", "ifcqa.mcq.verify"):
         package = importlib.import_module(package_name)
         for module in pkgutil.iter_modules(package.__path__):
             if not module.name.startswith("_"):
-                importlib.import_module(f"{package_name}.{module.name}")
+                import_registering(f"{package_name}.{module.name}", both, "generators and verifiers")
     for entry in entry_points(group="ifcqa.mcq"):
-        entry.load()
+        load_entry_point(entry, both, "generators and verifiers")
+
+
+_LOADED = LoadOnce(_load)
 
 
 def get_generators() -> dict[str, GeneratorSpec]:
     """Registered generators by subtype code, in taxonomy order."""
-    _load()
+    _LOADED.ensure()
     order = list(SUBTYPES)
-    return dict(sorted(_GENERATORS.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 999, kv[0])))
+    with _LOADED.lock:
+        generators = dict(_GENERATORS)
+    return dict(sorted(generators.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else 999, kv[0])))
 
 
 def get_verifiers() -> dict[str, VerifierFunction]:
     """Registered verifiers by subtype code."""
-    _load()
-    return dict(_VERIFIERS)
+    _LOADED.ensure()
+    with _LOADED.lock:
+        return dict(_VERIFIERS)

@@ -20,6 +20,7 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
 from ifcqa.tools.filters import filter_elements
 from ifcqa.tools.geometry import BBOX_FIELDS, bbox_field
+from ifcqa.tools.paths import lookup, split_path
 from ifcqa.tools.registry import tool
 from ifcqa.tools.results import MAX_OUTPUT_CHARS, label, paginate, ref, round_number
 
@@ -131,8 +132,7 @@ def parse_quantity(
         ToolError: the set or property is not carried by these elements (the message lists what
             is), or ``numeric`` and the property holds no numbers.
     """
-    text = text.strip()
-    head, _, tail = text.partition(".")
+    head, _, tail = text.strip().partition(".")
     if head.lower() == "bbox":
         if tail.lower() not in BBOX_FIELDS:
             raise ToolError(f"Unknown box value {text!r}. Use bbox.{'|'.join(BBOX_FIELDS)} (model length unit).")
@@ -140,20 +140,18 @@ def parse_quantity(
     if not elements:
         return Quantity(head, tail)
     sets = _carried(index, elements)
-    matches = [s for s in sets if text.startswith(s + ".")]
-    matches = matches or [s for s in sets if text.lower().startswith(s.lower() + ".")]
-    if not matches:
+    set_part, prop_part = split_path(text, sets) if "." in text else (text, "")  # as spelt, spaces included
+    set_name = lookup(sets, set_part)
+    if set_name is None:
         raise ToolError(
-            f"No set {head!r} on {counted}. Give 'SetName.PropName'. Sets these elements carry "
+            f"No set {set_part!r} on {counted}. Give 'SetName.PropName'. Sets these elements carry "
             f"(number of elements): {_listing(sets)}; or bbox.dx|dy|dz|zmin|zmax for geometry."
         )
-    set_name = max(matches, key=len)
     props = _carried(index, elements, set_name)
-    prop = text[len(set_name) + 1 :]
-    prop = prop if prop in props else next((p for p in props if p.lower() == prop.lower()), prop)
-    if prop not in props:
+    prop = lookup(props, prop_part)
+    if prop is None:
         raise ToolError(
-            f"Set {set_name!r} on {counted} has no property {prop!r}. Its properties (number of elements): "
+            f"Set {set_name!r} on {counted} has no property {prop_part!r}. Its properties (number of elements): "
             f"{_listing(props)}; numeric ones: {_numeric_props(index, elements, set_name, props)}."
         )
     values = [set_value(index, e, set_name, prop) for e in elements]

@@ -22,6 +22,7 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.index.selector import select
 from ifcqa.tools.batch import among, among_head, filtered
+from ifcqa.tools.paths import same_name
 
 FILTER_NAMES = ("ifc_class", "name", "storey", "selector", "elements")
 
@@ -36,11 +37,12 @@ class Selection:
 
 
 def name_matches(element: Element, wanted: str) -> bool:
-    """Whether the Name or LongName equals ``wanted`` ignoring case, or holds it when it starts with '~'."""
-    names = [n.lower() for n in (element.name, element.long_name) if n]
+    """Whether the Name or LongName equals ``wanted`` ignoring case (else also ignoring leading/trailing
+    spaces, noted), or holds it when it starts with '~'."""
+    names = [n for n in (element.name, element.long_name) if n]
     if wanted.startswith("~"):
-        return any(wanted[1:].lower() in n for n in names)
-    return wanted.strip().lower() in names
+        return any(wanted[1:].lower() in n.lower() for n in names)
+    return any(same_name(n, wanted) for n in names)
 
 
 def _class_rule(index: ModelIndex, canonical: str, elements: list[Element], exact_class: bool) -> str:
@@ -51,6 +53,17 @@ def _class_rule(index: ModelIndex, canonical: str, elements: list[Element], exac
     if present and present != [canonical]:
         counted += f" (here: {', '.join(present[:10])}{', ...' if len(present) > 10 else ''})"
     return counted
+
+
+def _templates_rule(index: ModelIndex, parts: list[Element]) -> str:
+    """The rule that left out parts of type templates, naming the types."""
+    types = sorted({e.template_of for e in parts if e.template_of is not None})
+    named = ", ".join(f"{index.data.elements[t].ifc_class} {index.data.elements[t].name!r}" for t in types[:5])
+    more = f" and {len(types) - 5} more" if len(types) > 5 else ""
+    return (
+        f"leaving out {len(parts)} part(s) of type templates (not in the building: parts of {named}{more}; "
+        "name them in elements to include them)"
+    )
 
 
 def filter_elements(
@@ -76,8 +89,8 @@ def filter_elements(
     chosen: list[Element] | None = None
     if ifc_class:
         canonical = index.canonical_class(ifc_class)
-        chosen = index.by_class(canonical, exact=exact_class)
-        rules.append(_class_rule(index, canonical, chosen, exact_class))
+        chosen = index.by_class(canonical, exact=exact_class, templates=True)
+        rules.append(_class_rule(index, canonical, [e for e in chosen if e.template_of is None], exact_class))
     if selector:
         picked = select(index, selector)
         if chosen is None:
@@ -92,6 +105,11 @@ def filter_elements(
         else:
             chosen = [e for e in index.elements() if index.is_a(e, "IfcProduct")]
             rules.append("every product")
+    if ids is None:  # parts of type templates (not in the building) only when named as candidates
+        templates = [e for e in chosen if e.template_of is not None]
+        if templates:
+            chosen = [e for e in chosen if e.template_of is None]
+            rules.append(_templates_rule(index, templates))
     chosen = filtered(chosen, ids)
     if ids is not None:
         rules.append(f"among {len(ids)} given elements")

@@ -26,6 +26,8 @@ import pydantic
 
 from ifcqa.errors import ToolError
 from ifcqa.index.model_index import ModelIndex
+from ifcqa.once import LoadOnce, import_registering, load_entry_point
+from ifcqa.tools.paths import collecting_name_notes
 from ifcqa.tools.results import MAX_OUTPUT_CHARS  # noqa: F401  (re-exported)
 
 ToolFunction = Callable[..., dict[str, Any]]
@@ -68,18 +70,27 @@ def tool(group: str) -> Callable[[ToolFunction], ToolFunction]:
 
     def register(function: ToolFunction) -> ToolFunction:
         spec = _spec_of(function, group)
-        if spec.name in _REGISTRY and _REGISTRY[spec.name].function is not function:
-            raise ValueError(f"tool {spec.name!r} is registered twice")
-        _REGISTRY[spec.name] = spec
+        with _LOADED.lock:
+            if spec.name in _REGISTRY and _REGISTRY[spec.name].function is not function:
+                raise ValueError(f"tool {spec.name!r} is registered twice")
+            _REGISTRY[spec.name] = spec
         return function
 
     return register
 
 
 def get_tools() -> dict[str, ToolSpec]:
-    """All registered tools by name (built-ins and ``ifcqa.tools`` entry points), in name order."""
-    _load_plugins()
-    return dict(sorted(_REGISTRY.items()))
+    """All registered tools by name (built-ins and ``ifcqa.tools`` entry points), in name order.
+
+    The first call, from whichever thread, imports them all; every other caller waits until it is
+    done (:class:`~ifcqa.once.LoadOnce`), so no one sees part of the registry.
+
+    Raises:
+        PluginError: a tool module or plug-in failed to import (then on every call).
+    """
+    _LOADED.ensure()
+    with _LOADED.lock:
+        return dict(sorted(_REGISTRY.items()))
 
 
 def get_tool(name: str) -> ToolSpec:
@@ -120,7 +131,11 @@ def call_tool(index: ModelIndex, name: str, arguments: dict[str, Any] | str | No
         parsed = spec.arguments.model_validate(arguments)
     except pydantic.ValidationError as exc:
         raise ToolError(f"Bad arguments for {name}: {_describe_validation(exc)}. See the tool's parameters.") from None
-    return spec.function(index, **parsed.model_dump())
+    with collecting_name_notes() as notes:
+        result = spec.function(index, **parsed.model_dump())
+    if notes:  # a name found only by ignoring spaces: say how the file spells it
+        result = {**result, "names_matched": notes}
+    return result
 
 
 def _integers_as_references(spec: ToolSpec, arguments: dict[str, Any]) -> dict[str, Any]:
@@ -201,15 +216,11 @@ def _parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
     return " ".join(description.split()), args
 
 
-_plugins_loaded = False
-
-
 def _load_plugins() -> None:
-    global _plugins_loaded
-    if _plugins_loaded:
-        return
-    _plugins_loaded = True
-    import ifcqa.tools.builtin  # noqa: F401  (registers the built-in tools)
-
+    """The built-in tools, then every ``ifcqa.tools`` entry point; a failing one registers nothing."""
+    import_registering("ifcqa.tools.builtin", _REGISTRY, "tools")
     for entry in entry_points(group="ifcqa.tools"):
-        entry.load()
+        load_entry_point(entry, _REGISTRY, "tools")
+
+
+_LOADED = LoadOnce(_load_plugins)

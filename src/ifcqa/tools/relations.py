@@ -15,6 +15,7 @@ from ifcqa.errors import ToolError
 from ifcqa.index.model_index import NAME_PREFIX, ModelIndex
 from ifcqa.index.records import Boundary, Element
 from ifcqa.tools.batch import among, among_head, filtered, page_of
+from ifcqa.tools.paths import matching
 from ifcqa.tools.registry import tool
 from ifcqa.tools.results import DEFAULT_PAGE, label, paginate, ref, round_number
 
@@ -180,20 +181,20 @@ def find_by_material(
     call, or limit=0 for the count only (count_elements with group_by=material counts per material).
 
     Args:
-        material: material name, exact but case-insensitive.
+        material: material name as the file spells it (else ignoring case, else also leading/trailing spaces).
         ifc_class: only elements of this class (subclasses included), e.g. IfcWall.
         elements: only these candidates (GlobalIds, step ids or Names, at most 200): "which of these".
         compact: rows as [id, guid, class, name] (and long_name when a row has one; see columns) instead of objects.
         offset: first result to return (for the next page).
         limit: page size (at most 200; 0 for the count only).
     """
-    wanted = material.strip().lower()
     known = sorted({m for e in index.data.elements.values() for m in e.materials if m is not None})
-    if wanted not in {m.lower() for m in known}:
+    wanted = set(matching(known, material))  # as the file spells it (spaces included), else ignoring case/spaces
+    if not wanted:
         shown = ", ".join(repr(m) for m in known[:60]) or "none"
         raise ToolError(f"No element uses material {material!r}. Materials in this model: {shown}.")
     scope = index.by_class(ifc_class) if ifc_class else [e for e in index.elements() if index.is_a(e, "IfcProduct")]
-    ids = [e.id for e in scope if any((m or "").lower() == wanted for m in e.materials)]
+    ids = [e.id for e in scope if wanted.intersection(e.materials)]
     return _page_of_refs(index, ids, offset, limit, "elements", {"material": material}, elements, compact)
 
 

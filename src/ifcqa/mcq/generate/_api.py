@@ -127,11 +127,14 @@ class GenContext:
         return copy
 
     def products(self) -> list[Element]:
-        """Physical and spatial products, without openings (the elements questions are about)."""
+        """Physical and spatial products, without openings and parts of type templates (the elements questions
+        are about: those in the building)."""
         return [
             e
             for e in self.index.elements()
-            if self.index.is_a(e, "IfcProduct") and not self.index.is_a(e, "IfcFeatureElementSubtraction")
+            if self.index.is_a(e, "IfcProduct")
+            and not self.index.is_a(e, "IfcFeatureElementSubtraction")
+            and e.template_of is None
         ]
 
 

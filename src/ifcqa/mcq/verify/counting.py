@@ -10,11 +10,25 @@ from ifcqa.mcq.text import format_value
 from ifcqa.mcq.verify._api import VerificationError, entity, labels_with_texts, require_unique_names, storey_of
 
 
+def in_type_template(element: ifcopenshell.entity_instance) -> bool:
+    """Whether the element is a part of a type's template: aggregated or nested, at any depth, under a type object."""
+    current = element
+    for _ in range(64):
+        wholes = [rel.RelatingObject for rel in (*(current.Decomposes or ()), *(getattr(current, "Nests", None) or ()))]
+        if not wholes:
+            return False
+        if wholes[0].is_a("IfcTypeObject"):
+            return True
+        current = wholes[0]
+    return False
+
+
 @verifier("quantitative.count.by_class")
 def by_class(model: ifcopenshell.file, item: Item) -> set[str]:
-    """``len(by_type(C))``, with or without subclasses as the question says."""
+    """``len(by_type(C))``, with or without subclasses as the question says, less the parts of type templates."""
     subclasses = bool(item.provenance["subclasses"])
-    count = len(model.by_type(item.provenance["ifc_class"], include_subtypes=subclasses))
+    found = model.by_type(item.provenance["ifc_class"], include_subtypes=subclasses)
+    count = sum(not in_type_template(e) for e in found)
     return labels_with_texts(item, {format_value(count)})
 
 

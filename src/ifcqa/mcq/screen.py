@@ -21,7 +21,7 @@ import ifcopenshell.util.element as element_util
 
 from ifcqa.ifc.diagnostics import set_name
 from ifcqa.mcq.items import Item
-from ifcqa.mcq.verify._api import storey_of
+from ifcqa.mcq.verify._api import storey_id
 
 CONTRADICTION = "contradiction"
 DUPLICATE_QUANTITY = "duplicate_quantity"
@@ -64,7 +64,7 @@ def _scope_members(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.en
     if not storey_guid:
         return list(members)
     storey = _by_guid(model, storey_guid)
-    return [m for m in members if storey is not None and (s := storey_of(m)) is not None and s.id() == storey.id()]
+    return [m for m in members if storey is not None and storey_id(model, m) == storey.id()]
 
 
 def _definitions(element: ifcopenshell.entity_instance) -> Iterator[ifcopenshell.entity_instance]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.text import NO, YES, normalise
@@ -40,6 +41,11 @@ PART_MATCH = 0.5  # a word of 4+ letters of the option is inside a longer word o
 
 def words(text: str) -> list[str]:
     """Lower-case words of ``text``: class names split at capitals (``IfcWallStandardCase`` -> wall, standard, case)."""
+    return list(_words(text))
+
+
+@lru_cache(maxsize=1 << 14)  # a question is read once per option, an option once per phrasing
+def _words(text: str) -> tuple[str, ...]:
     text = _GUID.sub(" ", text)
     text = _CAMEL.sub(" ", text.replace("Ifc", " ").replace("²", "").replace("³", ""))
     out = []
@@ -48,7 +54,7 @@ def words(text: str) -> list[str]:
             out.append(_number(raw))
         elif len(raw) > 1:  # single letters (x, m) say nothing
             out.append(raw)
-    return out
+    return tuple(out)
 
 
 def _number(text: str) -> str:

@@ -15,6 +15,7 @@ refuses an item of a written benchmark for the same reason, so generation and ve
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 import ifcopenshell
 import ifcopenshell.util.element as element_util
@@ -33,12 +34,18 @@ _GUID_KEYS = ("elements", "storey", "type")
 
 
 def _by_guid(model: ifcopenshell.file, guid: object) -> ifcopenshell.entity_instance | None:
-    if not isinstance(guid, str):
+    if not isinstance(guid, str) or guid in _missing(model):
         return None
     try:
         return model.by_guid(guid)
-    except RuntimeError:
+    except RuntimeError:  # IfcOpenShell scans the whole file for a GlobalId it lacks: once per model is enough
+        _missing(model).add(guid)
         return None
+
+
+@lru_cache(maxsize=8)
+def _missing(model: ifcopenshell.file) -> set[str]:
+    return set()
 
 
 def subjects(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.entity_instance]:

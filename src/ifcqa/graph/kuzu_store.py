@@ -103,11 +103,14 @@ class KuzuStore(GraphStore):
             for label in NODE_LABELS:
                 statements.append((f"MATCH (n:{label}) WHERE n.model = $m DETACH DELETE n", {"m": old["model"]}))
             statements.append(("MATCH (m:Model) WHERE m.sha256 = $s DELETE m", {"s": old["sha256"]}))
+        arrow = _pyarrow()
         assignments = ", ".join(
             f"{n}: r.{n}" if kind == "STRING" else f"{n}: CAST(r.{n} AS {kind})" for n, kind in NODE_PROPERTIES
         )
         for label, rows in graph.nodes.items():
-            if rows:
+            if rows and arrow is not None:
+                statements.append((f"COPY {label} FROM $rows", {"rows": _node_table(arrow, rows)}))
+            elif rows:
                 statements.append((f"UNWIND $rows AS r CREATE (:{label} {{{assignments}}})", {"rows": rows}))
         edge_count = 0
         for edge_type, edges in graph.edges.items():
@@ -123,6 +126,11 @@ class KuzuStore(GraphStore):
                 by_pair[pair].append({"a": a, "b": b, "v": via or ""})
             for (la, lb), rows in by_pair.items():
                 edge_count += len(rows)
+                if arrow is not None:
+                    statements.append((
+                        f"COPY {edge_type} FROM $rows (from='{la}', to='{lb}')", {"rows": _edge_table(arrow, rows)}
+                    ))
+                    continue
                 statements.append((
                     f"UNWIND $rows AS r MATCH (a:{la} {{uid: r.a}}), (b:{lb} {{uid: r.b}}) "
                     f"CREATE (a)-[:{edge_type} {{via: r.v}}]->(b)",
@@ -239,6 +247,37 @@ class _Shared:
             _Shared._open.pop(self.path, None)
         with self.lock:
             self.db.close()
+
+
+def _pyarrow() -> Any:
+    """pyarrow, or ``None``: with it a model is loaded by ``COPY FROM`` (linear in its size); without it by
+    ``UNWIND ... MATCH``, whose MATCH by uid kùzu 0.11 answers by scanning the table (measured: 20,000 edges
+    took 500 s, against 0.15 s by COPY)."""
+    try:
+        import pyarrow
+    except ImportError:  # pragma: no cover - pyarrow comes with the dev and hf extras
+        return None
+    return pyarrow
+
+
+_ARROW_KINDS = {"STRING": "string", "INT64": "int64", "DOUBLE": "float64"}
+
+
+def _node_table(pa: Any, rows: list[dict[str, Any]]) -> Any:
+    """Node rows as an Arrow table with the columns (and types) of :data:`NODE_PROPERTIES`, in their order."""
+    return pa.table({
+        name: pa.array([row[name] for row in rows], type=getattr(pa, _ARROW_KINDS[kind])())
+        for name, kind in NODE_PROPERTIES
+    })
+
+
+def _edge_table(pa: Any, rows: list[dict[str, Any]]) -> Any:
+    """Edge rows (``a``, ``b``, ``v``) as an Arrow table: from uid, to uid, then the ``via`` property."""
+    return pa.table({
+        "from": pa.array([r["a"] for r in rows], type=pa.string()),
+        "to": pa.array([r["b"] for r in rows], type=pa.string()),
+        "via": pa.array([r["v"] for r in rows], type=pa.string()),
+    })
 
 
 def _first_line(exc: BaseException) -> str:

@@ -103,6 +103,7 @@ class ModelIndex:
         self._names: list[tuple[dict[str, list[int]], dict[str, list[int]]]] | None = None
         self._known: dict[str, str] | None = None
         self._schema_names: dict[str, str] | None = None
+        self._kinds: dict[tuple[str, str], bool] = {}  # (class, wanted class in lower case) -> is_a
         self._lock = threading.Lock()
 
     # -- basics ----------------------------------------------------------------------------
@@ -263,8 +264,12 @@ class ModelIndex:
 
     def is_a(self, element: Element, ifc_class: str) -> bool:
         """Whether the record's class is ``ifc_class`` or a subclass of it (case-insensitive)."""
-        wanted = ifc_class.lower()
-        return any(c.lower() == wanted for c in self.data.ancestors.get(element.ifc_class, (element.ifc_class,)))
+        key = (element.ifc_class, ifc_class.lower())
+        found = self._kinds.get(key)
+        if found is None:  # generators ask millions of times about a few dozen classes
+            chain = self.data.ancestors.get(element.ifc_class, (element.ifc_class,))
+            found = self._kinds[key] = any(c.lower() == key[1] for c in chain)
+        return found
 
     def schema_classes(self) -> dict[str, str]:
         """Lower-case name -> name of every entity of the schema (``{}`` for a schema IfcOpenShell lacks).

@@ -15,13 +15,14 @@ refuses an item of a written benchmark for the same reason, so generation and ve
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 import ifcopenshell
 import ifcopenshell.util.element as element_util
 
 from ifcqa.ifc.diagnostics import set_name
 from ifcqa.mcq.items import Item
-from ifcqa.mcq.verify._api import storey_of
+from ifcqa.mcq.verify._api import storey_id
 
 CONTRADICTION = "contradiction"
 DUPLICATE_QUANTITY = "duplicate_quantity"
@@ -33,12 +34,18 @@ _GUID_KEYS = ("elements", "storey", "type")
 
 
 def _by_guid(model: ifcopenshell.file, guid: object) -> ifcopenshell.entity_instance | None:
-    if not isinstance(guid, str):
+    if not isinstance(guid, str) or guid in _missing(model):
         return None
     try:
         return model.by_guid(guid)
-    except RuntimeError:
+    except RuntimeError:  # IfcOpenShell scans the whole file for a GlobalId it lacks: once per model is enough
+        _missing(model).add(guid)
         return None
+
+
+@lru_cache(maxsize=8)
+def _missing(model: ifcopenshell.file) -> set[str]:
+    return set()
 
 
 def subjects(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.entity_instance]:
@@ -64,7 +71,7 @@ def _scope_members(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.en
     if not storey_guid:
         return list(members)
     storey = _by_guid(model, storey_guid)
-    return [m for m in members if storey is not None and (s := storey_of(m)) is not None and s.id() == storey.id()]
+    return [m for m in members if storey is not None and storey_id(model, m) == storey.id()]
 
 
 def _definitions(element: ifcopenshell.entity_instance) -> Iterator[ifcopenshell.entity_instance]:

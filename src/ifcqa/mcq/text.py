@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Any
 
 from ifcqa.ifc.diagnostics import UNNAMED_FAMILY
@@ -46,10 +47,14 @@ def format_value(value: Any, unit: str | None = None) -> str:
     return text
 
 
+_SPACES = re.compile(r"\s+")
+
+
+@lru_cache(maxsize=1 << 17)  # the same names and values are compared for every candidate item
 def normalise(text: str) -> str:
     """The form in which two option texts must differ: case-, width- and space-insensitive."""
     text = unicodedata.normalize("NFKC", text).casefold()
-    return re.sub(r"\s+", " ", text).strip()
+    return _SPACES.sub(" ", text).strip()
 
 
 def quote(name: str) -> str:

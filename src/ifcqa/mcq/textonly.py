@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.text import NO, YES, normalise
@@ -40,6 +41,11 @@ PART_MATCH = 0.5  # a word of 4+ letters of the option is inside a longer word o
 
 def words(text: str) -> list[str]:
     """Lower-case words of ``text``: class names split at capitals (``IfcWallStandardCase`` -> wall, standard, case)."""
+    return list(_words(text))
+
+
+@lru_cache(maxsize=1 << 14)  # a question is read once per option, an option once per phrasing
+def _words(text: str) -> tuple[str, ...]:
     text = _GUID.sub(" ", text)
     text = _CAMEL.sub(" ", text.replace("Ifc", " ").replace("²", "").replace("³", ""))
     out = []
@@ -48,13 +54,14 @@ def words(text: str) -> list[str]:
             out.append(_number(raw))
         elif len(raw) > 1:  # single letters (x, m) say nothing
             out.append(raw)
-    return out
+    return tuple(out)
 
 
 def _number(text: str) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text.lstrip("0") or "0"
 
 
+@lru_cache(maxsize=1 << 16)
 def _stem(word: str) -> str:
     if word.isdigit() or len(word) <= 3:
         return word
@@ -69,15 +76,20 @@ def _contains_phrase(haystack: str, needle: str) -> bool:
     return re.search(pattern, haystack) is not None
 
 
+@lru_cache(maxsize=1 << 12)  # one question is scored against each of its options
+def _question_words(question: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The question's word stems (stop words aside) and its words of 5+ letters."""
+    q_words = words(question)
+    return frozenset(_stem(w) for w in q_words if w not in _STOP), tuple(w for w in q_words if len(w) >= 5)
+
+
 def option_score(question: str, option: str) -> float:
     """How much ``option`` overlaps ``question`` (0 when nothing is shared)."""
     if option in (YES, NO):
         return 0.0
     q_norm, o_norm = normalise(question), normalise(option)
     score = WHOLE_TEXT if len(o_norm) >= 2 and _contains_phrase(q_norm, o_norm) else 0.0
-    q_words = words(question)
-    q_stems = {_stem(w) for w in q_words if w not in _STOP}
-    q_long = [w for w in q_words if len(w) >= 5]
+    q_stems, q_long = _question_words(question)
     for word in dict.fromkeys(words(option)):
         if word in _STOP:
             continue

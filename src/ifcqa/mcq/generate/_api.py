@@ -170,13 +170,21 @@ def called(name: str | None, long_name: str | None) -> set[str]:
     return texts
 
 
-def distinct_texts(texts: Iterable[str], exclude: Iterable[str] = ()) -> list[str]:
-    """``texts`` without duplicates after normalisation, and without any of ``exclude``."""
+def distinct_texts(texts: Iterable[str], exclude: Iterable[str] = (), limit: int | None = None) -> list[str]:
+    """``texts`` without duplicates after normalisation, and without any of ``exclude``; the first ``limit``.
+
+    With a ``limit``, ``texts`` is read only until that many are found: a generator of every other
+    element's value is formatted only as far as the options need.
+    """
     seen = {normalise(t) for t in exclude}
     out: list[str] = []
+    if limit is not None and limit <= 0:
+        return out
     for text in texts:
         key = normalise(text)
         if key and key not in seen:
             seen.add(key)
             out.append(text)
+            if limit is not None and len(out) >= limit:
+                break
     return out

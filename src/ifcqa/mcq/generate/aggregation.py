@@ -149,7 +149,7 @@ def _aggregate(ctx: GenContext, statistic: Statistic, word: str) -> Iterator[Dra
         key = format_value(statistic(values), unit)
         others = [format_value(v, unit) for v in _other_sets(ctx, scope, unit, statistic, pool)]
         slips = [format_value(v, unit) for v in _off_by_one(ctx, scope, unit, values, statistic)]
-        distractors = distinct_texts(_interleave(others, slips), exclude=[key])[:4]
+        distractors = distinct_texts(_interleave(others, slips), exclude=[key], limit=4)
         if len(distractors) < 2:
             yield Skip("fewer than 2 distinct other values")
             continue

@@ -39,7 +39,7 @@ def _sibling_values(ctx: GenContext, element: Element, pool: list[Element], read
     others = [e for e in pool if e.id != element.id]
     same = [read(e) for e in ctx.shuffled([e for e in others if e.ifc_class == element.ifc_class])]
     rest = [read(e) for e in ctx.shuffled([e for e in others if e.ifc_class != element.ifc_class])]
-    return distinct_texts((t for t in same + rest if t), exclude=[read(element) or ""])[:_MAX_DISTRACTORS]
+    return distinct_texts((t for t in same + rest if t), exclude=[read(element) or ""], limit=_MAX_DISTRACTORS)
 
 
 def _attribute_draft(
@@ -121,7 +121,7 @@ def _predefined_draft(ctx: GenContext, element: Element, pool: list[Element]) ->
     siblings = [e for e in pool if e.ifc_class == element.ifc_class]
     values = _sibling_values(ctx, element, siblings, read) + ctx.shuffled(list(items))
     return _attribute_draft(
-        ctx, element, "PredefinedType", key, distinct_texts(values, exclude=[key])[:_MAX_DISTRACTORS]
+        ctx, element, "PredefinedType", key, distinct_texts(values, exclude=[key], limit=_MAX_DISTRACTORS)
     )
 
 

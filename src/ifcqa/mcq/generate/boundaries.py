@@ -21,8 +21,8 @@ def _multi(
     ctx: GenContext, question: str, right: list[Element], wrong: list[Element], provenance: dict[str, list[str]]
 ) -> Draft | Skip:
     """A multi-choice draft whose options are element labels (unique names; spaces with their LongName)."""
-    correct = distinct_texts(ctx.label(e) for e in right)[:_MAX_OPTIONS]
-    distractors = distinct_texts((ctx.label(e) for e in wrong), exclude=correct)[:_MAX_OPTIONS]
+    correct = distinct_texts((ctx.label(e) for e in right), limit=_MAX_OPTIONS)
+    distractors = distinct_texts((ctx.label(e) for e in wrong), exclude=correct, limit=_MAX_OPTIONS)
     if not distractors or len(correct) + len(distractors) < 3:
         return Skip("too few elements on the other side of other boundaries")
     picked = set(correct + distractors)

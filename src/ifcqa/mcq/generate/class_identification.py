@@ -31,7 +31,7 @@ def of_named_element(ctx: GenContext) -> Iterator[Draft | Skip]:
             and element.ifc_class not in ancestors.get(c, ())
             and ctx.kind_of(c) == kind
         ]
-        distractors = distinct_texts(pool, exclude=[element.ifc_class])[:_MAX_DISTRACTORS]
+        distractors = distinct_texts(pool, exclude=[element.ifc_class], limit=_MAX_DISTRACTORS)
         if len(distractors) < 2:
             yield Skip("fewer than 2 other classes of the same kind")
             continue

@@ -31,7 +31,8 @@ def count_options(ctx: GenContext, key: int, derived: Iterable[int]) -> list[str
     texts = distinct_texts((format_value(n) for n in derived if n >= 0), exclude=[format_value(key)])
     nearby = [key + d for d in ctx.shuffled([-3, -2, -1, 1, 2, 3]) if key + d >= 0]
     nearby.sort(key=lambda n: abs(n - key))
-    return distinct_texts(texts[:_FILE_DERIVED] + [format_value(n) for n in nearby], exclude=[format_value(key)])[:4]
+    candidates = texts[:_FILE_DERIVED] + [format_value(n) for n in nearby]
+    return distinct_texts(candidates, exclude=[format_value(key)], limit=4)
 
 
 def _class_pool(ctx: GenContext, elements: Iterable[Element]) -> list[str]:

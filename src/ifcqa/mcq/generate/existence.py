@@ -72,7 +72,7 @@ def _absent_draft(ctx: GenContext, catalogue: Catalogue, element: Element, sibli
     facts = [f for f in ctx.shuffled(catalogue.by_key[sibling.key]) if not is_placeholder(f)]
     same_class = [f.text for f in facts if f.element.ifc_class == element.ifc_class]
     other = [f.text for f in facts if f.element.ifc_class != element.ifc_class]
-    distractors = distinct_texts(same_class + other, exclude=[NOT_AVAILABLE])[:MAX_DISTRACTORS]
+    distractors = distinct_texts(same_class + other, exclude=[NOT_AVAILABLE], limit=MAX_DISTRACTORS)
     if len(distractors) < 2:
         return Skip("fewer than 2 distinct sibling values")
     return Draft(

@@ -51,7 +51,7 @@ def of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
     names = _all_material_names(ctx)
     for element in ctx.shuffled(_with_materials(ctx)):
         own = distinct_texts(element.materials)
-        distractors = distinct_texts(ctx.shuffled(names), exclude=own)[:_MAX_OPTIONS]
+        distractors = distinct_texts(ctx.shuffled(names), exclude=own, limit=_MAX_OPTIONS)
         if len(own) == 1:
             if len(distractors) < 2:
                 yield Skip("fewer than 2 other materials")
@@ -88,8 +88,8 @@ def elements_with_material(ctx: GenContext) -> Iterator[Draft | Skip]:
         # elements of the users' classes first: a wall of another material rather than a lamp
         wrong = ctx.shuffled([e for e in others if e.ifc_class in classes])
         wrong += ctx.shuffled([e for e in others if e.ifc_class not in classes])
-        correct = distinct_texts(e.name or "" for e in ctx.shuffled(users))[:_MAX_OPTIONS]
-        distractors = distinct_texts((e.name or "" for e in wrong), exclude=correct)[:_MAX_OPTIONS]
+        correct = distinct_texts((e.name or "" for e in ctx.shuffled(users)), limit=_MAX_OPTIONS)
+        distractors = distinct_texts((e.name or "" for e in wrong), exclude=correct, limit=_MAX_OPTIONS)
         if not distractors or len(correct) + len(distractors) < 3:
             yield Skip("too few elements with other materials")
             continue

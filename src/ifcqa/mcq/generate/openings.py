@@ -44,7 +44,7 @@ def host_of_filling(ctx: GenContext) -> Iterator[Draft | Skip]:
         ranked = sorted(same_class, key=lambda e: not e.openings)  # stable: each group stays shuffled
         ranked += ctx.shuffled([e for e in same_storey if e.ifc_class != host.ifc_class and e.openings])
         ranked += ctx.shuffled([e for e in hosts if e.id != host.id and e.storey != host.storey])
-        distractors = distinct_texts((e.name or "" for e in ranked), exclude=[key])[:_MAX_OPTIONS]
+        distractors = distinct_texts((e.name or "" for e in ranked), exclude=[key], limit=_MAX_OPTIONS)
         if len(distractors) < 2:
             yield Skip("fewer than 2 other candidate hosts")
             continue
@@ -74,8 +74,8 @@ def fillings_of_host(ctx: GenContext) -> Iterator[Draft | Skip]:
         other = [e for e in fillings if e.host != host.id]
         wrong = ctx.shuffled([e for e in other if e.storey == host.storey])
         wrong += ctx.shuffled([e for e in other if e.storey != host.storey])
-        correct = distinct_texts(e.name or "" for e in own)[:_MAX_OPTIONS]
-        distractors = distinct_texts((e.name or "" for e in wrong), exclude=correct)[:_MAX_OPTIONS]
+        correct = distinct_texts((e.name or "" for e in own), limit=_MAX_OPTIONS)
+        distractors = distinct_texts((e.name or "" for e in wrong), exclude=correct, limit=_MAX_OPTIONS)
         if not distractors or len(correct) + len(distractors) < 3:
             yield Skip("too few fillings of other hosts")
             continue

@@ -8,6 +8,7 @@ one), and the distractor search "same property on other elements, then other pro
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -154,8 +155,8 @@ def value_distractors(
         + ctx.shuffled([f for f in others if f.element.id == fact.element.id])
         + ctx.shuffled([f for f in others if f.element.id != fact.element.id])
     )
-    texts = [*first, *(f.text for f in ordered if not is_placeholder(f))]
-    return distinct_texts(texts, exclude=[fact.text])[:MAX_DISTRACTORS]
+    texts = itertools.chain(first, (f.text for f in ordered if not is_placeholder(f)))  # read only as far as needed
+    return distinct_texts(texts, exclude=[fact.text], limit=MAX_DISTRACTORS)
 
 
 def property_phrase(fact: Fact) -> str:

@@ -145,8 +145,12 @@ def quantity_value(ctx: GenContext) -> Iterator[Draft | Skip]:
         key = format_value(fact.value, fact.unit)
         family = by_quantity[(set_family(fact.qto), fact.name, fact.unit)]
         others = [q for q in family if q.element.id != fact.element.id]
-        derived = distinct_texts((format_value(q.value, q.unit) for q in ctx.shuffled(others)), exclude=[key])
-        wrong = distinct_texts(ctx.shuffled(wrong_unit_texts(fact.value, fact.unit, fact.dimension)), exclude=[key])
+        # the 4 first distinct values of the shuffled others: formatting every value of the kind per
+        # question made generation quadratic in the model's size
+        derived = distinct_texts((format_value(q.value, q.unit) for q in ctx.shuffled(others)), exclude=[key], limit=4)
+        wrong = distinct_texts(
+            ctx.shuffled(wrong_unit_texts(fact.value, fact.unit, fact.dimension)), exclude=[key], limit=_MAX_WRONG_UNIT
+        )
         if not derived:
             yield Skip("no other element's value")
             continue
@@ -180,7 +184,7 @@ def quantity_unit(ctx: GenContext) -> Iterator[Draft | Skip]:
             for symbol, scale in UNIT_SCALES[dimension].items()
             if not math.isclose(scale, unit.si_factor, rel_tol=1e-6)
         ]
-        distractors = distinct_texts(ctx.shuffled(others), exclude=[unit.symbol])[:4]
+        distractors = distinct_texts(ctx.shuffled(others), exclude=[unit.symbol], limit=4)
         if len(distractors) < 2:
             yield Skip("fewer than 2 other units")
             continue

@@ -44,9 +44,9 @@ def _with_fallback(preferred: list[Element], fallback: list[Element], key: str) 
     storey, the site and project for a building): a retrieval error of the wrong level, not an
     invented name, for models with only two storeys or buildings.
     """
-    names = distinct_texts((e.name or "" for e in preferred), exclude=[key])[:_MAX_OPTIONS]
+    names = distinct_texts((e.name or "" for e in preferred), exclude=[key], limit=_MAX_OPTIONS)
     if len(names) < 2:
-        names = distinct_texts((e.name or "" for e in preferred + fallback), exclude=[key])[:_MAX_OPTIONS]
+        names = distinct_texts((e.name or "" for e in preferred + fallback), exclude=[key], limit=_MAX_OPTIONS)
     return names
 
 
@@ -126,12 +126,12 @@ def elements_in_storey(ctx: GenContext) -> Iterator[Draft | Skip]:
         if not on:
             yield Skip("no element with a unique name on the storey")
             continue
-        correct = distinct_texts(ctx.label(e) for e in on)[:_MAX_OPTIONS]
+        correct = distinct_texts((ctx.label(e) for e in on), limit=_MAX_OPTIONS)
         classes = {e.ifc_class for e in on if ctx.label(e) in correct}
         elsewhere = [e for e in located if e.storey != storey.id]
         wrong = ctx.shuffled([e for e in elsewhere if e.ifc_class in classes])
         wrong += ctx.shuffled([e for e in elsewhere if e.ifc_class not in classes])
-        distractors = distinct_texts((ctx.label(e) for e in wrong), exclude=correct)[:_MAX_OPTIONS]
+        distractors = distinct_texts((ctx.label(e) for e in wrong), exclude=correct, limit=_MAX_OPTIONS)
         if not distractors or len(correct) + len(distractors) < 3:
             yield Skip("too few elements on other storeys")
             continue

@@ -42,7 +42,7 @@ def type_of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
             for t in ctx.shuffled(types)
             if t.ifc_class != type_element.ifc_class and ctx.kind_of(t.ifc_class) == kind
         ]
-        distractors = distinct_texts(same_class + same_kind, exclude=[key])[:_MAX_OPTIONS]
+        distractors = distinct_texts(same_class + same_kind, exclude=[key], limit=_MAX_OPTIONS)
         if len(distractors) < 2:
             yield Skip("fewer than 2 other type names")
             continue
@@ -75,9 +75,9 @@ def instances_of_type(ctx: GenContext) -> Iterator[Draft | Skip]:
         # elements typed by another type first, then untyped ones: neither is an instance of T
         wrong = ctx.shuffled([e for e in same_class if e.type is not None])
         wrong += ctx.shuffled([e for e in same_class if e.type is None])
-        correct = distinct_texts(e.name or "" for e in ctx.shuffled(instances))[:_MAX_OPTIONS]
+        correct = distinct_texts((e.name or "" for e in ctx.shuffled(instances)), limit=_MAX_OPTIONS)
         wrong = alike_first(correct, wrong, lambda e: e.name or "")  # the same family first: no odd one out
-        distractors = distinct_texts((e.name or "" for e in wrong), exclude=correct)[:_MAX_OPTIONS]
+        distractors = distinct_texts((e.name or "" for e in wrong), exclude=correct, limit=_MAX_OPTIONS)
         if not distractors or len(correct) + len(distractors) < 3:
             yield Skip("too few same-class elements of other types")
             continue

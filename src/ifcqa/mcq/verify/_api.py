@@ -1,7 +1,9 @@
 """Helpers verifiers share: IfcOpenShell lookups by element, unit symbols, and option truth.
 
 Everything here reads the opened file per element with ``ifcopenshell.util``, the way a person
-checking one question by hand would; nothing is precomputed over the whole model.
+checking one question by hand would; nothing is precomputed over the whole model. What one element
+reads is remembered per model (:func:`storey_id`), since items about a storey re-read every member
+of their class.
 """
 
 from __future__ import annotations
@@ -143,6 +145,21 @@ def storey_of(entity_: ifcopenshell.entity_instance) -> ifcopenshell.entity_inst
             return None
         current = host
     return None
+
+
+def storey_id(model: ifcopenshell.file, entity_: ifcopenshell.entity_instance) -> int | None:
+    """The step id of :func:`storey_of` ``entity_``, read once per element and model."""
+    memo = _storey_ids(model)
+    key = entity_.id()
+    if key not in memo:
+        found = storey_of(entity_)
+        memo[key] = found.id() if found is not None else None
+    return memo[key]
+
+
+@lru_cache(maxsize=8)
+def _storey_ids(model: ifcopenshell.file) -> dict[int, int | None]:
+    return {}
 
 
 def _container(entity_: ifcopenshell.entity_instance) -> ifcopenshell.entity_instance | None:

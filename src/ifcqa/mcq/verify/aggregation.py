@@ -13,7 +13,7 @@ import ifcopenshell
 
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.registry import verifier
-from ifcqa.mcq.verify._api import VerificationError, entity, require_unique_names, storey_of
+from ifcqa.mcq.verify._api import VerificationError, entity, require_unique_names, storey_id
 from ifcqa.mcq.verify.quantities import quantity_labels, read_quantity
 
 Measured = list[tuple[ifcopenshell.entity_instance, float]]
@@ -31,8 +31,7 @@ def scope_elements(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.en
         raise VerificationError("the storey of the item is not an IfcBuildingStorey")
     on_storey = []
     for element in elements:
-        found = storey_of(element)
-        if element.id() != storey.id() and found is not None and found.id() == storey.id():
+        if element.id() != storey.id() and storey_id(model, element) == storey.id():
             on_storey.append(element)
     return on_storey
 

@@ -7,7 +7,7 @@ import ifcopenshell
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.registry import verifier
 from ifcqa.mcq.text import format_value
-from ifcqa.mcq.verify._api import VerificationError, entity, labels_with_texts, require_unique_names, storey_of
+from ifcqa.mcq.verify._api import VerificationError, entity, labels_with_texts, require_unique_names, storey_id
 
 
 def in_type_template(element: ifcopenshell.entity_instance) -> bool:
@@ -43,8 +43,7 @@ def by_class_on_storey(model: ifcopenshell.file, item: Item) -> set[str]:
     for element in model.by_type(item.provenance["ifc_class"]):
         if element.id() == storey.id():
             continue
-        found = storey_of(element)
-        if found is not None and found.id() == storey.id():
+        if storey_id(model, element) == storey.id():
             count += 1
     return labels_with_texts(item, {format_value(count)})
 

@@ -1,0 +1,147 @@
+"""Large generated models: cold ``summary``, ``mcq generate`` and the first ``ask`` against IfcOpenShell's plain open.
+
+Run by hand from the repository root (not part of the tests)::
+
+    python bench/mcq_scale.py                         # both models, every measurement
+    python bench/mcq_scale.py --models ifc4           # the ~20 MB IFC4 model only
+    python bench/mcq_scale.py --skip mcq,mcq_warm     # no MCQ generation (minutes on a shared machine)
+
+The models are written by the sample writer (:mod:`ifcqa.sample`) into ``--dir`` (default
+``/tmp/ifcqa-scale``, never the repository) and reused when already there (same arguments, same
+GlobalIds and values: only the header timestamp differs):
+
+| model | arguments | size |
+|---|---|---|
+| `ifc4` | IFC4, 20 storeys x 75 rooms | ~20 MB, ~350k entities, ~10.6k products |
+| `ifc2x3` | IFC2X3, 30 storeys x 100 rooms | ~40 MB, ~750k entities |
+
+Each measurement is a fresh process (``ifcqa`` as a person runs it, each with an empty index cache
+unless said otherwise), so its peak RSS is its own (``os.wait4``):
+
+| name | what runs |
+|---|---|
+| `open` | ``ifcopenshell.open(path)`` and nothing else: the floor |
+| `summary` | ``ifcqa summary FILE``, empty cache (parse, check, index, save) |
+| `mcq` | ``ifcqa mcq generate FILE -o B.jsonl --jobs 1``, empty cache (index, every box, generate, verify) |
+| `mcq_warm` | the same, the index and boxes cached by the run before: generation and verification alone |
+| `ask` | ``ifcqa ask FILE "What doors are on Level 1?"``, empty cache (index, graph load, Cypher, check) |
+| `ask_text` | ``ifcqa ask FILE "Where is the stairwell?"``, index cached (text retrieval: BM25 + embeddings) |
+
+One JSON line per measurement on stdout: ``model``, ``name``, ``wall_s``, ``cpu_s`` (user + system:
+steadier than wall time on a shared machine), ``rss_mb``, ``per_10k_products_s`` (wall), ``x_summary``
+(wall over the cold summary's) and, for ``mcq``, the items written. Targets (issue 21): ``mcq`` on a
+100k-element model within 5x ``summary``; the first ``ask`` within 2x ``summary``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+MODELS: dict[str, dict[str, Any]] = {
+    "ifc4": {"schema": "IFC4", "storeys": 20, "rooms_per_storey": 75},
+    "ifc2x3": {"schema": "IFC2X3", "storeys": 30, "rooms_per_storey": 100},
+}
+MEASUREMENTS = ("open", "summary", "mcq", "mcq_warm", "ask", "ask_text")
+OPEN_SCRIPT = (
+    "import json, sys, ifcopenshell; f = ifcopenshell.open(sys.argv[1]); "
+    "print(json.dumps({'entities': len(list(f)), 'products': len(f.by_type('IfcProduct'))}))"
+)
+
+
+def ensure_model(folder: Path, name: str) -> Path:
+    """The model ``name`` in ``folder``, written by the sample writer if it is not there yet."""
+    path = folder / f"sample-{name}.ifc"
+    if not path.exists():
+        from ifcqa.sample import write_sample_model
+
+        started = time.perf_counter()
+        write_sample_model(path, **MODELS[name])
+        print(f"wrote {path} in {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    return path
+
+
+def run(command: list[str], env: dict[str, str]) -> tuple[float, float, float, str]:
+    """Run ``command``; wall seconds, CPU seconds, peak RSS in MB, stdout."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert process.stdout is not None
+    out = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    wall = time.perf_counter() - started
+    if process.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed with exit code {process.returncode}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out
+
+
+def measure(name: str, path: Path, scratch: Path, skip: set[str]) -> None:
+    """Print one JSON line per measurement of one model."""
+    ifcqa = [sys.executable, "-m", "ifcqa.cli.main"] if shutil.which("ifcqa") is None else ["ifcqa"]
+    env = dict(os.environ)
+    wall, cpu, rss, out = run([sys.executable, "-c", OPEN_SCRIPT, str(path)], env)
+    counts = json.loads(out)
+    base = {"model": name, "file_mb": round(path.stat().st_size / 1e6, 1), **counts}
+    per_10k = 1e4 / max(counts["products"], 1)
+    summary_s: float | None = None
+
+    def emit(measurement: str, wall: float, cpu: float, rss: float, **extra: Any) -> None:
+        row = {**base, "name": measurement, "wall_s": round(wall, 2), "cpu_s": round(cpu, 2), "rss_mb": round(rss),
+               "per_10k_products_s": round(wall * per_10k, 2)}
+        if summary_s:
+            row["x_summary"] = round(wall / summary_s, 2)
+        print(json.dumps(row | extra), flush=True)
+
+    emit("open", wall, cpu, rss)
+    caches = {m: scratch / f"{name}-{m}" for m in MEASUREMENTS}
+    if "summary" not in skip:
+        wall, cpu, rss, _ = run([*ifcqa, "summary", str(path)], env | {"IFCQA_CACHE_DIR": str(caches["summary"])})
+        summary_s = wall
+        emit("summary", wall, cpu, rss)
+    bench = scratch / f"{name}.jsonl"
+    for measurement, cache in (("mcq", caches["mcq"]), ("mcq_warm", caches["mcq"])):
+        if measurement in skip or (measurement == "mcq_warm" and "mcq" in skip):
+            continue
+        command = [*ifcqa, "mcq", "generate", str(path), "-o", str(bench), "--jobs", "1"]
+        wall, cpu, rss, _ = run(command, env | {"IFCQA_CACHE_DIR": str(cache)})
+        emit(measurement, wall, cpu, rss, items=sum(1 for _ in bench.open(encoding="utf-8")))
+    questions = (("ask", "What doors are on Level 1?"), ("ask_text", "Where is the stairwell?"))
+    for measurement, question in questions:
+        cache = caches["ask"]  # ask_text: the index the first ask left
+        if measurement in skip:
+            continue
+        wall, cpu, rss, out = run([*ifcqa, "ask", str(path), question, "--json"], env | {"IFCQA_CACHE_DIR": str(cache)})
+        answer = json.loads(out)
+        emit(measurement, wall, cpu, rss, route=answer["route"], elements=len(answer["elements"]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", default=",".join(MODELS), help="comma-separated: " + ", ".join(MODELS))
+    parser.add_argument("--skip", default="", help="comma-separated measurements to leave out: "
+                        + ", ".join(MEASUREMENTS[1:]))
+    parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()) / "ifcqa-scale",
+                        help="where the models are written and reused (default: %(default)s)")
+    options = parser.parse_args()
+    skip = {s for s in options.skip.split(",") if s}
+    unknown = skip - set(MEASUREMENTS[1:])
+    names = [n for n in options.models.split(",") if n]
+    if unknown or not set(names) <= set(MODELS):
+        parser.error(f"unknown model or measurement: {sorted(unknown | (set(names) - set(MODELS)))}")
+    options.dir.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        path = ensure_model(options.dir, name)
+        with tempfile.TemporaryDirectory(prefix="ifcqa-scale-") as scratch:
+            measure(name, path, Path(scratch), skip)
+
+
+if __name__ == "__main__":
+    main()

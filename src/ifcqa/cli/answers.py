@@ -68,7 +68,7 @@ def info_answer(
         return get_element(index, f"#{resolved.step_id}")
     record = element_info(index, resolved.element, with_bbox=not no_bbox)
     crashed = record.get("bbox_note") or ""
-    if crashed.startswith("IfcOpenShell crashed"):  # one line and exit 1, as for every input error
+    if crashed.startswith(("IfcOpenShell crashed", "IfcOpenShell did not finish")):  # one line, exit 1
         raise GeometryCrashError(f"{crashed.rstrip('.')}. --no-bbox shows the rest of the element.")
     return record | {"matched_by": resolved.matched_by}
 

@@ -106,6 +106,8 @@ def compute_bboxes(
     """
     import ifcopenshell.geom
 
+    from ifcqa.native.worker import tell
+
     report = progress if progress is not None else _PROGRESS.get()
     boxes: dict[int, BBox] = {}
     if not model.by_type("IfcProduct"):
@@ -123,6 +125,7 @@ def compute_bboxes(
             box = _box(shape.geometry.verts_buffer, scale)
             if box is not None:
                 boxes[int(shape.id)] = box
+            tell("tick")
             if report is not None and iterator.progress() != shown:
                 shown = iterator.progress()
                 report(min(shown, 99) / 100.0)
@@ -207,9 +210,10 @@ def shape_each(path: str, length_si_factor: float, skip: list[int], only: list[i
 
 
 def crash_note(step_id: int, signal_name: str, hint: str | None) -> str:
-    """The note of an element whose shape crashed IfcOpenShell."""
+    """The note of an element whose shape crashed IfcOpenShell (or hung: ``signal_name`` then says so)."""
     cause = hint or "the file may hold a reference cycle (ifcqa check FILE lists them) or geometry it cannot read"
-    return f"IfcOpenShell crashed computing the geometry of #{step_id} ({signal_name}); {cause}."
+    what = "did not finish" if signal_name.startswith("no answer") else "crashed"
+    return f"IfcOpenShell {what} computing the geometry of #{step_id} ({signal_name}); {cause}."
 
 
 def shape_each_guarded(
@@ -242,7 +246,7 @@ def shape_each_guarded(
                         listener=listen, doing="shaping the elements one by one")
             return crashes
         except NativeCrash as crash:
-            if crash.step_id is None or crash.step_id in crashes:  # not an element's shape: nothing to skip
+            if crash.step_id is None or crash.step_id in crashes or not crash.lasting:  # nothing to blame
                 raise
             crashes[crash.step_id] = crash_note(crash.step_id, crash.signal_name, hint(crash.step_id))
             on_item(crash.step_id, None, crashes[crash.step_id])
@@ -386,6 +390,8 @@ class BoxStore:
                 doing=f"computing the geometry of #{step_id}",
             )
         except NativeCrash as crash:
+            if not crash.lasting:  # killed from outside: not the file's fault, so not remembered
+                raise
             return None, crash_note(step_id, crash.signal_name, self._hint(step_id))
         return found
 

@@ -7,7 +7,9 @@ function raised is raised again here (the exception itself when it pickles; else
 A worker that dies while it runs the call (a signal: SIGSEGV,
 SIGABRT, SIGKILL from the out-of-memory killer) is a :class:`NativeCrash` naming the signal and the
 element it was shaping (its last ``("at", step_id)`` message); the dead worker is dropped and the next
-call starts a new one.
+call starts a new one. So is a worker that sends nothing for ``IFCQA_NATIVE_TIMEOUT`` seconds (120; the
+whole-model passes tell every element shaped): it is killed, as IfcOpenShell can loop for ever too (an
+object that aggregates itself).
 
 Workers are started once and reused, so a warm call pays no process start. In a process with one
 thread (the CLI) they are forked: a fork costs milliseconds and inherits the imported IfcOpenShell
@@ -29,6 +31,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -40,6 +43,9 @@ from ifcqa.native import worker as worker_side
 WORKERS_ENV = "IFCQA_NATIVE_WORKERS"
 DEFAULT_WORKERS = 2
 POLL_SECONDS = 0.5  # how often a waiting call checks that its worker still lives
+LASTING_SIGNALS = frozenset({"SIGSEGV", "SIGABRT", "SIGBUS", "SIGFPE", "SIGILL", "SIGTRAP", "SIGSYS"})
+STALL_ENV = "IFCQA_NATIVE_TIMEOUT"
+DEFAULT_STALL = 120.0  # seconds without a message (an element shaped, progress) before a worker is killed
 Listener = Callable[[tuple[Any, ...]], None]
 
 
@@ -52,6 +58,11 @@ class NativeCrash(IfcqaError):
         super().__init__(message)
         self.signal_name = signal_name
         self.step_id = step_id
+
+    @property
+    def lasting(self) -> bool:
+        """Whether the same call would crash again (a fault or a hang), not a kill from outside (SIGTERM, OOM)."""
+        return self.signal_name in LASTING_SIGNALS or self.signal_name.startswith("no answer")
 
 
 def signal_name(exitcode: int | None) -> str:
@@ -75,10 +86,18 @@ def pool_size() -> int:
         raise IfcqaError(f"{WORKERS_ENV}={raw!r} is not a number of worker processes; use 0, 1, 2...") from None
 
 
+def stall_seconds() -> float:
+    """Seconds a call may go without a message from its worker before the worker is killed (a hang)."""
+    raw = os.environ.get(STALL_ENV, "").strip()
+    try:
+        return float(raw) if raw else DEFAULT_STALL
+    except ValueError:
+        raise IfcqaError(f"{STALL_ENV}={raw!r} is not a number of seconds; use e.g. 120.") from None
+
+
 class _Died(Exception):
-    def __init__(self, exitcode: int | None, step_id: int | None) -> None:
-        super().__init__(signal_name(exitcode))
-        self.exitcode = exitcode
+    def __init__(self, reason: str, step_id: int | None) -> None:
+        super().__init__(reason)
         self.step_id = step_id
 
 
@@ -119,18 +138,24 @@ class _Worker:
             theirs.close()
             self.connection = Connection(ours.detach())
 
-    def call(self, function: str, args: tuple[Any, ...], listener: Listener | None) -> Any:
+    def call(self, function: str, args: tuple[Any, ...], listener: Listener | None, stall: float) -> Any:
         at: int | None = None
         try:
             self.connection.send((function, args))
         except (BrokenPipeError, OSError):
             raise self._died(at) from None
+        heard = time.monotonic()
         while True:
             try:
                 while not self.connection.poll(POLL_SECONDS):
                     if not self.process.is_alive():
                         raise self._died(at)
+                    if time.monotonic() - heard > stall:
+                        self.process.kill()
+                        self.process.join(5)
+                        raise _Died(f"no answer within {stall:g} s: killed", at)
                 message = self.connection.recv()
+                heard = time.monotonic()
             except (EOFError, OSError):
                 raise self._died(at) from None
             kind = message[0]
@@ -148,7 +173,7 @@ class _Worker:
         if self.process.exitcode is None:  # a closed pipe but a live process: end it
             self.process.kill()
             self.process.join(5)
-        return _Died(self.process.exitcode, at)
+        return _Died(signal_name(self.process.exitcode), at)
 
     def close(self) -> None:
         self.connection.close()
@@ -241,7 +266,7 @@ def call_native(
         return worker_side.run_here(function, args, listener)
     worker = _pool.checkout(size)
     try:
-        value = worker.call(function, args, listener)
+        value = worker.call(function, args, listener, stall_seconds())
     except _Died as died:
         _pool.release(None)
         name = str(died)

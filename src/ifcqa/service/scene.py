@@ -37,6 +37,7 @@ from ifcqa.ifc.open import file_sha256, open_model
 from ifcqa.index.cache import default_cache_dir, write_atomic
 from ifcqa.index.geometry import shape_each_guarded, worker_path
 from ifcqa.native import NativeCrash, call_native
+from ifcqa.native.worker import tell
 
 if TYPE_CHECKING:
     from ifcqa.index.model_index import ModelIndex
@@ -244,6 +245,7 @@ def _tessellate(model: ifcopenshell.file, threads: int, exclude: list[int] | Non
         shape = _read_shape(iterator.get())
         if shape is not None:
             shapes.append(shape)
+        tell("tick")
         if not iterator.next():
             break
     shapes.sort(key=lambda s: s.step_id)  # the iterator's order depends on its threads; the file must not

@@ -169,3 +169,29 @@ def test_ifcqa_info_never_dies_by_a_signal(corpus: dict[str, Path], case: str, t
         assert done.returncode in (0, 1), (done.returncode, done.stderr)
         if done.returncode == 1:
             assert len(done.stderr.strip().splitlines()) == 1 and done.stderr.startswith("error: ")
+
+
+def test_the_scene_says_why_elements_are_not_drawn_and_lists_aggregate_parts(
+    corpus: dict[str, Path], tmp_path: Path
+) -> None:
+    from ifcqa.service.scene import read_glb, scene_glb
+
+    def about(case: str) -> dict[str, Any]:
+        document, _ = read_glb(scene_glb(corpus[case], tmp_path / "scenes"))
+        extras: dict[str, Any] = document["asset"]["extras"]["ifcqa"]
+        return extras
+
+    model = ifcopenshell.open(str(corpus["degenerate_profile"]))
+    slabs = {s.GlobalId for s in model.by_type("IfcSlab")}
+    degenerate = about("degenerate_profile")["untessellated"]
+    assert degenerate and set(degenerate) <= slabs  # degenerate slabs, each with IfcOpenShell's own message
+    assert all(v["reason"].startswith("could not be tessellated: Failed to process shape") for v in degenerate.values())
+    cycle = ifcopenshell.open(str(corpus["aggregation_cycle"]))
+    stair, flight = cycle.by_type("IfcStair")[0], cycle.by_type("IfcStairFlight")[0]
+    aggregated = about("aggregation_cycle")
+    assert aggregated["parts"][stair.GlobalId] == [flight.GlobalId]
+    assert aggregated["untessellated"][flight.GlobalId]["reason"].startswith(
+        f"not shaped: it is on a decomposition cycle #{stair.id()} -> #{flight.id()} -> #{stair.id()}")
+    crashed = about("self_mapping_item")["untessellated"]
+    assert [v["reason"].split(";")[0] for v in crashed.values()] == [
+        f"IfcOpenShell crashed computing the geometry of #{v['id']} (SIGSEGV)" for v in crashed.values()]

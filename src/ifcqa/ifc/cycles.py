@@ -15,6 +15,7 @@ outside a worker process, see :mod:`ifcqa.native`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -88,6 +89,23 @@ def cycle_hint_of(path: str) -> str | None:
     from ifcqa.native.worker import model
 
     return cycle_hint(w.problem for w in model_warnings(model(path)))
+
+
+def unshapeable(model: ifcopenshell.file) -> dict[int, str]:
+    """Products the geometry kernel must not see, with why: those on a decomposition cycle.
+
+    IfcOpenShell never finishes shaping an element that is (through aggregation) part of itself; the
+    cycles come from the warnings :func:`ifcqa.ifc.open.open_model` kept (none for another model).
+    """
+    from ifcqa.ifc.open import model_warnings
+
+    members: dict[int, str] = {}
+    for warning in model_warnings(model):
+        if warning.problem.startswith("decomposition cycle "):
+            cycle = warning.problem.split(" (through")[0]
+            for step_id in re.findall(r"#(\d+)", cycle):
+                members[int(step_id)] = f"not shaped: it is on a {cycle}, which IfcOpenShell never finishes shaping"
+    return members
 
 
 def on_placement_cycle(placement: ifcopenshell.entity_instance | None) -> bool:

@@ -32,6 +32,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ifcqa.ifc.cycles import unshapeable
 from ifcqa.lazy import lazy_import
 
 if TYPE_CHECKING:
@@ -112,7 +113,11 @@ def compute_bboxes(
     boxes: dict[int, BBox] = {}
     if not model.by_type("IfcProduct"):
         return boxes
-    iterator = ifcopenshell.geom.iterator(geometry_settings(), model, threads or os.cpu_count() or 1)
+    left_out = [model.by_id(i) for i in unshapeable(model)]
+    if left_out and len(left_out) == len(model.by_type("IfcProduct")):
+        return boxes
+    iterator = ifcopenshell.geom.iterator(geometry_settings(), model, threads or os.cpu_count() or 1,
+                                          **({"exclude": left_out} if left_out else {}))
     scale = _scale(length_si_factor)
     try:
         if report is not None:
@@ -163,6 +168,9 @@ def element_shape_box(
         return None, None
     if not product.is_a("IfcProduct") or product.Representation is None:
         return None, None
+    refused = unshapeable(model).get(step_id)
+    if refused is not None:
+        return None, refused
     try:
         shape = ifcopenshell.geom.create_shape(geometry_settings(), product)
     except RuntimeError as exc:  # no representation the kernel can shape (the iterator skips it as well)

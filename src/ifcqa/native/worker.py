@@ -15,6 +15,7 @@ next call without parsing it again); a worker forked from a process that already
 
 from __future__ import annotations
 
+import faulthandler
 import importlib
 import os
 import pickle
@@ -114,6 +115,7 @@ def serve(connection: Connection) -> None:
     """The worker's loop: answer requests until the caller closes the pipe."""
     global _channel
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
+    faulthandler.disable()  # a crash is expected here and reported by the caller, not dumped on stderr
     _channel = connection.send
     os.environ.setdefault("IFCQA_NATIVE_WORKER", "1")
     while True:

@@ -33,6 +33,7 @@ import ifcopenshell.geom
 import numpy as np
 
 from ifcqa.errors import IfcqaError
+from ifcqa.ifc.cycles import unshapeable
 from ifcqa.ifc.open import file_sha256, open_model
 from ifcqa.index.cache import default_cache_dir, write_atomic
 from ifcqa.index.geometry import shape_each_guarded, worker_path
@@ -42,7 +43,7 @@ from ifcqa.native.worker import tell
 if TYPE_CHECKING:
     from ifcqa.index.model_index import ModelIndex
 
-SCENE_FORMAT = 1  # bump when the GLB layout changes: old cache entries are then ignored
+SCENE_FORMAT = 2  # bump when the GLB layout changes: old cache entries are then ignored
 EXCLUDED_CLASSES = ("IfcOpeningElement",)
 
 RGBA = tuple[float, float, float, float]
@@ -212,13 +213,32 @@ def tessellate_file(
         and not any(product.is_a(c) for c in EXCLUDED_CLASSES)
     ]
     document, binary = _document(shapes, schema=opened.schema)
+    document["asset"]["extras"]["ifcqa"]["parts"] = aggregate_parts(opened)
     return document, binary, sorted(missing)
 
 
 def build_glb(model: ifcopenshell.file, *, threads: int | None = None) -> bytes:
     """Tessellate every shaped product of ``model`` into GLB bytes (see the module docstring)."""
     shapes = _tessellate(model, threads or multiprocessing.cpu_count())
-    return _glb(*_document(shapes, schema=model.schema))
+    document, binary = _document(shapes, schema=model.schema)
+    document["asset"]["extras"]["ifcqa"]["parts"] = aggregate_parts(model)
+    return _glb(document, binary)
+
+
+def aggregate_parts(model: ifcopenshell.file) -> dict[str, list[str]]:
+    """GlobalId of each aggregating element (a stair, a roof, a curtain wall) -> its parts' GlobalIds.
+
+    The viewer highlights an aggregate through its parts: the aggregate itself usually has no body.
+    Spatial elements (site, building, storey) are left out: their parts are the whole model.
+    """
+    parts: dict[str, list[str]] = {}
+    for rel in model.by_type("IfcRelAggregates"):
+        whole = rel.RelatingObject
+        if whole is None or not whole.is_a("IfcElement"):
+            continue
+        guids = [str(p.GlobalId) for p in rel.RelatedObjects or () if p is not None and p.is_a("IfcProduct")]
+        parts.setdefault(str(whole.GlobalId), []).extend(guids)
+    return parts
 
 
 def _settings() -> ifcopenshell.geom.settings:
@@ -234,7 +254,7 @@ def _tessellate(model: ifcopenshell.file, threads: int, exclude: list[int] | Non
     shapes: list[_Shape] = []
     if not model.by_type("IfcProduct"):
         return shapes
-    left_out = [model.by_id(i) for i in exclude or ()]
+    left_out = [model.by_id(i) for i in {*(exclude or ()), *unshapeable(model)}]
     left_out += [p for c in EXCLUDED_CLASSES for p in model.by_type(c)]
     if len(left_out) == len(model.by_type("IfcProduct")):
         return shapes

@@ -108,7 +108,13 @@ def test_a_page_of_another_origin_can_neither_upload_nor_start_a_job(
         models = httpx.get(f"{server.url}api/models").json()["models"]
         jobs = server.server.config.app.state.ifcqa.jobs
         started = list(jobs._jobs.values())
-        page.goto(server.url)  # the server's own page still uploads, through its own form's fetch
+        violations: list[str] = []
+        page.on("console", lambda message: violations.append(message.text)
+                if "Content Security Policy" in message.text else None)
+        page.goto(server.url)  # the server's own page runs under its CSP and still uploads
+        booted = page.evaluate("""async () => {
+            for (let i = 0; i < 200 && !window.ifcqaUI; i += 1) await new Promise((r) => setTimeout(r, 50));
+            return Boolean(window.ifcqaUI); }""")
         own = page.evaluate("""async (body) => {
             const form = new FormData(); form.append('file', new Blob([body]), 'own.ifc');
             const r = await fetch('api/models', { method: 'POST', body: form }); return r.status; }""",
@@ -121,3 +127,4 @@ def test_a_page_of_another_origin_can_neither_upload_nor_start_a_job(
     assert seen["image"] == "error"  # the scene is not served to another origin's <img>
     assert seen["read"] == "blocked"  # no CORS: the page cannot read the API
     assert own == 200  # the same file again: known already, from the server's own origin
+    assert booted and violations == []

@@ -195,3 +195,34 @@ def test_the_scene_says_why_elements_are_not_drawn_and_lists_aggregate_parts(
     crashed = about("self_mapping_item")["untessellated"]
     assert [v["reason"].split(";")[0] for v in crashed.values()] == [
         f"IfcOpenShell crashed computing the geometry of #{v['id']} (SIGSEGV)" for v in crashed.values()]
+
+
+def test_ifcqa_mcp_answers_get_bbox_on_a_placement_cycle_and_stays_up(tmp_path: Path) -> None:
+    import anyio
+    from mcp import Client, StdioServerParameters
+    from mcp_types import TextContent
+
+    path = placement_cycle(tmp_path / "cycle.ifc")
+    wall = next(p for p in _products(path) if p.Name == "Cyclic wall")
+    good = next(p for p in _products(path) if p.Name == "Good wall")
+    args = ["-m", "ifcqa.cli.main", "mcp", str(path), "--cache-dir", str(tmp_path / "cache")]
+    env = {"PYTHONPATH": os.environ["PYTHONPATH"]} if os.environ.get("PYTHONPATH") else None  # the stdio client
+    client = Client(StdioServerParameters(command=sys.executable, args=args, env=env),  # passes few variables
+                    read_timeout_seconds=120)
+    seen: list[Any] = []
+
+    async def run() -> None:
+        async with client:
+            for guid in (wall.GlobalId, good.GlobalId, "no-such-tool"):
+                if guid == "no-such-tool":
+                    seen.append(await client.call_tool("no_such_tool", {}))
+                else:
+                    seen.append(await client.call_tool("get_bbox", {"element": guid}))
+
+    anyio.run(run)
+    texts = [r.content[0].text for r in seen if isinstance(r.content[0], TextContent)]
+    crashed, fine, unknown = (json.loads(t) for t in texts)
+    assert crashed["bbox"] is None and crashed["reason"].startswith(
+        f"IfcOpenShell crashed computing the geometry of #{wall.id()} (SIGSEGV)")
+    assert fine["bbox"]["max"]["z"] == pytest.approx(3.0)  # the server answered after the crash
+    assert unknown["error"]["message"].startswith("Unknown tool 'no_such_tool'")

@@ -129,7 +129,7 @@ class _Worker:
             parent, child = context.Pipe()
             self.connection: Connection = parent
             self.process: BaseProcess | _Spawned = context.Process(
-                target=worker_side.serve, args=(child,), daemon=True, name="ifcqa-native")
+                target=worker_side.serve, args=(child, parent), daemon=True, name="ifcqa-native")
             self.process.start()
             child.close()
         else:

@@ -111,9 +111,15 @@ def main(fd: int) -> None:
     serve(Connection(fd))
 
 
-def serve(connection: Connection) -> None:
-    """The worker's loop: answer requests until the caller closes the pipe."""
+def serve(connection: Connection, callers_end: Connection | None = None) -> None:
+    """The worker's loop: answer requests until the caller closes the pipe.
+
+    A forked worker also holds a copy of the caller's end (``callers_end``): closed first, so that the
+    caller closing its end is the end of the pipe here.
+    """
     global _channel
+    if callers_end is not None:
+        callers_end.close()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
     faulthandler.disable()  # a crash is expected here and reported by the caller, not dumped on stderr
     _channel = connection.send

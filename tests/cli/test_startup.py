@@ -102,7 +102,7 @@ def test_info_with_its_box_shapes_one_element_then_answers_warm_without_ifcopens
     code, stdout, stderr, modules = probe("info", str(path), wall.guid, "--cache-dir", str(cache))
     assert code == 0, stderr
     box = json.loads(stdout)["bbox"]
-    assert "ifcopenshell" in modules  # the first box is shaped from the file...
+    assert "ifcqa.native.pool" in modules  # the first box is shaped from the file, in a worker process...
     assert not IndexCache(cache).path(load_index(path, cache=IndexCache(cache)).data.source.sha256, "bbox").exists()
     code, again, stderr, modules = probe("info", str(path), wall.guid, "--cache-dir", str(cache))
     assert code == 0 and json.loads(again)["bbox"] == box  # ...then read from the cache

@@ -82,6 +82,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     with sync_api.sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
             str(profile), executable_path=str(CHROMIUM), args=ARGS, headless=True,
+            bypass_csp=True,  # wait_for_function evaluates strings; the app runs under the CSP in test_cross_origin
             viewport={"width": 1400, "height": 860},
         )
         try:

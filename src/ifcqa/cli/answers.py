@@ -66,7 +66,11 @@ def info_answer(
         from ifcqa.tools.model import get_element  # reads the file (and the tool registry)
 
         return get_element(index, f"#{resolved.step_id}")
-    return element_info(index, resolved.element, with_bbox=not no_bbox) | {"matched_by": resolved.matched_by}
+    record = element_info(index, resolved.element, with_bbox=not no_bbox)
+    crashed = record.get("bbox_note") or ""
+    if crashed.startswith(("IfcOpenShell crashed", "IfcOpenShell did not finish")):  # one line, exit 1
+        raise GeometryCrashError(f"{crashed.rstrip('.')}. --no-bbox shows the rest of the element.")
+    return record | {"matched_by": resolved.matched_by}
 
 
 def element_info(index: ModelIndex, element: Element, with_bbox: bool = True) -> dict[str, Any]:
@@ -79,6 +83,8 @@ def element_info(index: ModelIndex, element: Element, with_bbox: bool = True) ->
     """
     records = index.data.elements
     storey = records.get(element.storey) if element.storey is not None else None
+    box = _bbox(index, element) if with_bbox else None
+    note = index.geometry_note(element) if with_bbox and box is None else None
     return {
         "id": element.id,
         "guid": element.guid,
@@ -93,8 +99,14 @@ def element_info(index: ModelIndex, element: Element, with_bbox: bool = True) ->
         "materials": list(element.materials),
         "storey": {"guid": storey.guid, "name": storey.name} if storey is not None else None,
         "container": ref(records.get(element.container)) if element.container is not None else None,
-        "bbox": _bbox(index, element) if with_bbox else None,
-    }
+        "bbox": box,
+    } | ({"bbox_note": note} if note is not None else {})
+
+
+class GeometryCrashError(IfcqaError):
+    """IfcOpenShell crashed (in its worker process) computing the element's geometry."""
+
+    code = "geometry_crash"
 
 
 def _plain(sets: dict[str, dict[str, Value]]) -> dict[str, dict[str, Any]]:

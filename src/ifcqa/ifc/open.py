@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ifcqa.errors import IfcOpenError
+from ifcqa.ifc.cycles import cycle_warnings
 from ifcqa.ifc.diagnostics import ParseWarning
 from ifcqa.ifc.globalids import global_id_problems, global_id_warnings
 from ifcqa.lazy import lazy_import
@@ -100,6 +101,7 @@ class CorruptFileError(IfcOpenError):
 
 # The warnings of every model opened here, for as long as the model lives.
 _WARNINGS: weakref.WeakKeyDictionary[ifcopenshell.file, tuple[ParseWarning, ...]] = weakref.WeakKeyDictionary()
+_PATHS: weakref.WeakKeyDictionary[ifcopenshell.file, Path] = weakref.WeakKeyDictionary()
 
 
 def file_sha256(path: str | Path) -> str:
@@ -138,7 +140,13 @@ def open_model(path: str | Path, *, strict: bool | None = None) -> ifcopenshell.
     model = _open_zip(path) if path.suffix.lower() == ".ifczip" else _open_step(path, shown=path)
     if strict_default() if strict is None else strict:
         refuse_if_strict(path, model_warnings(model), strict=True)
+    _PATHS[model] = path.resolve()
     return model
+
+
+def model_path(model: ifcopenshell.file) -> Path | None:
+    """The file ``model`` was opened from by :func:`open_model` (``None`` for a model built in memory)."""
+    return _PATHS.get(model)
 
 
 def model_warnings(model: ifcopenshell.file) -> list[ParseWarning]:
@@ -290,7 +298,7 @@ def _open_step(path: Path, shown: Path) -> ifcopenshell.file:
     if fatal:
         raise _corrupt(shown, fatal)
     guid_warnings = global_id_warnings(guids)
-    _WARNINGS[model] = tuple(sorted_log.warnings + value_warnings + guid_warnings)
+    _WARNINGS[model] = tuple(sorted_log.warnings + value_warnings + guid_warnings + cycle_warnings(model))
     return model
 
 

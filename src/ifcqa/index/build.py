@@ -23,6 +23,7 @@ import ifcopenshell.ifcopenshell_wrapper as wrapper
 import ifcopenshell.util.placement as placement_util
 import numpy as np
 
+from ifcqa.ifc.cycles import on_placement_cycle
 from ifcqa.ifc.diagnostics import set_name
 from ifcqa.ifc.globalids import global_id_problems
 from ifcqa.ifc.open import model_warnings
@@ -131,7 +132,8 @@ class _Builder:
             return raw[index] if index is not None else None
 
         elevation = attr("Elevation")
-        if cls == _STOREY and elevation is None and attr("ObjectPlacement") is not None:
+        if cls == _STOREY and elevation is None and attr("ObjectPlacement") is not None \
+                and not on_placement_cycle(attr("ObjectPlacement")):  # a cycle: IfcOpenShell's walk never ends
             elevation = placement_util.get_storey_elevation(entity)  # IfcOpenShell's fallback: placement z
         if cls == _STOREY and elevation is not None:
             elevation = round(float(elevation), self.length_digits) + 0.0  # -1.8e-12 is 0.0

@@ -13,6 +13,14 @@ an index never triggers it. Two ways, one result:
 :class:`BoxStore` chooses between them for a :class:`~ifcqa.index.ModelIndex` and keeps both in
 the index cache: part ``bbox`` holds the whole-model pass, part ``bbox1`` the single boxes computed
 so far. Both are computed with the same settings and agree (tests/index/test_geometry_single.py).
+
+Every kernel call of a :class:`BoxStore` runs in a worker process (:mod:`ifcqa.native`): IfcOpenShell
+can die by a signal on a bad file (a placement that is its own parent overflows its stack). A single
+box that crashes its worker is a note for that element ("IfcOpenShell crashed computing the geometry of
+#18 (SIGSEGV); ..."); a whole-model pass that crashes is redone element by element in workers (each one
+announced first, so a crash names its element), skipping the elements that crashed. Notes, the reason
+an element has no box (a crash, or IfcOpenShell's own message for a shape it could not tessellate), are
+kept in cache part ``bboxnotes``, so a crash is never retried.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ifcqa.ifc.cycles import unshapeable
 from ifcqa.lazy import lazy_import
 
 if TYPE_CHECKING:
@@ -39,6 +48,7 @@ Progress = Callable[[float], None]  # called with the fraction done, 0.0 .. 1.0 
 
 SINGLE_PART = "bbox1"  # cache part of the single boxes computed so far (step id -> box or None)
 WHOLE_PART = "bbox"  # cache part of the whole-model pass
+NOTES_PART = "bboxnotes"  # cache part of why elements have no box (step id -> note)
 SINGLE_LIMIT = 24  # single shapes computed for one index before the whole-model pass is cheaper overall
 
 _PROGRESS: ContextVar[Progress | None] = ContextVar("ifcqa_geometry_progress", default=None)
@@ -97,11 +107,17 @@ def compute_bboxes(
     """
     import ifcopenshell.geom
 
+    from ifcqa.native.worker import tell
+
     report = progress if progress is not None else _PROGRESS.get()
     boxes: dict[int, BBox] = {}
     if not model.by_type("IfcProduct"):
         return boxes
-    iterator = ifcopenshell.geom.iterator(geometry_settings(), model, threads or os.cpu_count() or 1)
+    left_out = [model.by_id(i) for i in unshapeable(model)]
+    if left_out and len(left_out) == len(model.by_type("IfcProduct")):
+        return boxes
+    iterator = ifcopenshell.geom.iterator(geometry_settings(), model, threads or os.cpu_count() or 1,
+                                          **({"exclude": left_out} if left_out else {}))
     scale = _scale(length_si_factor)
     try:
         if report is not None:
@@ -114,6 +130,7 @@ def compute_bboxes(
             box = _box(shape.geometry.verts_buffer, scale)
             if box is not None:
                 boxes[int(shape.id)] = box
+            tell("tick")
             if report is not None and iterator.progress() != shown:
                 shown = iterator.progress()
                 report(min(shown, 99) / 100.0)
@@ -133,19 +150,121 @@ def element_bbox(model: ifcopenshell.file, step_id: int, length_si_factor: float
         step_id: the product's step id.
         length_si_factor: metres per model length unit.
     """
+    return element_shape_box(model, step_id, length_si_factor)[0]
+
+
+def element_shape_box(
+    model: ifcopenshell.file, step_id: int, length_si_factor: float
+) -> tuple[BBox | None, str | None]:
+    """One product's box and, without one, why: ``"could not be tessellated: <IfcOpenShell's message>"``.
+
+    The note is ``None`` for an entity that has no body to shape (not a product, no representation).
+    """
     import ifcopenshell.geom
 
     try:
         product = model.by_id(step_id)
     except RuntimeError:
-        return None
+        return None, None
     if not product.is_a("IfcProduct") or product.Representation is None:
-        return None
+        return None, None
+    refused = unshapeable(model).get(step_id)
+    if refused is not None:
+        return None, refused
     try:
         shape = ifcopenshell.geom.create_shape(geometry_settings(), product)
-    except RuntimeError:  # no representation the kernel can shape (the iterator skips it as well)
+    except RuntimeError as exc:  # no representation the kernel can shape (the iterator skips it as well)
+        return None, f"could not be tessellated: {' '.join(str(exc).split()) or 'no message'}"
+    box = _box(shape.geometry.verts_buffer, _scale(length_si_factor))
+    return box, None if box is not None else "could not be tessellated: the shape has no vertices"
+
+
+# -- run in a worker process (ifcqa.native): by path, the model opened there ---------------------------
+def shape_one(path: str, step_id: int, length_si_factor: float) -> tuple[BBox | None, str | None]:
+    """:func:`element_shape_box` of the model at ``path`` (a worker's function)."""
+    from ifcqa.native.worker import model, tell
+
+    tell("at", step_id)
+    return element_shape_box(model(path), step_id, length_si_factor)
+
+
+def shape_all(path: str, length_si_factor: float, threads: int | None) -> dict[int, BBox]:
+    """:func:`compute_bboxes` of the model at ``path``, its progress told as messages (a worker's function)."""
+    from ifcqa.native.worker import model, tell
+
+    return compute_bboxes(model(path), length_si_factor, threads, progress=lambda done: tell("progress", done))
+
+
+def shape_each(path: str, length_si_factor: float, skip: list[int], only: list[int] | None = None) -> int:
+    """Shape every product with a representation one by one, in step id order, telling each box.
+
+    Each element is announced (``("at", id)``) before the kernel sees it and its outcome told after
+    (``("item", id, box, note)``), so a crash names its element and the boxes before it are kept.
+    Returns how many elements were shaped.
+    """
+    from ifcqa.native.worker import model, tell
+
+    opened = model(path)
+    skipped = set(skip)
+    products = opened.by_type("IfcProduct") if only is None else [opened.by_id(i) for i in only]
+    ids = sorted(p.id() for p in products if p.is_a("IfcProduct") and p.Representation is not None)
+    todo = [i for i in ids if i not in skipped]
+    for number, step_id in enumerate(todo):
+        tell("at", step_id)
+        box, note = element_shape_box(opened, step_id, length_si_factor)
+        tell("item", step_id, box, note)
+        tell("progress", (len(ids) - len(todo) + number + 1) / max(1, len(ids)))
+    return len(todo)
+
+
+def crash_note(step_id: int, signal_name: str, hint: str | None) -> str:
+    """The note of an element whose shape crashed IfcOpenShell (or hung: ``signal_name`` then says so)."""
+    cause = hint or "the file may hold a reference cycle (ifcqa check FILE lists them) or geometry it cannot read"
+    what = "did not finish" if signal_name.startswith("no answer") else "crashed"
+    return f"IfcOpenShell {what} computing the geometry of #{step_id} ({signal_name}); {cause}."
+
+
+def shape_each_guarded(
+    path: str,
+    length_si_factor: float,
+    on_item: Callable[[int, BBox | None, str | None], None],
+    hint: Callable[[int], str | None] = lambda _: None,
+    progress: Progress | None = None,
+    only: list[int] | None = None,
+) -> dict[int, str]:
+    """:func:`shape_each` in workers until every element is shaped or crashed; returns the crashes' notes.
+
+    A worker that crashes on an element is replaced and the pass resumes after that element.
+    """
+    from ifcqa.native import NativeCrash, call_native
+
+    done: list[int] = []
+    crashes: dict[int, str] = {}
+
+    def listen(message: tuple[Any, ...]) -> None:
+        if message[0] == "item":
+            done.append(int(message[1]))
+            on_item(int(message[1]), message[2], message[3])
+        elif message[0] == "progress" and progress is not None:
+            progress(min(float(message[1]), 0.99))
+
+    while True:
+        try:
+            call_native("ifcqa.index.geometry:shape_each", path, length_si_factor, done + list(crashes), only,
+                        listener=listen, doing="shaping the elements one by one")
+            return crashes
+        except NativeCrash as crash:
+            if crash.step_id is None or crash.step_id in crashes or not crash.lasting:  # nothing to blame
+                raise
+            crashes[crash.step_id] = crash_note(crash.step_id, crash.signal_name, hint(crash.step_id))
+            on_item(crash.step_id, None, crashes[crash.step_id])
+
+
+def worker_path(path: str | os.PathLike[str] | None) -> str | None:
+    """``path`` as a worker opens it, or ``None`` when there is no such file (a model built in memory)."""
+    if path is None or not os.path.isfile(path):
         return None
-    return _box(shape.geometry.verts_buffer, _scale(length_si_factor))
+    return os.fspath(path)
 
 
 class BoxCache(Protocol):
@@ -162,8 +281,12 @@ class BoxStore:
     Args:
         sha256: the file's content hash (the cache key).
         length_si_factor: metres per model length unit.
-        model: opens (once) and returns the model; called only when a box must be computed.
+        model: opens (once) and returns the model; called only when a box must be computed in this process
+            (a model without a file) or to say why a crash happened.
         cache: the index cache, or ``None`` to keep boxes in memory only.
+        path: the file; with one, every kernel call runs in a worker process (see the module docstring).
+        opened: the model if this process already opened it, else ``None`` (offered to forked workers).
+        hint: why an element's shape may have crashed (the reference cycle it is on), or ``None``.
     """
 
     def __init__(
@@ -172,13 +295,21 @@ class BoxStore:
         length_si_factor: float,
         model: Callable[[], ifcopenshell.file],
         cache: BoxCache | None = None,
+        *,
+        path: str | os.PathLike[str] | None = None,
+        opened: Callable[[], ifcopenshell.file | None] = lambda: None,
+        hint: Callable[[int], str | None] = lambda _: None,
     ) -> None:
         self.sha256 = sha256
         self.length_si_factor = length_si_factor
         self._model = model
         self._cache = cache
+        self._path = path
+        self._opened = opened
+        self._hint = hint
         self._all: dict[int, BBox] | None = None
         self._single: dict[int, BBox | None] | None = None
+        self._notes: dict[int, str] | None = None
         self._whole_looked_up = False
         self._computed = 0
         self._lock = threading.RLock()
@@ -191,7 +322,7 @@ class BoxStore:
                 if isinstance(cached, dict):
                     self._all = cached
                 else:
-                    self._all = compute_bboxes(self._model(), self.length_si_factor)
+                    self._all = self._compute_all()
                     if self._cache is not None:
                         self._cache.save(self.sha256, self._all, WHOLE_PART)
             return self._all
@@ -211,17 +342,127 @@ class BoxStore:
                 return singles[step_id]
             if self._computed >= SINGLE_LIMIT:  # many elements asked one by one: one pass serves them all
                 return self.all().get(step_id)
-            box = element_bbox(self._model(), step_id, self.length_si_factor)
+            box, note = self._compute_one(step_id)
             self._computed += 1
-            singles[step_id] = box
-            if self._cache is not None:
-                stored = self._cache.load(self.sha256, SINGLE_PART)  # another process may have added some
-                merged = (stored if isinstance(stored, dict) else {}) | {step_id: box}
-                self._cache.save(self.sha256, merged, SINGLE_PART)
+            self._keep_single(step_id, box)
+            if note is not None:
+                self._add_notes({step_id: note})
             return box
 
+    def note(self, step_id: int) -> str | None:
+        """Why the element has no box, when known: a crash, or IfcOpenShell's message for its shape.
+
+        Asks the kernel for the element's shape (in a worker) when its box is missing and no note was kept.
+        """
+        with self._lock:
+            if step_id in self._notes_known():
+                return self._notes_known()[step_id]
+            if self.one(step_id) is not None:
+                return None
+            if step_id in self._notes_known():
+                return self._notes_known()[step_id]
+            if step_id in self._singles():  # shaped alone already: no note means no body to shape
+                return None
+            box, note = self._compute_one(step_id)  # the box came from the whole-model pass: ask for the reason
+            self._keep_single(step_id, box)
+            if note is not None:
+                self._add_notes({step_id: note})
+            return note if box is None else None
+
+    def notes(self) -> dict[int, str]:
+        """Every note kept so far (step id -> why it has no box)."""
+        with self._lock:
+            return dict(self._notes_known())
+
+    # -- computing ---------------------------------------------------------------------------
+    def _worker_path(self) -> str | None:
+        path = worker_path(self._path)
+        if path is not None:
+            from ifcqa.native.pool import pool_size
+            from ifcqa.native.worker import offer
+
+            opened = self._opened()
+            if opened is not None and pool_size():
+                offer(path, opened)  # a worker forked from here starts with the model open
+        return path
+
+    def _compute_one(self, step_id: int) -> tuple[BBox | None, str | None]:
+        path = self._worker_path()
+        if path is None:
+            return element_shape_box(self._model(), step_id, self.length_si_factor)
+        from ifcqa.native import NativeCrash, call_native
+
+        try:
+            found: tuple[BBox | None, str | None] = call_native(
+                "ifcqa.index.geometry:shape_one", path, step_id, self.length_si_factor,
+                doing=f"computing the geometry of #{step_id}",
+            )
+        except NativeCrash as crash:
+            if not crash.lasting:  # killed from outside: not the file's fault, so not remembered
+                raise
+            return None, crash_note(step_id, crash.signal_name, self._hint(step_id))
+        return found
+
+    def _compute_all(self) -> dict[int, BBox]:
+        path = self._worker_path()
+        report = _PROGRESS.get()
+        if path is None:
+            return compute_bboxes(self._model(), self.length_si_factor)
+        from ifcqa.native import NativeCrash, call_native
+
+        def listen(message: tuple[Any, ...]) -> None:
+            if message[0] == "progress" and report is not None:
+                report(float(message[1]))
+
+        try:
+            boxes: dict[int, BBox] = call_native(
+                "ifcqa.index.geometry:shape_all", path, self.length_si_factor, None, listener=listen,
+                doing="computing the geometry of every element",
+            )
+            return boxes
+        except NativeCrash:
+            pass  # redone one element at a time: the crash is then blamed on its element and skipped
+        boxes = {}
+        notes: dict[int, str] = {}
+
+        def keep(step_id: int, box: BBox | None, note: str | None) -> None:
+            if box is not None:
+                boxes[step_id] = box
+            if note is not None:
+                notes[step_id] = note
+
+        try:
+            shape_each_guarded(path, self.length_si_factor, keep, self._hint, report)
+        finally:
+            if report is not None:
+                report(1.0)
+        self._add_notes(notes)
+        return boxes
+
+    # -- the cache -----------------------------------------------------------------------------
     def _singles(self) -> dict[int, BBox | None]:
         if self._single is None:
             cached = self._cache.load(self.sha256, SINGLE_PART) if self._cache is not None else None
             self._single = cached if isinstance(cached, dict) else {}
         return self._single
+
+    def _keep_single(self, step_id: int, box: BBox | None) -> None:
+        self._singles()[step_id] = box
+        if self._cache is not None:
+            stored = self._cache.load(self.sha256, SINGLE_PART)  # another process may have added some
+            merged = (stored if isinstance(stored, dict) else {}) | {step_id: box}
+            self._cache.save(self.sha256, merged, SINGLE_PART)
+
+    def _notes_known(self) -> dict[int, str]:
+        if self._notes is None:
+            cached = self._cache.load(self.sha256, NOTES_PART) if self._cache is not None else None
+            self._notes = cached if isinstance(cached, dict) else {}
+        return self._notes
+
+    def _add_notes(self, notes: dict[int, str]) -> None:
+        if not notes:
+            return
+        self._notes_known().update(notes)
+        if self._cache is not None:
+            stored = self._cache.load(self.sha256, NOTES_PART)
+            self._cache.save(self.sha256, (stored if isinstance(stored, dict) else {}) | notes, NOTES_PART)

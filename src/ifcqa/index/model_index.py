@@ -99,7 +99,10 @@ class ModelIndex:
         self._cache = cache
         self._model = model
         length = data.units.get("LENGTHUNIT")
-        self._boxes = BoxStore(data.source.sha256, length.si_factor if length else 1.0, self.model, cache)
+        self._boxes = BoxStore(
+            data.source.sha256, length.si_factor if length else 1.0, self.model, cache,
+            path=data.source.path, opened=lambda: self._model, hint=self._crash_hint,
+        )
         self._names: list[tuple[dict[str, list[int]], dict[str, list[int]]]] | None = None
         self._known: dict[str, str] | None = None
         self._schema_names: dict[str, str] | None = None
@@ -366,6 +369,21 @@ class ModelIndex:
         if not self.is_a(element, "IfcProduct"):  # only products have a placement and a shape
             return None
         return self._boxes.one(element.id)
+
+    def geometry_note(self, element: Element) -> str | None:
+        """Why ``element`` has no box, when IfcOpenShell said or crashed (``None``: it has one, or no body)."""
+        if not self.is_a(element, "IfcProduct"):
+            return None
+        return self._boxes.note(element.id)
+
+    def geometry_notes(self) -> dict[int, str]:
+        """The notes known so far of elements without a box (step id -> why)."""
+        return self._boxes.notes()
+
+    def _crash_hint(self, step_id: int) -> str | None:
+        from ifcqa.ifc.cycles import cycle_hint
+
+        return cycle_hint(w.problem for w in self.data.warnings)
 
 
 def _schema_names_path(cache: IndexCache, schema: str) -> Path:

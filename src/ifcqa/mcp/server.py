@@ -111,6 +111,7 @@ class ModelTools:
         return _text_result(render(result))
 
     def _run(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
+        self._known(name)
         if self.multi and name == LIST_MODELS:
             if arguments:
                 raise ToolError(f"{LIST_MODELS} takes no arguments.")
@@ -120,6 +121,12 @@ class ModelTools:
         if name == SUMMARY_TOOL and "warnings" not in result:
             result = {**result, **_warnings_of(index)}
         return result
+
+    def _known(self, name: str) -> None:
+        """Refuse a tool this server does not have, before its arguments are read (an unknown tool is unknown)."""
+        if name not in self.specs and not (self.multi and name == LIST_MODELS):
+            listed = [LIST_MODELS] if self.multi else []
+            raise ToolError(f"Unknown tool {name!r}. Available tools: {', '.join([*listed, *self.specs])}.")
 
     def _model_of(self, arguments: dict[str, Any]) -> ModelIndex:
         model = arguments.pop("model", None)

@@ -22,6 +22,7 @@ import ifcqa
 from ifcqa.service import routes_ask, routes_bench, routes_models, routes_tools
 from ifcqa.service.auth import TOKEN_ENV, BearerAuth, TrustedHosts
 from ifcqa.service.errors import install_error_handlers
+from ifcqa.service.guard import SecurityHeaders, SiteGuard
 from ifcqa.service.jobs import Jobs
 from ifcqa.service.mcp_http import mcp_app, mcp_lifespan
 from ifcqa.service.state import ServiceState
@@ -87,6 +88,7 @@ def create_app(
     _mount_static(app)
     if token:
         app.add_middleware(BearerAuth, token=token)
+    app.add_middleware(SiteGuard, allowed_origins=list(cors_origins))
     if trusted_hosts:
         app.add_middleware(TrustedHosts, hosts=trusted_hosts)
     if cors_origins:  # added last: outermost, so preflights are answered before the token is asked for
@@ -94,6 +96,7 @@ def create_app(
 
         app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["*"],
                            allow_headers=["Authorization", "Content-Type"])
+    app.add_middleware(SecurityHeaders)  # outermost: every response carries them, refusals included
     return app
 
 

@@ -1,5 +1,6 @@
 """The optional bearer token: with a token set, every request but the health check and the static UI needs
-``Authorization: Bearer <token>`` (401 with the shared error shape otherwise).
+``Authorization: Bearer <token>`` (the scheme in any case, as RFC 7235 says; 401 with the shared error shape
+otherwise).
 
 A pure ASGI middleware, so it guards the mounted MCP endpoint (``/mcp``) exactly like the API routes. The
 token is compared in constant time. CORS preflight requests (``OPTIONS``) pass, so an opted-in CORS layer
@@ -33,14 +34,15 @@ class BearerAuth:
         if not token:
             raise ValueError("BearerAuth needs a non-empty token")
         self.app = app
-        self._expected = f"Bearer {token}".encode()
+        self._expected = token.encode()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] == "OPTIONS" or is_open(scope["path"]):
             await self.app(scope, receive, send)
             return
         given = next((value for key, value in scope["headers"] if key == b"authorization"), b"")
-        if hmac.compare_digest(given, self._expected):
+        scheme, _, credentials = given.strip().partition(b" ")
+        if scheme.lower() == b"bearer" and hmac.compare_digest(credentials.strip(), self._expected):  # RFC 7235
             await self.app(scope, receive, send)
             return
         message = (

@@ -67,11 +67,15 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
-        return error_response(exc.status, exc.code, exc.message)
+        from ifcqa.service.guard import without_paths
+
+        return error_response(exc.status, exc.code, without_paths(exc.message))
 
     @app.exception_handler(IfcqaError)
     async def input_error(request: Request, exc: IfcqaError) -> JSONResponse:
-        return error_response(status_of(exc), exc.code, str(exc))
+        from ifcqa.service.guard import without_paths
+
+        return error_response(status_of(exc), exc.code, without_paths(str(exc)))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -51,6 +51,7 @@ class ServiceModelTools(ModelTools):
 
     def _run(self, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
         """As :meth:`ModelTools._run`, under the model's own lock (the one the HTTP routes take)."""
+        self._known(name)
         if name == LIST_MODELS:
             return super()._run(name, arguments)
         loaded = self._loaded_of(arguments)

@@ -32,13 +32,18 @@ import ifcopenshell
 import ifcopenshell.geom
 import numpy as np
 
+from ifcqa.errors import IfcqaError
+from ifcqa.ifc.cycles import unshapeable
 from ifcqa.ifc.open import file_sha256, open_model
 from ifcqa.index.cache import default_cache_dir, write_atomic
+from ifcqa.index.geometry import shape_each_guarded, worker_path
+from ifcqa.native import NativeCrash, call_native
+from ifcqa.native.worker import tell
 
 if TYPE_CHECKING:
     from ifcqa.index.model_index import ModelIndex
 
-SCENE_FORMAT = 1  # bump when the GLB layout changes: old cache entries are then ignored
+SCENE_FORMAT = 2  # bump when the GLB layout changes: old cache entries are then ignored
 EXCLUDED_CLASSES = ("IfcOpeningElement",)
 
 RGBA = tuple[float, float, float, float]
@@ -130,18 +135,110 @@ def scene_glb(
         return target
     with _locks_guard:
         lock = _locks.setdefault(sha256, threading.Lock())
+    failed = target.with_suffix(".error")
     with lock:
         if target.is_file():  # built by the call we waited for
             return target
-        model = index.model() if index is not None else open_model(path)
-        write_atomic(target, build_glb(model, threads=threads))
+        if failed.is_file():  # tessellating it crashed IfcOpenShell before: not tried again
+            raise IfcqaError(failed.read_text(encoding="utf-8"))
+        worker_file = worker_path(path)
+        if worker_file is None:  # a model without its file: in this process
+            model = index.model() if index is not None else open_model(path)
+            write_atomic(target, build_glb(model, threads=threads))
+            return target
+        try:
+            write_atomic(target, _build_in_workers(worker_file, threads))
+        except NativeCrash as crash:
+            message = f"{crash}: the 3D scene of this model cannot be built."
+            write_atomic(failed, message.encode())
+            raise IfcqaError(message) from None
     return target
+
+
+def _build_in_workers(path: str, threads: int | None) -> bytes:
+    """Tessellate in a worker; elements that crash it are found one by one, left out and noted."""
+    notes: dict[int, str] = {}
+    try:
+        document, binary, missing = call_native(
+            "ifcqa.service.scene:tessellate_file", path, threads, [], doing="tessellating the 3D scene")
+    except NativeCrash:
+        hint = _CycleHint(path)
+        notes = shape_each_guarded(path, 1.0, lambda *_: None, hint)
+        document, binary, missing = call_native(
+            "ifcqa.service.scene:tessellate_file", path, threads, sorted(notes), doing="tessellating the 3D scene")
+
+    def keep(step_id: int, box: Any, note: str | None) -> None:
+        if note is not None:
+            notes[step_id] = note
+
+    unexplained = [step_id for step_id, _, _ in missing if step_id not in notes]
+    if unexplained:
+        notes.update(shape_each_guarded(path, 1.0, keep, _CycleHint(path), only=unexplained))
+    document["asset"]["extras"]["ifcqa"]["untessellated"] = {
+        guid: {"id": step_id, "class": ifc_class, "reason": notes.get(step_id, "no body IfcOpenShell can shape")}
+        for step_id, guid, ifc_class in missing
+    }
+    return _glb(document, binary)
+
+
+class _CycleHint:
+    """The reference cycle a crash may come from, read (once, in a worker) when a crash happens."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._text: str | None | bool = False
+
+    def __call__(self, step_id: int) -> str | None:
+        if self._text is False:
+            self._text = call_native("ifcqa.ifc.cycles:cycle_hint_of", self.path, doing="reading reference cycles")
+        return self._text if isinstance(self._text, str) else None
+
+
+def tessellate_file(
+    path: str, threads: int | None, exclude: list[int]
+) -> tuple[dict[str, Any], bytes, list[tuple[int, str, str]]]:
+    """The scene of the model at ``path`` without ``exclude`` (a worker's function, :mod:`ifcqa.native`).
+
+    Returns the GLB's document and binary chunk, and the products with a representation that are not
+    in it (step id, GlobalId, class).
+    """
+    from ifcqa.native.worker import model
+
+    opened = model(path)
+    shapes = _tessellate(opened, threads or multiprocessing.cpu_count(), exclude)
+    shaped = {shape.step_id for shape in shapes}
+    missing = [
+        (product.id(), str(product.GlobalId), product.is_a()) for product in opened.by_type("IfcProduct")
+        if product.Representation is not None and product.id() not in shaped
+        and not any(product.is_a(c) for c in EXCLUDED_CLASSES)
+    ]
+    document, binary = _document(shapes, schema=opened.schema)
+    document["asset"]["extras"]["ifcqa"]["parts"] = aggregate_parts(opened)
+    return document, binary, sorted(missing)
 
 
 def build_glb(model: ifcopenshell.file, *, threads: int | None = None) -> bytes:
     """Tessellate every shaped product of ``model`` into GLB bytes (see the module docstring)."""
     shapes = _tessellate(model, threads or multiprocessing.cpu_count())
-    return _encode(shapes, schema=model.schema)
+    document, binary = _document(shapes, schema=model.schema)
+    document["asset"]["extras"]["ifcqa"]["parts"] = aggregate_parts(model)
+    return _glb(document, binary)
+
+
+def aggregate_parts(model: ifcopenshell.file) -> dict[str, list[str]]:
+    """GlobalId of each aggregating element (a stair, a roof, a curtain wall) -> its parts' GlobalIds.
+
+    The viewer highlights an aggregate through its parts: the aggregate itself usually has no body.
+    Spatial elements (site, building, storey) are left out: their parts are the whole model.
+    """
+    parts: dict[str, list[str]] = {}
+    for rel in model.by_type("IfcRelAggregates"):
+        whole = rel.RelatingObject
+        if whole is None or not whole.is_a("IfcElement"):
+            continue
+        guids = [str(p.GlobalId) for p in rel.RelatedObjects or () if p is not None and p.is_a("IfcProduct")]
+        parts.setdefault(str(whole.GlobalId), []).extend(guids)
+    return parts
 
 
 def _settings() -> ifcopenshell.geom.settings:
@@ -153,17 +250,22 @@ def _settings() -> ifcopenshell.geom.settings:
     return settings
 
 
-def _tessellate(model: ifcopenshell.file, threads: int) -> list[_Shape]:
+def _tessellate(model: ifcopenshell.file, threads: int, exclude: list[int] | None = None) -> list[_Shape]:
     shapes: list[_Shape] = []
     if not model.by_type("IfcProduct"):
         return shapes
-    iterator = ifcopenshell.geom.iterator(_settings(), model, threads, exclude=list(EXCLUDED_CLASSES))
+    left_out = [model.by_id(i) for i in {*(exclude or ()), *unshapeable(model)}]
+    left_out += [p for c in EXCLUDED_CLASSES for p in model.by_type(c)]
+    if len(left_out) == len(model.by_type("IfcProduct")):
+        return shapes
+    iterator = ifcopenshell.geom.iterator(_settings(), model, threads, exclude=left_out or list(EXCLUDED_CLASSES))
     if not iterator.initialize():
         return shapes
     while True:
         shape = _read_shape(iterator.get())
         if shape is not None:
             shapes.append(shape)
+        tell("tick")
         if not iterator.next():
             break
     shapes.sort(key=lambda s: s.step_id)  # the iterator's order depends on its threads; the file must not
@@ -218,8 +320,8 @@ def _unit(value: float) -> float:
     return max(0.0, min(1.0, value)) if np.isfinite(value) else 0.7
 
 
-def _encode(shapes: list[_Shape], *, schema: str) -> bytes:
-    """Write the shapes as one GLB: two buffer views (positions, indices), one accessor pair per part."""
+def _document(shapes: list[_Shape], *, schema: str) -> tuple[dict[str, Any], bytes]:
+    """The shapes as a GLB's document and binary chunk: two buffer views, one accessor pair per part."""
     offset = _centre(shapes)
     positions_blob: list[bytes] = []
     indices_blob: list[bytes] = []
@@ -283,7 +385,7 @@ def _encode(shapes: list[_Shape], *, schema: str) -> bytes:
             {"buffer": 0, "byteOffset": positions_size, "byteLength": indices_size, "target": _ELEMENT_ARRAY_BUFFER},
         ]
         document["buffers"] = [{"byteLength": len(binary)}]
-    return _glb(document, binary if nodes else b"")
+    return document, binary if nodes else b""
 
 
 def _centre(shapes: list[_Shape]) -> np.ndarray:

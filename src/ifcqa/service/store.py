@@ -264,6 +264,9 @@ class ModelStore:
             temporary.unlink(missing_ok=True)
         record = ModelRecord(model_id, name, target, size, sha, None, now_iso(), True)
         try:
+            from ifcqa.native import call_native
+
+            call_native("ifcqa.native.worker:probe", str(target), doing="reading the upload")  # a crash stays there
             loaded = self.load(record)
         except IfcqaError as error:
             target.unlink(missing_ok=True)

@@ -43,6 +43,9 @@ def no_box_reason(index: ModelIndex, element: Element) -> str:
     """Why an element has no bounding box, phrased so the agent knows what to try instead."""
     if not index.is_a(element, "IfcProduct"):
         return f"{element.ifc_class} is not a placed product, so it has no geometry."
+    note = index.geometry_note(element)  # IfcOpenShell's own reason, or its crash on this element
+    if note is not None:
+        return f"{note[0].upper()}{note[1:]}"
     records = index.data.elements  # the first part with a box, each shaped alone (no whole-model pass)
     boxed = next((p for p in element.parts if p in records and index.bbox(records[p]) is not None), None)
     if boxed is not None:

@@ -19,6 +19,8 @@ import ifcopenshell
 import ifcopenshell.geom
 import ifcopenshell.util.unit
 
+from ifcqa.ifc.open import model_path
+from ifcqa.index.geometry import worker_path
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.registry import verifier
 from ifcqa.mcq.text import NO, YES
@@ -30,6 +32,7 @@ from ifcqa.mcq.verify._api import (
     require_unique_names,
     unit_symbol,
 )
+from ifcqa.native import NativeCrash, call_native
 
 Box = tuple[float, float, float, float, float, float]  # min x, y, z, max x, y, z
 Point = tuple[float, float, float]
@@ -51,6 +54,15 @@ def _shape_box(model: ifcopenshell.file, step_id: int) -> Box | None:
     product = model.by_id(step_id)
     if getattr(product, "Representation", None) is None:
         return None
+    scale = ifcopenshell.util.unit.calculate_unit_scale(model)  # metres per model unit
+    path = worker_path(model_path(model))
+    if path is not None:  # IfcOpenShell may crash on a bad file: shaped in a worker process (ifcqa.native)
+        try:
+            box: Box | None = call_native("ifcqa.index.geometry:shape_one", path, step_id, scale,
+                                          doing=f"computing the geometry of #{step_id}")[0]
+        except NativeCrash:
+            return None
+        return box
     try:
         shape = ifcopenshell.geom.create_shape(_settings(), product)
     except RuntimeError:
@@ -58,7 +70,6 @@ def _shape_box(model: ifcopenshell.file, step_id: int) -> Box | None:
     verts = shape.geometry.verts
     if not verts:
         return None
-    scale = ifcopenshell.util.unit.calculate_unit_scale(model)  # metres per model unit
     low = [min(verts[axis::3]) / scale for axis in range(3)]
     high = [max(verts[axis::3]) / scale for axis in range(3)]
     return (low[0], low[1], low[2], high[0], high[1], high[2])

@@ -170,8 +170,14 @@ export class AskPage {
       show.addEventListener('click', () => this.viewer.highlight(elements.map((e) => e.guid)));
       body.append(show);
     }
-    const shown = this.viewer.highlight(elements.map((e) => e.guid));
-    const missing = elements.length - shown.length;
+    const shown = new Set(this.viewer.highlight(elements.map((e) => e.guid)));
+    const hidden = elements.filter((e) => !shown.has(e.guid));
+    const failed = hidden.filter((e) => this.viewer.notDrawnReason(e.guid));
+    for (const row of failed) {
+      const reason = this.viewer.notDrawnReason(row.guid);
+      body.append(h('p', { class: 'muted untessellated', text: `${row.name || row.guid} is not drawn: ${reason}` }));
+    }
+    const missing = hidden.length - failed.length;
     if (missing > 0) {
       body.append(h('p', { class: 'muted', text: `${missing} of these have no body geometry, so they are not drawn.` }));
     }

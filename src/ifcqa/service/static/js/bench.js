@@ -1,10 +1,11 @@
 // The Benchmarks page: generated IFC-MCQ benchmarks, their items filtered by subtype/category, one item with
 // its options, key and provenance.
 
-import { getJson } from './api.js';
+import { getJson, postJson } from './api.js';
 import { $, clear, h } from './dom.js';
 
 const PAGE = 50;
+const POLL_MS = 400;
 
 export class BenchPage {
   constructor({ report }) {
@@ -20,10 +21,73 @@ export class BenchPage {
     });
     $('#bench-prev').addEventListener('click', () => this.page(-PAGE));
     $('#bench-next').addEventListener('click', () => this.page(PAGE));
+    this.job = null;
+    $('#job-form').addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.generate();
+    });
+    $('#job-cancel').addEventListener('click', () => this.cancel());
+  }
+
+  /** Start an MCQ generation job for the chosen model and follow its progress until it ends. */
+  async generate() {
+    const model = $('#job-model').value;
+    if (!model || this.job) return;
+    try {
+      const { job } = await postJson(`api/models/${encodeURIComponent(model)}/mcq`, { cap: Number($('#job-cap').value) || 5 });
+      this.job = job;
+      window.ifcqaUI.job = { id: job, progress: [], state: 'queued' };
+      $('#job-start').disabled = true;
+      $('#job-cancel').hidden = false;
+      $('#job-progress').hidden = false;
+      await this.follow(job);
+    } catch (error) {
+      this.report(error.message);
+    } finally {
+      this.job = null;
+      $('#job-start').disabled = false;
+      $('#job-cancel').hidden = true;
+    }
+  }
+
+  async follow(job) {
+    for (;;) {
+      const status = await getJson(`api/jobs/${job}`);
+      const seen = window.ifcqaUI.job;
+      seen.state = status.state;
+      if (!seen.progress.length || seen.progress[seen.progress.length - 1] !== status.progress) seen.progress.push(status.progress);
+      $('#job-progress').value = status.progress;
+      const percent = Math.round(status.progress * 100);
+      const ended = ['done', 'failed', 'cancelled'].includes(status.state);
+      const detail = status.state === 'done' ? `${status.result.items} items in ${status.result.benchmark}`
+        : status.state === 'failed' ? (status.error?.message || 'failed') : `${status.stage} · ${percent}%`;
+      $('#job-status').textContent = `${status.state}: ${detail}`;
+      if (ended) {
+        if (status.state === 'done') await this.show();
+        return status;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+
+  async cancel() {
+    if (!this.job) return;
+    try {
+      await postJson(`api/jobs/${this.job}/cancel`, {});
+    } catch (error) {
+      this.report(error.message);
+    }
+  }
+
+  async fillModels() {
+    const { models } = await getJson('api/models');
+    const select = clear($('#job-model'));
+    for (const model of models) select.append(h('option', { value: model.id, text: model.name || model.id }));
   }
 
   async show() {
     try {
+      await this.fillModels();
       const { benchmarks } = await getJson('api/benchmarks');
       const list = clear($('#bench-list'));
       if (!benchmarks.length) list.append(h('li', { class: 'muted', text: 'No benchmarks yet (ifcqa mcq generate).' }));

@@ -85,6 +85,8 @@ export class Viewer {
     this.model = null;
     this.elements.clear();
     this.highlighted.clear();
+    this.parts = {};
+    this.untessellated = {};
     this.isolated = null;
     this.selected = null;
     this.state = { loaded: false, modelId: null, error: null, loadMs: null };
@@ -98,6 +100,9 @@ export class Viewer {
     const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(buffer, '', resolve, reject));
     const root = gltf.scene;
     const names = gltf.parser.json.nodes || [];
+    const about = gltf.parser.json.asset?.extras?.ifcqa || {};
+    this.parts = about.parts || {}; // aggregate GlobalId -> its parts' GlobalIds
+    this.untessellated = about.untessellated || {}; // GlobalId -> { id, class, reason } IfcOpenShell gave
     for (const node of root.children) {
       // the GlobalId as written (three.js may rename duplicate or unusual node names)
       const index = gltf.parser.associations.get(node)?.nodes;
@@ -149,10 +154,30 @@ export class Viewer {
 
   /** Highlight the elements with these GlobalIds, ghost the rest and frame them; an empty list clears. */
   highlight(guids) {
-    this.highlighted = new Set(guids.filter((guid) => this.elements.has(guid)));
+    // an aggregate (a stair, a roof, a curtain wall) has no body of its own: it is shown through its parts
+    this.highlighted = new Set();
+    const shown = [];
+    for (const guid of guids) {
+      const drawn = this.drawnParts(guid, new Set());
+      drawn.forEach((part) => this.highlighted.add(part));
+      if (drawn.length) shown.push(guid);
+    }
     this.applyStyles();
     this.fit([...this.highlighted]);
-    return [...this.highlighted];
+    return shown;
+  }
+
+  /** The drawn elements standing for ``guid``: itself, else its parts (recursively; cycles stop). */
+  drawnParts(guid, seen) {
+    if (seen.has(guid)) return [];
+    seen.add(guid);
+    if (this.elements.has(guid)) return [guid];
+    return (this.parts[guid] || []).flatMap((part) => this.drawnParts(part, seen));
+  }
+
+  /** Why an element is not drawn, when IfcOpenShell said: "could not be tessellated: ..." or its crash. */
+  notDrawnReason(guid) {
+    return this.untessellated[guid]?.reason || null;
   }
 
   /** Show only these GlobalIds (a storey's elements), or everything with null. */

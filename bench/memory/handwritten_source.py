@@ -12,6 +12,7 @@ seeded session they are in), and near-miss sessions of its own. Each model also 
 hand-written distractor exchanges every task on it gets.
 """
 
+# ruff: noqa: E501 - hand-written data: one sentence a line reads better than wrapped
 from __future__ import annotations
 
 from dataclasses import dataclass, field

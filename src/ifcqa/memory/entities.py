@@ -167,6 +167,8 @@ class EntityLinker:
             for word in re.findall(r"[^\W\d_]{5,}", folded):
                 if word not in _GENERIC_MATERIAL_WORDS:
                     self.material_words.setdefault(word, set()).add(name)
+        numbered = {e.name for e in elements if e.name and len(e.name) >= 5 and any(c.isdigit() for c in e.name)}
+        self._numbered_names = sorted(numbered, key=len, reverse=True)  # names whose numbers are not values
         self._type_patterns = sorted(self.type_names, key=len, reverse=True)
         self._element_patterns = sorted(self.element_names, key=len, reverse=True)
         above = [s for s in index.storeys if (index.get(s).elevation or 0.0) >= -0.5]
@@ -182,6 +184,16 @@ class EntityLinker:
                 (k for k, (_, kinds) in CLASS_GROUPS.items() if bare in kinds and k not in IGNORED_CLASSES), ""
             )
         return self.class_of[ifc_class] or None
+
+    def mask_names(self, text: str) -> str:
+        """``text`` with the model's names that hold a number ("Wand-002", "Railing:900mm Handrail Only:151162")
+        blanked, so that their numbers are not read as values."""
+        if not any(c.isdigit() for c in text):
+            return text
+        for name in self._numbered_names:
+            if name in text:
+                text = text.replace(name, "#" * len(name))
+        return text
 
     def label(self, key: str) -> str:
         if key in self._labels:

@@ -92,6 +92,18 @@ _REQUEST = re.compile(  # a request to the assistant ("Show me the doors on 1.OG
 )
 
 
+_QUERY = re.compile(  # a question to the assistant about the model ("How many walls are on Erdgeschoss?")
+    r"^(?:[^?]{0,40}[:.!,]\s*)?(?:how many|how much|what|which|where|who|when|show|list|break|can you|could you|"
+    r"is there|are there|do we have|does the model)\b",
+    re.IGNORECASE,
+)
+_ANSWERS = re.compile(  # a sentence that answers the question before it ("WCs: tiled? The client said yes.")
+    r"^(?:yes|no|yep|nope|agreed|confirmed|(?:the client|she|he|they|we|i) (?:said|agreed|confirmed|decided)"
+    r"|(?:that's|that is) (?:a )?(?:yes|no))\b",
+    re.IGNORECASE,
+)
+
+
 @dataclass
 class Statement:
     """One sentence as said, and the fact read from it where it could be."""
@@ -199,7 +211,8 @@ def read_statements(session: Session) -> list[Statement]:
         sentences = split_sentences(turn.content)
         merged: list[str] = []
         for sentence in sentences:  # a question answered in the same turn is one statement with its answer
-            if merged and merged[-1].endswith("?") and not sentence.endswith("?") and not merged[-1].count(". "):
+            asked = merged[-1] if merged else ""
+            if asked.endswith("?") and not _QUERY.match(asked) and _ANSWERS.match(sentence):
                 merged[-1] = f"{merged[-1]} {sentence}"
             else:
                 merged.append(sentence)

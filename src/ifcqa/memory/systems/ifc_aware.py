@@ -34,7 +34,7 @@ import numpy as np
 
 from ifcqa.memory.base import MemoryContext, MemoryHit, memory_system
 from ifcqa.memory.entities import EntityLinker, EntityLinks, linker_for
-from ifcqa.memory.statements import Statement, attributes_of, read_statements
+from ifcqa.memory.statements import Statement, attributes_of, read_statements, read_value
 from ifcqa.memory.systems.lexical import Lexical
 from ifcqa.memory.tasks import Session
 
@@ -109,7 +109,8 @@ class IfcAwareMemory:
                 links = EntityLinks(set(lead.keys), links.excluded | lead.excluded)
             record = Record(st, links, [session.id], attribute=st.attribute)
             if st.role == "user":  # an assistant's summary is kept and searchable, but it is not the user's fact
-                record.value, record.unit = st.value, st.unit
+                masked = self.linker.mask_names(st.text)
+                record.value, record.unit = (st.value, st.unit) if masked == st.text else read_value(masked)
                 self._supersede(record)
             self._seen[normal] = len(self.records)
             self.records.append(record)

@@ -156,7 +156,7 @@ def test_attached_memory_reaches_a_model_that_never_searches(sample_tasks: TaskS
         """No tool calls: the first remembered value and unit in the question's turn, else unknown."""
         messages = request["messages"]
         assert isinstance(messages, list)
-        found = re.search(r"value: ([\d.]+) (\S+)", messages[1]["content"])
+        found = re.search(r"value:? ([\d.]+) ([^;\]\s]+)", messages[1]["content"])
         return {"content": f"ANSWER: {found.group(1)} {found.group(2)}" if found else "ANSWER: unknown"}
 
     runs = {}

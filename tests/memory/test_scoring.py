@@ -108,3 +108,21 @@ def test_the_agents_retrieval_is_scored_on_exactly_what_it_was_shown(sample_task
     scored = record["answer"]["agent_retrieval"]
     assert scored["retrieved_chars"] == len(shown) <= 400 + 80  # the cut observation (and its cut note)
     assert scored["covered"] is covers(shown, task.key_facts[0])
+
+
+def test_a_run_from_before_budgets_is_not_resumed_into(tasks_file: Path, tmp_path: Path) -> None:
+    import json
+
+    import pytest
+
+    from ifcqa.errors import IfcqaError
+
+    config = config_for(tasks_file, ["none"], ["user"], k=5, window_tokens=32_000, extractor="rules", agent=None,
+                        limit=1)  # fmt: skip
+    run_memory_eval(tasks_file, tmp_path / "run", config)
+    run_json = tmp_path / "run" / "run.json"
+    old = json.loads(run_json.read_text())
+    del old["budget_chars"]  # as written before budgets existed: its records were scored on uncut hits
+    run_json.write_text(json.dumps(old))
+    with pytest.raises(IfcqaError, match="budget_chars differ"):
+        run_memory_eval(tasks_file, tmp_path / "run", config)

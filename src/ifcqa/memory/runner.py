@@ -95,7 +95,8 @@ def open_run(run_dir: Path, config: MemoryRunConfig) -> list[dict[str, Any]]:
     run_file = run_dir / RUN_FILE
     if run_file.is_file():
         try:
-            old = MemoryRunConfig(**json.loads(run_file.read_text(encoding="utf-8")))
+            # a run from before budgets (no budget_chars) was scored on uncut hits: not one to resume into
+            old = MemoryRunConfig(**{"budget_chars": 0, **json.loads(run_file.read_text(encoding="utf-8"))})
         except (TypeError, json.JSONDecodeError):
             raise MemoryRunError(
                 f"{run_dir} holds a run.json that is not a memory run; give another -o folder."

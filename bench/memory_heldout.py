@@ -119,16 +119,16 @@ def rewrite(task: Task, aliases: dict[str, str | None], number: int) -> Task | N
 
 def storey_links(task_set: TaskSet) -> dict[str, int]:
     """How many key facts that concern one storey have it linked from their statement, by the IFC-aware linker."""
-    from ifcqa.memory.systems.ifc_aware import linker_for
+    from ifcqa.memory.entities import linker_for
 
     counts = {"facts": 0, "linked": 0}
     for task in task_set.tasks:
         linker = linker_for(load_index(Path(task.model["path"])))
         for fact in task.key_facts:
-            storeys = set(fact.links.get("storeys", []))
+            storeys = {f"storey:{g}" for g in fact.links.get("storeys", [])}
             if len(storeys) == 1:
                 counts["facts"] += 1
-                counts["linked"] += storeys <= linker.link(fact.statement).storeys
+                counts["linked"] += storeys <= linker.link(fact.statement).keys
     return counts
 
 

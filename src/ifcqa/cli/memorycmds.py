@@ -110,6 +110,10 @@ def eval_memory(
     window: Annotated[
         int, typer.Option("--window", metavar="TOKENS", min=100, help="The full-context oracle's window.")
     ] = 32_000,
+    budget: Annotated[
+        int,
+        typer.Option("--budget", metavar="CHARS", min=100, help="Retrieved characters every system is scored on."),
+    ] = 2000,
     extract: Annotated[
         str, typer.Option("--extract", metavar="rules|llm:MODEL", help="Fact extraction of the memories.")
     ] = "rules",
@@ -156,6 +160,7 @@ def eval_memory(
         limit=limit,
         judge_model=judge_model,
         memory_mode=memory_mode,
+        budget_chars=budget,
     )
     with status("Running memory systems"):
         summary = run_memory_eval(tasks, out, config, agent_config=agent, models_dir=models_dir)

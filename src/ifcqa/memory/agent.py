@@ -70,7 +70,17 @@ class ProbeResult:
     agent: AgentResult = field(default_factory=lambda: AgentResult(selected=[]))
 
     def memory_hits(self) -> list[MemoryHit]:
-        return [MemoryHit(h["text"], h["sessions"]) for call in self.memory_calls for h in call["hits"]]
+        """What the agent was shown by its memory calls: each call's observation as cut for it (one hit a
+        call), with the sessions of the hits whose text made it into the observation."""
+        out: list[MemoryHit] = []
+        for call in self.memory_calls:
+            shown = call.get("shown")
+            if shown is None:
+                out.extend(MemoryHit(h["text"], h["sessions"]) for h in call["hits"])
+                continue
+            sessions = [s for h in call["hits"] if h["text"][:40] in shown for s in h["sessions"]]
+            out.append(MemoryHit(shown, list(dict.fromkeys(sessions))))
+        return out
 
 
 def attached_prompt(question: str, hits: Sequence[MemoryHit]) -> str:
@@ -88,8 +98,9 @@ def read_answer(text: str | None) -> str | None:
 
 
 class MemoryProbeAgent:
-    def __init__(self, config: AgentConfig, client: Any = None) -> None:
+    def __init__(self, config: AgentConfig, client: Any = None, budget: int | None = None) -> None:
         self.config = config
+        self.budget = budget  # the retrieval budget in characters every memory call is cut to
         self.functions = [*tool_set(config.tools), MEMORY_SCHEMA]
         self.client = client or client_for(config)
 
@@ -159,11 +170,13 @@ class MemoryProbeAgent:
             return {"role": "tool", "tool_call_id": call.get("id", ""), "content": content}
         k = arguments.get("k", 5)
         k = max(1, min(20, k if isinstance(k, int) and not isinstance(k, bool) else 5))
-        hits = memory.search(arguments["query"], k)
+        from ifcqa.memory.scoring import fit_budget
+
+        hits = fit_budget(memory.search(arguments["query"], k), self.budget)
         payload: dict[str, Any] = {"results": [{"text": h.text, "sessions": h.sessions} for h in hits]}
         if not hits:
             payload["note"] = "nothing remembered matches"
         text, truncated = cut_observation(json.dumps(payload, ensure_ascii=False), self.config.observation_chars)
         out.agent.tool_calls.append(ToolCallRecord(MEMORY_TOOL, arguments, True, len(text), truncated))
-        out.memory_calls.append({"query": arguments["query"], "k": k, "hits": payload["results"]})
+        out.memory_calls.append({"query": arguments["query"], "k": k, "hits": payload["results"], "shown": text})
         return {"role": "tool", "tool_call_id": call.get("id", ""), "content": text}

@@ -53,12 +53,21 @@ def summarize(records: list[dict[str, Any]], config: Any = None) -> dict[str, An
             ok = [r for r in rows if not r.get("error") and "retrieval" in r]
             answered = [r for r in ok if r.get("answer")]
             truncated = sum(1 for r in ok for h in r.get("hits", []) if h.get("meta", {}).get("truncated"))
+            whole = [r.get("retrieval_unbudgeted", r["retrieval"]) for r in ok]
             table[system][scope] = {
                 "tasks": len(rows),
                 "errors": len(rows) - len(ok),
                 "coverage": _rate(sum(r["retrieval"]["covered"] for r in ok), len(ok)),
                 "relevance": _rate(sum(r["retrieval"]["relevant"] for r in ok), len(ok)),
                 "superseded_retrieved": sum(bool(r["retrieval"]["superseded_retrieved"]) for r in ok),
+                "superseded_ahead": sum(bool(r["retrieval"].get("superseded_ahead")) for r in ok),
+                "cut_to_budget": sum(
+                    1 for r in ok if any(h.get("meta", {}).get("cut_to_budget") for h in r.get("hits", []))
+                ),
+                "coverage_unbudgeted": _rate(sum(w["covered"] for w in whole), len(whole)),
+                "mean_retrieved_chars_unbudgeted": round(sum(w["retrieved_chars"] for w in whole) / len(whole))
+                if whole
+                else None,
                 "accuracy": _rate(sum(r["answer"]["correct"] for r in answered), len(answered)) if answered else None,
                 "mean_ingest_s": round(sum(r.get("ingest_s", 0) for r in ok) / len(ok), 4) if ok else None,
                 "mean_retrieved_chars": round(sum(r["retrieval"]["retrieved_chars"] for r in ok) / len(ok))
@@ -161,6 +170,15 @@ def render_markdown(summary: dict[str, Any], config: dict[str, Any] | None = Non
         f"{', '.join(summary['extractors'])}; k = {(config or {}).get('k', '?')}; full-context window "
         f"{(config or {}).get('window_tokens', '?')} tokens (characters / 4)."
     )
+    budget = (config or {}).get("budget_chars")
+    lines += [
+        "",
+        f"**Retrieval budget: {budget:,} characters for every system**, full-context included: each system is scored "
+        "on what of its ranked hits fits the budget (the crossing hit cut; the full-context oracle keeps its newest "
+        "end). On revision tasks a superseded value retrieved ahead of the current one is a miss."
+        if budget
+        else "No retrieval budget (a run from before budgets): systems returning more text are favoured.",
+    ]
     for title, key in (
         ("Key-fact coverage", "coverage"),
         ("Retrieval relevance", "relevance"),
@@ -184,25 +202,44 @@ def render_markdown(summary: dict[str, Any], config: dict[str, Any] | None = Non
         ]
         for system in systems:
             lines.append(f"| {system} | " + " | ".join(_pct(table[system][c][key]) for c in scopes) + " |")
+        if key == "coverage" and budget:
+            for system in systems:
+                cut = [table[system][c].get("cut_to_budget", 0) for c in scopes]
+                if any(cut):  # beyond the budget: the oracle it is, labelled so
+                    cells = [
+                        f"{_pct(table[system][c].get('coverage_unbudgeted'))}, "
+                        f"{table[system][c].get('mean_retrieved_chars_unbudgeted')} ch"
+                        for c in scopes
+                    ]
+                    label = f"{system}, beyond the budget (oracle, not comparable)"
+                    lines.append(f"| {label} | " + " | ".join(cells) + " |")
     notes = [
         f"{s} / {c}: {table[s][c]['context_truncated']} contexts cut to the window"
         for s in systems
         for c in scopes
         if table[s][c]["context_truncated"]
     ]
+    notes += [
+        f"{s} / {c}: {table[s][c]['superseded_ahead']} tasks with a superseded value ranked ahead of the current one"
+        for s in systems
+        for c in scopes
+        if table[s][c].get("superseded_ahead")
+    ]
     errors = [f"{s} / {c}: {table[s][c]['errors']} errors" for s in systems for c in scopes if table[s][c]["errors"]]
     if notes or errors:
         lines += ["", *[f"- {n}" for n in notes + errors]]
     lines += [
         "",
-        "## Mean retrieved characters and ingest time",
+        "## Mean retrieved characters (within the budget; without it) and ingest time",
         "",
         "| system | " + " | ".join(scopes) + " |",
         "|---|" + "---|" * len(scopes),
     ]
     for system in systems:
         cells = [
-            f"{table[system][c]['mean_retrieved_chars']} ch, {table[system][c]['mean_ingest_s']} s" for c in scopes
+            f"{table[system][c]['mean_retrieved_chars']} ch "
+            f"({table[system][c].get('mean_retrieved_chars_unbudgeted')}), {table[system][c]['mean_ingest_s']} s"
+            for c in scopes
         ]
         lines.append(f"| {system} | " + " | ".join(cells) + " |")
     if summary["per_template"]:

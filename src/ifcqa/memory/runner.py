@@ -40,7 +40,7 @@ from ifcqa.memory.base import (
     scoped,
 )
 from ifcqa.memory.facts import Extractor, LLMExtractor, RuleExtractor
-from ifcqa.memory.scoring import answer_correct, retrieval_scores
+from ifcqa.memory.scoring import DEFAULT_BUDGET, answer_correct, fit_budget, retrieval_scores
 from ifcqa.memory.tasks import Task, TaskFileError, read_tasks, resolve_model
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ class MemoryRunConfig:
     max_steps: int = 8
     judge_model: str | None = None
     memory_mode: str = "tool"  # tool | attached (ifcqa.memory.agent)
+    budget_chars: int = DEFAULT_BUDGET  # the retrieval budget every system is scored on (ifcqa.memory.scoring)
     kind: str = KIND
     ifcqa: str = ifcqa.__version__
     limit: int | None = None
@@ -94,7 +95,8 @@ def open_run(run_dir: Path, config: MemoryRunConfig) -> list[dict[str, Any]]:
     run_file = run_dir / RUN_FILE
     if run_file.is_file():
         try:
-            old = MemoryRunConfig(**json.loads(run_file.read_text(encoding="utf-8")))
+            # a run from before budgets (no budget_chars) was scored on uncut hits: not one to resume into
+            old = MemoryRunConfig(**{"budget_chars": 0, **json.loads(run_file.read_text(encoding="utf-8"))})
         except (TypeError, json.JSONDecodeError):
             raise MemoryRunError(
                 f"{run_dir} holds a run.json that is not a memory run; give another -o folder."
@@ -236,7 +238,9 @@ def run_memory_eval(
     if config.agent_model:
         from ifcqa.memory.agent import MemoryProbeAgent
 
-        agent = MemoryProbeAgent(agent_config or AgentConfig(model=config.agent_model), client=agent_client)
+        agent = MemoryProbeAgent(
+            agent_config or AgentConfig(model=config.agent_model), client=agent_client, budget=config.budget_chars
+        )
     judge = judge_client
     if judge is None and config.judge_model:
         judge = _client(config.judge_model, agent_config)
@@ -302,9 +306,11 @@ def run_one(
         record["ingest_s"] = round(time.perf_counter() - started, 4)
         record["ingested_chars"] = ingested_chars
         started = time.perf_counter()
-        hits = memory.search(task.probe["question"], config.k)
+        found = memory.search(task.probe["question"], config.k)
         record["search_s"] = round(time.perf_counter() - started, 4)
+        hits = fit_budget(found, config.budget_chars)  # what every system is scored on: one budget
         record["retrieval"] = retrieval_scores(task, hits)
+        record["retrieval_unbudgeted"] = retrieval_scores(task, found)  # the oracle view, reported apart
         record["hits"] = [
             {
                 "text": h.text[:HIT_CHARS],
@@ -319,7 +325,7 @@ def run_one(
             probe = agent.answer(task.probe["question"], index, memory, attached=attached)
             record["answer"] = {
                 "text": probe.answer,
-                "correct": answer_correct(probe.answer, task.gold),
+                "correct": answer_correct(probe.answer, task.gold, task.superseded),
                 "steps": probe.agent.steps,
                 "tool_calls": [c.name for c in probe.agent.tool_calls],
                 "memory_calls": len(probe.memory_calls),
@@ -328,7 +334,9 @@ def run_one(
                 "tokens_out": probe.agent.tokens_out,
                 "error": probe.agent.error,
                 "attached": len(attached),
-                "agent_retrieval": retrieval_scores(task, [*attached, *probe.memory_hits()]),  # all it was shown
+                # exactly what the agent was shown: the attached hits (within the budget) and each memory call's
+                # observation as cut for the agent
+                "agent_retrieval": retrieval_scores(task, [*attached, *probe.memory_hits()]),
             }
             if probe.agent.error:
                 record["error"] = f"agent: {probe.agent.error.splitlines()[0]}"
@@ -364,6 +372,7 @@ def config_for(
     limit: int | None,
     judge_model: str | None = None,
     memory_mode: str = "tool",
+    budget_chars: int = DEFAULT_BUDGET,
 ) -> MemoryRunConfig:
     from ifcqa.memory.agent import MEMORY_MODES
 
@@ -386,4 +395,5 @@ def config_for(
         limit=limit,
         judge_model=judge_model,
         memory_mode=memory_mode,
+        budget_chars=budget_chars,
     )

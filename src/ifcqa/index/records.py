@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from ifcqa.ifc.diagnostics import ParseWarning
 from ifcqa.ifc.units import Unit
 
-INDEX_FORMAT = 8  # bump when a record changes: old cache entries are then ignored
+INDEX_FORMAT = 9  # bump when a record changes: old cache entries are then ignored
 
 
 class Value(NamedTuple):

@@ -58,6 +58,7 @@ def guids(answer: dict[str, Any]) -> set[str]:
 @pytest.mark.parametrize("question", [
     "Delete all the walls on level 1", "Move the doors on level 2 to level 1", "How much did the columns cost?",
     "When will level 2 be finished?", "Lösche alle Türen im Erdgeschoss", "do you like the kitchen design?",
+    "Who sits in room A101?", "who works on level 2", "Wer wohnt im Erdgeschoss?",
 ])
 def test_writes_costs_schedules_and_opinions_are_declined(duplex: SpatialQA, question: str) -> None:
     answer = duplex.ask(question)
@@ -65,6 +66,11 @@ def test_writes_costs_schedules_and_opinions_are_declined(duplex: SpatialQA, que
     assert answer["declined"] is not None and answer["declined"]["reason"] and answer["declined"]["can_answer"]
     assert all(answer[k] is None for k in CONTRACT[1:])
     assert answer["answer"].startswith("I cannot answer this")
+
+
+def test_whose_as_a_relative_word_is_not_a_question_about_people(duplex: SpatialQA) -> None:
+    answer = duplex.ask("Which doors whose width is more than 1 m are on Level 1?")
+    assert answer["declined"] is None or "people" not in answer["declined"]["reason"]
 
 
 def test_a_word_not_understood_is_named_and_nothing_listed(duplex: SpatialQA) -> None:

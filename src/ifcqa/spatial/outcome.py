@@ -72,6 +72,10 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
             out.text = f"No: this model has no space named like {terms}."
         if plan.intent == "count":
             out.count = 0
+        if plan.intent not in ("exists", "count"):  # like a storey the model lacks: nothing to list, declined
+            plan.declined = {"reason": f"this model has no space named like {terms}",
+                             "not_understood": [r.term for r in plan.rooms],
+                             "can_answer": "Ask about one of its rooms by name, number or function."}
         out.hits = []
         return out
     if measure is not None and plan.intent not in ("compare",):

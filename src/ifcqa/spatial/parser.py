@@ -411,6 +411,12 @@ class Parser:
         spans = sorted(plan.resolved.get("class_spans", [])) if plan.group_by != "space" and not per_room else []
         for (_, a_end, a_word), (b_start, _, b_word) in zip(spans, spans[1:], strict=False):
             between = text[a_end:b_start]
+            if _CLASS_KEYS.get(a_word) == _CLASS_KEYS.get(b_word):
+                continue  # "walls on 2.OG that are not exterior walls": one class named twice
+            if not between.strip():
+                _decline(plan, f"it reads {a_word + ' ' + b_word!r} as two classes, {a_word!r} and {b_word!r}, and "
+                         "knows no class of that name", [f"{a_word} {b_word}"])
+                return
             if _RELATION.search(between) or not _COORDINATED.search(between):
                 _decline(plan, f"it relates {a_word!r} to {b_word!r} ({between.strip()!r}), and I can only list "
                          "elements by storey, room, class and property, not by what they hold or touch",

@@ -20,8 +20,8 @@ from ifcqa.mcq.pipeline import generate_for_file
 from ifcqa.sample import write_sample_model
 
 GOLDEN = {  # schema -> (items, SHA-256 of the items as BENCH.jsonl holds them, source_file set to the name)
-    "IFC4": (452, "3b2649332d4c2595bdae4c6e6d1381c475529f939a42ecaafb29430c6107baf8"),
-    "IFC2X3": (431, "b659bc24a20876038af073ffd42d0e27b65fcb9a07e6e714833715277a8ca7b4"),
+    "IFC4": (452, "0926a57c400f237875d17a15eb52f64c97a522eccf38405b6a4625a4b7bfba9c"),
+    "IFC2X3": (432, "efa32dca637a61befc0558cc33ca23d5b6a2ee6412569ffd5d6f8eed14bfae22"),
 }
 
 

@@ -33,6 +33,7 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ifcqa.ifc.cycles import unshapeable
+from ifcqa.native.pool import worker_path
 from ifcqa.lazy import lazy_import
 
 if TYPE_CHECKING:
@@ -258,13 +259,6 @@ def shape_each_guarded(
                 raise
             crashes[crash.step_id] = crash_note(crash.step_id, crash.signal_name, hint(crash.step_id))
             on_item(crash.step_id, None, crashes[crash.step_id])
-
-
-def worker_path(path: str | os.PathLike[str] | None) -> str | None:
-    """``path`` as a worker opens it, or ``None`` when there is no such file (a model built in memory)."""
-    if path is None or not os.path.isfile(path):
-        return None
-    return os.fspath(path)
 
 
 class BoxCache(Protocol):

@@ -285,3 +285,10 @@ def call_native(
 def shutdown() -> None:
     """Stop the idle workers (the next call starts new ones)."""
     _pool.close()
+
+
+def worker_path(path: str | os.PathLike[str] | None) -> str | None:
+    """``path`` as a worker opens it, or ``None`` when there is no such file (a model built in memory)."""
+    if path is None or not os.path.isfile(path):
+        return None
+    return os.fspath(path)

@@ -20,7 +20,6 @@ import ifcopenshell.geom
 import ifcopenshell.util.unit
 
 from ifcqa.ifc.open import model_path
-from ifcqa.index.geometry import worker_path
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.registry import verifier
 from ifcqa.mcq.text import NO, YES
@@ -32,7 +31,7 @@ from ifcqa.mcq.verify._api import (
     require_unique_names,
     unit_symbol,
 )
-from ifcqa.native import NativeCrash, call_native
+from ifcqa.native import NativeCrash, call_native, worker_path
 
 Box = tuple[float, float, float, float, float, float]  # min x, y, z, max x, y, z
 Point = tuple[float, float, float]

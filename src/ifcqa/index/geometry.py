@@ -33,8 +33,8 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ifcqa.ifc.cycles import unshapeable
-from ifcqa.native.pool import worker_path
 from ifcqa.lazy import lazy_import
+from ifcqa.native.pool import worker_path
 
 if TYPE_CHECKING:
     import ifcopenshell

@@ -36,8 +36,8 @@ from ifcqa.errors import IfcqaError
 from ifcqa.ifc.cycles import unshapeable
 from ifcqa.ifc.open import file_sha256, open_model
 from ifcqa.index.cache import default_cache_dir, write_atomic
-from ifcqa.index.geometry import shape_each_guarded, worker_path
-from ifcqa.native import NativeCrash, call_native
+from ifcqa.index.geometry import shape_each_guarded
+from ifcqa.native import NativeCrash, call_native, worker_path
 from ifcqa.native.worker import tell
 
 if TYPE_CHECKING:

@@ -56,6 +56,7 @@ from __future__ import annotations
 import os
 import random
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -192,6 +193,14 @@ def _add_building(
     ifcopenshell.api.aggregate.assign_object(kit.model, products=building.storeys, relating_object=entity)
     for level, storey in enumerate(building.storeys):
         kit.place(storey, building.world(0.0, 0.0, level * lay.STOREY_HEIGHT))
+    add_architecture(kit, building, lambda level: add_terminals(kit, building, level))
+    add_systems(kit, building)
+    return building
+
+
+def add_architecture(kit: Kit, building: Building, each_level: Callable[[int], None] | None = None) -> None:
+    """Slabs, then per storey its walls, openings, spaces and stair (``each_level(level)`` after them)."""
+    storeys = len(building.storeys)
     stair_levels = range(max(1, storeys - 1))  # every storey but the top one; level 0 at least
     for slab_index in range(storeys + 1):
         building.slabs.append(add_slab(kit, building, slab_index, has_void=slab_index - 1 in stair_levels))
@@ -202,9 +211,8 @@ def _add_building(
         add_spaces(kit, building, level, plan, walls)
         if plan.has_stair:
             add_stair(kit, building, level)
-        add_terminals(kit, building, level)
-    add_systems(kit, building)
-    return building
+        if each_level is not None:
+            each_level(level)
 
 
 def _finish(kit: Kit) -> None:

@@ -34,12 +34,9 @@ import ifcopenshell
 import ifcopenshell.api.aggregate
 
 from ifcqa.sample import _layout as lay
-from ifcqa.sample._fixtures import add_stair
 from ifcqa.sample._kit import TERMINAL_TYPES, Building, Kit, new_kit
-from ifcqa.sample._parts import add_openings, add_walls
 from ifcqa.sample._props import set_pset
-from ifcqa.sample._rooms import add_slab, add_spaces
-from ifcqa.sample.building import _finish, _stabilise, write_model
+from ifcqa.sample.building import _finish, _stabilise, add_architecture, write_model
 
 PROJECT_NAME = "Sample"
 COLUMN_SIZE = 0.3
@@ -122,17 +119,7 @@ def _start(discipline: Discipline, storeys: int, rooms: int, seed: int) -> tuple
 
 
 def _architecture(kit: Kit, building: Building) -> None:
-    storeys = len(building.storeys)
-    stair_levels = range(max(1, storeys - 1))
-    for slab_index in range(storeys + 1):
-        building.slabs.append(add_slab(kit, building, slab_index, has_void=slab_index - 1 in stair_levels))
-    for level in range(storeys):
-        plan = lay.storey_plan(kit.rng, building.layout, level, level in stair_levels)
-        walls = add_walls(kit, building, level, plan)
-        add_openings(kit, building, level, plan, walls)
-        add_spaces(kit, building, level, plan, walls)
-        if plan.has_stair:
-            add_stair(kit, building, level)
+    add_architecture(kit, building)
 
 
 def _corners(building: Building) -> list[tuple[float, float]]:

@@ -165,6 +165,16 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {}
+# Where each built-in kind is declared (with its decorator): imported when a key of that kind is looked up.
+HOMES = {
+    "tool": "ifcqa.tools.registry",
+    "agent": "ifcqa.agents.base",
+    "generator": "ifcqa.mcq.registry",
+    "verifier": "ifcqa.mcq.registry",
+    "oracle_policy": "ifcqa.agents.oracle_policies._plan",
+    "graph_store": "ifcqa.graph.store",
+    "run_reader": "ifcqa.eval.loaders",
+}
 _LOADERS: dict[int, tuple[Loader, LoadOnce, list[Kind]]] = {}
 
 
@@ -211,8 +221,11 @@ def lookup(key: str) -> Registered:
         RegistryError: not of the form ``kind:name``, an unknown kind, or an unknown name.
     """
     kind_name, sep, name = key.partition(":")
+    if kind_name in HOMES:
+        importlib.import_module(HOMES[kind_name])
     if not sep or kind_name not in KINDS:
-        raise RegistryError(f"{key!r} is not a registry key: write kind:name, kind one of {', '.join(sorted(KINDS))}.")
+        known = ", ".join(sorted({*KINDS, *HOMES}))
+        raise RegistryError(f"{key!r} is not a registry key: write kind:name, kind one of {known}.")
     return KINDS[kind_name].get(name)
 
 
@@ -244,5 +257,7 @@ def _where(obj: Any) -> str:
 
 def names(kinds: Iterable[str] | None = None) -> list[str]:
     """Every ``kind:name`` key of the given kinds (default: all declared kinds), sorted."""
+    for home in HOMES.values():
+        importlib.import_module(home)
     chosen = [KINDS[k] for k in (kinds if kinds is not None else sorted(KINDS))]
     return sorted(entry.key for k in chosen for entry in k.entries().values())

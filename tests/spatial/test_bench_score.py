@@ -182,7 +182,8 @@ def test_cli_prints_per_kind_scores_and_writes_the_kind_table(tmp_path: Path) ->
     shown = json.loads(result.stdout.strip().splitlines()[-1])
     assert set(shown["kinds"]) == {"storey_class", "edge"} and "broadenings" in shown and "score" in shown
     md = (tmp_path / "run" / "summary.md").read_text()
-    assert "| kind | n | mean score | silent broadenings | wider, rule stated | declined |" in md and "| edge | 1 |" in md
+    assert "| kind | n | mean score | silent broadenings | wider, rule stated | declined |" in md
+    assert "| edge | 1 |" in md
     on_executor = CliRunner().invoke(app, ["spatial-bench", str(path), "-o", str(tmp_path / "run2"), "--no-graph",
                                            "--cache-dir", str(tmp_path / "cache"), "--jobs", "1"])
     assert on_executor.exit_code == 0, on_executor.output

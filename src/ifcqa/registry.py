@@ -154,6 +154,13 @@ class Kind:
         """A copy of the loaded entries, for :meth:`restore` (tests that register scratch entries)."""
         return self.entries()
 
+    def override(self, name: str, obj: T, **info: Any) -> T:
+        """Put ``obj`` under ``name`` whatever holds it (tests that swap an entry; put back with :meth:`restore`)."""
+        self.ensure_loaded()
+        with self._loaded.lock:
+            self._entries[name] = Registered(self.name, name, obj, dict(info))
+        return obj
+
     def restore(self, entries: Mapping[str, Registered]) -> None:
         """Put back the entries of a :meth:`snapshot`."""
         with self._loaded.lock:

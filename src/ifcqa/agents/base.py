@@ -154,9 +154,20 @@ AgentFactory = Callable[[AgentConfig], Agent]
 AGENTS = kind("agent", "agents", Loader(packages=("ifcqa.agents",), groups=("ifcqa.agents",), skip=("base",)))
 
 
-def agent(name: str) -> Callable[[AgentFactory], AgentFactory]:
-    """Register an agent factory under ``name`` (``tool``, ``code``, ``no-access``, ``random``...)."""
-    return AGENTS.decorator(name)
+def agent(name: str, *, baseline: bool = False) -> Callable[[AgentFactory], AgentFactory]:
+    """Register an agent factory under ``name`` (``tool``, ``code``, ``no-access``, ``random``...).
+
+    ``baseline``: an agent that never reads the model, whose agents have ``labels(item)``; reports answer every
+    run's items with each baseline from the benchmark file itself (:func:`baselines`).
+    """
+    return AGENTS.decorator(name, baseline=baseline)
+
+
+def baselines() -> dict[str, Callable[[Item], list[str]]]:
+    """Name -> the labels a baseline agent (default configuration) selects for an item, in registration order."""
+    return {
+        name: entry.obj(AgentConfig()).labels for name, entry in AGENTS.entries().items() if entry.info.get("baseline")
+    }
 
 
 def get_agents() -> dict[str, AgentFactory]:

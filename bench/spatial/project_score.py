@@ -1,8 +1,8 @@
-"""Score the per-file baseline of ``ifcqa.project.ask`` on bench/spatial/project.json.
+"""Score ``ifcqa.project.ask`` (:class:`ifcqa.project.qa.ProjectQA`) on bench/spatial/project.json.
 
     python bench/spatial/project_score.py [--ifc-dir ../shared/ifc] [--sample-dir DIR]
 
-Prints the mean score per project and per kind, and the misses (people-format scoring of
+Prints the mean score per project and per kind, the silent broadenings, and the misses (people-format scoring of
 ``ifcqa.spatial.bench_score``; elements compared as ``FILE#GlobalId``).
 """
 
@@ -38,6 +38,7 @@ def main() -> None:
             write_federated_project(sample_dir)
         by_kind: dict[str, list[float]] = defaultdict(list)
         by_project: dict[str, list[float]] = defaultdict(list)
+        broadened: dict[str, int] = defaultdict(int)
         contexts: dict[tuple[str, ...], tuple[dict, object, dict]] = {}
         for query in queries:
             files = tuple(query["ifc_filenames"])
@@ -51,14 +52,16 @@ def main() -> None:
             result = score(query["oracle"], answer)
             by_kind[query["kind"]].append(result.score)
             by_project[files[0]].append(result.score)
-            if result.score < 1:
-                print(f"{result.score:.2f} {query['id']} {query['query']!r} per file: {answer['per_file']}")
+            broadened[query["kind"]] += int(result.broadened)
+            if result.score < 1 or result.broadened:
+                flag = " BROADENED" if result.broadened else ""
+                print(f"{result.score:.2f}{flag} {query['id']} {query['query']!r}: {str(answer['answer'])[:160]}")
     for name, scores in sorted(by_project.items()):
         print(f"{name}: mean {statistics.mean(scores):.3f} over {len(scores)}")
     for kind, scores in sorted(by_kind.items()):
-        print(f"  {kind}: {statistics.mean(scores):.3f} ({len(scores)})")
+        print(f"  {kind}: {statistics.mean(scores):.3f} ({len(scores)}), silent broadenings {broadened[kind]}")
     every = [s for scores in by_kind.values() for s in scores]
-    print(f"all: mean {statistics.mean(every):.3f} over {len(every)}")
+    print(f"all: mean {statistics.mean(every):.3f} over {len(every)}, silent broadenings {sum(broadened.values())}")
 
 
 if __name__ == "__main__":

@@ -34,11 +34,12 @@ from typing import Any
 from ifcqa.index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.project.align import Alignment
+from ifcqa.project.disciplines import discipline_of
 from ifcqa.project.locate import Location, locate_in_spaces
 from ifcqa.project.readings import Reading, every_before, read
 from ifcqa.spatial import resolve
 from ifcqa.spatial.answer import Answerer, counted
-from ifcqa.spatial.classes import matches
+from ifcqa.spatial.classes import matches, subclasses
 from ifcqa.spatial.execute import Hit, run_index
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import ClassFilter, Plan
@@ -197,7 +198,7 @@ class ProjectQA:
                 continue  # the rooms themselves: the reference file's spaces
             if role == "of" and file != self.reference:
                 continue  # what bounds a room: only the file that has the room's boundaries
-            file_plan = self._file_plan(lead, plan, file)
+            file_plan = self._file_plan(lead, plan, file, rooms_only=reading.holding is not None)
             if file_plan is None:
                 continue
             hits = run_index(index, file_plan)
@@ -239,17 +240,23 @@ class ProjectQA:
                     out.append(dataclasses.replace(h, location=where))
         return out
 
-    def _file_plan(self, lead: str, plan: Plan, file: str) -> Plan | None:
+    def _file_plan(self, lead: str, plan: Plan, file: str, *, rooms_only: bool = False) -> Plan | None:
         """The plan for one file: its storeys through the alignment, its classes for its schema (``None``: the
-        plan names storeys this file has none of, so it contributes nothing)."""
-        storeys = self.storeys_in(lead, plan.storeys, file) if plan.storeys else []
-        if plan.storeys and storeys is None:
+        plan names storeys this file has none of, so it contributes nothing). ``rooms_only``: the storeys
+        named choose the rooms, not the elements ("which rooms on Level 1 have an outlet").
+
+        A class group naming this file's discipline ("electrical equipment" in the electrical model) takes
+        every element of the file (:mod:`ifcqa.project.disciplines`)."""
+        storeys = self.storeys_in(lead, plan.storeys, file) if plan.storeys and not rooms_only else []
+        if plan.storeys and not rooms_only and storeys is None:
             return None
         exclude = (self.storeys_in(lead, plan.exclude, file) or []) if plan.exclude else []
         parser = self.parsers[file]
+        discipline = discipline_of(file)
+        classes = [_whole_file(self.indexes[file].schema, c, file) if c.key == discipline else _refilter(parser, c)
+                   for c in plan.classes]
         return dataclasses.replace(
-            plan, storeys=storeys or [], exclude=exclude, rooms=[],
-            classes=[_refilter(parser, c) for c in plan.classes],
+            plan, storeys=storeys or [], exclude=exclude, rooms=[], classes=classes,
             exclude_classes=[_refilter(parser, c) for c in plan.exclude_classes],
         )
 
@@ -268,6 +275,8 @@ class ProjectQA:
         answerer = self.answerers[lead]
         label = answerer.label(plan)
         scope = self._scope(lead, plan)
+        whole = [f for f in self.files for c in plan.classes if discipline_of(f) == c.key]
+        label += "".join(f" (every element of the {discipline_of(f)} model {f})" for f in whole)
         rule = f"{label} {scope}{rooms_rule}"
         n = len(hits)
         levels = self.levels()
@@ -456,6 +465,14 @@ def _refilter(parser: Parser, wanted: ClassFilter) -> ClassFilter:
         return parser.class_filter(wanted.key)
     except (KeyError, ValueError):
         return wanted
+
+
+def _whole_file(schema: str, wanted: ClassFilter, file: str) -> ClassFilter:
+    """Every element of a discipline's file (IfcElement but features and virtual elements), under the label
+    of the class group that named the discipline."""
+    left_out = set(subclasses(schema, "IfcFeatureElement")) | set(subclasses(schema, "IfcVirtualElement"))
+    classes = tuple(c for c in subclasses(schema, "IfcElement") if c not in left_out)
+    return ClassFilter(wanted.key, wanted.label, classes, note=f"every element of {file} (its discipline)")
 
 
 def _labels(plan: Plan) -> list[str]:

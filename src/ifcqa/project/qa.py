@@ -462,7 +462,7 @@ def _refilter(parser: Parser, wanted: ClassFilter) -> ClassFilter:
     """The same class group or kind, resolved for another file's schema (the filter as is when the key is no
     class group: an explicit IFC class name)."""
     try:
-        return parser.class_filter(wanted.key)
+        return parser.class_filter(wanted.kind or wanted.key)
     except (KeyError, ValueError):
         return wanted
 

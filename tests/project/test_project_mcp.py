@@ -55,7 +55,8 @@ def test_mcp_serves_a_project_with_model_all(federated: FederatedSample, tmp_pat
         asked = _answer(await client.call_tool(
             "ask_spatial", {"model": "all", "question": "Which air terminal is in room 1.03?"}))
         assert len(asked["elements"]) == 1 and asked["elements"][0]["via"] == "geometry"
-        single = _answer(await client.call_tool("count_elements", {"model": "Sample-STR.ifc", "ifc_class": "IfcColumn"}))
+        single = _answer(await client.call_tool(
+            "count_elements", {"model": "Sample-STR.ifc", "ifc_class": "IfcColumn"}))
         assert single["count"] == counted["count"]  # one file still answers alone
         bad = await client.call_tool("get_element", {"model": "all", "element": "Nope.ifc#0000000000000000000000"})
         assert bad.is_error is True and "no project file 'Nope.ifc'" in bad.content[0].text  # type: ignore[union-attr]

@@ -12,7 +12,10 @@ from ifcqa.cli.common import CacheDir, NoCache, open_index
 
 def mcp(
     files: Annotated[
-        list[Path], typer.Argument(metavar="FILE...", help="The .ifc files to serve, or one .ifcqa-project.json.", show_default=False)
+        list[Path],
+        typer.Argument(
+            metavar="FILE...", help="The .ifc files to serve, or one .ifcqa-project.json.", show_default=False
+        ),
     ],
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,

@@ -133,7 +133,7 @@ def ask(
         list[Path],
         typer.Argument(
             metavar="FILE...",
-            help="An .ifc or .ifczip file; or several (one project, the first the reference); or a .ifcqa-project.json.",
+            help="An .ifc or .ifczip file; several (one project, the first the reference); a .ifcqa-project.json.",
             show_default=False,
         ),
     ],

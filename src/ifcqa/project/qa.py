@@ -136,7 +136,8 @@ class ProjectQA:
     def spaces_on(self, storey_guids: list[str] | None) -> list[Element]:
         """The reference file's spaces (on those of its storeys, when given)."""
         index = self.indexes[self.reference]
-        wanted = None if not storey_guids else {index.find(g).id for g in storey_guids if index.find(g) is not None}
+        found = [index.find(g) for g in storey_guids or []]
+        wanted = None if not storey_guids else {e.id for e in found if e is not None}
         return [s for s in index.by_class("IfcSpace") if wanted is None or s.storey in wanted]
 
     # -- answering --------------------------------------------------------------------------------------------
@@ -297,7 +298,8 @@ class ProjectQA:
             na, nb = (sum(1 for h in hits if h.level == name) for name in (a, b))
             yes = na < nb if plan.least else na > nb
             word = "fewer" if plan.least else "more"
-            text = f"{'Yes' if yes else 'No'}: {a} has {na} {label} and {b} has {nb}, so {a} has {'' if yes else 'not '}{word}."
+            text = (f"{'Yes' if yes else 'No'}: {a} has {na} {label} and {b} has {nb}, so {a} has "
+                    f"{'' if yes else 'not '}{word}.")
             return out | {"yes_no": yes, "answer": text, "elements": self._rows(hits)}
         if plan.intent in ("most", "breakdown") and plan.group_by == "space":
             return out | self._per_space(plan, lead, hits, label, scope)
@@ -315,13 +317,14 @@ class ProjectQA:
             best = min(values) if plan.least else max(values)
             chosen = [name for name in order if per.get(name, 0) == best and name is not None]
             word = "fewest" if plan.least else "most"
-            text = f"{' and '.join(chosen)} {'has' if len(chosen) == 1 else 'have'} the {word} {label} ({best}); {shown}."
+            verb = "has" if len(chosen) == 1 else "have"
+            text = f"{' and '.join(chosen)} {verb} the {word} {label} ({best}); {shown}."
             return out | {"storeys": chosen, "answer": text,
                           "elements": self._rows([h for h in hits if h.level in chosen])}
         rows = self._rows(hits)
         what = counted(_labels(plan), n) + answerer.narrowing(plan)
         if plan.asks_storey:
-            names = list(dict.fromkeys(self._level_of_hit(h) for h in hits if self._level_of_hit(h)))
+            names = [name for name in dict.fromkeys(self._level_of_hit(h) for h in hits) if name]
             text = (f"{' and '.join(names) or 'No level'}: {n} {what} ({rule})." if hits
                     else f"No {label} found {scope}, so no storey can be named.")
             return out | {"storeys": names, "answer": text, "elements": rows}
@@ -354,7 +357,7 @@ class ProjectQA:
                  "class": s.ifc_class, "name": s.name, "long_name": s.long_name,
                  "storey": self.level_name(self.reference, index.data.elements[s.storey].guid if s.storey else None),
                  "holds": held[s.guid]} for s in spaces]
-        shown = ", ".join(f"{r['name']}{' ' + r['long_name'] if r['long_name'] else ''} ({r['holds']})" for r in rows)
+        shown = ", ".join(f"{s.name}{' ' + s.long_name if s.long_name else ''} ({held[s.guid]})" for s in spaces)
         text = (f"{len(rows)} spaces {scope} hold {label}: {shown}." if rows
                 else f"No space {scope} holds any {label}.")
         return {"elements": rows, "count": len(rows), "answer": text,

@@ -29,8 +29,9 @@ import dataclasses
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ifcqa.graph.store import GraphStore
 from ifcqa.index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.project.align import Alignment
@@ -43,6 +44,9 @@ from ifcqa.spatial.classes import matches, subclasses
 from ifcqa.spatial.execute import Hit, run_index
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import ClassFilter, Plan
+
+if TYPE_CHECKING:
+    from ifcqa.project.graph import ProjectGraph, ProjectLoad
 
 ANSWER_KEYS = ("question", "answer", "elements", "plan", "route", "timings_ms", "declined", "count", "value",
                "yes_no", "storeys", "rule")
@@ -74,6 +78,8 @@ class ProjectQA:
     """
 
     def __init__(self, indexes: dict[str, ModelIndex], alignment: Alignment) -> None:
+        self.graph: ProjectGraph | None = None  # set by use_graph(): Cypher answers what it can express
+        self._routes: set[str] = set()  # how the last question's hits were found: graph, index
         if not indexes:
             raise ValueError("a project needs at least one file")
         self.indexes = indexes
@@ -83,6 +89,16 @@ class ProjectQA:
         self.parsers = {file: Parser(index) for file, index in indexes.items()}
         self.answerers = {file: Answerer(parser.resolver, indexes[file]) for file, parser in self.parsers.items()}
         self._located: dict[tuple[str, int], Location] = {}
+
+    def use_graph(self, store: GraphStore, name: str) -> ProjectLoad:
+        """Answer through the project's graph in ``store`` from now on (loaded here: see
+        :mod:`ifcqa.project.graph`); plans Cypher cannot express are still answered in memory."""
+        from ifcqa.project.graph import ProjectGraph
+
+        graph = ProjectGraph(store, self, name)
+        report = graph.load()
+        self.graph = graph
+        return report
 
     # -- the plan ---------------------------------------------------------------------------------------------
     def plan(self, question: str) -> tuple[Reading, str, Plan, dict[str, Plan]]:
@@ -150,6 +166,7 @@ class ProjectQA:
         answer["plan"] = {"lead": lead, "reading": reading.text, "notes": notes, **_plan_dict(plan),
                           "per_file": {f: {"declined": p.declined is not None} for f, p in plans.items()}}
         answer["route"] = "project"
+        self._routes = set()
         if plan.declined is not None:
             answer["declined"] = plan.declined
             answer["answer"] = self.answerers[lead].declined(plan)
@@ -185,6 +202,7 @@ class ProjectQA:
             return _timed(answer, start)
         hits, rooms_rule = self._hits(reading, lead, plan)
         answer |= self._outcome(reading, lead, plan, hits, rooms_rule)
+        answer["route"] = "project:" + "+".join(sorted(self._routes)) if self._routes else "project"
         answer["plan"]["notes"] = notes + list(plan.notes)
         return _timed(answer, start)
 
@@ -194,6 +212,7 @@ class ProjectQA:
         room_guids = {g for r in plan.rooms for g in r.guids}
         all_rooms = reading.all_rooms is not None or reading.holding is not None
         out: list[ProjectHit] = []
+        graphed: list[ProjectHit] = []
         for file, index in self.indexes.items():
             if role == "subject" and file != self.reference:
                 continue  # the rooms themselves: the reference file's spaces
@@ -202,6 +221,12 @@ class ProjectQA:
             file_plan = self._file_plan(lead, plan, file, rooms_only=reading.holding is not None)
             if file_plan is None:
                 continue
+            by_graph = self._graph_hits(file, lead, plan, file_plan, reading)
+            if by_graph is not None:
+                graphed += by_graph
+                self._routes.add("graph")
+                continue
+            self._routes.add("index")
             hits = run_index(index, file_plan)
             hits = self._narrow(index, lead, plan, file_plan, hits)
             if role == "subject":
@@ -213,6 +238,7 @@ class ProjectQA:
         if role == "in" or all_rooms:
             out = self._in_rooms(out, room_guids if role == "in" else None,
                                  self._room_storeys(lead, plan) if all_rooms else None)
+        out += graphed
         rule = ""
         if role == "in" or all_rooms:
             ways = Counter(h.location.how for h in out if h.location is not None)
@@ -221,6 +247,24 @@ class ProjectQA:
         elif role == "of":
             rule = f"; bounding the space in {self.reference} (IfcRelSpaceBoundary; other files have no boundaries)"
         return out, rule
+
+    def _graph_hits(self, file: str, lead: str, plan: Plan, file_plan: Plan,
+                    reading: Reading) -> list[ProjectHit] | None:
+        """``file``'s hits through the project graph, when there is one and Cypher can express the plan."""
+        if self.graph is None or any("IfcSpace" in c.classes for c in file_plan.classes):
+            return None
+        role = plan.rooms[0].role if plan.rooms else None
+        spaces: list[str] | None = None
+        if role == "in":
+            spaces = sorted({g for r in plan.rooms for g in r.guids})
+        elif reading.all_rooms is not None or reading.holding is not None:
+            spaces = [s.guid for s in self.spaces_on(self._room_storeys(lead, plan))]
+        levels: list[str] | None = None
+        if plan.storeys and reading.holding is None:
+            levels = self.storeys_in(lead, plan.storeys, self.reference)
+            if levels is None or len(levels) != len(plan.storeys):
+                return None  # a storey on no level: only the in-memory route knows it
+        return self.graph.hits(file, plan, file_plan, levels, spaces)
 
     def _room_storeys(self, lead: str, plan: Plan) -> list[str] | None:
         return self.storeys_in(lead, plan.storeys, self.reference) if plan.storeys else None
@@ -234,7 +278,8 @@ class ProjectQA:
             mine = [h for h in hits if h.file == file]
             index = self.indexes[file]
             elements = [index.data.elements[h.hit.step_id] for h in mine]
-            located = self.locate(file, [e for e in elements if e.ifc_class != "IfcSpace"])
+            located = self.locate(file, [e for e in elements if index.is_a(e, "IfcElement")
+                                         and not index.is_a(e, "IfcFeatureElement")])
             for h in mine:
                 where = located.get(h.hit.step_id)
                 if where is not None and where.space is not None and where.space.guid in wanted:

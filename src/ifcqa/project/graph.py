@@ -55,7 +55,8 @@ _KIND = (
     "$enumerated) AND (e.name IN $names OR e.type_name IN $type_names)))"
 )
 _CLASSES = f"e.model = $model AND (e.ifc_class IN $classes OR e.type_class IN $types) AND {_KIND}"
-_RETURN = "e.step_id AS step_id, e.guid AS guid, e.ifc_class AS class, e.name AS name, s.step_id AS storey, r.via AS via"
+_RETURN = ("e.step_id AS step_id, e.guid AS guid, e.ifc_class AS class, e.name AS name, s.step_id AS storey, "
+           "r.via AS via")
 ON_LEVELS = f"""
 MATCH (e:Element)-[r:ON_STOREY]->(s:Storey)-[l:SAME_LEVEL]->(ref:Storey)
 WHERE l.project = $project AND ref.uid IN $levels AND {_CLASSES}

@@ -33,6 +33,8 @@ DUPLEX_QUESTIONS = [
     "Is there a light fixture in every bedroom?",
     "Which floor has the most outlets?",
     "What electrical equipment is on Level 2?",
+    "Which room has the most outlets?",
+    "How many outlets per room on Level 1?",
 ]
 
 

@@ -146,3 +146,28 @@ def test_duplex_electrical_equipment_is_the_electrical_models_elements(shared_if
     answer = duplex_qa.ask("What electrical equipment is on Level 2?")
     assert {e["file_guid"] for e in answer["elements"]} == expected
     assert "every element of the electrical model" in answer["rule"]
+
+
+def test_duplex_room_with_the_most_outlets_by_an_independent_box_rule(shared_ifc: Path, duplex_qa: ProjectQA) -> None:
+    arc = ifcopenshell.open(shared_ifc / DUPLEX[0])
+    elec = ifcopenshell.open(shared_ifc / DUPLEX[1])
+    spaces = sorted(((float(np.prod(b[1] - b[0])), s.id(), s, b) for s in arc.by_type("IfcSpace")
+                     if (b := _box(s)) is not None), key=lambda item: item[:2])
+    held: dict[str, int] = {}
+    for outlet in elec.by_type("IfcFlowTerminal"):
+        kind = ue.get_type(outlet)
+        if kind is None or not kind.is_a("IfcOutletType"):
+            continue
+        c = _centre(outlet)
+        near = []
+        for volume, step, space, (low, high) in spaces:
+            gap = float(np.hypot(*np.maximum(np.maximum(low[:2] - c[:2], c[:2] - high[:2]), 0.0)))
+            if gap <= 0.3 and low[2] - 0.05 <= c[2] <= high[2] + 0.5:
+                near.append((gap, volume, step, space.GlobalId))
+        if near:
+            best = min(near)[3]
+            held[best] = held.get(best, 0) + 1
+    top = max(held.values())
+    answer = duplex_qa.ask("Which room has the most outlets?")
+    assert {e["file_guid"] for e in answer["elements"]} == {g for g, n in held.items() if n == top}
+    assert all(e["holds"] == top for e in answer["elements"])

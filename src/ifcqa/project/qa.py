@@ -210,7 +210,7 @@ class ProjectQA:
         """Every file's hits of the plan, narrowed to the rooms it names; and how rooms were read (rule text)."""
         role = plan.rooms[0].role if plan.rooms else None
         room_guids = {g for r in plan.rooms for g in r.guids}
-        all_rooms = reading.all_rooms is not None or reading.holding is not None
+        all_rooms = _any_room(reading, plan)
         out: list[ProjectHit] = []
         graphed: list[ProjectHit] = []
         for file, index in self.indexes.items():
@@ -257,7 +257,7 @@ class ProjectQA:
         spaces: list[str] | None = None
         if role == "in":
             spaces = sorted({g for r in plan.rooms for g in r.guids})
-        elif reading.all_rooms is not None or reading.holding is not None:
+        elif _any_room(reading, plan):
             spaces = [s.guid for s in self.spaces_on(self._room_storeys(lead, plan))]
         levels: list[str] | None = None
         if plan.storeys and reading.holding is None:
@@ -396,17 +396,21 @@ class ProjectQA:
                  rooms_rule: str) -> dict[str, Any]:
         """ "Which rooms on Level 1 have a power outlet": the spaces (of the storeys named) holding a hit."""
         held = Counter(h.location.space.guid for h in hits if h.location is not None and h.location.space is not None)
-        index = self.indexes[self.reference]
         spaces = [s for s in self.spaces_on(self._room_storeys(lead, plan)) if held.get(s.guid)]
-        rows = [{"guid": f"{self.reference}#{s.guid}", "file": self.reference, "file_guid": s.guid,
-                 "class": s.ifc_class, "name": s.name, "long_name": s.long_name,
-                 "storey": self.level_name(self.reference, index.data.elements[s.storey].guid if s.storey else None),
-                 "holds": held[s.guid]} for s in spaces]
+        rows = [self._space_row(s, held[s.guid]) for s in spaces]
         shown = ", ".join(f"{s.name}{' ' + s.long_name if s.long_name else ''} ({held[s.guid]})" for s in spaces)
         text = (f"{len(rows)} spaces {scope} hold {label}: {shown}." if rows
                 else f"No space {scope} holds any {label}.")
         return {"elements": rows, "count": len(rows), "answer": text,
                 "rule": f"spaces of {self.reference} {scope} holding {label}{rooms_rule}"}
+
+    def _space_row(self, space: Element, holds: int) -> dict[str, Any]:
+        """A reference space as an answer row, with how many of the asked elements it holds."""
+        index = self.indexes[self.reference]
+        storey = index.data.elements[space.storey].guid if space.storey is not None else None
+        return {"guid": f"{self.reference}#{space.guid}", "file": self.reference, "file_guid": space.guid,
+                "class": space.ifc_class, "name": space.name, "long_name": space.long_name,
+                "storey": self.level_name(self.reference, storey), "holds": holds}
 
     def _every_room(self, plan: Plan, hits: list[ProjectHit], label: str) -> dict[str, Any]:
         """ "Is there a light fixture in every bedroom": each space the rooms name holds one."""
@@ -426,10 +430,17 @@ class ProjectQA:
         spaces = self.spaces_on(self._room_storeys(lead, plan))
         if not held:
             return {"answer": f"No room holds any {label} {scope}.", "elements": []}
+        if plan.intent == "breakdown":  # "how many outlets per room": every space with its count
+            ranked = sorted(spaces, key=lambda s: (-held.get(s.guid, 0), s.name or ""))
+            rows = [self._space_row(s, held.get(s.guid, 0)) for s in ranked]
+            shown = ", ".join(f"{s.name}{' ' + s.long_name if s.long_name else ''}: {held.get(s.guid, 0)}"
+                              for s in ranked[:25])
+            more = f" and {len(ranked) - 25} more spaces" if len(ranked) > 25 else ""
+            return {"answer": f"{label[:1].upper()}{label[1:]} per room ({scope}): {shown}{more}.", "elements": rows,
+                    "rule": f"{label} located in each space of {self.reference} {scope}, counted per space"}
         best = (min if plan.least else max)(held.get(s.guid, 0) for s in spaces)
         chosen = [s for s in spaces if held.get(s.guid, 0) == best]
-        rows = [{"guid": f"{self.reference}#{s.guid}", "file": self.reference, "file_guid": s.guid,
-                 "class": s.ifc_class, "name": s.name, "holds": best} for s in chosen]
+        rows = [self._space_row(s, best) for s in chosen]
         names = ", ".join(f"{s.name}{' ' + s.long_name if s.long_name else ''}" for s in chosen)
         return {"answer": f"{names}: the {'fewest' if plan.least else 'most'} {label} ({best}).", "elements": rows}
 
@@ -500,6 +511,13 @@ class ProjectQA:
                 row |= {"space": str(h.location.space), "space_name": h.location.space_name, "via": h.location.how}
             rows.append(row)
         return rows
+
+
+def _any_room(reading: Reading, plan: Plan) -> bool:
+    """Whether the hits are to be located in any space (of the storeys named): "in the rooms of Level 1", "which
+    rooms have", "which room has the most"."""
+    return reading.all_rooms is not None or reading.holding is not None or (
+        plan.group_by == "space" and not plan.rooms)
 
 
 def _refused(plan: Plan) -> bool:

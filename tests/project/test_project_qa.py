@@ -171,3 +171,25 @@ def test_duplex_room_with_the_most_outlets_by_an_independent_box_rule(shared_ifc
     answer = duplex_qa.ask("Which room has the most outlets?")
     assert {e["file_guid"] for e in answer["elements"]} == {g for g, n in held.items() if n == top}
     assert all(e["holds"] == top for e in answer["elements"])
+
+
+def test_project_tree_puts_every_element_once_under_its_level_space_or_unmatched_storey(
+    federated: FederatedSample, sample_qa: ProjectQA
+) -> None:
+    from ifcqa.project.summary import project_tree
+
+    tree = project_tree(sample_qa, "Sample")
+    folder = federated.project.parent
+    expected = {f"{f}#{e.GlobalId}" for f in sample_qa.files
+                for e in ifcopenshell.open(folder / f).by_type("IfcElement") if not e.is_a("IfcFeatureElement")}
+    placed = [e["ref"] for level in tree["levels"] for space in level["spaces"] for e in space["elements"]]
+    placed += [e["ref"] for level in tree["levels"] for e in level["outside_spaces"]]
+    placed += [e["ref"] for storey in tree["unmatched"] for e in storey["elements"]]
+    assert sorted(placed) == sorted(expected)  # each once
+    assert [level["level"] for level in tree["levels"]] == ["Level 0", "Level 1"]
+    assert [s["name"] for s in tree["unmatched"]] == ["Foundation"] and tree["unmatched"][0]["elements"]
+    room = next(s for level in tree["levels"] for s in level["spaces"] if s["name"] == "Copy 1.03")
+    assert [(e["class"], e["via"]) for e in room["elements"] if e["ref"].startswith("Sample-HVAC")] == [
+        ("IfcAirTerminal", "geometry")]
+    assert {f["file"]: f["discipline"] for f in tree["files"]} == {
+        "Sample-ARC.ifc": None, "Sample-STR.ifc": "structural", "Sample-HVAC.ifc": "hvac"}

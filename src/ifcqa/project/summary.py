@@ -40,14 +40,15 @@ def project_tree(qa: ProjectQA, name: str = "") -> dict[str, Any]:
     spaces: dict[str, dict[str, Any]] = {}
     for space in reference.by_class("IfcSpace"):
         storey = reference.data.elements[space.storey].guid if space.storey is not None else None
-        row = {"ref": f"{qa.reference}#{space.guid}", "name": space.name, "long_name": space.long_name,
-               "elements": []}
+        row: dict[str, Any] = {"ref": f"{qa.reference}#{space.guid}", "name": space.name,
+                               "long_name": space.long_name, "elements": []}
         spaces[space.guid] = row
         level_name = qa.level_name(qa.reference, storey)
         if level_name in levels:
             levels[level_name]["spaces"].append(row)
-    unmatched = {(s.file, s.guid): {"file": s.file, "guid": s.guid, "name": s.name, "elements": []}
-                 for s in qa.alignment.unmatched}
+    unmatched: dict[tuple[str, str], dict[str, Any]] = {
+        (s.file, s.guid): {"file": s.file, "guid": s.guid, "name": s.name, "elements": []}
+        for s in qa.alignment.unmatched}
     files = []
     for file, index in qa.indexes.items():
         elements = located_elements(index)
@@ -55,16 +56,17 @@ def project_tree(qa: ProjectQA, name: str = "") -> dict[str, Any]:
                       "model": model_tag(index), "elements": len(elements)})
         where = qa.locate(file, elements)
         for element in elements:
-            row = {"ref": f"{file}#{element.guid}", "class": element.ifc_class, "name": element.name}
+            item: dict[str, Any] = {"ref": f"{file}#{element.guid}", "class": element.ifc_class,
+                                    "name": element.name}
             location = where[element.id]
             if location.space is not None and location.space.guid in spaces:
-                spaces[location.space.guid]["elements"].append(row | {"via": location.how})
+                spaces[location.space.guid]["elements"].append(item | {"via": location.how})
                 continue
             storey = index.data.elements[element.storey].guid if element.storey is not None else None
             level_name = qa.level_name(file, storey)
             if storey is not None and (file, storey) in unmatched:
-                unmatched[(file, storey)]["elements"].append(row)
+                unmatched[(file, storey)]["elements"].append(item)
             elif level_name in levels:
-                levels[level_name]["outside_spaces"].append(row)
+                levels[level_name]["outside_spaces"].append(item)
     return {"name": name, "reference": qa.reference, "files": files, "levels": list(levels.values()),
             "unmatched": list(unmatched.values())}

@@ -21,6 +21,7 @@ import typer
 
 from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json, status
 from ifcqa.cli.runopts import Dask, Jobs, Retries, ShipFiles, optional_executor, work_progress
+from ifcqa.errors import IfcqaError
 from ifcqa.index import IndexCache
 
 StoreDir = Annotated[
@@ -168,6 +169,10 @@ def ask(
 
     project, paths = project_files(files)
     if project is not None or len(paths) > 1:
+        if model or redis_url or neo4j:
+            raise IfcqaError("--model, --redis and --neo4j answer one model file; over a project (several files or a "
+                             ".ifcqa-project.json) ask without them (rules, in memory; `ifcqa project ask --graph` "
+                             "answers through the project graph).")
         _ask_project(project or files_project(paths), paths, question, as_json, offset, limit, cache_dir, no_cache)
         return
     index = open_index(paths[0], cache_dir, no_cache)

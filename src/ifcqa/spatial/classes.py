@@ -213,7 +213,6 @@ def resolve_kind(index: ModelIndex, key: str) -> ClassFilter:
     ))
 
 
-_declaration = ifc_schema.entity  # an EXPRESS entity declaration, or None
 
 
 @cache
@@ -228,19 +227,15 @@ def generic_classes(schema: str, classes: tuple[str, ...], type_classes: tuple[s
     classes (an ``IfcFlowStorageDevice`` typed ``IfcElectricFlowStorageDeviceType`` is a battery).
     """
     parents = {"IfcBuildingElementProxy"}
-    for name in classes:
-        declaration = _declaration(schema, name)
-        supertype = declaration.supertype() if declaration is not None else None
-        if supertype is not None:
-            parents.add(str(supertype.name()))
-    for name in type_classes:
-        declaration = _declaration(schema, name)
-        supertype = declaration.supertype() if declaration is not None else None
-        if supertype is not None and str(supertype.name()).endswith("Type"):
-            parents.add(str(supertype.name())[: -len("Type")])
+    parents.update(chain[1] for name in classes if len(chain := ifc_schema.supertypes(schema, name)) > 1)
+    parents.update(
+        chain[1][: -len("Type")]
+        for name in type_classes
+        if len(chain := ifc_schema.supertypes(schema, name)) > 1 and chain[1].endswith("Type")
+    )
     generic = tuple(sorted(
         p for p in parents
-        if p not in classes and (d := _declaration(schema, p)) is not None and not d.is_abstract()
+        if p not in classes and ifc_schema.is_entity(schema, p) and not ifc_schema.is_abstract(schema, p)
     ))  # fmt: skip
     specific = frozenset(t for p in generic for t in subclasses(schema, p + "Type") if t != p + "Type")
     return generic, specific

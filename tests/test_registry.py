@@ -28,6 +28,7 @@ from ifcqa.agents.oracle_policies._plan import policy
 from ifcqa.eval.loaders import run_reader
 from ifcqa.graph.store import graph_store
 from ifcqa.mcq.registry import generator, verifier
+from ifcqa.memory.base import memory_system
 from ifcqa.tools.registry import tool
 
 
@@ -65,10 +66,15 @@ def tiny_store(location, read_only=False):
 @run_reader("tiny-log", detect=lambda path: Path(path).suffix == ".tiny")
 def read_tiny(path):
     raise RuntimeError("never read in this test")
+
+
+@memory_system("tiny")
+def tiny_memory(context):
+    raise RuntimeError("never built in this test")
 '''
 
 GROUPS = ("ifcqa.tools", "ifcqa.agents", "ifcqa.mcq", "ifcqa.oracle_policies", "ifcqa.graph_stores",
-          "ifcqa.run_readers")  # fmt: skip
+          "ifcqa.run_readers", "ifcqa.memory_systems")  # fmt: skip
 
 
 def install_plugin(root: Path, module: str, source: str, groups: tuple[str, ...] = GROUPS) -> Path:
@@ -99,8 +105,10 @@ from ifcqa.eval.loaders import get_run_readers
 from ifcqa.graph.store import GRAPH_STORES
 from ifcqa.mcq.registry import get_generators, get_verifiers
 from ifcqa.agents.oracle_policies._plan import registered
+from ifcqa.memory.base import get_systems
 from ifcqa.tools.registry import get_tools
 get_tools(), get_agents(), get_generators(), get_verifiers(), registered(), GRAPH_STORES.entries(), get_run_readers()
+get_systems()
 print(json.dumps({
     "tiny": [key for key in registry.names() if "tiny" in key],
     "version": get_generators()["x.tiny.thing"].version,
@@ -116,7 +124,7 @@ def test_a_plugin_package_adds_one_of_every_kind_by_the_same_decorators_the_buil
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["tiny"] == sorted([
-        "agent:tiny", "generator:x.tiny.thing", "graph_store:tiny", "oracle_policy:x.tiny.thing",
+        "agent:tiny", "generator:x.tiny.thing", "graph_store:tiny", "memory_system:tiny", "oracle_policy:x.tiny.thing",
         "run_reader:tiny-log", "tool:tiny_count", "verifier:x.tiny.thing",
     ])  # fmt: skip
     assert found["version"] == 3 and found["builtin_tools"]

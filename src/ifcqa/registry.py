@@ -181,6 +181,7 @@ HOMES = {
     "oracle_policy": "ifcqa.agents.oracle_policies._plan",
     "graph_store": "ifcqa.graph.store",
     "run_reader": "ifcqa.eval.loaders",
+    "memory_system": "ifcqa.memory.base",
 }
 _LOADERS: dict[int, tuple[Loader, LoadOnce, list[Kind]]] = {}
 

@@ -119,3 +119,16 @@ def test_the_architecture_page_counts_the_tools_defined_in_the_tools_package() -
     assert stated is not None
     in_package = [spec for spec in get_tools().values() if spec.function.__module__.startswith("ifcqa.tools.")]
     assert int(stated.group(1)) == len(in_package)
+
+
+def test_every_registry_kind_and_its_entry_point_group_is_named_in_the_architecture_page() -> None:
+    from ifcqa import registry
+
+    registry.names()  # every built-in kind declared
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    missing = [f"`{name}`" for name in registry.KINDS if f"`{name}`" not in text]
+    missing += [f"`{group}`" for k in registry.KINDS.values() for group in k.loader.groups if f"`{group}`" not in text]
+    assert not missing, f"not named in docs/ARCHITECTURE.md: {missing}"
+    stated = set(re.findall(r"`(ifcqa\.[a-z_]+)` entry.point group", text))
+    groups = {group for k in registry.KINDS.values() for group in k.loader.groups}
+    assert stated <= groups, f"ARCHITECTURE.md names entry-point groups that do not exist: {stated - groups}"

@@ -186,7 +186,7 @@ def scene_threads() -> int:
 def _build_in_workers(path: str, threads: int | None, listener: Listener | None = None) -> bytes:
     """Tessellate in a worker; elements that crash it are found one by one, left out and noted."""
     notes: dict[int, str] = {}
-    stream = listener is not None
+    stream = (FIRST_PART_S, PART_EVERY_S) if listener is not None else None
     try:
         document, binary, missing = call_native(
             "ifcqa.service.scene:tessellate_file", path, threads, [], stream, listener=listener,
@@ -226,18 +226,18 @@ class _CycleHint:
 
 
 def tessellate_file(
-    path: str, threads: int | None, exclude: list[int], stream: bool = False
+    path: str, threads: int | None, exclude: list[int], stream: tuple[float, float] | None = None
 ) -> tuple[dict[str, Any], bytes, list[tuple[int, str, str]]]:
     """The scene of the model at ``path`` without ``exclude`` (a worker's function, :mod:`ifcqa.native`).
 
     Returns the GLB's document and binary chunk, and the products with a representation that are not
-    in it (step id, GlobalId, class). With ``stream``, parts of the scene are told as they are shaped
-    (see :func:`scene_glb`'s ``listener``).
+    in it (step id, GlobalId, class). With ``stream`` (seconds before the first part, between parts), parts
+    of the scene are told as they are shaped (see :func:`scene_glb`'s ``listener``).
     """
     from ifcqa.native.worker import model
 
     opened = model(path)
-    streamer = _PartStreamer(opened.schema) if stream else None
+    streamer = _PartStreamer(opened.schema, *stream) if stream is not None else None
     shapes = _tessellate(opened, threads or scene_threads(), exclude, streamer)
     shaped = {shape.step_id for shape in shapes}
     missing = [
@@ -286,8 +286,10 @@ def _settings() -> ifcopenshell.geom.settings:
 class _PartStreamer:
     """Tells the shapes of a running tessellation as GLB parts: the first soon, then at most every PART_EVERY_S."""
 
-    def __init__(self, schema: str) -> None:
+    def __init__(self, schema: str, first: float = FIRST_PART_S, every: float = PART_EVERY_S) -> None:
         self.schema = schema
+        self.first = first
+        self.every = every
         self.pending: list[_Shape] = []
         self.offset: np.ndarray | None = None
         self.total = 0
@@ -305,7 +307,7 @@ class _PartStreamer:
         if shape is not None:
             self.pending.append(shape)
         now = time.monotonic()
-        wait = FIRST_PART_S if self.offset is None else PART_EVERY_S
+        wait = self.first if self.offset is None else self.every
         if self.pending and now - self.last >= wait:
             self.flush()
         elif now - self.told >= 0.1:

@@ -173,6 +173,7 @@ export class AskPage {
     const firstPart = () => {
       if (window.ifcqaUI.firstTrianglesMs === null) window.ifcqaUI.firstTrianglesMs = Math.round(performance.now() - started);
     };
+    for (const model of models) this.viewer.addModel(model.id, model.name); // in the project's order
     try {
       const scenes = models.map((model) => request(`api/models/${encodeURIComponent(model.id)}/scene.stream`)
         .then((response) => this.viewer.loadStream(response, model.id, {

@@ -55,7 +55,7 @@ export class ScenePanel {
       item.append(h('div', { class: 'tree-row leaf' }, box, name));
       return item;
     }
-    const open = depth < 3 && children.length <= 60; // project > site > building > storey opened
+    const open = depth < 4 && children.length <= 80; // project > site > building > storey opened
     const details = h('details', { open });
     const list = h('ul', { class: 'tree', role: 'group' });
     const fill = () => {

@@ -126,6 +126,7 @@ export class Viewer {
     this.userMoved = false;
     this.measure = { points: [], distance: null };
     this.edgesBuilt = false;
+    this.partCount = 0;
     this.state = { loaded: false, modelId: null, error: null, loadMs: null, firstPartMs: null, done: 0, total: 0 };
   }
 
@@ -167,7 +168,7 @@ export class Viewer {
   /** Load a model's scene stream (a fetch Response of scene.stream); onProgress({done, total}) per frame. */
   async loadStream(response, modelId, { name = modelId, onProgress = () => {}, onPart = () => {} } = {}) {
     const started = performance.now();
-    const entry = this.addModel(modelId, name);
+    const entry = this.models.get(modelId) || this.addModel(modelId, name);
     const progress = { done: 0, total: 0 };
     for await (const { header, payload } of readFrames(response)) {
       if (header.kind === 'error') throw new Error(header.message);
@@ -250,6 +251,7 @@ export class Viewer {
       this.elements.set(key, { object: node, meshes, ifcClass: extras.class || '', stepId: extras.id, modelId: entry.id, guid });
     }
     entry.group.add(root);
+    this.partCount = (this.partCount || 0) + 1;
     if (this.state.firstPartMs === null) this.state.firstPartMs = performance.now();
     return about;
   }
@@ -620,6 +622,8 @@ export class Viewer {
       get measurement() { return viewer.measure.distance; },
       get measuring() { return viewer.measuring; },
       get frames() { return viewer.frames || 0; },
+      get parts() { return viewer.partCount || 0; },
+      highlight: (guids) => viewer.highlight(guids),
       isShown: (guid) => Boolean(viewer.elements.get(guid)?.object.visible),
       materialOf: (guid) => viewer.materialOf(guid),
       screenPoint: (guid) => viewer.screenPoint(guid),

@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 
 THREADS_ENV = "IFCQA_SCENE_THREADS"
 FIRST_PART_S = 0.15  # a streamed scene's first part is sent this soon after the first element is shaped
-PART_EVERY_S = 0.6  # then a part at most this often (each is one GLB the page parses and adds)
+PART_EVERY_S = 0.6  # then the next part after this long, each wait 1.5 times the last (at most PART_MAX_S): the
+PART_MAX_S = 4.0  # page parses and draws each part, on the cores that tessellate when browser and server share them
 Listener = Callable[[tuple[Any, ...]], None]
 
 SCENE_FORMAT = 2  # bump when the GLB layout changes: old cache entries are then ignored
@@ -284,12 +285,14 @@ def _settings() -> ifcopenshell.geom.settings:
 
 
 class _PartStreamer:
-    """Tells the shapes of a running tessellation as GLB parts: the first soon, then at most every PART_EVERY_S."""
+    """Tells the shapes of a running tessellation as GLB parts: the first soon, then at growing intervals."""
 
     def __init__(self, schema: str, first: float = FIRST_PART_S, every: float = PART_EVERY_S) -> None:
         self.schema = schema
         self.first = first
         self.every = every
+        self.wait = first
+        self.parts = 0
         self.pending: list[_Shape] = []
         self.offset: np.ndarray | None = None
         self.total = 0
@@ -307,8 +310,7 @@ class _PartStreamer:
         if shape is not None:
             self.pending.append(shape)
         now = time.monotonic()
-        wait = self.first if self.offset is None else self.every
-        if self.pending and now - self.last >= wait:
+        if self.pending and now - self.last >= self.wait:
             self.flush()
         elif now - self.told >= 0.1:
             self.told = now
@@ -321,6 +323,8 @@ class _PartStreamer:
             self.offset = _centre(self.pending)
         document, binary = _document(self.pending, schema=self.schema, offset=self.offset)
         tell("part", _glb(document, binary), self.done, self.total)
+        self.parts += 1
+        self.wait = min(self.every * 1.5 ** (self.parts - 1), max(PART_MAX_S, self.every))
         self.pending = []
         self.last = self.told = time.monotonic()
 

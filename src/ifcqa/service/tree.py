@@ -31,8 +31,10 @@ def spatial_tree(index: ModelIndex) -> dict[str, Any]:
     wanted = [e for e in index.elements() if _is(index, e, ("IfcProduct", "IfcProject"))
               and not _is(index, e, HIDDEN)]
     ids = {e.id for e in wanted}
-    nodes = {e.id: {"guid": e.guid, "name": e.name or e.long_name or "", "class": e.ifc_class, "children": []}
-             for e in wanted}
+    nodes: dict[int, dict[str, Any]] = {
+        e.id: {"guid": e.guid, "name": e.name or e.long_name or "", "class": e.ifc_class, "children": []}
+        for e in wanted
+    }
     spatial = {e.id for e in wanted if _is(index, e, SPATIAL)}
     roots: list[dict[str, Any]] = []
     loose: list[dict[str, Any]] = []

@@ -175,14 +175,18 @@ export class AskPage {
     };
     for (const model of models) this.viewer.addModel(model.id, model.name); // in the project's order
     try {
+      const timings = window.ifcqaUI.timings = {};
       const scenes = models.map((model) => request(`api/models/${encodeURIComponent(model.id)}/scene.stream`)
         .then((response) => this.viewer.loadStream(response, model.id, {
           name: model.name,
           onProgress: (p) => { progress.set(model.id, { ...p }); showProgress(); },
           onPart: firstPart,
-        })));
+        })).then(() => { timings.sceneMs = Math.round(performance.now() - started); }));
       const trees = models.map((model) => getJson(`api/models/${encodeURIComponent(model.id)}/tree`)
-        .then((tree) => { if (this.opening === opening) this.panel.addTree(model.id, model.name, tree); })
+        .then((tree) => {
+          timings.treeMs = Math.round(performance.now() - started);
+          if (this.opening === opening) this.panel.addTree(model.id, model.name, tree);
+        })
         .catch((error) => this.report(`The tree of ${model.name} could not be read: ${error.message}`)));
       const id = encodeURIComponent(this.modelId);
       const [storeys, summary] = await Promise.all([
@@ -190,6 +194,7 @@ export class AskPage {
         getJson(`api/models/${id}/summary`).catch(() => null),
       ]);
       if (this.opening !== opening) return; // another model was chosen meanwhile
+      timings.storeysMs = Math.round(performance.now() - started);
       this.storeys = storeys.storeys || [];
       const unit = summary && summary.units && summary.units.length ? ` ${summary.units.length}` : '';
       for (const storey of this.storeys) {

@@ -127,6 +127,7 @@ export class Viewer {
     this.measure = { points: [], distance: null };
     this.edgesBuilt = false;
     this.partCount = 0;
+    this.profile = { parseMs: 0, drawMs: 0, draws: 0 };
     this.state = { loaded: false, modelId: null, error: null, loadMs: null, firstPartMs: null, done: 0, total: 0 };
   }
 
@@ -139,17 +140,23 @@ export class Viewer {
     this.render();
   }
 
+  /** Draw with the next animation frame (calls before it share it); resolves once drawn. */
   render() {
-    if (this.pending) return;
-    this.pending = true;
-    requestAnimationFrame(() => {
-      this.pending = false;
-      this.draw();
-    });
+    if (!this.pending) {
+      this.pending = new Promise((resolve) => requestAnimationFrame(() => {
+        this.pending = null;
+        this.draw();
+        resolve();
+      }));
+    }
+    return this.pending;
   }
 
   draw() {
+    const drawing = performance.now();
     this.renderer.render(this.scene, this.camera);
+    this.profile.drawMs += performance.now() - drawing;
+    this.profile.draws += 1;
     this.placeLabel();
     this.frames = (this.frames || 0) + 1;
   }
@@ -177,9 +184,10 @@ export class Viewer {
         progress.total = header.total;
       }
       if (header.kind === 'part') {
+        const first = this.partCount === 0;
         await this.addPart(entry, payload);
         this.afterPart();
-        await this.drawn();
+        if (first) await this.drawn(); // the first triangles on screen; later parts are drawn with the next frame
         onPart(entry);
       }
       if (header.kind === 'end') {
@@ -222,7 +230,9 @@ export class Viewer {
   }
 
   async addPart(entry, buffer) {
+    const parsing = performance.now();
     const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(buffer, '', resolve, reject));
+    this.profile.parseMs += performance.now() - parsing;
     const root = gltf.scene;
     const names = gltf.parser.json.nodes || [];
     const about = gltf.parser.json.asset?.extras?.ifcqa || {};
@@ -263,10 +273,7 @@ export class Viewer {
 
   /** Resolves once the scene as it is now was drawn. */
   drawn() {
-    return new Promise((resolve) => requestAnimationFrame(() => {
-      this.draw();
-      resolve();
-    }));
+    return this.render();
   }
 
   /** The key of a model's element (its GlobalId unless another model has the same one); null if not drawn. */
@@ -623,6 +630,7 @@ export class Viewer {
       get measuring() { return viewer.measuring; },
       get frames() { return viewer.frames || 0; },
       get parts() { return viewer.partCount || 0; },
+      get profile() { return { ...viewer.profile }; },
       highlight: (guids) => viewer.highlight(guids),
       isShown: (guid) => Boolean(viewer.elements.get(guid)?.object.visible),
       materialOf: (guid) => viewer.materialOf(guid),

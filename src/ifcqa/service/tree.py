@@ -1,9 +1,9 @@
 """The spatial tree of a model for the viewer: project > site > building > storey > space > elements.
 
 Built from the index alone: spatial elements hang under their aggregate parent (``IfcRelAggregates``);
-other elements under their direct container (``IfcRelContainedInSpatialStructure``: a storey, a space),
-else under their aggregate (a stair's flights under the stair), else under their resolved storey
-(a door through its host wall), else under ``(not placed)`` at the top. Each node is
+other elements under their aggregate (a stair's flights under the stair), else their direct container
+(``IfcRelContainedInSpatialStructure``: a storey, a space), else their resolved storey (a door through
+its host wall), else under ``(not placed)`` at the top. Each node is
 ``{"guid", "name", "class", "children": [...]}``; the children are sorted spatial first (storeys by
 elevation), then by class and name.
 """
@@ -43,7 +43,7 @@ def spatial_tree(index: ModelIndex) -> dict[str, Any]:
         if element.id in spatial:
             above = element.parent
         else:
-            above = next((i for i in (element.container, element.parent, element.storey)
+            above = next((i for i in (element.parent, element.container, element.storey)
                           if i is not None and i != element.id and i in ids), None)
         if above is not None and above in nodes:
             nodes[above]["children"].append(node)

@@ -132,3 +132,41 @@ def test_projects_list_their_models_and_serve_their_scenes(tmp_path: Path) -> No
             assert broken.status_code == 422
     finally:
         live.stop()
+
+
+def test_two_pages_opening_a_cold_scene_share_one_build(server: LiveServer, sample_ifc: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from ifcqa.service import scene_stream
+
+    monkeypatch.setattr(scene, "FIRST_PART_S", 0.0)
+    monkeypatch.setattr(scene, "PART_EVERY_S", 0.0)
+    builds: list[str] = []
+    real = scene.scene_glb
+
+    def counted(*args: object, **kwargs: object) -> Path:
+        builds.append("build")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(scene, "scene_glb", counted)
+    with server.client(timeout=300) as client:
+        model_id = client.post("/api/models", files={"file": ("house.ifc", sample_ifc.read_bytes())}).json()["id"]
+    bodies: list[list[tuple[dict, bytes]]] = [[], []]
+
+    def read(slot: int) -> None:
+        with server.client(timeout=300) as client:
+            bodies[slot] = read_frames(client.get(f"/api/models/{model_id}/scene.stream").content)
+
+    threads = [threading.Thread(target=read, args=(slot,)) for slot in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(300)
+    expected = sorted(_bodies(sample_ifc))
+    for frames in bodies:
+        assert frames and frames[-1][0]["kind"] == "end"
+        names = [n for header, payload in frames if header["kind"] == "part" for n in _glb_nodes(payload)[0]]
+        assert sorted(names) == expected
+    assert builds == ["build"]  # the second page joined the first one's build (or read its cached result)
+    assert scene_stream._builds == {}

@@ -14,7 +14,9 @@ sequence of frames, each ``u32 header length, header JSON, u32 payload length, p
 
 A cold stream sends its first part once the first elements are shaped (``FIRST_PART_S`` after the
 first), so the page draws triangles long before the model is complete; the complete GLB is cached as
-before and a warm stream is one part.
+before and a warm stream is one part. A cold build is a :class:`SceneBuild` that every stream of the same
+scene joins (a second page gets the parts so far, then the rest); it runs to the end in its own thread
+even when no page reads it any more.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import json
 import struct
+import threading
 from collections.abc import AsyncIterator
 from functools import partial
 from pathlib import Path
@@ -65,42 +68,98 @@ def _end(extras: dict[str, Any]) -> dict[str, Any]:
             "untessellated": extras.get("untessellated", {}), "offset": extras.get("offset", [0, 0, 0])}
 
 
-async def scene_frames(path: Path, cache_dir: Path, sha256: str) -> AsyncIterator[bytes]:
-    """The frames of the scene of the model file at ``path`` (see the module docstring)."""
+class SceneBuild:
+    """One running cold build of a scene: the parts told so far and the latest progress, for every stream."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[dict[str, Any], bytes]] = []
+        self.progress: tuple[int, int] = (0, 0)
+        self.finished = False
+        self.path: Path | None = None
+        self.error: str | None = None
+        self.changed = threading.Condition()
+
+    def tell(self, message: tuple[Any, ...]) -> None:
+        """The listener of :func:`~ifcqa.service.scene.scene_glb`."""
+        with self.changed:
+            if message[0] == "part":
+                self.parts.append(({"kind": "part", "done": message[2], "total": message[3]}, message[1]))
+                self.progress = (message[2], message[3])
+            elif message[0] == "progress":
+                self.progress = (message[1], message[2])
+            else:
+                return
+            self.changed.notify_all()
+
+    def wait(self, parts: int, progress: tuple[int, int], timeout: float = 1.0) -> None:
+        """Return when there is news (a part beyond ``parts``, other progress, the end) or after ``timeout``."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.finished or len(self.parts) > parts or self.progress != progress,
+                                  timeout)
+
+
+_builds: dict[tuple[str, str], SceneBuild] = {}
+_builds_guard = threading.Lock()
+
+
+def join_build(path: Path, cache_dir: Path, sha256: str) -> SceneBuild:
+    """The running build of this scene, or a new one started in a thread (it runs to the end, filling the cache,
+    whoever still reads it: a page that leaves does not stop it, a second page joins it)."""
     from ifcqa.service.scene import scene_glb
 
-    loop = asyncio.get_running_loop()
-    queue: asyncio.Queue[tuple[dict[str, Any], bytes] | None] = asyncio.Queue()
-    streamed = False
+    key = (str(cache_dir), sha256)
+    with _builds_guard:
+        running = _builds.get(key)
+        if running is not None:
+            return running
+        build = _builds[key] = SceneBuild()
 
-    def listener(message: tuple[Any, ...]) -> None:
-        nonlocal streamed
-        if message[0] == "part":
-            streamed = True
-            item = ({"kind": "part", "done": message[2], "total": message[3]}, message[1])
-        elif message[0] == "progress":
-            item = ({"kind": "progress", "done": message[1], "total": message[2]}, b"")
-        else:
-            return
-        loop.call_soon_threadsafe(queue.put_nowait, item)
-
-    def build() -> Path:
+    def run() -> None:
         try:
-            return scene_glb(path, cache_dir, sha256=sha256, listener=listener)
+            build.path = scene_glb(path, cache_dir, sha256=sha256, listener=build.tell)
+        except IfcqaError as error:
+            build.error = str(error)
+        except Exception as error:  # noqa: BLE001 - reported to the page; the server goes on
+            build.error = f"The 3D scene could not be built: {error}"
         finally:
-            loop.call_soon_threadsafe(queue.put_nowait, None)
+            with _builds_guard:
+                _builds.pop(key, None)
+            with build.changed:
+                build.finished = True
+                build.changed.notify_all()
 
-    task = asyncio.ensure_future(asyncio.to_thread(build))  # goes on when the page leaves: it fills the cache
-    while (item := await queue.get()) is not None:
-        yield frame(*item)
-    try:
-        built = await task
-    except IfcqaError as error:
-        yield frame({"kind": "error", "message": str(error)})
-        return
-    data = await asyncio.to_thread(partial(built.read_bytes))
+    threading.Thread(target=run, name=f"scene-{sha256[:8]}", daemon=True).start()
+    return build
+
+
+async def scene_frames(path: Path, cache_dir: Path, sha256: str) -> AsyncIterator[bytes]:
+    """The frames of the scene of the model file at ``path`` (see the module docstring)."""
+    from ifcqa.service.scene import scene_path
+
+    cached = scene_path(sha256, cache_dir)
+    sent = 0
+    if not cached.is_file():
+        build = join_build(path, cache_dir, sha256)
+        progress = (-1, -1)
+        while True:
+            await asyncio.to_thread(build.wait, sent, progress)
+            with build.changed:
+                parts, now, finished = build.parts[sent:], build.progress, build.finished
+            for part in parts:
+                yield frame(*part)
+            sent += len(parts)
+            if now != progress and not parts and now[1] > 0:
+                yield frame({"kind": "progress", "done": now[0], "total": now[1]})
+            progress = now
+            if finished:
+                break
+        if build.error is not None:
+            yield frame({"kind": "error", "message": build.error})
+            return
+        cached = build.path or cached
+    data = await asyncio.to_thread(partial(cached.read_bytes))
     extras = glb_extras(data)
-    if not streamed:  # cached (or built without a worker): the whole scene in one part
+    if not sent:  # cached (or built without a worker): the whole scene in one part
         count = int(extras.get("elements", 0))
         yield frame({"kind": "part", "done": count, "total": count}, data)
     yield frame(_end(extras))

@@ -206,19 +206,6 @@ export class Viewer {
     return this.state;
   }
 
-  /** Load one whole GLB (an ArrayBuffer) as a model. */
-  async load(buffer, modelId) {
-    const entry = this.addModel(modelId, modelId);
-    const about = await this.addPart(entry, buffer);
-    entry.parts = about.parts || {};
-    entry.untessellated = about.untessellated || {};
-    entry.complete = true;
-    this.afterPart();
-    await this.drawn();
-    this.state = { ...this.state, loaded: true, modelId: this.state.modelId || modelId };
-    return this.state;
-  }
-
   addModel(modelId, name) {
     const group = new Group();
     group.name = modelId;

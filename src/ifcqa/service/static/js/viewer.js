@@ -162,14 +162,17 @@ export class Viewer {
   }
 
   clear() {
+    const had = this.model.children.length > 0;
     this.model.traverse((object) => {
       if (object.geometry) object.geometry.dispose();
     });
     this.model.clear();
-    this.clearMeasure();
+    this.overlay.clear();
+    this.label.hidden = true;
     this.reset();
-    this.setSection(null);
-    this.render();
+    this.section.axis = null;
+    this.renderer.clippingPlanes = [];
+    if (had) this.render();
   }
 
   /** Load a model's scene stream (a fetch Response of scene.stream); onProgress({done, total}) per frame. */
@@ -198,9 +201,7 @@ export class Viewer {
       onProgress(progress);
     }
     entry.complete = true;
-    this.applyStyles();
-    if (!this.userMoved) this.fit([]);
-    await this.drawn();
+    if (this.pending) await this.pending; // the last part's frame (each part was styled and framed when added)
     this.state = { ...this.state, loaded: [...this.models.values()].every((m) => m.complete), modelId: this.state.modelId || modelId,
       loadMs: Math.round(performance.now() - started) };
     return this.state;

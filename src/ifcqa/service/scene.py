@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from ifcqa.index.model_index import ModelIndex
 
 THREADS_ENV = "IFCQA_SCENE_THREADS"
-FIRST_PART_S = 0.15  # a streamed scene's first part is sent this soon after the first element is shaped
+FIRST_PART_S = 0.0  # a streamed scene's first part goes as soon as an element is shaped: first triangles first
 PART_EVERY_S = 0.6  # then the next part after this long, each wait 1.5 times the last (at most PART_MAX_S): the
 PART_MAX_S = 4.0  # page parses and draws each part, on the cores that tessellate when browser and server share them
 Listener = Callable[[tuple[Any, ...]], None]

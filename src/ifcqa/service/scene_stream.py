@@ -12,9 +12,9 @@ sequence of frames, each ``u32 header length, header JSON, u32 payload length, p
   cached GLB's extras);
 - ``{"kind": "error", "message": "..."}``: the scene cannot be built.
 
-A cold stream sends its first part once the first elements are shaped (``FIRST_PART_S`` after the
-first), so the page draws triangles long before the model is complete; the complete GLB is cached as
-before and a warm stream is one part. A cold build is a :class:`SceneBuild` that every stream of the same
+A cold stream sends its first part as soon as an element is shaped (``FIRST_PART_S``), so the page
+draws triangles long before the model is complete; the complete GLB is cached as before and a warm
+stream is one part. A cold build is a :class:`SceneBuild` that every stream of the same
 scene joins (a second page gets the parts so far, then the rest); it runs to the end in its own thread
 even when no page reads it any more.
 """

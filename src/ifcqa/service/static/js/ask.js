@@ -170,8 +170,13 @@ export class AskPage {
       if (seen[seen.length - 1] !== percent) seen.push(percent);
     };
     showProgress();
+    // the tree, storeys and summary are asked for once the first triangles are drawn: the server (and its GIL)
+    // serves the scene first
+    let firstDrawn;
+    const drawnOnce = new Promise((resolve) => { firstDrawn = resolve; });
     const firstPart = () => {
       if (window.ifcqaUI.firstTrianglesMs === null) window.ifcqaUI.firstTrianglesMs = Math.round(performance.now() - started);
+      firstDrawn();
     };
     for (const model of models) this.viewer.addModel(model.id, model.name); // in the project's order
     try {
@@ -182,6 +187,8 @@ export class AskPage {
           onProgress: (p) => { progress.set(model.id, { ...p }); showProgress(); },
           onPart: firstPart,
         })).then(() => { timings.sceneMs = Math.round(performance.now() - started); }));
+      Promise.allSettled(scenes).then(firstDrawn); // a scene without parts, or a failed one
+      await drawnOnce;
       const trees = models.map((model) => getJson(`api/models/${encodeURIComponent(model.id)}/tree`)
         .then((tree) => {
           timings.treeMs = Math.round(performance.now() - started);

@@ -33,6 +33,14 @@ function gltfOf([x, y, z]) {
 /** Frames of a scene stream (ifcqa.service.scene_stream): u32 header length, JSON, u32 payload length, payload. */
 async function* readFrames(response) {
   const reader = response.body.getReader();
+  try {
+    yield* frameLoop(reader);
+  } finally {
+    reader.cancel().catch(() => {}); // after the end frame: the page need not wait for the body to close
+  }
+}
+
+async function* frameLoop(reader) {
   const decoder = new TextDecoder();
   let chunks = [];
   let size = 0;
@@ -197,6 +205,8 @@ export class Viewer {
         entry.parts = header.parts || {};
         entry.untessellated = header.untessellated || {};
         progress.done = progress.total = Math.max(progress.total, header.elements || 0);
+        onProgress(progress);
+        break;
       }
       onProgress(progress);
     }

@@ -85,8 +85,3 @@ class ResponseCache:
 
     def __len__(self) -> int:
         return sum(1 for _ in self.directory.glob("*/*.json")) if self.directory.is_dir() else 0
-
-
-def open_cache(directory: str | Path | None = None, *, enabled: bool = True) -> ResponseCache | None:
-    """The response cache to use: ``None`` when caching is off (``--no-cache``)."""
-    return ResponseCache(directory) if enabled else None

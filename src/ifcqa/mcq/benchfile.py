@@ -150,13 +150,6 @@ def resolve_source(
     )
 
 
-def source_path(source_file: str, models_dir: Path | None = None, bench: Path | None = None) -> Path:
-    """Where the model of an item is (:func:`resolve_source` without the bytes check; the first place when missing)."""
-    try:
-        return resolve_source(source_file, bench, models_dir)
-    except IfcOpenError:
-        return source_candidates(source_file, bench, models_dir)[0]
-
 
 def open_source(
     source_file: str, sha256: str, models_dir: Path | None = None, bench: Path | None = None

@@ -249,9 +249,29 @@ PREDEFINED_KINDS: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] =
     "heatpump": ("unitary", "heat pumps", (), ("heatpump", "wärmepumpe", "waermepumpe", "pump")),
     "airhandler": ("unitary", "air handling units", ("AIRHANDLER",), ("airhandler", "ahu", "handling",
                                                                        "lüftungsgerät", "lueftungsgeraet", "rlt")),
+    # household appliances: IfcElectricApplianceTypeEnum values (IFC2X3 and IFC4)
+    "fridge": ("appliance", "fridges", ("FRIDGE_FREEZER", "REFRIGERATOR", "FREEZER"),
+               ("fridge", "refrigerator", "kühlschrank", "kuehlschrank")),
+    "freezer": ("appliance", "freezers", ("FREEZER", "FRIDGE_FREEZER"), ("freezer", "gefrierschrank")),
+    "dishwasher": ("appliance", "dishwashers", ("DISHWASHER",), ("dishwasher", "geschirrspüler", "spülmaschine")),
+    "washingmachine": ("appliance", "washing machines", ("WASHINGMACHINE",), ("washer", "waschmaschine")),
+    "tumbledryer": ("appliance", "tumble dryers", ("TUMBLEDRYER",), ("dryer", "trockner", "wäschetrockner")),
+    "cooker": ("appliance", "cookers", ("ELECTRICCOOKER",), ("cooker", "stove", "oven", "herd", "backofen")),
+    "microwave": ("appliance", "microwaves", ("MICROWAVE",), ("microwave", "mikrowelle")),
+    "waterheater": ("appliance", "water heaters", ("DIRECTWATERHEATER", "INDIRECTWATERHEATER", "WATERHEATER"),
+                    ("warmwasserbereiter", "durchlauferhitzer")),
 }
 
 _words("table", "tables", "table", "tische", "tisch")
+_words("fridge", "fridges", "fridge", "fridge freezers", "fridge freezer", "refrigerators", "refrigerator",
+       "kühlschränke", "kühlschrank")
+_words("freezer", "freezers", "freezer", "gefrierschränke", "gefrierschrank", "gefriertruhe")
+_words("dishwasher", "dishwashers", "dishwasher", "geschirrspüler", "spülmaschinen", "spülmaschine")
+_words("washingmachine", "washing machines", "washing machine", "washers", "waschmaschinen", "waschmaschine")
+_words("tumbledryer", "tumble dryers", "tumble dryer", "dryers", "dryer", "wäschetrockner", "trockner")
+_words("cooker", "cookers", "cooker", "stoves", "stove", "ovens", "oven", "herde", "herd", "backöfen", "backofen")
+_words("microwave", "microwaves", "microwave", "microwave ovens", "mikrowellen", "mikrowelle")
+_words("waterheater", "water heaters", "water heater", "warmwasserbereiter", "durchlauferhitzer")
 _words("chair", "chairs", "chair", "stühle", "stuhl", "armchairs", "sessel")
 _words("desk", "desks", "desk", "schreibtische", "schreibtisch")
 _words("sofa", "sofas", "sofa", "couches", "couch")

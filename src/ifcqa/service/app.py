@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 import ifcqa
-from ifcqa.service import routes_ask, routes_bench, routes_models, routes_tools
+from ifcqa.service import routes_ask, routes_bench, routes_models, routes_scene, routes_tools
 from ifcqa.service.auth import TOKEN_ENV, BearerAuth, TrustedHosts
 from ifcqa.service.errors import install_error_handlers
 from ifcqa.service.guard import SecurityHeaders, SiteGuard
@@ -82,7 +82,7 @@ def create_app(
                                               "answers, MCQ benchmarks, evaluation reports; MCP at /mcp.")
     app.state.ifcqa = state
     install_error_handlers(app)
-    for module in (routes_models, routes_tools, routes_ask, routes_bench):
+    for module in (routes_models, routes_scene, routes_tools, routes_ask, routes_bench):
         app.include_router(module.router)
     app.router.routes.append(mcp_route)
     _mount_static(app)

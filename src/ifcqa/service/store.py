@@ -196,6 +196,10 @@ class ModelStore:
         return ModelRecord(meta.stem, str(data.get("name") or path.name), path, int(data["size"]), str(data["sha256"]),
                            data.get("schema"), str(data.get("created") or ""), True)
 
+    def found_record(self, path: Path) -> ModelRecord | None:
+        """The record of a model file that is not an upload (found in the folder, or listed by a project)."""
+        return self._found_record(path)
+
     def _found_record(self, path: Path) -> ModelRecord | None:
         try:
             stat = path.stat()
@@ -218,6 +222,10 @@ class ModelStore:
         record = self._uploaded(meta) if meta.is_file() else None
         if record is None:
             record = next((r for r in self.records() if r.id == model_id), None)
+        if record is None:  # a model file a project of the folder lists (ifcqa.service.projects)
+            from ifcqa.service.projects import project_record
+
+            record = project_record(self, model_id)
         if record is None:
             raise ApiError(404, "not_found", f"No model {model_id!r}. List the models with GET /api/models.")
         return record

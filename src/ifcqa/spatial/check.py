@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial.classes import INVENTORY_VIAS, matches
@@ -58,13 +59,22 @@ def check_question(plan: Plan) -> list[str]:
     """Compare the plan with its question; what the plan did not take up makes it decline (returns why).
 
     Whatever made the plan (the rules or an LLM), an explicit IFC class name in the question must be one of the
-    plan's classes, and a word the plan records as not understood must not be answered around. The plan is
-    set to decline (``plan.declined``), naming the words, when either fails.
+    plan's classes, and a word the plan records as not understood must not be answered around. A plan made by an
+    LLM carries the rules' reading of the same question (``plan.resolved["evidence"]``): every room, property
+    condition, storey constraint, excluded storey or class, measured quantity and element class that reading found
+    must be in the plan too (:func:`dropped`). The plan is set to decline (``plan.declined``), naming the words,
+    when any of this fails.
     """
     if plan.declined is not None:
         return []
     problems: list[str] = []
     missing: list[str] = []
+    left_out: list[str] = []
+    evidence = plan.resolved.get("evidence")
+    if isinstance(evidence, Plan) and evidence is not plan:
+        for term, what in dropped(plan, evidence):
+            left_out.append(term)
+            problems.append(f"the question states {what} {term!r}, the plan does not")
     named = {c.key.casefold() for c in plan.classes} | {c.casefold() for c in plan.explicit}
     for found in _IFC_WORD.finditer(plan.question):
         if found.group(0).casefold() not in named:
@@ -74,12 +84,62 @@ def check_question(plan: Plan) -> list[str]:
         missing += [w for w in plan.unconsumed if w not in missing]
         problems.append("the plan did not take up " + ", ".join(repr(w) for w in plan.unconsumed))
     if problems:
+        reasons = []
+        if missing:
+            reasons.append("I did not understand " + ", ".join(repr(w) for w in missing) + " in this question")
+        if left_out:
+            reasons.append(f"the plan ({plan.parser}) left out " + ", ".join(repr(w) for w in left_out)
+                           + ", which the question states")
         plan.intent = "declined"
         plan.declined = {
-            "reason": "I did not understand " + ", ".join(repr(w) for w in missing) + " in this question, and "
-                      "answering without it would answer a broader question",
-            "not_understood": missing,
+            "reason": "; ".join(reasons) + ", and answering without it would answer a broader question",
+            "not_understood": missing + [w for w in left_out if w not in missing],
             "can_answer": "I can answer where elements, rooms and storeys are, counts, yes/no thresholds, property "
                           "filters (IsExternal, LoadBearing, widths) and quantities (areas, heights, volumes).",
         }
     return problems
+
+
+def _prop(path: str) -> str:
+    return path.rpartition(".")[2].casefold()
+
+
+def _truth(q: Any, negated: bool) -> bool | None:
+    """A boolean condition's effective value ("not external": FALSE), ``None`` for other conditions."""
+    if not isinstance(q.value, bool):
+        return None
+    return (q.value if q.op in ("=", "~") else not q.value) != negated
+
+
+def dropped(plan: Plan, evidence: Plan) -> list[tuple[str, str]]:
+    """What the rules' reading of the question (``evidence``) found and ``plan`` leaves out: (words, what) pairs.
+
+    Only omissions that would answer a broader (or another) question count: a room, a property condition (same
+    property; for booleans the same value), any storey constraint, an excluded storey or class, a measured
+    quantity, and the element classes (the plan's must meet the reading's when the reading names any).
+    """
+    out: list[tuple[str, str]] = []
+    mine = list(zip(plan.resolved.get("qualifiers", []), plan.qualifiers, strict=False))
+    for q, ref in zip(evidence.resolved.get("qualifiers", []), evidence.qualifiers, strict=False):
+        prop, truth = _prop(q.path), _truth(q, ref.negated)
+        if not any((prop in _prop(p.path) or _prop(p.path) in prop) and _truth(p, r.negated) == truth
+                   for p, r in mine):
+            out.append((ref.term, "the condition"))
+    for room in evidence.rooms:
+        if not any(set(room.guids) & set(r.guids) for r in plan.rooms):
+            out.append((room.term, "the room"))
+    if (evidence.storeys or evidence.exclude) and not (plan.storeys or plan.exclude or plan.rooms):
+        out.append((next((m.term for m in evidence.mentions if m.storeys and not m.negated), "a storey"), "the storey"))
+    elif evidence.exclude and not set(evidence.exclude) <= set(plan.exclude) and (
+            not plan.storeys or set(plan.storeys) & set(evidence.exclude)):
+        out += [(m.term, "the excluded storey") for m in evidence.mentions if m.negated][:1]
+    for f in evidence.exclude_classes:
+        if not any(set(f.classes) & set(g.classes) for g in plan.exclude_classes):
+            out.append((f.label, "the excluded class"))
+    if evidence.measure is not None and plan.measure is None:
+        out.append((evidence.measure["term"], "the measure"))
+    asked = {c for f in evidence.classes if not f.inventory for c in f.classes} - {"IfcSpace"}
+    read = {c for f in plan.classes if not f.inventory for c in f.classes}
+    if asked and not evidence.unconsumed and not asked & read:
+        out.append((", ".join(f.label for f in evidence.classes if not f.inventory), "the elements"))
+    return out

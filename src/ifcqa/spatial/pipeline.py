@@ -168,8 +168,13 @@ class SpatialQA:
             return now
 
         plan = self.planner.plan(question) if self.planner is not None else self.parser.parse(question)
-        if self.planner is None:
-            plan = self._nearest(question, plan)
+        if not plan.parser.startswith("llm:"):  # the rules' plan (with an LLM planner: its fallback)
+            reread = self._nearest(question, plan)
+            if reread is not plan:
+                reread.parser = plan.parser
+                reread.notes = [n for n in plan.notes if n.startswith(("LLM plan not used", "declined by the rules"))
+                                ] + reread.notes
+            plan = reread
         t = lap("parse", start)
         yield "plan", plan.to_dict()
         t = time.perf_counter()

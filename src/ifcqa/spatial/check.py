@@ -100,6 +100,12 @@ def check_question(plan: Plan) -> list[str]:
     return problems
 
 
+def _written(question: str, term: str) -> str:
+    """``term`` (the parser's normalised words) as the question wrote it, when it can be found there."""
+    found = re.search(re.escape(term.strip()).replace(r"\ ", r"\s+"), question, re.IGNORECASE)
+    return found.group(0) if found else term.strip()
+
+
 def _prop(path: str) -> str:
     return path.rpartition(".")[2].casefold()
 
@@ -129,10 +135,13 @@ def dropped(plan: Plan, evidence: Plan) -> list[tuple[str, str]]:
         if not any(set(room.guids) & set(r.guids) for r in plan.rooms):
             out.append((room.term, "the room"))
     if (evidence.storeys or evidence.exclude) and not (plan.storeys or plan.exclude or plan.rooms):
-        out.append((next((m.term for m in evidence.mentions if m.storeys and not m.negated), "a storey"), "the storey"))
+        m = next((m for m in evidence.mentions if m.storeys), None)
+        out.append((_written(evidence.question, m.term) if m else "a storey",
+                    "the excluded storey" if m and m.negated else "the storey"))
     elif evidence.exclude and not set(evidence.exclude) <= set(plan.exclude) and (
             not plan.storeys or set(plan.storeys) & set(evidence.exclude)):
-        out += [(m.term, "the excluded storey") for m in evidence.mentions if m.negated][:1]
+        out += [(_written(evidence.question, m.term), "the excluded storey") for m in evidence.mentions
+                if m.negated][:1]
     for f in evidence.exclude_classes:
         if not any(set(f.classes) & set(g.classes) for g in plan.exclude_classes):
             out.append((f.label, "the excluded class"))

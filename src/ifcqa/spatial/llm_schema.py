@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial import measures
+from ifcqa.spatial.classes import enumeration_values
 from ifcqa.spatial.plan import INTENTS, Plan
 from ifcqa.spatial.storeys import StoreyResolver
 from ifcqa.spatial.vocabulary import CLASS_GROUPS, PREDEFINED_KINDS
@@ -120,16 +121,27 @@ def _more(items: list[str], limit: int) -> list[str]:
     return items[:limit] + ([f"... and {len(items) - limit} more"] if len(items) > limit else [])
 
 
+_NOT_LISTED = frozenset(["IfcBuildingStorey", "IfcBuilding", "IfcSite", "IfcOpeningElement"])
+
+
+def _standard_first(paths: Counter[str]) -> list[str]:
+    """The IFC standard's sets (``Pset_``, ``Qto_``, ``BaseQuantities``) before vendor sets, then the most held."""
+    ranked = sorted(paths.items(), key=lambda pn: (not pn[0].startswith(("Pset_", "Qto_", "BaseQuantities.")), -pn[1],
+                                                   pn[0]))
+    return [f"- {p}" for p, _ in ranked]
+
+
 def catalogue(index: ModelIndex, resolver: StoreyResolver) -> str:
     """The names a plan may use on this model, each list bounded (:data:`LIMITS`), most frequent first."""
     elements = [e for e in index.data.elements.values() if e.template_of is None]
-    products = [e for e in elements if e.storey is not None or e.container is not None]
+    products = [e for e in elements if (e.storey is not None or e.container is not None)
+                and e.ifc_class not in _NOT_LISTED]
     storeys = [f"- {s.name!r} (elevation {s.elevation:g})" if s.elevation is not None else f"- {s.name!r}"
                for s in resolver.storeys if s.name]
     spaces = [" / ".join(repr(t) for t in (e.name, e.long_name) if t) for e in elements if e.ifc_class == "IfcSpace"]
     classes = Counter(e.ifc_class for e in products)
-    predefined = Counter((e.ifc_class, e.predefined_type) for e in products
-                         if e.predefined_type and e.predefined_type not in ("NOTDEFINED", "USERDEFINED"))
+    predefined = Counter((e.ifc_class, e.predefined_type) for e in products if e.predefined_type
+                         and e.predefined_type in enumeration_values(index.schema, (e.ifc_class,)))
     props: Counter[str] = Counter()
     qtos: Counter[str] = Counter()
     for e in products:
@@ -145,8 +157,8 @@ def catalogue(index: ModelIndex, resolver: StoreyResolver) -> str:
                                                        LIMITS["classes"])),
         ("Predefined types in this model", _more([f"- {c}.{t} ({n})" for (c, t), n in predefined.most_common()],
                                                  LIMITS["predefined"])),
-        ("Property paths in this model", _more([f"- {p}" for p, _ in props.most_common()], LIMITS["properties"])),
-        ("Quantity paths in this model", _more([f"- {q}" for q, _ in qtos.most_common()], LIMITS["quantities"])),
+        ("Property paths in this model", _more(_standard_first(props), LIMITS["properties"])),
+        ("Quantity paths in this model", _more(_standard_first(qtos), LIMITS["quantities"])),
         ("Class keys (groups of IFC classes)", groups),
         ("Measured quantities", [", ".join(QUANTITIES)]),
     ]

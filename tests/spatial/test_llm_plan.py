@@ -272,7 +272,6 @@ def test_ask_cli_with_a_model_keeps_the_contract_keys(tmp_path: Path, shared_ifc
 
 
 def test_ask_cli_with_the_local_model_missing_says_how_to_install(tmp_path: Path, shared_ifc: Path) -> None:
-    pytest.importorskip("ifcqa")
     try:
         import xllamacpp  # noqa: F401
     except ImportError:

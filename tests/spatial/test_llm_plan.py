@@ -19,6 +19,7 @@ import ifcopenshell.api.spatial
 import ifcopenshell.api.unit
 import ifcopenshell.util.element as element_util
 import pytest
+from room_model import build_room_model
 from typer.testing import CliRunner
 
 from ifcqa.cli.main import app
@@ -30,7 +31,6 @@ from ifcqa.spatial.llm_plan import LLMPlanner
 from ifcqa.spatial.llm_schema import FILLED, NOT_FILLED, SCALARS, plan_schema
 from ifcqa.spatial.pipeline import ANSWER_KEYS
 from ifcqa.spatial.plan import Plan
-from tests.spatial.room_model import build_room_model
 
 DUPLEX = "Duplex_A_20110907.ifc"
 Step = dict[str, Any]

@@ -100,6 +100,9 @@ def check_question(plan: Plan) -> list[str]:
     return problems
 
 
+_BY_NAME = frozenset(["name", "fuzzy_name"])  # storeys the question names outright (not by an alias or a number)
+
+
 def _written(question: str, term: str) -> str:
     """``term`` (the parser's normalised words) as the question wrote it, when it can be found there."""
     found = re.search(re.escape(term.strip()).replace(r"\ ", r"\s+"), question, re.IGNORECASE)
@@ -121,8 +124,9 @@ def dropped(plan: Plan, evidence: Plan) -> list[tuple[str, str]]:
     """What the rules' reading of the question (``evidence``) found and ``plan`` leaves out: (words, what) pairs.
 
     Only omissions that would answer a broader (or another) question count: a room, a property condition (same
-    property; for booleans the same value), any storey constraint, an excluded storey or class, a measured
-    quantity, and the element classes (the plan's must meet the reading's when the reading names any).
+    property; for booleans the same value), any storey constraint (also one naming a storey the model lacks),
+    the storeys the question names outright (the plan's must be exactly those), an excluded storey or class, a
+    measured quantity, and the element classes (the plan's must meet the reading's when the reading names any).
     """
     out: list[tuple[str, str]] = []
     mine = list(zip(plan.resolved.get("qualifiers", []), plan.qualifiers, strict=False))
@@ -134,10 +138,16 @@ def dropped(plan: Plan, evidence: Plan) -> list[tuple[str, str]]:
     for room in evidence.rooms:
         if not any(set(room.guids) & set(r.guids) for r in plan.rooms):
             out.append((room.term, "the room"))
-    if (evidence.storeys or evidence.exclude) and not (plan.storeys or plan.exclude or plan.rooms):
-        m = next((m for m in evidence.mentions if m.storeys), None)
+    named = [m for m in evidence.mentions if m.storeys and not m.negated and m.how in _BY_NAME]
+    if (evidence.storeys or evidence.exclude or evidence.unresolved) and not (plan.storeys or plan.exclude):
+        m = next((m for m in evidence.mentions if m.storeys or not m.negated), None)
         out.append((_written(evidence.question, m.term) if m else "a storey",
                     "the excluded storey" if m and m.negated else "the storey"))
+    elif named and plan.storeys and (set(plan.storeys) - set(evidence.storeys) or not all(
+            set(m.storeys) <= set(plan.storeys) for m in named)):  # storeys the question names are not read so
+        out += [(_written(evidence.question, m.term), "the storey") for m in named
+                if not set(m.storeys) <= set(plan.storeys)][:3] or [(", ".join(
+                    _written(evidence.question, m.term) for m in named), "only the storeys")]
     elif evidence.exclude and not set(evidence.exclude) <= set(plan.exclude) and (
             not plan.storeys or set(plan.storeys) & set(evidence.exclude)):
         out += [(_written(evidence.question, m.term), "the excluded storey") for m in evidence.mentions

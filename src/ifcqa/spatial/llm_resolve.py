@@ -11,6 +11,7 @@ the closest real names, and the plan declines naming it: a filter is never dropp
 from __future__ import annotations
 
 import difflib
+import fnmatch
 import functools
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,9 +55,16 @@ class Unknown:
 
 @functools.cache
 def _schema_classes(schema: str) -> dict[str, str]:
-    """Lower-cased IFC class name -> the schema's spelling."""
-    return {str(d.name()).casefold(): str(d.name()) for d in wrapper.schema_by_name(schema).declarations()
-            if hasattr(d, "as_entity") and d.as_entity() is not None}
+    """Lower-cased IFC class name -> its spelling, for the classes of ``schema`` and of the other IFC versions (as
+    the rules honour "IfcFan" on an IFC2X3 model: a class its schema lacks has no elements there)."""
+    out: dict[str, str] = {}
+    for name in (*_VERSIONS, schema):
+        out.update({str(d.name()).casefold(): str(d.name()) for d in wrapper.schema_by_name(name).declarations()
+                    if hasattr(d, "as_entity") and d.as_entity() is not None})
+    return out
+
+
+_VERSIONS = ("IFC2X3", "IFC4", "IFC4X3_ADD2")
 
 
 class Resolver:
@@ -118,7 +126,7 @@ class Resolver:
         for name in names:
             found = by_name.get(name.casefold().strip())
             if found:
-                out += [g for g in found if g not in out]
+                out += [g for g in dict.fromkeys(found) if g not in out]
             else:
                 unknown.add("storey", name, [s.name for s in self.storeys if s.name])
         return out
@@ -192,18 +200,27 @@ class Resolver:
         kept: list[resolve.Qualifier] = []
         paths = self.known_paths()
         for item in items:
-            path = next((p for p in paths if p.casefold() == item["path"].strip().casefold()), None)
-            if path is None:
-                unknown.add("property", item["path"], sorted(paths))
+            wanted = item["path"].strip()
+            matched = sorted(p for p in paths if fnmatch.fnmatchcase(p.casefold(), wanted.casefold()))
+            if not matched:
+                unknown.add("property", wanted, sorted(paths))
                 continue
-            mention = self._mention(path, item)
-            q = resolve.Qualifier(mention.term, 0, 0, path, mention.op, mention.value, mention.unit, mention.how,
-                                  raw=mention)
+            mention = self._mention(matched, item)
+            q = resolve.Qualifier(mention.term, 0, 0, mention.path, mention.op, mention.value, mention.unit,
+                                  mention.how, raw=mention)
             kept.append(q)
             plan.qualifiers.append(QualifierRef(mention.term, qualifiers.describe(mention), item["negated"]))
         plan.resolved["qualifiers"] = kept
 
-    def _mention(self, path: str, item: dict[str, Any]) -> qualifiers.QualifierMention:
+    def _mention(self, paths: list[str], item: dict[str, Any]) -> qualifiers.QualifierMention:
+        """The resolvers' own mention of a condition on ``paths`` (several: a ``*`` path; the first held wins)."""
+        mention = self._one_mention(paths[0], item)
+        mention.paths = list(paths)
+        if len(paths) > 1:
+            mention.term = f"{item['path']} {item['op']} {item['value']}" + (f" {item['unit']}" if item["unit"] else "")
+        return mention
+
+    def _one_mention(self, path: str, item: dict[str, Any]) -> qualifiers.QualifierMention:
         op, value, unit = item["op"], item["value"], item["unit"]
         term = f"{path} {op} {value}" + (f" {unit}" if unit else "")
         if op == "~" or path in ("Name", "type.Name"):

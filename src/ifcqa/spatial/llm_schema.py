@@ -65,8 +65,9 @@ class LLMPredefined(_Strict):
 
 
 class LLMQualifier(_Strict):
-    path: str = Field(description="a property path 'Set.Property' or quantity path 'Set.Quantity' listed, an "
-                                  "attribute (OverallWidth, OverallHeight), Name or type.Name")
+    path: str = Field(description="a property path 'Set.Property' or quantity path 'Set.Quantity' listed ('*' "
+                                  "matches any text: '*.IsExternal' is every set's IsExternal), an attribute "
+                                  "(OverallWidth, OverallHeight), Name or type.Name")
     op: Op = Field(description="'~' means the text contains the value (Name, type.Name)")
     value: bool | float | str | None = Field(description="true/false, a number, a label; null with '!=': is set")
     unit: str | None = Field(None, description="the unit of a number as the question states it (m, mm, m²)")

@@ -69,11 +69,11 @@ def check_question(plan: Plan) -> list[str]:
         return []
     problems: list[str] = []
     missing: list[str] = []
-    left_out: list[str] = []
+    left_out: list[tuple[str, str]] = []
     evidence = plan.resolved.get("evidence")
     if isinstance(evidence, Plan) and evidence is not plan:
         for term, what in dropped(plan, evidence):
-            left_out.append(term)
+            left_out.append((term, what))
             problems.append(f"the question states {what} {term!r}, the plan does not")
     named = {c.key.casefold() for c in plan.classes} | {c.casefold() for c in plan.explicit}
     for found in _IFC_WORD.finditer(plan.question):
@@ -88,19 +88,21 @@ def check_question(plan: Plan) -> list[str]:
         if missing:
             reasons.append("I did not understand " + ", ".join(repr(w) for w in missing) + " in this question")
         if left_out:
-            reasons.append(f"the plan ({plan.parser}) left out " + ", ".join(repr(w) for w in left_out)
-                           + ", which the question states")
+            reasons.append(f"the plan ({plan.parser}) does not keep to what the question states: "
+                           + ", ".join(f"{what} {term!r}" for term, what in left_out))
         plan.intent = "declined"
         plan.declined = {
             "reason": "; ".join(reasons) + ", and answering without it would answer a broader question",
-            "not_understood": missing + [w for w in left_out if w not in missing],
+            "not_understood": missing + [w for w, _ in left_out if w not in missing],
             "can_answer": "I can answer where elements, rooms and storeys are, counts, yes/no thresholds, property "
                           "filters (IsExternal, LoadBearing, widths) and quantities (areas, heights, volumes).",
         }
     return problems
 
 
-_BY_NAME = frozenset(["name", "fuzzy_name"])  # storeys the question names outright (not by an alias or a number)
+# storeys the question names outright: by name, or by a number their name carries ("2. OG"); not by an alias or an
+# ordinal counted from the ground, which a reader may take otherwise
+_BY_NAME = frozenset(["name", "fuzzy_name", "number"])
 
 
 def _written(question: str, term: str) -> str:

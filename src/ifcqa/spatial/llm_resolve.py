@@ -89,13 +89,15 @@ class Resolver:
             include = [g for g in order if g not in exclude]
         plan.storeys = sorted(dict.fromkeys(g for g in include if g not in exclude), key=order.index)
         plan.exclude = list(dict.fromkeys(exclude))
+        plan.compare = self._storeys(data["compare"], unknown)
+        if plan.intent == "compare" and len(plan.compare) != 2:
+            unknown.add("pair of storeys to compare", " / ".join(data["compare"]) or "(none)", [])
+        elif plan.intent == "compare" and plan.storeys:  # both storeys compared are in scope
+            plan.storeys = sorted(dict.fromkeys([*plan.storeys, *plan.compare]), key=order.index)
         plan.storey_names = [self.parser.resolver.labels[g] for g in plan.storeys]
         by_guid = self.parser.resolver.by_guid
         plan.mentions = [StoreyRef(by_guid[g].name, "llm", [g]) for g in plan.storeys]
         plan.mentions += [StoreyRef(by_guid[g].name, "llm", [g], True) for g in plan.exclude]
-        plan.compare = self._storeys(data["compare"], unknown)
-        if plan.intent == "compare" and len(plan.compare) != 2:
-            unknown.add("pair of storeys to compare", " / ".join(data["compare"]) or "(none)", [])
         plan.classes = [f for name in dict.fromkeys(data["classes"]) if (f := self._class(name, unknown, plan))]
         plan.classes += [f for p in data["predefined"] if (f := self._predefined(p, unknown))]
         plan.exclude_classes = [f for n in dict.fromkeys(data["exclude_classes"]) if (f := self._class(n, unknown))]

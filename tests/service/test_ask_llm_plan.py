@@ -36,7 +36,9 @@ def test_the_stream_carries_the_llm_plan_with_the_cli_keys(sample_ifc: Path, tmp
     storey = model.by_type("IfcBuildingStorey")[1]
     doors = {e.GlobalId for e in ue.get_decomposition(storey) if e.is_a("IfcDoor")}
     question = "Türen dort oben?"  # the rules could not plan this one; the LLM names the storey
-    with ScriptedServer(plans_only({"intent": "list", "storeys": [storey.Name], "classes": ["door"]})) as llm:
+    plan = {"intent": "list", "storeys": [storey.Name], "classes": ["door"],
+            "words": [{"word": "oben", "read_as": storey.Name}]}
+    with ScriptedServer(plans_only(plan)) as llm:
         live = start_server(create_app(tmp_path / "models", embedder="none", answer_cache=False,
                                        planner=planner_factory("scripted", llm.base_url)))
         try:

@@ -213,6 +213,23 @@ def test_a_plan_that_drops_what_the_question_states_is_declined(
     assert left_out in answer["declined"]["not_understood"]
 
 
+def test_words_the_rules_cannot_read_must_be_read_as_part_of_the_plan(index_of: Callable[[str], ModelIndex],
+                                                                     shared_ifc: Path) -> None:
+    doors = {"intent": "list", "storeys": ["Level 2"], "classes": ["door"]}
+    read = doors | {"words": [{"word": "oben", "read_as": "Level 2"}]}
+    claimed = doors | {"words": [{"word": "oben", "read_as": "Level 2"}, {"word": "rot", "read_as": "red paint"}]}
+    with ScriptedServer(planner_script([reply(read), reply(doors), reply(claimed)])) as server:
+        upstairs = ask(index_of(DUPLEX), server.base_url, "Türen oben?")
+        silent = ask(index_of(DUPLEX), server.base_url, "Türen oben?")
+        painted = ask(index_of(DUPLEX), server.base_url, "rot gestrichene Türen oben?")
+    model = ifcopenshell.open(shared_ifc / DUPLEX)
+    assert {e["guid"] for e in upstairs["elements"]} == {d.GlobalId for d in model.by_type("IfcDoor")
+                                                         if storey_of(d) == "Level 2"}
+    assert "read 'oben' as 'Level 2' (llm:scripted)" in upstairs["plan"]["notes"]
+    assert silent["elements"] == [] and silent["declined"]["not_understood"] == ["oben"]
+    assert painted["elements"] == [] and "rot" in painted["declined"]["not_understood"]
+
+
 def test_an_invalid_reply_is_retried_once_with_the_error(index_of: Callable[[str], ModelIndex],
                                                          shared_ifc: Path) -> None:
     with ScriptedServer(planner_script([{"content": "The doors, I think."}, reply(EXTERNAL_DOORS_L1)])) as server:
@@ -262,7 +279,8 @@ def test_an_unreachable_llm_falls_back_to_the_rules(index_of: Callable[[str], Mo
 
 
 def test_ask_cli_with_a_model_keeps_the_contract_keys(tmp_path: Path, shared_ifc: Path) -> None:
-    plan = {"intent": "count", "storeys": ["Level 2"], "classes": ["door"]}
+    plan = {"intent": "count", "storeys": ["Level 2"], "classes": ["door"],
+            "words": [{"word": "oben", "read_as": "Level 2"}]}
     with ScriptedServer(planner_script([reply(plan)])) as server:
         result = CliRunner().invoke(app, [
             "ask", str(shared_ifc / DUPLEX), "wie viele Türen oben?", "--json", "--no-graph", "--model", "scripted",

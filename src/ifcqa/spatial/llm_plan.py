@@ -98,7 +98,7 @@ class LLMPlanner:
                              {"role": "user", "content": f"That reply is not a valid plan: {problem}. Reply with "
                                                          "one JSON object matching the schema, and nothing else."}]
                 continue
-            plan = self.resolver.plan(question, raw, f"llm:{self.client.model}")
+            plan = self.resolver.plan(question, raw, f"llm:{self.client.model}", rules.unconsumed)
             plan.notes.append(f"planned by llm:{self.client.model} ({reply.mode}"
                               + (f"; the first reply was invalid: {problem})" if attempt > 1 else ")"))
             plan.resolved["evidence"] = rules

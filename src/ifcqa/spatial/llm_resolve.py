@@ -77,8 +77,12 @@ class Resolver:
         self.spaces = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace"]
         self._paths: set[str] | None = None
 
-    def plan(self, question: str, raw: BaseModel, parser: str) -> Plan:
-        """The plan of ``raw``; declined (``plan.declined``) when it names anything this model lacks."""
+    def plan(self, question: str, raw: BaseModel, parser: str, unread: list[str] | None = None) -> Plan:
+        """The plan of ``raw``; declined (``plan.declined``) when it names anything this model lacks.
+
+        ``unread``: the words the rules could not read in the question; each must be one the LLM says it read as
+        something in its plan (its ``words``), else it stays in ``plan.unconsumed`` (and the check declines).
+        """
         data: dict[str, Any] = raw.model_dump()
         plan = Plan(question=question, intent=data["intent"], parser=parser, group_by=data["group_by"])
         unknown = Unknown()
@@ -113,9 +117,37 @@ class Resolver:
             unknown.add("elements to measure", plan.measure["term"], [])
         if not plan.classes and plan.intent != "unanswerable":
             plan.classes = [class_filter(self.index.schema, "inventory")]
+        self._account(plan, data["words"], unread or [])
         if unknown.items:
             unknown.decline(plan)
         return plan
+
+    def _account(self, plan: Plan, words: list[dict[str, str]], unread: list[str]) -> None:
+        """The words the rules could not read must each be read by the LLM as something the plan holds."""
+        held = [spaces.fold(t) for t in self._held(plan) if t and len(spaces.fold(t)) >= 2]
+        readings = {spaces.fold(w["word"]): w["read_as"] for w in words}
+        for word in unread:
+            read_as = readings.get(spaces.fold(word))
+            target = spaces.fold(read_as or "")
+            if read_as and target and any(h in target or target in h for h in held):
+                plan.notes.append(f"read {word!r} as {read_as!r} ({plan.parser})")
+            else:
+                plan.unconsumed.append(word)
+
+    def _held(self, plan: Plan) -> list[str]:
+        """Every name and value the plan holds (what a word may have been read as)."""
+        by_guid = self.parser.resolver.by_guid
+        texts = [plan.intent, *(by_guid[g].name or "" for g in (*plan.storeys, *plan.exclude, *plan.compare))]
+        texts += [t for c in (*plan.classes, *plan.exclude_classes) for t in (c.key, c.label, c.kind, *c.predefined)]
+        texts += [r.term for r in plan.rooms]
+        texts += [t for s in self.spaces if any(s.guid in r.guids for r in plan.rooms) for t in (s.name, s.long_name)
+                  if t]
+        texts += [t for q in plan.resolved.get("qualifiers", []) for t in (q.path, str(q.value), *q.raw.paths)]
+        if plan.measure:
+            texts += [plan.measure["quantity"], plan.measure["op"]]
+        if plan.threshold:
+            texts.append(str(plan.threshold["n"]))
+        return texts
 
     # -- storeys and classes -------------------------------------------------------------------------------
     def _storeys(self, names: list[str], unknown: Unknown) -> list[str]:
@@ -259,4 +291,4 @@ class Resolver:
 
 
 _NAMED = frozenset(["intent", "storeys", "exclude_storeys", "classes", "predefined", "exclude_classes", "rooms",
-                    "qualifiers", "measure", "threshold", "compare", "group_by"])
+                    "qualifiers", "measure", "threshold", "compare", "group_by", "words"])

@@ -24,10 +24,10 @@ from ifcqa.spatial.vocabulary import CLASS_GROUPS, PREDEFINED_KINDS
 
 # plan fields the LLM fills by name, resolved against the model in ifcqa.spatial.llm_resolve
 FILLED = frozenset(["intent", "storeys", "exclude", "classes", "exclude_classes", "rooms", "qualifiers", "measure",
-                    "threshold", "compare", "group_by", "explicit"])
+                    "threshold", "compare", "group_by", "explicit", "unconsumed"])
 # plan fields made from the others, or that record the rules parser's own reading
 NOT_FILLED = frozenset(["question", "storey_names", "mentions", "unresolved", "unknown_classes", "unknown_words",
-                        "parser", "notes", "unconsumed", "declined", "nearest", "resolved"])
+                        "parser", "notes", "declined", "nearest", "resolved"])
 _SCALAR_TYPES: dict[str, type] = {"bool": bool, "int": int}
 
 
@@ -80,6 +80,11 @@ class LLMMeasure(_Strict):
     gross: bool = Field(False, description="the question says gross")
 
 
+class LLMWord(_Strict):
+    word: str = Field(description="a word of the question that is no storey, class or room name as listed")
+    read_as: str = Field(description="what the plan made of it: the storey, class, room, property, value or quantity")
+
+
 class LLMThreshold(_Strict):
     op: Literal[">", ">=", "<", "<=", "="]
     n: int = Field(ge=0, description="the count the question compares with: 'more than 10 doors?'")
@@ -101,6 +106,9 @@ _BASE_FIELDS: dict[str, Any] = {
     "threshold": (LLMThreshold | None, Field(None, description="a yes/no question on the count")),
     "compare": (list[str], Field(default_factory=list, description="two storey names, for intent compare")),
     "group_by": (Literal["storey", "space"], Field("storey", description="space: 'which room has the most doors'")),
+    "words": (list[LLMWord], Field(default_factory=list, description=(
+        "how the plan read each word of the question that is not literally a listed name ('oben' -> 'Level 2', "
+        "'outside' -> 'Pset_DoorCommon.IsExternal'); a word the plan does not use makes the answer decline"))),
 }
 
 LLMPlan: type[BaseModel] = create_model(  # type: ignore[call-overload]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import fnmatch
 import functools
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,22 +87,7 @@ class Resolver:
         data: dict[str, Any] = raw.model_dump()
         plan = Plan(question=question, intent=data["intent"], parser=parser, group_by=data["group_by"])
         unknown = Unknown()
-        include = self._storeys(data["storeys"], unknown)
-        exclude = self._storeys(data["exclude_storeys"], unknown)
-        order = [s.guid for s in self.storeys]
-        if exclude and not include:
-            include = [g for g in order if g not in exclude]
-        plan.storeys = sorted(dict.fromkeys(g for g in include if g not in exclude), key=order.index)
-        plan.exclude = list(dict.fromkeys(exclude))
-        plan.compare = self._storeys(data["compare"], unknown)
-        if plan.intent == "compare" and len(plan.compare) != 2:
-            unknown.add("pair of storeys to compare", " / ".join(data["compare"]) or "(none)", [])
-        elif plan.intent == "compare" and plan.storeys:  # both storeys compared are in scope
-            plan.storeys = sorted(dict.fromkeys([*plan.storeys, *plan.compare]), key=order.index)
-        plan.storey_names = [self.parser.resolver.labels[g] for g in plan.storeys]
-        by_guid = self.parser.resolver.by_guid
-        plan.mentions = [StoreyRef(by_guid[g].name, "llm", [g]) for g in plan.storeys]
-        plan.mentions += [StoreyRef(by_guid[g].name, "llm", [g], True) for g in plan.exclude]
+        self._scope(plan, data, unknown)
         plan.classes = [f for name in dict.fromkeys(data["classes"]) if (f := self._class(name, unknown, plan))]
         plan.classes += [f for p in data["predefined"] if (f := self._predefined(p, unknown))]
         plan.exclude_classes = [f for n in dict.fromkeys(data["exclude_classes"]) if (f := self._class(n, unknown))]
@@ -129,7 +115,7 @@ class Resolver:
         for word in unread:
             read_as = readings.get(spaces.fold(word))
             target = spaces.fold(read_as or "")
-            if read_as and target and any(h in target or target in h for h in held):
+            if read_as and target and any(_within(h, target) or _within(target, h) for h in held):
                 plan.notes.append(f"read {word!r} as {read_as!r} ({plan.parser})")
             else:
                 plan.unconsumed.append(word)
@@ -150,6 +136,25 @@ class Resolver:
         return texts
 
     # -- storeys and classes -------------------------------------------------------------------------------
+    def _scope(self, plan: Plan, data: dict[str, Any], unknown: Unknown) -> None:
+        """The plan's storeys: included, excluded (all others when only excluded), compared."""
+        include = self._storeys(data["storeys"], unknown)
+        exclude = self._storeys(data["exclude_storeys"], unknown)
+        order = [s.guid for s in self.storeys]
+        if exclude and not include:
+            include = [g for g in order if g not in exclude]
+        plan.storeys = sorted(dict.fromkeys(g for g in include if g not in exclude), key=order.index)
+        plan.exclude = list(dict.fromkeys(exclude))
+        plan.compare = self._storeys(data["compare"], unknown)
+        if plan.intent == "compare" and len(plan.compare) != 2:
+            unknown.add("pair of storeys to compare", " / ".join(data["compare"]) or "(none)", [])
+        elif plan.intent == "compare" and plan.storeys:  # both storeys compared are in scope
+            plan.storeys = sorted(dict.fromkeys([*plan.storeys, *plan.compare]), key=order.index)
+        plan.storey_names = [self.parser.resolver.labels[g] for g in plan.storeys]
+        by_guid = self.parser.resolver.by_guid
+        plan.mentions = [StoreyRef(by_guid[g].name, "llm", [g]) for g in plan.storeys]
+        plan.mentions += [StoreyRef(by_guid[g].name, "llm", [g], True) for g in plan.exclude]
+
     def _storeys(self, names: list[str], unknown: Unknown) -> list[str]:
         by_name: dict[str, list[str]] = {}  # a name may belong to storeys of several buildings
         for s in self.storeys:
@@ -288,6 +293,11 @@ class Resolver:
         plan.resolved["measure"] = resolve.Measure(term, 0, 0, raw["quantity"], raw["op"], raw=mention)
         if not plan.classes and raw["quantity"] in _SPACE_QUANTITIES:  # "total floor area": of the spaces
             plan.classes.append(class_filter(self.index.schema, "spaces"))
+
+
+def _within(part: str, text: str) -> bool:
+    """Whether ``part`` occurs in ``text`` as whole words."""
+    return re.search(rf"(?<![a-z0-9]){re.escape(part)}(?![a-z0-9])", text) is not None
 
 
 _NAMED = frozenset(["intent", "storeys", "exclude_storeys", "classes", "predefined", "exclude_classes", "rooms",

@@ -321,3 +321,21 @@ def test_llm_written_answer_is_used_only_when_its_guids_are_in_the_list(
     assert refused["answer"].startswith("There are 8 doors on Level 2")
     notes = refused["plan"]["notes"]
     assert any(n.startswith("LLM answer not used (it names GlobalIds not in the list") for n in notes)
+
+
+@pytest.mark.parametrize("jobs", [[], ["--jobs", "1"]])
+def test_spatial_bench_with_a_model_records_the_llm_plans(jobs: list[str], tmp_path: Path, shared_ifc: Path) -> None:
+    oracle = external_doors(ifcopenshell.open(shared_ifc / DUPLEX), "Level 1")
+    queries = tmp_path / "q.json"
+    queries.write_text(json.dumps([{"id": "q1", "query": "Türen im Level 1, die nach draußen führen",
+                                    "ifc_filename": DUPLEX, "kind": "qualifiers",
+                                    "oracle": {"type": "elements", "guids": sorted(oracle)}}]))
+    outside = [{"word": w, "read_as": "Pset_DoorCommon.IsExternal"} for w in ("nach", "draußen", "führen")]
+    plan = EXTERNAL_DOORS_L1 | {"words": outside}  # the rules decline: they cannot read "nach draußen führen"
+    with ScriptedServer(planner_script([reply(plan)])) as server:
+        result = CliRunner().invoke(app, ["spatial-bench", str(queries), "-o", str(tmp_path / "run"), "--ifc-dir",
+                                          str(shared_ifc), "--no-graph", "--model", "scripted", "--base-url",
+                                          server.base_url, "--cache-dir", str(tmp_path / "cache"), *jobs])
+    assert result.exit_code == 0, result.output
+    record = json.loads((tmp_path / "run" / "records.jsonl").read_text().splitlines()[0])
+    assert record["parser"] == "llm:scripted" and record["score"] == 1.0

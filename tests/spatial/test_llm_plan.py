@@ -258,10 +258,16 @@ def test_two_invalid_replies_fall_back_to_the_rules_and_say_so(index_of: Callabl
 def test_a_server_refusing_json_schema_gets_the_request_as_text(index_of: Callable[[str], ModelIndex]) -> None:
     refused = {"status": 400, "body": {"error": {"message": "response_format type json_schema is not supported"}}}
     fenced = {"content": "```json\n" + json.dumps(EXTERNAL_DOORS_L1) + "\n```"}
-    with ScriptedServer(planner_script([refused, fenced])) as server:
-        answer = ask(index_of(DUPLEX), server.base_url, "external doors on Level 1")
+    with ScriptedServer(planner_script([refused, fenced, fenced])) as server:
+        client = ChatClient("scripted", base_url=server.base_url, max_retries=0, timeout_s=30)
+        qa = SpatialQA(index_of(DUPLEX), use_graph=False, embedder=None,
+                       planner=LLMPlanner(index_of(DUPLEX), client))
+        answer = qa.ask("external doors on Level 1")
+        again = qa.ask("external doors on Level 1 please")
         requests = plan_requests(server)
     assert "response_format" in requests[0] and "response_format" not in requests[1]
+    assert len(requests) == 3 and "response_format" not in requests[2]  # not asked for json_schema again
+    assert again["plan"]["parser"] == "llm:scripted"
     assert '"qualifiers"' in requests[1]["messages"][0]["content"]  # the schema is in the prompt
     assert len(answer["elements"]) == 4 and "planned by llm:scripted (text)" in answer["plan"]["notes"]
 

@@ -27,7 +27,8 @@ class JsonReply:
 
 
 def complete_json(
-    client: ChatClient, messages: list[dict[str, Any]], schema: dict[str, Any], name: str, **params: Any
+    client: ChatClient, messages: list[dict[str, Any]], schema: dict[str, Any], name: str, *,
+    structured: bool = True, **params: Any,
 ) -> JsonReply:
     """A completion constrained to ``schema`` when the server supports ``json_schema``, else a plain one.
 
@@ -36,17 +37,19 @@ def complete_json(
         messages: the chat messages (the prompt should state the schema too, for servers that refuse it).
         schema: the JSON schema of the object wanted.
         name: the schema's name (``[a-zA-Z0-9_-]``).
+        structured: ``False`` skips ``json_schema`` (a server known to refuse it).
         **params: further parameters of :meth:`ChatClient.complete` (``temperature``, ``max_tokens`` ...).
 
     Raises:
         LLMError: the request failed (other than a 400 refusing ``json_schema``).
     """
-    structured = {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
-    try:
-        return JsonReply(client.complete(messages, response_format=structured, **params), "json_schema")
-    except LLMError as exc:
-        if exc.status != 400:
-            raise
+    if structured:
+        wanted = {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
+        try:
+            return JsonReply(client.complete(messages, response_format=wanted, **params), "json_schema")
+        except LLMError as exc:
+            if exc.status != 400:
+                raise
     return JsonReply(client.complete(messages, **params), "text")  # a server without structured output
 
 

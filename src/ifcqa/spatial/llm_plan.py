@@ -67,6 +67,7 @@ class LLMPlanner:
         self.parser = parser or Parser(index)
         self.resolver = Resolver(index, self.parser)
         self._system: str | None = None
+        self._structured = True
 
     def system_prompt(self) -> str:
         """The system message: the plan's JSON schema and this model's vocabulary (built once)."""
@@ -87,7 +88,8 @@ class LLMPlanner:
         for attempt in (1, 2):
             try:
                 reply = complete_json(self.client, messages, plan_schema(), "spatial_plan", temperature=0,
-                                      max_tokens=REPLY_TOKENS)
+                                      max_tokens=REPLY_TOKENS, structured=self._structured)
+                self._structured = reply.mode == "json_schema"  # a server that refused it is not asked again
             except IfcqaError as exc:
                 return self._fallback(rules, "llm unavailable: " + _short(exc))
             try:

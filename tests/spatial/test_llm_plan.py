@@ -203,6 +203,7 @@ def test_a_plan_that_drops_a_qualifier_is_declined_by_the_check(index_of: Callab
     ({"intent": "list", "storeys": ["Level 1"], "classes": ["window"]}, "doors on Level 1", "doors"),  # the class
     ({"intent": "list", "storeys": ["Level 1", "Level 2"], "classes": ["door"]}, "doors on Level 1", "Level 1"),
     ({"intent": "list", "classes": ["door"]}, "doors on Level 7", "Level 7"),  # a storey the model lacks
+    ({"intent": "list", "words": [{"word": "weather", "read_as": "list"}]}, "what's the weather like?", "weather"),
 ])
 def test_a_plan_that_drops_what_the_question_states_is_declined(
     plan: dict[str, Any], question: str, left_out: str, index_of: Callable[[str], ModelIndex]
@@ -210,7 +211,7 @@ def test_a_plan_that_drops_what_the_question_states_is_declined(
     with ScriptedServer(planner_script([reply(plan)])) as server:
         answer = ask(index_of(DUPLEX), server.base_url, question)
     assert answer["elements"] == [] and answer["declined"] is not None
-    assert left_out in answer["declined"]["not_understood"]
+    assert left_out in answer["declined"]["not_understood"] and answer["count"] is None
 
 
 def test_words_the_rules_cannot_read_must_be_read_as_part_of_the_plan(index_of: Callable[[str], ModelIndex],
@@ -345,3 +346,14 @@ def test_spatial_bench_with_a_model_records_the_llm_plans(jobs: list[str], tmp_p
     assert result.exit_code == 0, result.output
     record = json.loads((tmp_path / "run" / "records.jsonl").read_text().splitlines()[0])
     assert record["parser"] == "llm:scripted" and record["score"] == 1.0
+
+
+def test_a_plan_listing_the_whole_model_for_a_question_naming_nothing_declines(
+    index_of: Callable[[str], ModelIndex]
+) -> None:
+    with ScriptedServer(planner_script([reply({"intent": "list"}), reply({"intent": "count"})])) as server:
+        nothing = ask(index_of(DUPLEX), server.base_url, "what is there?")
+        everything = ask(index_of(DUPLEX), server.base_url, "how many elements are in the model?")
+    assert nothing["elements"] == [] and "asks for every element of the model" in nothing["declined"]["reason"]
+    rules = SpatialQA(index_of(DUPLEX), use_graph=False, embedder=None).ask("how many elements are in the model?")
+    assert everything["declined"] is None and everything["count"] == rules["count"] and rules["count"] > 100

@@ -70,11 +70,15 @@ def check_question(plan: Plan) -> list[str]:
     problems: list[str] = []
     missing: list[str] = []
     left_out: list[tuple[str, str]] = []
+    unlimited = False
     evidence = plan.resolved.get("evidence")
     if isinstance(evidence, Plan) and evidence is not plan:
         for term, what in dropped(plan, evidence):
             left_out.append((term, what))
             problems.append(f"the question states {what} {term!r}, the plan does not")
+        unlimited = _unlimited(plan) and not any(c.inventory for c in evidence.classes)
+        if unlimited:  # "hello?" read as "every element of the model"
+            problems.append("the plan lists every element, and the question names no storey, class or room")
     named = {c.key.casefold() for c in plan.classes} | {c.casefold() for c in plan.explicit}
     for found in _IFC_WORD.finditer(plan.question):
         if found.group(0).casefold() not in named:
@@ -90,6 +94,9 @@ def check_question(plan: Plan) -> list[str]:
         if left_out:
             reasons.append(f"the plan ({plan.parser}) does not keep to what the question states: "
                            + ", ".join(f"{what} {term!r}" for term, what in left_out))
+        if unlimited:
+            reasons.append(f"the plan ({plan.parser}) asks for every element of the model, and the question names "
+                           "no storey, element class, room or property I know")
         plan.intent = "declined"
         plan.declined = {
             "reason": "; ".join(reasons) + ", and answering without it would answer a broader question",
@@ -103,6 +110,12 @@ def check_question(plan: Plan) -> list[str]:
 # storeys the question names outright: by name, or by a number their name carries ("2. OG"); not by an alias or an
 # ordinal counted from the ground, which a reader may take otherwise
 _BY_NAME = frozenset(["name", "fuzzy_name", "number"])
+
+
+def _unlimited(plan: Plan) -> bool:
+    """Whether the plan selects every element of the model (no storey, room, class, condition or measure)."""
+    return plan.intent != "unanswerable" and not (plan.storeys or plan.exclude or plan.rooms or plan.qualifiers
+                                                  or plan.measure) and all(c.inventory for c in plan.classes)
 
 
 def _written(question: str, term: str) -> str:

@@ -123,8 +123,9 @@ class Resolver:
     def _held(self, plan: Plan) -> list[str]:
         """Every name and value the plan holds (what a word may have been read as)."""
         by_guid = self.parser.resolver.by_guid
-        texts = [plan.intent, *(by_guid[g].name or "" for g in (*plan.storeys, *plan.exclude, *plan.compare))]
-        texts += [t for c in (*plan.classes, *plan.exclude_classes) for t in (c.key, c.label, c.kind, *c.predefined)]
+        texts = [by_guid[g].name or "" for g in (*plan.storeys, *plan.exclude, *plan.compare)]
+        texts += [t for c in (*plan.classes, *plan.exclude_classes) if not c.inventory  # "elements" limits nothing
+                  for t in (c.key, c.label, c.kind, *c.predefined)]
         texts += [r.term for r in plan.rooms]
         texts += [t for s in self.spaces if any(s.guid in r.guids for r in plan.rooms) for t in (s.name, s.long_name)
                   if t]

@@ -37,7 +37,9 @@ Rules: use only the names listed below for this model (storeys, spaces, IFC clas
 property and quantity paths), exactly as written. Put every condition the question states in the plan: each storey,
 room, property condition ("external" is a property such as Pset_DoorCommon.IsExternal = true), excluded storey or
 class, count threshold and measured quantity. Never leave one out; if the question needs something the lists do not
-have, use the question's own word and the answer will say it is missing. Questions in German are fine.
+have, use the question's own word and the answer will say it is missing. In "words", say what you read each word
+of the question as when it is not literally a listed name ("oben" -> a storey name, "outside" -> a property path).
+Questions in German are fine.
 
 {catalogue}"""
 REPLY_TOKENS = 800

@@ -244,6 +244,14 @@ def test_an_invalid_reply_is_retried_once_with_the_error(index_of: Callable[[str
                                                                      "Level 1")
 
 
+def test_class_words_are_read_as_their_class_keys(index_of: Callable[[str], ModelIndex], shared_ifc: Path) -> None:
+    plan = {"intent": "count", "storeys": ["Level 2"], "classes": ["Türen"]}
+    with ScriptedServer(planner_script([reply(plan)])) as server:
+        answer = ask(index_of(DUPLEX), server.base_url, "Türen auf Level 2?")
+    model = ifcopenshell.open(shared_ifc / DUPLEX)
+    assert answer["count"] == sum(1 for d in model.by_type("IfcDoor") if storey_of(d) == "Level 2") == 8
+
+
 def test_two_invalid_replies_fall_back_to_the_rules_and_say_so(index_of: Callable[[str], ModelIndex]) -> None:
     off_schema = reply({"intent": "dance", "storeys": []})
     with ScriptedServer(planner_script([off_schema, reply({"intent": "list", "colour": "red"})])) as server:

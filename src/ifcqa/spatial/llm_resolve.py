@@ -25,7 +25,7 @@ from ifcqa.spatial import measures, qualifiers, resolve, spaces
 from ifcqa.spatial.classes import class_filter, enumeration_values, subclasses
 from ifcqa.spatial.parser import Parser, normalise
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
-from ifcqa.spatial.vocabulary import CLASS_GROUPS, PREDEFINED_KINDS
+from ifcqa.spatial.vocabulary import CLASS_GROUPS, CLASS_WORDS, PREDEFINED_KINDS
 
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
 _SIZE_ATTRIBUTES = ("OverallWidth", "OverallHeight")
@@ -173,6 +173,7 @@ class Resolver:
 
     def _class(self, name: str, unknown: Unknown, plan: Plan | None = None) -> ClassFilter | None:
         key = name.strip()
+        key = CLASS_WORDS.get(normalise(key), key)  # "doors", "Türen": the class words the rules know
         if key in CLASS_GROUPS or key in PREDEFINED_KINDS or key == "inventory":
             return self.parser.class_filter(key) if key != "inventory" else class_filter(self.index.schema, key)
         ifc = _schema_classes(self.index.schema).get(key.casefold())

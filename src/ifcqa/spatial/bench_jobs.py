@@ -92,8 +92,8 @@ def _model_store(job: ModelQueries, path: Path) -> Path | None:
     settings = job.settings
     if settings.neo4j or not settings.use_graph:
         return None
+    from ifcqa.files.hashing import file_sha256
     from ifcqa.graph.store import default_store_dir
-    from ifcqa.ifc.open import file_sha256
 
     sha = job.model.sha256 or file_sha256(path)
     base = Path(settings.store_dir) if settings.store_dir else default_store_dir()

@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from ifcqa.cli.core import open_index, status
+from ifcqa.cli.output import open_index, status
 from ifcqa.errors import IfcqaError
 from ifcqa.ifc.classes import normalize_selector_classes, unknown_class_message
 from ifcqa.ifc.diagnostics import warnings_json

@@ -25,8 +25,8 @@ from ifcqa.executor import Executor, FileRef, LocalExecutor, Outcome, TaskFailur
 from ifcqa.executor.base import OnOutcome, OnProgress
 from ifcqa.files.hashing import file_sha256
 from ifcqa.ifc.open import open_model
-from ifcqa.index.batch import native_stdout_silenced
 from ifcqa.index.cache import IndexCache
+from ifcqa.index.corpus import native_stdout_silenced
 from ifcqa.mcq.benchfile import (
     BenchFileError,
     read_items,

@@ -33,14 +33,14 @@ from typing import Any
 import numpy as np
 
 from ifcqa.memory.base import MemoryContext, MemoryHit, memory_system
-from ifcqa.memory.entities import EntityLinker, EntityLinks, linker_for
-from ifcqa.memory.statements import Statement, attributes_of, read_statements, read_value
+from ifcqa.memory.entities import EntityLinker, EntityLinks, expand_terms, linker_for
+from ifcqa.memory.statements import REVISION_CUES, Statement, attributes_of, read_statements, read_value
 from ifcqa.memory.systems.lexical import Lexical
 from ifcqa.memory.tasks import Session
 
 DENSE_CANDIDATES = 30  # records the embedder re-ranks
 ENTITY_WEIGHTS = {"storey": 1.0, "class": 0.8, "room": 1.2, "space": 1.2, "type": 1.0, "material": 1.0,
-                  "element": 1.2}  # fmt: skip
+                  "element": 1.2, "term": 0.8}  # fmt: skip
 _STOPWORDS = (
     "the a an and or of to in on for at is it its it's was we our us they them she he her his this that these "
     "those with from as by be are been will would should can could just also so now then there here up down all "
@@ -59,11 +59,13 @@ class Record:
     value: float | str | None = None
     unit: str | None = None
     attribute: str | None = None
+    expanded: str = ""  # abbreviations expanded, term groups named (entities.expand_terms)
 
     @property
     def search_text(self) -> str:
         lead = self.statement.lead
-        return f"{lead} {self.statement.text}" if lead else self.statement.text
+        text = f"{lead} {self.statement.text}" if lead else self.statement.text
+        return f"{text} {self.expanded}" if self.expanded else text
 
 
 def _words(text: str) -> set[str]:
@@ -93,11 +95,12 @@ class IfcAwareMemory:
         self.records: list[Record] = []
         self.lexical = Lexical()
         self._seen: dict[str, int] = {}  # normalised text -> record
+        self._pending: int | None = None  # a rejection said alone ("Slate's out."): the next user turn may finish it
         self.superseded = 0
 
     def ingest(self, session: Session) -> None:
         for st in read_statements(session):
-            normal = " ".join(st.text.casefold().split())
+            normal = ("confirmed: " if st.confirmed_by else "") + " ".join(st.text.casefold().split())
             if normal in self._seen:  # said again: one record, several sessions
                 record = self.records[self._seen[normal]]
                 if session.id not in record.sessions:
@@ -107,7 +110,8 @@ class IfcAwareMemory:
             if not links.keys and st.lead:
                 lead = self.linker.link(st.lead)
                 links = EntityLinks(set(lead.keys), links.excluded | lead.excluded)
-            record = Record(st, links, [session.id], attribute=st.attribute)
+            expanded = expand_terms(f"{st.lead} {st.text}" if st.lead else st.text)
+            record = Record(st, links, [session.id], attribute=st.attribute, expanded=expanded)
             if st.role == "user":  # an assistant's summary is kept and searchable, but it is not the user's fact
                 masked = self.linker.mask_names(st.text)
                 record.value, record.unit = (st.value, st.unit) if masked == st.text else read_value(masked)
@@ -128,11 +132,28 @@ class IfcAwareMemory:
 
     def _supersede(self, new: Record) -> None:
         st = new.statement
+        pending, self._pending = self._pending, None
+        if pending is not None and not st.question and not st.rejects_only and st.confirmed_by is None:
+            rejection = self.records[pending]
+            if rejection.statement.session == st.session and rejection.valid_to is None:
+                # "Slate's out." ... "We're going with Anthracite.": one revision said over two turns
+                st.retracts = list(dict.fromkeys([*st.retracts, *rejection.statement.retracts]))
+                st.retracts_previous = st.retracts_previous or rejection.statement.retracts_previous
+                st.revises = True
+                if not new.links.keys:
+                    new.links = EntityLinks(set(rejection.links.keys), set(rejection.links.excluded))
+                self._retire(pending, rejection, new)
+        if st.confirmed_by is None and (
+            st.retracts_previous or (st.revises and self._anaphoric(new) and (new.value is not None or st.bare))
+        ):
+            self._revise_previous(new)
         for i, old in enumerate(self.records):
-            if old.valid_to is not None or old.statement.role != "user":
+            if old.valid_to is not None or old.statement.role != "user" or old.statement.question:
                 continue
             retracted = [t for t in st.retracts if _mentions(old, t)]
-            said_value = any(_is_value(old, t) for t in retracted)  # "forget the 1.1" after "1.1 W/m2K"
+            said_value = any(_is_value(old, t) or _named_value(st.text, t) for t in retracted)  # "forget the 1.1"
+            if old.attribute and new.attribute and old.attribute != new.attribute and not _agree(old.links, new.links)[0]:
+                said_value = False
             if retracted and (self._same_thing(old, new) or (said_value and not _agree(old.links, new.links)[1])):
                 if new.value is None and old.unit:
                     rest = [b for b in st.bare if f"{b:g}" not in retracted]
@@ -167,6 +188,66 @@ class IfcAwareMemory:
                 and self._same_thing(old, new)
             ):
                 self._retire(i, old, new)
+                continue
+            if st.revises and not st.question and self._revises(old, new):
+                self._retire(i, old, new)
+        if st.rejects_only:
+            self._pending = len(self.records)
+
+    def _revises(self, old: Record, new: Record) -> bool:
+        """A revision that does not name the old value ("the client's gone for a composite door after all"):
+        the same thing by entity links or subject words, compatible attributes, and another value of the
+        old one's kind (a number for a number: "drop it to the 7" takes the old unit)."""
+        st = new.statement
+        if old.attribute and new.attribute and old.attribute != new.attribute:
+            return False
+        if old.statement.at == st.at and old.statement.session == st.session:
+            return False  # said in the same turn: its lead, not an earlier value
+        if old.value is None and not old.statement.bare and not old.attribute and not _agree(old.links, new.links)[0]:
+            return False
+        if isinstance(old.value, str) and not isinstance(new.value, str):
+            return False
+        if old.value is None and old.attribute in _VALUED and new.attribute != old.attribute:
+            return False
+        shared, conflict = _agree(old.links, new.links)
+        if conflict or not (shared or (not (old.links.keys and new.links.keys) and self._same_thing(old, new))):
+            return False
+        if isinstance(old.value, float) and old.unit:
+            if new.value is None:
+                if len(st.bare) != 1 or not 0.1 <= st.bare[0] / old.value <= 10 or st.bare[0] == old.value:
+                    return False
+                new.value, new.unit = st.bare[0], old.unit
+            elif new.unit != old.unit or new.value == old.value:
+                return False
+        elif new.value is None and not st.bare and len(_words(st.text) - _CUE_WORDS) < 1:
+            return False
+        new.attribute = new.attribute or old.attribute
+        return True
+
+    def _anaphoric(self, new: Record) -> bool:
+        """A revision that names no subject of its own ("drop it to the 7", "2700 it is")."""
+        return not new.links.keys and not (_words(new.statement.text) - _CUE_WORDS - _STOP)
+
+    def _revise_previous(self, new: Record) -> None:
+        """"Scrap that, 2700 it is" / "drop it to the 7": the latest user statement with a value (this
+        session's first) is no longer so; a number said bare takes its unit."""
+        st = new.statement
+        said = [
+            i for i, r in enumerate(self.records)
+            if r.valid_to is None and r.statement.role == "user" and not r.statement.question
+            and (r.value is not None or r.statement.bare)
+        ]  # fmt: skip
+        here = [i for i in said if self.records[i].statement.session == st.session]
+        if not (here or said):
+            return
+        i = (here or said)[-1]
+        old = self.records[i]
+        if new.value is None and st.bare and old.unit:
+            new.value, new.unit = st.bare[-1], old.unit
+        new.attribute = new.attribute or old.attribute
+        if not new.links.keys:
+            new.links = EntityLinks(set(old.links.keys), set(old.links.excluded))
+        self._retire(i, old, new)
 
     def _retire(self, i: int, old: Record, new: Record) -> None:
         old.valid_to = new.statement.at
@@ -178,6 +259,8 @@ class IfcAwareMemory:
             return []
         q_links = self.linker.link(query)
         q_attributes = attributes_of(query)
+        expanded = expand_terms(query)
+        query = f"{query} {expanded}" if expanded else query
         lexical = np.asarray(self.lexical.scores(query), dtype=np.float64)
         if lexical.max(initial=0.0) > 0:
             lexical = lexical / lexical.max()
@@ -260,6 +343,8 @@ class IfcAwareMemory:
         st = r.statement
         text = f"{st.lead} {st.text}" if st.lead and not self.linker.link(st.text).keys else st.text
         notes = [f"said {st.at[:10]} by the {st.role}"]
+        if st.confirmed_by:
+            notes = [f"suggested by the assistant, confirmed by the user {st.at[:10]}: \"{st.confirmed_by}\""]
         if r.value is not None:
             shown = f"{r.value:g}" if isinstance(r.value, float) else str(r.value)
             notes.append(f"value {shown}{' ' + r.unit if r.unit else ''}")
@@ -281,6 +366,27 @@ _REVISING = re.compile(
     r"said yes to|agreed|final|finally)\b",
     re.IGNORECASE,
 )
+
+
+_VALUED = frozenset({"fire_rating", "u_value", "cost_rate", "acoustic", "security", "supplier", "naming_prefix",
+                     "phase"})  # attributes whose value a sentence without their cue cannot revise
+_CUE_WORDS = frozenset(
+    "make made drop dropped bring brought bump bumped push pushed move moved take took raise raised lower lowered "
+    "change changed switch switched after instead gone went going settled decided actually revised updated rather "
+    "scrap scratch forget ignore cancel strike disregard said what last plan mind minds down okay fine sure yeah "
+    "right let's lets".split()
+)
+
+
+def _named_value(text: str, token: str) -> bool:
+    """Whether ``text`` names ``token`` as a value to reject: a proper name ("Slate's out", "not Timeless any
+    more"), capitalised where a sentence does not start, or said as the subject of "... is out"."""
+    if not token[:1].isupper() or len(token) < 3 or token.casefold() in _STOP:
+        return False
+    text = text.lstrip()
+    return not text.startswith(token) or bool(
+        re.match(rf"{re.escape(token)}(?:'s|’s|\s+is|\s+are|\s+has been)\s", text)
+    )
 
 
 def _is_value(record: Record, token: str) -> bool:

@@ -63,6 +63,7 @@ _TYPED: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_NUM + r"\s?(?:EUR|€|euros?)?\s?(?:/|per|a)\s?(?:m²|m2|sqm|square met(?:re|er))(?!\w)", re.I),
      "EUR/m²"),
     (re.compile(_NUM + r"\s?W/\(?m(?:²|2)\s?·?K\)?", re.I), "W/m²K"),
+    (re.compile(_NUM + r"\s?U[- ]?values?\b|\bU[- ]?values?\s?(?:of|is|at|=|:)?\s?" + _NUM + r"(?![\w.])"), "W/m²K"),
     (re.compile(r"(?<![\w.])(?:Rw\s?)?" + _NUM + r"\s?dB\b"), "dB"),
     (re.compile(r"\bRw\s?" + _NUM + r"(?![\w.])"), "dB"),
     (re.compile(r"(?<![\w.])" + _NUM + r"\s?(?:%|percent|per cent)"), "%"),
@@ -85,7 +86,8 @@ _RETRACT = re.compile(
 )
 # "not Timeless any more", "Slate's out", "the 45 is out", "Timeless is off": the word named only to reject it
 _RETRACT_AFTER = re.compile(
-    r"\bnot\s+(?:the\s+|using\s+(?:the\s+)?|doing\s+(?:the\s+)?)?([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)\s+any\s?more\b"
+    r"\bnot\s+(?:the\s+|using\s+(?:the\s+)?|doing\s+(?:the\s+)?)?([A-Za-zÀ-ÿ][\w-]*(?:\s+[A-Za-zÀ-ÿ][\w-]*){0,2}?|"
+    r"\d+(?:\.\d+)?)\s+any\s?more\b"
     r"|\b([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)(?:'s|’s|\s+is|\s+are|\s+has been|\s+have been)\s+"
     r"(?:out|off|dead|gone|binned|scrapped|dropped|cancelled|canceled)\b(?!\s+(?:of|for|to|on|in)\b)",
     re.IGNORECASE,
@@ -106,7 +108,8 @@ REVISION_CUES = re.compile(
     r"\b(?:make it|make that|make them|\w+ it is|(?:drop|dropped|bring|brought|bump|bumped|push|pushed|put|move|"
     r"moved|take|took|cut|raise|raised|lower|lowered|up|down|change|changed|switch|switched)\s+(?:it|that|them|this)?"
     r"\s*(?:down|up)?\s*to|after all|instead|gone for|going for|went for|went with|going with|go with|settled on|"
-    r"decided on|now|actually|revised|updated|rather)\b",
+    r"decided on|now|actually|revised|updated|rather|back to)\b"
+    r"|\b\w+\s+(?:it|that|them|this)\s+(?:down\s+|up\s+|back\s+)?to\s+(?:the\s+)?\d",
     re.IGNORECASE,
 )
 # an agreement to what the assistant suggested just before ("yes", "go with that", "fine, order those")
@@ -194,7 +197,7 @@ def read_value(text: str) -> tuple[float | str | None, str | None]:
     for pattern, unit in _TYPED:
         m = pattern.search(text)
         if m:
-            number = _number(m.group(1))
+            number = _number(m.group(1) or m.group(2)) if unit else _number(m.group(1))
             if number is not None:
                 found = unit or m.group(2)
                 return number, {"minutes": "min"}.get(found, found)
@@ -257,7 +260,8 @@ def statement(text: str, session: str, at: str, role: str, lead: str | None, que
     return Statement(
         text, session, at, role, lead, question, attribute_of(text, unit), value, unit,
         bare_numbers(text) if value is None or isinstance(value, str) else [],
-        retracted(text), bool(_RETRACT_PREVIOUS.search(text)), bool(REVISION_CUES.search(text)),
+        retracted(text), bool(_RETRACT_PREVIOUS.search(text)),
+        bool(REVISION_CUES.search(text) or _RETRACT_PREVIOUS.search(text)),
     )  # fmt: skip
 
 

@@ -60,11 +60,14 @@ class Record:
     unit: str | None = None
     attribute: str | None = None
     expanded: str = ""  # abbreviations expanded, term groups named (entities.expand_terms)
+    replaces: str | None = None  # the text of the statement it superseded (what "Green zellige." is about)
 
     @property
     def search_text(self) -> str:
         lead = self.statement.lead
         text = f"{lead} {self.statement.text}" if lead else self.statement.text
+        if self.replaces:
+            text = f"{text} {self.replaces}"
         return f"{text} {self.expanded}" if self.expanded else text
 
 
@@ -143,15 +146,14 @@ class IfcAwareMemory:
                 if not new.links.keys:
                     new.links = EntityLinks(set(rejection.links.keys), set(rejection.links.excluded))
                 self._retire(pending, rejection, new)
-        if st.confirmed_by is None and (
-            st.retracts_previous or (st.revises and self._anaphoric(new) and (new.value is not None or st.bare))
-        ):
-            self._revise_previous(new)
+        retired = self.superseded
         for i, old in enumerate(self.records):
             if old.valid_to is not None or old.statement.role != "user" or old.statement.question:
                 continue
             retracted = [t for t in st.retracts if _mentions(old, t)]
-            said_value = any(_is_value(old, t) or _named_value(st.text, t) for t in retracted)  # "forget the 1.1"
+            said_value = any(  # "forget the 1.1", "Slate's out", "not the metro tiles any more"
+                _is_value(old, t) or _named_value(st.text, t) or self._not_a_model_word(t) for t in retracted
+            )
             if old.attribute and new.attribute and old.attribute != new.attribute and not _agree(old.links, new.links)[0]:
                 said_value = False
             if retracted and (self._same_thing(old, new) or (said_value and not _agree(old.links, new.links)[1])):
@@ -191,6 +193,10 @@ class IfcAwareMemory:
                 continue
             if st.revises and not st.question and self._revises(old, new):
                 self._retire(i, old, new)
+        if self.superseded == retired and st.confirmed_by is None and not st.question and (
+            st.retracts_previous or (st.revises and self._anaphoric(new) and (new.value is not None or st.bare))
+        ):
+            self._revise_previous(new)
         if st.rejects_only:
             self._pending = len(self.records)
 
@@ -225,8 +231,19 @@ class IfcAwareMemory:
         return True
 
     def _anaphoric(self, new: Record) -> bool:
-        """A revision that names no subject of its own ("drop it to the 7", "2700 it is")."""
-        return not new.links.keys and not (_words(new.statement.text) - _CUE_WORDS - _STOP)
+        """A revision that names no subject of its own ("drop it to the 7", "2700 it is", "they've knocked it
+        down to 40"): no model entity, and no word of its own or a pronoun for what it changes."""
+        text = new.statement.text
+        return not new.links.keys and (
+            not (_words(text) - _CUE_WORDS - _STOP) or bool(re.search(r"\b(?:it|that|them|those|this)\b", text, re.I))
+        )
+
+    def _not_a_model_word(self, token: str) -> bool:
+        """A rejected phrase that names no model entity ("metro tiles", "Silestone"): saying it identifies
+        the statement it rejects; "the doors" would not."""
+        return len(token) >= 3 and token.casefold() not in _STOP and not re.fullmatch(r"[\d.]+", token) and not (
+            self.linker.link(token).keys
+        )
 
     def _revise_previous(self, new: Record) -> None:
         """"Scrap that, 2700 it is" / "drop it to the 7": the latest user statement with a value (this
@@ -250,6 +267,7 @@ class IfcAwareMemory:
         self._retire(i, old, new)
 
     def _retire(self, i: int, old: Record, new: Record) -> None:
+        new.replaces = old.replaces if old.statement.rejects_only else old.statement.text
         old.valid_to = new.statement.at
         old.superseded_by = len(self.records)
         self.superseded += 1
@@ -348,6 +366,8 @@ class IfcAwareMemory:
         if r.value is not None:
             shown = f"{r.value:g}" if isinstance(r.value, float) else str(r.value)
             notes.append(f"value {shown}{' ' + r.unit if r.unit else ''}")
+        if r.replaces and not r.links.keys:
+            notes.append(f"replaces: {r.replaces}")
         if r.valid_to is not None:
             notes.append(f"superseded {r.valid_to[:10]}")
         labels = sorted(self.linker.label(k) for k in r.links.keys if not k.startswith(("space:", "element:")))

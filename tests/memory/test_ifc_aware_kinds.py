@@ -78,7 +78,13 @@ def test_a_later_revision_that_does_not_repeat_the_attribute_supersedes_the_earl
 def test_a_number_revised_by_pronoun_takes_the_unit_of_the_value_it_replaces(duplex: ModelIndex) -> None:
     memory = _memory(
         duplex,
-        [[("user", "Screed depth upstairs is 65 mm."), ("assistant", "Noted."), ("user", "Actually drop it to the 50.")]],
+        [
+            [
+                ("user", "Screed depth upstairs is 65 mm."),
+                ("assistant", "Noted."),
+                ("user", "Actually drop it to the 50."),
+            ]
+        ],
     )
     new = next(r for r in memory.records if "drop it" in r.statement.text)
     assert (new.value, new.unit) == (50.0, "mm")
@@ -114,8 +120,13 @@ def test_a_rejection_and_its_replacement_in_one_turn_are_one_statement(duplex: M
 
 
 def test_a_later_statement_about_another_thing_does_not_supersede(duplex: ModelIndex) -> None:
-    memory = _memory(duplex, [[("user", "The doors on Level 1 need EI 60.")],
-                              [("user", "The walls on Level 1 are going with the 140 mm blockwork instead.")]])  # fmt: skip
+    memory = _memory(
+        duplex,
+        [
+            [("user", "The doors on Level 1 need EI 60.")],
+            [("user", "The walls on Level 1 are going with the 140 mm blockwork instead.")],
+        ],
+    )
     assert all(r.valid_to is None for r in memory.records)
 
 
@@ -145,8 +156,12 @@ def test_a_confirmation_without_the_assistants_turn_in_scope_invents_nothing(dup
 
 
 def test_an_answer_that_suggests_nothing_is_not_a_decision(duplex: ModelIndex) -> None:
-    memory = _memory(duplex, [[("user", "How many doors are on Level 1?"),
-                               ("assistant", "The model has 7 IfcDoor elements on Level 1."), ("user", "OK, thanks.")]])  # fmt: skip
+    asked = [
+        ("user", "How many doors are on Level 1?"),
+        ("assistant", "The model has 7 IfcDoor elements on Level 1."),
+        ("user", "OK, thanks."),
+    ]
+    memory = _memory(duplex, [asked])
     assert not any(r.statement.confirmed_by for r in memory.records)
 
 

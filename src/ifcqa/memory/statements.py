@@ -93,7 +93,7 @@ _RETRACT_AFTER = re.compile(
     re.IGNORECASE,
 )
 _NOT_A_VALUE = frozenset(
-    "it that this he she they we there what who which everything nothing something one budget meeting he's "
+    "it that this he she they we there what who which everything nothing something one budget meeting he's "  # noqa: SIM905
     "client contractor engineer architect programme schedule report drawing drawings model".split()
 )
 # what retracts the statement before it as a whole ("scrap that, 2700 it is", "forget what I said")
@@ -169,10 +169,11 @@ class Statement:
     @property
     def rejects_only(self) -> bool:
         """Names what is no longer so and nothing new ("Slate's out.", "Not Timeless any more.")."""
-        return bool(self.retracts or self.retracts_previous) and self.value is None and not [
-            b for b in self.bare if f"{b:g}" not in self.retracts
-        ] and not (
-            self.revises and len(re.findall(r"[^\W\d_]{3,}", self.text)) > 2 + len(self.retracts)
+        return (
+            bool(self.retracts or self.retracts_previous)
+            and self.value is None
+            and not [b for b in self.bare if f"{b:g}" not in self.retracts]
+            and not (self.revises and len(re.findall(r"[^\W\d_]{3,}", self.text)) > 2 + len(self.retracts))
         )
 
 

@@ -34,7 +34,7 @@ import numpy as np
 
 from ifcqa.memory.base import MemoryContext, MemoryHit, memory_system
 from ifcqa.memory.entities import EntityLinker, EntityLinks, expand_terms, linker_for
-from ifcqa.memory.statements import REVISION_CUES, Statement, attributes_of, read_statements, read_value
+from ifcqa.memory.statements import Statement, attributes_of, read_statements, read_value
 from ifcqa.memory.systems.lexical import Lexical
 from ifcqa.memory.tasks import Session
 
@@ -154,7 +154,12 @@ class IfcAwareMemory:
             said_value = any(  # "forget the 1.1", "Slate's out", "not the metro tiles any more"
                 _is_value(old, t) or _named_value(st.text, t) or self._not_a_model_word(t) for t in retracted
             )
-            if old.attribute and new.attribute and old.attribute != new.attribute and not _agree(old.links, new.links)[0]:
+            if (
+                old.attribute
+                and new.attribute
+                and old.attribute != new.attribute
+                and not _agree(old.links, new.links)[0]
+            ):
                 said_value = False
             if retracted and (self._same_thing(old, new) or (said_value and not _agree(old.links, new.links)[1])):
                 if new.value is None and old.unit:
@@ -193,8 +198,11 @@ class IfcAwareMemory:
                 continue
             if st.revises and not st.question and self._revises(old, new):
                 self._retire(i, old, new)
-        if self.superseded == retired and st.confirmed_by is None and not st.question and (
-            st.retracts_previous or (st.revises and self._anaphoric(new) and (new.value is not None or st.bare))
+        if (
+            self.superseded == retired
+            and st.confirmed_by is None
+            and not st.question
+            and (st.retracts_previous or (st.revises and self._anaphoric(new) and (new.value is not None or st.bare)))
         ):
             self._revise_previous(new)
         if st.rejects_only:
@@ -241,13 +249,16 @@ class IfcAwareMemory:
     def _not_a_model_word(self, token: str) -> bool:
         """A rejected phrase that names no model entity ("metro tiles", "Silestone"): saying it identifies
         the statement it rejects; "the doors" would not."""
-        return len(token) >= 3 and token.casefold() not in _STOP and not re.fullmatch(r"[\d.]+", token) and not (
-            self.linker.link(token).keys
+        return (
+            len(token) >= 3
+            and token.casefold() not in _STOP
+            and not re.fullmatch(r"[\d.]+", token)
+            and not (self.linker.link(token).keys)
         )
 
     def _revise_previous(self, new: Record) -> None:
-        """"Scrap that, 2700 it is" / "drop it to the 7": the latest user statement with a value (this
-        session's first) is no longer so; a number said bare takes its unit."""
+        """A revision of the statement before ("scrap that, 2700 it is", "drop it to the 7"): the latest user
+        statement with a value (this session's first) is no longer so; a number said bare takes its unit."""
         st = new.statement
         said = [
             i for i, r in enumerate(self.records)
@@ -362,7 +373,7 @@ class IfcAwareMemory:
         text = f"{st.lead} {st.text}" if st.lead and not self.linker.link(st.text).keys else st.text
         notes = [f"said {st.at[:10]} by the {st.role}"]
         if st.confirmed_by:
-            notes = [f"suggested by the assistant, confirmed by the user {st.at[:10]}: \"{st.confirmed_by}\""]
+            notes = [f'suggested by the assistant, confirmed by the user {st.at[:10]}: "{st.confirmed_by}"']
         if r.value is not None:
             shown = f"{r.value:g}" if isinstance(r.value, float) else str(r.value)
             notes.append(f"value {shown}{' ' + r.unit if r.unit else ''}")
@@ -388,10 +399,11 @@ _REVISING = re.compile(
 )
 
 
-_VALUED = frozenset({"fire_rating", "u_value", "cost_rate", "acoustic", "security", "supplier", "naming_prefix",
-                     "phase"})  # attributes whose value a sentence without their cue cannot revise
+_VALUED = frozenset(
+    {"fire_rating", "u_value", "cost_rate", "acoustic", "security", "supplier", "naming_prefix", "phase"}
+)  # attributes whose value a sentence without their cue cannot revise
 _CUE_WORDS = frozenset(
-    "make made drop dropped bring brought bump bumped push pushed move moved take took raise raised lower lowered "
+    "make made drop dropped bring brought bump bumped push pushed move moved take took raise raised lower lowered "  # noqa: SIM905
     "change changed switch switched after instead gone went going settled decided actually revised updated rather "
     "scrap scratch forget ignore cancel strike disregard said what last plan mind minds down okay fine sure yeah "
     "right let's lets".split()

@@ -108,8 +108,16 @@ REVISION_CUES = re.compile(
     r"\b(?:make it|make that|make them|\w+ it is|(?:drop|dropped|bring|brought|bump|bumped|push|pushed|put|move|"
     r"moved|take|took|cut|raise|raised|lower|lowered|up|down|change|changed|switch|switched)\s+(?:it|that|them|this)?"
     r"\s*(?:down|up)?\s*to|after all|instead|gone for|going for|went for|went with|going with|go with|settled on|"
-    r"decided on|now|actually|revised|updated|rather|back to)\b"
+    r"decided on|now|actually|revised|updated|update|replaces|replaced|no longer|rather|back to)\b"
     r"|\b\w+\s+(?:it|that|them|this)\s+(?:down\s+|up\s+|back\s+)?to\s+(?:the\s+)?\d",
+    re.IGNORECASE,
+)
+# the cues that replace a value said in words without naming it ("gone for a composite door after all");
+# "now", "update" and the like only revise a number ("it's 52 a square metre now")
+REPLACING_CUES = re.compile(
+    r"\b(?:make it|make that|make them|\w+ it is|after all|instead|gone for|going for|went for|went with|going with|"
+    r"go with|settled on|decided on|rather|switch(?:ed)? to|change(?:d)? (?:it |that )?to|back to|"
+    r"change of plan|changed (?:our|her|his|their|my) minds?)\b",
     re.IGNORECASE,
 )
 # an agreement to what the assistant suggested just before ("yes", "go with that", "fine, order those")
@@ -177,8 +185,21 @@ class Statement:
         )
 
 
+_ORDINAL_END = re.compile(r"(?:^|\s)\d{1,2}\.$")  # "screed on the 1." + "Obergeschoss ...": one sentence
+_STARTERS = frozenset("the a an we i it they she he this that there and but so then also our my you".split())
+
+
 def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.split(text.replace("\n", " ")) if s.strip()]
+    out: list[str] = []
+    for piece in (s.strip() for s in _SENTENCE.split(text.replace("\n", " "))):
+        if not piece:
+            continue
+        first = piece.split(maxsplit=1)[0].casefold()
+        if out and _ORDINAL_END.search(out[-1]) and first[:1].isalpha() and first not in _STARTERS:
+            out[-1] = f"{out[-1]} {piece}"  # a German ordinal storey ("1. Obergeschoss"), not a sentence end
+        else:
+            out.append(piece)
+    return out
 
 
 def _number(text: str) -> float | None:

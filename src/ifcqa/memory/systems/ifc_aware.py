@@ -34,7 +34,7 @@ import numpy as np
 
 from ifcqa.memory.base import MemoryContext, MemoryHit, memory_system
 from ifcqa.memory.entities import EntityLinker, EntityLinks, expand_terms, linker_for
-from ifcqa.memory.statements import Statement, attributes_of, read_statements, read_value
+from ifcqa.memory.statements import REPLACING_CUES, Statement, attributes_of, read_statements, read_value
 from ifcqa.memory.systems.lexical import Lexical
 from ifcqa.memory.tasks import Session
 
@@ -61,6 +61,11 @@ class Record:
     attribute: str | None = None
     expanded: str = ""  # abbreviations expanded, term groups named (entities.expand_terms)
     replaces: str | None = None  # the text of the statement it superseded (what "Green zellige." is about)
+
+    @property
+    def said_text(self) -> str:
+        lead = self.statement.lead
+        return f"{lead} {self.statement.text}" if lead else self.statement.text
 
     @property
     def search_text(self) -> str:
@@ -115,10 +120,12 @@ class IfcAwareMemory:
                 links = EntityLinks(set(lead.keys), links.excluded | lead.excluded)
             expanded = expand_terms(f"{st.lead} {st.text}" if st.lead else st.text)
             record = Record(st, links, [session.id], attribute=st.attribute, expanded=expanded)
-            if st.role == "user":  # an assistant's summary is kept and searchable, but it is not the user's fact
-                masked = self.linker.mask_names(st.text)
-                record.value, record.unit = (st.value, st.unit) if masked == st.text else read_value(masked)
+            masked = self.linker.mask_names(st.text)
+            record.value, record.unit = (st.value, st.unit) if masked == st.text else read_value(masked)
+            if st.role == "user":
                 self._supersede(record)
+            elif st.revises or st.retracts:  # the assistant restating a revision ("... this replaces the target")
+                self._supersede_values(record)
             self._seen[normal] = len(self.records)
             self.records.append(record)
             self.lexical.add(record.search_text)
@@ -131,7 +138,8 @@ class IfcAwareMemory:
             return True
         if new.links.keys and old.links.keys:
             return False
-        return bool(_words(old.search_text) & _words(new.search_text) - _words(" ".join(new.statement.retracts)))
+        said = _words(old.said_text) & _words(new.said_text) - _UNIT_WORDS
+        return bool(said - _words(" ".join(new.statement.retracts)))
 
     def _supersede(self, new: Record) -> None:
         st = new.statement
@@ -147,6 +155,7 @@ class IfcAwareMemory:
                     new.links = EntityLinks(set(rejection.links.keys), set(rejection.links.excluded))
                 self._retire(pending, rejection, new)
         retired = self.superseded
+        self._supersede_values(new, roles=("assistant",))
         for i, old in enumerate(self.records):
             if old.valid_to is not None or old.statement.role != "user" or old.statement.question:
                 continue
@@ -208,6 +217,24 @@ class IfcAwareMemory:
         if st.rejects_only:
             self._pending = len(self.records)
 
+    def _supersede_values(self, new: Record, roles: tuple[str, ...] = ("user", "assistant")) -> None:
+        """Another value in the same unit about the same thing, said later, supersedes (the only rule that
+        reaches an assistant's sentences: the value is there to compare, whoever said it)."""
+        for i, old in enumerate(self.records):
+            if (
+                old.valid_to is None
+                and old.statement.role in roles
+                and not old.statement.question
+                and new.attribute is not None
+                and old.attribute == new.attribute
+                and new.value is not None
+                and old.value is not None
+                and old.unit == new.unit
+                and old.value != new.value
+                and self._same_thing(old, new)
+            ):
+                self._retire(i, old, new)
+
     def _revises(self, old: Record, new: Record) -> bool:
         """A revision that does not name the old value ("the client's gone for a composite door after all"):
         the same thing by entity links or subject words, compatible attributes, and another value of the
@@ -223,8 +250,9 @@ class IfcAwareMemory:
             return False
         if old.value is None and old.attribute in _VALUED and new.attribute != old.attribute:
             return False
-        shared, conflict = _agree(old.links, new.links)
-        if conflict or not (shared or (not (old.links.keys and new.links.keys) and self._same_thing(old, new))):
+        own = new.links if isinstance(old.value, float) else self.linker.link(st.text)  # words: its own subject
+        shared, conflict = _agree(old.links, own)
+        if conflict or not (shared or (not (old.links.keys and own.keys) and self._same_thing(old, new))):
             return False
         if isinstance(old.value, float) and old.unit:
             if new.value is None:
@@ -233,6 +261,8 @@ class IfcAwareMemory:
                 new.value, new.unit = st.bare[0], old.unit
             elif new.unit != old.unit or new.value == old.value:
                 return False
+        elif not REPLACING_CUES.search(st.text) and not st.retracts_previous:
+            return False  # a value in words is replaced only by words that say so, not by "now"
         elif new.value is None and not st.bare and len(_words(st.text) - _CUE_WORDS) < 1:
             return False
         new.attribute = new.attribute or old.attribute
@@ -299,7 +329,10 @@ class IfcAwareMemory:
             score = float(lexical[i])
             for kind, weight in ENTITY_WEIGHTS.items():
                 x, y = q_links.of(kind), r.links.of(kind)
-                if x and y:
+                if kind == "term":  # a term group counts where the class groups do not already agree
+                    if x & y and not q_links.of("class") & r.links.of("class"):
+                        score += weight
+                elif x and y:
                     score += weight if x & y else -0.7 * weight
             if q_links.keys & r.links.excluded:
                 score -= 1.5
@@ -362,7 +395,7 @@ class IfcAwareMemory:
                     and x.value is not None
                     and y.value is not None
                     and x.value != y.value
-                    and x.statement.role == y.statement.role == "user"
+                    and x.statement.role == y.statement.role
                     and self._same_thing(x, y)
                 ):
                     out[a], out[b] = out[b], out[a]
@@ -374,7 +407,7 @@ class IfcAwareMemory:
         notes = [f"said {st.at[:10]} by the {st.role}"]
         if st.confirmed_by:
             notes = [f'suggested by the assistant, confirmed by the user {st.at[:10]}: "{st.confirmed_by}"']
-        if r.value is not None:
+        if r.value is not None and st.role == "user":  # an assistant's value is compared, never shown as a fact
             shown = f"{r.value:g}" if isinstance(r.value, float) else str(r.value)
             notes.append(f"value {shown}{' ' + r.unit if r.unit else ''}")
         if r.replaces and not r.links.keys:
@@ -399,6 +432,10 @@ _REVISING = re.compile(
 )
 
 
+_UNIT_WORDS = frozenset(  # words of a value's unit or kind: shared, they do not make two sentences one subject
+    "square metre metres meter meters each euro euros minutes percent price priced rate rates cost costs quote "  # noqa: SIM905
+    "quoted budget value target".split()
+)
 _VALUED = frozenset(
     {"fire_rating", "u_value", "cost_rate", "acoustic", "security", "supplier", "naming_prefix", "phase"}
 )  # attributes whose value a sentence without their cue cannot revise
@@ -430,7 +467,7 @@ def _is_value(record: Record, token: str) -> bool:
 
 def _mentions(record: Record, token: str) -> bool:
     """Whether ``record`` said ``token`` (a number or a word) as a value or a word of its text."""
-    text = record.search_text.casefold()
+    text = record.said_text.casefold()
     token = token.casefold()
     if re.fullmatch(r"\d+(?:\.\d+)?", token):
         return bool(re.search(rf"(?<![\d.]){re.escape(token)}(?![\d]|\.\d)", text))

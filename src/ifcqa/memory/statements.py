@@ -186,7 +186,7 @@ class Statement:
 
 
 _ORDINAL_END = re.compile(r"(?:^|\s)\d{1,2}\.$")  # "screed on the 1." + "Obergeschoss ...": one sentence
-_STARTERS = frozenset("the a an we i it they she he this that there and but so then also our my you".split())
+_STARTERS = frozenset("the a an we i it they she he this that there and but so then also our my you".split())  # noqa: SIM905
 
 
 def split_sentences(text: str) -> list[str]:

@@ -207,3 +207,34 @@ def test_an_abbreviation_is_expanded_from_the_data_file_and_found_by_its_long_fo
     memory = _memory(duplex, [[("user", "Sockets at 450 above FFL throughout.")],
                               [("user", "The light switches are brushed steel.")], *DISTRACTORS])  # fmt: skip
     assert "450" in memory.search("How high above the finished floor level do the sockets go?", 3)[0].text
+
+
+def test_a_jargon_word_and_a_predefined_type_resolve_to_the_same_model_elements(
+    index_of: Callable[[str], ModelIndex], shared_ifc: Path
+) -> None:
+    name = "3rooms_Heater_AirTerminal_Table_with_SB.ifc"
+    model = ifcopenshell.open(str(shared_ifc / name))
+    diffusers = {f"element:{e.GlobalId}" for e in model.by_type("IfcAirTerminal") if e.PredefinedType == "DIFFUSER"}
+    assert diffusers
+    index = index_of(name)
+    assert diffusers <= link_entities(index, "The MVHR grilles in every room are white.").of("element")
+    assert diffusers <= link_entities(index, "Which air valves did we pick?").of("element")
+    memory = _memory(index, [[("user", "The MVHR grilles in every room are white powder-coated.")],
+                             [("user", "The radiators are Stelrad Compact.")], *DISTRACTORS])  # fmt: skip
+    assert "powder-coated" in memory.search("What finish do the air valves have?", 3)[0].text
+
+
+@pytest.mark.parametrize(
+    "confirmation", ["Yes, go with that.", "Fine, order those.", "Thanks. Please do.", "We'll go with that one."]
+)
+def test_a_confirmation_said_any_of_these_ways_makes_the_suggestion_the_users_decision(
+    duplex: ModelIndex, confirmation: str
+) -> None:
+    asked = [
+        ("user", "What should we do about the bathroom extract fans?"),
+        ("assistant", "I'd recommend a Vent-Axia Lo-Carbon fan with a humidistat, about 180 EUR each."),
+        ("user", confirmation),
+    ]
+    memory = _memory(duplex, [*DISTRACTORS, asked])
+    top = memory.search("Which extract fans did we settle on for the bathrooms?", 3)[0]
+    assert "Vent-Axia" in top.text and "confirmed by the user" in top.text

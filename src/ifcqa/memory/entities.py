@@ -23,7 +23,8 @@ same function. A link is a key ``kind:id``:
 * ``term:N`` - a group of equivalent construction terms (jargon, abbreviations, German and English names of
   one kind of element: "guarding" ~ "balustrade", "DHW module" ~ "Frischwasserstation", "air valves" ~
   "grilles"), from the data file ``memory/data/construction_terms.json``; a model element whose Name or
-  ObjectType holds a term of the group is linked too (both sides then resolve to the same elements).
+  ObjectType or predefined type holds a term of the group is linked too, and so is a material whose name
+  holds one (both sides then resolve to the same elements and materials).
   Abbreviations of the same file are expanded before linking ("FFL" -> "finished floor level";
   :func:`expand_terms` gives the words the memory adds to a record's text for ranking).
 
@@ -219,7 +220,8 @@ class EntityLinker:
         for e in elements:
             if e.ifc_class in ("IfcSpace", "IfcBuildingStorey", "IfcBuilding", "IfcSite", "IfcProject"):
                 continue
-            said = " ".join(t for t in (e.name, e.object_type) if t).replace("_", " ")
+            kind = e.predefined_type if e.predefined_type not in (None, "NOTDEFINED", "USERDEFINED") else None
+            said = " ".join(t for t in (e.name, e.object_type, kind) if t).replace("_", " ")
             found = {m.group(1).casefold() for m in term.finditer(said)} if said else set()
             for i, g in enumerate(groups):
                 if found.intersection(g):
@@ -227,6 +229,11 @@ class EntityLinker:
         for i, members in named.items():
             if len(members) <= GROUP_ELEMENTS:
                 self.group_keys[i] = {k for e in members for k in self._element_keys(e)}
+        for folded, material in self.materials.items():  # "Beton C25/30" is what "the concrete" names
+            found = {m.group(1).casefold() for m in term.finditer(folded)}
+            for i, g in enumerate(groups):
+                if found.intersection(g):
+                    self.group_keys.setdefault(i, set()).add(f"material:{material}")
         numbered = {e.name for e in elements if e.name and len(e.name) >= 5 and any(c.isdigit() for c in e.name)}
         self._numbered_names = sorted(numbered, key=len, reverse=True)  # names whose numbers are not values
         self._type_patterns = sorted(self.type_names, key=len, reverse=True)

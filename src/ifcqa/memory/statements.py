@@ -122,16 +122,19 @@ REPLACING_CUES = re.compile(
 )
 # an agreement to what the assistant suggested just before ("yes", "go with that", "fine, order those")
 CONFIRMS = re.compile(
-    r"^(?:yes|yeah|yep|yup|ok|okay|fine|sure|agreed|perfect|great|lovely|good|sounds good|that works|"
-    r"go (?:with|for) (?:that|those|it|them|this|these|the first|the second|option)|go ahead|do (?:that|it)|"
-    r"let's (?:do|go with) (?:that|it|those)|order (?:those|them|that|it)|we said yes|that one|those ones|"
-    r"approved|confirmed|happy with (?:that|those|it)|we'll take (?:that|those|it))\b",
+    r"^(?:(?:yes|yeah|yep|yup|ok|okay|fine|sure|right|correct|exactly|agreed|perfect|great|lovely|good|spot on|"
+    r"please do|yes please|sounds good|that works|works for me|that'll do|that's the one|ja|passt|genau)\b|"
+    r"(?:we'll |let's |we |i'll )?(?:go|going) (?:with|for) (?:that|those|it|them|this|these|the first|the second|"
+    r"the last|option)|go ahead|do (?:that|it)|let's (?:do|go with) (?:that|it|those)|"
+    r"(?:order|book|use|note|take) (?:those|them|that|it|this|these)\b|we said yes|that one|those ones|"
+    r"approved|confirmed|happy with (?:that|those|it)|we'll take (?:that|those|it))",
     re.IGNORECASE,
 )
 SUGGESTS = re.compile(
     r"\b(?:suggest|suggests|suggested|recommend|recommends|recommended|propose|proposed|could|option|options|"
     r"how about|what about|i'd|i would|would you like|shall i|shall we|should we|you might|consider|alternative|"
-    r"alternatively|typical|typically|usual|usually|the standard|works well|a good choice)\b",
+    r"alternatively|typical|typically|usual|usually|the standard|works well|a good choice|would|should|might|"
+    r"may want|fits|would fit)\b",
     re.IGNORECASE,
 )
 
@@ -311,11 +314,12 @@ def read_statements(session: Session) -> list[Statement]:
                 merged[-1] = f"{merged[-1]} {sentence}"  # "Slate's out. Anthracite instead.": one revision
             else:
                 merged.append(sentence)
-        if turn.role == "user" and answer and merged and CONFIRMS.match(merged[0]):
+        confirming = next((x for x in merged[:2] if CONFIRMS.match(x)), None) if turn.role == "user" else None
+        if answer and confirming:
             suggested = suggestion(answer)
             if suggested:  # the user's decision, in the assistant's words, linked to the user's "yes"
                 st = statement(suggested, session.id, turn.at, "user", before, False)
-                st.confirmed_by = merged[0]
+                st.confirmed_by = confirming
                 st.attribute = st.attribute or (attribute_of(before) if before else None)
                 out.append(st)
         answer = turn.content if turn.role == "assistant" else None

@@ -238,3 +238,20 @@ def test_a_confirmation_said_any_of_these_ways_makes_the_suggestion_the_users_de
     memory = _memory(duplex, [*DISTRACTORS, asked])
     top = memory.search("Which extract fans did we settle on for the bathrooms?", 3)[0]
     assert "Vent-Axia" in top.text and "confirmed by the user" in top.text
+
+
+def test_a_rejection_whose_replacement_comes_sessions_later_still_ranks_after_the_replacement(
+    duplex: ModelIndex,
+) -> None:
+    memory = _memory(
+        duplex,
+        [
+            [("user", "We need a colour for the front door.")],
+            [("user", "For the front door colour, Slate is out.")],
+            *DISTRACTORS,
+            [("user", "Door: Anthracite.")],
+        ],
+    )
+    hits = [h.text for h in memory.search("What colour is the front door?", 5)]
+    first = next(i for i, h in enumerate(hits) if "Anthracite" in h)
+    assert not [h for h in hits[:first] if "Slate" in h], hits

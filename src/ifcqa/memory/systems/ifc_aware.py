@@ -343,6 +343,8 @@ class IfcAwareMemory:
                 score -= 0.6
             if st.question:
                 score -= 1.5
+            if st.rejects_only:
+                score -= 0.8  # "Slate's out." names the old value only to reject it: never the current value
             if len(_words(st.text) - q_words) == 0 and r.value is None:
                 score -= 0.5  # nothing said beyond the question's own words
             if r.valid_to is not None:
@@ -370,7 +372,7 @@ class IfcAwareMemory:
 
     def _current_first(self, order: list[int]) -> list[int]:
         """A superseded record after its successor; of two current records about the same thing with
-        different values, the newer first."""
+        different values, the newer first; a rejection said alone after a later statement about the same thing."""
         out: list[int] = []
         for i in order:
             r = self.records[i]
@@ -399,6 +401,16 @@ class IfcAwareMemory:
                     and self._same_thing(x, y)
                 ):
                     out[a], out[b] = out[b], out[a]
+        for i in [i for i in out if self.records[i].statement.rejects_only]:  # "Slate's out." after what came later
+            r = self.records[i]
+            later = [
+                j for j in out[out.index(i) + 1 :]
+                if j > i and self.records[j].statement.role == "user" and not self.records[j].statement.rejects_only
+                and not self.records[j].statement.question and self._same_thing(r, self.records[j])
+            ]  # fmt: skip
+            if later:
+                out.remove(i)
+                out.insert(out.index(later[0]) + 1, i)
         return out
 
     def _hit(self, r: Record, score: float) -> MemoryHit:

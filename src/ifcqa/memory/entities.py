@@ -24,7 +24,10 @@ same function. A link is a key ``kind:id``:
   one kind of element: "guarding" ~ "balustrade", "DHW module" ~ "Frischwasserstation", "air valves" ~
   "grilles"), from the data file ``memory/data/construction_terms.json``; a model element whose Name or
   ObjectType or predefined type holds a term of the group is linked too, and so is a material whose name
-  holds one (both sides then resolve to the same elements and materials).
+  holds one, and the classes the expanded words name (both sides then resolve to the same elements,
+  materials and classes). These links are soft, ``via-element:GUID``, ``via-material:NAME``,
+  ``via-class:KEY``: a term group is broad ("concrete" names many things), so they add agreement when
+  shared (:func:`soft_keys`) and never make two statements disagree.
   Abbreviations of the same file are expanded before linking ("FFL" -> "finished floor level";
   :func:`expand_terms` gives the words the memory adds to a record's text for ranking).
 
@@ -127,6 +130,10 @@ class EntityLinks:
 
     def of(self, kind: str) -> set[str]:
         return {k for k in self.keys if k.startswith(kind + ":")}
+
+    def soft(self) -> set[str]:
+        """Every key with soft links as their plain kind (``via-element:X`` -> ``element:X``), terms included."""
+        return {k.removeprefix("via-") for k in self.keys}
 
     def labels(self, linker: EntityLinker) -> list[str]:
         return sorted(linker.label(k) for k in self.keys)
@@ -281,6 +288,8 @@ class EntityLinker:
         if key in self._labels:
             return self._labels[key]
         kind, _, ident = key.partition(":")
+        if kind.startswith("via-"):
+            return "via " + self.label(key.removeprefix("via-"))
         if kind == "term" and ident.isdigit():
             return f"term {_terms()[1][int(ident)][0]}"
         if kind in ("storey", "element"):
@@ -312,13 +321,13 @@ class EntityLinker:
         keys: set[str] = set()
         if not text.strip():
             return keys
-        for i in term_groups(text):
+        for i in term_groups(text):  # other words for the same thing: soft links, "via-KIND:ID" (see module docs)
             keys.add(f"term:{i}")
-            keys |= self.group_keys.get(i, set())
+            keys |= {f"via-{k}" for k in self.group_keys.get(i, set())}
         expanded = expand_terms(text)
         if expanded:  # the parser reads classes in the expanded words too ("guarding" -> railings)
             plan = self.parser.parse(expanded)
-            keys |= {f"class:{c.key}" for c in plan.classes if c.key not in IGNORED_CLASSES}
+            keys |= {f"via-class:{c.key}" for c in plan.classes if c.key not in IGNORED_CLASSES}
         plan = self.parser.parse(text.replace("-", " ") if "-" in text else text)
         keys |= {f"storey:{self.index.get(s).guid}" for s in plan.storeys}
         keys |= {f"class:{c.key}" for c in plan.classes if c.key not in IGNORED_CLASSES}

@@ -189,7 +189,7 @@ class Statement:
 
 
 _ORDINAL_END = re.compile(r"(?:^|\s)\d{1,2}\.$")  # "screed on the 1." + "Obergeschoss ...": one sentence
-_STARTERS = frozenset("the a an we i it they she he this that there and but so then also our my you".split())  # noqa: SIM905
+_STOREY_NOUN = re.compile(r"(?:ober|unter|dach|keller|zwischen)?geschoss|og|ug|etage|stock|ebene|obergeschoß")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -198,7 +198,7 @@ def split_sentences(text: str) -> list[str]:
         if not piece:
             continue
         first = piece.split(maxsplit=1)[0].casefold()
-        if out and _ORDINAL_END.search(out[-1]) and first[:1].isalpha() and first not in _STARTERS:
+        if out and _ORDINAL_END.search(out[-1]) and _STOREY_NOUN.match(first):
             out[-1] = f"{out[-1]} {piece}"  # a German ordinal storey ("1. Obergeschoss"), not a sentence end
         else:
             out.append(piece)

@@ -85,7 +85,9 @@ def _agree(a: EntityLinks, b: EntityLinks) -> tuple[int, int]:
     shared = conflict = 0
     for kind in ENTITY_WEIGHTS:
         x, y = a.of(kind), b.of(kind)
-        if x and y:
+        if kind == "term":  # other words for the same thing agree when shared, never disagree
+            shared += bool(x & y)
+        elif x and y:
             if x & y:
                 shared += 1
             else:
@@ -155,7 +157,8 @@ class IfcAwareMemory:
                     new.links = EntityLinks(set(rejection.links.keys), set(rejection.links.excluded))
                 self._retire(pending, rejection, new)
         retired = self.superseded
-        self._supersede_values(new, roles=("assistant",))
+        if st.revises or st.retracts:  # an assistant's restated value gives way only to a revision said as one
+            self._supersede_values(new, roles=("assistant",))
         for i, old in enumerate(self.records):
             if old.valid_to is not None or old.statement.role != "user" or old.statement.question:
                 continue
@@ -329,8 +332,9 @@ class IfcAwareMemory:
             score = float(lexical[i])
             for kind, weight in ENTITY_WEIGHTS.items():
                 x, y = q_links.of(kind), r.links.of(kind)
-                if kind == "term":  # a term group counts where the class groups do not already agree
-                    if x & y and not q_links.of("class") & r.links.of("class"):
+                if kind == "term":  # other words for the same thing, where the class groups do not already agree
+                    soft = (q_links.soft() & r.links.soft()) - (q_links.keys & r.links.keys)
+                    if (x & y or soft) and not q_links.of("class") & r.links.of("class"):
                         score += weight
                 elif x and y:
                     score += weight if x & y else -0.7 * weight
@@ -343,6 +347,8 @@ class IfcAwareMemory:
                 score -= 0.6
             if st.question:
                 score -= 1.5
+            if st.confirmed_by:
+                score += 0.8  # a decision the user confirmed: it answers the question that led to it
             if st.rejects_only:
                 score -= 0.8  # "Slate's out." names the old value only to reject it: never the current value
             if len(_words(st.text) - q_words) == 0 and r.value is None:
@@ -426,7 +432,7 @@ class IfcAwareMemory:
             notes.append(f"replaces: {r.replaces}")
         if r.valid_to is not None:
             notes.append(f"superseded {r.valid_to[:10]}")
-        labels = sorted(self.linker.label(k) for k in r.links.keys if not k.startswith(("space:", "element:")))
+        labels = sorted(self.linker.label(k) for k in r.links.keys if not k.startswith(("space:", "element:", "via-")))
         if labels:
             notes.append("concerns " + ", ".join(labels[:4]))
         return MemoryHit(

@@ -12,6 +12,7 @@ GlobalIds and values: only the header timestamp differs):
 
 | model | arguments | size |
 |---|---|---|
+| `100k` | IFC4, 10 storeys x 36 rooms | ~5 MB, ~100k entities, ~2.6k products (the issue's target size) |
 | `ifc4` | IFC4, 20 storeys x 75 rooms | ~20 MB, ~350k entities, ~10.6k products |
 | `ifc2x3` | IFC2X3, 30 storeys x 100 rooms | ~40 MB, ~750k entities |
 
@@ -47,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 MODELS: dict[str, dict[str, Any]] = {
+    "100k": {"schema": "IFC4", "storeys": 10, "rooms_per_storey": 36},
     "ifc4": {"schema": "IFC4", "storeys": 20, "rooms_per_storey": 75},
     "ifc2x3": {"schema": "IFC2X3", "storeys": 30, "rooms_per_storey": 100},
 }

@@ -33,6 +33,7 @@ from ifcqa.mcq.quality import LEAK, MAX_PER_ANSWER, DuplicateGuard, unleaked
 from ifcqa.mcq.registry import GeneratorSpec, get_generators, get_verifiers
 from ifcqa.mcq.screen import screen, warned_ids
 from ifcqa.mcq.taxonomy import CATEGORIES
+from ifcqa.native.worker import offer
 
 DEFAULT_SEED = 10
 DEFAULT_CAP = 40
@@ -90,6 +91,7 @@ def generate_for_file(
     started = time.perf_counter()
     index = load_index(path, cache=cache, use_cache=use_cache)
     model = open_model(path)  # the verifiers' own reading of the file
+    offer(path, model)  # a geometry worker forked from here (verify.geometry) starts with it open: no second parse
     entry = FileEntry(path=str(path), sha256=index.data.source.sha256, schema=index.schema)
     warnings = list(getattr(index.data, "warnings", None) or [])
     entry.warnings = [w.to_json() if hasattr(w, "to_json") else dict(w) for w in warnings]

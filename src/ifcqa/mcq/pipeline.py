@@ -1,13 +1,12 @@
 """The IFC-MCQ pipeline for one file: index -> generators -> items -> verifiers -> structural checks.
 
 Per category, the subtypes' generators are drawn from in turn until ``cap`` items are retained or
-every generator is exhausted. Each candidate is assembled; skipped at once when the near-duplicate cap
-of its model refuses it in every phrasing (most candidates of a large model: storey, material or type
-questions whose answers are used up); screened on the re-opened file
+every generator is exhausted. Each candidate is assembled; screened on the re-opened file
 (:mod:`ifcqa.mcq.screen`: contradictions, duplicate names in a set, values with a recoverable parse
-problem); checked for leaks and re-phrased or skipped (:mod:`ifcqa.mcq.quality`); held against the
-near-duplicate cap of its model; then verified by its independent verifier and structurally
-checked. What happens to it is counted per subtype (the manifest's candidates / skipped / rejected
+problem); skipped at once when the near-duplicate cap of its model refuses it in every phrasing (most
+candidates of a large model: storey, material or type questions whose answers are used up); checked
+for leaks and re-phrased or skipped (:mod:`ifcqa.mcq.quality`); held against the near-duplicate cap of
+its model; then verified by its independent verifier and structurally checked. What happens to it is counted per subtype (the manifest's candidates / skipped / rejected
 / retained; skip reasons include ``leak``, ``duplicate_answer``, ``same_options``, ``contradiction``,
 ``duplicate_quantity`` and ``recoverable_defect``).
 """
@@ -181,13 +180,13 @@ def _consider(
     if not_by_guid(run.index, assembled):
         _skip(counts, GUID_NOT_UNIQUE)
         return None
-    doomed = run.guard.refuses_every_phrasing(assembled)  # the cap refuses it whatever follows: skip it now
-    if doomed is not None:
-        _skip(counts, doomed)
-        return None
     screened = screen(run.model, assembled, run.warned)
     if screened is not None:
         _skip(counts, screened)
+        return None
+    doomed = run.guard.refuses_every_phrasing(assembled)  # the cap refuses it whatever the leak check does
+    if doomed is not None:
+        _skip(counts, doomed)
         return None
     item = unleaked(assembled, run.name_of, run.new_id)
     if item is None:

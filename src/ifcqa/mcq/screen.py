@@ -143,8 +143,10 @@ def _contradicts(element: ifcopenshell.entity_instance) -> bool:
     return own not in _PLACEHOLDERS and theirs not in _PLACEHOLDERS and own != theirs
 
 
-def _duplicate(element: ifcopenshell.entity_instance, pairs: list[tuple[str, str | None]]) -> str | None:
-    for name, is_quantity, counts in _set_names(element):
+def _duplicate(
+    model: ifcopenshell.file, element: ifcopenshell.entity_instance, pairs: list[tuple[str, str | None]]
+) -> str | None:
+    for name, is_quantity, counts in _set_names(model, element):
         for wanted, member in pairs:
             if member is None or name != wanted:
                 continue
@@ -153,10 +155,13 @@ def _duplicate(element: ifcopenshell.entity_instance, pairs: list[tuple[str, str
     return None
 
 
-def _set_names(element: ifcopenshell.entity_instance) -> list[tuple[str, bool, dict[str, int]]]:
+def _set_names(
+    model: ifcopenshell.file, element: ifcopenshell.entity_instance
+) -> list[tuple[str, bool, dict[str, int]]]:
     """Each set definition of ``element`` (:func:`_definitions` order): its name, whether it holds quantities,
-    and how often each member name occurs in it. Read once per element and model."""
-    memo = _memo(element.file)["duplicates"]
+    and how often each member name occurs in it. Read once per element and model (the opened ``model``, never
+    ``element.file``: that wrapper does not own the file, so its address could later name another model)."""
+    memo = _memo(model)["duplicates"]
     found: list[tuple[str, bool, dict[str, int]]] | None = memo.get(element.id())
     if found is None:
         found = []
@@ -177,7 +182,7 @@ def screen(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozen
         return CONTRADICTION
     if pairs:
         for element in entities:
-            duplicate = _duplicate(element, pairs)
+            duplicate = _duplicate(model, element, pairs)
             if duplicate is not None:
                 return duplicate
     if warned and any(i in warned for e in entities for i in _touched(e, pairs)):

@@ -6,9 +6,10 @@ every generator is exhausted. Each candidate is assembled; screened on the re-op
 problem); skipped at once when the near-duplicate cap of its model refuses it in every phrasing (most
 candidates of a large model: storey, material or type questions whose answers are used up); checked
 for leaks and re-phrased or skipped (:mod:`ifcqa.mcq.quality`); held against the near-duplicate cap of
-its model; then verified by its independent verifier and structurally checked. What happens to it is counted per subtype (the manifest's candidates / skipped / rejected
-/ retained; skip reasons include ``leak``, ``duplicate_answer``, ``same_options``, ``contradiction``,
-``duplicate_quantity`` and ``recoverable_defect``).
+its model; then verified by its independent verifier and structurally checked. What happens to it is
+counted per subtype (the manifest's candidates / skipped / rejected / retained; skip reasons include
+``leak``, ``duplicate_answer``, ``same_options``, ``contradiction``, ``duplicate_quantity`` and
+``recoverable_defect``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial import resolve
+from ifcqa.spatial import grounding, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
@@ -269,6 +269,7 @@ class Parser:
         masked = self._rooms_and_classes(plan, masked)
         masked = self._qualifiers(plan, masked)
         masked = self._measure(plan, masked)
+        masked = self._ground(plan, text, masked)
         self._intent(plan, text, masked)
         self._relation(plan, text)
         self._account(plan, masked)
@@ -403,6 +404,122 @@ class Parser:
             _decline(plan, f"it asks for {m.term!r} without saying of which elements", [_as_written(plan.question,
                                                                                                    m.term)])
         return text
+
+    def _ground(self, plan: Plan, text: str, masked: str) -> str:
+        """Words no pass read, grounded in the model (see :mod:`ifcqa.spatial.grounding`): a modifier before a
+        class word ("glass panels", "communication outlets", "duplex receptacles") as a material, predefined type
+        or name of that class's elements; a material after it ("walls made of concrete", "walls with a concrete
+        layer"); a noun phrase no class word names ("fridges", "fire alarm panel") as a predefined type or name of
+        the model's elements; the verbs of "doors that lead into the kitchen" when a room's bounding elements are
+        asked. What is not grounded stays unconsumed, so the answer declines naming it."""
+        if plan.declined is not None:
+            return masked
+        if plan.rooms and {c.key for c in plan.classes} and {c.key for c in plan.classes} <= _BOUNDING:
+            for verb in grounding.words().bounding_verbs:
+                for found in list(re.finditer(rf"(?<![\w]){re.escape(verb)}(?![\w])", masked)):
+                    masked = _mask(masked, *found.span())
+                    plan.notes.append(f"{found.group(0)!r}: the elements bounding the room")
+        spans = list(plan.resolved.get("class_spans", []))
+        items: list[tuple[int, int, str, str]] = []
+        for m in re.finditer(r"[^\W\d_][\w'-]*", masked):
+            w = m.group(0)
+            if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2:
+                continue
+            items.append((m.start(), m.end(), "word", w))
+        absent = [sp for sp in spans if not self._present(_CLASS_KEYS[sp[2]]) and _CLASS_KEYS[sp[2]] != "spaces"]
+        if not items and not absent and len(spans) < 2:
+            return masked
+        items += [(a, b, "class", w) for a, b, w in spans]
+        items.sort()
+        runs: list[list[tuple[int, int, str, str]]] = []
+        for it in items:
+            if runs and re.fullmatch(r"[\s-]*", text[runs[-1][-1][1]:it[0]]):
+                runs[-1].append(it)
+            else:
+                runs.append([it])
+        for run in runs:
+            free = [it for it in run if it[2] == "word"]
+            classes = [it for it in run if it[2] == "class"]
+            if not free and not (len(classes) >= 2 or (classes and classes[0] in [(a, b, "class", w)
+                                                                                 for a, b, w in absent])):
+                continue
+            words = [text[a:b] for a, b, _, _ in run]
+            found: grounding.Grounding | None = None
+            head_key: str | None = None
+            if classes and run[-1][2] == "class":
+                head_key = _CLASS_KEYS[run[-1][3]]
+                head = next((c for c in plan.classes if c.key == head_key), None) or self.class_filter(head_key)
+                if len(run) > 1:
+                    found = grounding.ground(self.index, words[:-1], head)
+                if found is None and (len(run) > 1 or not self._present(head_key)):
+                    found = grounding.ground(self.index, words, None)  # "fire alarm panel", "smoke detectors"
+                    head_key = head_key if found is None else None
+            elif not classes and not any(not c.inventory for c in plan.classes):
+                before = self._class_before(text, run[0][0], spans)
+                if before is not None:  # "walls made of concrete", "walls with a concrete layer"
+                    phrase = [w for w in words if w not in grounding.words().material_nouns] or words
+                    head = next((c for c in plan.classes if c.key == before), None) or self.class_filter(before)
+                    found = grounding.ground(self.index, phrase, head, material_only=True)
+                    head_key = None
+                elif not plan.rooms:
+                    found = grounding.ground(self.index, words, None)
+            elif not classes:
+                before = self._class_before(text, run[0][0], spans)
+                if before is not None:
+                    phrase = [w for w in words if w not in grounding.words().material_nouns] or words
+                    head = next((c for c in plan.classes if c.key == before), None) or self.class_filter(before)
+                    found = grounding.ground(self.index, phrase, head, material_only=True)
+            if found is None:
+                continue
+            start, end = run[0][0], run[-1][1]
+            prefix = re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", text[max(0, start - 12):start])
+            negated = prefix is not None and found.qualifier is not None
+            plan.notes.append(f"{found.term!r} grounded: {found.rule} ({found.n} elements)")
+            plan.resolved.setdefault("grounded", []).append(found)
+            used = {_CLASS_KEYS[w] for _, _, k, w in run if k == "class"}
+            if found.filter is not None:
+                keep_head = head_key is not None
+                drop = used if not keep_head else used - {head_key}
+                remaining = [sp for sp in spans if not (start <= sp[0] < end)]
+                still = {_CLASS_KEYS[w] for _, _, w in remaining}
+                plan.classes = [c for c in plan.classes if not (c.key in drop and c.key not in still)
+                                and not (keep_head and c.key == head_key and c.key not in still)]
+                plan.unknown_classes = [u for u in plan.unknown_classes if not any(
+                    u == self.class_filter(k).label for k in used)]
+                plan.classes.append(found.filter)
+                spans = remaining + ([run[-1][:2] + (run[-1][3],)] if keep_head else [])
+                spans.sort()
+            else:
+                assert found.qualifier is not None
+                if negated and prefix is not None:
+                    start -= len(prefix.group(0))
+                q = found.qualifier
+                plan.qualifiers.append(QualifierRef(found.term, resolve.describe(
+                    resolve.Qualifier(q.term, 0, 0, q.path, q.op, q.value, q.unit, q.how, raw=q)), negated))
+                plan.resolved.setdefault("qualifiers", []).append(
+                    resolve.Qualifier(q.term, start, end, q.path, q.op, q.value, q.unit, q.how, raw=q))
+                spans = [sp for sp in spans if not (start <= sp[0] < end) or sp == run[-1][:2] + (run[-1][3],)]
+            for a, b, kind, _ in run:
+                if kind == "word" or found.filter is not None:
+                    masked = _mask(masked, a, b)
+            if negated and prefix is not None:
+                masked = _mask(masked, start, start + len(prefix.group(0)))
+        plan.resolved["class_spans"] = spans
+        return masked
+
+    @staticmethod
+    def _class_before(text: str, start: int, spans: list[tuple[int, int, str]]) -> str | None:
+        """The class key of a class word just before ``start``, joined by a material link ("walls made of")."""
+        for _, b, w in reversed(spans):
+            if b > start:
+                continue
+            between = text[b:start].strip()
+            links = grounding.words().material_links
+            if between == "" or any(between == link or between == link + " a" or between == link + " an"
+                                    for link in links):
+                return _CLASS_KEYS[w]
+            return None
+        return None
 
     def _relation(self, plan: Plan, text: str) -> None:
         """ "walls with windows", "rooms that have doors": a relation between two classes is not a union of them;
@@ -649,6 +766,7 @@ class Parser:
             if close:
                 keys.append(_CLASS_KEYS[close[0]])
                 plan.notes.append(f"read {word!r} as {close[0]!r}")
+                plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), close[0]))
                 text = text[: match.start()] + " " * len(word) + text[match.end():]
         for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
             plan.exclude_classes.append(self.class_filter(key))

@@ -153,6 +153,13 @@ _ALIAS_VOCAB = sorted({normalise(w) for w in (*GROUND_WORDS, *BASEMENT_WORDS, *R
 
 
 _BOUNDING = BOUNDING_KEYS
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_ZONE_WORD = re.compile(r"\b(?:zones?|zonen?|bereiche?|bereichs)\b")
+_ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to|assigned\s+to|part\s+of|"
+                         r"gehören\s+zu[rm]?|gehoeren\s+zu[rm]?|gehört\s+zu[rm]?)\b")
+# a negation right before a room the question asks for ("rooms that are not bathrooms", "which rooms aren't offices")
+_ROOM_NEGATION = re.compile(r"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\bexcept|\bexcluding|\bother\s+than|"
+                            r"\bausser|\bausgenommen)\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?\s*$")
 _THRESHOLD = re.compile(
     r"(?<![\w])(?P<word>" + "|".join(re.escape(w) for w in sorted(THRESHOLD_WORDS, key=len, reverse=True))
     + r")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|"
@@ -319,7 +326,8 @@ class Parser:
     def _rooms_and_classes(self, plan: Plan, text: str) -> str:
         """Rooms (by number, name or function) and class words; a word read both ways keeps the reading that
         matches something in this model (the class when both do)."""
-        rooms = [r for r in resolve.find_rooms(self.index, text) if r.term.strip()]
+        zones, text = self._zones(text)
+        rooms = zones + [r for r in resolve.find_rooms(self.index, text) if r.term.strip()]
         spans = [(m.start(), m.end()) for m in _CLASS_PATTERN.finditer(text)]
         kept = []
         for room in rooms:
@@ -342,14 +350,92 @@ class Parser:
         things = keys - {"spaces"}
         bounding = bool(things) and things <= _BOUNDING
         role = "subject" if not things else "of" if bounding else "in"
-        if role == "subject" and _INVENTORY.search(text):  # "what is in room A101": its contents
+        starts = {r.start for r in kept}
+        listing = [m for m in _INVENTORY.finditer(text) if not (  # "list all the bedrooms": the rooms themselves
+            m.group(0) in ("list all", "show all") and any(
+                st >= m.end() and re.fullmatch(r"\s*(?:the\s+|of\s+the\s+)?", text[m.end():st]) for st in starts))]
+        if role == "subject" and listing:  # "what is in room A101": its contents
             role = "in"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
         for room in kept:
-            plan.rooms.append(RoomRef(room.term, room.how, list(room.guids), role))
+            guids, start, text, words = self._room_modifiers(plan, text, room)
+            negated = False
+            neg = _ROOM_NEGATION.search(text, max(0, start - 24), start)
+            if neg is not None and role == "subject":
+                negated = True
+                text = _mask(text, neg.start("neg"), neg.end("neg"))
+            plan.rooms.append(RoomRef(f"{words} {room.term}" if words else room.term, room.how, guids, role,
+                                      negated))
         if role == "subject" and "spaces" not in keys:
             plan.classes.append(class_filter(self.index.schema, "spaces"))
         return text
+
+    def _zones(self, text: str) -> tuple[list[resolve.Room], str]:
+        """Zones by name next to a zone word ("the Labor zone", "zone 'Leben'", "Zone Nord"): their spaces
+        (IfcRelAssignsToGroup members, through nested zones), as one room mention each."""
+        elements = self.index.data.elements
+        zones = [e for e in elements.values() if e.ifc_class == "IfcZone" and e.name]
+        if not zones or not _ZONE_WORD.search(text):
+            return [], text
+        out: list[resolve.Room] = []
+        for zone in sorted(zones, key=lambda z: -len(z.name or "")):
+            name = re.escape(normalise(zone.name or "")).replace(r"\ ", r"\s+")
+            pattern = re.compile(rf"(?:{_ZONE_WORD.pattern})\s+['\"]?(?P<a>{name})['\"]?(?![\w])|"
+                                 rf"(?<![\w])['\"]?(?P<b>{name})['\"]?\s+(?:{_ZONE_WORD.pattern})")
+            for m in list(pattern.finditer(text)):
+                spaces: list[str] = []
+                stack, seen = list(zone.members), set()
+                while stack:
+                    i = stack.pop()
+                    if i in seen or i not in elements:
+                        continue
+                    seen.add(i)
+                    member = elements[i]
+                    if member.ifc_class == "IfcSpace":
+                        spaces.append(member.guid)
+                    elif member.ifc_class == "IfcZone":
+                        stack.extend(member.members)
+                out.append(resolve.Room(m.group(0), m.start(), m.end(), spaces, f"zone:{zone.name}"))
+                text = _mask(text, m.start(), m.end())
+        if out:
+            text = _ZONE_VERBS.sub(lambda m: " " * len(m.group(0)), text)
+        return out, text
+
+    def _room_modifiers(self, plan: Plan, text: str, room: resolve.Room) -> tuple[list[str], int, str, str]:
+        """Words right before a room mention that its spaces' names hold ("small offices", "Mr Meier's office"):
+        the spaces narrowed to those holding every word (titles such as "Mr" only with a name found). Words no
+        space of the mention holds stay unconsumed (the answer declines naming them)."""
+        guids = list(room.guids)
+        start = room.start
+        if not guids or room.how.startswith("zone:"):
+            return guids, start, text, ""
+        run: list[re.Match[str]] = []
+        for m in reversed(list(_WORD.finditer(text, 0, start))):
+            if text[m.end():run[0].start() if run else start].strip() or m.group(0) in _FILLER:
+                break
+            run.insert(0, m)
+        honorifics = grounding.words().honorifics
+        while run:
+            stems = [grounding.stem(m.group(0)) for m in run if grounding.stem(m.group(0)) not in honorifics]
+            if stems:
+                narrowed = [g for g in guids if (e := self.index.find(g)) is not None and grounding.holds(
+                    " ".join(t for t in self._space_texts(e) if t), stems)]
+                if narrowed:
+                    for m in run:
+                        text = _mask(text, m.start(), m.end())
+                    phrase = " ".join(m.group(0) for m in run)
+                    plan.notes.append(f"{phrase!r}: the {len(narrowed)} of the {len(guids)} spaces named like "
+                                      f"{room.term!r} whose names hold it")
+                    return narrowed, run[0].start(), text, phrase
+            run = run[1:]  # "which small offices": try the words nearest the room alone
+        return guids, start, text, ""
+
+    def _space_texts(self, e: object) -> list[str]:
+        from ifcqa.index.records import Element
+
+        assert isinstance(e, Element)
+        typ = self.index.data.elements.get(e.type) if e.type is not None else None
+        return [e.name or "", e.long_name or "", e.object_type or "", typ.name if typ is not None and typ.name else ""]
 
     def _class_negation(self, text: str, start: int) -> tuple[int, int] | None:
         """The span of a negation word right before a class word ("except the walls", "ohne Fenster"), if any."""
@@ -419,6 +505,7 @@ class Parser:
                 for found in list(re.finditer(rf"(?<![\w]){re.escape(verb)}(?![\w])", masked)):
                     masked = _mask(masked, *found.span())
                     plan.notes.append(f"{found.group(0)!r}: the elements bounding the room")
+        masked = self._project_words(plan, text, masked)
         spans = list(plan.resolved.get("class_spans", []))
         items: list[tuple[int, int, str, str]] = []
         for m in re.finditer(r"[^\W\d_][\w'-]*", masked):
@@ -505,6 +592,27 @@ class Parser:
             if negated and prefix is not None:
                 masked = _mask(masked, start, start + len(prefix.group(0)))
         plan.resolved["class_spans"] = spans
+        return masked
+
+    def _project_words(self, plan: Plan, text: str, masked: str) -> str:
+        """ "How many bathrooms does the duplex have": words after "the"/"this" that the project's, site's or
+        building's Name or LongName holds name the whole model (its one building), so they narrow nothing."""
+        names = [t for e in self.index.data.elements.values() if e.ifc_class in ("IfcProject", "IfcSite", "IfcBuilding")
+                 for t in (e.name, e.long_name) if t]
+        if not names or len([e for e in self.index.data.elements.values() if e.ifc_class == "IfcBuilding"]) > 1:
+            return masked
+        tokens = {t for n in names for t in grounding.text_tokens(n) if len(t) >= 3}
+        tokens -= {"default", "building", "project", "site", "gebaude", "gebaeude", "projekt", "grundstuck", "unnamed"}
+        for m in list(re.finditer(r"\b(?:the|this|our|das|dem|den|des|this)\s+(?P<w>[^\W\d_][\w'-]*"
+                                  r"(?:\s+[^\W\d_][\w'-]*)?)", masked)):
+            found = m.group("w").split()
+            while found and not all(grounding.stem(w) in tokens for w in found):
+                found = found[:-1]
+            if found:
+                end = m.start("w") + len(" ".join(found))
+                masked = _mask(masked, m.start("w"), end)
+                plan.notes.append(f"{text[m.start('w'):end]!r}: the project/building ({', '.join(names[:2])}), "
+                                  "the whole model")
         return masked
 
     @staticmethod

@@ -55,6 +55,7 @@ class RoomRef:
     how: str
     guids: list[str]
     role: str = "subject"
+    negated: bool = False  # "rooms on Level 1 that are not bathrooms": the other spaces (role subject only)
 
 
 @dataclass
@@ -122,6 +123,7 @@ class Plan:
             for c in self.classes
         ]
         out["exclude_classes"] = [c.label for c in self.exclude_classes]
-        out["rooms"] = [{"term": r.term, "how": r.how, "role": r.role, "spaces": list(r.guids)} for r in self.rooms]
+        out["rooms"] = [{"term": r.term, "how": r.how, "role": r.role, "spaces": list(r.guids), "negated": r.negated}
+                        for r in self.rooms]
         out["qualifiers"] = [{"term": q.term, "rule": q.rule, "negated": q.negated} for q in self.qualifiers]
         return out

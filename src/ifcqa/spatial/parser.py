@@ -123,6 +123,13 @@ _FILLER = _STOP | frozenset(
 ]) | FILLER_WORDS
 _CLASS_PATTERN = _words_pattern(list(CLASS_WORDS))
 _CLASS_KEYS = {normalise(k): v for k, v in CLASS_WORDS.items()}
+# class words that end German compounds ("Außenwände", "Stahlbetonstützen"): one word, four letters or more, German
+# plural or singular forms of the element classes (English compounds are written apart)
+_COMPOUND_TAILS = sorted((w for w in _CLASS_KEYS if " " not in w and len(w) >= 4 and re.search(r"[äöü]|ss|en$|er$|e$|"
+                                                                                                r"tür|wand|fenster", w)
+                          and not w.isascii() or w in ("fenster", "wand", "decke", "decken", "treppe", "treppen",
+                                                       "stütze", "stützen", "platten", "tür", "türen", "träger")),
+                         key=len, reverse=True)
 _NEGATION = _words_pattern(NEGATION_WORDS)
 # Negation words are consumed only when they negate something (a storey or a qualifier): "doors that lead outside"
 # must not read "outside" as filler and list every door.
@@ -187,6 +194,20 @@ _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be 
     "ambiguous": "{term!r} does not say which dimension is meant (width, height, length?)",
     "unit_mismatch": "the unit in {term!r} does not fit what it compares",
 }
+
+
+@functools.cache
+def _qualifier_words() -> frozenset[str]:
+    from ifcqa.spatial.qualifiers import words
+    from ifcqa.spatial.spaces import fold
+
+    return frozenset(fold(phrase) for _, table in words().booleans for phrase in table)
+
+
+def _qualifier_word(word: str) -> bool:
+    from ifcqa.spatial.spaces import fold
+
+    return fold(word) in _qualifier_words()
 
 
 def _join_words(items: list[str]) -> str:
@@ -865,6 +886,20 @@ class Parser:
             if negation:
                 text = _mask(text, *negation)
             text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end():]
+        for match in list(re.finditer(r"[^\W\d_]{7,}", text)):  # German compounds: "Außenwände", "Betonwände"
+            word = match.group(0)
+            if word in _STOP or word in STOREY_NOUNS or word in _CLASS_KEYS:
+                continue
+            tail = next((w for w in _COMPOUND_TAILS if word.endswith(w) and len(word) - len(w) >= 3), None)
+            if tail is None:
+                continue
+            start = match.end() - len(tail)  # the class word ends the compound; its first part is read by the
+            keys.append(_CLASS_KEYS[tail])  # qualifier or grounding passes, or declines naming it
+            plan.notes.append(f"read {word!r} as {word[: -len(tail)]!r} + {tail!r}")
+            if _qualifier_word(word):  # "Außenwände": the qualifier pass reads the whole word (and masks it)
+                continue
+            plan.resolved.setdefault("class_spans", []).append((start, match.end(), tail))
+            text = _mask(text, start, match.end())
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)

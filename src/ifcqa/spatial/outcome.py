@@ -8,6 +8,7 @@ so a reader can tell what was selected; a declined answer has none of these keys
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +50,11 @@ class Outcome:
 def rule_of(answerer: Answerer, plan: Plan) -> str:
     """The rule an answer applied: "doors with Pset_DoorCommon.IsExternal = TRUE bounding 'kitchen' on Level 1"."""
     return f"{answerer.label(plan)} {answerer.scope(plan)}"
+
+
+def _tie(a: float, b: float) -> bool:
+    """Equal up to the float noise of an export (30.14164524999992 and ...97 m² are the same room size)."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
 def _capital(text: str) -> str:
@@ -199,7 +205,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     measured = [h for h in hits if h.guid in agg.per_element]
     if plan.intent == "most" and agg.op in ("max", "min"):  # "which floor has the largest room"
         best = (max if agg.op == "max" else min)(agg.per_element.values())
-        chosen = [h for h in measured if agg.per_element[h.guid] == best]
+        chosen = [h for h in measured if _tie(agg.per_element[h.guid], best)]
         out.hits = chosen
         out.storeys = [answerer.storey_name(g) or g for g in dict.fromkeys(h.storey for h in chosen if h.storey)]
         out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
@@ -210,7 +216,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         return out
     if agg.op in ("max", "min"):
         best = (max if agg.op == "max" else min)(agg.per_element.values())
-        chosen = [h for h in measured if agg.per_element[h.guid] == best]
+        chosen = [h for h in measured if _tie(agg.per_element[h.guid], best)]
         out.hits = chosen
         out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                      "source": source}

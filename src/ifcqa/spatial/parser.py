@@ -739,7 +739,10 @@ class Parser:
             if found and missing:  # "floors 1-9" in a 3-storey model: say which numbers match nothing
                 shown = missing[:3] + ([f"{len(missing) - 3} more"] if len(missing) > 3 else [])
                 out.append(_Mention(match.start(), match.start(), ", ".join(shown), "unresolved", []))
+        space_names = self._space_names()
         for match in list(_SHORT_NUMBERED.finditer(text)):
+            if match.group(0) in space_names:
+                continue  # "bedroom B202", "L2" when a space is named so: the room, not basement 202 / level 2
             if match.group("n3"):
                 storeys, how = r.by_number(int(match.group("n3")), None, below=True)
             else:
@@ -774,6 +777,12 @@ class Parser:
                     continue  # "roof" as a thing, not a storey ("roof elements" is a class)
                 take(match, "alias:" + kind, self._alias(kind, word))
         return self._fuzzy(text, out)
+
+    def _space_names(self) -> frozenset[str]:
+        if not hasattr(self, "_spaces_named"):
+            self._spaces_named = frozenset(normalise(e.name) for e in self.index.data.elements.values()
+                                           if e.ifc_class == "IfcSpace" and e.name)
+        return self._spaces_named
 
     def _looks_like_class(self, text: str, match: re.Match[str], storey: Storey) -> bool:
         """A storey named like a class word ("Roof") counts only after a preposition or before a storey noun."""

@@ -52,6 +52,10 @@ def rule_of(answerer: Answerer, plan: Plan) -> str:
     return f"{answerer.label(plan)} {answerer.scope(plan)}"
 
 
+def _join_names(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
 def _tie(a: float, b: float) -> bool:
     """Equal up to the float noise of an export (30.14164524999992 and ...97 m² are the same room size)."""
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
@@ -84,6 +88,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
                              "can_answer": "Ask about one of its rooms by name, number or function."}
         out.hits = []
         return out
+    if measure is not None and plan.intent == "compare" and plan.resolved.get("compare_rooms"):
+        return _compare_rooms(index, answerer, plan, hits, measure, out)
     if measure is not None and plan.intent not in ("compare",):
         return _measured(index, answerer, plan, hits, measure, out)
     if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
@@ -98,6 +104,17 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         return out
     if plan.intent in ("most", "breakdown") and plan.group_by == "space":
         return _most_per_space(index, answerer, plan, hits, out)
+    if plan.every_storey and plan.intent == "exists":  # "does every storey have a WC?"
+        per = Counter(h.storey for h in hits)
+        order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+        lacking = [answerer.storey_name(g) or g for g in order if not per.get(g)]
+        out.yes_no = bool(order) and not lacking
+        out.count = n
+        out.rule = f"{out.rule}, at least one on each storey"
+        counts = ", ".join(f"{answerer.storey_name(g) or g}: {per.get(g, 0)}" for g in order)
+        out.text = (f"{'Yes' if out.yes_no else 'No'}: " + (f"{_join_names(lacking)} {'has' if len(lacking) == 1 else 'have'}"
+                    f" no {label}" if lacking else f"every storey has {label}") + f" ({counts}).")
+        return out
     if plan.threshold is not None:
         op, k = plan.threshold["op"], plan.threshold["n"]
         out.count = n
@@ -147,6 +164,41 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
                               for h in hits[:10])
             out.text = (f"{' and '.join(names) or 'No storey'}: {n} {what} ({out.rule}): {shown}"
                         + (f" and {n - 10} more." if n > 10 else "."))
+    return out
+
+
+def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
+                   out: Outcome) -> Outcome:
+    """ "Is the kitchen bigger than the living room?": the floor area of each (summed over its spaces)."""
+    several = [r for r in plan.rooms if len(r.guids) != 1]
+    if several:  # "the kitchen" of a duplex is two kitchens: which one is compared is not said
+        names = {h.guid: h.name or h.guid for h in hits}
+        said = "; ".join(f"{r.term!r} names {len(r.guids)} spaces ("
+                         + ", ".join(str(names.get(g, g)) for g in r.guids[:6]) + ")" for r in several)
+        plan.declined = {"reason": f"a comparison needs one room on each side: {said}",
+                         "not_understood": [r.term for r in several],
+                         "can_answer": "Name each room by its number, e.g. 'is A103 bigger than A102?'"}
+        out.hits = []
+        out.text = answerer.declined(plan)
+        return out
+    values = []
+    for room in plan.rooms:
+        agg = resolve.aggregate(index, [h.guid for h in hits if h.guid in set(room.guids)], measure)
+        values.append((room, agg))
+    if any(a.number is None for _, a in values):
+        lacking = " and ".join(repr(r.term) for r, a in values if a.number is None)
+        out.hits, out.text = [], f"I cannot compare them: {lacking} has no floor area in its quantity sets, so I give no answer."
+        return out
+    (ra, a), (rb, b) = values
+    assert a.number is not None and b.number is not None
+    out.yes_no = a.number < b.number if plan.least else a.number > b.number
+    unit = a.unit or ""
+    out.value = {"number": _number(a.number), "unit": a.unit, "op": "sum", "quantity": a.quantity, "source": a.source}
+    out.rule = f"{a.quantity} of {ra.term!r} vs {rb.term!r} ({a.source})"
+    word = "smaller" if plan.least else "bigger"
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: {ra.term!r} has {_number(a.number):g} {unit} and {rb.term!r} "
+                f"{_number(b.number):g} {b.unit or ''} ({a.quantity}, {a.source}), so {ra.term!r} is "
+                f"{'' if out.yes_no else 'not '}{word}.")
     return out
 
 

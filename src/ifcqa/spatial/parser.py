@@ -161,6 +161,9 @@ _ALIAS_VOCAB = sorted({normalise(w) for w in (*GROUND_WORDS, *BASEMENT_WORDS, *R
 
 _BOUNDING = BOUNDING_KEYS
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
+_SMALLER = frozenset(["smaller", "kleiner", "tinier"])
+_BIGGER = re.compile(r"\b(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)\s+(?:than|als)\b")
+_EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+(?:floor|level|storey|story|geschoss|etage|ebene|stockwerk)\b")
 _ZONE_WORD = re.compile(r"\b(?:zones?|zonen?|bereiche?|bereichs)\b")
 _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to|assigned\s+to|part\s+of|"
                          r"gehören\s+zu[rm]?|gehoeren\s+zu[rm]?|gehört\s+zu[rm]?)\b")
@@ -497,6 +500,9 @@ class Parser:
         return text
 
     def _measure(self, plan: Plan, text: str) -> str:
+        text = self._compare_rooms(plan, text)
+        if plan.measure is not None:
+            return text
         classes = [c for f in plan.classes for c in f.classes]
         m = resolve.find_measure(self.index, text, classes)
         if m is None:
@@ -649,6 +655,23 @@ class Parser:
                 return _CLASS_KEYS[w]
             return None
         return None
+
+    def _compare_rooms(self, plan: Plan, text: str) -> str:
+        """ "Is the kitchen bigger than the living room?": two rooms compared by floor area (a yes/no)."""
+        found = _BIGGER.search(text)
+        subjects = [r for r in plan.rooms if r.role == "subject" and not r.negated]
+        if found is None or len(subjects) != 2 or len(plan.rooms) != 2:
+            return text
+        from ifcqa.spatial.measures import MeasureMention
+
+        word = found.group("word")
+        plan.intent = "compare"
+        plan.least = word in _SMALLER
+        m = MeasureMention(found.group(0), found.start(), found.end(), "floor_area", "sum")
+        plan.measure = {"term": found.group(0), "quantity": "floor_area", "op": "sum"}
+        plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
+        plan.resolved["compare_rooms"] = True
+        return _mask(text, found.start(), found.end())
 
     def _relation(self, plan: Plan, text: str) -> None:
         """ "walls with windows", "rooms that have doors": a relation between two classes is not a union of them;
@@ -888,9 +911,13 @@ class Parser:
     def _classes(self, plan: Plan, text: str) -> str:
         keys: list[str] = []
         negated: list[str] = []
+        previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
         for match in list(_CLASS_PATTERN.finditer(text)):
             negation = self._class_negation(text, match.start())
-            (negated if negation else keys).append(_CLASS_KEYS[match.group(0)])
+            carried = previous is not None and previous[1] and negation is None and re.fullmatch(
+                r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|die|der|das)\s+)?", text[previous[0]:match.start()])
+            previous = (match.end(), bool(negation or carried))  # "not doors or windows": neither
+            (negated if negation or carried else keys).append(_CLASS_KEYS[match.group(0)])
             plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), match.group(0)))
             if negation:
                 text = _mask(text, *negation)
@@ -933,6 +960,8 @@ class Parser:
         return text
 
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
+        if plan.resolved.get("compare_rooms"):
+            return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
         def has(words: tuple[str, ...]) -> bool:
             return _words_pattern(words).search(text) is not None
 
@@ -954,6 +983,9 @@ class Parser:
             has(STOREY_NOUNS) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
         ):
             plan.intent = "most"  # "which floor has the largest room"
+        elif has(BREAKDOWN_WORDS) and yes_no and _EVERY_STOREY.search(text):
+            plan.intent = "exists"  # "does every storey have a WC?": yes/no over the storeys, not a breakdown
+            plan.every_storey = True
         elif has(BREAKDOWN_WORDS):
             plan.intent = "breakdown"
         elif plan.threshold is not None:

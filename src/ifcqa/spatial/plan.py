@@ -95,6 +95,7 @@ class Plan:
     exclude_classes: list[ClassFilter] = field(default_factory=list)  # "everything on Level 2 except the walls"
     group_by: str = "storey"  # "space": "which room has the most doors"
     universal: bool = False  # "are the walls of room A203 load-bearing?": do all of them satisfy the qualifiers
+    every_storey: bool = False  # "does every storey have a WC?": yes when each storey in scope has at least one
     unconsumed: list[str] = field(default_factory=list)  # content words no pass read (as the question wrote them)
     declined: dict[str, Any] | None = None  # {"reason", "not_understood", "can_answer"}
     nearest: list[dict[str, Any]] = field(default_factory=list)  # embedder fallback: word, label, score, threshold

@@ -178,10 +178,11 @@ def ground(index: ModelIndex, phrase: list[str], head: ClassFilter | None, *, ma
     if head is not None:
         found = _material(index, members, fold(term))
         if found is not None:
-            names, holding = found
-            q = QualifierMention(term, 0, 0, "material", "~", term, None, "material", names, term)
-            return Grounding(term, "material", None, q, f"material holds {term!r} ({', '.join(names[:4])}"
-                             + (f" and {len(names) - 4} more" if len(names) > 4 else "") + ")", len(holding))
+            materials, holding = found
+            q = QualifierMention(term, 0, 0, "material", "~", term, None, "material", materials, term)
+            return Grounding(term, "material", None, q, f"material holds {term!r} ({', '.join(materials[:4])}"
+                             + (f" and {len(materials) - 4} more" if len(materials) > 4 else "") + ")",
+                             len(holding))
     if material_only:
         return None
     stems = [stem(w) for w in phrase if stem(w) not in words().honorifics]
@@ -249,7 +250,8 @@ def _kind_of(index: ModelIndex, hits: list[Element], term: str, predefined: tupl
     classes = tuple(sorted({e.ifc_class for e in hits}))
     types = tuple(sorted({t.ifc_class for e in hits if e.type is not None and (t := elements.get(e.type))}))
     label = term
-    note = f"'{term}' is no class word: read as the elements whose {rule or 'predefined type is ' + ' or '.join(predefined)}."
+    how = rule or "predefined type is " + " or ".join(predefined)
+    note = f"'{term}' is no class word: read as the elements whose {how}."
     return ClassFilter("grounded", label, classes, types if not classes else (), kind="grounded:" + term,
                        predefined=predefined, enumerated=(), names=names, type_names=type_names, note=note)
 

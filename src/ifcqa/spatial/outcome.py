@@ -112,8 +112,9 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         out.count = n
         out.rule = f"{out.rule}, at least one on each storey"
         counts = ", ".join(f"{answerer.storey_name(g) or g}: {per.get(g, 0)}" for g in order)
-        out.text = (f"{'Yes' if out.yes_no else 'No'}: " + (f"{_join_names(lacking)} {'has' if len(lacking) == 1 else 'have'}"
-                    f" no {label}" if lacking else f"every storey has {label}") + f" ({counts}).")
+        verb = "has" if len(lacking) == 1 else "have"
+        said = f"{_join_names(lacking)} {verb} no {label}" if lacking else f"every storey has {label}"
+        out.text = f"{'Yes' if out.yes_no else 'No'}: {said} ({counts})."
         return out
     if plan.threshold is not None:
         op, k = plan.threshold["op"], plan.threshold["n"]
@@ -187,7 +188,8 @@ def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list
         values.append((room, agg))
     if any(a.number is None for _, a in values):
         lacking = " and ".join(repr(r.term) for r, a in values if a.number is None)
-        out.hits, out.text = [], f"I cannot compare them: {lacking} has no floor area in its quantity sets, so I give no answer."
+        out.hits = []
+        out.text = f"I cannot compare them: {lacking} has no floor area in its quantity sets, so I give no answer."
         return out
     (ra, a), (rb, b) = values
     assert a.number is not None and b.number is not None
@@ -281,7 +283,9 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     out.value = {"number": _number(agg.number), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                  "source": source}
     out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
-    missing = len(hits) - len(measured)
+    missing = len(agg.missing) if agg.total else len(hits) - len(measured)
     note = f" {missing} more {label} have no {agg.quantity} and are not counted." if missing else ""
+    if missing:
+        out.value["missing"] = missing
     out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
     return out

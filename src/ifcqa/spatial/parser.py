@@ -161,9 +161,12 @@ _ALIAS_VOCAB = sorted({normalise(w) for w in (*GROUND_WORDS, *BASEMENT_WORDS, *R
 
 _BOUNDING = BOUNDING_KEYS
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
+_COORDINATOR = re.compile(r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|die|der|das)\s+)?")
 _SMALLER = frozenset(["smaller", "kleiner", "tinier"])
-_BIGGER = re.compile(r"\b(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)\s+(?:than|als)\b")
-_EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+(?:floor|level|storey|story|geschoss|etage|ebene|stockwerk)\b")
+_BIGGER = re.compile(r"\b(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)"
+                     r"\s+(?:than|als)\b")
+_EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+"
+                           r"(?:floor|level|storey|story|geschoss|etage|ebene|stockwerk)\b")
 _ZONE_WORD = re.compile(r"\b(?:zones?|zonen?|bereiche?|bereichs)\b")
 _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to|assigned\s+to|part\s+of|"
                          r"gehören\s+zu[rm]?|gehoeren\s+zu[rm]?|gehört\s+zu[rm]?)\b")
@@ -487,7 +490,9 @@ class Parser:
                 return text
             before = text[max(0, q.start - 12): q.start]
             negated = bool(re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", before))
-            plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated))
+            plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated, q.note))
+            if q.note:
+                plan.notes.append(f"{q.term!r}: {q.note}")
             kept.append(q)
             text = _mask(text, q.start, q.end)
             if negated:
@@ -529,9 +534,9 @@ class Parser:
             return masked
         if plan.rooms and {c.key for c in plan.classes} and {c.key for c in plan.classes} <= _BOUNDING:
             for verb in grounding.words().bounding_verbs:
-                for found in list(re.finditer(rf"(?<![\w]){re.escape(verb)}(?![\w])", masked)):
-                    masked = _mask(masked, *found.span())
-                    plan.notes.append(f"{found.group(0)!r}: the elements bounding the room")
+                for hit in list(re.finditer(rf"(?<![\w]){re.escape(verb)}(?![\w])", masked)):
+                    masked = _mask(masked, *hit.span())
+                    plan.notes.append(f"{hit.group(0)!r}: the elements bounding the room")
         masked = self._project_words(plan, text, masked)
         spans = list(plan.resolved.get("class_spans", []))
         items: list[tuple[int, int, str, str]] = []
@@ -608,10 +613,9 @@ class Parser:
                 if negated and prefix is not None:
                     start -= len(prefix.group(0))
                 q = found.qualifier
-                plan.qualifiers.append(QualifierRef(found.term, resolve.describe(
-                    resolve.Qualifier(q.term, 0, 0, q.path, q.op, q.value, q.unit, q.how, raw=q)), negated))
-                plan.resolved.setdefault("qualifiers", []).append(
-                    resolve.Qualifier(q.term, start, end, q.path, q.op, q.value, q.unit, q.how, raw=q))
+                wrapped = resolve.wrap(q, start, end)
+                plan.qualifiers.append(QualifierRef(found.term, resolve.describe(wrapped), negated))
+                plan.resolved.setdefault("qualifiers", []).append(wrapped)
                 spans = [sp for sp in spans if not (start <= sp[0] < end) or sp == run[-1][:2] + (run[-1][3],)]
             for a, b, kind, _ in run:
                 if kind == "word" or found.filter is not None:
@@ -914,8 +918,8 @@ class Parser:
         previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
         for match in list(_CLASS_PATTERN.finditer(text)):
             negation = self._class_negation(text, match.start())
-            carried = previous is not None and previous[1] and negation is None and re.fullmatch(
-                r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|die|der|das)\s+)?", text[previous[0]:match.start()])
+            carried = previous is not None and previous[1] and negation is None and _COORDINATOR.fullmatch(
+                text[previous[0]:match.start()])
             previous = (match.end(), bool(negation or carried))  # "not doors or windows": neither
             (negated if negation or carried else keys).append(_CLASS_KEYS[match.group(0)])
             plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), match.group(0)))

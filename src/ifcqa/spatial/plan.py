@@ -65,6 +65,7 @@ class QualifierRef:
     term: str
     rule: str  # "Pset_DoorCommon.IsExternal = TRUE"
     negated: bool = False
+    note: str = ""  # what the reading assumed ("no unit given: 900 read as mm"; placeholder values)
 
 
 @dataclass
@@ -126,5 +127,6 @@ class Plan:
         out["exclude_classes"] = [c.label for c in self.exclude_classes]
         out["rooms"] = [{"term": r.term, "how": r.how, "role": r.role, "spaces": list(r.guids), "negated": r.negated}
                         for r in self.rooms]
-        out["qualifiers"] = [{"term": q.term, "rule": q.rule, "negated": q.negated} for q in self.qualifiers]
+        out["qualifiers"] = [{"term": q.term, "rule": q.rule, "negated": q.negated, "note": q.note}
+                             for q in self.qualifiers]
         return out

@@ -268,6 +268,7 @@ class Parser:
         ]
         self._name_patterns.sort(key=lambda gp: len(gp[0][0].name), reverse=True)
         self._kinds: dict[str, ClassFilter] = {}
+        self._presence: dict[str, bool] = {}
 
     def class_filter(self, key: str) -> ClassFilter:
         """The filter of a class group or predefined-type kind key (kinds resolved once per model)."""
@@ -290,6 +291,7 @@ class Parser:
         mentions: list[_Mention] = []
         masked = self._storey_mentions(masked, mentions)
         mentions.sort(key=lambda m: m.start)
+        plan.resolved["storey_spans"] = [(m.start, m.end) for m in mentions if m.storeys]
         for start, end in self._apply_mentions(plan, text, mentions):
             masked = _mask(masked, start, end)  # the negation words that negated a storey
         if buildings:  # "in Building B": only that building's storeys
@@ -306,6 +308,7 @@ class Parser:
         masked = self._ground(plan, text, masked)
         self._intent(plan, text, masked)
         self._relation(plan, text)
+        self._clauses(plan, text)
         self._account(plan, masked)
         return plan
 
@@ -475,8 +478,10 @@ class Parser:
         return None
 
     def _present(self, key: str) -> bool:
-        wanted = self.class_filter(key)
-        return any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
+        if key not in self._presence:  # once per model and class key (the serving path asks it often)
+            wanted = self.class_filter(key)
+            self._presence[key] = any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
+        return self._presence[key]
 
     def _qualifiers(self, plan: Plan, text: str) -> str:
         classes = [c for f in plan.classes for c in f.classes]
@@ -628,12 +633,9 @@ class Parser:
     def _project_words(self, plan: Plan, text: str, masked: str) -> str:
         """ "How many bathrooms does the duplex have": words after "the"/"this" that the project's, site's or
         building's Name or LongName holds name the whole model (its one building), so they narrow nothing."""
-        names = [t for e in self.index.data.elements.values() if e.ifc_class in ("IfcProject", "IfcSite", "IfcBuilding")
-                 for t in (e.name, e.long_name) if t]
-        if not names or len([e for e in self.index.data.elements.values() if e.ifc_class == "IfcBuilding"]) > 1:
+        names, tokens = self._project_tokens()
+        if not tokens:
             return masked
-        tokens = {t for n in names for t in grounding.text_tokens(n) if len(t) >= 3}
-        tokens -= {"default", "building", "project", "site", "gebaude", "gebaeude", "projekt", "grundstuck", "unnamed"}
         for m in list(re.finditer(r"\b(?:the|this|our|das|dem|den|des|this)\s+(?P<w>[^\W\d_][\w'-]*"
                                   r"(?:\s+[^\W\d_][\w'-]*)?)", masked)):
             found = m.group("w").split()
@@ -645,6 +647,19 @@ class Parser:
                 plan.notes.append(f"{text[m.start('w'):end]!r}: the project/building ({', '.join(names[:2])}), "
                                   "the whole model")
         return masked
+
+    def _project_tokens(self) -> tuple[list[str], frozenset[str]]:
+        """The names of the project, site and (one) building, and their words (once per model)."""
+        if not hasattr(self, "_project"):
+            kinds = ("IfcProject", "IfcSite", "IfcBuilding")
+            found = [e for c in kinds for e in self.index.by_class(c, exact=True)]
+            names = [t for e in found for t in (e.name, e.long_name) if t]
+            tokens = {t for n in names for t in grounding.text_tokens(n) if len(t) >= 3}
+            tokens -= {"default", "building", "project", "site", "gebaude", "gebaeude", "projekt", "grundstuck",
+                       "unnamed"}
+            several = sum(1 for e in found if e.ifc_class == "IfcBuilding") > 1
+            self._project = (names, frozenset() if several else frozenset(tokens))
+        return self._project
 
     @staticmethod
     def _class_before(text: str, start: int, spans: list[tuple[int, int, str]]) -> str | None:
@@ -676,6 +691,29 @@ class Parser:
         plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
         plan.resolved["compare_rooms"] = True
         return _mask(text, found.start(), found.end())
+
+    def _clauses(self, plan: Plan, text: str) -> None:
+        """ "walls on level 1 or slabs on level 2": each class with its own storey. The plan has one storey scope
+        for all its classes, so answering would give both classes on both storeys: declined, naming the pairs."""
+        if plan.declined is not None:
+            return
+        items = [(a, "class", w) for a, _, w in plan.resolved.get("class_spans", [])]
+        items += [(a, "storey", text[a:b]) for a, b in plan.resolved.get("storey_spans", [])]
+        items.sort()
+        pairs: list[tuple[str, str]] = []
+        current: str | None = None
+        for _, kind, word in items:
+            if kind == "class":
+                current = word
+            elif current is not None:
+                pairs.append((current, word))
+                current = None
+        keys = {_CLASS_KEYS.get(c, c) for c, _ in pairs}
+        if len(pairs) >= 2 and len(keys) >= 2 and len({st for _, st in pairs}) >= 2:
+            shown = " and ".join(f"{c} on {st}" for c, st in pairs)
+            _decline(plan, f"it pairs each class with its own storey ({shown}), and I answer one storey scope for "
+                     "all classes at a time, which would list every class on every storey", [],
+                     "Ask one question per class and storey, e.g. " + f"'{pairs[0][0]} on {pairs[0][1]}'.")
 
     def _relation(self, plan: Plan, text: str) -> None:
         """ "walls with windows", "rooms that have doors": a relation between two classes is not a union of them;

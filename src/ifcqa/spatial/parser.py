@@ -570,6 +570,7 @@ class Parser:
             words = [text[a:b] for a, b, _, _ in run]
             found: grounding.Grounding | None = None
             head_key: str | None = None
+            link: tuple[int, int] | None = None
             if classes and run[-1][2] == "class":
                 head_key = _CLASS_KEYS[run[-1][3]]
                 head = next((c for c in plan.classes if c.key == head_key), None) or self.class_filter(head_key)
@@ -578,23 +579,20 @@ class Parser:
                 if found is None and (len(run) > 1 or not self._present(head_key)):
                     found = grounding.ground(self.index, words, None)  # "fire alarm panel", "smoke detectors"
                     head_key = head_key if found is None else None
-            elif not classes and not any(not c.inventory for c in plan.classes):
+            elif not classes:
                 before = self._class_before(text, run[0][0], spans)
                 if before is not None:  # "walls made of concrete", "walls with a concrete layer"
                     phrase = [w for w in words if w not in grounding.words().material_nouns] or words
-                    head = next((c for c in plan.classes if c.key == before), None) or self.class_filter(before)
+                    head = next((c for c in plan.classes if c.key == before[0]), None) or self.class_filter(before[0])
                     found = grounding.ground(self.index, phrase, head, material_only=True)
                     head_key = None
-                elif not plan.rooms:
+                    link = (before[1], run[0][0])
+                elif not plan.rooms and not any(not c.inventory for c in plan.classes):
                     found = grounding.ground(self.index, words, None)
-            elif not classes:
-                before = self._class_before(text, run[0][0], spans)
-                if before is not None:
-                    phrase = [w for w in words if w not in grounding.words().material_nouns] or words
-                    head = next((c for c in plan.classes if c.key == before), None) or self.class_filter(before)
-                    found = grounding.ground(self.index, phrase, head, material_only=True)
             if found is None:
                 continue
+            if link is not None:
+                masked = _mask(masked, *link)
             start, end = run[0][0], run[-1][1]
             prefix = re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", text[max(0, start - 12):start])
             negated = prefix is not None and found.qualifier is not None
@@ -662,16 +660,17 @@ class Parser:
         return self._project
 
     @staticmethod
-    def _class_before(text: str, start: int, spans: list[tuple[int, int, str]]) -> str | None:
-        """The class key of a class word just before ``start``, joined by a material link ("walls made of")."""
+    def _class_before(text: str, start: int, spans: list[tuple[int, int, str]]) -> tuple[str, int] | None:
+        """The class key of a class word just before ``start`` joined to it by a material link ("walls made of",
+        "walls that are made of", "walls with a"), and where the link starts."""
         for _, b, w in reversed(spans):
             if b > start:
                 continue
-            between = text[b:start].strip()
-            links = grounding.words().material_links
-            if between == "" or any(between == link or between == link + " a" or between == link + " an"
-                                    for link in links):
-                return _CLASS_KEYS[w]
+            between = " ".join(text[b:start].split())
+            between = re.sub(r"^(?:(?:that|which)\s+)?(?:are|is|sind|ist)\s+", "", between)
+            if between == "" or any(between in (link, link + " a", link + " an")
+                                    for link in grounding.words().material_links):
+                return _CLASS_KEYS[w], b
             return None
         return None
 

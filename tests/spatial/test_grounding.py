@@ -264,3 +264,13 @@ def test_net_quantities_smallest_rooms_and_room_numbers(shared_ifc: Path, index_
     best = max(areas.values())
     answer = _ask(index_of("Duplex_A_20110907.ifc"), "What's the largest room on level 1?")
     assert _guids(answer) == {g for g, a in areas.items() if abs(a - best) < 1e-9 * best} and len(_guids(answer)) == 2
+
+
+def test_air_conditioned_rooms_read_the_thermal_requirements_set(shared_ifc: Path, index_of: Index) -> None:
+    model = ifcopenshell.open(str(shared_ifc / "AC11-Institute-Var-2-IFC.ifc"))
+    cooled = {s.GlobalId for s in model.by_type("IfcSpace")
+              if ue.get_psets(s).get("Pset_SpaceThermalRequirements", {}).get("AirConditioning") is True}
+    answer = _ask(index_of("AC11-Institute-Var-2-IFC.ifc"), "Which rooms are air-conditioned?")
+    assert cooled and _guids(answer) == cooled
+    answer = _ask(index_of("Duplex_A_20110907.ifc"), "Which rooms are air-conditioned?")  # not recorded there
+    assert answer["declined"] is not None and answer["elements"] == []

@@ -274,3 +274,18 @@ def test_air_conditioned_rooms_read_the_thermal_requirements_set(shared_ifc: Pat
     assert cooled and _guids(answer) == cooled
     answer = _ask(index_of("Duplex_A_20110907.ifc"), "Which rooms are air-conditioned?")  # not recorded there
     assert answer["declined"] is not None and answer["elements"] == []
+
+
+def test_a_rooms_wall_area_is_its_quantity_when_its_spaces_hold_one(shared_ifc: Path, index_of: Index) -> None:
+    model = ifcopenshell.open(str(shared_ifc / "3rooms_Heater_AirTerminal_Table_with_SB.ifc"))
+    wohnen = next(s for s in model.by_type("IfcSpace") if s.Name == "Wohnen")
+    expected = ue.get_psets(wohnen)["Qto_SpaceBaseQuantities"]["NetWallArea"]
+    answer = _ask(index_of("3rooms_Heater_AirTerminal_Table_with_SB.ifc"), "What is the net wall area of Wohnen?")
+    assert answer["value"]["number"] == pytest.approx(expected, rel=1e-3)
+    # Duplex spaces hold no wall area: "the wall area of room A203" stays the walls bounding it (never its floor Area)
+    answer = _ask(index_of("Duplex_A_20110907.ifc"), "what is the wall area of room A203")
+    duplex = ifcopenshell.open(str(shared_ifc / "Duplex_A_20110907.ifc"))
+    a203 = next(s for s in duplex.by_type("IfcSpace") if s.Name == "A203")
+    bounding = {b.RelatedBuildingElement.GlobalId for b in a203.BoundedBy
+                if b.RelatedBuildingElement is not None and b.RelatedBuildingElement.is_a("IfcWall")}
+    assert _guids(answer) == bounding and bounding

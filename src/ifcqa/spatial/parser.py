@@ -161,6 +161,8 @@ _ALIAS_VOCAB = sorted({normalise(w) for w in (*GROUND_WORDS, *BASEMENT_WORDS, *R
 
 _BOUNDING = BOUNDING_KEYS
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
+_ROOM_AREAS = {"wall": "wallarea", "covering": "ceilingarea", "slab": "floorarea"}  # a class word + "area" of a room
+_AREA_AFTER = re.compile(r"\s+(?:area|areas|surface|surfaces)\b")
 _COORDINATOR = re.compile(r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|die|der|das)\s+)?")
 _SMALLER = frozenset(["smaller", "kleiner", "tinier"])
 _BIGGER = re.compile(r"\b(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)"
@@ -373,6 +375,8 @@ class Parser:
             kept.append(room)
         for room in kept:
             text = _mask(text, room.start, room.end)
+        self._room_quantities = {q.casefold() for room in kept for g in room.guids if (e := self.index.find(g))
+                                 for sets in (e.qtos, e.psets) for props in sets.values() for q in props}
         text = self._classes(plan, text)
         if not kept:
             return text
@@ -954,6 +958,10 @@ class Parser:
         negated: list[str] = []
         previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
         for match in list(_CLASS_PATTERN.finditer(text)):
+            quantity = _ROOM_AREAS.get(_CLASS_KEYS[match.group(0)])
+            if quantity and _AREA_AFTER.match(text, match.end()) and any(
+                    quantity in q for q in getattr(self, "_room_quantities", ())):
+                continue  # "the net wall area of Wohnen": the room's NetWallArea (its spaces hold one), not its walls
             negation = self._class_negation(text, match.start())
             carried = previous is not None and previous[1] and negation is None and _COORDINATOR.fullmatch(
                 text[previous[0]:match.start()])

@@ -289,3 +289,18 @@ def test_a_rooms_wall_area_is_its_quantity_when_its_spaces_hold_one(shared_ifc: 
     bounding = {b.RelatedBuildingElement.GlobalId for b in a203.BoundedBy
                 if b.RelatedBuildingElement is not None and b.RelatedBuildingElement.is_a("IfcWall")}
     assert _guids(answer) == bounding and bounding
+
+
+def test_a_negated_modifier_takes_its_elements_out(shared_ifc: Path, index_of: Index) -> None:
+    model = ifcopenshell.open(str(shared_ifc / "Duplex_A_20110907.ifc"))
+    index = index_of("Duplex_A_20110907.ifc")
+    walls = model.by_type("IfcWall")
+    concrete = {w.GlobalId for w in walls if any("concrete" in m.lower() for m in _materials(w))}
+    for question in ("which walls aren't made of concrete", "which walls are not concrete?"):
+        answer = _ask(index, question)
+        assert _guids(answer) == {w.GlobalId for w in walls} - concrete and concrete, question
+    doors = model.by_type("IfcDoor")
+    glass = {d.GlobalId for d in doors if "glass" in (d.Name or "").lower()
+             or "glass" in (getattr(ue.get_type(d), "Name", None) or "").lower()}
+    answer = _ask(index, "Which doors are not glass doors?")
+    assert glass and _guids(answer) == {d.GlobalId for d in doors} - glass

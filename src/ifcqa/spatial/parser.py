@@ -551,8 +551,8 @@ class Parser:
         items: list[tuple[int, int, str, str]] = []
         for m in re.finditer(r"[^\W\d_][\w'-]*", masked):
             w = m.group(0)
-            if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2:
-                continue
+            if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2 or w in _NEGATION_ONLY:
+                continue  # a negation before a phrase negates what the phrase is grounded to (below)
             items.append((m.start(), m.end(), "word", w))
         absent = [sp for sp in spans if not self._present(_CLASS_KEYS[sp[2]]) and _CLASS_KEYS[sp[2]] != "spaces"]
         if not items and not absent and len(spans) < 2:
@@ -598,12 +598,21 @@ class Parser:
             if link is not None:
                 masked = _mask(masked, *link)
             start, end = run[0][0], run[-1][1]
-            prefix = re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", text[max(0, start - 12):start])
-            negated = prefix is not None and found.qualifier is not None
+            prefix = re.search(r"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?)\s*$", text[max(0, start - 12):start])
+            negated = prefix is not None or (link is not None and re.search(
+                r"\bnot\b|n't\b|\bnicht\b", text[link[0]:link[1]]) is not None)  # "walls that aren't made of"
+            if negated and found.filter is not None and head_key is None:
+                continue  # "not fridges": nothing to take them from; the words stay unconsumed (declined)
             plan.notes.append(f"{found.term!r} grounded: {found.rule} ({found.n} elements)")
             plan.resolved.setdefault("grounded", []).append(found)
             used = {_CLASS_KEYS[w] for _, _, k, w in run if k == "class"}
-            if found.filter is not None:
+            if found.filter is not None and negated and prefix is not None:  # "doors that are not glass doors"
+                assert head_key is not None  # the doors, less those
+                if not any(c.key == head_key for c in plan.classes):
+                    plan.classes.append(self.class_filter(head_key))
+                plan.exclude_classes.append(found.filter)
+                start -= len(prefix.group(0))
+            elif found.filter is not None:
                 keep_head = head_key is not None
                 drop = used if not keep_head else used - {head_key}
                 remaining = [sp for sp in spans if not (start <= sp[0] < end)]
@@ -625,7 +634,7 @@ class Parser:
                 plan.resolved.setdefault("qualifiers", []).append(wrapped)
                 spans = [sp for sp in spans if not (start <= sp[0] < end) or sp == run[-1][:2] + (run[-1][3],)]
             for a, b, kind, _ in run:
-                if kind == "word" or found.filter is not None:
+                if kind == "word" or (found.filter is not None and not negated):
                     masked = _mask(masked, a, b)
             if negated and prefix is not None:
                 masked = _mask(masked, start, start + len(prefix.group(0)))
@@ -671,7 +680,8 @@ class Parser:
             if b > start:
                 continue
             between = " ".join(text[b:start].split())
-            between = re.sub(r"^(?:(?:that|which)\s+)?(?:are|is|sind|ist)\s+", "", between)
+            between = re.sub(r"^(?:(?:that|which)\s+)?(?:are|is|sind|ist|aren't|isn't)(?:\s+(?:not|nicht))?(?:\s+|$)",
+                             "", between)
             if between == "" or any(between in (link, link + " a", link + " an")
                                     for link in grounding.words().material_links):
                 return _CLASS_KEYS[w], b

@@ -304,3 +304,19 @@ def test_a_negated_modifier_takes_its_elements_out(shared_ifc: Path, index_of: I
              or "glass" in (getattr(ue.get_type(d), "Name", None) or "").lower()}
     answer = _ask(index, "Which doors are not glass doors?")
     assert glass and _guids(answer) == {d.GlobalId for d in doors} - glass
+
+
+def test_words_a_space_name_holds_name_that_room(shared_ifc: Path, index_of: Index) -> None:
+    model = ifcopenshell.open(str(shared_ifc / "ExampleHOM.ifc"))
+    hobby = next(s for s in model.by_type("IfcSpace") if s.Name == "Hobby2")
+    answer = _ask(index_of("ExampleHOM.ifc"), "which floor is the hobby room on")
+    assert answer["storeys"] == [ue.get_aggregate(hobby).Name]
+    doors = {b.RelatedBuildingElement.GlobalId for b in hobby.BoundedBy
+             if b.RelatedBuildingElement is not None and b.RelatedBuildingElement.is_a("IfcDoor")}
+    assert doors and _guids(_ask(index_of("ExampleHOM.ifc"), "which doors lead into the hobby room?")) == doors
+    # a zone named alone ("Doppelzimmer" is an IfcZone of the institute, no space is named so): its spaces
+    institute = ifcopenshell.open(str(shared_ifc / "AC11-Institute-Var-2-IFC.ifc"))
+    zone = next(z for z in institute.by_type("IfcZone") if z.Name == "Doppelzimmer")
+    members = {o.GlobalId for rel in zone.IsGroupedBy for o in rel.RelatedObjects if o.is_a("IfcSpace")}
+    answer = _ask(index_of("AC11-Institute-Var-2-IFC.ifc"), "How many Doppelzimmer are there?")
+    assert members and answer["count"] == len(members) and _guids(answer) == members

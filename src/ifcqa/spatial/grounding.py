@@ -36,7 +36,7 @@ from ifcqa.spatial.qualifiers import QualifierMention
 from ifcqa.spatial.spaces import fold
 
 _CAMEL = re.compile(r"(?<=[a-zäöü])(?=[A-ZÄÖÜ])")
-_TOKEN = re.compile(r"[^\W_]+")
+_TOKEN = re.compile(r"[^\W\d_]+")  # letters only: "Hobby2" is "hobby", "IFC2x_DoorRevolving" "ifc x door revolving"
 _NOT_A_KIND = frozenset(["NOTDEFINED", "USERDEFINED"])
 _SKIPPED = frozenset(["IfcOpeningElement", "IfcOpeningStandardCase", "IfcVirtualElement", "IfcSpace", "IfcZone",
                       "IfcBuildingStorey", "IfcBuilding", "IfcSite", "IfcProject", "IfcAnnotation", "IfcGrid"])
@@ -254,6 +254,22 @@ def _kind_of(index: ModelIndex, hits: list[Element], term: str, predefined: tupl
     note = f"'{term}' is no class word: read as the elements whose {how}."
     return ClassFilter("grounded", label, classes, types if not classes else (), kind="grounded:" + term,
                        predefined=predefined, enumerated=(), names=names, type_names=type_names, note=note)
+
+
+def spaces_named(index: ModelIndex, phrase: list[str]) -> list[str]:
+    """GlobalIds of the spaces whose Name, LongName, ObjectType or type name hold every word of ``phrase`` as whole
+    words ("the lobby" for "Main Lobby 1.02", "hobby room"? no: "room" must be there too)."""
+    stems = [stem(w) for w in " ".join(phrase).split() if stem(w) not in words().honorifics]
+    if not stems:
+        return []
+    elements = index.data.elements
+    out = []
+    for e in index.by_class("IfcSpace"):
+        typ = elements.get(e.type) if e.type is not None else None
+        texts = " ".join(t for t in (e.name, e.long_name, e.object_type, typ.name if typ else None) if t)
+        if holds(texts, stems):
+            out.append(e.guid)
+    return out
 
 
 def keeps_material(index: ModelIndex, q: QualifierMention, element: Element) -> bool:

@@ -16,6 +16,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ifcqa.index.model_index import ModelIndex
+from ifcqa.index.records import Element
 from ifcqa.spatial import grounding, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
@@ -417,23 +418,28 @@ class Parser:
             pattern = re.compile(rf"(?:{_ZONE_WORD.pattern})\s+['\"]?(?P<a>{name})['\"]?(?![\w])|"
                                  rf"(?<![\w])['\"]?(?P<b>{name})['\"]?\s+(?:{_ZONE_WORD.pattern})")
             for m in list(pattern.finditer(text)):
-                spaces: list[str] = []
-                stack, seen = list(zone.members), set()
-                while stack:
-                    i = stack.pop()
-                    if i in seen or i not in elements:
-                        continue
-                    seen.add(i)
-                    member = elements[i]
-                    if member.ifc_class == "IfcSpace":
-                        spaces.append(member.guid)
-                    elif member.ifc_class == "IfcZone":
-                        stack.extend(member.members)
-                out.append(resolve.Room(m.group(0), m.start(), m.end(), spaces, f"zone:{zone.name}"))
+                out.append(resolve.Room(m.group(0), m.start(), m.end(), self._zone_spaces(zone), f"zone:{zone.name}"))
                 text = _mask(text, m.start(), m.end())
         if out:
             text = _ZONE_VERBS.sub(lambda m: " " * len(m.group(0)), text)
         return out, text
+
+    def _zone_spaces(self, zone: Element) -> list[str]:
+        """The spaces of a zone (IfcRelAssignsToGroup members, through nested zones)."""
+        elements = self.index.data.elements
+        spaces: list[str] = []
+        stack, seen = list(zone.members), set()
+        while stack:
+            i = stack.pop()
+            if i in seen or i not in elements:
+                continue
+            seen.add(i)
+            member = elements[i]
+            if member.ifc_class == "IfcSpace":
+                spaces.append(member.guid)
+            elif member.ifc_class == "IfcZone":
+                stack.extend(member.members)
+        return spaces
 
     def _room_modifiers(self, plan: Plan, text: str, room: resolve.Room) -> tuple[list[str], int, str, str]:
         """Words right before a room mention that its spaces' names hold ("small offices", "Mr Meier's office"):
@@ -464,10 +470,7 @@ class Parser:
             run = run[1:]  # "which small offices": try the words nearest the room alone
         return guids, start, text, ""
 
-    def _space_texts(self, e: object) -> list[str]:
-        from ifcqa.index.records import Element
-
-        assert isinstance(e, Element)
+    def _space_texts(self, e: Element) -> list[str]:
         typ = self.index.data.elements.get(e.type) if e.type is not None else None
         return [e.name or "", e.long_name or "", e.object_type or "", typ.name if typ is not None and typ.name else ""]
 
@@ -593,6 +596,11 @@ class Parser:
                     link = (before[1], run[0][0])
                 elif not plan.rooms and not any(not c.inventory for c in plan.classes):
                     found = grounding.ground(self.index, words, None)
+                if found is None and not plan.rooms and before is None:
+                    masked = self._room_words(plan, text, masked, run, words)
+            if found is None and not plan.rooms and len(run) > 1 and run[-1][2] == "class" and all(
+                    k == "word" for _, _, k, _ in run[:-1]) and _CLASS_KEYS[run[-1][3]] == "spaces":
+                masked = self._room_words(plan, text, masked, run[:-1], words[:-1])  # "the hobby room"
             if found is None:
                 continue
             if link is not None:
@@ -640,6 +648,34 @@ class Parser:
                 masked = _mask(masked, start, start + len(prefix.group(0)))
         plan.resolved["class_spans"] = spans
         return masked
+
+    def _room_words(self, plan: Plan, text: str, masked: str, run: list[tuple[int, int, str, str]],
+                    words: list[str]) -> str:
+        """Words no vocabulary knows that the model's space names hold as whole words ("the lobby" for a space
+        "Main Lobby"): a room mention, with the role the asked classes give it (the rooms, their contents, or what
+        bounds them). No space holds them: they stay unconsumed (declined)."""
+        guids = grounding.spaces_named(self.index, words)
+        how = "name_words"
+        if not guids:  # a zone named exactly so ("Einzelzimmer", "Labor"): its spaces
+            stems = [grounding.stem(w) for w in " ".join(words).split()]
+            zones = [z for z in self.index.by_class("IfcZone") if grounding.text_tokens(z.name) == stems]
+            guids = [g for z in zones for g in self._zone_spaces(z)]
+            how = "zone:" + ", ".join(z.name or "" for z in zones)
+        if not guids:
+            return masked
+        start, end = run[0][0], run[-1][1]
+        keys = {c.key for c in plan.classes if not c.inventory}
+        things = keys - {"spaces"}
+        role = "subject" if not things else "of" if things <= _BOUNDING else "in"
+        if role == "subject" and (any(c.inventory for c in plan.classes) or (
+                "spaces" not in keys and _INVENTORY.search(text))):
+            role = "in"  # "what is in the lobby": its contents
+        term = text[start:end]
+        plan.rooms.append(RoomRef(term, how, guids, role))
+        if role == "subject" and "spaces" not in keys:
+            plan.classes = [c for c in plan.classes if not c.inventory] + [class_filter(self.index.schema, "spaces")]
+        plan.notes.append(f"{term!r}: the {len(guids)} spaces whose names hold it")
+        return _mask(masked, start, end)
 
     def _project_words(self, plan: Plan, text: str, masked: str) -> str:
         """ "How many bathrooms does the duplex have": words after "the"/"this" that the project's, site's or

@@ -320,3 +320,15 @@ def test_words_a_space_name_holds_name_that_room(shared_ifc: Path, index_of: Ind
     members = {o.GlobalId for rel in zone.IsGroupedBy for o in rel.RelatedObjects if o.is_a("IfcSpace")}
     answer = _ask(index_of("AC11-Institute-Var-2-IFC.ifc"), "How many Doppelzimmer are there?")
     assert members and answer["count"] == len(members) and _guids(answer) == members
+
+
+def test_a_filler_word_that_names_a_predefined_type_of_the_next_class_is_that_type(shared_ifc: Path,
+                                                                                  index_of: Index) -> None:
+    """'check' is filler ("check the valves") but CHECK is an IfcValveTypeEnum value: "check valves" are those,
+    never every valve (the model's two valves are faucets)."""
+    model = ifcopenshell.open(str(shared_ifc / "domestic-hot-water.ifc"))
+    checks = {v.GlobalId for v in model.by_type("IfcValve") if ue.get_predefined_type(v) in ("CHECK", "DOUBLECHECK")}
+    answer = _ask(index_of("domestic-hot-water.ifc"), "list the check valves")
+    assert _guids(answer) == checks and model.by_type("IfcValve")
+    assert _guids(_ask(index_of("domestic-hot-water.ifc"), "please check the valves")) == {
+        v.GlobalId for v in model.by_type("IfcValve")}

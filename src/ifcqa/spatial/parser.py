@@ -19,6 +19,7 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial import grounding, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
+from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
@@ -557,6 +558,14 @@ class Parser:
             if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2 or w in _NEGATION_ONLY:
                 continue  # a negation before a phrase negates what the phrase is grounded to (below)
             items.append((m.start(), m.end(), "word", w))
+        for a, _, w in spans:  # "check valves": a filler word right before a class word that names one of its
+            word = re.search(r"([^\W\d_]{4,})\s+$", masked[:a])  # predefined types is that type, not filler
+            if word is None or word.group(1) in _STOP or word.group(1) not in _FILLER:
+                continue
+            wanted = self.class_filter(_CLASS_KEYS[w])
+            values = classes_enumeration(self.index.schema, wanted.classes + wanted.type_classes)
+            if any(v.casefold().replace("_", "").startswith(word.group(1)) for v in values):
+                items.append((word.start(1), word.end(1), "word", word.group(1)))
         absent = [sp for sp in spans if not self._present(_CLASS_KEYS[sp[2]]) and _CLASS_KEYS[sp[2]] != "spaces"]
         if not items and not absent and len(spans) < 2:
             return masked

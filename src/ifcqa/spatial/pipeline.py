@@ -320,10 +320,11 @@ class SpatialQA:
     def _narrow(self, plan: Plan, hits: list[Hit]) -> list[Hit]:
         """The hits in the rooms the plan names (contained, or bounding them) that satisfy its qualifiers."""
         if plan.rooms:
-            guids = [g for r in plan.rooms for g in r.guids]
+            guids = [g for r in plan.rooms if not r.negated for g in r.guids]
             if plan.rooms[0].role == "subject":
                 wanted = set(guids)
-                hits = [h for h in hits if h.guid in wanted]
+                unwanted = {g for r in plan.rooms if r.negated for g in r.guids}
+                hits = [h for h in hits if (h.guid in wanted or not guids) and h.guid not in unwanted]
             else:
                 hits = rooms_hits(self.index, plan, guids)
         if plan.exclude_classes:

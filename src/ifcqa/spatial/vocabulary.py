@@ -173,7 +173,7 @@ _words("fan", "fans", "fan", "ventilatoren", "lüfter")
 _words("sanitary", "sanitary terminals", "sanitary fixtures")
 # "sockets" are outlets of any kind (TV, data and phone sockets too); "power sockets" are the POWEROUTLET kind
 _words("outlet", "outlets", "outlet", "receptacles", "sockets", "socket", "steckdosen", "steckdose")
-_words("switch", "switches", "switch", "switching devices", "schalter", "lichtschalter")
+_words("switch", "switches", "switch", "switching devices", "schalter")
 _words("cable", "cables", "cable", "cable segments", "cable trays", "kabel", "kabeltrassen")
 _words("sensor", "sensors", "sensor", "detectors", "smoke detectors", "smoke detector", "rauchmelder", "sensoren",
        "fühler")
@@ -245,6 +245,9 @@ PREDEFINED_KINDS: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] =
     "shower": ("sanitary", "showers", ("SHOWER",), ("shower", "dusche")),
     "urinal": ("sanitary", "urinals", ("URINAL",), ("urinal", "pissoir")),
     "socket": ("outlet", "power outlets", ("POWEROUTLET",), ("schukosteckdose", "power")),
+    # a light switch is switched by hand: toggle and dimmer switches (not contactors, starters, emergency stops)
+    "lightswitch": ("switch", "light switches", ("TOGGLESWITCH", "DIMMERSWITCH"), ("lichtschalter", "lightswitch",
+                                                                              "toggle", "dimmer")),
     # no schema has a predefined type for a heat pump: exports say so by name ("Wärmepumpe", "Heat Pump 1")
     "heatpump": ("unitary", "heat pumps", (), ("heatpump", "wärmepumpe", "waermepumpe", "pump")),
     "airhandler": ("unitary", "air handling units", ("AIRHANDLER",), ("airhandler", "ahu", "handling",
@@ -317,6 +320,8 @@ _words("heatpump", "heat pumps", "heat pump", "heatpumps", "heatpump", "wärmepu
        "waermepumpe")
 _words("airhandler", "air handling units", "air handling unit", "air handlers", "air handler", "ahus", "ahu",
        "lüftungsgeräte", "lüftungsgerät", "rlt-anlagen", "rlt-anlage", "rlt anlage")
+_words("lightswitch", "light switches", "light switch", "lichtschalter", "toggle switches", "toggle switch",
+       "wall switches", "wall switch", "dimmers", "dimmer switches", "dimmer", "dimmschalter")
 _words("socket", "power outlets", "power outlet", "power sockets", "power socket", "schukosteckdosen",
        "schukosteckdose")
 

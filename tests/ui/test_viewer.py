@@ -19,6 +19,7 @@ from typing import Any
 
 import ifcopenshell
 import ifcopenshell.api
+import ifcopenshell.util.element as ue
 import numpy as np
 import pytest
 from test_browser import ARGS, CHROMIUM, Server, sync_api
@@ -273,6 +274,22 @@ def test_project_models_in_one_view_toggle_independently(browser: Any, tmp_path:
         ui.wait_for_selector("#tree-pane input[data-model]")
         assert ui.locator("#tree-pane input[data-model]").count() == len(models)
         ui.screenshot(path=str(artifacts / "viewer-6-project.png"))
+
+        # a question goes to the project: walls of the architecture file and columns of the structure file on the
+        # level both call their own way ("Level 1" / "L1", 5 cm apart), highlighted in their own models
+        by_name = {p.name: p for p in sample.files}
+        arc, stru = (ifcopenshell.open(str(by_name[name])) for name in ("Sample-ARC.ifc", "Sample-STR.ifc"))
+        level1 = next(s for s in arc.by_type("IfcBuildingStorey") if s.Name == "Level 1")
+        str_level1 = [s for s in stru.by_type("IfcBuildingStorey") if abs(s.Elevation - level1.Elevation) <= 0.5]
+        walls = {w.GlobalId for w in arc.by_type("IfcWall") if ue.get_container(w) == level1}
+        columns = {c.GlobalId for c in stru.by_type("IfcColumn") if ue.get_container(c) in str_level1}
+        ui.fill("#question", "Which walls and columns are on Level 1?")
+        ui.click("#ask-button")
+        ui.wait_for_function("window.ifcqaUI.answers === 1", timeout=LOAD_TIMEOUT)
+        highlighted = {key.split(":")[-1] for key in ui.evaluate("window.ifcqaScene.highlighted")}
+        assert highlighted == walls | columns and walls and columns
+        ui.screenshot(path=str(artifacts / "viewer-6b-project-answer.png"))
+        page.drawn_after(lambda: ui.click("#clear-button"))
 
         def shown() -> dict[str, int]:
             keys = ui.evaluate("window.ifcqaScene.nodeNames")

@@ -8,6 +8,7 @@ Project files are only read here (:func:`ifcqa.project.project.load_project`).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,3 +86,43 @@ def _served(store: ModelStore, path: Path) -> ServedProject:
     project = load_project(path)
     records = [store.found_record(file) if file.is_file() else None for file in project.paths()]
     return ServedProject(project_id(path), project.name, path, list(project.files), records)
+
+
+class ProjectAnswers:
+    """The :class:`~ifcqa.project.qa.ProjectQA` of each served project, built on its first question and kept
+    while its project file is unchanged (its models' indexes come from the store, like any model's)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._built: dict[Path, tuple[float, Any]] = {}
+
+    def ask(self, store: ModelStore, ident: str, question: str) -> dict[str, Any]:
+        """Answer ``question`` over project ``ident`` (the JSON of ``ifcqa ask PROJECT --json``; slow: off the loop).
+
+        Raises:
+            ApiError: no such project (404), or a project file or model that cannot be used (422).
+        """
+        served = served_project(store, ident)
+        missing = [file for file, record in zip(served.files, served.records, strict=True) if record is None]
+        if missing:
+            raise ApiError(422, "project_error", f"Project {served.name!r} lists {', '.join(missing)}, which "
+                                                 "cannot be found. Fix the project file's paths.")
+        with self._lock:
+            stamp = served.path.stat().st_mtime
+            known = self._built.get(served.path)
+            if known is None or known[0] != stamp:
+                known = self._built[served.path] = (stamp, _project_qa(store, served))
+            qa = known[1]
+        with self._lock:  # one question at a time per service: ProjectQA builds its room placements lazily
+            answer: dict[str, Any] = qa.ask(question)
+        return answer
+
+
+def _project_qa(store: ModelStore, served: ServedProject) -> Any:
+    from ifcqa.project.align import align_storeys
+    from ifcqa.project.qa import ProjectQA
+
+    project = load_project(served.path)
+    indexes = {file: store.load(record).index for file, record in zip(served.files, served.records, strict=True)
+               if record is not None}
+    return ProjectQA(indexes, align_storeys(project, indexes))

@@ -1,4 +1,4 @@
-"""``ask``: a spatial question answered as Server-Sent Events, one event per pipeline stage.
+"""``ask``: a spatial question answered as Server-Sent Events, one event per pipeline stage (a project: two).
 
 Events, in order: ``plan``, ``route``, ``retrieval``, ``answer``, ``check``, then ``final`` whose data is
 exactly the JSON of ``ifcqa ask --json`` (what :meth:`ifcqa.spatial.SpatialQA.stream` yields last). An error
@@ -133,5 +133,28 @@ async def ask(request: Request, model_id: str, body: AskBody) -> StreamingRespon
             with anyio.CancelScope(shield=True):
                 finished = await worker
             metrics["ask_completed" if finished else "ask_cancelled"] += 1
+
+    return StreamingResponse(events(), media_type=MEDIA_TYPE, headers=SSE_HEADERS)
+
+
+@router.post("/api/projects/{project_id}/ask", response_class=StreamingResponse,
+             responses={200: {"content": {MEDIA_TYPE: {}}, "description": "plan, final events"}})
+async def ask_project(request: Request, project_id: str, body: AskBody) -> StreamingResponse:
+    """Answer a spatial question over every model of a project (``*.ifcqa-project.json`` in the models folder).
+
+    Events ``plan`` and ``final``, whose data is the JSON of ``ifcqa ask PROJECT.ifcqa-project.json --json``:
+    storeys aligned across the files, elements of any file placed in the first file's rooms (contained, else by
+    geometry), each cited as ``FILE#GlobalId`` with its ``file``. A project that cannot be used is answered 404/422
+    before the stream starts.
+    """
+    state = get_state(request)
+    state.metrics["ask_started"] += 1
+    answer = await off_loop(state.projects.ask, state.store, project_id, body.question)
+    end = body.offset + body.limit if body.limit is not None else None
+    final = {**answer, "elements": answer["elements"][body.offset : end]}
+    state.metrics["ask_completed"] += 1
+
+    async def events() -> AsyncIterator[bytes]:
+        yield sse_event("plan", answer.get("plan") or {}) + sse_event("final", final)
 
     return StreamingResponse(events(), media_type=MEDIA_TYPE, headers=SSE_HEADERS)

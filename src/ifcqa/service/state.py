@@ -12,6 +12,7 @@ import anyio.to_thread
 from fastapi import Request
 
 from ifcqa.service.jobs import Jobs
+from ifcqa.service.projects import ProjectAnswers
 from ifcqa.service.store import ModelStore
 
 T = TypeVar("T")
@@ -24,6 +25,7 @@ class ServiceState:
     store: ModelStore
     jobs: Jobs
     metrics: Counter[str] = field(default_factory=Counter)  # asks started/completed/cancelled/failed/disconnected
+    projects: ProjectAnswers = field(default_factory=ProjectAnswers)  # each served project's questions
 
     @property
     def models_dir(self) -> Path:

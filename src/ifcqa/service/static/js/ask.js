@@ -13,6 +13,7 @@ export class AskPage {
   constructor({ report }) {
     this.report = report; // shows an error to the user
     this.modelId = null;
+    this.project = null; // {id, models: Map(file -> model id)} while a project is open
     this.storeys = [];
     this.asking = null;
     this.viewer = new Viewer($('#viewport'), {
@@ -93,12 +94,16 @@ export class AskPage {
     return models;
   }
 
-  /** Open every model of a project in one view; questions go to its first model (the reference). */
+  /**
+   * Open every model of a project in one view. Questions go to the project (every file, the first file's rooms);
+   * storeys and the properties panel are about its first model (the reference).
+   */
   async openProject(projectId) {
     const project = (this.projects || []).find((p) => p.id === projectId);
     if (!project) return this.open('');
     $('#model-select').value = '';
     const models = project.models.filter((m) => m.id).map((m) => ({ id: m.id, name: m.file }));
+    this.project = { id: project.id, models: new Map(project.models.filter((m) => m.id).map((m) => [m.file, m.id])) };
     const missing = project.models.filter((m) => !m.id).map((m) => m.file);
     if (missing.length) this.report(`Project ${project.name}: ${missing.join(', ')} not found, left out of the view.`);
     return this.openModels(models, project.name);
@@ -121,6 +126,7 @@ export class AskPage {
 
   async open(modelId) {
     $('#project-select').value = '';
+    this.project = null;
     return this.openModels(modelId ? [{ id: modelId, name: this.modelNames?.get(modelId) || modelId }] : []);
   }
 
@@ -251,7 +257,9 @@ export class AskPage {
     $('#question').value = '';
     const modelId = this.modelId;
     try {
-      await postStream(`api/models/${encodeURIComponent(modelId)}/ask`, { question }, (name, data) => {
+      const url = this.project ? `api/projects/${encodeURIComponent(this.project.id)}/ask`
+        : `api/models/${encodeURIComponent(modelId)}/ask`;
+      await postStream(url, { question }, (name, data) => {
         if (!STAGES.includes(name)) return;
         stages.append(h('li', { class: `stage stage-${name}`, dataset: { stage: name } },
           h('span', { class: 'stage-name', text: name }), h('span', { class: 'stage-text', text: stageText(name, data) })));
@@ -269,27 +277,28 @@ export class AskPage {
 
   answered(answer, body, modelId) {
     if (modelId !== this.modelId) return;
-    const elements = answer.elements || [];
+    const elements = (answer.elements || []).map((row) => ({ ...row, ref: this.refOf(row) }));
     body.append(h('p', { class: 'answer-text' }, h('span', { class: 'who', text: 'ifcqa' }), answer.answer));
     if (elements.length) {
       const list = h('ul', { class: 'elements', 'aria-label': `${elements.length} elements of the answer` });
       for (const row of elements) {
         list.append(h('li', {}, h('button', {
-          type: 'button', class: 'element', dataset: { guid: row.guid },
-          onclick: () => this.inspect(row.guid, { frame: true }),
+          type: 'button', class: 'element', dataset: { guid: row.ref.key },
+          onclick: () => this.inspect(row.ref.key, { frame: true, element: row.ref }),
         }, h('span', { class: 'badge', text: row.class }), ' ', row.name || row.guid,
+        row.file ? h('span', { class: 'muted', text: ` · ${row.file}` }) : null,
         row.storey ? h('span', { class: 'muted', text: ` · ${row.storey}` }) : null)));
       }
       body.append(list);
       const show = h('button', { type: 'button', class: 'link', text: 'Highlight these in 3D' });
-      show.addEventListener('click', () => this.viewer.highlight(elements.map((e) => e.guid)));
+      show.addEventListener('click', () => this.viewer.highlight(elements.map((e) => e.ref.key)));
       body.append(show);
     }
-    const shown = new Set(this.viewer.highlight(elements.map((e) => e.guid)));
-    const hidden = elements.filter((e) => !shown.has(e.guid));
-    const failed = hidden.filter((e) => this.viewer.notDrawnReason(e.guid));
+    const shown = new Set(this.viewer.highlight(elements.map((e) => e.ref.key)));
+    const hidden = elements.filter((e) => !shown.has(e.ref.key));
+    const failed = hidden.filter((e) => this.viewer.notDrawnReason(e.ref.key));
     for (const row of failed) {
-      const reason = this.viewer.notDrawnReason(row.guid);
+      const reason = this.viewer.notDrawnReason(row.ref.key);
       body.append(h('p', { class: 'muted untessellated', text: `${row.name || row.guid} is not drawn: ${reason}` }));
     }
     const missing = hidden.length - failed.length;
@@ -299,6 +308,14 @@ export class AskPage {
     window.ifcqaUI.answers += 1;
     window.ifcqaUI.lastAnswer = answer;
     window.ifcqaUI.state = 'answered';
+  }
+
+  /** Where an answer's element is drawn: a project's `FILE#GlobalId` in its file's model, else the open model. */
+  refOf(row) {
+    const modelId = row.file && this.project ? this.project.models.get(row.file) : null;
+    if (!modelId) return { key: row.guid, modelId: this.modelId, guid: row.guid };
+    const guid = row.guid.slice(row.guid.indexOf('#') + 1);
+    return { key: this.viewer.keyOf(modelId, guid) ?? guid, modelId, guid };
   }
 
   async inspect(key, { frame, element = null }) {

@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> None:
         args.scopes.split(","),
         k=5,
         window_tokens=args.window,
-        extractor="rules",
+        extractor="statements",
         agent=None,
         limit=None,
     )
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
             args.scopes.split(","),
             k=5,
             window_tokens=args.small_window,
-            extractor="rules",
+            extractor="statements",
             agent=None,
             limit=None,
         )

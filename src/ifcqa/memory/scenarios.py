@@ -172,7 +172,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         ask="the thermal target for {subject}",
     ),
     Scenario(
-        "room_floor_finish", "decision", "floor_finish", None,
+        "room_finish", "decision", "floor_finish", None,
         ("oak parquet", "polished concrete", "anthracite ceramic tiles", "slate-grey linoleum", "terrazzo",
          "sisal carpet", "larch floorboards", "cork tiles"),
         "{v}", "room", ("IfcSpace",), "room", "value", "the floor finish the client chose for those rooms",
@@ -220,7 +220,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         revisable=True, properties=("temperature", "temperatur"), ask="the design temperature for {subject}",
     ),
     Scenario(
-        "area_cost_rate", "cost", "cost_rate", "EUR/m²", _RATES, "{v} EUR/m²", "storey_class",
+        "cost_rate", "cost", "cost_rate", "EUR/m²", _RATES, "{v} EUR/m²", "storey_class",
         ("IfcSpace", "IfcWall", "IfcSlab"), "area", "rate_x_area", "the rate per square metre for that work",
         (
             "QS confirmed {anchor} for {work} {where}.",
@@ -253,7 +253,7 @@ SCENARIOS: tuple[Scenario, ...] = (
         revisable=True, properties=("cost", "price", "kosten", "preis"), ask="the price per unit for {subject}",
     ),
     Scenario(
-        "naming_prefix", "convention", "naming_prefix", None, ("QX", "ZR", "KV", "WT", "JP", "XL", "HB", "MG"),
+        "naming_convention", "convention", "naming_prefix", None, ("QX", "ZR", "KV", "WT", "JP", "XL", "HB", "MG"),
         "{v}-", "storey_class", ("IfcSpace", "IfcDoor"), "count", "value", "the numbering prefix for those elements",
         (
             "Naming convention: {subject} are numbered {anchor}01, {anchor}02 and so on.",

@@ -4,7 +4,7 @@ A :class:`Subject` is a set of real model elements (the doors on one storey, eve
 one function, the doors of one type, everything made of one material) with:
 
 * ``says``: how a person names it when stating a fact, often indirectly: by a storey's position ("the
-  doors upstairs", "the top-floor doors", "the doors on the second storey"), by room function ("the
+  doors upstairs", "the top-floor doors", "the doors on the first floor"), by room function ("the
   bathrooms" for spaces named "Bad"), by a type's dimensions ("the 864-wide doors", "the tall narrow
   windows"), or by the model's own names;
 * ``asks``: how the probe names it later, with the model's names ("doors on Dachgeschoss", "room 1.03",
@@ -130,8 +130,9 @@ def storey_places(mf: ModelFacts, storey: StoreyInfo) -> tuple[list[str], list[s
         wheres += ["on the ground floor", "at ground level"] + (["downstairs"] if len(above) == 2 else [])
         mods.append("ground-floor")
     elif position is not None:
-        if position < len(_ORDINALS):
-            wheres.append(f"on the {_ORDINALS[position]} storey")  # the ground floor is the first storey
+        numbered = any(c.isdigit() for s in mf.storeys for c in s.name)
+        if position <= len(_ORDINALS) and not numbered:  # British: the first floor is the one above the ground floor
+            wheres.append(f"on the {_ORDINALS[position - 1]} floor")
         if position == len(above) - 1:
             wheres += ["on the top floor"] + (["upstairs"] if len(above) == 2 else [])
             mods += ["top-floor"] + (["upstairs"] if len(above) == 2 else [])
@@ -299,7 +300,7 @@ def _type(mf: ModelFacts, guid: str) -> Subject:
     entities = [_link(mf, e) for e in inst[:MAX_ENTITIES]]
     links = {"types": [guid], "classes": [ifc_class], "elements": [e.global_id for e in entities]}
     request = [f"How many {plain} of each type are there?", f"Break the {plain} down by type, please."]
-    return Subject("type", guid, says, [f"{plain} of type {t.name}", f"{t.name} {plain}"], entities, links, live,
+    return Subject("type", guid, says, [f"{plain} of type {t.name}"], entities, links, live,
                    request, ifc_class, count=len(inst))  # fmt: skip
 
 

@@ -76,8 +76,11 @@ def _bare(value: float | str) -> str:
 
 
 def _words(scenario: Scenario, subject: Subject, rng: random.Random, probe: bool = False) -> dict[str, str]:
-    """The placeholders of a phrasing or probe for ``subject`` (the probe's names when ``probe``)."""
-    ref = rng.choice(subject.says)
+    """The placeholders of a phrasing or probe for ``subject`` (the probe's names when ``probe``); a fact never
+    names the subject the way the probe does ("the doors of type X" is not said when the probe asks for it)."""
+    asked = [a.casefold() for a in subject.asks]
+    says = [s for s in subject.says if not any(a in s.casefold() for a in asked)] or subject.says
+    ref = rng.choice(says)
     wheres = subject.ask_wheres if probe else subject.wheres
     work = rng.choice(AREA_WORK.get(subject.ifc_class or "", ("the work",)))
     return {

@@ -21,7 +21,8 @@ Search: BM25 over the records (with their leads) and the bundled embedder (``nan
 normalised, plus entity agreement with the probe (per kind both name: shared +, disjoint -; a probe
 entity the record excepts -), the attribute the probe asks about, and priors (an assistant's sentence,
 a bare question and a content-free sentence rank lower; the newer of two current records about the same
-thing with different values ranks first).
+thing with different values ranks first, and so does the newer of two about the same entities where no
+value could be read from either: "we've moved off the tiles, it's sisal carpet" after "tiles for the living rooms").
 """
 
 from __future__ import annotations
@@ -244,17 +245,24 @@ class IfcAwareMemory:
                     out[b] > out[a]
                     and x.valid_to is None
                     and y.valid_to is None
-                    and x.attribute
-                    and x.attribute == y.attribute
-                    and x.unit == y.unit
-                    and x.value is not None
-                    and y.value is not None
-                    and x.value != y.value
                     and x.statement.role == y.statement.role == "user"
-                    and self._same_thing(x, y)
+                    and not x.statement.question
+                    and not y.statement.question
+                    and self._competing(x, y)
                 ):
                     out[a], out[b] = out[b], out[a]
         return out
+
+    def _competing(self, x: Record, y: Record) -> bool:
+        """Whether ``x`` and ``y`` may say different things about the same thing: the same attribute with
+        different values in one unit, or, where no value could be read from either (a finish, a supplier
+        said in words), the same attribute or none, about agreeing entities."""
+        if x.value is not None and y.value is not None:
+            return bool(x.attribute and x.attribute == y.attribute and x.unit == y.unit and x.value != y.value
+                        and self._same_thing(x, y))  # fmt: skip
+        if x.value is not None or y.value is not None or x.attribute != y.attribute:
+            return False
+        return bool(_agree(x.links, y.links)[0]) and self._same_thing(x, y)
 
     def _hit(self, r: Record, score: float) -> MemoryHit:
         st = r.statement

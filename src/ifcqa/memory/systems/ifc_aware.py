@@ -84,6 +84,17 @@ def _agree(a: EntityLinks, b: EntityLinks) -> tuple[int, int]:
     return shared, conflict
 
 
+def _as_specific(new: EntityLinks, old: EntityLinks) -> bool:
+    """Whether ``new`` names every kind of entity ``old`` names (or names none): another value said about
+    something broader ("145 EUR/m² for decorating on Dachgeschoss" after "64 EUR/m² for the flooring on the
+    first floor", "XL- for the rooms at ground level" after "QX- for the Level 1 doors") is about something
+    else, not a revision of the narrower statement; a revision said without naming anything is read by
+    its words and its retraction."""
+    if not new.keys:
+        return True
+    return all(new.of(kind) for kind in ENTITY_WEIGHTS if old.of(kind))
+
+
 class IfcAwareMemory:
     name = "ifc-aware"
 
@@ -154,6 +165,7 @@ class IfcAwareMemory:
                 and _REVISING.search(st.text)
                 and _agree(old.links, new.links)[0]
                 and self._same_thing(old, new)
+                and _as_specific(new.links, old.links)
             ):
                 new.value, new.unit, new.attribute = st.bare[0], old.unit, old.attribute
                 self._retire(i, old, new)
@@ -166,6 +178,7 @@ class IfcAwareMemory:
                 and old.unit == new.unit
                 and old.value != new.value
                 and self._same_thing(old, new)
+                and _as_specific(new.links, old.links)
             ):
                 self._retire(i, old, new)
 
@@ -250,17 +263,22 @@ class IfcAwareMemory:
                     and not y.statement.question
                     and self._competing(x, y)
                 ):
-                    out[a], out[b] = out[b], out[a]
+                    if x.value is None:  # said in words: the newer one moves just ahead, the rest keep their ranks
+                        out.insert(a, out.pop(b))
+                    else:
+                        out[a], out[b] = out[b], out[a]
         return out
 
     def _competing(self, x: Record, y: Record) -> bool:
         """Whether ``x`` and ``y`` may say different things about the same thing: the same attribute with
         different values in one unit, or, where no value could be read from either (a finish, a supplier
-        said in words), the same attribute or none, about agreeing entities."""
+        said in words), about agreeing entities, with one attribute read from at least one of them."""
         if x.value is not None and y.value is not None:
             return bool(x.attribute and x.attribute == y.attribute and x.unit == y.unit and x.value != y.value
                         and self._same_thing(x, y))  # fmt: skip
-        if x.value is not None or y.value is not None or x.attribute != y.attribute:
+        if x.value is not None or y.value is not None or not (x.attribute or y.attribute):
+            return False
+        if x.attribute and y.attribute and x.attribute != y.attribute:
             return False
         return bool(_agree(x.links, y.links)[0]) and self._same_thing(x, y)
 

@@ -180,7 +180,8 @@ class EntityLinker:
         above = [s for s in index.storeys if (index.get(s).elevation or 0.0) >= -0.5]
         above.sort(key=lambda s: index.get(s).elevation or 0.0)
         self.middle = index.get(above[len(above) // 2]).guid if len(above) >= 3 and len(above) % 2 == 1 else None
-        self.by_elevation = [index.get(s).guid for s in sorted(index.storeys, key=lambda s: index.get(s).elevation or 0.0)]
+        ordered = sorted(index.storeys, key=lambda s: index.get(s).elevation or 0.0)
+        self.by_elevation = [index.get(s).guid for s in ordered]
 
     def _class_key(self, ifc_class: str) -> str | None:
         if ifc_class not in self.class_of:

@@ -5,10 +5,10 @@ assistant's answers is a fact in its own words, value and unit read where they c
 (:mod:`ifcqa.memory.statements`, the IFC-aware memory's reading), so that the memories compare on
 retrieval, not on which sentences survive ingestion.
 
-Rules (``--extract rules``, the earlier default, kept for comparison): a fact is a sentence that states something durable (a decision, a
-requirement, a rate, a convention, a revision, an exclusion: :data:`DURABLE` cues, or a number with a
-unit) and is not a question. Its value and unit are read by patterns (``EI 60``, ``85 EUR/m²``,
-``0.9 W/m²K``, ``prefix QX4-``, ``phase 2``). A sentence with a revision cue (:data:`REVISION`) marks
+Rules (``--extract rules``, the earlier default, kept for comparison): a fact is a sentence that states
+something durable (a decision, a requirement, a rate, a convention, a revision, an exclusion:
+:data:`DURABLE` cues, or a number with a unit) and is not a question. Its value and unit are read by
+patterns (``EI 60``, ``85 EUR/m²``, ``0.9 W/m²K``, ``prefix QX4-``, ``phase 2``). A sentence with a revision cue (:data:`REVISION`) marks
 the fact as an update of an earlier one.
 
 LLM (``LLMExtractor``): one chat request per session asks for JSON facts; a reply that is not usable

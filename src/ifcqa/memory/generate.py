@@ -257,10 +257,10 @@ def _build(
         built.append(session)
     key_facts = [said_facts[i] for i in range(len(draft.facts))]
     superseded = [said_superseded[i] for i in range(len(draft.superseded))]
-    for n, fact in enumerate(key_facts):
-        fact.id = f"k{n + 1}"
-    for n, fact in enumerate(superseded):
-        fact.id = f"old{n + 1}"
+    for n, said in enumerate(key_facts):
+        said.id = f"k{n + 1}"
+    for n, said in enumerate(superseded):
+        said.id = f"old{n + 1}"
     asked = at + timedelta(days=1)
     task = Task(
         id=task_id,

@@ -28,7 +28,8 @@ _BASE_PROPERTIES = {
 }
 # attribute -> words of property names that would hold its value (the scenarios' ``properties`` added)
 ATTRIBUTE_PROPERTIES: dict[str, tuple[str, ...]] = {
-    a: tuple(dict.fromkeys([*_BASE_PROPERTIES.get(a, ()), *(p for s in SCENARIOS if s.attribute == a for p in s.properties)]))
+    a: tuple(dict.fromkeys([*_BASE_PROPERTIES.get(a, ()),
+                            *(p for s in SCENARIOS if s.attribute == a for p in s.properties)]))  # fmt: skip
     for a in dict.fromkeys([*_BASE_PROPERTIES, *(s.attribute for s in SCENARIOS)])
 }
 

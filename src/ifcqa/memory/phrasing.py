@@ -10,8 +10,9 @@ stays and the fallback is counted with its reason:
   and every token holding a digit. The request lists them, so the model knows.
 * ``value dropped``: every key fact's (and superseded fact's) anchor the template text says ("EI 60",
   "85 EUR/m²", "QX4-") survives verbatim, in a sentence that keeps its revision cue when it had one
-  (no memory drops a sentence any more, so the rule extractor's durability test is no longer asked). The key fact's ``statement`` becomes
-  that sentence (its template sentence is kept in the task's ``metadata.phrasing.template_statements``).
+  (no memory drops a sentence any more, so the rule extractor's durability test is no longer asked). The
+  key fact's ``statement`` becomes that sentence (its template sentence is kept in the task's
+  ``metadata.phrasing.template_statements``).
 * ``value gained``: no turn gains a key-fact value it did not say (anchor, or the number within 2% with
   its unit): distractor turns stay free of key facts, and a seeded turn says only its own.
 * ``polarity changed``: the turn keeps its number of negations ("not", "no", "never", "won't", "kein",

@@ -24,7 +24,8 @@ GREETINGS = ("Morning", "Hi", "Hello again", "Hey", "Good afternoon", "Right", "
              "Back again", "Evening", "Hi there")  # fmt: skip
 PURPOSES = (
     "quick model check before the site visit", "I'm prepping the coordination meeting",
-    "the architect asked me to double-check something", "I'm finishing the minutes", "need a number for the design team",
+    "the architect asked me to double-check something", "I'm finishing the minutes",
+    "need a number for the design team",
     "the QS is chasing me", "doing the weekly model review", "the client wants figures by tonight",
     "checking a few things for the tender", "I'm on site without the model open", "getting ready for the planning call",
     "the structural engineer asked", "updating the risk register", "trying to close out some RFIs",
@@ -32,11 +33,13 @@ PURPOSES = (
 )  # fmt: skip
 TAILS = ("", " before lunch", " for Thursday", " for tomorrow's call", " ahead of the workshop", " this afternoon",
          " before I head out", " for the client pack", " while I remember", " for the progress meeting")  # fmt: skip
-WHO = ("The structural engineer", "Our QS", "The client's PM", "The MEP lead", "The site manager", "The planning consultant",
+WHO = ("The structural engineer", "Our QS", "The client's PM", "The MEP lead", "The site manager",
+       "The planning consultant",
        "The landscape architect", "Building control", "The cost consultant", "Our BIM coordinator", "The surveyor",
        "The contractor's design manager", "The interior designer", "The facade consultant")  # fmt: skip
 WHAT = (
-    "is on holiday", "wants the drawings as PDFs", "moved the coordination meeting", "asked for the clash report as BCF",
+    "is on holiday", "wants the drawings as PDFs", "moved the coordination meeting",
+    "asked for the clash report as BCF",
     "is sending revised drawings", "will join the call", "still hasn't replied about the survey",
     "wants a walkthrough of the model", "is off sick", "asked for the meeting notes in the shared folder",
     "is visiting site", "wants the model published to the CDE", "has a new email address",
@@ -54,7 +57,8 @@ CONNECTORS = ("By the way: ", "Also, for the record: ", "Before I forget - ", "O
 REMINDERS = ("Also remind me what we agreed on {topic}.", "And what did we settle on {topic}?",
              "Can you also put {topic} in your answer, I've lost track.", "Plus remind me of {topic}, please.",
              "Also, what was {topic} again?")  # fmt: skip
-AGREED = ("As agreed earlier: ", "For reference, from earlier: ", "As you told me before: ", "From your earlier message: ",
+AGREED = ("As agreed earlier: ", "For reference, from earlier: ", "As you told me before: ",
+          "From your earlier message: ",
           "What we had noted: ")  # fmt: skip
 
 
@@ -163,7 +167,8 @@ def model_questions(mf: ModelFacts) -> list[tuple[str, tuple[str, dict[str, Any]
         if index.by_class(ifc_class):
             words = CLASS_WORDS[ifc_class]
             call = ("count_elements", {"ifc_class": ifc_class, "group_by": "storey"})
-            out += [(q, call) for q in (f"Break the {words} down by storey.", f"How are the {words} spread over the levels?",
+            out += [(q, call) for q in (f"Break the {words} down by storey.",
+                                        f"How are the {words} spread over the levels?",
                                         f"Give me the {words} per storey.")]  # fmt: skip
     for wall in index.by_class("IfcWall")[:6]:
         if wall.materials:
@@ -215,7 +220,8 @@ def seeded_session(
     if in_assistant:
         user = f"{small_talk(rng)} {request} {rng.choice(REMINDERS).format(topic=topic)}"
     else:
-        user = rng.choice([f"{small_talk(rng)} {said} {_opened(request, rng)}", f"{request} {rng.choice(CONNECTORS)}{said}",
+        user = rng.choice([f"{small_talk(rng)} {said} {_opened(request, rng)}",
+                           f"{request} {rng.choice(CONNECTORS)}{said}",
                            f"{said} {_opened(request, rng)}"])
     turns = [Turn("user", user, iso(at))]
     exchange, summary = tools.exchange(call, at + timedelta(seconds=5), sid)

@@ -121,7 +121,9 @@ def storey_places(mf: ModelFacts, storey: StoreyInfo) -> tuple[list[str], list[s
     wheres, mods = [f"on {storey.name}"], [storey.name]
     if ground is None:
         return wheres, mods
-    above = sorted((s for s in mf.storeys if elevation[s.guid] >= elevation[ground.guid]), key=lambda s: elevation[s.guid])
+    above = sorted(
+        (s for s in mf.storeys if elevation[s.guid] >= elevation[ground.guid]), key=lambda s: elevation[s.guid]
+    )
     position = next((i for i, s in enumerate(above) if s.guid == storey.guid), None)
     if storey.alias == "basement":
         wheres += ["in the basement", "down in the basement", "below ground"]
@@ -188,11 +190,12 @@ def _storey_class(mf: ModelFacts, storey_guid: str, ifc_class: str) -> Subject:
     asks = [f"{plain} on {storey.name}", f"{plain} on storey {storey.name}", f"{storey.name} {plain}"]
     live = ("count_elements", {"ifc_class": ifc_class, "storey": storey.name})
     count = int(call_tool(mf.index, *live)["count"])
-    request = [
-        f"How many {plain} are there {where}?" for where in wheres
-    ] + [f"Can you count the {w} {where} for me?" for w in words for where in wheres[:2]]
+    request = [f"How many {plain} are there {where}?" for where in wheres] + [
+        f"Can you count the {w} {where} for me?" for w in words for where in wheres[:2]
+    ]
     return Subject("storey_class", f"{storey.guid}:{ifc_class}", says, asks, entities, links, live, request,
-                   ifc_class, storey, wheres, [f"on {storey.name}", f"on storey {storey.name}"], count=count)  # fmt: skip
+                   ifc_class, storey, wheres, [f"on {storey.name}", f"on storey {storey.name}"],
+                   count=count)  # fmt: skip
 
 
 def _class(mf: ModelFacts, ifc_class: str) -> Subject:
@@ -305,7 +308,12 @@ def _type(mf: ModelFacts, guid: str) -> Subject:
 
 
 def usable_material(name: str) -> bool:
-    return len(name) >= 4 and any(c.isalpha() for c in name) and not name.startswith("<") and "merged" not in name.casefold()
+    return (
+        len(name) >= 4
+        and any(c.isalpha() for c in name)
+        and not name.startswith("<")
+        and "merged" not in name.casefold()
+    )
 
 
 def _materials(mf: ModelFacts) -> dict[str, list[Any]]:

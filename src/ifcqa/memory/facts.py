@@ -8,8 +8,8 @@ retrieval, not on which sentences survive ingestion.
 Rules (``--extract rules``, the earlier default, kept for comparison): a fact is a sentence that states
 something durable (a decision, a requirement, a rate, a convention, a revision, an exclusion:
 :data:`DURABLE` cues, or a number with a unit) and is not a question. Its value and unit are read by
-patterns (``EI 60``, ``85 EUR/m²``, ``0.9 W/m²K``, ``prefix QX4-``, ``phase 2``). A sentence with a revision cue (:data:`REVISION`) marks
-the fact as an update of an earlier one.
+patterns (``EI 60``, ``85 EUR/m²``, ``0.9 W/m²K``, ``prefix QX4-``, ``phase 2``). A sentence with a
+revision cue (:data:`REVISION`) marks the fact as an update of an earlier one.
 
 LLM (``LLMExtractor``): one chat request per session asks for JSON facts; a reply that is not usable
 falls back to every statement of that session (counted in ``fallbacks``).

@@ -22,7 +22,8 @@ normalised, plus entity agreement with the probe (per kind both name: shared +, 
 entity the record excepts -), the attribute the probe asks about, and priors (an assistant's sentence,
 a bare question and a content-free sentence rank lower; the newer of two current records about the same
 thing with different values ranks first, and so does the newer of two about the same entities where no
-value could be read from either: "we've moved off the tiles, it's sisal carpet" after "tiles for the living rooms").
+value could be read from either (the same attribute: "we've moved off the carpet, it's oak now" after "carpet in
+the living rooms").
 """
 
 from __future__ import annotations
@@ -272,13 +273,11 @@ class IfcAwareMemory:
     def _competing(self, x: Record, y: Record) -> bool:
         """Whether ``x`` and ``y`` may say different things about the same thing: the same attribute with
         different values in one unit, or, where no value could be read from either (a finish, a supplier
-        said in words), about agreeing entities, with one attribute read from at least one of them."""
+        said in words), the same attribute about agreeing entities."""
         if x.value is not None and y.value is not None:
             return bool(x.attribute and x.attribute == y.attribute and x.unit == y.unit and x.value != y.value
                         and self._same_thing(x, y))  # fmt: skip
-        if x.value is not None or y.value is not None or not (x.attribute or y.attribute):
-            return False
-        if x.attribute and y.attribute and x.attribute != y.attribute:
+        if x.value is not None or y.value is not None or x.attribute is None or x.attribute != y.attribute:
             return False
         return bool(_agree(x.links, y.links)[0]) and self._same_thing(x, y)
 

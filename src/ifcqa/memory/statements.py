@@ -79,8 +79,9 @@ _CODE = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-)(?=[A-Z0-9]|\s|,|\.|$)")
 _BARE = re.compile(r"(?<![\w.,:/-])(\d+(?:\.\d+)?)(?![\w:/-]|[.,]\d)")
 _ROOMISH = re.compile(r"(?:room|space|bedroom|office|no\.?|number|level|the|on the)\s*$", re.IGNORECASE)
 _RETRACT = re.compile(
-    r"\b(?:stop using|forget(?: about)?|scrap|drop|gone off|instead of|no longer(?: using| want(?:s)?)?|rather than|"
-    r"replace|replaces|replacing|not going with|away from|changed? from|moving off)\s+(?:the\s+|that\s+|this\s+)?"
+    r"\b(?:stop(?:ped)? using|forg(?:et|ot)(?: about)?|scrap(?:ped)?|drop(?:ped)?|gone off|instead of|"
+    r"no longer(?: using| want(?:s)?)?|rather than|replac(?:e|es|ed|ing)|not going with|away from|changed? from|"
+    r"mov(?:e|ed|ing) off)\s+(?:the\s+|that\s+|this\s+)?"
     r"([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)",
     re.IGNORECASE,
 )

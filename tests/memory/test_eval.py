@@ -37,7 +37,7 @@ def test_scoring_is_deterministic_with_the_papers_tolerance() -> None:
 def test_every_system_and_scope_then_resume_and_report(tasks_file: Path, sample_tasks: TaskSet, tmp_path: Path) -> None:
     run = tmp_path / "run"
     config = config_for(
-        tasks_file, SYSTEMS, SCOPES, k=5, window_tokens=32_000, extractor="rules", agent=None, limit=None
+        tasks_file, SYSTEMS, SCOPES, k=5, window_tokens=32_000, extractor="statements", agent=None, limit=None
     )
     summary = run_memory_eval(tasks_file, run, config)
     records = read_records(run)

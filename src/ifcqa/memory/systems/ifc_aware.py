@@ -86,7 +86,8 @@ def _agree(a: EntityLinks, b: EntityLinks) -> tuple[int, int]:
 
 
 def _as_specific(new: EntityLinks, old: EntityLinks) -> bool:
-    """Whether ``new`` names every kind of entity ``old`` names (or names none): another value said about
+    """Whether ``new`` (what a statement names itself, not its lead) names every kind of entity ``old`` names
+    (or names none): another value said about
     something broader ("145 EUR/m² for decorating on Dachgeschoss" after "64 EUR/m² for the flooring on the
     first floor", "XL- for the rooms at ground level" after "QX- for the Level 1 doors") is about something
     else, not a revision of the narrower statement; a revision said without naming anything is read by
@@ -166,7 +167,7 @@ class IfcAwareMemory:
                 and _REVISING.search(st.text)
                 and _agree(old.links, new.links)[0]
                 and self._same_thing(old, new)
-                and _as_specific(new.links, old.links)
+                and _as_specific(self.linker.link(st.text), old.links)
             ):
                 new.value, new.unit, new.attribute = st.bare[0], old.unit, old.attribute
                 self._retire(i, old, new)
@@ -179,7 +180,7 @@ class IfcAwareMemory:
                 and old.unit == new.unit
                 and old.value != new.value
                 and self._same_thing(old, new)
-                and _as_specific(new.links, old.links)
+                and _as_specific(self.linker.link(st.text), old.links)
             ):
                 self._retire(i, old, new)
 

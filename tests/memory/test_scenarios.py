@@ -132,3 +132,24 @@ def test_vector_and_graph_memories_keep_a_statement_without_cue_words(sample_ind
         memory.ingest(session)
         hits = memory.search("Which floor finish goes upstairs?", 5)
         assert any("oak upstairs" in h.text for h in hits), (name, [h.text for h in hits])
+
+
+def test_every_scenario_phrasing_is_kept_as_said_and_its_value_read() -> None:
+    """The extractor's side of the scenario records: each phrasing, filled in, is one statement in its own words
+    (the ingestion of every memory keeps it), and its value is read in the scenario's unit or kept as the label."""
+    from ifcqa.memory.facts import statement_facts
+    from ifcqa.memory.statements import statement
+
+    for scenario in SCENARIOS:
+        value, other = scenario.values[1], scenario.values[0]
+        for phrasing in scenario.phrasings:
+            text = phrasing.format(
+                subject="the doors upstairs", Subject="The doors upstairs", anchor=scenario.anchor_of(value),
+                other=scenario.anchor_of(other), where="on the ground floor", work="screed", Work="Screed",
+                element="Wand-1",
+            )  # fmt: skip
+            session = Session("s01", "2026-01-05T09:00:00Z", [Turn("user", text, "2026-01-05T09:00:00Z")])
+            assert [f.text for f in statement_facts(session)] == [text]
+            if scenario.unit:
+                read = statement(text, "s01", "2026-01-05T09:00:00Z", "user", None, False)
+                assert (read.value, read.unit) in ((value, scenario.unit), (scenario.anchor_of(value), None)), text

@@ -90,8 +90,8 @@ def _as_specific(new: EntityLinks, old: EntityLinks) -> bool:
     (or names none): another value said about
     something broader ("145 EUR/m² for decorating on Dachgeschoss" after "64 EUR/m² for the flooring on the
     first floor", "XL- for the rooms at ground level" after "QX- for the Level 1 doors") is about something
-    else, not a revision of the narrower statement; a revision said without naming anything is read by
-    its words and its retraction."""
+    else, not a revision of the narrower statement; a revision said without naming anything, or said as one
+    ("we said yes to the 0.8 units" after "WT01 windows to 1.3 W/m2K"), is read by its words and its cue."""
     if not new.keys:
         return True
     return all(new.of(kind) for kind in ENTITY_WEIGHTS if old.of(kind))
@@ -167,8 +167,7 @@ class IfcAwareMemory:
                 and _REVISING.search(st.text)
                 and _agree(old.links, new.links)[0]
                 and self._same_thing(old, new)
-                and _as_specific(self.linker.link(st.text), old.links)
-            ):
+            ):  # said as a revision ("we said yes to the 0.8 units"): it may name the thing more broadly
                 new.value, new.unit, new.attribute = st.bare[0], old.unit, old.attribute
                 self._retire(i, old, new)
                 continue

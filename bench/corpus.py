@@ -92,9 +92,9 @@ def entity_count(path: Path) -> int:
 
 
 def index_and_report(job: Any) -> dict[str, Any]:
-    """The per-file work (``ifcqa.index.batch.index_one``), plus who ran it and that process's peak memory."""
+    """The per-file work (``ifcqa.index.corpus.index_one``), plus who ran it and that process's peak memory."""
 
-    from ifcqa.index.batch import index_one
+    from ifcqa.index.corpus import index_one
 
     row: dict[str, Any] = dict(index_one(job))
     row["pid"] = os.getpid()
@@ -105,7 +105,6 @@ def index_and_report(job: Any) -> dict[str, Any]:
 def warm_up(_: int) -> int:
     """Import what the work needs and linger a moment, so every worker is started before the clock runs."""
 
-    import ifcqa.index.batch
     import ifcqa.index.build  # noqa: F401
 
     time.sleep(0.3)
@@ -122,7 +121,7 @@ def throughput_run(
     """
     from ifcqa.executor import make_executor
     from ifcqa.executor.files import ship
-    from ifcqa.index.batch import IndexJob
+    from ifcqa.index.corpus import IndexJob
 
     cache = scratch / f"cache-{executor_kind}-{workers}-{time.monotonic_ns()}"
     jobs = [IndexJob(ship(path, False), str(cache), False) for path, _ in models]

@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from ifcqa.index.cache import write_atomic
+from ifcqa.files.atomic import write_atomic
 from ifcqa.memory.generate import generate_tasks
 from ifcqa.memory.report import write_memory_report
 from ifcqa.memory.runner import config_for, run_memory_eval

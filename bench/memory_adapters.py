@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from ifcqa.agents.base import AgentConfig
-from ifcqa.index.cache import write_atomic
+from ifcqa.files.atomic import write_atomic
 from ifcqa.llm.scripted import ScriptedServer
 from ifcqa.memory.facts import RuleExtractor
 from ifcqa.memory.generate import generate_tasks

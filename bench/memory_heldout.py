@@ -28,7 +28,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from ifcqa.index.cache import write_atomic
+from ifcqa.files.atomic import write_atomic
 from ifcqa.index.model_index import load_index
 from ifcqa.memory.generate import generate_tasks
 from ifcqa.memory.modelfacts import model_facts

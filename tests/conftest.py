@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -32,3 +32,16 @@ def index_of(shared_ifc: Path, tmp_path_factory: pytest.TempPathFactory) -> Call
         return loaded[name]
 
     return load
+
+
+@pytest.fixture
+def scratch_registries() -> Iterator[None]:
+    """Every registry (tools, agents, generators, ...) as it was before the test: a test may register or
+    override entries (``TOOLS.override(...)``) without leaking them into others."""
+    from ifcqa import registry
+
+    registry.names()  # every built-in kind declared and loaded
+    kept = {name: kind.snapshot() for name, kind in registry.KINDS.items()}
+    yield
+    for name, entries in kept.items():
+        registry.KINDS[name].restore(entries)

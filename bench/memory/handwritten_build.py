@@ -1,6 +1,11 @@
 """Build bench/memory/handwritten.json from the hand-written tasks (bench/memory/handwritten_source.py).
 
     python bench/memory/handwritten_build.py [--models-dir /work/shared/ifc] [-o bench/memory/handwritten.json]
+    python bench/memory/handwritten_build.py --source bench/memory/heldout_source.py   # -> heldout.json
+
+``--source`` names another hand-written source file in the same format (``POOL``, ``TASKS``, and
+optionally ``PREFIX``, the task ids' prefix, and ``SEED``, the layout seed's prefix); its output
+defaults to the source's name without ``_source`` (``heldout_source.py`` -> ``heldout.json``).
 
 Every tool turn is the real output of ``ifcqa.tools.registry.call_tool`` on the model, and the
 assistant's answer is written from it (``ifcqa.memory.sessions``); a gold computed from a live
@@ -15,14 +20,16 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import random
 import sys
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from handwritten_source import POOL, TASKS, K, T, X  # noqa: E402
+from handwritten_source import K, T, X  # noqa: E402
 
 from ifcqa.index.model_index import load_index  # noqa: E402
 from ifcqa.memory.leak import ifc_leak, model_text, session_problems  # noqa: E402
@@ -64,13 +71,49 @@ def _statement(session: Session, fact: K) -> str:
     raise AssertionError(f"{fact.anchor!r} is not said by {fact.role} in {session.id}")
 
 
-def build_task(spec: T, models_dir: Path) -> Task:
+@dataclass
+class Source:
+    """A hand-written source file: its tasks, its per-model distractor pools, how its tasks are named."""
+
+    path: Path
+    tasks: list[T]
+    pool: dict[str, list[list[X]]]
+    prefix: str = "hand"  # task id = f"{prefix}-{spec.id}"
+    seed: str = "handwritten"  # layout seed = f"{seed}:{spec.id}"
+
+    @property
+    def name(self) -> str:
+        """The source as the task file names it (relative to the repository when it lives in it)."""
+        try:
+            return self.path.resolve().relative_to(HERE.parents[1]).as_posix()
+        except ValueError:
+            return self.path.name
+
+
+def load_source(path: Path) -> Source:
+    """Import a hand-written source file (``TASKS``, ``POOL``; optional ``PREFIX``, ``SEED``)."""
+    if not path.is_file():
+        raise SystemExit(f"--source {path}: no such file; give a source like bench/memory/handwritten_source.py")
+    spec = importlib.util.spec_from_file_location(f"_source_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    missing = [n for n in ("TASKS", "POOL") if not hasattr(module, n)]
+    if missing:
+        raise SystemExit(f"--source {path}: defines no {', '.join(missing)} (see handwritten_source.py's format)")
+    prefix, seed = getattr(module, "PREFIX", "hand"), getattr(module, "SEED", "handwritten")
+    return Source(path, module.TASKS, module.POOL, prefix, seed)
+
+
+def build_task(spec: T, models_dir: Path, source: Source | None = None) -> Task:
+    source = source or load_source(HERE / "handwritten_source.py")
     path = models_dir / f"{spec.model}.ifc"
     index = load_index(path)
     mf = model_facts(index)
-    rng = random.Random(f"handwritten:{spec.id}")
+    rng = random.Random(f"{source.seed}:{spec.id}")
     anchors = [k.anchor.casefold() for k in spec.keys]
-    pool = [s for s in POOL[spec.model] if not any(a in " ".join(x.user for x in s).casefold() for a in anchors)]
+    pool = [s for s in source.pool[spec.model] if not any(a in " ".join(x.user for x in s).casefold() for a in anchors)]
     distractors: list[list[X] | None] = [*pool, *spec.near, *([None] * GENERATED_DISTRACTORS)]
     rng.shuffle(distractors)
     count = len(distractors) + len(spec.seeded)
@@ -108,7 +151,7 @@ def build_task(spec: T, models_dir: Path) -> Task:
         value = round(float(eval(spec.gold_of, {}, {"r": result})), 2)  # noqa: S307 - our own source file
         text = f"{value:.2f} EUR ({text})"
     task = Task(
-        id=f"hand-{spec.id}",
+        id=f"{source.prefix}-{spec.id}",
         project=mf.project,
         model={"path": path.name, "sha256": index.data.source.sha256},
         template=spec.kind,
@@ -126,7 +169,7 @@ def build_task(spec: T, models_dir: Path) -> Task:
             "live_query": {"tool": live[0], "arguments": live[1]} if live else None,
             "near_miss_statements": len(spec.near),
             "leak_check": "passed",
-            "written": "by hand (bench/memory/handwritten_source.py)",
+            "written": f"by hand ({source.name})",
         },
     )
     task.metadata["phrasing"] = template_phrasing(task)
@@ -140,16 +183,23 @@ def build_task(spec: T, models_dir: Path) -> Task:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models-dir", type=Path, default=HERE.parents[2] / "shared" / "ifc")
-    parser.add_argument("-o", "--output", type=Path, default=HERE / "handwritten.json")
+    parser.add_argument(
+        "--source", type=Path, default=HERE / "handwritten_source.py", help="the hand-written source file"
+    )
+    parser.add_argument(
+        "-o", "--output", type=Path, default=None, help="the task file (default: SOURCE without _source, .json)"
+    )
     args = parser.parse_args(argv)
     if not args.models_dir.is_dir():
         args.models_dir = Path("/work/shared/ifc")
-    tasks = [build_task(spec, args.models_dir) for spec in TASKS]
-    source = (HERE / "handwritten_source.py").read_bytes()
+    source = load_source(args.source)
+    if args.output is None:
+        args.output = args.source.with_name(args.source.stem.removesuffix("_source") + ".json")
+    tasks = [build_task(spec, args.models_dir, source) for spec in source.tasks]
     generator = {
         "written": "by hand",
-        "source": "bench/memory/handwritten_source.py",
-        "source_sha256": hashlib.sha256(source).hexdigest(),
+        "source": source.name,
+        "source_sha256": hashlib.sha256(args.source.read_bytes()).hexdigest(),
         "seed_in": "user",
         "models": sorted({t.model["path"] for t in tasks}),
     }

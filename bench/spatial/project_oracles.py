@@ -2,6 +2,10 @@
 
     python bench/spatial/project_oracles.py [--ifc-dir ../shared/ifc] [--sample-dir DIR] [-o bench/spatial/project.json]
 
+It also writes ``project_heldout.json`` beside ``-o``: 16 questions written after ProjectQA was built against
+``project.json`` and committed with their oracles before ProjectQA was first run on them (a check of the
+mechanisms on phrasings they were not built from).
+
 Two projects: the shared Duplex pair (``Duplex_A_20110907.ifc`` architecture, reference, +
 ``Duplex_Electrical_20121207.ifc`` electrical, in feet) and the federated sample (``ifcqa sample-project DIR``,
 default arguments: ``Sample-ARC.ifc`` reference, ``Sample-STR.ifc``, ``Sample-HVAC.ifc``; written to a temporary
@@ -456,17 +460,87 @@ def sample_questions(p: Project) -> list[tuple[str, str, Oracle, str]]:
     ]
 
 
-def build(ifc_dir: Path, sample_dir: Path) -> list[dict[str, Any]]:
+def spaces_holding(p: Project, test: Callable[[str, Any], bool], level: str | None) -> list[str]:
+    """The reference file's spaces (of ``level``, when given) holding at least one element passing ``test``."""
+    held = {p.room_of(f, e) for f, e in p.elements() if test(f, e)}
+    return sorted(
+        ref(p.files[0], space)
+        for space in p.spaces()
+        if space in held and (level is None or ue.get_aggregate(space).Name == level)
+    )
+
+
+def duplex_heldout(p: Project) -> list[tuple[str, str, Oracle, str]]:
+    elec = DUPLEX[1]
+    outlet, light = typed("IfcOutletType"), typed("IfcLightFixtureType")
+    located = "located in the architect's spaces (contained, else box centre inside the space box)"
+    level2 = lambda s: ue.get_aggregate(s).Name == "Level 2"  # noqa: E731
+    microwave = both(typed("IfcElectricApplianceType"), lambda f, e: _predefined(e) == "MICROWAVE")
+    bathrooms = any(
+        (room := p.room_of(f, e)) is not None and "bathroom" in (room.LongName or "").lower()
+        for f, e in p.elements()
+        if light(f, e)
+    )
+    return [
+        ("rooms", "How many lights are in the kitchens?", count(select(p, light, rooms=long_name("kitchen"))),
+         f"IfcLightFixtureType-typed elements {located}, spaces with LongName Kitchen"),
+        ("rooms", "which outlets are in B103?", elements(select(p, outlet, rooms=long_name("B103"))),
+         f"IfcOutletType-typed elements {located}, space B103"),
+        ("rooms", "How many outlets are in the rooms of Level 2?", count(select(p, outlet, "Level 2", rooms=level2)),
+         f"IfcOutletType-typed elements on Level 2 {located}, spaces of Level 2"),
+        ("rooms", "Which rooms on Level 2 have a light fixture?", elements(spaces_holding(p, light, "Level 2")),
+         f"spaces of Level 2 holding an IfcLightFixtureType-typed element ({located})"),
+        ("qualifiers", "Are there any light fixtures in the bathrooms?", {"type": "yes_no", "value": bathrooms},
+         f"an IfcLightFixtureType-typed element {located} in a space with LongName Bathroom"),
+        ("storey_class", "Is there a microwave on Level 1?",
+         {"type": "yes_no", "value": bool(select(p, microwave, "Level 1"))},
+         "an element of IfcElectricApplianceType MICROWAVE on Level 1"),
+        ("multi_storey", "How many doors are there across both models?", count(select(p, of_class("IfcDoor"))),
+         "every IfcDoor of both files"),
+        ("comparison", "Which floor has the most electrical equipment?", busiest(p, in_file(elec)),
+         "level with the most elements of the electrical model"),
+        ("edge", "Which outlets are in the garage?", {"type": "decline"},
+         "no space named or used as a garage in the architecture model -> decline"),
+        ("refuse", "Move the light fixtures on Level 2 to Level 1", {"type": "decline"}, "a write -> decline"),
+    ]
+
+
+def sample_heldout(p: Project) -> list[tuple[str, str, Oracle, str]]:
+    terminal = of_class("IfcAirTerminal")
+    located = "located in the architect's spaces (contained, else box centre inside the space box)"
+    level0 = lambda s: ue.get_aggregate(s).Name == "Level 0"  # noqa: E731
+    held = set(spaces_holding(p, terminal, "Level 1"))
+    every = all(ref(p.files[0], s) in held for s in p.spaces() if ue.get_aggregate(s).Name == "Level 1")
+    return [
+        ("rooms", "How many air terminals are in the rooms of Level 0?",
+         count(select(p, terminal, "Level 0", rooms=level0)),
+         f"IfcAirTerminal on Level 0 {located}, spaces of Level 0"),
+        ("rooms", "Which rooms have an air terminal?", elements(spaces_holding(p, terminal, None)),
+         f"spaces holding an IfcAirTerminal ({located})"),
+        ("qualifiers", "Is there an air terminal in every room on Level 1?", {"type": "yes_no", "value": every},
+         f"every space of Level 1 holds an IfcAirTerminal ({located})"),
+        ("rooms", "Which air terminals are in the meeting rooms?",
+         elements(select(p, terminal, rooms=long_name("meeting"))),
+         f"IfcAirTerminal {located}, spaces named or used as meeting rooms"),
+        ("multi_storey", "How many columns are there in total across all models?",
+         count(select(p, of_class("IfcColumn"))),
+         "every IfcColumn of every file"),
+        ("comparison", "Which floor has the most air terminals?", busiest(p, terminal),
+         "level with the most IfcAirTerminal (ties: every tied level)"),
+    ]
+
+
+def build(ifc_dir: Path, sample_dir: Path, heldout: bool = False) -> list[dict[str, Any]]:
     records = []
     for name, folder, files, questions in (
-        ("duplex", ifc_dir, DUPLEX, duplex_questions),
-        ("sample", sample_dir, SAMPLE, sample_questions),
+        ("duplex", ifc_dir, DUPLEX, duplex_heldout if heldout else duplex_questions),
+        ("sample", sample_dir, SAMPLE, sample_heldout if heldout else sample_questions),
     ):
         project = Project(folder, files)
         for number, (kind, query, oracle, rule) in enumerate(questions(project), 1):
             records.append(
                 {
-                    "id": f"project-{name}-{number:02d}",
+                    "id": f"project-{name}-{'h' if heldout else ''}{number:02d}",
                     "query": query,
                     "ifc_filenames": files,
                     "kind": kind,
@@ -492,8 +566,12 @@ def main() -> None:
             sample_dir = Path(scratch)
             write_federated_project(sample_dir)
         records = build(args.ifc_dir, sample_dir)
+        heldout = build(args.ifc_dir, sample_dir, heldout=True)
     args.out.write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{len(records)} questions -> {args.out}: {dict(Counter(r['kind'] for r in records))}")
+    out = args.out.with_name("project_heldout.json")
+    out.write_text(json.dumps(heldout, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{len(heldout)} questions -> {out}: {dict(Counter(r['kind'] for r in heldout))}")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import ifcopenshell
 import pytest
 from rich.console import Console
 
-from ifcqa.cli import core
+from ifcqa.cli import output
 from ifcqa.index import IndexCache, ModelIndex, load_index
 from ifcqa.index.geometry import SINGLE_LIMIT, SINGLE_PART, WHOLE_PART, compute_bboxes, element_bbox
 from ifcqa.sample import write_sample_model
@@ -71,8 +71,8 @@ def test_the_whole_model_pass_reports_its_progress_up_to_the_end(sample: Path) -
 
 def test_the_cli_progress_bar_draws_on_a_terminal_and_goes_away_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
     console = Console(file=io.StringIO(), force_terminal=True, width=100)
-    monkeypatch.setattr(core, "stderr_console", lambda: console)
-    bar = core.GeometryProgress("Computing the geometry of x.ifc")
+    monkeypatch.setattr(output, "stderr_console", lambda: console)
+    bar = output.GeometryProgress("Computing the geometry of x.ifc")
     for fraction in (0.0, 0.5, 1.0):
         bar(fraction)
     assert "Computing the geometry of x.ifc" in console.file.getvalue()  # type: ignore[attr-defined]

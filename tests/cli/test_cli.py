@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from ifcqa.cli.main import app
 from ifcqa.cli.toolcmds import build_tool_app, first_sentence
-from ifcqa.tools import get_tools, registry, tool
+from ifcqa.tools import get_tools, tool
 
 FZK = "AC20-FZK-Haus.ifc"
 HOUSE = "IfcOpenHouse_IFC4.ifc"
@@ -245,10 +245,10 @@ def test_q_listing_shows_the_first_sentence_of_each_description() -> None:
         assert f"{spec.name} {first_sentence(spec.description)}" in listing
 
 
+@pytest.mark.usefixtures("scratch_registries")  # the tool registered here is gone after the test
 def test_q_maps_lists_flags_and_mixed_values_to_options(
     monkeypatch: pytest.MonkeyPatch, shared_ifc: Path, cache_dir: Path
 ) -> None:
-    monkeypatch.setattr(registry, "_REGISTRY", dict(registry._REGISTRY))  # restored after the test
 
     def echo_arguments(
         index: Any, words: list[str], loud: bool = False, value: bool | float | str | None = None, times: int = 1

@@ -132,6 +132,7 @@ def test_summary_shows_warnings_and_strict_refuses_from_flag_and_environment(war
     assert code == 0  # --strict did not stay on for the next command
 
 
+@pytest.mark.usefixtures("scratch_registries")
 def test_a_bug_is_one_line_naming_the_file_and_debug_shows_the_traceback(
     house: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -140,7 +141,7 @@ def test_a_bug_is_one_line_naming_the_file_and_debug_shows_the_traceback(
     def broken(index: Any, **kwargs: Any) -> dict[str, Any]:
         raise KeyError("boom")
 
-    monkeypatch.setitem(registry._REGISTRY, "list_storeys", dataclasses.replace(spec, function=broken))
+    registry.TOOLS.override("list_storeys", broken, spec=dataclasses.replace(spec, function=broken))
     code, stdout, stderr = invoke("tool", house, "list_storeys", "--cache-dir", str(tmp_path))
     assert code == 3 and stdout == ""
     assert (

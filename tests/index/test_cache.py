@@ -12,7 +12,7 @@ import pytest
 
 import ifcqa.index.model_index as model_index
 from ifcqa.errors import CacheError
-from ifcqa.ifc.open import file_sha256
+from ifcqa.files.hashing import file_sha256
 from ifcqa.index import IndexCache, IndexData, load_index
 from ifcqa.index.records import INDEX_FORMAT
 
@@ -162,7 +162,7 @@ def test_bounding_boxes_are_cached_after_the_first_call(house: Path, cache: Inde
 
 
 def test_atomically_written_files_get_the_mode_a_plain_open_would_give(tmp_path: Path) -> None:
-    from ifcqa.index.cache import UMASK, write_atomic
+    from ifcqa.files.atomic import UMASK, write_atomic
 
     target = tmp_path / "out.json"
     write_atomic(target, b"{}")

@@ -50,6 +50,7 @@ def test_model_summary_and_list_models_carry_the_warnings(served: ModelTools) ->
     assert len(rows["warned.ifc"]["warnings"]) == 1 and rows[HOUSE]["warnings"] == []
 
 
+@pytest.mark.usefixtures("scratch_registries")
 def test_a_tool_that_fails_unexpectedly_is_an_error_result_not_a_dead_session(
     served: ModelTools, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -57,7 +58,7 @@ def test_a_tool_that_fails_unexpectedly_is_an_error_result_not_a_dead_session(
         raise ZeroDivisionError("division by zero")
 
     spec = registry.get_tool("list_storeys")
-    monkeypatch.setitem(registry._REGISTRY, "list_storeys", dataclasses.replace(spec, function=broken))
+    registry.TOOLS.override("list_storeys", broken, spec=dataclasses.replace(spec, function=broken))
     result = served.call("list_storeys", {"model": HOUSE})
     assert result.is_error is True
     assert payload(result) == {

@@ -20,8 +20,8 @@ from ifcqa.mcq.pipeline import generate_for_file
 from ifcqa.sample import write_sample_model
 
 GOLDEN = {  # schema -> (items, SHA-256 of the items as BENCH.jsonl holds them, source_file set to the name)
-    "IFC4": (452, "0926a57c400f237875d17a15eb52f64c97a522eccf38405b6a4625a4b7bfba9c"),
-    "IFC2X3": (432, "efa32dca637a61befc0558cc33ca23d5b6a2ee6412569ffd5d6f8eed14bfae22"),
+    "IFC4": (440, "056f91dacad22c584ea7ee21e9bc42a59a41f7237a83bc81ad9acb0fde9df5cd"),
+    "IFC2X3": (432, "82da05b422e80c7264f58087edc4f112b139125233bae8d9e20c5b1c10919009"),
 }
 
 

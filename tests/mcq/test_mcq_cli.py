@@ -11,10 +11,10 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from ifcqa.cli.main import app
+from ifcqa.mcq.audit import VERDICT_COLUMNS
 from ifcqa.mcq.benchfile import manifest_path, relative_source
 from ifcqa.mcq.items import Item
 from ifcqa.mcq.registry import get_generators
-from ifcqa.mcq.report import VERDICT_COLUMNS
 from ifcqa.sample import write_sample_model
 
 CATEGORY = "direct.class"

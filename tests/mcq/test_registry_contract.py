@@ -27,11 +27,12 @@ def dummy_verifier(model: Any, item: Item) -> set[str]:
 
 
 @pytest.fixture
-def scratch_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Copies of the loaded registries, so registrations made by a test do not leak into others."""
-    get_generators()
-    monkeypatch.setattr(registry, "_GENERATORS", dict(registry._GENERATORS))
-    monkeypatch.setattr(registry, "_VERIFIERS", dict(registry._VERIFIERS))
+def scratch_registry() -> Iterator[None]:
+    """The loaded registries are put back afterwards, so registrations made by a test do not leak into others."""
+    kept = registry.GENERATORS.snapshot(), registry.VERIFIERS.snapshot()
+    yield
+    registry.GENERATORS.restore(kept[0])
+    registry.VERIFIERS.restore(kept[1])
 
 
 def test_the_taxonomy_has_4_groups_15_categories_and_36_subtypes() -> None:
@@ -95,7 +96,7 @@ def test_registering_the_same_function_again_is_harmless() -> None:
     generator("x.test.same")(dummy_generator)
     verifier("x.test.same")(dummy_verifier)
     verifier("x.test.same")(dummy_verifier)
-    assert registry._GENERATORS["x.test.same"].function is dummy_generator
+    assert get_generators()["x.test.same"].function is dummy_generator
 
 
 @pytest.mark.usefixtures("scratch_registry")
@@ -105,7 +106,7 @@ def test_an_unknown_code_raises_and_a_custom_x_code_is_accepted() -> None:
     with pytest.raises(ValueError, match="not a taxonomy subtype code"):
         verifier("geometric.geometry")(dummy_verifier)
     generator("x.custom.thing", version=2)(dummy_generator)
-    assert registry._GENERATORS["x.custom.thing"].version == 2
+    assert get_generators()["x.custom.thing"].version == 2
 
 
 def test_the_scratch_registrations_did_not_leak() -> None:

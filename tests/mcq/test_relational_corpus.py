@@ -21,6 +21,10 @@ CATEGORIES = [
 SUBTYPES = [s.code for category in CATEGORIES for s in subtypes_of(category)]
 ONE_BUILDING_ONLY = {"relational.spatial.building_of_storey"}  # the reference models have one building each
 REFERENCE = ("AC20-FZK-Haus.ifc", "Duplex_A_20110907.ifc")
+# AC20's door and window types share their names with their doors and windows (not unique), and its wall, slab
+# and beam types have at most one other type of their class: every question would need a type of another kind
+# among its options (a door type for a wall), which the element's class alone rules out (issue 21).
+NO_ALTERNATIVE_TYPES = {("AC20-FZK-Haus.ifc", "relational.type.type_of_element")}
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +44,11 @@ def test_every_relational_subtype_is_retained_on_the_reference_models(
     name: str, subtype: str, entries: dict[str, FileEntry]
 ) -> None:
     counts = entries[name].counts[subtype]
-    assert counts.retained >= 1, counts
+    if (name, subtype) in NO_ALTERNATIVE_TYPES:
+        assert (counts.candidates, counts.retained) == (0, 0), counts
+        assert set(counts.skipped) == {"type name not unique", "fewer than 2 other types of its class"}, counts
+    else:
+        assert counts.retained >= 1, counts
     assert counts.rejected == {}, entries[name].rejections
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ifcqa.errors import IfcOpenError, IfcqaError
-from ifcqa.ifc.open import file_sha256
+from ifcqa.files.hashing import file_sha256
 from ifcqa.mcq.benchfile import BenchFileError, manifest_path, read_items, read_manifest, relative_source
 from ifcqa.mcq.registry import get_generators
 from ifcqa.mcq.runner import (

@@ -196,10 +196,10 @@ class Leaky:
 def _leaky_model(path: Path) -> Path:
     write_sample_model(path, storeys=2, rooms_per_storey=4, seed=0)
     model = ifcopenshell.open(str(path))
-    for wall in model.by_type("IfcWall"):  # Revit style: "<type>:<name>"
-        wall_type = element_util.get_type(wall)
-        if wall_type is not None:
-            wall.Name = f"{wall_type.Name}:{wall.Name}"
+    for element in [*model.by_type("IfcWall"), *model.by_type("IfcWindow")]:  # Revit style: "<type>:<name>"
+        element_type = element_util.get_type(element)
+        if element_type is not None:
+            element.Name = f"{element_type.Name}:{element.Name}"
     doors = sorted(model.by_type("IfcDoor"), key=lambda d: d.Name)
     doors[0].Name, doors[1].Name = "h1", "H1"  # unique only when case is ignored: not unique
     slab = next(s for s in model.by_type("IfcSlab") if s.Name == "Slab L0")  # own BASESLAB

@@ -62,6 +62,14 @@ def test_more_elements_than_asked_without_a_rule_is_a_broadening() -> None:
     assert not score(oracle, answer((B,))).broadened  # a wrong set, not a superset: F1 0, no broadening
 
 
+def test_more_elements_than_asked_with_a_rule_is_a_wider_answer_counted_apart() -> None:
+    oracle = {"type": "count", "value": 1, "guids": [A]}
+    wider = score(oracle, answer((A, B), rule="walls in the model"))  # the question named a storey
+    assert wider.wider and not wider.broadened and wider.score == 0.0
+    assert not score(oracle, answer((A,), rule="walls on Erdgeschoss")).wider
+    assert not score(oracle, answer((A, B))).wider  # without a rule it is a silent broadening instead
+
+
 def test_any_element_listed_where_the_oracle_has_none_is_a_broadening() -> None:
     got = score({"type": "elements", "guids": []}, answer((A, B)))  # "IfcBoiler on Level 1" with no boilers
     assert got.score == 0.0 and got.broadened
@@ -174,7 +182,8 @@ def test_cli_prints_per_kind_scores_and_writes_the_kind_table(tmp_path: Path) ->
     shown = json.loads(result.stdout.strip().splitlines()[-1])
     assert set(shown["kinds"]) == {"storey_class", "edge"} and "broadenings" in shown and "score" in shown
     md = (tmp_path / "run" / "summary.md").read_text()
-    assert "| kind | n | mean score | silent broadenings | declined |" in md and "| edge | 1 |" in md
+    assert "| kind | n | mean score | silent broadenings | wider, rule stated | declined |" in md
+    assert "| edge | 1 |" in md
     on_executor = CliRunner().invoke(app, ["spatial-bench", str(path), "-o", str(tmp_path / "run2"), "--no-graph",
                                            "--cache-dir", str(tmp_path / "cache"), "--jobs", "1"])
     assert on_executor.exit_code == 0, on_executor.output

@@ -39,7 +39,8 @@ def test_fold_drops_case_accents_and_transliteration() -> None:
     assert fold("Küche") == fold("KUECHE") == "kuche"
     assert fold("Büro") == fold("Buero")
     assert function_of("Technikraum II") == "plant room"
-    assert function_of("WC Herren") == "bathroom"
+    assert function_of("WC Herren") == "toilet"  # a toilet is no bathroom (no bath or shower)
+    assert function_of("Bath9") == "bathroom"
     assert function_of("Kitchen5") == "kitchen"
     assert function_of("Waschküche") == "laundry"  # the longest word decides, not the "küche" inside
     assert function_of("oldSpaceGuids_") is None

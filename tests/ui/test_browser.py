@@ -134,6 +134,37 @@ def _check_panel(page: Any, model: ifcopenshell.file, guid: str) -> None:
     assert _storey_of(element) in summary
 
 
+def _check_highlight_pixels(page: Any, highlighted: set[str], ghosted: set[str]) -> None:
+    """On the screenshot, the highlighted elements are orange where they are drawn; the ghosted ones are not."""
+    import io
+
+    import numpy as np
+    from PIL import Image
+
+    frames = page.evaluate("window.ifcqaScene.frames")
+    page.wait_for_function(f"window.ifcqaScene.frames >= {frames}")
+    canvas = page.locator("#viewport canvas")
+    box = canvas.bounding_box()
+    image = np.asarray(Image.open(io.BytesIO(canvas.screenshot())).convert("RGB")).astype(int)
+
+    def colour(guid: str) -> np.ndarray | None:
+        point = page.evaluate("g => window.ifcqaScene.screenPoint(g)", guid)
+        x, y = int(point["x"] - box["x"]), int(point["y"] - box["y"])
+        if not (2 <= x < image.shape[1] - 2 and 2 <= y < image.shape[0] - 2):
+            return None
+        found: np.ndarray = image[y - 1 : y + 2, x - 1 : x + 2].reshape(-1, 3).mean(axis=0)
+        return found
+
+    def orange(rgb: np.ndarray) -> bool:
+        return bool(rgb[0] - rgb[2] > 80)
+
+    lit = [colour(g) for g in sorted(highlighted)]
+    assert all(c is not None and orange(c) for c in lit), lit
+    ghosts = [c for c in (colour(g) for g in sorted(ghosted)) if c is not None]
+    assert len(ghosts) >= 10
+    assert sum(not orange(c) for c in ghosts) >= 0.8 * len(ghosts)  # a few lie behind a door on screen
+
+
 def test_upload_ask_highlight_and_inspect(browser: Any, sample: Path, tmp_path: Path, artifacts: Path) -> None:
     model = ifcopenshell.open(str(sample))
     doors = {d.GlobalId for d in model.by_type("IfcDoor") if _storey_of(d) == "Level 1"}
@@ -170,6 +201,7 @@ def test_upload_ask_highlight_and_inspect(browser: Any, sample: Path, tmp_path: 
             want = "highlight" if guid in doors else "ghost"
             assert page.evaluate("g => window.ifcqaScene.materialOf(g)", guid) == want
         page.screenshot(path=str(artifacts / "2-answer-highlighted.png"))
+        _check_highlight_pixels(page, doors, bodies - doors)
 
         first = listed[0]
         page.click(f'.turn button.element[data-guid="{first}"]')

@@ -8,17 +8,14 @@ item: :func:`public_view` is all an agent is given to read.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, Protocol
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.mcq.items import Item
-from ifcqa.once import LoadOnce, import_registering, load_entry_point
+from ifcqa.registry import Loader, kind
 
 DEFAULT_MAX_STEPS = 8
 DEFAULT_OBSERVATION_CHARS = 6000
@@ -154,33 +151,23 @@ class Agent(Protocol):
 
 
 AgentFactory = Callable[[AgentConfig], Agent]
-_AGENTS: dict[str, AgentFactory] = {}
+AGENTS = kind("agent", "agents", Loader(packages=("ifcqa.agents",), groups=("ifcqa.agents",), skip=("base",)))
 
 
-def agent(name: str) -> Callable[[AgentFactory], AgentFactory]:
-    """Register an agent factory under ``name`` (``tool``, ``code``, ``no-access``, ``random``...)."""
+def agent(name: str, *, baseline: bool = False) -> Callable[[AgentFactory], AgentFactory]:
+    """Register an agent factory under ``name`` (``tool``, ``code``, ``no-access``, ``random``...).
 
-    def register(factory: AgentFactory) -> AgentFactory:
-        with _LOADED.lock:
-            if name in _AGENTS and _AGENTS[name] is not factory:
-                raise ValueError(f"agent {name!r} is registered twice")
-            _AGENTS[name] = factory
-        return factory
-
-    return register
+    ``baseline``: an agent that never reads the model, whose agents have ``labels(item)``; reports answer every
+    run's items with each baseline from the benchmark file itself (:func:`baselines`).
+    """
+    return AGENTS.decorator(name, baseline=baseline)
 
 
-def _load_agents() -> None:
-    """Every module of ``ifcqa.agents`` (they register themselves), then the ``ifcqa.agents`` plug-ins."""
-    package = importlib.import_module("ifcqa.agents")
-    for module in pkgutil.iter_modules(package.__path__):
-        if module.name not in ("base",) and not module.name.startswith("_"):
-            import_registering(f"ifcqa.agents.{module.name}", _AGENTS, "agents")
-    for entry in entry_points(group="ifcqa.agents"):
-        load_entry_point(entry, _AGENTS, "agents")
-
-
-_LOADED = LoadOnce(_load_agents)
+def baselines() -> dict[str, Callable[[Item], list[str]]]:
+    """Name -> the labels a baseline agent (default configuration) selects for an item, in registration order."""
+    return {
+        name: entry.obj(AgentConfig()).labels for name, entry in AGENTS.entries().items() if entry.info.get("baseline")
+    }
 
 
 def get_agents() -> dict[str, AgentFactory]:
@@ -188,9 +175,7 @@ def get_agents() -> dict[str, AgentFactory]:
 
     Loaded once, completely, whichever thread asks first (:class:`~ifcqa.once.LoadOnce`).
     """
-    _LOADED.ensure()
-    with _LOADED.lock:
-        return dict(sorted(_AGENTS.items()))
+    return dict(sorted(AGENTS.objects().items()))
 
 
 def make_agent(name: str, config: AgentConfig) -> Agent:

@@ -52,10 +52,13 @@ class FirstOptionAgent:
 
     name = "first-option"
 
+    def labels(self, item: Item) -> list[str]:
+        return first_option_labels(item)
+
     def answer(self, item: Item, env: AgentEnv) -> AgentResult:
         """Select ``A``."""
         started = time.perf_counter()
-        return _result(first_option_labels(item), started)
+        return _result(self.labels(item), started)
 
 
 class RandomAgent:
@@ -66,10 +69,13 @@ class RandomAgent:
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
+    def labels(self, item: Item) -> list[str]:
+        return random_labels(item, self.seed)
+
     def answer(self, item: Item, env: AgentEnv) -> AgentResult:
         """Select a seeded random label, or subset of labels for multi-choice items."""
         started = time.perf_counter()
-        return _result(random_labels(item, self.seed), started)
+        return _result(self.labels(item), started)
 
 
 class TextOnlyAgent:
@@ -77,25 +83,28 @@ class TextOnlyAgent:
 
     name = "text-only"
 
+    def labels(self, item: Item) -> list[str]:
+        return text_only_labels(item)
+
     def answer(self, item: Item, env: AgentEnv) -> AgentResult:
         """Select the option(s) the text-only guesser scores highest."""
         started = time.perf_counter()
-        return _result(text_only_labels(item), started)
+        return _result(self.labels(item), started)
 
 
-@agent("first-option")
+@agent("first-option", baseline=True)
 def first_option(config: AgentConfig) -> FirstOptionAgent:
     """The first-option ("dummy") baseline."""
     return FirstOptionAgent()
 
 
-@agent("random")
+@agent("random", baseline=True)
 def random_choice(config: AgentConfig) -> RandomAgent:
     """The random baseline, seeded by ``config.seed``."""
     return RandomAgent(config.seed)
 
 
-@agent("text-only")
+@agent("text-only", baseline=True)
 def text_only(config: AgentConfig) -> TextOnlyAgent:
     """The text-only baseline: reads question and options, never the model."""
     return TextOnlyAgent()

@@ -24,7 +24,7 @@ import typer.main
 from typer.core import DEFAULT_MARKUP_MODE, TyperGroup, TyperOption
 from typer.models import CommandInfo, TyperInfo
 
-from ifcqa.cli.core import (
+from ifcqa.cli.output import (
     CURRENT_FILE,
     DEBUG_ENV,
     GeometryProgress,

@@ -13,10 +13,10 @@ from typing import Annotated
 
 import typer
 
-from ifcqa.cli.answers import element_info, info_answer, select_answer, summary_answer
+from ifcqa.cli.answers import info_answer, select_answer, summary_answer
 from ifcqa.cli.common import CacheDir, IfcFile, NoCache, print_json
 
-__all__ = ["element_info", "info", "select_elements", "summary"]
+__all__ = ["info", "select_elements", "summary"]
 
 
 def summary(file: IfcFile, cache_dir: CacheDir = None, no_cache: NoCache = False) -> None:

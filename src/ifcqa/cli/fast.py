@@ -101,7 +101,7 @@ def run_fast(argv: Sequence[str]) -> int | None:
 
 def _answer(call: FastCall) -> int:
     from ifcqa.cli import answers
-    from ifcqa.cli.core import CURRENT_FILE, failure_exit, print_json
+    from ifcqa.cli.output import CURRENT_FILE, failure_exit, print_json
 
     no_cache = "--no-cache" in call.flags
     file = Path(call.arguments[0])

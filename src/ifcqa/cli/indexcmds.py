@@ -31,8 +31,8 @@ def index_command(
     cache_dir: CacheDir = None,
 ) -> None:
     """Index every FILE into the cache (with --geometry, its bounding boxes too); print a JSON row per file."""
-    from ifcqa.index.batch import index_files
     from ifcqa.index.cache import IndexCache
+    from ifcqa.index.corpus import index_files
     from ifcqa.mcq.runner import check_inputs
 
     check_inputs(files)

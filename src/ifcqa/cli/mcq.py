@@ -26,19 +26,11 @@ from ifcqa.cli.common import CacheDir, NoCache, print_json, status
 from ifcqa.cli.export import export
 from ifcqa.cli.runopts import Dask, Jobs, KeepGoing, Retries, ShipFiles, file_progress, open_executor
 from ifcqa.executor.base import Outcome
+from ifcqa.mcq.audit import audit_rows, audit_sample, write_audit_csv
 from ifcqa.mcq.benchfile import manifest_path, read_items, read_manifest
+from ifcqa.mcq.coverage import REPORTING_THRESHOLD, Axis, Coverage, coverage, short_names
 from ifcqa.mcq.pipeline import DEFAULT_CAP, DEFAULT_SEED
 from ifcqa.mcq.registry import get_generators
-from ifcqa.mcq.report import (
-    REPORTING_THRESHOLD,
-    Axis,
-    Coverage,
-    audit_rows,
-    audit_sample,
-    coverage,
-    short_names,
-    write_audit_csv,
-)
 from ifcqa.mcq.runner import FileResult, RunSettings, generate_bench, resolve_categories, verify_bench
 
 app = typer.Typer(

@@ -57,7 +57,7 @@ def generate(
     ship_files: ShipFiles = False,
 ) -> None:
     """Generate memory tasks from IFC files (deterministic given the seed); prints the counts."""
-    from ifcqa.index.cache import write_atomic
+    from ifcqa.files.atomic import write_atomic
     from ifcqa.memory.generate import generate_tasks, parse_range
 
     bounds = parse_range(sessions)

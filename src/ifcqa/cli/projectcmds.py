@@ -2,6 +2,8 @@
 
 ifcqa project create NAME FILE... [-o PATH] [--tolerance M]   write NAME.ifcqa-project.json, show the alignment
 ifcqa project show PROJECT.json                                 the files and their storeys aligned
+ifcqa project ask PROJECT.json QUESTION [--graph]               a spatial question over every file
+ifcqa project graph PROJECT.json [--store DIR]                  load the project's graph (Kùzu)
 ifcqa sample-project DIR                                        write the federated sample (arc, str, hvac)
 """
 
@@ -17,6 +19,11 @@ from ifcqa.errors import IfcqaError
 
 project_app = typer.Typer(help="Projects: a named set of model files, their storeys aligned.", no_args_is_help=True)
 
+StoreOption = Annotated[
+    Path | None,
+    typer.Option("--store", metavar="DIR", help="Folder of the graph store (default: <cache dir>/graph).",
+                 show_default=False),
+]
 Tolerance = Annotated[
     float,
     typer.Option("--tolerance", metavar="M", min=0.0, help="Storeys this close in elevation (metres) match."),
@@ -124,16 +131,57 @@ def project_ask(
         Path, typer.Argument(metavar="PROJECT.json", help="A .ifcqa-project.json file.", show_default=False)
     ],
     question: Annotated[str, typer.Argument(metavar="QUESTION", help="The question, in quotes.", show_default=False)],
+    graph: Annotated[
+        bool, typer.Option("--graph", help="Answer through the project's graph (Kùzu) where Cypher can express it.")
+    ] = False,
+    store: StoreOption = None,
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,
 ) -> None:
-    """Ask a spatial question over every file of a project (answered per file, merged; elements keep their file)."""
+    """Ask a spatial question over every file of a project: one plan on every file, rooms of the first file for the
+    elements of all (contained, else by geometry); elements are FILE#GlobalId."""
     from ifcqa.project.align import align_storeys
-    from ifcqa.project.ask import ask_project
     from ifcqa.project.project import load_project
+    from ifcqa.project.qa import ProjectQA
 
     project = load_project(path)
     indexes = {file: open_index(project.path_of(file), cache_dir, no_cache) for file in project.files}
-    with status("Answering"):
-        answer = ask_project(indexes, align_storeys(project, indexes), question)
-    print_json(answer)
+    qa = ProjectQA(indexes, align_storeys(project, indexes))
+    if not graph:
+        with status("Answering"):
+            print_json(qa.ask(question))
+        return
+    with _project_store(store, cache_dir) as opened:
+        with status("Loading the project graph"):
+            qa.use_graph(opened, project.name)
+        with status("Answering"):
+            print_json(qa.ask(question))
+
+
+@project_app.command("graph")
+def project_graph(
+    path: Annotated[
+        Path, typer.Argument(metavar="PROJECT.json", help="A .ifcqa-project.json file.", show_default=False)
+    ],
+    store: StoreOption = None,
+    cache_dir: CacheDir = None,
+    no_cache: NoCache = False,
+) -> None:
+    """Load a project into the embedded graph store: every file, SAME_LEVEL storey edges, IN_SPACE edges."""
+    from ifcqa.project.align import align_storeys
+    from ifcqa.project.project import load_project
+    from ifcqa.project.qa import ProjectQA
+
+    project = load_project(path)
+    indexes = {file: open_index(project.path_of(file), cache_dir, no_cache) for file in project.files}
+    qa = ProjectQA(indexes, align_storeys(project, indexes))
+    with _project_store(store, cache_dir) as opened, status("Loading the project graph"):
+        report = qa.use_graph(opened, project.name)
+    print_json(report.to_dict())
+
+
+def _project_store(store: Path | None, cache_dir: Path | None) -> Any:
+    """The embedded graph store (``--store``, else ``<cache dir>/graph``, else the default store folder)."""
+    from ifcqa.graph import open_store
+
+    return open_store(store if store is not None else cache_dir / "graph" if cache_dir is not None else None)

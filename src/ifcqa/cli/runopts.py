@@ -1,7 +1,7 @@
 """Options and progress shared by the commands that do per-file work (``--jobs``, ``--dask``, ...).
 
 Commands never look at which executor runs: they build one with :func:`open_executor` from these
-options and hand it to the library (``ifcqa.mcq.runner``, ``ifcqa.index.batch``). Progress is one
+options and hand it to the library (``ifcqa.mcq.runner``, ``ifcqa.index.corpus``). Progress is one
 bar across every worker (files done / failed / running) on stderr when it is a terminal; otherwise one
 plain line per finished file. Light imports only (the executor and Dask are imported when a command runs).
 """

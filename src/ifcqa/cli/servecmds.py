@@ -50,6 +50,17 @@ def serve(
     http: Annotated[
         str, typer.Option("--http", help="uvicorn's HTTP parser: auto (httptools when installed), h11, httptools.")
     ] = "auto",
+    model: Annotated[
+        str | None,
+        typer.Option("--model", metavar="NAME", show_default=False,
+                     help="Plan spatial questions with this LLM (as `ifcqa ask --model`; rules when absent)."),
+    ] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", metavar="URL", help="An OpenAI-compatible endpoint for --model.")
+    ] = None,
+    api_key_env: Annotated[
+        str, typer.Option("--api-key-env", metavar="VAR", help="Environment variable holding the endpoint's key.")
+    ] = "OPENAI_API_KEY",
 ) -> None:
     """Serve the models over HTTP: the API with streamed answers, the web UI at /, MCP at /mcp, /openapi.json."""
     try:
@@ -63,7 +74,10 @@ def serve(
         raise IfcqaError(f"{models_dir}: is a file. Give a folder with --models-dir.")
     if http not in ("auto", "h11", "httptools"):  # before the app opens its stores
         raise IfcqaError(f"--http {http!r}: give auto, h11 or httptools.")
+    from ifcqa.spatial.llm_plan import planner_factory
+
     app = create_app(models_dir, token=token,  # None: create_app reads $IFCQA_TOKEN
+                     planner=planner_factory(model, base_url, api_key_env) if model else None,
                      cache_dir=cache_dir, max_upload_bytes=max_upload_mb * 1024 * 1024,
                      cors_origins=cors_origin or (), use_graph=not no_graph,
                      trusted_hosts=LOOPBACK_NAMES if host in LOOPBACK_NAMES else ())

@@ -21,6 +21,7 @@ import typer
 
 from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json, status
 from ifcqa.cli.runopts import Dask, Jobs, Retries, ShipFiles, optional_executor, work_progress
+from ifcqa.errors import IfcqaError
 from ifcqa.index import IndexCache
 
 StoreDir = Annotated[
@@ -31,7 +32,9 @@ StoreDir = Annotated[
 
 Model = Annotated[
     str | None,
-    typer.Option("--model", metavar="NAME", help="Plan questions with this LLM (rules when absent or unusable).",
+    typer.Option("--model", metavar="NAME", help="Plan questions with this LLM (an OpenAI-compatible model at "
+                 "--base-url, or local / local:PATH.gguf); its plan is checked against the model and the "
+                 "question, and the rules plan is used when its reply is unusable.",
                  show_default=False),
 ]
 BaseUrl = Annotated[
@@ -49,13 +52,9 @@ Neo4jUri = Annotated[
 
 def _planner_factory(model: str | None, base_url: str | None, api_key_env: str) -> Any:
     """A function index -> LLMPlanner (or None without --model)."""
-    if not model:
-        return lambda index: None
-    from ifcqa.llm.client import ChatClient
-    from ifcqa.spatial.llm_plan import LLMPlanner
+    from ifcqa.spatial.llm_plan import planner_factory
 
-    client = ChatClient(model, base_url=base_url, api_key_env=api_key_env, timeout_s=60.0, max_retries=1)
-    return lambda index: LLMPlanner(index, client)
+    return planner_factory(model, base_url, api_key_env)
 
 
 graph_app = typer.Typer(help="The graph store of IFC models (embedded Kùzu or Neo4j; Cypher).", no_args_is_help=True)
@@ -129,7 +128,14 @@ def cypher(
 
 
 def ask(
-    file: IfcFile,
+    files: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="FILE...",
+            help="An .ifc or .ifczip file; several (one project, the first the reference); a .ifcqa-project.json.",
+            show_default=False,
+        ),
+    ],
     question: Annotated[str, typer.Argument(metavar="QUESTION", help="The question (English or German).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the full answer as JSON.")] = False,
     offset: Annotated[int, typer.Option("--offset", min=0, help="First element of the list (paging).")] = 0,
@@ -152,11 +158,22 @@ def ask(
     cache_dir: CacheDir = None,
     no_cache: NoCache = False,
 ) -> None:
-    """Answer a spatial question ("What doors are on Level 1?") with the exact elements, grounded in GlobalIds."""
+    """Answer a spatial question ("What doors are on Level 1?") with the exact elements, grounded in GlobalIds.
+
+    Several files, or a project file, answer over every file at once (elements FILE#GlobalId, rooms of the first)."""
+    from ifcqa.project.project import files_project, project_files
     from ifcqa.spatial import SpatialQA
     from ifcqa.spatial.cache import AnswerCache, RedisAnswerCache
 
-    index = open_index(file, cache_dir, no_cache)
+    project, paths = project_files(files)
+    if project is not None or len(paths) > 1:
+        if model or redis_url or neo4j:
+            raise IfcqaError("--model, --redis and --neo4j answer one model file; over a project (several files or a "
+                             ".ifcqa-project.json) ask without them (rules, in memory; `ifcqa project ask --graph` "
+                             "answers through the project graph).")
+        _ask_project(project or files_project(paths), paths, question, as_json, offset, limit, cache_dir, no_cache)
+        return
+    index = open_index(paths[0], cache_dir, no_cache)
     cache = _index_cache(no_cache, cache_dir)
     answers: AnswerCache | None = None
     if redis_url:
@@ -180,6 +197,26 @@ def ask(
     for row in answer["elements"]:
         shown = row["guid"] if "guid_note" not in row else f"#{row['id']} ({row['guid'] or 'no GlobalId'})"
         typer.echo(f"  {shown}  {row['class']:<28} {row['storey'] or '-':<16} {row['name'] or ''}")
+    typer.echo(f"(route: {answer['route']}, {answer['timings_ms']['total']:.1f} ms)", err=True)
+
+
+def _ask_project(project: Any, paths: list[Path], question: str, as_json: bool, offset: int, limit: int | None,
+                 cache_dir: Path | None, no_cache: bool) -> None:
+    """``ifcqa ask`` over a project: :class:`ifcqa.project.qa.ProjectQA` (index route; no graph, no LLM)."""
+    from ifcqa.project.align import align_storeys
+    from ifcqa.project.qa import ProjectQA
+
+    indexes = {file: open_index(path, cache_dir, no_cache) for file, path in zip(project.files, paths, strict=True)}
+    with status("Answering"):
+        answer = ProjectQA(indexes, align_storeys(project, indexes)).ask(question)
+    rows = answer["elements"][offset: offset + limit if limit is not None else None]
+    if as_json:
+        print_json({**answer, "elements": rows})
+        return
+    typer.echo(answer["answer"])
+    for row in rows:
+        where = f"  in {row['space_name']} ({row['via']})" if row.get("space_name") else ""
+        typer.echo(f"  {row['guid']}  {row['class']:<28} {row.get('storey') or '-':<16} {row.get('name') or ''}{where}")
     typer.echo(f"(route: {answer['route']}, {answer['timings_ms']['total']:.1f} ms)", err=True)
 
 

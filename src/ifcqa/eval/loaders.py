@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ifcqa.eval.records import RECORDS_FILE, RUN_FILE, RunConfig, RunError, RunRecord, read_records
+from ifcqa.registry import Loader, kind
 
 
 @dataclass
@@ -49,24 +50,22 @@ class RunReader:
     read: ReadRun
 
 
-_READERS: dict[str, RunReader] = {}
+# run_reader:<format>; the built-in readers, then the ``ifcqa.run_readers`` plug-ins
+RUN_READERS = kind(
+    "run_reader",
+    "run readers",
+    Loader(modules=("ifcqa.eval.loaders", "ifcqa.eval.inspect_reader"), groups=("ifcqa.run_readers",)),
+)
 
 
 def run_reader(name: str, detect: Callable[[Path], bool]) -> Callable[[ReadRun], ReadRun]:
     """Register a reader for inputs that ``detect`` recognises."""
-
-    def register(read: ReadRun) -> ReadRun:
-        if name in _READERS and _READERS[name].read is not read:
-            raise ValueError(f"run reader {name!r} is registered twice")
-        _READERS[name] = RunReader(name, detect, read)
-        return read
-
-    return register
+    return RUN_READERS.decorator(name, detect=detect)
 
 
 def get_run_readers() -> dict[str, RunReader]:
     """The registered readers by name, in the order they are tried."""
-    return dict(_READERS)
+    return {name: RunReader(name, entry.info["detect"], entry.obj) for name, entry in RUN_READERS.entries().items()}
 
 
 def load_run(path: Path) -> RunData:
@@ -77,10 +76,11 @@ def load_run(path: Path) -> RunData:
     """
     if not path.exists():
         raise RunError(f"{path}: no such run folder. Give folders written by `ifcqa eval -o`.")
-    for reader in _READERS.values():
+    readers = get_run_readers()
+    for reader in readers.values():
         if reader.detect(path):
             return reader.read(path)
-    known = ", ".join(_READERS)
+    known = ", ".join(readers)
     raise RunError(
         f"{path}: not a run this version can read (known formats: {known}). "
         f"Give a folder written by `ifcqa eval -o` (it holds {RUN_FILE} and {RECORDS_FILE})."

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field, ValidationError
 from ifcqa.agents.base import AgentResult
 from ifcqa.errors import IfcqaError
 from ifcqa.eval.grading import is_correct
+from ifcqa.files.jsonl import complete_lines
 from ifcqa.mcq.items import Item
 
 RECORD_FORMAT = 2  # 2: errors with kind/status/body, steps, call sources, repeats, cache hits
@@ -210,18 +211,8 @@ def read_records(path: Path, repair: bool = False) -> list[RunRecord]:
     Raises:
         RunError: a complete line is not a record (named by its number).
     """
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return []
-    complete = data[: data.rfind(b"\n") + 1]
-    if repair and len(complete) < len(data):
-        with open(path, "r+b") as handle:
-            handle.truncate(len(complete))
     records: list[RunRecord] = []
-    for number, line in enumerate(complete.decode("utf-8", errors="replace").splitlines(), start=1):
-        if not line.strip():
-            continue
+    for number, line in complete_lines(path, repair):
         try:
             records.append(RunRecord.model_validate_json(line))
         except ValidationError:

@@ -19,7 +19,7 @@ from ifcqa.errors import IfcqaError
 from ifcqa.eval.loaders import RunData, load_run
 from ifcqa.eval.plots import all_plots
 from ifcqa.eval.tables import Table, all_tables, baseline_columns, bench_warning, computed_baselines
-from ifcqa.index.cache import write_atomic
+from ifcqa.files.atomic import write_atomic
 
 FIGURE_TITLES = {
     "accuracy_by_category.png": "Accuracy by category (runs and baselines)",

@@ -42,7 +42,8 @@ from ifcqa.eval.records import (
     read_records,
 )
 from ifcqa.eval.summary import summarize
-from ifcqa.index.cache import IndexCache, write_atomic
+from ifcqa.files.atomic import write_atomic
+from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import load_index
 from ifcqa.mcq.benchfile import BenchFileError, read_items, resolve_source
 from ifcqa.mcq.items import Item

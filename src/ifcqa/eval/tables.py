@@ -17,8 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ifcqa.agents.base import AgentConfig, AgentResult
-from ifcqa.agents.baselines import first_option_labels, random_labels, text_only_labels
+from ifcqa.agents.base import AgentResult
+from ifcqa.agents.base import baselines as baseline_agents
 from ifcqa.errors import IfcqaError
 from ifcqa.eval.grading import expected_chance_accuracy
 from ifcqa.eval.loaders import RunData
@@ -26,15 +26,9 @@ from ifcqa.eval.records import RunRecord, make_record
 from ifcqa.eval.runner import bench_sha256
 from ifcqa.eval.summary import BREAKDOWNS, accuracy_cell, answered_cell, usage
 from ifcqa.mcq.benchfile import read_items
-from ifcqa.mcq.items import Item
 from ifcqa.mcq.taxonomy import SUBTYPES
 
 SPARSE = 10  # the paper's reporting threshold: fewer items than this are flagged
-BASELINES: dict[str, Callable[[Item], list[str]]] = {
-    "first-option": first_option_labels,
-    "random": lambda item: random_labels(item, AgentConfig().seed),
-    "text-only": text_only_labels,
-}
 MAX_LISTED = 200  # failed and wrong items listed per run (all are in its records.jsonl)
 ERROR_CHARS = 160
 
@@ -85,14 +79,15 @@ def computed_baselines(runs: Sequence[RunData]) -> Baselines:
             out.notes.append(f"{run.label}: benchmark {run.bench} changed since the run, so it has no baseline rows.")
         else:
             wanted[run.bench].update(r.item_id for r in run.records)
-    records: dict[str, dict[str, RunRecord]] = {name: {} for name in BASELINES}
+    choosers = baseline_agents()
+    records: dict[str, dict[str, RunRecord]] = {name: {} for name in choosers}
     for bench, ids in wanted.items():
         try:
             items = [item for item in read_items(bench) if item.id in ids]
         except IfcqaError as error:
             out.notes.append(f"{bench}: {error}")
             continue
-        for name, choose in BASELINES.items():
+        for name, choose in choosers.items():
             for item in items:
                 result = AgentResult(selected=choose(item), raw_answer=", ".join(choose(item)))
                 records[name].setdefault(item.id, make_record(item, result, name, None))
@@ -178,11 +173,12 @@ def bench_warning(runs: Sequence[RunData]) -> str | None:
 def baseline_table(runs: Sequence[RunData], baselines: Baselines) -> Table:
     """Each run's accuracy against both baselines on exactly the run's items, and the random chance rate."""
     by_name = {b.agent: {r.item_id: r for r in b.records} for b in baselines.runs}
-    headers = ["Run", "Items", "Accuracy"] + [f"{name} (baseline)" for name in BASELINES] + ["random (expected)"]
+    names = list(baseline_agents())
+    headers = ["Run", "Items", "Accuracy"] + [f"{name} (baseline)" for name in names] + ["random (expected)"]
     rows = []
     for run in runs:
         row = [run.label, str(len(run.records)), cell(run.records)]
-        for name in BASELINES:
+        for name in names:
             answers = by_name.get(name, {})
             complete = bool(run.records) and all(r.item_id in answers for r in run.records)
             row.append(cell([answers[r.item_id] for r in run.records]) if complete else "–")

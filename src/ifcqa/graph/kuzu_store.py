@@ -31,7 +31,7 @@ _MODEL_PROPS = "sha256 STRING PRIMARY KEY, model STRING, path STRING, file STRIN
     "nodes INT64, edges INT64, schema_version STRING, digest STRING"
 
 
-@graph_store("kuzu")
+@graph_store("kuzu", location="folder")
 class KuzuStore(GraphStore):
     """A Kùzu database in ``location`` (a folder; the database is the file :data:`DB_FILE` in it)."""
 

@@ -12,11 +12,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ifcqa.errors import IfcqaError
-from ifcqa.index.cache import default_cache_dir
+from ifcqa.files.cachedir import default_cache_dir
 from ifcqa.index.model_index import ModelIndex
+from ifcqa.registry import Loader, kind
 
 if TYPE_CHECKING:
     from ifcqa.graph.projection import GraphData
@@ -128,17 +129,21 @@ class GraphStore(ABC):
 
 
 StoreFactory = Callable[..., GraphStore]
-_BACKENDS: dict[str, StoreFactory] = {}
+# graph_store:<backend>; the built-in backends, then the ``ifcqa.graph_stores`` plug-ins
+GRAPH_STORES = kind(
+    "graph_store",
+    "graph backends",
+    Loader(modules=("ifcqa.graph.kuzu_store", "ifcqa.graph.neo4j_store"), groups=("ifcqa.graph_stores",)),
+)
 
 
-def graph_store(name: str) -> Callable[[StoreFactory], StoreFactory]:
-    """Register a store factory under ``name`` (called with ``location`` and ``read_only``)."""
+def graph_store(name: str, *, location: Literal["folder", "uri"] = "uri") -> Callable[[StoreFactory], StoreFactory]:
+    """Register a store factory under ``name`` (called with ``location`` and ``read_only``).
 
-    def register(factory: StoreFactory) -> StoreFactory:
-        _BACKENDS[name] = factory
-        return factory
-
-    return register
+    ``location``: what the store lives in: a ``folder`` (given as a :class:`~pathlib.Path`; the default is
+    :func:`default_store_dir`), or a ``uri`` of a server, which must be given.
+    """
+    return GRAPH_STORES.decorator(name, location=location)
 
 
 def default_store_dir() -> Path:
@@ -153,13 +158,12 @@ def open_store(location: str | Path | None = None, *, backend: str = "kuzu", rea
     Raises:
         GraphError: unknown backend, or the database cannot be opened (the message says why).
     """
-    import ifcqa.graph.kuzu_store  # noqa: F401  (registers the embedded backend)
-    import ifcqa.graph.neo4j_store  # noqa: F401  (registers Neo4j; the driver is imported only when opened)
-
-    if backend not in _BACKENDS:
-        raise GraphError(f"Unknown graph backend {backend!r}. Available: {', '.join(sorted(_BACKENDS))}.")
-    if backend == "kuzu":
-        return _BACKENDS[backend](location=Path(location) if location else default_store_dir(), read_only=read_only)
+    backends = GRAPH_STORES.entries()  # a backend's driver is imported only when it is opened
+    if backend not in backends:
+        raise GraphError(f"Unknown graph backend {backend!r}. Available: {', '.join(sorted(backends))}.")
+    factory: StoreFactory = backends[backend].obj
+    if backends[backend].info["location"] == "folder":
+        return factory(location=Path(location) if location else default_store_dir(), read_only=read_only)
     if not location:
         raise GraphError(f"The {backend} graph store needs a location (e.g. --neo4j bolt://localhost:7687).")
-    return _BACKENDS[backend](location=str(location), read_only=read_only)
+    return factory(location=str(location), read_only=read_only)

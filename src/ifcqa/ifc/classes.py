@@ -9,27 +9,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ifcqa.ifc.schema import entity_names
 from ifcqa.lazy import lazy_import
 
 if TYPE_CHECKING:
     import difflib
-
-    import ifcopenshell.ifcopenshell_wrapper as wrapper
-else:  # imported on first use, so a warm index answers without IfcOpenShell (see ifcqa.lazy)
+else:  # imported on first use
     difflib = lazy_import("difflib")
-    wrapper = lazy_import("ifcopenshell.ifcopenshell_wrapper")
 
 _CLASS_TOKEN = re.compile(r"(?<![\w.$])([Ii][Ff][Cc]\w*)(?![\w.])")
 _QUOTED = re.compile(r"\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'")
 
 
-@lru_cache(maxsize=8)
-def _entities(schema: str) -> dict[str, str]:
-    """Lower-case name -> name, of every entity of ``schema``."""
-    return {str(e.name()).lower(): str(e.name()) for e in wrapper.schema_by_name(schema).entities()}
+_entities = entity_names  # lower-case name -> name, of every entity of a schema (empty for an unknown one)
 
 
 def canonical_class(schema: str, name: str) -> str | None:

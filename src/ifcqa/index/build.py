@@ -19,10 +19,10 @@ from collections.abc import Iterable
 from typing import Any
 
 import ifcopenshell
-import ifcopenshell.ifcopenshell_wrapper as wrapper
 import ifcopenshell.util.placement as placement_util
 import numpy as np
 
+from ifcqa.ifc import schema
 from ifcqa.ifc.cycles import on_placement_cycle
 from ifcqa.ifc.diagnostics import set_name
 from ifcqa.ifc.globalids import global_id_problems
@@ -81,9 +81,8 @@ class _Builder:
         self.units: dict[str, Unit] = get_project_units(model)
         self.elements: dict[int, Element] = {}
         self.project: int | None = None
-        self._schema = wrapper.schema_by_name(model.schema_identifier)
+        self._schema = model.schema_identifier
         self._slot_cache: dict[str, dict[str, int]] = {}
-        self._ancestor_cache: dict[str, tuple[str, ...]] = {}
         self._kind_cache: dict[str, frozenset[str]] = {}
         self._set_cache: dict[int, dict[str, Value]] = {}  # set id -> its values (occurrence source)
         self._type_sets: dict[int, dict[str, Value]] = {}  # set id -> its values with source "type"
@@ -156,8 +155,8 @@ class _Builder:
         """Every attribute of the class in schema order; lengths rounded to a micrometre, references as refs."""
         layout = self._measures.get(cls)
         if layout is None:
-            declaration = self._schema.declaration_by_name(cls)
-            attributes = declaration.all_attributes()
+            declaration = schema.entity(self._schema, cls)
+            attributes = declaration.all_attributes() if declaration is not None else ()
             layout = [(a.name(), i, attribute_unit_type(a) == "LENGTHUNIT") for i, a in enumerate(attributes)]
             self._measures[cls] = layout
         values: dict[str, Any] = {}
@@ -172,8 +171,7 @@ class _Builder:
         """Attribute name -> position for a class (positional reads skip IfcOpenShell's name lookup)."""
         slots = self._slot_cache.get(cls)
         if slots is None:
-            declaration = self._schema.declaration_by_name(cls)
-            slots = {a.name(): i for i, a in enumerate(declaration.all_attributes())}
+            slots = {name: i for i, name in enumerate(schema.attribute_names(self._schema, cls))}
             self._slot_cache[cls] = slots
         return slots
 
@@ -195,15 +193,7 @@ class _Builder:
             element.predefined_type = resolved or own
 
     def ancestors(self, cls: str) -> tuple[str, ...]:
-        chain = self._ancestor_cache.get(cls)
-        if chain is None:
-            names = []
-            declaration = self._schema.declaration_by_name(cls)
-            while declaration is not None:
-                names.append(declaration.name())
-                declaration = declaration.supertype()
-            chain = self._ancestor_cache[cls] = tuple(names)
-        return chain
+        return schema.supertypes(self._schema, cls)
 
     def _name(self, entity: ifcopenshell.entity_instance, required: bool = True) -> Any:
         """``entity.Name`` read by position (a lookup by name costs several times the read).
@@ -220,8 +210,7 @@ class _Builder:
         """``cls`` and its supertypes (empty for a defined type): ``is_a(name)`` without its schema lookup."""
         kinds = self._kind_cache.get(cls)
         if kinds is None:
-            declaration = self._schema.declaration_by_name(cls)
-            kinds = frozenset(self.ancestors(cls)) if isinstance(declaration, wrapper.entity) else frozenset()
+            kinds = frozenset(self.ancestors(cls))  # empty for a defined type: it is no entity
             self._kind_cache[cls] = kinds
         return kinds
 

@@ -7,13 +7,13 @@ Python has); they are only ever read from the user's own cache folder, never fro
 
 from __future__ import annotations
 
-import os
 import pickle
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 
 from ifcqa.errors import CacheError
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.cachedir import default_cache_dir
 from ifcqa.index.records import INDEX_FORMAT
 from ifcqa.lazy import lazy_import
 
@@ -21,44 +21,6 @@ if TYPE_CHECKING:
     import tempfile
 else:
     tempfile = lazy_import("tempfile")  # only to write: a warm read does not import it
-
-
-def default_cache_dir() -> Path:
-    """``$IFCQA_CACHE_DIR``, else ``$XDG_CACHE_HOME/ifcqa``, else ``~/.cache/ifcqa``."""
-    if os.environ.get("IFCQA_CACHE_DIR"):
-        return Path(os.environ["IFCQA_CACHE_DIR"])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "ifcqa"
-
-
-def _read_umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-UMASK = _read_umask()  # read once at import: os.umask is process-wide, so never toggled while threads write
-
-
-def write_atomic(path: Path, payload: bytes | Callable[[BinaryIO], None]) -> None:
-    """Write ``payload`` to ``path`` so readers see the old file or the new one, never a part.
-
-    ``payload`` is the bytes, or a function writing them to an open file (streamed: a large index is
-    pickled straight to disk, never held whole in memory beside the records).
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            if callable(payload):
-                payload(out)
-            else:
-                out.write(payload)
-        os.chmod(temp, 0o666 & ~UMASK)  # mkstemp makes 0600; give the file the mode open() would
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
 
 
 class IndexCache:

@@ -20,20 +20,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from ifcqa.errors import IfcOpenError, ToolError
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.hashing import file_sha256
+from ifcqa.ifc import schema as ifc_schema
 from ifcqa.ifc.globalids import listing
-from ifcqa.ifc.open import file_sha256, open_model, refuse_if_strict
+from ifcqa.ifc.open import open_model, refuse_if_strict
 from ifcqa.ifc.units import Unit
-from ifcqa.index.cache import IndexCache, write_atomic
+from ifcqa.index.cache import IndexCache
 from ifcqa.index.geometry import BBox, BoxStore
 from ifcqa.index.records import INDEX_FORMAT, Element, IndexData
 from ifcqa.lazy import lazy_import
 
 if TYPE_CHECKING:
     import ifcopenshell
-    import ifcopenshell.ifcopenshell_wrapper as wrapper
 else:  # a warm index answers without IfcOpenShell: imported on first use (see ifcqa.lazy)
     ifcopenshell = lazy_import("ifcopenshell")
-    wrapper = lazy_import("ifcopenshell.ifcopenshell_wrapper")
 
 _STEP_ID = re.compile(r"^#?(\d+)$")
 _GUID = re.compile(r"^[0-3][0-9A-Za-z_$]{21}$")
@@ -283,10 +284,7 @@ class ModelIndex:
         if self._schema_names is None:
             names = _cached_schema_names(self._cache, self.schema)
             if names is None:
-                try:
-                    names = sorted(str(e.name()) for e in wrapper.schema_by_name(self.schema).entities())
-                except (RuntimeError, IndexError):  # an unknown schema name
-                    names = []
+                names = sorted(ifc_schema.entity_names(self.schema).values())  # [] for an unknown schema name
                 if names and self._cache is not None:
                     with contextlib.suppress(OSError):  # only a shortcut: an unwritable folder costs nothing
                         write_atomic(_schema_names_path(self._cache, self.schema), json.dumps(names).encode())
@@ -304,10 +302,7 @@ class ModelIndex:
         known = self.known_classes().get(ifc_class.lower()) or self.schema_classes().get(ifc_class.lower())
         if known is not None:  # answered from the index and the cached entity list: no IfcOpenShell
             return known
-        try:
-            declaration = wrapper.schema_by_name(self.schema).declaration_by_name(ifc_class)
-        except (RuntimeError, IndexError):
-            declaration = None
+        declaration = ifc_schema.declaration(self.schema, ifc_class)
         if declaration is None:
             from ifcqa.ifc.classes import unknown_class_message
 

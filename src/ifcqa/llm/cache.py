@@ -19,7 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from ifcqa.errors import CacheError
-from ifcqa.index.cache import default_cache_dir, write_atomic
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.cachedir import default_cache_dir
 
 CACHE_FORMAT = 1
 
@@ -85,8 +86,3 @@ class ResponseCache:
 
     def __len__(self) -> int:
         return sum(1 for _ in self.directory.glob("*/*.json")) if self.directory.is_dir() else 0
-
-
-def open_cache(directory: str | Path | None = None, *, enabled: bool = True) -> ResponseCache | None:
-    """The response cache to use: ``None`` when caching is off (``--no-cache``)."""
-    return ResponseCache(directory) if enabled else None

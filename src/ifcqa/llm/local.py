@@ -19,7 +19,6 @@ different file or runtime never shares entries.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.metadata
 import importlib.util
 import json
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ifcqa.errors import IfcqaError
+from ifcqa.files.hashing import file_sha256
 from ifcqa.llm.cache import ResponseCache
 from ifcqa.llm.client import ChatClient
 
@@ -130,11 +130,6 @@ def gguf_for(model: str) -> Path:
             raise IfcqaError(f"--model {model}: {path} is not a GGUF file. Give a llama.cpp .gguf model.")
     return path.resolve()
 
-
-def file_sha256(path: Path) -> str:
-    """The SHA-256 hex digest of a file."""
-    with path.open("rb") as handle:
-        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 def runtime_version(model: str = "local") -> str:

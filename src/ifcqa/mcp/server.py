@@ -13,7 +13,10 @@ text, so the model reads the message and can recover; a bug in a tool is returne
 ``internal_error``), so one bad call never ends the session.
 
 With several models, every tool takes an extra required ``model`` parameter (the file name, one of
-an enum) and a ``list_models`` tool describes the served models.
+an enum) and a ``list_models`` tool describes the served models. ``model="all"`` asks every served file at
+once as one project (:class:`ifcqa.project.tools.ProjectTools`: storeys aligned across the files, the first
+file the reference, elements written ``FILE#GlobalId``); a project file (``ifcqa mcp P.ifcqa-project.json``)
+gives the files, their order and the storey overrides.
 
 A served file's recoverable parse problems (values read as unset, see :mod:`ifcqa.ifc.open`) are
 added under ``"warnings"`` to ``model_summary`` and to each ``list_models`` row (at most 20, with
@@ -25,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -39,6 +43,8 @@ from ifcqa.errors import IfcqaError, ToolError
 from ifcqa.ifc.diagnostics import warnings_json
 from ifcqa.index import ModelIndex
 from ifcqa.index.geometry import reporting_progress
+from ifcqa.project.project import Project
+from ifcqa.project.tools import ALL, ProjectTools
 from ifcqa.tools import ToolSpec, call_tool, get_tools, render
 
 LIST_MODELS = "list_models"
@@ -53,7 +59,7 @@ _READ_ONLY = types.ToolAnnotations(
 class ModelTools:
     """The tools of a set of served models: their MCP descriptions and their calls (synchronous)."""
 
-    def __init__(self, indexes: Sequence[ModelIndex]) -> None:
+    def __init__(self, indexes: Sequence[ModelIndex], project: Project | None = None) -> None:
         if not indexes:
             raise IfcqaError("No model to serve. Give at least one .ifc file.")
         self.models: dict[str, ModelIndex] = {}
@@ -66,6 +72,23 @@ class ModelTools:
         if LIST_MODELS in self.specs and self.multi:
             raise IfcqaError(f"A registered tool is named {LIST_MODELS!r}, which the multi-model server needs.")
         self._lock = threading.Lock()  # tools fill lazy caches (geometry): one call at a time
+        self._project = project
+        self._project_tools: ProjectTools | None = None
+
+    def project_tools(self) -> ProjectTools:
+        """Every served file as one project (the project given, else the files in the order served)."""
+        if self._project_tools is None:
+            from ifcqa.project.align import align_storeys
+            from ifcqa.project.project import Project
+
+            project = self._project
+            if project is None:
+                first = next(iter(self.models.values()))
+                project = Project("served", first.path.resolve().parent, list(self.models))
+            by_name = {Path(file).name: file for file in project.files}
+            indexes = {by_name.get(name, name): index for name, index in self.models.items()}
+            self._project_tools = ProjectTools(indexes, align_storeys(project, indexes))
+        return self._project_tools
 
     @property
     def multi(self) -> bool:
@@ -92,8 +115,9 @@ class ModelTools:
     def _model_property(self) -> dict[str, Any]:
         return {
             "type": "string",
-            "enum": list(self.models),
-            "description": f"The model to ask: one of the served file names (see {LIST_MODELS}).",
+            "enum": [*self.models, ALL],
+            "description": f"The model to ask: one of the served file names (see {LIST_MODELS}), or {ALL!r}: every "
+            "file at once as one project (storeys aligned across files, elements written FILE#GlobalId).",
         }
 
     def call(self, name: str, arguments: dict[str, Any] | None) -> types.CallToolResult:
@@ -116,6 +140,9 @@ class ModelTools:
             if arguments:
                 raise ToolError(f"{LIST_MODELS} takes no arguments.")
             return self.describe_models()
+        if self.multi and arguments.get("model") == ALL:
+            arguments.pop("model")
+            return self.project_tools().call(name, arguments)
         index = self._model_of(arguments) if self.multi else next(iter(self.models.values()))
         result = call_tool(index, name, arguments)
         if name == SUMMARY_TOOL and "warnings" not in result:
@@ -156,7 +183,8 @@ class ModelTools:
 
     def instructions(self) -> str:
         names = ", ".join(self.models)
-        extra = f" Every tool takes `model`, one of: {names} ({LIST_MODELS} describes them)." if self.multi else ""
+        extra = (f" Every tool takes `model`, one of: {names} ({LIST_MODELS} describes them), or {ALL!r} for every "
+                 "file at once (one project: storeys aligned, elements FILE#GlobalId)." if self.multi else "")
         return (
             f"Read-only tools over the IFC building model(s) {names}. Start with model_summary to learn the "
             f"schema, classes, storeys and units; tool results are compact JSON.{extra}"
@@ -177,9 +205,9 @@ def _text_result(text: str, is_error: bool = False) -> types.CallToolResult:
     return types.CallToolResult(content=[types.TextContent(type="text", text=text)], is_error=is_error)
 
 
-def build_server(indexes: Sequence[ModelIndex] | ModelTools) -> Server[Any]:
+def build_server(indexes: Sequence[ModelIndex] | ModelTools, project: Project | None = None) -> Server[Any]:
     """The MCP server of ``indexes`` (not yet running); a :class:`ModelTools` is served as it is (``ifcqa serve``)."""
-    tools = indexes if isinstance(indexes, ModelTools) else ModelTools(indexes)
+    tools = indexes if isinstance(indexes, ModelTools) else ModelTools(indexes, project)
 
     async def on_list_tools(
         ctx: ServerRequestContext[Any], params: types.PaginatedRequestParams | None
@@ -208,13 +236,13 @@ def build_server(indexes: Sequence[ModelIndex] | ModelTools) -> Server[Any]:
     )
 
 
-async def serve_stdio(indexes: Sequence[ModelIndex]) -> None:
+async def serve_stdio(indexes: Sequence[ModelIndex], project: Project | None = None) -> None:
     """Serve ``indexes`` over stdin/stdout until the client closes the connection."""
-    server = build_server(indexes)
+    server = build_server(indexes, project)
     async with stdio_server() as (read_stream, write_stream):
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 
-def run_stdio(indexes: Sequence[ModelIndex]) -> None:
+def run_stdio(indexes: Sequence[ModelIndex], project: Project | None = None) -> None:
     """Blocking entry point of ``ifcqa mcp``."""
-    anyio.run(serve_stdio, indexes)
+    anyio.run(serve_stdio, indexes, project)

@@ -24,8 +24,9 @@ import ifcopenshell
 from pydantic import ValidationError
 
 from ifcqa.errors import IfcOpenError, IfcqaError
-from ifcqa.ifc.open import file_sha256, open_model
-from ifcqa.index.cache import write_atomic
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.hashing import file_sha256
+from ifcqa.ifc.open import open_model
 from ifcqa.mcq.items import Item, Manifest
 
 
@@ -149,13 +150,6 @@ def resolve_source(
         "items' source_sha256). Regenerate the benchmark, or point --models-dir at the original models."
     )
 
-
-def source_path(source_file: str, models_dir: Path | None = None, bench: Path | None = None) -> Path:
-    """Where the model of an item is (:func:`resolve_source` without the bytes check; the first place when missing)."""
-    try:
-        return resolve_source(source_file, bench, models_dir)
-    except IfcOpenError:
-        return source_candidates(source_file, bench, models_dir)[0]
 
 
 def open_source(

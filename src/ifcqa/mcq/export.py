@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 import ifcqa
 from ifcqa.errors import IfcqaError
-from ifcqa.index.cache import UMASK
+from ifcqa.files.atomic import UMASK
 from ifcqa.mcq import dataset_card
 from ifcqa.mcq.benchfile import read_items, read_manifest
 from ifcqa.mcq.items import LABELS, Item

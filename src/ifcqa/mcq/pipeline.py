@@ -3,11 +3,13 @@
 Per category, the subtypes' generators are drawn from in turn until ``cap`` items are retained or
 every generator is exhausted. Each candidate is assembled; screened on the re-opened file
 (:mod:`ifcqa.mcq.screen`: contradictions, duplicate names in a set, values with a recoverable parse
-problem); checked for leaks and re-phrased or skipped (:mod:`ifcqa.mcq.quality`); held against the
-near-duplicate cap of its model; then verified by its independent verifier and structurally
-checked. What happens to it is counted per subtype (the manifest's candidates / skipped / rejected
-/ retained; skip reasons include ``leak``, ``duplicate_answer``, ``same_options``, ``contradiction``,
-``duplicate_quantity`` and ``recoverable_defect``).
+problem); skipped at once when the near-duplicate cap of its model refuses it in every phrasing (most
+candidates of a large model: storey, material or type questions whose answers are used up); checked
+for leaks and re-phrased or skipped (:mod:`ifcqa.mcq.quality`); held against the near-duplicate cap of
+its model; then verified by its independent verifier and structurally checked. What happens to it is
+counted per subtype (the manifest's candidates / skipped / rejected / retained; skip reasons include
+``leak``, ``duplicate_answer``, ``same_options``, ``contradiction``, ``duplicate_quantity`` and
+``recoverable_defect``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from ifcqa.mcq.quality import LEAK, MAX_PER_ANSWER, DuplicateGuard, unleaked
 from ifcqa.mcq.registry import GeneratorSpec, get_generators, get_verifiers
 from ifcqa.mcq.screen import screen, warned_ids
 from ifcqa.mcq.taxonomy import CATEGORIES
+from ifcqa.native.worker import offer
 
 DEFAULT_SEED = 10
 DEFAULT_CAP = 40
@@ -88,6 +91,7 @@ def generate_for_file(
     started = time.perf_counter()
     index = load_index(path, cache=cache, use_cache=use_cache)
     model = open_model(path)  # the verifiers' own reading of the file
+    offer(path, model)  # a geometry worker forked from here (verify.geometry) starts with it open: no second parse
     entry = FileEntry(path=str(path), sha256=index.data.source.sha256, schema=index.schema)
     warnings = list(getattr(index.data, "warnings", None) or [])
     entry.warnings = [w.to_json() if hasattr(w, "to_json") else dict(w) for w in warnings]
@@ -180,6 +184,10 @@ def _consider(
     screened = screen(run.model, assembled, run.warned)
     if screened is not None:
         _skip(counts, screened)
+        return None
+    doomed = run.guard.refuses_every_phrasing(assembled)  # the cap refuses it whatever the leak check does
+    if doomed is not None:
+        _skip(counts, doomed)
         return None
     item = unleaked(assembled, run.name_of, run.new_id)
     if item is None:

@@ -111,6 +111,22 @@ class DuplicateGuard:
             return DUPLICATE_ANSWER
         return None
 
+    def refuses_every_phrasing(self, item: Item) -> str | None:
+        """Why ``item`` would be a near-duplicate however :func:`rephrasings` phrase it, or ``None``.
+
+        Re-phrasing changes the option texts only when the options stand for elements (then they show
+        GlobalIds), never the question type or the provenance the signatures read: when the item and its
+        by-GlobalId options are both refused, the item is refused whatever the leak check makes of it,
+        and the pipeline skips it before the costlier screen, leak check and verification.
+        """
+        reason = self.reason(item)
+        if reason is None:
+            return None
+        by_guid = _options_by_guid(item)
+        if by_guid is not None and self.reason(item.model_copy(update={"options": by_guid[0]})) is None:
+            return None
+        return reason
+
     def keep(self, item: Item) -> None:
         """Record a retained item."""
         self.answers[answer_signature(item)] += 1

@@ -23,9 +23,10 @@ import ifcqa
 from ifcqa.errors import IfcqaError
 from ifcqa.executor import Executor, FileRef, LocalExecutor, Outcome, TaskFailure, local_path, ship, worker_count
 from ifcqa.executor.base import OnOutcome, OnProgress
-from ifcqa.ifc.open import file_sha256, open_model
-from ifcqa.index.batch import native_stdout_silenced
+from ifcqa.files.hashing import file_sha256
+from ifcqa.ifc.open import open_model
 from ifcqa.index.cache import IndexCache
+from ifcqa.index.corpus import native_stdout_silenced
 from ifcqa.mcq.benchfile import (
     BenchFileError,
     read_items,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from typing import Any
 
 import ifcopenshell
 import ifcopenshell.util.element as element_util
@@ -63,15 +64,31 @@ def subjects(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.entity_i
 
 
 def _scope_members(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.entity_instance]:
+    key = (str(item.provenance["ifc_class"]), item.provenance.get("storey"))
+    memo = _memo(model)["scopes"]
+    if key not in memo:  # sums, means and extrema of one class and storey share their members
+        memo[key] = _read_scope_members(model, *key)
+    return list(memo[key])
+
+
+def _read_scope_members(
+    model: ifcopenshell.file, ifc_class: str, storey_guid: object
+) -> list[ifcopenshell.entity_instance]:
     try:
-        members = model.by_type(str(item.provenance["ifc_class"]))
+        members = model.by_type(ifc_class)
     except RuntimeError:
         return []
-    storey_guid = item.provenance.get("storey")
     if not storey_guid:
         return list(members)
     storey = _by_guid(model, storey_guid)
     return [m for m in members if storey is not None and storey_id(model, m) == storey.id()]
+
+
+@lru_cache(maxsize=8)
+def _memo(model: ifcopenshell.file) -> dict[str, dict[Any, Any]]:
+    """What the screen read of one model's entities, by question: scope members, and duplicate names per
+    element and set (items of one class re-read the same members; the file is never edited meanwhile)."""
+    return {"scopes": {}, "duplicates": {}}
 
 
 def _definitions(element: ifcopenshell.entity_instance) -> Iterator[ifcopenshell.entity_instance]:
@@ -126,14 +143,35 @@ def _contradicts(element: ifcopenshell.entity_instance) -> bool:
     return own not in _PLACEHOLDERS and theirs not in _PLACEHOLDERS and own != theirs
 
 
-def _duplicate(element: ifcopenshell.entity_instance, pairs: list[tuple[str, str | None]]) -> str | None:
-    for definition in _definitions(element):
+def _duplicate(
+    model: ifcopenshell.file, element: ifcopenshell.entity_instance, pairs: list[tuple[str, str | None]]
+) -> str | None:
+    for name, is_quantity, counts in _set_names(model, element):
         for wanted, member in pairs:
-            if member is None or set_name(definition) != wanted:
+            if member is None or name != wanted:
                 continue
-            if sum(1 for m in _members(definition) if m.Name == member) > 1:
-                return DUPLICATE_QUANTITY if definition.is_a("IfcElementQuantity") else DUPLICATE_PROPERTY
+            if counts.get(member, 0) > 1:
+                return DUPLICATE_QUANTITY if is_quantity else DUPLICATE_PROPERTY
     return None
+
+
+def _set_names(
+    model: ifcopenshell.file, element: ifcopenshell.entity_instance
+) -> list[tuple[str, bool, dict[str, int]]]:
+    """Each set definition of ``element`` (:func:`_definitions` order): its name, whether it holds quantities,
+    and how often each member name occurs in it. Read once per element and model (the opened ``model``, never
+    ``element.file``: that wrapper does not own the file, so its address could later name another model)."""
+    memo = _memo(model)["duplicates"]
+    found: list[tuple[str, bool, dict[str, int]]] | None = memo.get(element.id())
+    if found is None:
+        found = []
+        for definition in _definitions(element):
+            counts: dict[str, int] = {}
+            for m in _members(definition):
+                counts[m.Name] = counts.get(m.Name, 0) + 1
+            found.append((set_name(definition), definition.is_a("IfcElementQuantity"), counts))
+        memo[element.id()] = found
+    return found
 
 
 def screen(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozenset()) -> str | None:
@@ -144,7 +182,7 @@ def screen(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozen
         return CONTRADICTION
     if pairs:
         for element in entities:
-            duplicate = _duplicate(element, pairs)
+            duplicate = _duplicate(model, element, pairs)
             if duplicate is not None:
                 return duplicate
     if warned and any(i in warned for e in entities for i in _touched(e, pairs)):

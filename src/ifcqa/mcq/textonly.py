@@ -71,9 +71,17 @@ def _stem(word: str) -> str:
     return word
 
 
-def _contains_phrase(haystack: str, needle: str) -> bool:
-    pattern = rf"(?<![^\W_]){re.escape(needle)}(?![^\W_])"
-    return re.search(pattern, haystack) is not None
+def contains_phrase(haystack: str, needle: str) -> bool:
+    r"""Whether ``needle`` is in ``haystack`` as a whole word or run of words: no letter or digit right before or
+    after it (what ``(?<![^\W_])needle(?![^\W_])`` finds, without compiling a pattern per needle)."""
+    size = len(needle)
+    at = haystack.find(needle)
+    while at != -1:
+        end = at + size
+        if (at == 0 or not haystack[at - 1].isalnum()) and (end >= len(haystack) or not haystack[end].isalnum()):
+            return True
+        at = haystack.find(needle, at + 1)
+    return False
 
 
 @lru_cache(maxsize=1 << 12)  # one question is scored against each of its options
@@ -88,7 +96,7 @@ def option_score(question: str, option: str) -> float:
     if option in (YES, NO):
         return 0.0
     q_norm, o_norm = normalise(question), normalise(option)
-    score = WHOLE_TEXT if len(o_norm) >= 2 and _contains_phrase(q_norm, o_norm) else 0.0
+    score = WHOLE_TEXT if len(o_norm) >= 2 and contains_phrase(q_norm, o_norm) else 0.0
     q_stems, q_long = _question_words(question)
     for word in dict.fromkeys(words(option)):
         if word in _STOP:
@@ -221,7 +229,7 @@ def leak_reason(item: Item) -> str | None:
         for option in item.options
         if option.text not in (YES, NO)
         and len(normalise(option.text)) >= 2
-        and _contains_phrase(question, normalise(option.text))
+        and contains_phrase(question, normalise(option.text))
     }
     if inside & keys and not inside - keys:
         return "key text in the question"

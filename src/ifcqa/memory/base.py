@@ -11,7 +11,6 @@ with ``@memory_system("name")``.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,6 +20,7 @@ from ifcqa.errors import IfcqaError
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.memory.facts import Extractor, StatementExtractor
 from ifcqa.memory.tasks import Session
+from ifcqa.registry import Loader, kind
 
 SCOPES = ("user", "user+final", "full")
 DEFAULT_WINDOW_TOKENS = 32_000  # the full-context oracle's window (characters / 4)
@@ -64,31 +64,28 @@ class Memory(Protocol):
 
 
 MemoryFactory = Callable[[MemoryContext], Memory]
-_SYSTEMS: dict[str, MemoryFactory] = {}
-_MODULES = (
-    "ifcqa.memory.systems.controls",
-    "ifcqa.memory.systems.files",
-    "ifcqa.memory.systems.vector",
-    "ifcqa.memory.systems.graph",
-    "ifcqa.memory.systems.ifc_aware",
-    "ifcqa.memory.systems.mem0_adapter",
-    "ifcqa.memory.systems.graphiti_adapter",
+# memory_system:<name>; the built-in systems in the order reports list them, then ``ifcqa.memory_systems`` plug-ins
+MEMORY_SYSTEMS = kind(
+    "memory_system",
+    "memory systems",
+    Loader(
+        modules=tuple(
+            f"ifcqa.memory.systems.{module}"
+            for module in ("controls", "files", "vector", "graph", "ifc_aware", "mem0_adapter", "graphiti_adapter")
+        ),
+        groups=("ifcqa.memory_systems",),
+    ),
 )
 
 
 def memory_system(name: str) -> Callable[[MemoryFactory], MemoryFactory]:
-    def register(factory: MemoryFactory) -> MemoryFactory:
-        _SYSTEMS[name] = factory
-        return factory
-
-    return register
+    """Register a memory system's factory (called with a :class:`MemoryContext` per task) under ``name``."""
+    return MEMORY_SYSTEMS.decorator(name)
 
 
 def get_systems() -> dict[str, MemoryFactory]:
     """Registered memory systems by name."""
-    for module in _MODULES:
-        importlib.import_module(module)
-    return dict(_SYSTEMS)
+    return MEMORY_SYSTEMS.objects()
 
 
 def make_memory(name: str, context: MemoryContext) -> Memory:

@@ -20,6 +20,17 @@ same function. A link is a key ``kind:id``:
 * ``element:GUID`` - an element by a distinctive Name ("Wand-002", "Treppe-EG"); it also links its class,
   storey, type and materials.
 
+* ``term:N`` - a group of equivalent construction terms (jargon, abbreviations, German and English names of
+  one kind of element: "guarding" ~ "balustrade", "DHW module" ~ "Frischwasserstation", "air valves" ~
+  "grilles"), from the data file ``memory/data/construction_terms.json``; a model element whose Name or
+  ObjectType or predefined type holds a term of the group is linked too, and so is a material whose name
+  holds one, and the classes the expanded words name (both sides then resolve to the same elements,
+  materials and classes). These links are soft, ``via-element:GUID``, ``via-material:NAME``,
+  ``via-class:KEY``: a term group is broad ("concrete" names many things), so they add agreement when
+  shared (:func:`soft_keys`) and never make two statements disagree.
+  Abbreviations of the same file are expanded before linking ("FFL" -> "finished floor level";
+  :func:`expand_terms` gives the words the memory adds to a record's text for ranking).
+
 What a sentence says after "except", "apart from", "excluding" or "other than" (to the end of the
 clause) is linked into :attr:`EntityLinks.excluded` instead ("oak upstairs except the bathrooms").
 Linkers are kept for the last :data:`CACHED_MODELS` models (by the file's SHA-256).
@@ -27,9 +38,12 @@ Linkers are kept for the last :data:`CACHED_MODELS` models (by the file's SHA-25
 
 from __future__ import annotations
 
+import json
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
@@ -37,7 +51,8 @@ from ifcqa.index.records import Element
 
 CACHED_MODELS = 8
 CACHED_TEXTS = 4096  # per model: distractor sentences recur across a model's tasks
-KINDS = ("storey", "class", "room", "space", "type", "material", "element")
+KINDS = ("storey", "class", "room", "space", "type", "material", "element", "term")
+GROUP_ELEMENTS = 12  # a term group links model elements by name only when it names at most this many
 
 # room functions, folded to one word (English, German, plurals, the words of the models' LongNames)
 ROOM_WORDS: dict[str, str] = {
@@ -77,6 +92,41 @@ _GENERIC_MATERIAL_WORDS = frozenset(
 IGNORED_CLASSES = frozenset({"inventory", "spaces"})
 
 
+@lru_cache(maxsize=1)
+def _terms() -> tuple[dict[str, str], list[list[str]], re.Pattern[str], re.Pattern[str]]:
+    """The abbreviations, the term groups, and one pattern for each (the data file, read once)."""
+    data = json.loads(resources.files("ifcqa.memory").joinpath("data/construction_terms.json").read_text("utf-8"))
+    abbreviations: dict[str, str] = data["abbreviations"]
+    groups: list[list[str]] = [[t.casefold() for t in g] for g in data["groups"]]
+    abbr = re.compile(
+        r"(?<![\w&])(" + "|".join(re.escape(a) for a in sorted(abbreviations, key=len, reverse=True)) + r")s?(?![\w&])"
+    )
+    terms = sorted({t for g in groups for t in g}, key=len, reverse=True)
+    term = re.compile(r"(?<![\w-])(" + "|".join(re.escape(t) for t in terms) + r")(?![\w-])", re.IGNORECASE)
+    return abbreviations, groups, abbr, term
+
+
+def term_groups(text: str) -> set[int]:
+    """The term groups (indices into the data file's groups) ``text`` names, its abbreviations expanded."""
+    _, groups, _, term = _terms()
+    found = {m.group(1).casefold() for m in term.finditer(f"{text} {expand_abbreviations(text)}")}
+    return {i for i, g in enumerate(groups) if found.intersection(g)}
+
+
+def expand_abbreviations(text: str) -> str:
+    """What the abbreviations of ``text`` stand for ("FFL" -> "finished floor level"), space-separated."""
+    abbreviations, _, abbr, _ = _terms()
+    return " ".join(dict.fromkeys(abbreviations[m.group(1)] for m in abbr.finditer(text)))
+
+
+def expand_terms(text: str) -> str:
+    """Words added to ``text`` for ranking: its abbreviations expanded and the first (English) term of each
+    term group it names, so that "DHW module" and "Frischwasserstation" share "fresh water station"."""
+    _, groups, _, _ = _terms()
+    named = [groups[i][0] for i in sorted(term_groups(text))]
+    return " ".join(dict.fromkeys([expand_abbreviations(text), *named])).strip()
+
+
 @dataclass
 class EntityLinks:
     """The entity keys a text links (``kind:id``) and those it names as excepted."""
@@ -86,6 +136,10 @@ class EntityLinks:
 
     def of(self, kind: str) -> set[str]:
         return {k for k in self.keys if k.startswith(kind + ":")}
+
+    def soft(self) -> set[str]:
+        """Every key with soft links as their plain kind (``via-element:X`` -> ``element:X``), terms included."""
+        return {k.removeprefix("via-") for k in self.keys}
 
     def labels(self, linker: EntityLinker) -> list[str]:
         return sorted(linker.label(k) for k in self.keys)
@@ -173,6 +227,26 @@ class EntityLinker:
             for word in re.findall(r"[^\W\d_]{5,}", folded):
                 if word not in _GENERIC_MATERIAL_WORDS:
                     self.material_words.setdefault(word, set()).add(name)
+        self.group_keys: dict[int, set[str]] = {}  # term group -> the keys of the elements its terms name
+        _, groups, _, term = _terms()
+        named: dict[int, list[Element]] = {}
+        for e in elements:
+            if e.ifc_class in ("IfcSpace", "IfcBuildingStorey", "IfcBuilding", "IfcSite", "IfcProject"):
+                continue
+            kind = e.predefined_type if e.predefined_type not in (None, "NOTDEFINED", "USERDEFINED") else None
+            said = " ".join(t for t in (e.name, e.object_type, kind) if t).replace("_", " ")
+            found = {m.group(1).casefold() for m in term.finditer(said)} if said else set()
+            for i, g in enumerate(groups):
+                if found.intersection(g):
+                    named.setdefault(i, []).append(e)
+        for i, members in named.items():
+            if len(members) <= GROUP_ELEMENTS:
+                self.group_keys[i] = {k for e in members for k in self._element_keys(e)}
+        for folded, material in self.materials.items():  # "Beton C25/30" is what "the concrete" names
+            found = {m.group(1).casefold() for m in term.finditer(folded)}
+            for i, g in enumerate(groups):
+                if found.intersection(g):
+                    self.group_keys.setdefault(i, set()).add(f"material:{material}")
         numbered = {e.name for e in elements if e.name and len(e.name) >= 5 and any(c.isdigit() for c in e.name)}
         self._numbered_names = sorted(numbered, key=len, reverse=True)  # names whose numbers are not values
         self._type_patterns = sorted(self.type_names, key=len, reverse=True)
@@ -182,6 +256,21 @@ class EntityLinker:
         self.middle = index.get(above[len(above) // 2]).guid if len(above) >= 3 and len(above) % 2 == 1 else None
         ordered = sorted(index.storeys, key=lambda s: index.get(s).elevation or 0.0)
         self.by_elevation = [index.get(s).guid for s in ordered]
+
+    def _element_keys(self, e: Element) -> set[str]:
+        """An element's key and what it implies: its class group, storey, type and materials (a type: its own)."""
+        if e.instances:
+            return set(self.type_keys.get(e.guid, {f"type:{e.guid}"}))
+        keys = {f"element:{e.guid}"}
+        group = self._class_key(e.ifc_class)
+        if group:
+            keys.add(f"class:{group}")
+        if e.storey is not None:
+            keys.add(f"storey:{self.index.get(e.storey).guid}")
+        if e.type is not None:
+            keys.add(f"type:{self.index.get(e.type).guid}")
+        keys |= {f"material:{m}" for m in e.materials if m.casefold() in self.materials}
+        return keys
 
     def _class_key(self, ifc_class: str) -> str | None:
         if ifc_class not in self.class_of:
@@ -207,6 +296,10 @@ class EntityLinker:
         if key in self._labels:
             return self._labels[key]
         kind, _, ident = key.partition(":")
+        if kind.startswith("via-"):
+            return "via " + self.label(key.removeprefix("via-"))
+        if kind == "term" and ident.isdigit():
+            return f"term {_terms()[1][int(ident)][0]}"
         if kind in ("storey", "element"):
             found = self.index.find(ident)
             return f"{kind} {found.name if found else ident}"
@@ -248,6 +341,13 @@ class EntityLinker:
         keys: set[str] = set()
         if not text.strip():
             return keys
+        for i in term_groups(text):  # other words for the same thing: soft links, "via-KIND:ID" (see module docs)
+            keys.add(f"term:{i}")
+            keys |= {f"via-{k}" for k in self.group_keys.get(i, set())}
+        expanded = expand_terms(text)
+        if expanded:  # the parser reads classes in the expanded words too ("guarding" -> railings)
+            plan = self.parser.parse(expanded)
+            keys |= {f"via-class:{c.key}" for c in plan.classes if c.key not in IGNORED_CLASSES}
         relative = _RELATIVE.search(text)
         if relative:  # "the floor above the ground floor": the neighbour of the storey it names, not that storey
             storeys = self._plan(relative.group(2)).storeys
@@ -296,15 +396,7 @@ class EntityLinker:
         for name in self._element_patterns:
             if name in plain and re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", plain):
                 for e in self.element_names[name]:
-                    keys.add(f"element:{e.guid}")
-                    group = self._class_key(e.ifc_class)
-                    if group:
-                        keys.add(f"class:{group}")
-                    if e.storey is not None:
-                        keys.add(f"storey:{self.index.get(e.storey).guid}")
-                    if e.type is not None:
-                        keys.add(f"type:{self.index.get(e.type).guid}")
-                    keys |= {f"material:{m}" for m in e.materials if m.casefold() in self.materials}
+                    keys |= self._element_keys(e)
         return keys
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ifcqa.llm.client import LLMError
+from ifcqa.llm.structured import complete_json
 from ifcqa.memory.tasks import Task
 
 MEMORY_JUDGE = (
@@ -43,14 +43,8 @@ def _verdict(client: Any, system: str, user: str, keys: tuple[str, ...]) -> dict
             "required": list(keys),
             "additionalProperties": False,
         }
-        verdict_format = {"type": "json_schema", "json_schema": {"name": "verdict", "schema": schema}}
-        try:  # structured output where the server has it (llama.cpp, vLLM, OpenAI): exactly the verdict's booleans
-            reply = client.complete(messages, temperature=0, max_tokens=200, response_format=verdict_format)
-        except LLMError as exc:
-            if exc.status != 400:
-                raise
-            reply = client.complete(messages, temperature=0, max_tokens=200)  # a server without JSON mode
-        text = reply.content
+        # structured output where the server has it (llama.cpp, vLLM, OpenAI): exactly the verdict's booleans
+        text = complete_json(client, messages, schema, "verdict", temperature=0, max_tokens=200).result.content
         data = json.loads(text[text.find("{") : text.rfind("}") + 1])
         if not all(isinstance(data.get(k), bool) for k in keys):
             raise ValueError(f"expected booleans {', '.join(keys)}")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ifcqa.eval.grading import wilson_interval
-from ifcqa.index.cache import write_atomic
+from ifcqa.files.atomic import write_atomic
 
 REPORT_MD, REPORT_JSON, REPORT_PNG = "memory_report.md", "memory_report.json", "memory_coverage.png"
 

@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 import ifcqa
 from ifcqa.agents.base import AgentConfig
 from ifcqa.errors import IfcqaError
-from ifcqa.ifc.open import file_sha256 as ifc_file_sha256
-from ifcqa.index.cache import write_atomic
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.hashing import file_sha256 as ifc_file_sha256
+from ifcqa.files.jsonl import complete_lines
 from ifcqa.index.model_index import ModelIndex, load_index
 from ifcqa.memory.base import (
     DEFAULT_WINDOW_TOKENS,
@@ -121,16 +122,8 @@ def read_records(run_dir: Path, repair: bool = False) -> list[dict[str, Any]]:
         MemoryRunError: a complete line is not a record (named by its number).
     """
     path = run_dir / RECORDS_FILE
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return []
-    complete = data[: data.rfind(b"\n") + 1]
-    if repair and len(complete) < len(data):
-        with open(path, "r+b") as handle:
-            handle.truncate(len(complete))
     records = []
-    for number, line in enumerate(complete.decode("utf-8").splitlines(), start=1):
+    for number, line in complete_lines(path, repair):
         try:
             records.append(json.loads(line))
         except json.JSONDecodeError:

@@ -63,6 +63,7 @@ _TYPED: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_NUM + r"\s?(?:EUR|€|euros?)?\s?(?:/|per|a)\s?(?:m²|m2|sqm|square met(?:re|er))(?!\w)", re.I),
      "EUR/m²"),
     (re.compile(_NUM + r"\s?W/\(?m(?:²|2)\s?·?K\)?", re.I), "W/m²K"),
+    (re.compile(_NUM + r"\s?U[- ]?values?\b|\bU[- ]?values?\s?(?:of|is|at|=|:)?\s?" + _NUM + r"(?![\w.])"), "W/m²K"),
     (re.compile(r"(?<![\w.])(?:Rw\s?)?" + _NUM + r"\s?dB\b"), "dB"),
     (re.compile(r"\bRw\s?" + _NUM + r"(?![\w.])"), "dB"),
     (re.compile(r"(?<![\w.])" + _NUM + r"\s?(?:%|percent|per cent)"), "%"),
@@ -71,7 +72,7 @@ _TYPED: list[tuple[re.Pattern[str], str]] = [
      "EUR each"),
     (re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s?(?:EUR|€|euros?)(?!\s?(?:/|per)\s?m)", re.I), "EUR"),
     (re.compile(r"€\s?(\d[\d,]*(?:\.\d+)?)"), "EUR"),
-    (re.compile(r"(?<![\w.:-])" + _NUM + r"\s?(mm|cm|min|minutes|kg|kN|hours|days|weeks)\b"), ""),
+    (re.compile(r"(?<![\w.:-])" + _NUM + r"\s?(mm|cm|min|minutes|kg|kN|kW|kWh|hours|days|weeks)\b"), ""),
 ]  # fmt: skip
 _PHASE = re.compile(r"\bphase\s+(\d+|one|two|three|four|five)\b", re.IGNORECASE)
 _SECURITY = re.compile(r"\b(RC\s?[1-6])\b")
@@ -79,10 +80,63 @@ _CODE = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-)(?=[A-Z0-9]|\s|,|\.|$)")
 _BARE = re.compile(r"(?<![\w.,:/-])(\d+(?:\.\d+)?)(?![\w:/-]|[.,]\d)")
 _ROOMISH = re.compile(r"(?:room|space|bedroom|office|no\.?|number|level|the|on the)\s*$", re.IGNORECASE)
 _RETRACT = re.compile(
-    r"\b(?:stop(?:ped)? using|forg(?:et|ot)(?: about)?|scrap(?:ped)?|drop(?:ped)?|gone off|instead of|"
-    r"no longer(?: using| want(?:s)?)?|rather than|replac(?:e|es|ed|ing)|not going with|away from|changed? from|"
-    r"mov(?:e|ed|ing) off)\s+(?:the\s+|that\s+|this\s+)?"
-    r"([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)",
+    r"\b(?:stop(?:ped)? using|forg(?:et|ot)(?: about)?|scrap(?:ped)?|drop(?:ped)?|ditch(?:ed)?|bin|lose|gone off|"
+    r"instead of|no longer(?: using| want(?:s)?)?|rather than|replac(?:e|es|ed|ing)|not going with|away from|"
+    r"changed? from|mov(?:e|ed|ing) off|off the)\s+"
+    r"(?:the\s+|that\s+|this\s+)?([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)(?![\w.-])(?!\s+(?:to|down|up)\b)",
+    re.IGNORECASE,
+)
+# "not Timeless any more", "Slate's out", "the 45 is out", "Timeless is off": the word named only to reject it
+_RETRACT_AFTER = re.compile(
+    r"\bnot\s+(?:the\s+|using\s+(?:the\s+)?|doing\s+(?:the\s+)?)?([A-Za-zÀ-ÿ][\w-]*(?:\s+[A-Za-zÀ-ÿ][\w-]*){0,2}?|"
+    r"\d+(?:\.\d+)?)\s+any\s?more\b"
+    r"|\b([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)(?:'s|’s|\s+is|\s+are|\s+has been|\s+have been)\s+"
+    r"(?:out|off|dead|gone|binned|scrapped|dropped|cancelled|canceled)\b(?!\s+(?:of|for|to|on|in)\b)",
+    re.IGNORECASE,
+)
+_NOT_A_VALUE = frozenset(
+    "it that this he she they we there what who which everything nothing something one budget meeting he's "  # noqa: SIM905
+    "client contractor engineer architect programme schedule report drawing drawings model".split()
+)
+# what retracts the statement before it as a whole ("scrap that, 2700 it is", "forget what I said")
+_RETRACT_PREVIOUS = re.compile(
+    r"\b(?:scrap|scratch|forget|ignore|cancel|strike|disregard)\s+(?:that|this|it|what i said|my last)\b"
+    r"|\bchange of plan\b|\b(?:changed|change)\s+(?:our|her|his|their|my)\s+minds?\b",
+    re.IGNORECASE,
+)
+# a new value said as a revision, without naming what it replaces ("make it Jasmine White", "2700 it is",
+# "drop it to the 7", "gone for a composite door after all", "Anthracite instead")
+REVISION_CUES = re.compile(
+    r"\b(?:make it|make that|make them|\w+ it is|(?:drop|dropped|bring|brought|bump|bumped|push|pushed|put|move|"
+    r"moved|take|took|cut|raise|raised|lower|lowered|up|down|change|changed|switch|switched)\s+(?:it|that|them|this)?"
+    r"\s*(?:down|up)?\s*to|after all|instead|gone for|going for|went for|went with|going with|go with|settled on|"
+    r"decided on|now|actually|revised|updated|update|replaces|replaced|no longer|rather|back to)\b"
+    r"|\b\w+\s+(?:it|that|them|this)\s+(?:down\s+|up\s+|back\s+)?to\s+(?:the\s+)?\d",
+    re.IGNORECASE,
+)
+# the cues that replace a value said in words without naming it ("gone for a composite door after all");
+# "now", "update" and the like only revise a number ("it's 52 a square metre now")
+REPLACING_CUES = re.compile(
+    r"\b(?:make it|make that|make them|\w+ it is|after all|instead|gone for|going for|went for|went with|going with|"
+    r"go with|settled on|decided on|rather|switch(?:ed)? to|change(?:d)? (?:it |that )?to|back to|"
+    r"change of plan|changed (?:our|her|his|their|my) minds?)\b",
+    re.IGNORECASE,
+)
+# an agreement to what the assistant suggested just before ("yes", "go with that", "fine, order those")
+CONFIRMS = re.compile(
+    r"^(?:(?:yes|yeah|yep|yup|ok|okay|fine|sure|right|correct|exactly|agreed|perfect|great|lovely|good|spot on|"
+    r"please do|yes please|sounds good|that works|works for me|that'll do|that's the one|ja|passt|genau)\b|"
+    r"(?:we'll |let's |we |i'll )?(?:go|going) (?:with|for) (?:that|those|it|them|this|these|the first|the second|"
+    r"the last|option)|go ahead|do (?:that|it)|let's (?:do|go with) (?:that|it|those)|"
+    r"(?:order|book|use|note|take) (?:those|them|that|it|this|these)\b|we said yes|that one|those ones|"
+    r"approved|confirmed|happy with (?:that|those|it)|we'll take (?:that|those|it))",
+    re.IGNORECASE,
+)
+SUGGESTS = re.compile(
+    r"\b(?:suggest|suggests|suggested|recommend|recommends|recommended|propose|proposed|could|option|options|"
+    r"how about|what about|i'd|i would|would you like|shall i|shall we|should we|you might|consider|alternative|"
+    r"alternatively|typical|typically|usual|usually|the standard|works well|a good choice|would|should|might|"
+    r"may want|fits|would fit)\b",
     re.IGNORECASE,
 )
 
@@ -121,10 +175,36 @@ class Statement:
     unit: str | None = None
     bare: list[float] = field(default_factory=list)  # numbers said without a unit
     retracts: list[str] = field(default_factory=list)  # what it says is no longer so ("45", "oak")
+    retracts_previous: bool = False  # "scrap that", "change of plan": the statement before is no longer so
+    revises: bool = False  # said as a revision ("make it ...", "... instead", "after all", "drop it to the 7")
+    confirmed_by: str | None = None  # an assistant's suggestion the user agreed to: the user's words
+
+    @property
+    def rejects_only(self) -> bool:
+        """Names what is no longer so and nothing new ("Slate's out.", "Not Timeless any more.")."""
+        return (
+            bool(self.retracts or self.retracts_previous)
+            and self.value is None
+            and not [b for b in self.bare if f"{b:g}" not in self.retracts]
+            and not (self.revises and len(re.findall(r"[^\W\d_]{3,}", self.text)) > 2 + len(self.retracts))
+        )
+
+
+_ORDINAL_END = re.compile(r"(?:^|\s)\d{1,2}\.$")  # "screed on the 1." + "Obergeschoss ...": one sentence
+_STOREY_NOUN = re.compile(r"(?:ober|unter|dach|keller|zwischen)?geschoss|og|ug|etage|stock|ebene|obergeschoß")
 
 
 def split_sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.split(text.replace("\n", " ")) if s.strip()]
+    out: list[str] = []
+    for piece in (s.strip() for s in _SENTENCE.split(text.replace("\n", " "))):
+        if not piece:
+            continue
+        first = piece.split(maxsplit=1)[0].casefold()
+        if out and _ORDINAL_END.search(out[-1]) and _STOREY_NOUN.match(first):
+            out[-1] = f"{out[-1]} {piece}"  # a German ordinal storey ("1. Obergeschoss"), not a sentence end
+        else:
+            out.append(piece)
+    return out
 
 
 def _number(text: str) -> float | None:
@@ -144,7 +224,7 @@ def read_value(text: str) -> tuple[float | str | None, str | None]:
     for pattern, unit in _TYPED:
         m = pattern.search(text)
         if m:
-            number = _number(m.group(1))
+            number = _number(m.group(1) or m.group(2)) if unit else _number(m.group(1))
             if number is not None:
                 found = unit or m.group(2)
                 return number, {"minutes": "min"}.get(found, found)
@@ -195,18 +275,34 @@ def attributes_of(text: str) -> set[str]:
     return {name for name, pattern in _CUE_RES.items() if pattern.search(folded)}
 
 
+def retracted(text: str) -> list[str]:
+    """What ``text`` says is no longer so: "stop using the 45" -> 45, "Slate's out" -> Slate."""
+    found = [m.group(1) for m in _RETRACT.finditer(text)]
+    found += [m.group(1) or m.group(2) for m in _RETRACT_AFTER.finditer(text)]
+    return [t for t in dict.fromkeys(found) if t.casefold() not in _NOT_A_VALUE]
+
+
 def statement(text: str, session: str, at: str, role: str, lead: str | None, question: bool) -> Statement:
     value, unit = read_value(text)
     return Statement(
         text, session, at, role, lead, question, attribute_of(text, unit), value, unit,
         bare_numbers(text) if value is None or isinstance(value, str) else [],
-        [m.group(1) for m in _RETRACT.finditer(text)],
+        retracted(text), bool(_RETRACT_PREVIOUS.search(text)),
+        bool(REVISION_CUES.search(text) or _RETRACT_PREVIOUS.search(text)),
     )  # fmt: skip
+
+
+def suggestion(answer: str) -> str | None:
+    """The sentences of an assistant's answer that suggest something (what a "yes" agrees to), or None."""
+    said = [s for s in split_sentences(answer) if SUGGESTS.search(s)]
+    return " ".join(said) if said else None
 
 
 def read_statements(session: Session) -> list[Statement]:
     """Every sentence of the session's user turns and assistant answers (never tool outputs), as said."""
     out: list[Statement] = []
+    answer: str | None = None  # the assistant's last answer, while no user turn has followed it
+    before: str | None = None  # the user's last sentence before it (what the suggestion answers)
     for turn in session.turns:
         if not turn.content or turn.role not in ("user", "assistant"):
             continue
@@ -216,8 +312,21 @@ def read_statements(session: Session) -> list[Statement]:
             asked = merged[-1] if merged else ""
             if asked.endswith("?") and not _QUERY.match(asked) and _ANSWERS.match(sentence):
                 merged[-1] = f"{merged[-1]} {sentence}"
+            elif merged and statement(asked, "", "", "", None, False).rejects_only and not asked.endswith("?"):
+                merged[-1] = f"{merged[-1]} {sentence}"  # "Slate's out. Anthracite instead.": one revision
             else:
                 merged.append(sentence)
+        confirming = next((x for x in merged[:2] if CONFIRMS.match(x)), None) if turn.role == "user" else None
+        if answer and confirming:
+            suggested = suggestion(answer)
+            if suggested:  # the user's decision, in the assistant's words, linked to the user's "yes"
+                st = statement(suggested, session.id, turn.at, "user", before, False)
+                st.confirmed_by = confirming
+                st.attribute = st.attribute or (attribute_of(before) if before else None)
+                out.append(st)
+        answer = turn.content if turn.role == "assistant" else None
+        if turn.role == "user":
+            before = merged[-1] if merged else None
         lead = None
         for sentence in merged:
             asks = sentence.endswith("?") or bool(_REQUEST.match(sentence))

@@ -172,6 +172,31 @@ def load_project(path: Path) -> Project:
     return project
 
 
+def project_files(paths: list[Path]) -> tuple[Project | None, list[Path]]:
+    """The project and its model paths when ``paths`` is one ``.ifcqa-project.json``; else no project and the
+    paths as given (several model files are a project too, in the order given: see :func:`files_project`).
+
+    Raises:
+        ProjectError: a project file among other files, or an unusable project file.
+    """
+    projects = [path for path in paths if path.name.endswith(PROJECT_SUFFIX)]
+    if not projects:
+        return None, list(paths)
+    if len(paths) > 1:
+        raise ProjectError(
+            f"{projects[0]}: a project file is given alone. Give one {PROJECT_SUFFIX} file, or the model files."
+        )
+    project = load_project(projects[0])
+    return project, project.paths()
+
+
+def files_project(paths: list[Path]) -> Project:
+    """Model files given together (``ifcqa ask A.ifc B.ifc``) as an unsaved project, the first the reference."""
+    resolved = [path.resolve() for path in paths]
+    root = Path(os.path.commonpath([path.parent for path in resolved]))
+    return create_project("files", list(paths), root / "files.ifcqa-project.json")
+
+
 def _override(path: Path, item: Any, files: list[str]) -> Override:
     shape = 'each override is {"file": F, "storey": S, "matches": {"file": F2, "storey": S2} or null}'
     if not isinstance(item, dict) or not isinstance(item.get("file"), str) or not isinstance(item.get("storey"), str):

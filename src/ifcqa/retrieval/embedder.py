@@ -14,7 +14,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ifcqa.errors import IfcqaError
-from ifcqa.index.cache import IndexCache, write_atomic
+from ifcqa.files.atomic import write_atomic
+from ifcqa.index.cache import IndexCache
 
 Vectors = npt.NDArray[np.float32]
 

@@ -10,16 +10,17 @@ OpenAPI at ``/openapi.json``; MCP over streamable HTTP at ``/mcp``; the web UI (
 from __future__ import annotations
 
 import os
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
 import ifcqa
-from ifcqa.service import routes_ask, routes_bench, routes_models, routes_tools
+from ifcqa.service import routes_ask, routes_bench, routes_models, routes_scene, routes_tools
 from ifcqa.service.auth import TOKEN_ENV, BearerAuth, TrustedHosts
 from ifcqa.service.errors import install_error_handlers
 from ifcqa.service.guard import SecurityHeaders, SiteGuard
@@ -27,6 +28,10 @@ from ifcqa.service.jobs import Jobs
 from ifcqa.service.mcp_http import mcp_app, mcp_lifespan
 from ifcqa.service.state import ServiceState
 from ifcqa.service.store import DEFAULT_MAX_UPLOAD, ModelStore
+
+if TYPE_CHECKING:
+    from ifcqa.index import ModelIndex
+    from ifcqa.spatial.llm_plan import LLMPlanner
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -44,6 +49,7 @@ def create_app(
     answer_cache: bool = True,
     job_workers: int = 1,
     trusted_hosts: Sequence[str] = (),
+    planner: Callable[[ModelIndex], LLMPlanner | None] | None = None,
 ) -> FastAPI:
     """The FastAPI app serving the models of ``models_dir``.
 
@@ -61,10 +67,12 @@ def create_app(
         job_workers: background jobs (MCQ generation) run at the same time.
         trusted_hosts: if given, only requests whose ``Host`` is one of these (any port) are served (``ifcqa
             serve`` on a loopback address passes the loopback names: no DNS rebinding).
+        planner: index -> the LLM planner of spatial questions (``serve --model``; see
+            :func:`ifcqa.spatial.llm_plan.planner_factory`), or ``None``: the rules plan every question.
     """
     token = token if token is not None else os.environ.get(TOKEN_ENV) or None
     store = ModelStore(models_dir, cache_dir=cache_dir, max_upload_bytes=max_upload_bytes, max_loaded=max_loaded,
-                       use_graph=use_graph, embedder=embedder, answer_cache=answer_cache)
+                       use_graph=use_graph, embedder=embedder, answer_cache=answer_cache, planner=planner)
     state = ServiceState(store=store, jobs=Jobs(job_workers))
     mcp_route, manager = mcp_app(store)
 
@@ -82,7 +90,7 @@ def create_app(
                                               "answers, MCQ benchmarks, evaluation reports; MCP at /mcp.")
     app.state.ifcqa = state
     install_error_handlers(app)
-    for module in (routes_models, routes_tools, routes_ask, routes_bench):
+    for module in (routes_models, routes_scene, routes_tools, routes_ask, routes_bench):
         app.include_router(module.router)
     app.router.routes.append(mcp_route)
     _mount_static(app)

@@ -161,7 +161,7 @@ async def storeys(request: Request, model_id: str) -> dict[str, Any]:
 @router.get("/api/models/{model_id}/elements/{ref:path}")
 async def element(request: Request, model_id: str, ref: str, bbox: bool = True) -> dict[str, Any]:
     """The JSON of ``ifcqa info`` for ``ref`` (GlobalId, step id, ``#id`` or name); ``bbox=false`` skips geometry."""
-    from ifcqa.cli.elements import element_info
+    from ifcqa.tools.element_json import element_info
     from ifcqa.tools.model import get_element
 
     loaded = await loaded_model(request, model_id)

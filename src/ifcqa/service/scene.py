@@ -21,9 +21,11 @@ What the file holds:
 from __future__ import annotations
 
 import json
-import multiprocessing
+import os
 import struct
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,15 +35,23 @@ import ifcopenshell.geom
 import numpy as np
 
 from ifcqa.errors import IfcqaError
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.cachedir import default_cache_dir
+from ifcqa.files.hashing import file_sha256
 from ifcqa.ifc.cycles import unshapeable
-from ifcqa.ifc.open import file_sha256, open_model
-from ifcqa.index.cache import default_cache_dir, write_atomic
+from ifcqa.ifc.open import open_model
 from ifcqa.index.geometry import shape_each_guarded
 from ifcqa.native import NativeCrash, call_native, worker_path
 from ifcqa.native.worker import tell
 
 if TYPE_CHECKING:
     from ifcqa.index.model_index import ModelIndex
+
+THREADS_ENV = "IFCQA_SCENE_THREADS"
+FIRST_PART_S = 0.0  # a streamed scene's first part goes as soon as an element is shaped: first triangles first
+PART_EVERY_S = 0.6  # then the next part after this long, each wait 1.5 times the last (at most PART_MAX_S): the
+PART_MAX_S = 4.0  # page parses and draws each part, on the cores that tessellate when browser and server share them
+Listener = Callable[[tuple[Any, ...]], None]
 
 SCENE_FORMAT = 2  # bump when the GLB layout changes: old cache entries are then ignored
 EXCLUDED_CLASSES = ("IfcOpeningElement",)
@@ -110,6 +120,7 @@ def scene_glb(
     *,
     threads: int | None = None,
     sha256: str | None = None,
+    listener: Listener | None = None,
 ) -> Path:
     """Return the path of the model's GLB scene, tessellating it on the first call for this content.
 
@@ -122,6 +133,10 @@ def scene_glb(
         cache_dir: the cache folder (the index cache's, by default ``$IFCQA_CACHE_DIR`` or ``~/.cache/ifcqa``).
         threads: geometry iterator threads, default all cores.
         sha256: the file's SHA-256 when the caller knows it (saves reading the file on a cached scene).
+        listener: when given and the scene is built by this call, it receives the scene as it is tessellated:
+            ``("part", glb_bytes, done, total)`` (a GLB of the elements shaped since the last part, each
+            re-centred on the first part's ``offset``) and ``("progress", done, total)``. A rebuild after
+            a crash sends some elements again: the receiver keeps the first of each GlobalId.
 
     Returns:
         ``<cache_dir>/<sha256>.scene.v<N>.glb``.
@@ -147,7 +162,7 @@ def scene_glb(
             write_atomic(target, build_glb(model, threads=threads))
             return target
         try:
-            write_atomic(target, _build_in_workers(worker_file, threads))
+            write_atomic(target, _build_in_workers(worker_file, threads, listener))
         except NativeCrash as crash:
             message = f"{crash}: the 3D scene of this model cannot be built."
             write_atomic(failed, message.encode())
@@ -155,17 +170,36 @@ def scene_glb(
     return target
 
 
-def _build_in_workers(path: str, threads: int | None) -> bytes:
+def scene_threads() -> int:
+    """Geometry iterator threads of a scene build: ``$IFCQA_SCENE_THREADS``, default 1.
+
+    One thread, because IfcOpenShell 0.9's iterator took twice as long with 2 threads as with 1 on the
+    2-core machine of bench/ui_first_view.py (FZK-Haus 14.6 s against 7.3 s; Heizung-Elektro 15.4 s
+    against 10.1 s): set it higher on a machine where threads pay.
+    """
+    raw = os.environ.get(THREADS_ENV, "").strip()
+    if not raw:
+        return 1
+    try:
+        return max(1, int(raw))
+    except ValueError:
+        raise IfcqaError(f"{THREADS_ENV}={raw!r} is not a number of threads; use e.g. 1 or 4.") from None
+
+
+def _build_in_workers(path: str, threads: int | None, listener: Listener | None = None) -> bytes:
     """Tessellate in a worker; elements that crash it are found one by one, left out and noted."""
     notes: dict[int, str] = {}
+    stream = (FIRST_PART_S, PART_EVERY_S) if listener is not None else None
     try:
         document, binary, missing = call_native(
-            "ifcqa.service.scene:tessellate_file", path, threads, [], doing="tessellating the 3D scene")
+            "ifcqa.service.scene:tessellate_file", path, threads, [], stream, listener=listener,
+            doing="tessellating the 3D scene")
     except NativeCrash:
         hint = _CycleHint(path)
         notes = shape_each_guarded(path, 1.0, lambda *_: None, hint)
         document, binary, missing = call_native(
-            "ifcqa.service.scene:tessellate_file", path, threads, sorted(notes), doing="tessellating the 3D scene")
+            "ifcqa.service.scene:tessellate_file", path, threads, sorted(notes), stream, listener=listener,
+            doing="tessellating the 3D scene")
 
     def keep(step_id: int, box: Any, note: str | None) -> None:
         if note is not None:
@@ -195,17 +229,19 @@ class _CycleHint:
 
 
 def tessellate_file(
-    path: str, threads: int | None, exclude: list[int]
+    path: str, threads: int | None, exclude: list[int], stream: tuple[float, float] | None = None
 ) -> tuple[dict[str, Any], bytes, list[tuple[int, str, str]]]:
     """The scene of the model at ``path`` without ``exclude`` (a worker's function, :mod:`ifcqa.native`).
 
     Returns the GLB's document and binary chunk, and the products with a representation that are not
-    in it (step id, GlobalId, class).
+    in it (step id, GlobalId, class). With ``stream`` (seconds before the first part, between parts), parts
+    of the scene are told as they are shaped (see :func:`scene_glb`'s ``listener``).
     """
     from ifcqa.native.worker import model
 
     opened = model(path)
-    shapes = _tessellate(opened, threads or multiprocessing.cpu_count(), exclude)
+    streamer = _PartStreamer(opened.schema, *stream) if stream is not None else None
+    shapes = _tessellate(opened, threads or scene_threads(), exclude, streamer)
     shaped = {shape.step_id for shape in shapes}
     missing = [
         (product.id(), str(product.GlobalId), product.is_a()) for product in opened.by_type("IfcProduct")
@@ -219,7 +255,7 @@ def tessellate_file(
 
 def build_glb(model: ifcopenshell.file, *, threads: int | None = None) -> bytes:
     """Tessellate every shaped product of ``model`` into GLB bytes (see the module docstring)."""
-    shapes = _tessellate(model, threads or multiprocessing.cpu_count())
+    shapes = _tessellate(model, threads or scene_threads())
     document, binary = _document(shapes, schema=model.schema)
     document["asset"]["extras"]["ifcqa"]["parts"] = aggregate_parts(model)
     return _glb(document, binary)
@@ -250,7 +286,54 @@ def _settings() -> ifcopenshell.geom.settings:
     return settings
 
 
-def _tessellate(model: ifcopenshell.file, threads: int, exclude: list[int] | None = None) -> list[_Shape]:
+class _PartStreamer:
+    """Tells the shapes of a running tessellation as GLB parts: the first soon, then at growing intervals."""
+
+    def __init__(self, schema: str, first: float = FIRST_PART_S, every: float = PART_EVERY_S) -> None:
+        self.schema = schema
+        self.first = first
+        self.every = every
+        self.wait = first
+        self.parts = 0
+        self.pending: list[_Shape] = []
+        self.offset: np.ndarray | None = None
+        self.total = 0
+        self.done = 0
+        self.last = time.monotonic()
+        self.told = 0.0
+
+    def start(self, total: int) -> None:
+        self.total = total
+        self.last = time.monotonic()
+        tell("progress", 0, total)
+
+    def shaped(self, shape: _Shape | None) -> None:
+        self.done += 1
+        if shape is not None:
+            self.pending.append(shape)
+        now = time.monotonic()
+        if self.pending and now - self.last >= self.wait:
+            self.flush()
+        elif now - self.told >= 0.1:
+            self.told = now
+            tell("progress", self.done, self.total)
+
+    def flush(self) -> None:
+        if not self.pending:
+            return
+        if self.offset is None:
+            self.offset = _centre(self.pending)
+        document, binary = _document(self.pending, schema=self.schema, offset=self.offset)
+        tell("part", _glb(document, binary), self.done, self.total)
+        self.parts += 1
+        self.wait = min(self.every * 1.5 ** (self.parts - 1), max(PART_MAX_S, self.every))
+        self.pending = []
+        self.last = self.told = time.monotonic()
+
+
+def _tessellate(
+    model: ifcopenshell.file, threads: int, exclude: list[int] | None = None, streamer: _PartStreamer | None = None
+) -> list[_Shape]:
     shapes: list[_Shape] = []
     if not model.by_type("IfcProduct"):
         return shapes
@@ -258,6 +341,10 @@ def _tessellate(model: ifcopenshell.file, threads: int, exclude: list[int] | Non
     left_out += [p for c in EXCLUDED_CLASSES for p in model.by_type(c)]
     if len(left_out) == len(model.by_type("IfcProduct")):
         return shapes
+    if streamer is not None:
+        skipped = {p.id() for p in left_out}
+        streamer.start(sum(1 for p in model.by_type("IfcProduct")
+                           if p.Representation is not None and p.id() not in skipped))
     iterator = ifcopenshell.geom.iterator(_settings(), model, threads, exclude=left_out or list(EXCLUDED_CLASSES))
     if not iterator.initialize():
         return shapes
@@ -265,9 +352,13 @@ def _tessellate(model: ifcopenshell.file, threads: int, exclude: list[int] | Non
         shape = _read_shape(iterator.get())
         if shape is not None:
             shapes.append(shape)
+        if streamer is not None:
+            streamer.shaped(shape)
         tell("tick")
         if not iterator.next():
             break
+    if streamer is not None:
+        streamer.flush()
     shapes.sort(key=lambda s: s.step_id)  # the iterator's order depends on its threads; the file must not
     return shapes
 
@@ -320,9 +411,15 @@ def _unit(value: float) -> float:
     return max(0.0, min(1.0, value)) if np.isfinite(value) else 0.7
 
 
-def _document(shapes: list[_Shape], *, schema: str) -> tuple[dict[str, Any], bytes]:
-    """The shapes as a GLB's document and binary chunk: two buffer views, one accessor pair per part."""
-    offset = _centre(shapes)
+def _document(
+    shapes: list[_Shape], *, schema: str, offset: np.ndarray | None = None
+) -> tuple[dict[str, Any], bytes]:
+    """The shapes as a GLB's document and binary chunk: two buffer views, one accessor pair per part.
+
+    Positions are re-centred on ``offset`` (IFC axes, metres), by default the centre of the shapes' box.
+    """
+    if offset is None:
+        offset = _centre(shapes)
     positions_blob: list[bytes] = []
     indices_blob: list[bytes] = []
     positions_size = indices_size = 0

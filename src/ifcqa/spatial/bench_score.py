@@ -22,6 +22,9 @@ that is not declined, states no ``rule`` and lists a strict superset of the Glob
 names its elements (elements, count, number with guids): more elements than asked, and with an oracle of
 no elements ("IfcBoiler on Level 1" in a model without boilers) any element listed. Elements listed
 beside a yes/no or storeys answer are not checked (the oracle does not say which elements it rests on).
+A **wider answer** is the same strict superset with a ``rule`` stated: the rule tells the reader what was
+answered, but it is still a broader question than the one asked (a storey or room of the question that
+the rule left out), so it is counted apart, never as a pass.
 
 Answers are read defensively: a key the answer lacks (``declined``, ``count``, ``value``, ``yes_no``,
 ``storeys``, ``rule``: answers from before issue 22 have none of them) counts as null.
@@ -129,6 +132,7 @@ class Score:
     broadened: bool
     declined: bool
     expected: frozenset[str]  # the oracle's GlobalIds (empty when it names none)
+    wider: bool = False  # a strict superset of the oracle's elements with a rule stated
 
 
 def score(oracle: dict[str, Any], answer: dict[str, Any]) -> Score:
@@ -140,7 +144,9 @@ def score(oracle: dict[str, Any], answer: dict[str, Any]) -> Score:
         ok = got.declined and not got.gives_something
         return Score(1.0 if ok else 0.0, got.gives_something, got.declined, expected)
     names_elements = kind in ("elements", "count") or (kind == "number" and bool(expected))
-    broadened = names_elements and not got.declined and got.rule is None and got.guids > expected
+    superset = names_elements and not got.declined and got.guids > expected
+    broadened = superset and got.rule is None
+    wider = superset and got.rule is not None
     if got.declined:
         return Score(0.0, False, True, expected)
     value: Any = oracle.get("value")  # present: checked when the set was read
@@ -158,4 +164,4 @@ def score(oracle: dict[str, Any], answer: dict[str, Any]) -> Score:
     else:  # storeys
         want = {_norm_storey(s) for s in value}
         points = 1.0 if got.storeys is not None and {_norm_storey(s) for s in got.storeys} == want else 0.0
-    return Score(points, broadened, False, expected)
+    return Score(points, broadened, False, expected, wider)

@@ -15,7 +15,8 @@ from typing import Any
 
 import ifcqa
 from ifcqa.errors import IfcqaError
-from ifcqa.index.cache import default_cache_dir, write_atomic
+from ifcqa.files.atomic import write_atomic
+from ifcqa.files.cachedir import default_cache_dir
 from ifcqa.spatial.parser import normalise
 
 ANSWER_FORMAT = 1  # bump when an answer's shape or semantics change

@@ -23,10 +23,8 @@ import functools
 import re
 from dataclasses import replace
 from functools import cache
-from typing import Any
 
-import ifcopenshell.ifcopenshell_wrapper as wrapper
-
+from ifcqa.ifc import schema as ifc_schema
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial.plan import ClassFilter
@@ -35,20 +33,7 @@ from ifcqa.spatial.vocabulary import CLASS_GROUPS, CLASS_WORDS, PREDEFINED_KINDS
 INVENTORY_VIAS = ("contained",)
 
 
-@cache
-def subclasses(schema: str, ifc_class: str) -> tuple[str, ...]:
-    """``ifc_class`` and every subclass of it in ``schema`` (empty when the schema lacks the class)."""
-    try:
-        declaration = wrapper.schema_by_name(schema).declaration_by_name(ifc_class)
-    except (RuntimeError, IndexError):
-        return ()
-    out: list[str] = []
-    stack = [declaration]
-    while stack:
-        d = stack.pop()
-        out.append(str(d.name()))
-        stack.extend(d.subtypes())
-    return tuple(sorted(out))
+subclasses = ifc_schema.subclasses  # ``ifc_class`` and every subclass of it (empty when the schema lacks it)
 
 
 @cache
@@ -103,24 +88,8 @@ _NOT_A_KIND = frozenset(["NOTDEFINED", "USERDEFINED"])
 @cache
 def enumeration_values(schema: str, classes: tuple[str, ...]) -> frozenset[str]:
     """Every PredefinedType enumeration value of ``classes`` in ``schema``, without NOTDEFINED/USERDEFINED."""
-    values: set[str] = set()
-    declarations = wrapper.schema_by_name(schema)
-    for ifc_class in classes:
-        try:
-            declaration = declarations.declaration_by_name(ifc_class)
-        except (RuntimeError, IndexError):
-            continue
-        for attribute in declaration.as_entity().all_attributes():
-            if attribute.name() != "PredefinedType":
-                continue
-            kind = attribute.type_of_attribute()
-            while hasattr(kind, "declared_type"):  # named types down to their declaration
-                kind = kind.declared_type()
-            as_enumeration = getattr(kind, "as_enumeration_type", None)
-            enumeration = as_enumeration() if as_enumeration is not None else None
-            if enumeration is not None:
-                values.update(str(v) for v in enumeration.enumeration_items())
-    return frozenset(values - _NOT_A_KIND)
+    kinds = (ifc_schema.predefined_types(schema, ifc_class, kinds_only=True) for ifc_class in classes)
+    return frozenset(value for values in kinds for value in values)
 
 
 _CAMEL = re.compile(r"(?<=[a-zäöüß])(?=[A-ZÄÖÜ])")
@@ -244,11 +213,6 @@ def resolve_kind(index: ModelIndex, key: str) -> ClassFilter:
     ))
 
 
-def _declaration(schema: str, name: str) -> Any:  # an EXPRESS entity declaration, or None
-    try:
-        return wrapper.schema_by_name(schema).declaration_by_name(name).as_entity()
-    except (RuntimeError, IndexError):
-        return None
 
 
 @cache
@@ -263,19 +227,15 @@ def generic_classes(schema: str, classes: tuple[str, ...], type_classes: tuple[s
     classes (an ``IfcFlowStorageDevice`` typed ``IfcElectricFlowStorageDeviceType`` is a battery).
     """
     parents = {"IfcBuildingElementProxy"}
-    for name in classes:
-        declaration = _declaration(schema, name)
-        supertype = declaration.supertype() if declaration is not None else None
-        if supertype is not None:
-            parents.add(str(supertype.name()))
-    for name in type_classes:
-        declaration = _declaration(schema, name)
-        supertype = declaration.supertype() if declaration is not None else None
-        if supertype is not None and str(supertype.name()).endswith("Type"):
-            parents.add(str(supertype.name())[: -len("Type")])
+    parents.update(chain[1] for name in classes if len(chain := ifc_schema.supertypes(schema, name)) > 1)
+    parents.update(
+        chain[1][: -len("Type")]
+        for name in type_classes
+        if len(chain := ifc_schema.supertypes(schema, name)) > 1 and chain[1].endswith("Type")
+    )
     generic = tuple(sorted(
         p for p in parents
-        if p not in classes and (d := _declaration(schema, p)) is not None and not d.is_abstract()
+        if p not in classes and ifc_schema.is_entity(schema, p) and not ifc_schema.is_abstract(schema, p)
     ))  # fmt: skip
     specific = frozenset(t for p in generic for t in subclasses(schema, p + "Type") if t != p + "Type")
     return generic, specific

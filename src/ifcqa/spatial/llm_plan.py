@@ -1,55 +1,57 @@
-"""Plan extraction by an LLM (``ifcqa ask --model M``), checked against the model, with the rules as fallback.
+"""Plans by an LLM (``ifcqa ask --model M``): the same plan as the rules', checked against the model and the question.
 
-The model sees the question, this model's storey names (lowest first) and the class-group keys, and must
-answer with one JSON object (``response_format`` ``json_object``; text around a JSON object is tolerated).
-Every storey name and class key it returns must exist; otherwise, or when the call fails, the
-deterministic parser's plan is used and ``plan.notes`` says why. The plan records which produced it:
-``parser`` is ``llm:<model>`` or ``rules``.
+The LLM fills :class:`~ifcqa.spatial.llm_schema.LLMPlan` (the plan's fields by the model's names) by structured
+output (``response_format`` ``json_schema``; a server that refuses it gets the same request as text, and the reply
+must be exactly one JSON object). The prompt lists this model's vocabulary (:func:`~ifcqa.spatial.llm_schema.
+catalogue`). A reply that is not a valid plan is asked for once more with the error stated, then the rules' plan
+is used and ``plan.parser`` says why (``rules (llm reply invalid: ...)``). A valid reply is resolved against the
+model (:mod:`ifcqa.spatial.llm_resolve`): a name the model lacks makes the answer decline, naming it with the
+closest real names. The rules' reading of the same question goes with the plan (``plan.resolved["evidence"]``) so
+that :func:`~ifcqa.spatial.check.check_question` can tell when the LLM dropped a room, a qualifier, a storey or an
+excluded class the question states. Questions the rules refuse (writes, costs, people) are not sent to the LLM.
+``plan.parser`` is ``llm:<model>``, ``rules`` or ``rules (<why the LLM's plan was not used>)``.
 """
 
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Callable
 from typing import Any
+
+from pydantic import ValidationError
 
 from ifcqa.errors import IfcqaError
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.llm.client import ChatClient
+from ifcqa.llm.structured import complete_json, strict_json_object
 from ifcqa.spatial.answer import GUID
+from ifcqa.spatial.llm_resolve import Resolver
+from ifcqa.spatial.llm_schema import LLMPlan, catalogue, plan_schema
 from ifcqa.spatial.parser import Parser
-from ifcqa.spatial.plan import INTENTS, Plan, StoreyRef
-from ifcqa.spatial.vocabulary import CLASS_GROUPS, PREDEFINED_KINDS
+from ifcqa.spatial.plan import Plan
 
-_SYSTEM = """You turn a question about one building model into a JSON plan. Reply with one JSON object only:
-{"intent": "list" | "count" | "exists" | "most" | "fewest" | "breakdown" | "unanswerable",
- "storeys": [storey names to include, exactly as listed; [] = no storey constraint],
- "exclude_storeys": [storey names the question excludes ("not on", "except")],
- "classes": [class keys, exactly as listed; [] with "inventory": true means every element],
- "inventory": true | false}
-Use only the storey names and class keys listed below. "most"/"fewest": which storey has the most/fewest;
-"breakdown": a count per storey. Questions in German are fine."""
+_SYSTEM = """You turn a question about one building model into a plan: one JSON object matching this JSON schema,
+and nothing else (no text around it):
+{schema}
+Rules: use only the names listed below for this model (storeys, spaces, IFC classes, class keys, predefined types,
+property and quantity paths), exactly as written. Put every condition the question states in the plan: each storey,
+room, property condition ("external" is a property such as Pset_DoorCommon.IsExternal = true), excluded storey or
+class, count threshold and measured quantity. Never leave one out; if the question needs something the lists do not
+have, use the question's own word and the answer will say it is missing. In "words", say what you read each word
+of the question as when it is not literally a listed name ("oben" -> a storey name, "outside" -> a property path).
+Questions in German are fine.
 
-
-def _catalogue(parser: Parser) -> str:
-    storeys = [f"- {s.name!r} (elevation {s.elevation})" for s in parser.resolver.storeys if s.name]
-    classes = [f"- {key}: {label}" for key, (label, _) in CLASS_GROUPS.items()]
-    classes += [f"- {key}: {label} (a kind of {CLASS_GROUPS[group][0]}, by predefined type)"
-                for key, (group, label, _, _) in PREDEFINED_KINDS.items()]
-    return "Storeys, lowest first:\n" + ("\n".join(storeys) or "(none)") + "\nClass keys:\n" + "\n".join(classes)
+{catalogue}"""
+REPLY_TOKENS = 800
+ERROR_CHARS = 300
 
 
-def _json_object(text: str) -> dict[str, Any]:
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError:
-        match = re.search(r"\{.*\}", text, re.S)
-        if not match:
-            raise ValueError("the reply holds no JSON object") from None
-        value = json.loads(match.group(0))
-    if not isinstance(value, dict):
-        raise ValueError("the reply is not a JSON object")
-    return value
+def _short(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        text = "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'plan'}: {e['msg']}" for e in exc.errors()[:4])
+    else:
+        text = str(exc)
+    return " ".join(text.split())[:ERROR_CHARS]
 
 
 _WRITER = """You answer a question about a building model from the facts given, in the question's language, in at
@@ -65,20 +67,53 @@ class LLMPlanner:
         self.index = index
         self.client = client
         self.parser = parser or Parser(index)
+        self.resolver = Resolver(index, self.parser)
+        self._system: str | None = None
+        self._structured = True
+
+    def system_prompt(self) -> str:
+        """The system message: the plan's JSON schema and this model's vocabulary (built once)."""
+        if self._system is None:
+            self._system = _SYSTEM.format(schema=json.dumps(plan_schema(), separators=(",", ":")),
+                                          catalogue=catalogue(self.index, self.parser.resolver))
+        return self._system
 
     def plan(self, question: str) -> Plan:
-        try:
-            reply = self.client.complete(
-                [{"role": "system", "content": _SYSTEM + "\n\n" + _catalogue(self.parser)},
-                 {"role": "user", "content": question}],
-                temperature=0,
-                response_format={"type": "json_object"},
-            )
-            return self._plan_of(question, _json_object(reply.content))
-        except (IfcqaError, ValueError, json.JSONDecodeError) as exc:
-            plan = self.parser.parse(question)
-            plan.notes.append(f"LLM plan not used ({' '.join(str(exc).split())[:200]}): parsed by the rules")
+        """The LLM's plan of ``question`` resolved against the model, or the rules' plan saying why not."""
+        rules = self.parser.parse(question)
+        if any(n.startswith("refused") or n == "no words to parse" for n in rules.notes):
+            rules.notes.append("declined by the rules before planning: not sent to the LLM")
+            return rules
+        messages: list[dict[str, Any]] = [{"role": "system", "content": self.system_prompt()},
+                                          {"role": "user", "content": question}]
+        problem = ""
+        for attempt in (1, 2):
+            try:
+                reply = complete_json(self.client, messages, plan_schema(), "spatial_plan", temperature=0,
+                                      max_tokens=REPLY_TOKENS, structured=self._structured)
+                self._structured = reply.mode == "json_schema"  # a server that refused it is not asked again
+            except IfcqaError as exc:
+                return self._fallback(rules, "llm unavailable: " + _short(exc))
+            try:
+                raw = LLMPlan.model_validate(strict_json_object(reply.result.content))
+            except ValueError as exc:  # pydantic's ValidationError is a ValueError
+                problem = _short(exc)
+                messages += [{"role": "assistant", "content": reply.result.content},
+                             {"role": "user", "content": f"That reply is not a valid plan: {problem}. Reply with "
+                                                         "one JSON object matching the schema, and nothing else."}]
+                continue
+            plan = self.resolver.plan(question, raw, f"llm:{self.client.model}", rules.unconsumed)
+            plan.notes.append(f"planned by llm:{self.client.model} ({reply.mode}"
+                              + (f"; the first reply was invalid: {problem})" if attempt > 1 else ")"))
+            plan.resolved["evidence"] = rules
             return plan
+        return self._fallback(rules, "llm reply invalid: " + problem)
+
+    @staticmethod
+    def _fallback(rules: Plan, why: str) -> Plan:
+        rules.parser = f"rules ({why})"
+        rules.notes.append(f"LLM plan not used ({why}): parsed by the rules")
+        return rules
 
     def write(self, question: str, text: str, rows: list[dict[str, Any]]) -> tuple[str, str]:
         """An answer written by the model from the templated one and the element list, with a note.
@@ -104,40 +139,18 @@ class LLMPlanner:
             return text, f"LLM answer not used (it names GlobalIds not in the list: {sorted(cited - allowed)[:3]})"
         return written, f"answer written by llm:{self.client.model} (GlobalIds checked)"
 
-    def _plan_of(self, question: str, raw: dict[str, Any]) -> Plan:
-        intent = raw.get("intent")
-        if intent not in (*INTENTS, "fewest"):
-            raise ValueError(f"unknown intent {intent!r}")
-        by_name: dict[str, list[str]] = {}  # a name may belong to storeys of several buildings
-        for s in self.parser.resolver.storeys:
-            if s.name:
-                by_name.setdefault(s.name.casefold(), []).append(s.guid)
 
-        def storeys(key: str) -> list[str]:
-            names = raw.get(key) or []
-            if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-                raise ValueError(f"{key} is not a list of names")
-            unknown = [n for n in names if n.casefold() not in by_name]
-            if unknown:
-                raise ValueError(f"no storey named {', '.join(map(repr, unknown))}")
-            return [g for n in names for g in by_name[n.casefold()]]
+def planner_factory(model: str | None, base_url: str | None = None,
+                    api_key_env: str = "OPENAI_API_KEY") -> Callable[[ModelIndex], LLMPlanner | None]:
+    """A function index -> planner for ``--model`` (``None`` without one), its client made the way every ifcqa
+    LLM client is (:func:`ifcqa.agents.answer.client_for`): ``local`` / ``local:PATH.gguf`` run in process."""
+    if not model:
+        return lambda index: None
+    from ifcqa.agents.answer import client_for
+    from ifcqa.agents.base import AgentConfig
+    from ifcqa.llm.local import is_local_model
 
-        include, exclude = storeys("storeys"), storeys("exclude_storeys")
-        keys = raw.get("classes") or []
-        if not isinstance(keys, list) or any(k not in CLASS_GROUPS and k not in PREDEFINED_KINDS for k in keys):
-            raise ValueError(f"unknown class keys in {keys!r}")
-        plan = Plan(question=question, intent="most" if intent == "fewest" else str(intent),
-                    least=intent == "fewest", parser=f"llm:{self.client.model}")
-        order = [s.guid for s in self.parser.resolver.storeys]
-        if exclude and not include:
-            include = [g for g in order if g not in exclude]
-        include = [g for g in include if g not in exclude]
-        plan.storeys = sorted(dict.fromkeys(include), key=order.index)
-        plan.exclude = list(dict.fromkeys(exclude))
-        plan.storey_names = [self.parser.resolver.labels[g] for g in plan.storeys]
-        plan.mentions = [StoreyRef(self.parser.resolver.by_guid[g].name, "llm", [g]) for g in plan.storeys]
-        plan.mentions += [StoreyRef(self.parser.resolver.by_guid[g].name, "llm", [g], True) for g in plan.exclude]
-        plan.classes = [self.parser.class_filter(key) for key in dict.fromkeys(keys)]
-        if not plan.classes and (raw.get("inventory") or plan.intent != "unanswerable"):
-            plan.classes = [self.parser.class_filter("inventory")]
-        return plan
+    timeout = 600.0 if is_local_model(model) else 60.0  # a cold CPU model reads the vocabulary slowly
+    client = client_for(AgentConfig(model=model, base_url=base_url, api_key_env=api_key_env, timeout_s=timeout,
+                                    max_retries=1, no_cache=True))
+    return lambda index: LLMPlanner(index, client)

@@ -158,12 +158,16 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
     folded, offsets = fold_with_offsets(text)
     gross = says_gross(folded)
     op_match = None
-    for m in vocab.op_pattern.finditer(folded):
-        if _next_word(folded, m.end()) in vocab.stop_after and not vocab.quantity_pattern.match(
-                folded, _skip_space(folded, m.end())):
-            continue  # "largest number of doors", "highest floor"
-        op_match = m
-        break
+    asked: re.Match[str] | None = None  # "how large is the smallest room": the question words, read with it
+    candidates = [m for m in vocab.op_pattern.finditer(folded) if not (
+        _next_word(folded, m.end()) in vocab.stop_after and not vocab.quantity_pattern.match(
+            folded, _skip_space(folded, m.end())))]  # "largest number of doors", "highest floor"
+    if candidates:
+        op_match = candidates[0]
+        extreme = [m for m in candidates[1:] if _phrase(m.group(0)) in vocab.superlatives
+                   or vocab.ops.get(_phrase(m.group(0))) in ("max", "min")]
+        if extreme and _phrase(op_match.group(0)) in vocab.compounds and _gap_words(folded, op_match, extreme[0]) <= 4:
+            asked, op_match = op_match, extreme[0]  # the superlative says which one; "how large" asks its size
     quantity_match = None
     for m in vocab.quantity_pattern.finditer(folded):
         if op_match is None and not _asked_for(folded, m):
@@ -202,13 +206,20 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         superlative = True
     if quantity is None or _THRESHOLD.match(folded, end):
         return None  # "minimum width of 900 mm", "max. Höhe 2 m": a threshold (a qualifier), not an aggregate
+    net = _NET.search(folded, 0, start)
+    if net is not None and not folded[net.end():start].strip():
+        start = net.start()  # "net volume", "gross wall area": which quantity (see choose_path), read with it
+    term = text[offsets[start] : offsets[end]]
+    if asked is not None:  # only its words, not what stands between ("how large is the smallest")
+        term = text[offsets[asked.start()] : offsets[asked.end()]] + " " + term
+        start = min(start, asked.start())
     quantity = _refine(index, quantity, ifc_classes, superlative)
     if op is None:
         op = "mean" if quantity in ("height", "width", "thickness", "depth") else "sum"
-    return MeasureMention(text[offsets[start] : offsets[end]], offsets[start], offsets[end], quantity, op, gross,
-                          superlative and op in ("max", "min"))
+    return MeasureMention(term, offsets[start], offsets[end], quantity, op, gross, superlative and op in ("max", "min"))
 
 
+_NET = re.compile(r"(?<![\w])(?:net|netto|gross|brutto)(?=\s*$)")
 _ASKING = frozenset(["the", "its", "their", "of", "what", "whats", "which", "how", "die", "der", "das", "den", "dem",
                      "des", "welche", "welcher", "wie", "ihre", "seine", "gross", "net", "brutto", "netto", "total"])
 _UNIT_LIKE = re.compile(r"^(?:m2|m3|sqm|sq m|qm|cbm|ft2|ft3|sq ft|square|cubic|quadratmeter|kubikmeter)")

@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ifcqa.index.cache import IndexCache, write_atomic
+from ifcqa.files.atomic import write_atomic
+from ifcqa.index.cache import IndexCache
 from ifcqa.retrieval.embedder import Embedder, Vectors
 from ifcqa.spatial.vocabulary import CLASS_WORDS
 

@@ -8,6 +8,7 @@ so a reader can tell what was selected; a declined answer has none of these keys
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -51,6 +52,15 @@ def rule_of(answerer: Answerer, plan: Plan) -> str:
     return f"{answerer.label(plan)} {answerer.scope(plan)}"
 
 
+def _join_names(names: list[str]) -> str:
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _tie(a: float, b: float) -> bool:
+    """Equal up to the float noise of an export (30.14164524999992 and ...97 m² are the same room size)."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -78,6 +88,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
                              "can_answer": "Ask about one of its rooms by name, number or function."}
         out.hits = []
         return out
+    if measure is not None and plan.intent == "compare" and plan.resolved.get("compare_rooms"):
+        return _compare_rooms(index, answerer, plan, hits, measure, out)
     if measure is not None and plan.intent not in ("compare",):
         return _measured(index, answerer, plan, hits, measure, out)
     if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
@@ -92,6 +104,18 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         return out
     if plan.intent in ("most", "breakdown") and plan.group_by == "space":
         return _most_per_space(index, answerer, plan, hits, out)
+    if plan.every_storey and plan.intent == "exists":  # "does every storey have a WC?"
+        per = Counter(h.storey for h in hits)
+        order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+        lacking = [answerer.storey_name(g) or g for g in order if not per.get(g)]
+        out.yes_no = bool(order) and not lacking
+        out.count = n
+        out.rule = f"{out.rule}, at least one on each storey"
+        counts = ", ".join(f"{answerer.storey_name(g) or g}: {per.get(g, 0)}" for g in order)
+        verb = "has" if len(lacking) == 1 else "have"
+        said = f"{_join_names(lacking)} {verb} no {label}" if lacking else f"every storey has {label}"
+        out.text = f"{'Yes' if out.yes_no else 'No'}: {said} ({counts})."
+        return out
     if plan.threshold is not None:
         op, k = plan.threshold["op"], plan.threshold["n"]
         out.count = n
@@ -141,6 +165,42 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
                               for h in hits[:10])
             out.text = (f"{' and '.join(names) or 'No storey'}: {n} {what} ({out.rule}): {shown}"
                         + (f" and {n - 10} more." if n > 10 else "."))
+    return out
+
+
+def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
+                   out: Outcome) -> Outcome:
+    """ "Is the kitchen bigger than the living room?": the floor area of each (summed over its spaces)."""
+    several = [r for r in plan.rooms if len(r.guids) != 1]
+    if several:  # "the kitchen" of a duplex is two kitchens: which one is compared is not said
+        names = {h.guid: h.name or h.guid for h in hits}
+        said = "; ".join(f"{r.term!r} names {len(r.guids)} spaces ("
+                         + ", ".join(str(names.get(g, g)) for g in r.guids[:6]) + ")" for r in several)
+        plan.declined = {"reason": f"a comparison needs one room on each side: {said}",
+                         "not_understood": [r.term for r in several],
+                         "can_answer": "Name each room by its number, e.g. 'is A103 bigger than A102?'"}
+        out.hits = []
+        out.text = answerer.declined(plan)
+        return out
+    values = []
+    for room in plan.rooms:
+        agg = resolve.aggregate(index, [h.guid for h in hits if h.guid in set(room.guids)], measure)
+        values.append((room, agg))
+    if any(a.number is None for _, a in values):
+        lacking = " and ".join(repr(r.term) for r, a in values if a.number is None)
+        out.hits = []
+        out.text = f"I cannot compare them: {lacking} has no floor area in its quantity sets, so I give no answer."
+        return out
+    (ra, a), (rb, b) = values
+    assert a.number is not None and b.number is not None
+    out.yes_no = a.number < b.number if plan.least else a.number > b.number
+    unit = a.unit or ""
+    out.value = {"number": _number(a.number), "unit": a.unit, "op": "sum", "quantity": a.quantity, "source": a.source}
+    out.rule = f"{a.quantity} of {ra.term!r} vs {rb.term!r} ({a.source})"
+    word = "smaller" if plan.least else "bigger"
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: {ra.term!r} has {_number(a.number):g} {unit} and {rb.term!r} "
+                f"{_number(b.number):g} {b.unit or ''} ({a.quantity}, {a.source}), so {ra.term!r} is "
+                f"{'' if out.yes_no else 'not '}{word}.")
     return out
 
 
@@ -199,7 +259,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     measured = [h for h in hits if h.guid in agg.per_element]
     if plan.intent == "most" and agg.op in ("max", "min"):  # "which floor has the largest room"
         best = (max if agg.op == "max" else min)(agg.per_element.values())
-        chosen = [h for h in measured if agg.per_element[h.guid] == best]
+        chosen = [h for h in measured if _tie(agg.per_element[h.guid], best)]
         out.hits = chosen
         out.storeys = [answerer.storey_name(g) or g for g in dict.fromkeys(h.storey for h in chosen if h.storey)]
         out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
@@ -210,7 +270,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         return out
     if agg.op in ("max", "min"):
         best = (max if agg.op == "max" else min)(agg.per_element.values())
-        chosen = [h for h in measured if agg.per_element[h.guid] == best]
+        chosen = [h for h in measured if _tie(agg.per_element[h.guid], best)]
         out.hits = chosen
         out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                      "source": source}
@@ -223,7 +283,9 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     out.value = {"number": _number(agg.number), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                  "source": source}
     out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
-    missing = len(hits) - len(measured)
+    missing = len(agg.missing) if agg.total else len(hits) - len(measured)
     note = f" {missing} more {label} have no {agg.quantity} and are not counted." if missing else ""
+    if missing:
+        out.value["missing"] = missing
     out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
     return out

@@ -16,8 +16,10 @@ import unicodedata
 from dataclasses import dataclass
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial import resolve
+from ifcqa.index.records import Element
+from ifcqa.spatial import grounding, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
+from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
@@ -123,6 +125,13 @@ _FILLER = _STOP | frozenset(
 ]) | FILLER_WORDS
 _CLASS_PATTERN = _words_pattern(list(CLASS_WORDS))
 _CLASS_KEYS = {normalise(k): v for k, v in CLASS_WORDS.items()}
+# class words that end German compounds ("Außenwände", "Stahlbetonstützen"): one word, four letters or more, German
+# plural or singular forms of the element classes (English compounds are written apart)
+_COMPOUND_TAILS = sorted((w for w in _CLASS_KEYS if " " not in w and len(w) >= 4 and re.search(r"[äöü]|ss|en$|er$|e$|"
+                                                                                                r"tür|wand|fenster", w)
+                          and not w.isascii() or w in ("fenster", "wand", "decke", "decken", "treppe", "treppen",
+                                                       "stütze", "stützen", "platten", "tür", "türen", "träger")),
+                         key=len, reverse=True)
 _NEGATION = _words_pattern(NEGATION_WORDS)
 # Negation words are consumed only when they negate something (a storey or a qualifier): "doors that lead outside"
 # must not read "outside" as filler and list every door.
@@ -153,6 +162,21 @@ _ALIAS_VOCAB = sorted({normalise(w) for w in (*GROUND_WORDS, *BASEMENT_WORDS, *R
 
 
 _BOUNDING = BOUNDING_KEYS
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_ROOM_AREAS = {"wall": "wallarea", "covering": "ceilingarea", "slab": "floorarea"}  # a class word + "area" of a room
+_AREA_AFTER = re.compile(r"\s+(?:area|areas|surface|surfaces)\b")
+_COORDINATOR = re.compile(r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|die|der|das)\s+)?")
+_SMALLER = frozenset(["smaller", "kleiner", "tinier"])
+_BIGGER = re.compile(r"\b(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)"
+                     r"\s+(?:than|als)\b")
+_EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+"
+                           r"(?:floor|level|storey|story|geschoss|etage|ebene|stockwerk)\b")
+_ZONE_WORD = re.compile(r"\b(?:zones?|zonen?|bereiche?|bereichs)\b")
+_ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to|assigned\s+to|part\s+of|"
+                         r"gehören\s+zu[rm]?|gehoeren\s+zu[rm]?|gehört\s+zu[rm]?)\b")
+# a negation right before a room the question asks for ("rooms that are not bathrooms", "which rooms aren't offices")
+_ROOM_NEGATION = re.compile(r"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\bexcept|\bexcluding|\bother\s+than|"
+                            r"\bausser|\bausgenommen)\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?\s*$")
 _THRESHOLD = re.compile(
     r"(?<![\w])(?P<word>" + "|".join(re.escape(w) for w in sorted(THRESHOLD_WORDS, key=len, reverse=True))
     + r")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|"
@@ -180,6 +204,20 @@ _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be 
     "ambiguous": "{term!r} does not say which dimension is meant (width, height, length?)",
     "unit_mismatch": "the unit in {term!r} does not fit what it compares",
 }
+
+
+@functools.cache
+def _qualifier_words() -> frozenset[str]:
+    from ifcqa.spatial.qualifiers import words
+    from ifcqa.spatial.spaces import fold
+
+    return frozenset(fold(phrase) for _, table in words().booleans for phrase in table)
+
+
+def _qualifier_word(word: str) -> bool:
+    from ifcqa.spatial.spaces import fold
+
+    return fold(word) in _qualifier_words()
 
 
 def _join_words(items: list[str]) -> str:
@@ -234,6 +272,7 @@ class Parser:
         ]
         self._name_patterns.sort(key=lambda gp: len(gp[0][0].name), reverse=True)
         self._kinds: dict[str, ClassFilter] = {}
+        self._presence: dict[str, bool] = {}
 
     def class_filter(self, key: str) -> ClassFilter:
         """The filter of a class group or predefined-type kind key (kinds resolved once per model)."""
@@ -256,6 +295,7 @@ class Parser:
         mentions: list[_Mention] = []
         masked = self._storey_mentions(masked, mentions)
         mentions.sort(key=lambda m: m.start)
+        plan.resolved["storey_spans"] = [(m.start, m.end) for m in mentions if m.storeys]
         for start, end in self._apply_mentions(plan, text, mentions):
             masked = _mask(masked, start, end)  # the negation words that negated a storey
         if buildings:  # "in Building B": only that building's storeys
@@ -269,8 +309,10 @@ class Parser:
         masked = self._rooms_and_classes(plan, masked)
         masked = self._qualifiers(plan, masked)
         masked = self._measure(plan, masked)
+        masked = self._ground(plan, text, masked)
         self._intent(plan, text, masked)
         self._relation(plan, text)
+        self._clauses(plan, text)
         self._account(plan, masked)
         return plan
 
@@ -318,7 +360,8 @@ class Parser:
     def _rooms_and_classes(self, plan: Plan, text: str) -> str:
         """Rooms (by number, name or function) and class words; a word read both ways keeps the reading that
         matches something in this model (the class when both do)."""
-        rooms = [r for r in resolve.find_rooms(self.index, text) if r.term.strip()]
+        zones, text = self._zones(text)
+        rooms = zones + [r for r in resolve.find_rooms(self.index, text) if r.term.strip()]
         spans = [(m.start(), m.end()) for m in _CLASS_PATTERN.finditer(text)]
         kept = []
         for room in rooms:
@@ -334,6 +377,8 @@ class Parser:
             kept.append(room)
         for room in kept:
             text = _mask(text, room.start, room.end)
+        self._room_quantities = {q.casefold() for room in kept for g in room.guids if (e := self.index.find(g))
+                                 for sets in (e.qtos, e.psets) for props in sets.values() for q in props}
         text = self._classes(plan, text)
         if not kept:
             return text
@@ -341,14 +386,94 @@ class Parser:
         things = keys - {"spaces"}
         bounding = bool(things) and things <= _BOUNDING
         role = "subject" if not things else "of" if bounding else "in"
-        if role == "subject" and _INVENTORY.search(text):  # "what is in room A101": its contents
+        starts = {r.start for r in kept}
+        listing = [m for m in _INVENTORY.finditer(text) if not (  # "list all the bedrooms": the rooms themselves
+            m.group(0) in ("list all", "show all") and any(
+                st >= m.end() and re.fullmatch(r"\s*(?:the\s+|of\s+the\s+)?", text[m.end():st]) for st in starts))]
+        if role == "subject" and listing:  # "what is in room A101": its contents
             role = "in"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
         for room in kept:
-            plan.rooms.append(RoomRef(room.term, room.how, list(room.guids), role))
+            guids, start, text, words = self._room_modifiers(plan, text, room)
+            negated = False
+            neg = _ROOM_NEGATION.search(text, max(0, start - 24), start)
+            if neg is not None and role == "subject":
+                negated = True
+                text = _mask(text, neg.start("neg"), neg.end("neg"))
+            plan.rooms.append(RoomRef(f"{words} {room.term}" if words else room.term, room.how, guids, role,
+                                      negated))
         if role == "subject" and "spaces" not in keys:
             plan.classes.append(class_filter(self.index.schema, "spaces"))
         return text
+
+    def _zones(self, text: str) -> tuple[list[resolve.Room], str]:
+        """Zones by name next to a zone word ("the Labor zone", "zone 'Leben'", "Zone Nord"): their spaces
+        (IfcRelAssignsToGroup members, through nested zones), as one room mention each."""
+        elements = self.index.data.elements
+        zones = [e for e in elements.values() if e.ifc_class == "IfcZone" and e.name]
+        if not zones or not _ZONE_WORD.search(text):
+            return [], text
+        out: list[resolve.Room] = []
+        for zone in sorted(zones, key=lambda z: -len(z.name or "")):
+            name = re.escape(normalise(zone.name or "")).replace(r"\ ", r"\s+")
+            pattern = re.compile(rf"(?:{_ZONE_WORD.pattern})\s+['\"]?(?P<a>{name})['\"]?(?![\w])|"
+                                 rf"(?<![\w])['\"]?(?P<b>{name})['\"]?\s+(?:{_ZONE_WORD.pattern})")
+            for m in list(pattern.finditer(text)):
+                out.append(resolve.Room(m.group(0), m.start(), m.end(), self._zone_spaces(zone), f"zone:{zone.name}"))
+                text = _mask(text, m.start(), m.end())
+        if out:
+            text = _ZONE_VERBS.sub(lambda m: " " * len(m.group(0)), text)
+        return out, text
+
+    def _zone_spaces(self, zone: Element) -> list[str]:
+        """The spaces of a zone (IfcRelAssignsToGroup members, through nested zones)."""
+        elements = self.index.data.elements
+        spaces: list[str] = []
+        stack, seen = list(zone.members), set()
+        while stack:
+            i = stack.pop()
+            if i in seen or i not in elements:
+                continue
+            seen.add(i)
+            member = elements[i]
+            if member.ifc_class == "IfcSpace":
+                spaces.append(member.guid)
+            elif member.ifc_class == "IfcZone":
+                stack.extend(member.members)
+        return spaces
+
+    def _room_modifiers(self, plan: Plan, text: str, room: resolve.Room) -> tuple[list[str], int, str, str]:
+        """Words right before a room mention that its spaces' names hold ("small offices", "Mr Meier's office"):
+        the spaces narrowed to those holding every word (titles such as "Mr" only with a name found). Words no
+        space of the mention holds stay unconsumed (the answer declines naming them)."""
+        guids = list(room.guids)
+        start = room.start
+        if not guids or room.how.startswith("zone:"):
+            return guids, start, text, ""
+        run: list[re.Match[str]] = []
+        for m in reversed(list(_WORD.finditer(text, 0, start))):
+            if text[m.end():run[0].start() if run else start].strip() or m.group(0) in _FILLER:
+                break
+            run.insert(0, m)
+        honorifics = grounding.words().honorifics
+        while run:
+            stems = [grounding.stem(m.group(0)) for m in run if grounding.stem(m.group(0)) not in honorifics]
+            if stems:
+                narrowed = [g for g in guids if (e := self.index.find(g)) is not None and grounding.holds(
+                    " ".join(t for t in self._space_texts(e) if t), stems)]
+                if narrowed:
+                    for m in run:
+                        text = _mask(text, m.start(), m.end())
+                    phrase = " ".join(m.group(0) for m in run)
+                    plan.notes.append(f"{phrase!r}: the {len(narrowed)} of the {len(guids)} spaces named like "
+                                      f"{room.term!r} whose names hold it")
+                    return narrowed, run[0].start(), text, phrase
+            run = run[1:]  # "which small offices": try the words nearest the room alone
+        return guids, start, text, ""
+
+    def _space_texts(self, e: Element) -> list[str]:
+        typ = self.index.data.elements.get(e.type) if e.type is not None else None
+        return [e.name or "", e.long_name or "", e.object_type or "", typ.name if typ is not None and typ.name else ""]
 
     def _class_negation(self, text: str, start: int) -> tuple[int, int] | None:
         """The span of a negation word right before a class word ("except the walls", "ohne Fenster"), if any."""
@@ -361,8 +486,10 @@ class Parser:
         return None
 
     def _present(self, key: str) -> bool:
-        wanted = self.class_filter(key)
-        return any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
+        if key not in self._presence:  # once per model and class key (the serving path asks it often)
+            wanted = self.class_filter(key)
+            self._presence[key] = any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
+        return self._presence[key]
 
     def _qualifiers(self, plan: Plan, text: str) -> str:
         classes = [c for f in plan.classes for c in f.classes]
@@ -376,7 +503,9 @@ class Parser:
                 return text
             before = text[max(0, q.start - 12): q.start]
             negated = bool(re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", before))
-            plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated))
+            plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated, q.note))
+            if q.note:
+                plan.notes.append(f"{q.term!r}: {q.note}")
             kept.append(q)
             text = _mask(text, q.start, q.end)
             if negated:
@@ -389,6 +518,9 @@ class Parser:
         return text
 
     def _measure(self, plan: Plan, text: str) -> str:
+        text = self._compare_rooms(plan, text)
+        if plan.measure is not None:
+            return text
         classes = [c for f in plan.classes for c in f.classes]
         m = resolve.find_measure(self.index, text, classes)
         if m is None:
@@ -403,6 +535,243 @@ class Parser:
             _decline(plan, f"it asks for {m.term!r} without saying of which elements", [_as_written(plan.question,
                                                                                                    m.term)])
         return text
+
+    def _ground(self, plan: Plan, text: str, masked: str) -> str:
+        """Words no pass read, grounded in the model (see :mod:`ifcqa.spatial.grounding`): a modifier before a
+        class word ("glass panels", "communication outlets", "duplex receptacles") as a material, predefined type
+        or name of that class's elements; a material after it ("walls made of concrete", "walls with a concrete
+        layer"); a noun phrase no class word names ("fridges", "fire alarm panel") as a predefined type or name of
+        the model's elements; the verbs of "doors that lead into the kitchen" when a room's bounding elements are
+        asked. What is not grounded stays unconsumed, so the answer declines naming it."""
+        if plan.declined is not None:
+            return masked
+        if plan.rooms and {c.key for c in plan.classes} and {c.key for c in plan.classes} <= _BOUNDING:
+            for verb in grounding.words().bounding_verbs:
+                for hit in list(re.finditer(rf"(?<![\w]){re.escape(verb)}(?![\w])", masked)):
+                    masked = _mask(masked, *hit.span())
+                    plan.notes.append(f"{hit.group(0)!r}: the elements bounding the room")
+        masked = self._project_words(plan, text, masked)
+        spans = list(plan.resolved.get("class_spans", []))
+        items: list[tuple[int, int, str, str]] = []
+        for m in re.finditer(r"[^\W\d_][\w'-]*", masked):
+            w = m.group(0)
+            if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2 or w in _NEGATION_ONLY:
+                continue  # a negation before a phrase negates what the phrase is grounded to (below)
+            items.append((m.start(), m.end(), "word", w))
+        for a, _, w in spans:  # "check valves": a filler word right before a class word that names one of its
+            word = re.search(r"([^\W\d_]{4,})\s+$", masked[:a])  # predefined types is that type, not filler
+            if word is None or word.group(1) in _STOP or word.group(1) not in _FILLER:
+                continue
+            wanted = self.class_filter(_CLASS_KEYS[w])
+            values = classes_enumeration(self.index.schema, wanted.classes + wanted.type_classes)
+            if any(v.casefold().replace("_", "").startswith(word.group(1)) for v in values):
+                items.append((word.start(1), word.end(1), "word", word.group(1)))
+        absent = [sp for sp in spans if not self._present(_CLASS_KEYS[sp[2]]) and _CLASS_KEYS[sp[2]] != "spaces"]
+        if not items and not absent and len(spans) < 2:
+            return masked
+        items += [(a, b, "class", w) for a, b, w in spans]
+        items.sort()
+        runs: list[list[tuple[int, int, str, str]]] = []
+        for it in items:
+            if runs and re.fullmatch(r"[\s-]*", text[runs[-1][-1][1]:it[0]]):
+                runs[-1].append(it)
+            else:
+                runs.append([it])
+        for run in runs:
+            free = [it for it in run if it[2] == "word"]
+            classes = [it for it in run if it[2] == "class"]
+            if not free and not (len(classes) >= 2 or (classes and classes[0] in [(a, b, "class", w)
+                                                                                 for a, b, w in absent])):
+                continue
+            words = [text[a:b] for a, b, _, _ in run]
+            found: grounding.Grounding | None = None
+            head_key: str | None = None
+            link: tuple[int, int] | None = None
+            if classes and run[-1][2] == "class":
+                head_key = _CLASS_KEYS[run[-1][3]]
+                head = next((c for c in plan.classes if c.key == head_key), None) or self.class_filter(head_key)
+                if len(run) > 1:
+                    found = grounding.ground(self.index, words[:-1], head)
+                if found is None and (len(run) > 1 or not self._present(head_key)):
+                    found = grounding.ground(self.index, words, None)  # "fire alarm panel", "smoke detectors"
+                    head_key = head_key if found is None else None
+            elif not classes:
+                before = self._class_before(text, run[0][0], spans)
+                if before is not None:  # "walls made of concrete", "walls with a concrete layer"
+                    phrase = [w for w in words if w not in grounding.words().material_nouns] or words
+                    head = next((c for c in plan.classes if c.key == before[0]), None) or self.class_filter(before[0])
+                    found = grounding.ground(self.index, phrase, head, material_only=True)
+                    head_key = None
+                    link = (before[1], run[0][0])
+                elif not plan.rooms and not any(not c.inventory for c in plan.classes):
+                    found = grounding.ground(self.index, words, None)
+                if found is None and not plan.rooms and before is None:
+                    masked = self._room_words(plan, text, masked, run, words)
+            if found is None and not plan.rooms and len(run) > 1 and run[-1][2] == "class" and all(
+                    k == "word" for _, _, k, _ in run[:-1]) and _CLASS_KEYS[run[-1][3]] == "spaces":
+                masked = self._room_words(plan, text, masked, run[:-1], words[:-1])  # "the hobby room"
+            if found is None:
+                continue
+            if link is not None:
+                masked = _mask(masked, *link)
+            start, end = run[0][0], run[-1][1]
+            prefix = re.search(r"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?)\s*$", text[max(0, start - 12):start])
+            negated = prefix is not None or (link is not None and re.search(
+                r"\bnot\b|n't\b|\bnicht\b", text[link[0]:link[1]]) is not None)  # "walls that aren't made of"
+            if negated and found.filter is not None and head_key is None:
+                continue  # "not fridges": nothing to take them from; the words stay unconsumed (declined)
+            plan.notes.append(f"{found.term!r} grounded: {found.rule} ({found.n} elements)")
+            plan.resolved.setdefault("grounded", []).append(found)
+            used = {_CLASS_KEYS[w] for _, _, k, w in run if k == "class"}
+            if found.filter is not None and negated and prefix is not None:  # "doors that are not glass doors"
+                assert head_key is not None  # the doors, less those
+                if not any(c.key == head_key for c in plan.classes):
+                    plan.classes.append(self.class_filter(head_key))
+                plan.exclude_classes.append(found.filter)
+                start -= len(prefix.group(0))
+            elif found.filter is not None:
+                keep_head = head_key is not None
+                drop = used if not keep_head else used - {head_key}
+                remaining = [sp for sp in spans if not (start <= sp[0] < end)]
+                still = {_CLASS_KEYS[w] for _, _, w in remaining}
+                plan.classes = [c for c in plan.classes if not (c.key in drop and c.key not in still)
+                                and not (keep_head and c.key == head_key and c.key not in still)]
+                plan.unknown_classes = [u for u in plan.unknown_classes if not any(
+                    u == self.class_filter(k).label for k in used)]
+                plan.classes.append(found.filter)
+                spans = remaining + ([run[-1][:2] + (run[-1][3],)] if keep_head else [])
+                spans.sort()
+            else:
+                assert found.qualifier is not None
+                if negated and prefix is not None:
+                    start -= len(prefix.group(0))
+                q = found.qualifier
+                wrapped = resolve.wrap(q, start, end)
+                plan.qualifiers.append(QualifierRef(found.term, resolve.describe(wrapped), negated))
+                plan.resolved.setdefault("qualifiers", []).append(wrapped)
+                spans = [sp for sp in spans if not (start <= sp[0] < end) or sp == run[-1][:2] + (run[-1][3],)]
+            for a, b, kind, _ in run:
+                if kind == "word" or (found.filter is not None and not negated):
+                    masked = _mask(masked, a, b)
+            if negated and prefix is not None:
+                masked = _mask(masked, start, start + len(prefix.group(0)))
+        plan.resolved["class_spans"] = spans
+        return masked
+
+    def _room_words(self, plan: Plan, text: str, masked: str, run: list[tuple[int, int, str, str]],
+                    words: list[str]) -> str:
+        """Words no vocabulary knows that the model's space names hold as whole words ("the lobby" for a space
+        "Main Lobby"): a room mention, with the role the asked classes give it (the rooms, their contents, or what
+        bounds them). No space holds them: they stay unconsumed (declined)."""
+        guids = grounding.spaces_named(self.index, words)
+        how = "name_words"
+        if not guids:  # a zone named exactly so ("Einzelzimmer", "Labor"): its spaces
+            stems = [grounding.stem(w) for w in " ".join(words).split()]
+            zones = [z for z in self.index.by_class("IfcZone") if grounding.text_tokens(z.name) == stems]
+            guids = [g for z in zones for g in self._zone_spaces(z)]
+            how = "zone:" + ", ".join(z.name or "" for z in zones)
+        if not guids:
+            return masked
+        start, end = run[0][0], run[-1][1]
+        keys = {c.key for c in plan.classes if not c.inventory}
+        things = keys - {"spaces"}
+        role = "subject" if not things else "of" if things <= _BOUNDING else "in"
+        if role == "subject" and (any(c.inventory for c in plan.classes) or (
+                "spaces" not in keys and _INVENTORY.search(text))):
+            role = "in"  # "what is in the lobby": its contents
+        term = text[start:end]
+        plan.rooms.append(RoomRef(term, how, guids, role))
+        if role == "subject" and "spaces" not in keys:
+            plan.classes = [c for c in plan.classes if not c.inventory] + [class_filter(self.index.schema, "spaces")]
+        plan.notes.append(f"{term!r}: the {len(guids)} spaces whose names hold it")
+        return _mask(masked, start, end)
+
+    def _project_words(self, plan: Plan, text: str, masked: str) -> str:
+        """ "How many bathrooms does the duplex have": words after "the"/"this" that the project's, site's or
+        building's Name or LongName holds name the whole model (its one building), so they narrow nothing."""
+        names, tokens = self._project_tokens()
+        if not tokens:
+            return masked
+        for m in list(re.finditer(r"\b(?:the|this|our|das|dem|den|des|this)\s+(?P<w>[^\W\d_][\w'-]*"
+                                  r"(?:\s+[^\W\d_][\w'-]*)?)", masked)):
+            found = m.group("w").split()
+            while found and not all(grounding.stem(w) in tokens for w in found):
+                found = found[:-1]
+            if found:
+                end = m.start("w") + len(" ".join(found))
+                masked = _mask(masked, m.start("w"), end)
+                plan.notes.append(f"{text[m.start('w'):end]!r}: the project/building ({', '.join(names[:2])}), "
+                                  "the whole model")
+        return masked
+
+    def _project_tokens(self) -> tuple[list[str], frozenset[str]]:
+        """The names of the project, site and (one) building, and their words (once per model)."""
+        if not hasattr(self, "_project"):
+            kinds = ("IfcProject", "IfcSite", "IfcBuilding")
+            found = [e for c in kinds for e in self.index.by_class(c, exact=True)]
+            names = [t for e in found for t in (e.name, e.long_name) if t]
+            tokens = {t for n in names for t in grounding.text_tokens(n) if len(t) >= 3}
+            tokens -= {"default", "building", "project", "site", "gebaude", "gebaeude", "projekt", "grundstuck",
+                       "unnamed"}
+            several = sum(1 for e in found if e.ifc_class == "IfcBuilding") > 1
+            self._project = (names, frozenset() if several else frozenset(tokens))
+        return self._project
+
+    @staticmethod
+    def _class_before(text: str, start: int, spans: list[tuple[int, int, str]]) -> tuple[str, int] | None:
+        """The class key of a class word just before ``start`` joined to it by a material link ("walls made of",
+        "walls that are made of", "walls with a"), and where the link starts."""
+        for _, b, w in reversed(spans):
+            if b > start:
+                continue
+            between = " ".join(text[b:start].split())
+            between = re.sub(r"^(?:(?:that|which)\s+)?(?:are|is|sind|ist|aren't|isn't)(?:\s+(?:not|nicht))?(?:\s+|$)",
+                             "", between)
+            if between == "" or any(between in (link, link + " a", link + " an")
+                                    for link in grounding.words().material_links):
+                return _CLASS_KEYS[w], b
+            return None
+        return None
+
+    def _compare_rooms(self, plan: Plan, text: str) -> str:
+        """ "Is the kitchen bigger than the living room?": two rooms compared by floor area (a yes/no)."""
+        found = _BIGGER.search(text)
+        subjects = [r for r in plan.rooms if r.role == "subject" and not r.negated]
+        if found is None or len(subjects) != 2 or len(plan.rooms) != 2:
+            return text
+        from ifcqa.spatial.measures import MeasureMention
+
+        word = found.group("word")
+        plan.intent = "compare"
+        plan.least = word in _SMALLER
+        m = MeasureMention(found.group(0), found.start(), found.end(), "floor_area", "sum")
+        plan.measure = {"term": found.group(0), "quantity": "floor_area", "op": "sum"}
+        plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
+        plan.resolved["compare_rooms"] = True
+        return _mask(text, found.start(), found.end())
+
+    def _clauses(self, plan: Plan, text: str) -> None:
+        """ "walls on level 1 or slabs on level 2": each class with its own storey. The plan has one storey scope
+        for all its classes, so answering would give both classes on both storeys: declined, naming the pairs."""
+        if plan.declined is not None:
+            return
+        items = [(a, "class", w) for a, _, w in plan.resolved.get("class_spans", [])]
+        items += [(a, "storey", text[a:b]) for a, b in plan.resolved.get("storey_spans", [])]
+        items.sort()
+        pairs: list[tuple[str, str]] = []
+        current: str | None = None
+        for _, kind, word in items:
+            if kind == "class":
+                current = word
+            elif current is not None:
+                pairs.append((current, word))
+                current = None
+        keys = {_CLASS_KEYS.get(c, c) for c, _ in pairs}
+        if len(pairs) >= 2 and len(keys) >= 2 and len({st for _, st in pairs}) >= 2:
+            shown = " and ".join(f"{c} on {st}" for c, st in pairs)
+            _decline(plan, f"it pairs each class with its own storey ({shown}), and I answer one storey scope for "
+                     "all classes at a time, which would list every class on every storey", [],
+                     "Ask one question per class and storey, e.g. " + f"'{pairs[0][0]} on {pairs[0][1]}'.")
 
     def _relation(self, plan: Plan, text: str) -> None:
         """ "walls with windows", "rooms that have doors": a relation between two classes is not a union of them;
@@ -493,7 +862,10 @@ class Parser:
             if found and missing:  # "floors 1-9" in a 3-storey model: say which numbers match nothing
                 shown = missing[:3] + ([f"{len(missing) - 3} more"] if len(missing) > 3 else [])
                 out.append(_Mention(match.start(), match.start(), ", ".join(shown), "unresolved", []))
+        space_names = self._space_names()
         for match in list(_SHORT_NUMBERED.finditer(text)):
+            if match.group(0) in space_names:
+                continue  # "bedroom B202", "L2" when a space is named so: the room, not basement 202 / level 2
             if match.group("n3"):
                 storeys, how = r.by_number(int(match.group("n3")), None, below=True)
             else:
@@ -528,6 +900,12 @@ class Parser:
                     continue  # "roof" as a thing, not a storey ("roof elements" is a class)
                 take(match, "alias:" + kind, self._alias(kind, word))
         return self._fuzzy(text, out)
+
+    def _space_names(self) -> frozenset[str]:
+        if not hasattr(self, "_spaces_named"):
+            self._spaces_named = frozenset(normalise(e.name) for e in self.index.data.elements.values()
+                                           if e.ifc_class == "IfcSpace" and e.name)
+        return self._spaces_named
 
     def _looks_like_class(self, text: str, match: re.Match[str], storey: Storey) -> bool:
         """A storey named like a class word ("Roof") counts only after a preposition or before a storey noun."""
@@ -633,13 +1011,35 @@ class Parser:
     def _classes(self, plan: Plan, text: str) -> str:
         keys: list[str] = []
         negated: list[str] = []
+        previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
         for match in list(_CLASS_PATTERN.finditer(text)):
+            quantity = _ROOM_AREAS.get(_CLASS_KEYS[match.group(0)])
+            if quantity and _AREA_AFTER.match(text, match.end()) and any(
+                    quantity in q for q in getattr(self, "_room_quantities", ())):
+                continue  # "the net wall area of Wohnen": the room's NetWallArea (its spaces hold one), not its walls
             negation = self._class_negation(text, match.start())
-            (negated if negation else keys).append(_CLASS_KEYS[match.group(0)])
+            carried = previous is not None and previous[1] and negation is None and _COORDINATOR.fullmatch(
+                text[previous[0]:match.start()])
+            previous = (match.end(), bool(negation or carried))  # "not doors or windows": neither
+            (negated if negation or carried else keys).append(_CLASS_KEYS[match.group(0)])
             plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), match.group(0)))
             if negation:
                 text = _mask(text, *negation)
             text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end():]
+        for match in list(re.finditer(r"[^\W\d_]{7,}", text)):  # German compounds: "Außenwände", "Betonwände"
+            word = match.group(0)
+            if word in _STOP or word in STOREY_NOUNS or word in _CLASS_KEYS:
+                continue
+            tail = next((w for w in _COMPOUND_TAILS if word.endswith(w) and len(word) - len(w) >= 3), None)
+            if tail is None:
+                continue
+            start = match.end() - len(tail)  # the class word ends the compound; its first part is read by the
+            keys.append(_CLASS_KEYS[tail])  # qualifier or grounding passes, or declines naming it
+            plan.notes.append(f"read {word!r} as {word[: -len(tail)]!r} + {tail!r}")
+            if _qualifier_word(word):  # "Außenwände": the qualifier pass reads the whole word (and masks it)
+                continue
+            plan.resolved.setdefault("class_spans", []).append((start, match.end(), tail))
+            text = _mask(text, start, match.end())
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
@@ -649,6 +1049,7 @@ class Parser:
             if close:
                 keys.append(_CLASS_KEYS[close[0]])
                 plan.notes.append(f"read {word!r} as {close[0]!r}")
+                plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), close[0]))
                 text = text[: match.start()] + " " * len(word) + text[match.end():]
         for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
             plan.exclude_classes.append(self.class_filter(key))
@@ -663,6 +1064,8 @@ class Parser:
         return text
 
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
+        if plan.resolved.get("compare_rooms"):
+            return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
         def has(words: tuple[str, ...]) -> bool:
             return _words_pattern(words).search(text) is not None
 
@@ -684,6 +1087,9 @@ class Parser:
             has(STOREY_NOUNS) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
         ):
             plan.intent = "most"  # "which floor has the largest room"
+        elif has(BREAKDOWN_WORDS) and yes_no and _EVERY_STOREY.search(text):
+            plan.intent = "exists"  # "does every storey have a WC?": yes/no over the storeys, not a breakdown
+            plan.every_storey = True
         elif has(BREAKDOWN_WORDS):
             plan.intent = "breakdown"
         elif plan.threshold is not None:

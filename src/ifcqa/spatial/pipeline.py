@@ -21,7 +21,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ifcqa.graph.store import GraphError, GraphStore, open_store
 from ifcqa.index.cache import IndexCache
@@ -34,11 +34,13 @@ from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
 from ifcqa.spatial.classes import matches
 from ifcqa.spatial.execute import Hit, rooms_hits, run_graph, run_index, storey_id
-from ifcqa.spatial.llm_plan import LLMPlanner
 from ifcqa.spatial.nearest import nearest
 from ifcqa.spatial.outcome import Outcome, outcome
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import Plan
+
+if TYPE_CHECKING:  # the LLM planner is imported only when one is configured
+    from ifcqa.spatial.llm_plan import LLMPlanner
 
 ANSWER_KEYS = ("question", "answer", "elements", "plan", "route", "timings_ms", "declined", "count", "value", "yes_no",
                "storeys", "rule")
@@ -168,8 +170,13 @@ class SpatialQA:
             return now
 
         plan = self.planner.plan(question) if self.planner is not None else self.parser.parse(question)
-        if self.planner is None:
-            plan = self._nearest(question, plan)
+        if not plan.parser.startswith("llm:"):  # the rules' plan (with an LLM planner: its fallback)
+            reread = self._nearest(question, plan)
+            if reread is not plan:
+                reread.parser = plan.parser
+                reread.notes = [n for n in plan.notes if n.startswith(("LLM plan not used", "declined by the rules"))
+                                ] + reread.notes
+            plan = reread
         t = lap("parse", start)
         yield "plan", plan.to_dict()
         t = time.perf_counter()
@@ -313,10 +320,11 @@ class SpatialQA:
     def _narrow(self, plan: Plan, hits: list[Hit]) -> list[Hit]:
         """The hits in the rooms the plan names (contained, or bounding them) that satisfy its qualifiers."""
         if plan.rooms:
-            guids = [g for r in plan.rooms for g in r.guids]
+            guids = [g for r in plan.rooms if not r.negated for g in r.guids]
             if plan.rooms[0].role == "subject":
                 wanted = set(guids)
-                hits = [h for h in hits if h.guid in wanted]
+                unwanted = {g for r in plan.rooms if r.negated for g in r.guids}
+                hits = [h for h in hits if (h.guid in wanted or not guids) and h.guid not in unwanted]
             else:
                 hits = rooms_hits(self.index, plan, guids)
         if plan.exclude_classes:

@@ -55,6 +55,7 @@ class RoomRef:
     how: str
     guids: list[str]
     role: str = "subject"
+    negated: bool = False  # "rooms on Level 1 that are not bathrooms": the other spaces (role subject only)
 
 
 @dataclass
@@ -64,6 +65,7 @@ class QualifierRef:
     term: str
     rule: str  # "Pset_DoorCommon.IsExternal = TRUE"
     negated: bool = False
+    note: str = ""  # what the reading assumed ("no unit given: 900 read as mm"; placeholder values)
 
 
 @dataclass
@@ -94,6 +96,7 @@ class Plan:
     exclude_classes: list[ClassFilter] = field(default_factory=list)  # "everything on Level 2 except the walls"
     group_by: str = "storey"  # "space": "which room has the most doors"
     universal: bool = False  # "are the walls of room A203 load-bearing?": do all of them satisfy the qualifiers
+    every_storey: bool = False  # "does every storey have a WC?": yes when each storey in scope has at least one
     unconsumed: list[str] = field(default_factory=list)  # content words no pass read (as the question wrote them)
     declined: dict[str, Any] | None = None  # {"reason", "not_understood", "can_answer"}
     nearest: list[dict[str, Any]] = field(default_factory=list)  # embedder fallback: word, label, score, threshold
@@ -122,6 +125,8 @@ class Plan:
             for c in self.classes
         ]
         out["exclude_classes"] = [c.label for c in self.exclude_classes]
-        out["rooms"] = [{"term": r.term, "how": r.how, "role": r.role, "spaces": list(r.guids)} for r in self.rooms]
-        out["qualifiers"] = [{"term": q.term, "rule": q.rule, "negated": q.negated} for q in self.qualifiers]
+        out["rooms"] = [{"term": r.term, "how": r.how, "role": r.role, "spaces": list(r.guids), "negated": r.negated}
+                        for r in self.rooms]
+        out["qualifiers"] = [{"term": q.term, "rule": q.rule, "negated": q.negated, "note": q.note}
+                             for q in self.qualifiers]
         return out

@@ -608,6 +608,10 @@ def keeps(index: ModelIndex, q: QualifierMention, element: Element) -> bool:
     if q.how in ("not_in_model", "ambiguous", "unit_mismatch"):
         return False
     paths = q.paths or [q.path]
+    if q.how == "material":  # grounded by ifcqa.spatial.grounding: paths are the material names it matched
+        from ifcqa.spatial.grounding import keeps_material
+
+        return keeps_material(index, q, element)
     if q.how in ("name", "type"):
         return fold(str(q.value)) in fold(_text_of(index, element, q.path))
     if q.how == "number":
@@ -670,6 +674,9 @@ def describe(q: QualifierMention) -> str:
         return q.note
     if q.how == "set":
         return f"{path} is {'set' if q.op == '!=' else 'not set'}"
+    if q.how == "material":
+        shown = ", ".join(repr(p) for p in q.paths[:4]) + (f" and {len(q.paths) - 4} more" if len(q.paths) > 4 else "")
+        return f"material {shown}"
     if q.how in ("name", "type"):
         return f"{'Name' if q.how == 'name' else 'type name'} contains {q.value!r}"
     if q.how == "number":

@@ -156,6 +156,37 @@ def function_of(text: str, strong: bool = False) -> str | None:
     return best[1] if best else None
 
 
+@functools.lru_cache(maxsize=4096)
+def functions_of(text: str, strong: bool = False) -> frozenset[str]:
+    """Every room function a space text names, one per word group: "Flur EG Eingang" is a corridor and an
+    entrance. Phrases of the vocabulary first (longest first, each word read once); each word left then names
+    the function of its longest vocabulary word start or end, as in :func:`function_of` ("Waschküche" is a
+    laundry, not a kitchen: within one word the longest reading decides)."""
+    words = _LETTER_DIGIT.sub(" ", _norm(text)).split()
+    forms, most = _model_phrases(strong)
+    found: set[str] = set()
+    used: set[int] = set()
+    for length in range(min(len(words), most), 0, -1):
+        for i in range(len(words) - length + 1):
+            if used & set(range(i, i + length)):
+                continue
+            phrase = " ".join(words[i : i + length])
+            if phrase in forms:
+                found.add(forms[phrase])
+                used.update(range(i, i + length))
+    for i, token in enumerate(words):
+        if i in used:
+            continue
+        best: tuple[int, str] | None = None
+        for word, function in _model_stems(strong):
+            fits = len(token) > len(word) and (token.startswith(word) or token.endswith(word))
+            if fits and (best is None or len(word) > best[0]):
+                best = (len(word), function)
+        if best is not None:
+            found.add(best[1])
+    return frozenset(found)
+
+
 @functools.cache
 def _model_phrases(strong: bool) -> tuple[dict[str, str], int]:
     forms: dict[str, str] = {}
@@ -227,9 +258,9 @@ def catalog(index: ModelIndex) -> _Catalog:
                 entry = literal.setdefault(variant, (how, []))
                 if space.guid not in entry[1]:
                     entry[1].append(space.guid)
-        for function in {f for t in _space_texts(index, space) if (f := function_of(t))}:
+        for function in {f for t in _space_texts(index, space) for f in functions_of(t)}:
             functions.setdefault(function, []).append(space.guid)
-        for function in {f for t in _space_texts(index, space) if (f := function_of(t, strong=True))}:
+        for function in {f for t in _space_texts(index, space) for f in functions_of(t, strong=True)}:
             strong.setdefault(function, []).append(space.guid)
     longest = max((k.count(" ") + k.count("|") + 1 for k in literal), default=0)
     contents: dict[int, list[int]] = {}

@@ -173,7 +173,7 @@ _words("fan", "fans", "fan", "ventilatoren", "lüfter")
 _words("sanitary", "sanitary terminals", "sanitary fixtures")
 # "sockets" are outlets of any kind (TV, data and phone sockets too); "power sockets" are the POWEROUTLET kind
 _words("outlet", "outlets", "outlet", "receptacles", "sockets", "socket", "steckdosen", "steckdose")
-_words("switch", "switches", "switch", "switching devices", "schalter", "lichtschalter")
+_words("switch", "switches", "switch", "switching devices", "schalter")
 _words("cable", "cables", "cable", "cable segments", "cable trays", "kabel", "kabeltrassen")
 _words("sensor", "sensors", "sensor", "detectors", "smoke detectors", "smoke detector", "rauchmelder", "sensoren",
        "fühler")
@@ -245,13 +245,36 @@ PREDEFINED_KINDS: dict[str, tuple[str, str, tuple[str, ...], tuple[str, ...]]] =
     "shower": ("sanitary", "showers", ("SHOWER",), ("shower", "dusche")),
     "urinal": ("sanitary", "urinals", ("URINAL",), ("urinal", "pissoir")),
     "socket": ("outlet", "power outlets", ("POWEROUTLET",), ("schukosteckdose", "power")),
+    # a light switch is switched by hand: toggle and dimmer switches (not contactors, starters, emergency stops)
+    "lightswitch": ("switch", "light switches", ("TOGGLESWITCH", "DIMMERSWITCH"), ("lichtschalter", "lightswitch",
+                                                                              "toggle", "dimmer")),
     # no schema has a predefined type for a heat pump: exports say so by name ("Wärmepumpe", "Heat Pump 1")
     "heatpump": ("unitary", "heat pumps", (), ("heatpump", "wärmepumpe", "waermepumpe", "pump")),
     "airhandler": ("unitary", "air handling units", ("AIRHANDLER",), ("airhandler", "ahu", "handling",
                                                                        "lüftungsgerät", "lueftungsgeraet", "rlt")),
+    # household appliances: IfcElectricApplianceTypeEnum values (IFC2X3 and IFC4)
+    "fridge": ("appliance", "fridges", ("FRIDGE_FREEZER", "REFRIGERATOR", "FREEZER"),
+               ("fridge", "refrigerator", "kühlschrank", "kuehlschrank")),
+    "freezer": ("appliance", "freezers", ("FREEZER", "FRIDGE_FREEZER"), ("freezer", "gefrierschrank")),
+    "dishwasher": ("appliance", "dishwashers", ("DISHWASHER",), ("dishwasher", "geschirrspüler", "spülmaschine")),
+    "washingmachine": ("appliance", "washing machines", ("WASHINGMACHINE",), ("washer", "waschmaschine")),
+    "tumbledryer": ("appliance", "tumble dryers", ("TUMBLEDRYER",), ("dryer", "trockner", "wäschetrockner")),
+    "cooker": ("appliance", "cookers", ("ELECTRICCOOKER",), ("cooker", "stove", "oven", "herd", "backofen")),
+    "microwave": ("appliance", "microwaves", ("MICROWAVE",), ("microwave", "mikrowelle")),
+    "waterheater": ("appliance", "water heaters", ("DIRECTWATERHEATER", "INDIRECTWATERHEATER", "WATERHEATER"),
+                    ("warmwasserbereiter", "durchlauferhitzer")),
 }
 
 _words("table", "tables", "table", "tische", "tisch")
+_words("fridge", "fridges", "fridge", "fridge freezers", "fridge freezer", "refrigerators", "refrigerator",
+       "kühlschränke", "kühlschrank")
+_words("freezer", "freezers", "freezer", "gefrierschränke", "gefrierschrank", "gefriertruhe")
+_words("dishwasher", "dishwashers", "dishwasher", "geschirrspüler", "spülmaschinen", "spülmaschine")
+_words("washingmachine", "washing machines", "washing machine", "washers", "waschmaschinen", "waschmaschine")
+_words("tumbledryer", "tumble dryers", "tumble dryer", "dryers", "dryer", "wäschetrockner", "trockner")
+_words("cooker", "cookers", "cooker", "stoves", "stove", "ovens", "oven", "herde", "herd", "backöfen", "backofen")
+_words("microwave", "microwaves", "microwave", "microwave ovens", "mikrowellen", "mikrowelle")
+_words("waterheater", "water heaters", "water heater", "warmwasserbereiter", "durchlauferhitzer")
 _words("chair", "chairs", "chair", "stühle", "stuhl", "armchairs", "sessel")
 _words("desk", "desks", "desk", "schreibtische", "schreibtisch")
 _words("sofa", "sofas", "sofa", "couches", "couch")
@@ -297,6 +320,8 @@ _words("heatpump", "heat pumps", "heat pump", "heatpumps", "heatpump", "wärmepu
        "waermepumpe")
 _words("airhandler", "air handling units", "air handling unit", "air handlers", "air handler", "ahus", "ahu",
        "lüftungsgeräte", "lüftungsgerät", "rlt-anlagen", "rlt-anlage", "rlt anlage")
+_words("lightswitch", "light switches", "light switch", "lichtschalter", "toggle switches", "toggle switch",
+       "wall switches", "wall switch", "dimmers", "dimmer switches", "dimmer", "dimmschalter")
 _words("socket", "power outlets", "power outlet", "power sockets", "power socket", "schukosteckdosen",
        "schukosteckdose")
 

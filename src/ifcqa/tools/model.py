@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ifcqa.ifc import schema as ifc_schema
 from ifcqa.index.model_index import ModelIndex, Resolved
 from ifcqa.index.records import Element
 from ifcqa.tools.batch import page_of
@@ -13,13 +14,6 @@ from ifcqa.tools.overview import storey_row as _storey_row
 from ifcqa.tools.overview import summarize as summarize  # re-exported: ifcqa summary, the service
 from ifcqa.tools.registry import render, tool
 from ifcqa.tools.results import DEFAULT_PAGE, MAX_OUTPUT_CHARS, MAX_PAGE, attribute_json, paginate, ref
-
-if TYPE_CHECKING:
-    import ifcopenshell.ifcopenshell_wrapper as wrapper
-else:  # imported on first use, so a warm index answers without IfcOpenShell (see ifcqa.lazy)
-    from ifcqa.lazy import lazy_import
-
-    wrapper = lazy_import("ifcopenshell.ifcopenshell_wrapper")
 
 _REFERENCED_BY = 10  # entities listed as referring to a non-element entity
 
@@ -116,8 +110,8 @@ def find_elements(
 def _attribute_unit_types(schema: str, ifc_class: str) -> tuple[tuple[str, str], ...]:
     from ifcqa.index.build import attribute_unit_type  # the index builder (IfcOpenShell) only when asked
 
-    declaration = wrapper.schema_by_name(schema).declaration_by_name(ifc_class)
-    found = ((a.name(), attribute_unit_type(a)) for a in declaration.all_attributes())
+    declaration = ifc_schema.entity(schema, ifc_class)
+    found = ((a.name(), attribute_unit_type(a)) for a in (declaration.all_attributes() if declaration else ()))
     return tuple((name, unit) for name, unit in found if unit)
 
 

@@ -19,14 +19,13 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 from typing import Any, get_args, get_type_hints
 
 import pydantic
 
 from ifcqa.errors import ToolError
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.once import LoadOnce, import_registering, load_entry_point
+from ifcqa.registry import Loader, kind
 from ifcqa.tools.paths import collecting_name_notes
 from ifcqa.tools.results import MAX_OUTPUT_CHARS  # noqa: F401  (re-exported)
 
@@ -62,7 +61,8 @@ class ToolSpec:
         }
 
 
-_REGISTRY: dict[str, ToolSpec] = {}
+# tool:<name>; the built-in tools (``ifcqa.tools.builtin`` imports them), then the ``ifcqa.tools`` plug-ins
+TOOLS = kind("tool", "tools", Loader(modules=("ifcqa.tools.builtin",), groups=("ifcqa.tools",)))
 
 
 def tool(group: str) -> Callable[[ToolFunction], ToolFunction]:
@@ -70,11 +70,7 @@ def tool(group: str) -> Callable[[ToolFunction], ToolFunction]:
 
     def register(function: ToolFunction) -> ToolFunction:
         spec = _spec_of(function, group)
-        with _LOADED.lock:
-            if spec.name in _REGISTRY and _REGISTRY[spec.name].function is not function:
-                raise ValueError(f"tool {spec.name!r} is registered twice")
-            _REGISTRY[spec.name] = spec
-        return function
+        return TOOLS.register(spec.name, function, spec=spec)
 
     return register
 
@@ -83,14 +79,12 @@ def get_tools() -> dict[str, ToolSpec]:
     """All registered tools by name (built-ins and ``ifcqa.tools`` entry points), in name order.
 
     The first call, from whichever thread, imports them all; every other caller waits until it is
-    done (:class:`~ifcqa.once.LoadOnce`), so no one sees part of the registry.
+    done (:class:`~ifcqa.once.LoadOnce`, through :mod:`ifcqa.registry`), so no one sees part of the registry.
 
     Raises:
         PluginError: a tool module or plug-in failed to import (then on every call).
     """
-    _LOADED.ensure()
-    with _LOADED.lock:
-        return dict(sorted(_REGISTRY.items()))
+    return {name: entry.info["spec"] for name, entry in sorted(TOOLS.entries().items())}
 
 
 def get_tool(name: str) -> ToolSpec:
@@ -215,12 +209,3 @@ def _parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
             args[current] += " " + line.strip()
     return " ".join(description.split()), args
 
-
-def _load_plugins() -> None:
-    """The built-in tools, then every ``ifcqa.tools`` entry point; a failing one registers nothing."""
-    import_registering("ifcqa.tools.builtin", _REGISTRY, "tools")
-    for entry in entry_points(group="ifcqa.tools"):
-        load_entry_point(entry, _REGISTRY, "tools")
-
-
-_LOADED = LoadOnce(_load_plugins)

@@ -17,13 +17,13 @@ from typing import Any
 
 from ifcqa.index.model_index import NAME_PREFIX
 from ifcqa.mcq.text import format_value, normalise
+from ifcqa.registry import Loader, kind
 
 Observation = dict[str, Any]
 Plan = Generator["Call", Observation, list[str]]
 Step = Generator["Call", Observation, Any]  # a sub-plan, used with ``yield from``
 Policy = Callable[["Question"], Plan]
 
-_POLICIES: dict[str, Policy] = {}
 _NUMBER = re.compile(r"^\s*(-?\d+(?:\.\d+)?(?:e-?\d+)?)\s*(.*?)\s*$", re.IGNORECASE)
 _STOREY_RULE = re.compile(r" \(An element is on the storey that contains it.*?on its host's storey\.\)", re.DOTALL)
 _UNNAMED_SET = re.compile(r" \(the file gives (?:this|these) (?:property|quantity) sets? no name;[^)]*\)")
@@ -131,19 +131,28 @@ def _number(text: str, unit: str | None) -> float | None:
     return value if math.isfinite(value) else None
 
 
+# oracle_policy:<subtype code>; the modules of this package, then the ``ifcqa.oracle_policies`` plug-ins
+ORACLE_POLICIES = kind(
+    "oracle_policy",
+    "oracle policies",
+    Loader(packages=("ifcqa.agents.oracle_policies",), groups=("ifcqa.oracle_policies",)),
+)
+
+
 def policy(*subtypes: str) -> Callable[[Policy], Policy]:
-    """Register a policy for one or more subtype codes."""
+    """Register a policy for one or more subtype codes (a code registered twice is refused)."""
 
     def register(function: Policy) -> Policy:
         for subtype in subtypes:
-            _POLICIES[subtype] = function
+            ORACLE_POLICIES.register(subtype, function)
         return function
 
     return register
 
 
 def registered() -> dict[str, Policy]:
-    return dict(_POLICIES)
+    """Subtype code -> its policy."""
+    return ORACLE_POLICIES.objects()
 
 
 # -- reading observations -------------------------------------------------------------------

@@ -9,6 +9,7 @@ drafts into items (option sampling, shuffling, labels), verifies them and applie
 from __future__ import annotations
 
 import random
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -50,13 +51,26 @@ class Skip:
     reason: str
 
 
+_MEMOS: weakref.WeakKeyDictionary[ModelIndex, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def model_memo(index: ModelIndex) -> dict[str, Any]:
+    """What generators read of one index, remembered for the index's life: every subtype gets its own
+    :class:`GenContext` (its own RNG), but the model's name counts, products and property catalogue are the
+    same for all of them. Only what depends on the index alone goes here, never anything drawn with an RNG."""
+    memo = _MEMOS.get(index)
+    if memo is None:
+        memo = _MEMOS[index] = {}
+    return memo
+
+
 class GenContext:
     """The index of one file, a seeded RNG, and helpers every generator needs."""
 
     def __init__(self, index: ModelIndex, rng: random.Random) -> None:
         self.index = index
         self.rng = rng
-        self._name_counts: Counter[str] | None = None
+        self.memo = model_memo(index)
 
     @property
     def elements(self) -> dict[int, Element]:
@@ -72,20 +86,31 @@ class GenContext:
         options are (case-insensitively): 'h1' and 'H1' in one model are not unique. An element whose
         GlobalId is shared or empty has no unique name either: no question names it (it is still counted).
         """
-        if self._name_counts is None:
+        unique: dict[int, str | None] | None = self.memo.get("unique_name")
+        if unique is None:
+            unique = self.memo["unique_name"] = {}
+        if element.id in unique:
+            return unique[element.id]
+        name = element.name
+        if element.guid_issue is not None or not name or not name.strip():
+            found = None
+        else:
+            counts = self._name_counts()
+            found = None if any(counts[normalise(text)] != 1 for text in {name, self.label(element)}) else name
+        unique[element.id] = found
+        return found
+
+    def _name_counts(self) -> Counter[str]:
+        counts: Counter[str] | None = self.memo.get("name_counts")
+        if counts is None:
             # Openings are never asked about, and ArchiCAD names each one after its door or window.
-            self._name_counts = Counter(
+            counts = self.memo["name_counts"] = Counter(
                 text
                 for e in self.elements.values()
                 if not self.index.is_a(e, "IfcFeatureElementSubtraction")
                 for text in called(e.name, e.long_name)
             )
-        name = element.name
-        if element.guid_issue is not None or not name or not name.strip():
-            return None
-        if any(self._name_counts[normalise(text)] != 1 for text in {name, self.label(element)}):
-            return None
-        return name
+        return counts
 
     def label(self, element: Element) -> str:
         """How an element reads in questions and options: its Name; a space's Name and LongName ("140 Open Office").
@@ -128,14 +153,17 @@ class GenContext:
 
     def products(self) -> list[Element]:
         """Physical and spatial products, without openings and parts of type templates (the elements questions
-        are about: those in the building)."""
-        return [
-            e
-            for e in self.index.elements()
-            if self.index.is_a(e, "IfcProduct")
-            and not self.index.is_a(e, "IfcFeatureElementSubtraction")
-            and e.template_of is None
-        ]
+        are about: those in the building). A new list each call: generators may sort or filter it in place."""
+        products: list[Element] | None = self.memo.get("products")
+        if products is None:
+            products = self.memo["products"] = [
+                e
+                for e in self.index.elements()
+                if self.index.is_a(e, "IfcProduct")
+                and not self.index.is_a(e, "IfcFeatureElementSubtraction")
+                and e.template_of is None
+            ]
+        return list(products)
 
 
 def alike_first(keys: Iterable[str], candidates: Sequence[Any], text_of: Callable[[Any], str]) -> list[Any]:

@@ -48,7 +48,14 @@ def _located(element: Element) -> bool:
 
 
 def scopes(ctx: GenContext) -> list[Scope]:
-    """Every scope some product's usable quantity suggests, sorted (shuffle before use)."""
+    """Every scope some product's usable quantity suggests, sorted (shuffle before use; read once per index)."""
+    known: list[Scope] | None = ctx.memo.get("scopes")
+    if known is None:
+        known = ctx.memo["scopes"] = _scopes(ctx)
+    return list(known)
+
+
+def _scopes(ctx: GenContext) -> list[Scope]:
     found: set[Scope] = set()
     for element in ctx.products():
         for q in quantities(element):

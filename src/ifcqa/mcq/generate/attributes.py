@@ -10,11 +10,9 @@ other items (read from the schema, not the file).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 from itertools import chain, zip_longest
 
-import ifcopenshell.ifcopenshell_wrapper as wrapper
-
+from ifcqa.ifc import schema as ifc_schema
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.generate.properties import GIVEAWAY, answer_in_name
@@ -87,20 +85,9 @@ def name_of_guid(ctx: GenContext) -> Iterator[Draft | Skip]:
         )
 
 
-@lru_cache(maxsize=256)
 def predefined_items(schema: str, ifc_class: str) -> tuple[str, ...]:
     """The items of the PredefinedType enumeration of ``ifc_class`` (empty when it has no such attribute)."""
-    try:
-        declaration = wrapper.schema_by_name(schema).declaration_by_name(ifc_class)
-    except RuntimeError:
-        return ()
-    entity = declaration.as_entity()
-    for attribute in entity.all_attributes() if entity is not None else ():
-        if attribute.name() == "PredefinedType":
-            declared = attribute.type_of_attribute().declared_type()
-            if hasattr(declared, "enumeration_items"):
-                return tuple(str(item) for item in declared.enumeration_items())
-    return ()
+    return ifc_schema.predefined_types(schema, ifc_class)
 
 
 def _enumeration(ctx: GenContext, element: Element) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ _PER_ITEM = 4  # at most this many true and this many false elements offered per
 
 def _boolean_facts(ctx: GenContext) -> list[Fact]:
     subject = subject_filter(ctx)
-    return Catalogue(ctx).facts(lambda f: f.value.kind == "bool" and subject(f.element))
+    return Catalogue.of(ctx).facts(lambda f: f.value.kind == "bool" and subject(f.element))
 
 
 @generator("direct.boolean.value", version=2)

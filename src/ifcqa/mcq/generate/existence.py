@@ -107,7 +107,7 @@ def _present_draft(ctx: GenContext, catalogue: Catalogue, fact: Fact) -> Draft |
 @generator("direct.existence.value_or_null", version=2)
 def value_or_null(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is Pset.Prop of N?" where the key is a value or "Not available in the model", alternately."""
-    catalogue = Catalogue(ctx)
+    catalogue = Catalogue.of(ctx)
     subject = subject_filter(ctx)
     present = round_robin(ctx, catalogue.facts(lambda f: subject(f.element)), lambda f: f.key)
     absent = round_robin(ctx, _absent_candidates(ctx, catalogue), lambda c: c[1].key)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -19,6 +18,7 @@ from ifcqa.index.records import Element, Value
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.registry import generator
 from ifcqa.mcq.text import format_number, format_value, normalise, quote, set_reference
+from ifcqa.mcq.textonly import contains_phrase
 
 ASKABLE_KINDS = frozenset({"bool", "number", "text", "enum"})
 AMBIGUOUS = "ambiguous property set"
@@ -80,15 +80,25 @@ def answer_in_name(element: Element, text: str) -> bool:
     """Whether the answer can be read off the element's name (Revit's ``...:181096`` with Tag ``181096``)."""
     if not element.name:
         return False
-    pattern = rf"(?<![^\W_]){re.escape(normalise(text))}(?![^\W_])"  # a whole word or run of words
-    return re.search(pattern, normalise(element.name)) is not None
+    return contains_phrase(normalise(element.name), normalise(text))  # a whole word or run of words
 
 
 GIVEAWAY = "the answer is part of the element's name"
 
 
 class Catalogue:
-    """Every askable property value of every indexed record, by property and by property set."""
+    """Every askable property value of every indexed record, by property and by property set.
+
+    Built once per index (:meth:`of`) and only read afterwards: four subtypes ask from it.
+    """
+
+    @classmethod
+    def of(cls, ctx: GenContext) -> Catalogue:
+        """The catalogue of ``ctx``'s index, built on first use."""
+        catalogue: Catalogue | None = ctx.memo.get("catalogue")
+        if catalogue is None:
+            catalogue = ctx.memo["catalogue"] = cls(ctx)
+        return catalogue
 
     def __init__(self, ctx: GenContext) -> None:
         self.by_key: dict[Key, list[Fact]] = {}
@@ -206,7 +216,7 @@ _VALUE_KINDS = frozenset({"number", "text", "enum"})  # a boolean has one altern
 @generator("direct.property.instance_value", version=2)
 def instance_value(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is the value of Pset.Prop set on N?" Distractors: the property on other elements, other props."""
-    catalogue = Catalogue(ctx)
+    catalogue = Catalogue.of(ctx)
     subject = subject_filter(ctx)
     pool = catalogue.facts(
         lambda f: f.value.source == "occurrence" and f.value.kind in _VALUE_KINDS and subject(f.element)
@@ -218,7 +228,7 @@ def instance_value(ctx: GenContext) -> Iterator[Draft | Skip]:
 @generator("direct.property.type_inherited_value", version=2)
 def type_inherited_value(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What value of Pset.Prop does N get from its type?" Distractors: values on other types, other elements."""
-    catalogue = Catalogue(ctx)
+    catalogue = Catalogue.of(ctx)
     subject = subject_filter(ctx)
     pool = catalogue.facts(
         lambda f: (

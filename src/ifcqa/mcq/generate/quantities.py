@@ -19,10 +19,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
-import ifcopenshell.ifcopenshell_wrapper as wrapper
-
+from ifcqa.ifc import schema as ifc_schema
 from ifcqa.ifc.diagnostics import UNNAMED_FAMILY, in_unnamed_set, is_unnamed_set
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
@@ -109,9 +107,7 @@ def quantity_phrase(qto: str, name: str) -> str:
     return f"{name} ({set_reference('quantity set', qto)})"
 
 
-@lru_cache(maxsize=4096)
-def _is_abstract(schema: str, ifc_class: str) -> bool:
-    return bool(wrapper.schema_by_name(schema).declaration_by_name(ifc_class).is_abstract())
+_is_abstract = ifc_schema.is_abstract
 
 
 def class_choices(ctx: GenContext, ifc_class: str) -> list[str]:

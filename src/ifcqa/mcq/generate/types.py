@@ -20,14 +20,19 @@ def _types(ctx: GenContext) -> list[Element]:
     return [e for e in ctx.index.elements() if ctx.index.is_a(e, "IfcTypeObject")]
 
 
-@generator("relational.type.type_of_element", version=2)
+@generator("relational.type.type_of_element", version=3)
 def type_of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
-    """Asks "Which type defines N?"; distractors: other types of the same class, else of the same kind.
+    """Asks "Which type object defines N?"; distractors: other types a reader could take for N's type.
 
-    Distractor types, like the key, have names unique in the file (case ignored), so an option never
-    names two type objects.
+    A type is such an alternative when it is of the key's class (another IfcDoorType) or types elements of
+    N's class (IFC2X3 types one class with several: an IfcFlowTerminal by an IfcLightFixtureType or an
+    IfcElectricApplianceType). A type of another kind would be the odd one out: a wall type among the options
+    of a window, named "Basic Wall:..." where the key reads "1810x1210mm". Alternatives whose names share the
+    key's pattern come first (:func:`alike_first`), so no option stands out by its name either. Distractor
+    types, like the key, have names unique in the file (case ignored), so an option never names two types.
     """
     types = [t for t in _types(ctx) if ctx.unique_name(t)]
+    defines = {t.id: {ctx.elements[i].ifc_class for i in t.instances if i in ctx.elements} for t in types}
     typed = [e for e in ctx.products() if e.type is not None and ctx.unique_name(e)]
     for element in ctx.shuffled(typed):
         type_element = ctx.elements[element.type or 0]
@@ -35,16 +40,16 @@ def type_of_element(ctx: GenContext) -> Iterator[Draft | Skip]:
         if key is None:
             yield Skip("type name not unique")
             continue
-        kind = ctx.kind_of(type_element.ifc_class)
-        same_class = [t.name or "" for t in ctx.shuffled(types) if t.ifc_class == type_element.ifc_class]
-        same_kind = [
-            t.name or ""
-            for t in ctx.shuffled(types)
-            if t.ifc_class != type_element.ifc_class and ctx.kind_of(t.ifc_class) == kind
+        alternatives = [
+            t
+            for t in types
+            if t.id != type_element.id
+            and (t.ifc_class == type_element.ifc_class or element.ifc_class in defines[t.id])
         ]
-        distractors = distinct_texts(same_class + same_kind, exclude=[key], limit=_MAX_OPTIONS)
+        ordered = alike_first([key], ctx.shuffled(alternatives), lambda t: t.name or "")
+        distractors = distinct_texts((t.name or "" for t in ordered), exclude=[key], limit=_MAX_OPTIONS)
         if len(distractors) < 2:
-            yield Skip("fewer than 2 other type names")
+            yield Skip("fewer than 2 other types of its class")
             continue
         yield Draft(
             question=(

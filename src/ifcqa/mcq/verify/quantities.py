@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
+from typing import Any
 
 import ifcopenshell
 import ifcopenshell.util.unit as unit_util
@@ -45,9 +47,39 @@ def read_quantity(
 ) -> tuple[float, str | None] | None:
     """``(value, unit symbol)`` of quantity ``qto.name`` of ``element`` (type values inherited), or ``None``.
 
-    ``qto`` ``(unnamed)`` is the element's one set without a Name that holds ``name``.
+    ``qto`` ``(unnamed)`` is the element's one set without a Name that holds ``name``. Read once per model,
+    element and quantity: a sum, a mean and an extremum over one class read the same members.
     """
-    sets = get_sets(element, qtos_only=True)
+    memo = _read_memo(model)
+    key = (element.id(), qto, name)
+    if key not in memo:
+        memo[key] = _read_quantity(model, element, qto, name)
+    return memo[key]
+
+
+@lru_cache(maxsize=8)
+def _read_memo(model: ifcopenshell.file) -> dict[tuple[int, str, str], tuple[float, str | None] | None]:
+    return {}
+
+
+@lru_cache(maxsize=8)
+def _sets_memo(model: ifcopenshell.file) -> dict[int, dict[str, Any]]:
+    return {}
+
+
+def _quantity_sets(model: ifcopenshell.file, element: ifcopenshell.entity_instance) -> dict[str, Any]:
+    """``get_sets(element, qtos_only=True)``, read once per element and model (only read afterwards)."""
+    memo = _sets_memo(model)
+    sets = memo.get(element.id())
+    if sets is None:
+        sets = memo[element.id()] = get_sets(element, qtos_only=True)
+    return sets
+
+
+def _read_quantity(
+    model: ifcopenshell.file, element: ifcopenshell.entity_instance, qto: str, name: str
+) -> tuple[float, str | None] | None:
+    sets = _quantity_sets(model, element)
     entry = in_unnamed_set(sets, name) if qto == UNNAMED_FAMILY else (sets.get(qto) or {}).get(name)
     if not isinstance(entry, dict):
         return None

@@ -7,7 +7,7 @@ with its note's heading. With a work folder the notes are also written to ``note
 
 from __future__ import annotations
 
-from ifcqa.index.cache import write_atomic
+from ifcqa.files.atomic import write_atomic
 from ifcqa.memory.base import MemoryContext, MemoryHit, memory_system
 from ifcqa.memory.facts import split_sentences
 from ifcqa.memory.systems.lexical import Lexical

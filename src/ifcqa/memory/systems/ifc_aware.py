@@ -35,14 +35,14 @@ from typing import Any
 import numpy as np
 
 from ifcqa.memory.base import MemoryContext, MemoryHit, memory_system
-from ifcqa.memory.entities import EntityLinker, EntityLinks, linker_for
-from ifcqa.memory.statements import Statement, attributes_of, read_statements, read_value
+from ifcqa.memory.entities import EntityLinker, EntityLinks, expand_terms, linker_for
+from ifcqa.memory.statements import REPLACING_CUES, Statement, attributes_of, read_statements, read_value
 from ifcqa.memory.systems.lexical import Lexical
 from ifcqa.memory.tasks import Session
 
 DENSE_CANDIDATES = 30  # records the embedder re-ranks
 ENTITY_WEIGHTS = {"storey": 1.0, "class": 0.8, "room": 1.2, "space": 1.2, "type": 1.0, "material": 1.0,
-                  "element": 1.2}  # fmt: skip
+                  "element": 1.2, "term": 0.8}  # fmt: skip
 _STOPWORDS = (
     "the a an and or of to in on for at is it its it's was we our us they them she he her his this that these "
     "those with from as by be are been will would should can could just also so now then there here up down all "
@@ -61,11 +61,21 @@ class Record:
     value: float | str | None = None
     unit: str | None = None
     attribute: str | None = None
+    expanded: str = ""  # abbreviations expanded, term groups named (entities.expand_terms)
+    replaces: str | None = None  # the text of the statement it superseded (what "Green zellige." is about)
+
+    @property
+    def said_text(self) -> str:
+        lead = self.statement.lead
+        return f"{lead} {self.statement.text}" if lead else self.statement.text
 
     @property
     def search_text(self) -> str:
         lead = self.statement.lead
-        return f"{lead} {self.statement.text}" if lead else self.statement.text
+        text = f"{lead} {self.statement.text}" if lead else self.statement.text
+        if self.replaces:
+            text = f"{text} {self.replaces}"
+        return f"{text} {self.expanded}" if self.expanded else text
 
 
 def _words(text: str) -> set[str]:
@@ -77,7 +87,9 @@ def _agree(a: EntityLinks, b: EntityLinks) -> tuple[int, int]:
     shared = conflict = 0
     for kind in ENTITY_WEIGHTS:
         x, y = a.of(kind), b.of(kind)
-        if x and y:
+        if kind == "term":  # other words for the same thing agree when shared, never disagree
+            shared += bool(x & y)
+        elif x and y:
             if x & y:
                 shared += 1
             else:
@@ -107,11 +119,12 @@ class IfcAwareMemory:
         self.records: list[Record] = []
         self.lexical = Lexical()
         self._seen: dict[str, int] = {}  # normalised text -> record
+        self._pending: int | None = None  # a rejection said alone ("Slate's out."): the next user turn may finish it
         self.superseded = 0
 
     def ingest(self, session: Session) -> None:
         for st in read_statements(session):
-            normal = " ".join(st.text.casefold().split())
+            normal = ("confirmed: " if st.confirmed_by else "") + " ".join(st.text.casefold().split())
             if normal in self._seen:  # said again: one record, several sessions
                 record = self.records[self._seen[normal]]
                 if session.id not in record.sessions:
@@ -121,11 +134,14 @@ class IfcAwareMemory:
             if not links.keys and st.lead:
                 lead = self.linker.link(st.lead)
                 links = EntityLinks(set(lead.keys), links.excluded | lead.excluded)
-            record = Record(st, links, [session.id], attribute=st.attribute)
-            if st.role == "user":  # an assistant's summary is kept and searchable, but it is not the user's fact
-                masked = self.linker.mask_names(st.text)
-                record.value, record.unit = (st.value, st.unit) if masked == st.text else read_value(masked)
+            expanded = expand_terms(f"{st.lead} {st.text}" if st.lead else st.text)
+            record = Record(st, links, [session.id], attribute=st.attribute, expanded=expanded)
+            masked = self.linker.mask_names(st.text)
+            record.value, record.unit = (st.value, st.unit) if masked == st.text else read_value(masked)
+            if st.role == "user":
                 self._supersede(record)
+            elif st.revises or st.retracts:  # the assistant restating a revision ("... this replaces the target")
+                self._supersede_values(record)
             self._seen[normal] = len(self.records)
             self.records.append(record)
             self.lexical.add(record.search_text)
@@ -138,15 +154,39 @@ class IfcAwareMemory:
             return True
         if new.links.keys and old.links.keys:
             return False
-        return bool(_words(old.search_text) & _words(new.search_text) - _words(" ".join(new.statement.retracts)))
+        said = _words(old.said_text) & _words(new.said_text) - _UNIT_WORDS
+        return bool(said - _words(" ".join(new.statement.retracts)))
 
     def _supersede(self, new: Record) -> None:
         st = new.statement
+        pending, self._pending = self._pending, None
+        if pending is not None and not st.question and not st.rejects_only and st.confirmed_by is None:
+            rejection = self.records[pending]
+            if rejection.statement.session == st.session and rejection.valid_to is None:
+                # "Slate's out." ... "We're going with Anthracite.": one revision said over two turns
+                st.retracts = list(dict.fromkeys([*st.retracts, *rejection.statement.retracts]))
+                st.retracts_previous = st.retracts_previous or rejection.statement.retracts_previous
+                st.revises = True
+                if not new.links.keys:
+                    new.links = EntityLinks(set(rejection.links.keys), set(rejection.links.excluded))
+                self._retire(pending, rejection, new)
+        retired = self.superseded
+        if st.revises or st.retracts:  # an assistant's restated value gives way only to a revision said as one
+            self._supersede_values(new, roles=("assistant",))
         for i, old in enumerate(self.records):
-            if old.valid_to is not None or old.statement.role != "user":
+            if old.valid_to is not None or old.statement.role != "user" or old.statement.question:
                 continue
             retracted = [t for t in st.retracts if _mentions(old, t)]
-            said_value = any(_is_value(old, t) for t in retracted)  # "forget the 1.1" after "1.1 W/m2K"
+            said_value = any(  # "forget the 1.1", "Slate's out", "not the metro tiles any more"
+                _is_value(old, t) or _named_value(st.text, t) or self._not_a_model_word(t) for t in retracted
+            )
+            if (
+                old.attribute
+                and new.attribute
+                and old.attribute != new.attribute
+                and not _agree(old.links, new.links)[0]
+            ):
+                said_value = False
             if retracted and (self._same_thing(old, new) or (said_value and not _agree(old.links, new.links)[1])):
                 if new.value is None and old.unit:
                     rest = [b for b in st.bare if f"{b:g}" not in retracted]
@@ -182,8 +222,111 @@ class IfcAwareMemory:
                 and _as_specific(self.linker.link(st.text), old.links)
             ):
                 self._retire(i, old, new)
+                continue
+            if st.revises and not st.question and self._revises(old, new):
+                self._retire(i, old, new)
+        if (
+            self.superseded == retired
+            and st.confirmed_by is None
+            and not st.question
+            and (st.retracts_previous or (st.revises and self._anaphoric(new) and (new.value is not None or st.bare)))
+        ):
+            self._revise_previous(new)
+        if st.rejects_only:
+            self._pending = len(self.records)
+
+    def _supersede_values(self, new: Record, roles: tuple[str, ...] = ("user", "assistant")) -> None:
+        """Another value in the same unit about the same thing, said later, supersedes (the only rule that
+        reaches an assistant's sentences: the value is there to compare, whoever said it)."""
+        for i, old in enumerate(self.records):
+            if (
+                old.valid_to is None
+                and old.statement.role in roles
+                and not old.statement.question
+                and new.attribute is not None
+                and old.attribute == new.attribute
+                and new.value is not None
+                and old.value is not None
+                and old.unit == new.unit
+                and old.value != new.value
+                and self._same_thing(old, new)
+            ):
+                self._retire(i, old, new)
+
+    def _revises(self, old: Record, new: Record) -> bool:
+        """A revision that does not name the old value ("the client's gone for a composite door after all"):
+        the same thing by entity links or subject words, compatible attributes, and another value of the
+        old one's kind (a number for a number: "drop it to the 7" takes the old unit)."""
+        st = new.statement
+        if old.attribute and new.attribute and old.attribute != new.attribute:
+            return False
+        if old.statement.at == st.at and old.statement.session == st.session:
+            return False  # said in the same turn: its lead, not an earlier value
+        if old.value is None and not old.statement.bare and not old.attribute and not _agree(old.links, new.links)[0]:
+            return False
+        if isinstance(old.value, str) and not isinstance(new.value, str):
+            return False
+        if old.value is None and old.attribute in _VALUED and new.attribute != old.attribute:
+            return False
+        own = new.links if isinstance(old.value, float) else self.linker.link(st.text)  # words: its own subject
+        shared, conflict = _agree(old.links, own)
+        if conflict or not (shared or (not (old.links.keys and own.keys) and self._same_thing(old, new))):
+            return False
+        if isinstance(old.value, float) and old.unit:
+            if new.value is None:
+                if len(st.bare) != 1 or not 0.1 <= st.bare[0] / old.value <= 10 or st.bare[0] == old.value:
+                    return False
+                new.value, new.unit = st.bare[0], old.unit
+            elif new.unit != old.unit or new.value == old.value:
+                return False
+        elif not REPLACING_CUES.search(st.text) and not st.retracts_previous:
+            return False  # a value in words is replaced only by words that say so, not by "now"
+        elif new.value is None and not st.bare and len(_words(st.text) - _CUE_WORDS) < 1:
+            return False
+        new.attribute = new.attribute or old.attribute
+        return True
+
+    def _anaphoric(self, new: Record) -> bool:
+        """A revision that names no subject of its own ("drop it to the 7", "2700 it is", "they've knocked it
+        down to 40"): no model entity, and no word of its own or a pronoun for what it changes."""
+        text = new.statement.text
+        return not new.links.keys and (
+            not (_words(text) - _CUE_WORDS - _STOP) or bool(re.search(r"\b(?:it|that|them|those|this)\b", text, re.I))
+        )
+
+    def _not_a_model_word(self, token: str) -> bool:
+        """A rejected phrase that names no model entity ("metro tiles", "Silestone"): saying it identifies
+        the statement it rejects; "the doors" would not."""
+        return (
+            len(token) >= 3
+            and token.casefold() not in _STOP
+            and not re.fullmatch(r"[\d.]+", token)
+            and not (self.linker.link(token).keys)
+        )
+
+    def _revise_previous(self, new: Record) -> None:
+        """A revision of the statement before ("scrap that, 2700 it is", "drop it to the 7"): the latest user
+        statement with a value (this session's first) is no longer so; a number said bare takes its unit."""
+        st = new.statement
+        said = [
+            i for i, r in enumerate(self.records)
+            if r.valid_to is None and r.statement.role == "user" and not r.statement.question
+            and (r.value is not None or r.statement.bare)
+        ]  # fmt: skip
+        here = [i for i in said if self.records[i].statement.session == st.session]
+        if not (here or said):
+            return
+        i = (here or said)[-1]
+        old = self.records[i]
+        if new.value is None and st.bare and old.unit:
+            new.value, new.unit = st.bare[-1], old.unit
+        new.attribute = new.attribute or old.attribute
+        if not new.links.keys:
+            new.links = EntityLinks(set(old.links.keys), set(old.links.excluded))
+        self._retire(i, old, new)
 
     def _retire(self, i: int, old: Record, new: Record) -> None:
+        new.replaces = old.replaces if old.statement.rejects_only else old.statement.text
         old.valid_to = new.statement.at
         old.superseded_by = len(self.records)
         self.superseded += 1
@@ -193,6 +336,8 @@ class IfcAwareMemory:
             return []
         q_links = self.linker.link(query)
         q_attributes = attributes_of(query)
+        expanded = expand_terms(query)
+        query = f"{query} {expanded}" if expanded else query
         lexical = np.asarray(self.lexical.scores(query), dtype=np.float64)
         if lexical.max(initial=0.0) > 0:
             lexical = lexical / lexical.max()
@@ -202,7 +347,11 @@ class IfcAwareMemory:
             score = float(lexical[i])
             for kind, weight in ENTITY_WEIGHTS.items():
                 x, y = q_links.of(kind), r.links.of(kind)
-                if x and y:
+                if kind == "term":  # other words for the same thing, where the class groups do not already agree
+                    soft = (q_links.soft() & r.links.soft()) - (q_links.keys & r.links.keys)
+                    if (x & y or soft) and not q_links.of("class") & r.links.of("class"):
+                        score += weight
+                elif x and y:
                     score += weight if x & y else -0.7 * weight
             if q_links.keys & r.links.excluded:
                 score -= 1.5
@@ -213,6 +362,10 @@ class IfcAwareMemory:
                 score -= 0.6
             if st.question:
                 score -= 1.5
+            if st.confirmed_by:
+                score += 0.8  # a decision the user confirmed: it answers the question that led to it
+            if st.rejects_only:
+                score -= 0.8  # "Slate's out." names the old value only to reject it: never the current value
             if len(_words(st.text) - q_words) == 0 and r.value is None:
                 score -= 0.5  # nothing said beyond the question's own words
             if r.valid_to is not None:
@@ -240,7 +393,7 @@ class IfcAwareMemory:
 
     def _current_first(self, order: list[int]) -> list[int]:
         """A superseded record after its successor; of two current records about the same thing with
-        different values, the newer first."""
+        different values, the newer first; a rejection said alone after a later statement about the same thing."""
         out: list[int] = []
         for i in order:
             r = self.records[i]
@@ -259,7 +412,7 @@ class IfcAwareMemory:
                     out[b] > out[a]
                     and x.valid_to is None
                     and y.valid_to is None
-                    and x.statement.role == y.statement.role == "user"
+                    and x.statement.role == y.statement.role
                     and not x.statement.question
                     and not y.statement.question
                     and self._competing(x, y)
@@ -268,6 +421,16 @@ class IfcAwareMemory:
                         out.insert(a, out.pop(b))
                     else:
                         out[a], out[b] = out[b], out[a]
+        for i in [i for i in out if self.records[i].statement.rejects_only]:  # "Slate's out." after what came later
+            r = self.records[i]
+            later = [
+                j for j in out[out.index(i) + 1 :]
+                if j > i and self.records[j].statement.role == "user" and not self.records[j].statement.rejects_only
+                and not self.records[j].statement.question and self._same_thing(r, self.records[j])
+            ]  # fmt: skip
+            if later:
+                out.remove(i)
+                out.insert(out.index(later[0]) + 1, i)
         return out
 
     def _competing(self, x: Record, y: Record) -> bool:
@@ -279,18 +442,24 @@ class IfcAwareMemory:
                         and self._same_thing(x, y))  # fmt: skip
         if x.value is not None or y.value is not None or x.attribute is None or x.attribute != y.attribute:
             return False
+        if x.statement.role != "user":  # an assistant's wording never outranks by recency alone
+            return False
         return bool(_agree(x.links, y.links)[0]) and self._same_thing(x, y)
 
     def _hit(self, r: Record, score: float) -> MemoryHit:
         st = r.statement
         text = f"{st.lead} {st.text}" if st.lead and not self.linker.link(st.text).keys else st.text
         notes = [f"said {st.at[:10]} by the {st.role}"]
-        if r.value is not None:
+        if st.confirmed_by:
+            notes = [f'suggested by the assistant, confirmed by the user {st.at[:10]}: "{st.confirmed_by}"']
+        if r.value is not None and st.role == "user":  # an assistant's value is compared, never shown as a fact
             shown = f"{r.value:g}" if isinstance(r.value, float) else str(r.value)
             notes.append(f"value {shown}{' ' + r.unit if r.unit else ''}")
+        if r.replaces and not r.links.keys:
+            notes.append(f"replaces: {r.replaces}")
         if r.valid_to is not None:
             notes.append(f"superseded {r.valid_to[:10]}")
-        labels = sorted(self.linker.label(k) for k in r.links.keys if not k.startswith(("space:", "element:")))
+        labels = sorted(self.linker.label(k) for k in r.links.keys if not k.startswith(("space:", "element:", "via-")))
         if labels:
             notes.append("concerns " + ", ".join(labels[:4]))
         return MemoryHit(
@@ -308,6 +477,32 @@ _REVISING = re.compile(
 )
 
 
+_UNIT_WORDS = frozenset(  # words of a value's unit or kind: shared, they do not make two sentences one subject
+    "square metre metres meter meters each euro euros minutes percent price priced rate rates cost costs quote "  # noqa: SIM905
+    "quoted budget value target".split()
+)
+_VALUED = frozenset(
+    {"fire_rating", "u_value", "cost_rate", "acoustic", "security", "supplier", "naming_prefix", "phase"}
+)  # attributes whose value a sentence without their cue cannot revise
+_CUE_WORDS = frozenset(
+    "make made drop dropped bring brought bump bumped push pushed move moved take took raise raised lower lowered "  # noqa: SIM905
+    "change changed switch switched after instead gone went going settled decided actually revised updated rather "
+    "scrap scratch forget ignore cancel strike disregard said what last plan mind minds down okay fine sure yeah "
+    "right let's lets".split()
+)
+
+
+def _named_value(text: str, token: str) -> bool:
+    """Whether ``text`` names ``token`` as a value to reject: a proper name ("Slate's out", "not Timeless any
+    more"), capitalised where a sentence does not start, or said as the subject of "... is out"."""
+    if not token[:1].isupper() or len(token) < 3 or token.casefold() in _STOP:
+        return False
+    text = text.lstrip()
+    return not text.startswith(token) or bool(
+        re.match(rf"{re.escape(token)}(?:'s|’s|\s+is|\s+are|\s+has been)\s", text)
+    )
+
+
 def _is_value(record: Record, token: str) -> bool:
     try:
         return isinstance(record.value, float) and abs(float(token) - record.value) < 1e-9
@@ -317,7 +512,7 @@ def _is_value(record: Record, token: str) -> bool:
 
 def _mentions(record: Record, token: str) -> bool:
     """Whether ``record`` said ``token`` (a number or a word) as a value or a word of its text."""
-    text = record.search_text.casefold()
+    text = record.said_text.casefold()
     token = token.casefold()
     if re.fullmatch(r"\d+(?:\.\d+)?", token):
         return bool(re.search(rf"(?<![\d.]){re.escape(token)}(?![\d]|\.\d)", text))

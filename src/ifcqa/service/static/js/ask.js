@@ -4,7 +4,8 @@
 import { getJson, postStream, request, uploadModel } from './api.js';
 import { $, clear, h } from './dom.js';
 import { showElement } from './info.js';
-import { Viewer } from './viewer.js';
+import { ScenePanel } from './panel.js';
+import { formatLength, Viewer } from './viewer.js';
 
 const STAGES = ['plan', 'route', 'retrieval', 'answer', 'check', 'final'];
 
@@ -14,9 +15,34 @@ export class AskPage {
     this.modelId = null;
     this.storeys = [];
     this.asking = null;
-    this.viewer = new Viewer($('#viewport'), { onPick: (guid) => this.inspect(guid, { frame: false }) });
-    window.ifcqaUI = { state: 'idle', answers: 0, lastAnswer: null, infoGuid: null };
+    this.viewer = new Viewer($('#viewport'), {
+      onPick: (key, element) => this.inspect(key, { frame: false, element }),
+      onMeasure: (metres) => { $('#measure-result').textContent = formatLength(metres); },
+    });
+    this.panel = new ScenePanel(this.viewer, {
+      onSelect: (modelId, guid) => {
+        const key = this.viewer.keyOf(modelId, guid);
+        if (key) this.inspect(key, { frame: true, element: this.viewer.elements.get(key) });
+        else showElement($('#info'), modelId, guid);
+      },
+    });
+    window.ifcqaUI = { state: 'idle', answers: 0, lastAnswer: null, infoGuid: null, percents: [] };
     $('#model-select').addEventListener('change', (event) => this.open(event.target.value));
+    $('#project-select').addEventListener('change', (event) => this.openProject(event.target.value));
+    $('#ghost-range').addEventListener('input', (event) => this.viewer.setGhostOpacity(event.target.value / 100));
+    const section = () => {
+      const axis = $('#section-axis').value || null;
+      $('#section-range').disabled = !axis;
+      this.viewer.setSection(axis, $('#section-range').value / 100);
+    };
+    $('#section-axis').addEventListener('change', section);
+    $('#section-range').addEventListener('input', section);
+    $('#measure-button').addEventListener('click', () => {
+      const on = !this.viewer.measuring;
+      this.viewer.setMeasuring(on);
+      $('#measure-button').setAttribute('aria-pressed', on ? 'true' : 'false');
+      $('#measure-result').textContent = on ? 'click two points' : '';
+    });
     $('#model-upload').addEventListener('change', (event) => this.upload(event.target.files[0]));
     $('#ask-form').addEventListener('submit', (event) => {
       event.preventDefault();
@@ -45,12 +71,37 @@ export class AskPage {
       const size = `${(model.size / 1048576).toFixed(1)} MB`;
       select.append(h('option', { value: model.id, text: `${model.name} (${model.schema}, ${size})` }));
     }
+    this.modelNames = new Map(models.map((m) => [m.id, m.name]));
+    let projects = [];
+    try {
+      projects = (await getJson('api/projects')).projects || [];
+    } catch {
+      projects = []; // an older server: no projects
+    }
+    this.projects = projects;
+    const projectSelect = $('#project-select');
+    clear(projectSelect).append(h('option', { value: '', text: '(choose a project)' }));
+    for (const project of projects) {
+      projectSelect.append(h('option', { value: project.id, text: `${project.name} (${project.models.length} models)` }));
+    }
+    projectSelect.hidden = $('.project-label').hidden = projects.length === 0;
     const wanted = selectId || this.modelId || (models.length === 1 ? models[0].id : '');
     if (wanted && models.some((m) => m.id === wanted)) {
       select.value = wanted;
       if (wanted !== this.modelId) this.open(wanted); // not awaited: a first tessellation can take a while
     }
     return models;
+  }
+
+  /** Open every model of a project in one view; questions go to its first model (the reference). */
+  async openProject(projectId) {
+    const project = (this.projects || []).find((p) => p.id === projectId);
+    if (!project) return this.open('');
+    $('#model-select').value = '';
+    const models = project.models.filter((m) => m.id).map((m) => ({ id: m.id, name: m.file }));
+    const missing = project.models.filter((m) => !m.id).map((m) => m.file);
+    if (missing.length) this.report(`Project ${project.name}: ${missing.join(', ')} not found, left out of the view.`);
+    return this.openModels(models, project.name);
   }
 
   async upload(file) {
@@ -69,30 +120,88 @@ export class AskPage {
   }
 
   async open(modelId) {
-    this.modelId = modelId || null;
+    $('#project-select').value = '';
+    return this.openModels(modelId ? [{ id: modelId, name: this.modelNames?.get(modelId) || modelId }] : []);
+  }
+
+  /**
+   * Show these models ({id, name}) in the view, streamed as they are tessellated with a percentage; the first is
+   * the one questions, storeys and the properties panel are about.
+   */
+  async openModels(models, projectName = null) {
+    const modelId = models.length ? models[0].id : null;
+    const opening = Symbol('opening');
+    this.opening = opening;
+    this.modelId = modelId;
     window.ifcqaUI.state = 'opening';
+    window.ifcqaUI.firstTrianglesMs = null;
+    window.ifcqaUI.firstViewMs = null;
+    window.ifcqaUI.percents = [];
     $('#ask-button').disabled = !this.modelId;
     clear($('#chat'));
     clear($('#info')).append(h('p', { class: 'muted', text: 'Click an element in the view or in an answer to see its properties.' }));
     this.viewer.clear();
+    this.panel.clear();
     const storeySelect = $('#storey-select');
     clear(storeySelect).append(h('option', { value: '', text: 'All storeys' }));
     storeySelect.disabled = true;
+    $('#section-axis').value = '';
+    $('#section-range').disabled = true;
     if (!this.modelId) {
+      $('#scene-progress').hidden = true;
       window.ifcqaUI.state = 'idle';
       return;
     }
-    const id = encodeURIComponent(this.modelId);
     const status = $('#scene-status');
-    status.textContent = 'Preparing the 3D view (tessellated once per model)…';
+    status.textContent = '';
     const started = performance.now();
+    const progress = new Map(models.map((m) => [m.id, { done: 0, total: 0 }]));
+    const showProgress = () => {
+      let done = 0;
+      let total = 0;
+      for (const p of progress.values()) { done += p.done; total += p.total; }
+      const percent = total ? Math.min(100, Math.floor((100 * done) / total)) : 0;
+      if (this.opening !== opening) return;
+      $('#scene-progress').hidden = false;
+      $('#scene-progress-bar').value = percent;
+      $('#scene-progress-text').textContent = total
+        ? `Loading the 3D view: ${percent}% (${done} of ${total} elements shaped)` : 'Loading the 3D view…';
+      const seen = window.ifcqaUI.percents;
+      if (seen[seen.length - 1] !== percent) seen.push(percent);
+    };
+    showProgress();
+    // the tree, storeys and summary are asked for once the first triangles are drawn: the server (and its GIL)
+    // serves the scene first
+    let firstDrawn;
+    const drawnOnce = new Promise((resolve) => { firstDrawn = resolve; });
+    const firstPart = () => {
+      if (window.ifcqaUI.firstTrianglesMs === null) window.ifcqaUI.firstTrianglesMs = Math.round(performance.now() - started);
+      firstDrawn();
+    };
+    for (const model of models) this.viewer.addModel(model.id, model.name); // in the project's order
     try {
-      const [scene, storeys, summary] = await Promise.all([
-        request(`api/models/${id}/scene.glb`).then((r) => r.arrayBuffer()),
+      const timings = window.ifcqaUI.timings = {};
+      const scenes = models.map((model) => request(`api/models/${encodeURIComponent(model.id)}/scene.stream`)
+        .then((response) => this.viewer.loadStream(response, model.id, {
+          name: model.name,
+          onProgress: (p) => { progress.set(model.id, { ...p }); showProgress(); },
+          onPart: firstPart,
+        })).then(() => { timings.sceneMs = Math.round(performance.now() - started); }));
+      Promise.allSettled(scenes).then(firstDrawn); // a scene without parts, or a failed one
+      await drawnOnce;
+      const trees = models.map((model) => getJson(`api/models/${encodeURIComponent(model.id)}/tree`)
+        .then((tree) => {
+          timings.treeMs = Math.round(performance.now() - started);
+          if (this.opening === opening) this.panel.addTree(model.id, model.name, tree);
+        })
+        .catch((error) => this.report(`The tree of ${model.name} could not be read: ${error.message}`)));
+      const id = encodeURIComponent(this.modelId);
+      const [storeys, summary] = await Promise.all([
         getJson(`api/models/${id}/storeys`),
         getJson(`api/models/${id}/summary`).catch(() => null),
       ]);
-      if (this.modelId !== modelId) return; // another model was chosen meanwhile
+      if (this.opening !== opening) return; // another model was chosen meanwhile
+      timings.storeysMs = Math.round(performance.now() - started);
       this.storeys = storeys.storeys || [];
       const unit = summary && summary.units && summary.units.length ? ` ${summary.units.length}` : '';
       for (const storey of this.storeys) {
@@ -100,15 +209,21 @@ export class AskPage {
         storeySelect.append(h('option', { value: storey.guid, text: `${storey.name || storey.guid}${elevation}` }));
       }
       storeySelect.disabled = this.storeys.length === 0;
-      await this.viewer.load(scene, modelId);
+      if (summary) $('#model-status').textContent = (projectName ? `Project ${projectName} · ` : '') + describe(summary);
+      await Promise.all(scenes);
+      if (this.opening !== opening) return;
+      await Promise.all(trees);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      status.textContent = `${this.viewer.elements.size} elements, shown in ${seconds} s`;
-      if (summary) $('#model-status').textContent = describe(summary);
+      const what = models.length > 1 ? ` from ${models.length} models` : '';
+      status.textContent = `${this.viewer.elements.size} elements${what}, shown in ${seconds} s`;
+      $('#scene-progress').hidden = true;
       window.ifcqaUI.firstViewMs = Math.round(performance.now() - started);
       this.report('');
       window.ifcqaUI.state = 'ready';
     } catch (error) {
+      if (this.opening !== opening) return;
       status.textContent = '';
+      $('#scene-progress').hidden = true;
       this.viewer.state.error = error.message;
       window.ifcqaUI.state = 'error';
       this.report(`Could not open the model: ${error.message}`);
@@ -186,12 +301,14 @@ export class AskPage {
     window.ifcqaUI.state = 'answered';
   }
 
-  async inspect(guid, { frame }) {
-    this.viewer.select(guid, { frame });
+  async inspect(key, { frame, element = null }) {
+    this.viewer.select(key, { frame });
     for (const button of document.querySelectorAll('button.element')) {
-      button.setAttribute('aria-pressed', button.dataset.guid === guid ? 'true' : 'false');
+      button.setAttribute('aria-pressed', button.dataset.guid === key ? 'true' : 'false');
     }
-    const info = await showElement($('#info'), this.modelId, guid);
+    const modelId = element ? element.modelId : this.modelId;
+    const guid = element ? element.guid : key;
+    const info = await showElement($('#info'), modelId, guid);
     window.ifcqaUI.infoGuid = info ? info.guid : null;
   }
 }

@@ -1,4 +1,4 @@
-"""The typer-free core of the command line: index loading, JSON output, progress and the error shapes.
+"""What the command line shows, without typer: index loading with its progress, JSON output and the error shapes.
 
 Everything here imports only the standard library and the light parts of ifcqa, so that the fast
 path of :mod:`ifcqa.cli.fast` answers ``summary``/``select``/``info`` without importing typer (or the

@@ -1,0 +1,278 @@
+"""Words the class vocabulary does not know, grounded in the model itself: modifiers of a class word ("glass
+panels", "duplex receptacles", "communication outlets", "revolving door", "steel beams") and nouns no class word
+names ("fridges", "trees", "Pufferspeicher", "fire alarm panel").
+
+A phrase is grounded, in this order, as
+
+1. a **material** (``data/grounding_words.json``: "concrete" holds "concrete" or "beton", so "Stahlbeton" and
+   "Leichtbeton" count) of the head class's elements: a qualifier on the material names
+   (:class:`~ifcqa.spatial.qualifiers.QualifierMention` with ``how == "material"``);
+2. a **predefined type** of the head class: the schema's PredefinedType enumeration of its occurrence and type
+   classes (``classes.enumeration_values``), a value containing every modifier word ("communication" ->
+   ``COMMUNICATIONSOUTLET``, "fridge" -> ``FRIDGE_FREEZER``);
+3. a **name**: the element's Name, its type object's Name or its free-text predefined type (ObjectType) holding
+   the words in order as whole words (camel case and punctuation split: "IFC2x_DoorRevolving" holds "revolving
+   door"? no: "door revolving"; words may come in any order within one name, but every one must be there).
+
+Grounded as a predefined type or a name, the phrase becomes a *kind* filter (:class:`ClassFilter` with ``kind``,
+``predefined``, ``names``, ``type_names``): exactly the test both routes run (``classes.matches``, Cypher
+``execute._KIND``). Nothing found: the caller declines naming the words, as before; never a broader answer.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import weakref
+from dataclasses import dataclass, replace
+from importlib import resources
+
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.index.records import Element
+from ifcqa.spatial.classes import enumeration_values, matches
+from ifcqa.spatial.plan import ClassFilter
+from ifcqa.spatial.qualifiers import QualifierMention
+from ifcqa.spatial.spaces import fold
+
+_CAMEL = re.compile(r"(?<=[a-zäöü])(?=[A-ZÄÖÜ])")
+_TOKEN = re.compile(r"[^\W\d_]+")  # letters only: "Hobby2" is "hobby", "IFC2x_DoorRevolving" "ifc x door revolving"
+_NOT_A_KIND = frozenset(["NOTDEFINED", "USERDEFINED"])
+_SKIPPED = frozenset(["IfcOpeningElement", "IfcOpeningStandardCase", "IfcVirtualElement", "IfcSpace", "IfcZone",
+                      "IfcBuildingStorey", "IfcBuilding", "IfcSite", "IfcProject", "IfcAnnotation", "IfcGrid"])
+
+
+@dataclass(frozen=True)
+class Words:
+    materials: dict[str, tuple[str, ...]]
+    material_nouns: frozenset[str]
+    material_links: tuple[str, ...]
+    honorifics: frozenset[str]
+    bounding_verbs: tuple[str, ...]
+
+
+@functools.cache
+def words() -> Words:
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/grounding_words.json").read_text("utf-8"))
+    return Words(
+        materials={fold(k): tuple(fold(v) for v in vs) for k, vs in raw["materials"].items()},
+        material_nouns=frozenset(fold(w) for w in raw["material_nouns"]),
+        material_links=tuple(sorted((fold(w) for w in raw["material_links"]), key=len, reverse=True)),
+        honorifics=frozenset(fold(w) for w in raw["honorifics"]),
+        bounding_verbs=tuple(sorted((fold(w) for w in raw["bounding_verbs"]), key=len, reverse=True)),
+    )
+
+
+def stem(word: str) -> str:
+    """A word without its plural or possessive ending ("switches" -> "switch", "Meier's" -> "meier", "Steckdosen"
+    -> "steckdos"); the same rule on both sides (question and model), so only equality matters."""
+    w = fold(word).strip("'-.")
+    if w.endswith("'s"):
+        w = w[:-2]
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    for ending in ("ches", "shes", "sses", "xes"):
+        if len(w) > 5 and w.endswith(ending):
+            return w[:-2]
+    for ending in ("en", "es", "s", "e", "n"):
+        if len(w) > len(ending) + 3 and w.endswith(ending) and not w.endswith("ss"):
+            return w[: -len(ending)]
+    return w
+
+
+def text_tokens(text: str | None) -> list[str]:
+    """The stemmed words of a model text: camel case, digits and punctuation split ("DoorRevolving" -> door,
+    revolving)."""
+    if not text:
+        return []
+    return [stem(t) for t in _TOKEN.findall(_CAMEL.sub(" ", text)) if not t.isdigit()]
+
+
+def holds(text: str | None, stems: list[str]) -> bool:
+    """Whether every stem is a whole word of ``text``."""
+    if not text or not stems:
+        return False
+    have = set(text_tokens(text))
+    return all(s in have for s in stems)
+
+
+@dataclass
+class Grounding:
+    """How a phrase was grounded: ``how`` = material / predefined / name / type_name; ``filter`` replaces the head
+    class (or is the subject when there was none); ``qualifier`` narrows by material; ``rule`` says it."""
+
+    term: str
+    how: str
+    filter: ClassFilter | None
+    qualifier: QualifierMention | None
+    rule: str
+    n: int
+
+
+class _Texts:
+    """Per model: the products (no openings, spatial elements, types) with their texts, built once."""
+
+    def __init__(self, index: ModelIndex) -> None:
+        elements = index.data.elements
+        self.products: list[Element] = [
+            e for e in index.elements() if e.ifc_class not in _SKIPPED and not e.ifc_class.endswith(("Type", "Style"))
+            and e.template_of is None and (e.storey is not None or e.container is not None or e.parent is not None)
+        ]
+        self.type_name: dict[int, str | None] = {
+            e.id: (t.name if (t := elements.get(e.type)) is not None else None) if e.type is not None else None
+            for e in self.products
+        }
+
+
+_TEXTS: weakref.WeakKeyDictionary[ModelIndex, _Texts] = weakref.WeakKeyDictionary()
+
+
+def _texts(index: ModelIndex) -> _Texts:
+    found = _TEXTS.get(index)
+    if found is None:
+        found = _TEXTS[index] = _Texts(index)
+    return found
+
+
+def _material_texts(index: ModelIndex, e: Element) -> list[str]:
+    names = list(e.materials) + [layer.material for layer in e.layers if getattr(layer, "material", None)]
+    return [fold(n) for n in names if n]
+
+
+def _material(index: ModelIndex, members: list[Element], phrase: str) -> tuple[list[str], list[Element]] | None:
+    """The material names of ``members`` the phrase names (longest material word first), and who holds one."""
+    table = words().materials
+    wanted = table.get(phrase)
+    if wanted is None:
+        if len(phrase) < 4:
+            return None
+        wanted = (phrase,)  # a material word not in the table: the model's own material names ("Leichtbeton")
+    names: set[str] = set()
+    holding = []
+    for e in members:
+        hits = [n for n in _material_texts(index, e) if any(w in n for w in wanted)]
+        if hits:
+            names.update(hits)
+            holding.append(e)
+    return (sorted(names), holding) if holding else None
+
+
+def material_words(phrase: str) -> bool:
+    return fold(phrase) in words().materials
+
+
+def ground(index: ModelIndex, phrase: list[str], head: ClassFilter | None, *, material_only: bool = False,
+           whole: bool = True) -> Grounding | None:
+    """``phrase`` (the question's words, in order) grounded against ``head``'s elements (None: every product).
+
+    With a head, ``phrase`` holds the modifier words only; without one, the whole noun phrase. ``whole=False``
+    skips the reading of the phrase as one name (used when its words are also class words).
+    """
+    phrase = " ".join(phrase).split()
+    texts = _texts(index)
+    members = texts.products if head is None else [e for e in texts.products if matches(index, e, head)]
+    if not members or not phrase:
+        return None
+    term = " ".join(phrase)
+    # 1. a material ("concrete walls", "glass panels", "walls made of steel")
+    if head is not None:
+        found = _material(index, members, fold(term))
+        if found is not None:
+            materials, holding = found
+            q = QualifierMention(term, 0, 0, "material", "~", term, None, "material", materials, term)
+            return Grounding(term, "material", None, q, f"material holds {term!r} ({', '.join(materials[:4])}"
+                             + (f" and {len(materials) - 4} more" if len(materials) > 4 else "") + ")",
+                             len(holding))
+    if material_only:
+        return None
+    stems = [stem(w) for w in phrase if stem(w) not in words().honorifics]
+    if not stems:
+        return None
+    # 2. a predefined type of the head's classes ("communication outlets" -> COMMUNICATIONSOUTLET), or, without a
+    # head, a predefined type an element of the model has whose words are the phrase's ("fridges" -> FRIDGE_FREEZER)
+    if head is not None:
+        enumerated = enumeration_values(index.schema, head.classes + head.type_classes)
+        values = tuple(sorted(v for v in enumerated if all(len(s) >= 4 and s in v.casefold().replace("_", "")
+                                                             for s in stems)))
+        if values:
+            hits = [e for e in members if e.predefined_type in values]
+            kind = replace(head, label=f"{term} {head.label}", kind="grounded:" + term, predefined=values,
+                           enumerated=tuple(sorted(enumerated)), names=(), type_names=(),
+                           note=f"'{term} {head.label}' read as predefined type {' or '.join(values)}.")
+            return Grounding(term, "predefined", kind, None, f"predefined type {' or '.join(values)}", len(hits))
+    else:
+        present = {e.predefined_type for e in members if e.predefined_type and e.predefined_type not in _NOT_A_KIND}
+        values = tuple(sorted(v for v in present if set(stems) <= set(text_tokens(v))))
+        if values:
+            hits = [e for e in members if e.predefined_type in values]
+            return Grounding(term, "predefined", _kind_of(index, hits, term, values, (), ()),
+                             None, f"predefined type {' or '.join(values)}", len(hits))
+    # 3. names: the element's, its type's, its free-text predefined type
+    if head is not None or whole:
+        names: set[str] = set()
+        type_names: set[str] = set()
+        free: set[str] = set()
+        hits = []
+        for e in members:
+            tname = texts.type_name.get(e.id)
+            hit = False
+            if e.name and holds(e.name, stems):
+                names.add(e.name)
+                hit = True
+            if tname and holds(tname, stems):
+                type_names.add(tname)
+                hit = True
+            if e.predefined_type and e.predefined_type not in _NOT_A_KIND and holds(e.predefined_type, stems):
+                free.add(e.predefined_type)
+                hit = True
+            if hit:
+                hits.append(e)
+        if hits:
+            how = "type_name" if type_names and not names else "name"
+            shown = sorted(type_names or names or free)
+            rule = (f"{'type name' if how == 'type_name' else 'name'} holds {term!r} (e.g. {shown[0][:60]!r}"
+                    + (f", {len(shown)} distinct" if len(shown) > 1 else "") + ")")
+            if head is not None:
+                kind = replace(head, label=f"{term} {head.label}", kind="grounded:" + term,
+                               predefined=tuple(sorted(free)), enumerated=(), names=tuple(sorted(names)),
+                               type_names=tuple(sorted(type_names)), note=f"'{term}' read as: {rule}.")
+            else:
+                kind = _kind_of(index, hits, term, tuple(sorted(free)), tuple(sorted(names)),
+                                tuple(sorted(type_names)), rule)
+            return Grounding(term, how, kind, None, rule, len(hits))
+    return None
+
+
+def _kind_of(index: ModelIndex, hits: list[Element], term: str, predefined: tuple[str, ...], names: tuple[str, ...],
+             type_names: tuple[str, ...], rule: str = "") -> ClassFilter:
+    """A filter for the elements a phrase without a class word named: their classes plus the kind test."""
+    elements = index.data.elements
+    classes = tuple(sorted({e.ifc_class for e in hits}))
+    types = tuple(sorted({t.ifc_class for e in hits if e.type is not None and (t := elements.get(e.type))}))
+    label = term
+    how = rule or "predefined type is " + " or ".join(predefined)
+    note = f"'{term}' is no class word: read as the elements whose {how}."
+    return ClassFilter("grounded", label, classes, types if not classes else (), kind="grounded:" + term,
+                       predefined=predefined, enumerated=(), names=names, type_names=type_names, note=note)
+
+
+def spaces_named(index: ModelIndex, phrase: list[str]) -> list[str]:
+    """GlobalIds of the spaces whose Name, LongName, ObjectType or type name hold every word of ``phrase`` as whole
+    words ("the lobby" for "Main Lobby 1.02", "hobby room"? no: "room" must be there too)."""
+    stems = [stem(w) for w in " ".join(phrase).split() if stem(w) not in words().honorifics]
+    if not stems:
+        return []
+    elements = index.data.elements
+    out = []
+    for e in index.by_class("IfcSpace"):
+        typ = elements.get(e.type) if e.type is not None else None
+        texts = " ".join(t for t in (e.name, e.long_name, e.object_type, typ.name if typ else None) if t)
+        if holds(texts, stems):
+            out.append(e.guid)
+    return out
+
+
+def keeps_material(index: ModelIndex, q: QualifierMention, element: Element) -> bool:
+    """Whether ``element`` holds one of the material names ``q`` was grounded to."""
+    wanted = set(q.paths)
+    return any(n in wanted for n in _material_texts(index, element))

@@ -1,0 +1,174 @@
+"""The plan an LLM fills (:class:`LLMPlan`): the fields of :class:`~ifcqa.spatial.plan.Plan`, named the way the
+model names things (storey and space names, class names, property paths) instead of by GlobalIds and resolved
+filters; and the model's vocabulary the prompt offers it (:func:`catalogue`).
+
+Which :class:`Plan` field each part fills is declared here, so that a field added to the plan either flows through
+(a ``bool``/``int`` field: :data:`SCALARS`, copied as it is) or is listed where it is resolved or left to the
+rules (:data:`FILLED`, :data:`NOT_FILLED`); a test keeps every plan field in one of them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import MISSING, fields
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial import measures
+from ifcqa.spatial.classes import enumeration_values
+from ifcqa.spatial.plan import INTENTS, Plan
+from ifcqa.spatial.storeys import StoreyResolver
+from ifcqa.spatial.vocabulary import CLASS_GROUPS, PREDEFINED_KINDS
+
+# plan fields the LLM fills by name, resolved against the model in ifcqa.spatial.llm_resolve
+FILLED = frozenset(["intent", "storeys", "exclude", "classes", "exclude_classes", "rooms", "qualifiers", "measure",
+                    "threshold", "compare", "group_by", "explicit", "unconsumed"])
+# plan fields made from the others, or that record the rules parser's own reading
+NOT_FILLED = frozenset(["question", "storey_names", "mentions", "unresolved", "unknown_classes", "unknown_words",
+                        "parser", "notes", "declined", "nearest", "resolved"])
+_SCALAR_TYPES: dict[str, type] = {"bool": bool, "int": int}
+
+
+def _scalars() -> dict[str, tuple[type, Any]]:
+    """The plan's plain ``bool``/``int`` fields (``least``, ``asks_storey``, ``universal`` ...) with their defaults."""
+    out: dict[str, tuple[type, Any]] = {}
+    for f in fields(Plan):
+        kind = _SCALAR_TYPES.get(str(f.type))
+        if kind is not None and f.name not in FILLED | NOT_FILLED and f.default is not MISSING:
+            out[f.name] = (kind, f.default)
+    return out
+
+
+SCALARS = _scalars()
+INTENT_VALUES = tuple(i for i in INTENTS if i != "declined")  # declining is the check's, not the planner's
+QUANTITIES = tuple(measures.words().names)
+Op = Literal["=", "!=", ">", ">=", "<", "<=", "~"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class LLMRoom(_Strict):
+    name: str = Field(description="a space's Name, LongName or number exactly as listed, or a room function word "
+                                  "(kitchen, office, WC)")
+    role: Literal["subject", "in", "of"] = Field(
+        "subject", description="subject: the spaces themselves; in: what is contained in them; of: what bounds them "
+                               "(the doors/walls/windows of a room)")
+
+
+class LLMPredefined(_Strict):
+    ifc_class: str = Field(description="an IFC class listed, e.g. IfcSlab")
+    predefined_type: str = Field(description="one of its predefined types listed, e.g. ROOF")
+
+
+class LLMQualifier(_Strict):
+    path: str = Field(description="a property path 'Set.Property' or quantity path 'Set.Quantity' listed ('*' "
+                                  "matches any text: '*.IsExternal' is every set's IsExternal), an attribute "
+                                  "(OverallWidth, OverallHeight), Name or type.Name")
+    op: Op = Field(description="'~' means the text contains the value (Name, type.Name)")
+    value: bool | float | str | None = Field(description="true/false, a number, a label; null with '!=': is set")
+    unit: str | None = Field(None, description="the unit of a number as the question states it (m, mm, m²)")
+    negated: bool = Field(False, description="the question negates the condition")
+
+
+class LLMMeasure(_Strict):
+    quantity: Literal[QUANTITIES] = Field(description="what is measured")  # type: ignore[valid-type]
+    op: Literal["sum", "mean", "min", "max"] = Field(description="max/min: the largest/smallest element(s)")
+    gross: bool = Field(False, description="the question says gross")
+
+
+class LLMWord(_Strict):
+    word: str = Field(description="a word of the question that is no storey, class or room name as listed")
+    read_as: str = Field(description="what the plan made of it: the storey, class, room, property, value or quantity")
+
+
+class LLMThreshold(_Strict):
+    op: Literal[">", ">=", "<", "<=", "="]
+    n: int = Field(ge=0, description="the count the question compares with: 'more than 10 doors?'")
+
+
+_BASE_FIELDS: dict[str, Any] = {
+    "intent": (Literal[INTENT_VALUES], Field(description=(
+        "list | count | exists (yes/no) | most (which storey/room has the most; least=true: fewest) | breakdown "
+        "(count per storey) | compare (two storeys: more on the first than the second?) | unanswerable"))),
+    "storeys": (list[str], Field(default_factory=list, description="storey names as listed; [] = no constraint")),
+    "exclude_storeys": (list[str], Field(default_factory=list, description="storeys the question excludes")),
+    "classes": (list[str], Field(default_factory=list, description=(
+        "class keys or IFC class names as listed; [] with a storey or room: every element"))),
+    "predefined": (list[LLMPredefined], Field(default_factory=list, description="a class narrowed to a type")),
+    "exclude_classes": (list[str], Field(default_factory=list, description="classes the question excludes")),
+    "rooms": (list[LLMRoom], Field(default_factory=list)),
+    "qualifiers": (list[LLMQualifier], Field(default_factory=list, description="every property condition asked")),
+    "measure": (LLMMeasure | None, Field(None, description="a quantity aggregate or superlative")),
+    "threshold": (LLMThreshold | None, Field(None, description="a yes/no question on the count")),
+    "compare": (list[str], Field(default_factory=list, description="two storey names, for intent compare")),
+    "group_by": (Literal["storey", "space"], Field("storey", description="space: 'which room has the most doors'")),
+    "words": (list[LLMWord], Field(default_factory=list, description=(
+        "how the plan read each word of the question that is not literally a listed name ('oben' -> 'Level 2', "
+        "'outside' -> 'Pset_DoorCommon.IsExternal'); a word the plan does not use makes the answer decline"))),
+}
+
+LLMPlan: type[BaseModel] = create_model(  # type: ignore[call-overload]
+    "LLMPlan", __base__=_Strict, **_BASE_FIELDS, **{name: (kind, default) for name, (kind, default) in SCALARS.items()}
+)
+LLMPlan.__doc__ = "A spatial question's plan, by the model's own names (see ifcqa.spatial.llm_resolve)."
+
+
+def plan_schema() -> dict[str, Any]:
+    """The JSON schema of :class:`LLMPlan` (what ``response_format`` ``json_schema`` sends)."""
+    return LLMPlan.model_json_schema()
+
+
+# -- the model's vocabulary ----------------------------------------------------------------------------------
+LIMITS = {"spaces": 120, "classes": 80, "predefined": 60, "properties": 120, "quantities": 60}
+
+
+def _more(items: list[str], limit: int) -> list[str]:
+    return items[:limit] + ([f"... and {len(items) - limit} more"] if len(items) > limit else [])
+
+
+_NOT_LISTED = frozenset(["IfcBuildingStorey", "IfcBuilding", "IfcSite", "IfcOpeningElement"])
+
+
+def _standard_first(paths: Counter[str]) -> list[str]:
+    """The IFC standard's sets (``Pset_``, ``Qto_``, ``BaseQuantities``) before vendor sets, then the most held."""
+    ranked = sorted(paths.items(), key=lambda pn: (not pn[0].startswith(("Pset_", "Qto_", "BaseQuantities.")), -pn[1],
+                                                   pn[0]))
+    return [f"- {p}" for p, _ in ranked]
+
+
+def catalogue(index: ModelIndex, resolver: StoreyResolver) -> str:
+    """The names a plan may use on this model, each list bounded (:data:`LIMITS`), most frequent first."""
+    elements = [e for e in index.data.elements.values() if e.template_of is None]
+    products = [e for e in elements if (e.storey is not None or e.container is not None)
+                and e.ifc_class not in _NOT_LISTED]
+    storeys = [f"- {s.name!r} (elevation {s.elevation:g})" if s.elevation is not None else f"- {s.name!r}"
+               for s in resolver.storeys if s.name]
+    spaces = [" / ".join(repr(t) for t in (e.name, e.long_name) if t) for e in elements if e.ifc_class == "IfcSpace"]
+    classes = Counter(e.ifc_class for e in products)
+    predefined = Counter((e.ifc_class, e.predefined_type) for e in products if e.predefined_type
+                         and e.predefined_type in enumeration_values(index.schema, (e.ifc_class,)))
+    props: Counter[str] = Counter()
+    qtos: Counter[str] = Counter()
+    for e in products:
+        props.update(f"{s}.{p}" for s, values in e.psets.items() for p in values)
+        qtos.update(f"{s}.{q}" for s, values in e.qtos.items() for q in values)
+    groups = [f"- {key}: {label}" for key, (label, _) in CLASS_GROUPS.items()]
+    groups += [f"- {key}: {label} (a kind of {CLASS_GROUPS[group][0]})" for key, (group, label, _, _)
+               in PREDEFINED_KINDS.items()]
+    sections = [
+        ("Storeys, lowest first", storeys),
+        ("Spaces (Name / LongName)", _more([s for s in spaces if s], LIMITS["spaces"])),
+        ("IFC classes in this model (elements)", _more([f"- {c} ({n})" for c, n in classes.most_common()],
+                                                       LIMITS["classes"])),
+        ("Predefined types in this model", _more([f"- {c}.{t} ({n})" for (c, t), n in predefined.most_common()],
+                                                 LIMITS["predefined"])),
+        ("Property paths in this model", _more(_standard_first(props), LIMITS["properties"])),
+        ("Quantity paths in this model", _more(_standard_first(qtos), LIMITS["quantities"])),
+        ("Class keys (groups of IFC classes)", groups),
+        ("Measured quantities", [", ".join(QUANTITIES)]),
+    ]
+    return "\n".join(f"{title}:\n" + ("\n".join(lines) or "(none)") for title, lines in sections)

@@ -8,7 +8,7 @@ Run from the repository root::
     python bench/memory.py --phrase-model M --base-url URL  # user turns and probes reworded by an LLM (guarded)
 
 Generates tasks (seed 7, 25-40 sessions) from the shared models, runs `ifcqa memory eval` retrieval-only
-(rule fact extraction, k = 5, no LLM) into OUT/run-<seed_in>, writes the Markdown report there, and
+(every statement ingested, k = 5, no LLM) into OUT/run-<seed_in>, writes the Markdown report there, and
 prints the coverage table (systems x scopes) with 95% Wilson intervals, mean ingest time per task and
 the paper's reference numbers (its best general system, Mem0 pattern, under user + final answer:
 key-fact coverage 49.3%, retrieval relevance 90.1%). The target: IFC-aware memory >= 95% coverage
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> None:
         args.scopes.split(","),
         k=5,
         window_tokens=args.window,
-        extractor="rules",
+        extractor="statements",
         agent=None,
         limit=None,
     )
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
             args.scopes.split(","),
             k=5,
             window_tokens=args.small_window,
-            extractor="rules",
+            extractor="statements",
             agent=None,
             limit=None,
         )

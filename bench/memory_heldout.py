@@ -94,6 +94,8 @@ def held_out(task: Task, fact: KeyFact, where: str, number: int) -> str | None:
 
 def rewrite(task: Task, aliases: dict[str, str | None], number: int) -> Task | None:
     """``task`` with every key and superseded fact said the second way (None when a statement is not found)."""
+    if len(task.metadata.get("scenarios", [task.template])) > 1:
+        return None  # the second phrase set speaks for one template's fact; a task with more facts is left out
     sessions = {s.id: s for s in task.sessions}
     new_facts: dict[str, KeyFact] = {}
     for fact in [*task.key_facts, *task.superseded]:

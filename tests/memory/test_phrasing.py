@@ -19,8 +19,9 @@ from ifcqa.memory.phrasing import Phraser
 from ifcqa.memory.scoring import has_value
 from ifcqa.memory.tasks import Task, TaskSet, read_tasks
 
-TEMPLATES = ["fire_rating", "room_finish", "revised_decision"]
-OPTIONS: dict[str, Any] = {"sessions": (3, 4), "seed": 3, "per_template": 1, "templates": TEMPLATES}
+TEMPLATES = ["fire_rating", "room_finish", "u_value"]
+# seed 21: the fire task has one key fact said once (the others have more, and revisions)
+OPTIONS: dict[str, Any] = {"sessions": (3, 4), "seed": 21, "per_template": 1, "templates": TEMPLATES}
 
 
 def _message(request: dict[str, Any]) -> tuple[str, str]:
@@ -45,7 +46,7 @@ def _first_distractor_turn(task: Task) -> tuple[str, int, str]:
 def test_llm_phrasing_is_guarded_recorded_and_cached(sample_ifc: Path, tmp_path: Path) -> None:
     template, _ = generate_tasks([sample_ifc], **OPTIONS)
     by = {t.template: t for t in template.tasks}
-    fire, room, revised = by["fire_rating"], by["room_finish"], by["revised_decision"]
+    fire, room, revised = by["fire_rating"], by["room_finish"], by["u_value"]
     fire_fact, room_fact, new_u = fire.key_facts[0], room.key_facts[0], revised.key_facts[0]
     kept_statement = "Noted from the spec: " + fire_fact.statement[0].lower() + fire_fact.statement[1:]
     fire_sid, fire_i, fire_turn = _seeded_turn(fire)
@@ -79,7 +80,7 @@ def test_llm_phrasing_is_guarded_recorded_and_cached(sample_ifc: Path, tmp_path:
         assert [_message(r) for r in server.requests[asked:]] == [("probe", revised.probe["question"])]
 
     by = {t.template: t for t in tasks.tasks}
-    fire, room, revised = by["fire_rating"], by["room_finish"], by["revised_decision"]
+    fire, room, revised = by["fire_rating"], by["room_finish"], by["u_value"]
     # a rewrite that keeps the facts is used; the key fact's statement is the sentence as said now
     session = next(s for s in fire.sessions if s.id == fire_sid)
     assert session.turns[fire_i].content == fire_turn.replace(fire_fact.statement, kept_statement)
@@ -173,7 +174,7 @@ def test_cli_generate_with_a_model(sample_ifc: Path, tmp_path: Path) -> None:
 def test_guards_name_their_reason(sample_tasks: TaskSet) -> None:
     from ifcqa.memory.phrasing import probe_problem, turn_problem
 
-    revised = next(t for t in sample_tasks.tasks if t.template == "revised_decision")
+    revised = next(t for t in sample_tasks.tasks if t.superseded and t.key_facts[0].unit)
     new = revised.key_facts[0]
     said = new.statement
     assert turn_problem(said, said, [new], [new.anchor]) is None

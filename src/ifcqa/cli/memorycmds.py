@@ -89,7 +89,8 @@ def generate(
             on_outcome=on_outcome,
         )
     write_atomic(out, task_set.to_json().encode())
-    summary = {"tasks": stats.tasks, "per_model": stats.per_model, "skipped": dict(stats.skipped), "out": str(out)}
+    summary = {"tasks": stats.tasks, "per_model": stats.per_model, "skipped": dict(stats.skipped),
+               "variety": stats.variety, "out": str(out)}  # fmt: skip
     if phraser is not None:
         summary["phrasing"] = {"model": phraser.model, **phraser.stats.to_dict()}
     print_json(summary)
@@ -115,8 +116,12 @@ def eval_memory(
         typer.Option("--budget", metavar="CHARS", min=100, help="Retrieved characters every system is scored on."),
     ] = 2000,
     extract: Annotated[
-        str, typer.Option("--extract", metavar="rules|llm:MODEL", help="Fact extraction of the memories.")
-    ] = "rules",
+        str,
+        typer.Option(
+            "--extract", metavar="statements|rules|llm:MODEL",
+            help="Ingestion of the vector and graph memories: every statement (default), cue-word rules, or an LLM.",
+        ),
+    ] = "statements",
     model: Annotated[
         str | None, typer.Option("--model", metavar="M", help="The probe agent's LLM (retrieval only without).")
     ] = None,

@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from ifcqa.errors import IfcqaError
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.memory.facts import Extractor, RuleExtractor
+from ifcqa.memory.facts import Extractor, StatementExtractor
 from ifcqa.memory.tasks import Session
 from ifcqa.registry import Loader, kind
 
@@ -48,7 +48,7 @@ class LLMEndpoint:
 @dataclass
 class MemoryContext:
     index: ModelIndex
-    extractor: Extractor = field(default_factory=RuleExtractor)
+    extractor: Extractor = field(default_factory=StatementExtractor)
     embedder: Any = None  # an ifcqa.retrieval.embedder.Embedder; built on first need
     workdir: Path | None = None
     window_tokens: int = DEFAULT_WINDOW_TOKENS

@@ -44,6 +44,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
@@ -79,6 +80,11 @@ _EXCEPT = re.compile(r"\b(?:except(?: for)?|apart from|excluding|other than|but 
 _DIMENSION = re.compile(r"(?<![\w.,])0?(\d{3,4})(?![\d]|[.,]\d)")
 _NOT_A_DIMENSION = re.compile(r"^\s*(?:%|percent|eur|€|euro|a square|per |/m|m²|m2|each|db|min\b|w/)", re.IGNORECASE)
 _MIDDLE = re.compile(r"\bmiddle (?:floor|storey|story|level)\b", re.IGNORECASE)
+# a storey named by its neighbour: "the floor above the ground floor", "the level below Dachgeschoss"
+_RELATIVE = re.compile(
+    r"\b(?:floor|storey|story|level)\s+(?:directly\s+|right\s+|just\s+)?(above|below|under|beneath)\s+((?:the\s+)?[^,.;:!?]+)",
+    re.IGNORECASE,
+)
 _GENERIC_MATERIAL_WORDS = frozenset(
     "default layer misc unknown solid merged material materials frame panel door window wall floor roof "  # noqa: SIM905
     "generic basic finish barrier layer leer air handle architrave mullion sash".split()
@@ -248,6 +254,8 @@ class EntityLinker:
         above = [s for s in index.storeys if (index.get(s).elevation or 0.0) >= -0.5]
         above.sort(key=lambda s: index.get(s).elevation or 0.0)
         self.middle = index.get(above[len(above) // 2]).guid if len(above) >= 3 and len(above) % 2 == 1 else None
+        ordered = sorted(index.storeys, key=lambda s: index.get(s).elevation or 0.0)
+        self.by_elevation = [index.get(s).guid for s in ordered]
 
     def _element_keys(self, e: Element) -> set[str]:
         """An element's key and what it implies: its class group, storey, type and materials (a type: its own)."""
@@ -317,6 +325,18 @@ class EntityLinker:
         links.excluded -= links.keys
         return links
 
+    def _plan(self, text: str) -> Any:
+        """The spatial parser's reading of ``text``; a statement it declines as a request to change the model
+        ("update your notes, the walls upstairs ...") still names what it is about, so the declining words
+        are masked and it is read again."""
+        plan = self.parser.parse(text.replace("-", " ") if "-" in text else text)
+        declined = (plan.declined or {}).get("not_understood") or []
+        if plan.intent == "declined" and declined:
+            for word in declined:
+                text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text, flags=re.IGNORECASE)
+            plan = self.parser.parse(text.replace("-", " ") if "-" in text else text)
+        return plan
+
     def _keys(self, text: str) -> set[str]:
         keys: set[str] = set()
         if not text.strip():
@@ -328,7 +348,17 @@ class EntityLinker:
         if expanded:  # the parser reads classes in the expanded words too ("guarding" -> railings)
             plan = self.parser.parse(expanded)
             keys |= {f"via-class:{c.key}" for c in plan.classes if c.key not in IGNORED_CLASSES}
-        plan = self.parser.parse(text.replace("-", " ") if "-" in text else text)
+        relative = _RELATIVE.search(text)
+        if relative:  # "the floor above the ground floor": the neighbour of the storey it names, not that storey
+            storeys = self._plan(relative.group(2)).storeys
+            step = 1 if relative.group(1).casefold() == "above" else -1
+            for s in storeys[:1]:
+                guid = self.index.get(s).guid
+                at = self.by_elevation.index(guid) + step if guid in self.by_elevation else -1
+                if 0 <= at < len(self.by_elevation):
+                    keys.add(f"storey:{self.by_elevation[at]}")
+            text = text[: relative.start()] + " " + text[relative.end() :]
+        plan = self._plan(text)
         keys |= {f"storey:{self.index.get(s).guid}" for s in plan.storeys}
         keys |= {f"class:{c.key}" for c in plan.classes if c.key not in IGNORED_CLASSES}
         if self.middle and _MIDDLE.search(text):

@@ -1,13 +1,18 @@
-"""Fact extraction from ingested session text: by rules, or by an LLM when one is configured.
+"""Fact extraction from ingested session text: every statement, by rules, or by an LLM when one is configured.
 
-Rules (the default, no model): a fact is a sentence that states something durable (a decision, a
-requirement, a rate, a convention, a revision, an exclusion: :data:`DURABLE` cues, or a number with a
-unit) and is not a question. Its value and unit are read by patterns (``EI 60``, ``85 EUR/m²``,
-``0.9 W/m²K``, ``prefix QX4-``, ``phase 2``). A sentence with a revision cue (:data:`REVISION`) marks
-the fact as an update of an earlier one.
+Statements (the default, no model; ``StatementExtractor``): every sentence of the user turns and the
+assistant's answers is a fact in its own words, value and unit read where they can be, nothing dropped
+(:mod:`ifcqa.memory.statements`, the IFC-aware memory's reading), so that the memories compare on
+retrieval, not on which sentences survive ingestion.
+
+Rules (``--extract rules``, the earlier default, kept for comparison): a fact is a sentence that states
+something durable (a decision, a requirement, a rate, a convention, a revision, an exclusion:
+:data:`DURABLE` cues, or a number with a unit) and is not a question. Its value and unit are read by
+patterns (``EI 60``, ``85 EUR/m²``, ``0.9 W/m²K``, ``prefix QX4-``, ``phase 2``). A sentence with a
+revision cue (:data:`REVISION`) marks the fact as an update of an earlier one.
 
 LLM (``LLMExtractor``): one chat request per session asks for JSON facts; a reply that is not usable
-falls back to the rules for that session (counted in ``fallbacks``).
+falls back to every statement of that session (counted in ``fallbacks``).
 """
 
 from __future__ import annotations
@@ -145,6 +150,32 @@ EXTRACT_PROMPT = (
 )
 
 
+def statement_facts(session: Session) -> list[Fact]:
+    """Every statement of ``session`` as a fact (:func:`ifcqa.memory.statements.read_statements`): nothing dropped.
+
+    Each sentence of the user turns and the assistant's answers is kept in its own words (a question answered
+    in the same turn is one statement with its answer), with the value, unit and attribute read where they can
+    be; a sentence that retracts something ("stop using the 45") or carries a revision cue is marked as a
+    revision. Tool outputs are model data, never facts.
+    """
+    from ifcqa.memory.statements import read_statements
+
+    return [
+        Fact(s.text, s.session, s.at, s.role, s.value, s.unit,
+             bool(s.retracts) or any(cue in s.text.casefold() for cue in REVISION), None, s.attribute)
+        for s in read_statements(session)
+    ]  # fmt: skip
+
+
+class StatementExtractor:
+    """Every statement kept (the default for the vector and graph memories, as for the IFC-aware one)."""
+
+    name = "statements"
+
+    def facts(self, session: Session) -> list[Fact]:
+        return statement_facts(session)
+
+
 class LLMExtractor:
     """Facts extracted by a chat model (one request per session); rules when the reply is not usable."""
 
@@ -189,9 +220,9 @@ class LLMExtractor:
                     )
                 )
             return facts
-        except Exception:  # noqa: BLE001 - any unusable reply (transport, JSON, shape): the rules take over
+        except Exception:  # noqa: BLE001 - any unusable reply (transport, JSON, shape): every statement is kept
             self.fallbacks += 1
-            return rule_facts(session)
+            return statement_facts(session)
 
 
 def _json_object(text: str) -> dict[str, Any]:

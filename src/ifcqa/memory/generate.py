@@ -4,8 +4,8 @@ For each model and each template (:data:`ifcqa.memory.templates.TEMPLATES`), ``p
 are made with their own random stream (seeded by the seed, the file's SHA-256, the template and the
 draft number, so adding a model changes no other model's tasks). A draft whose answer the model
 already holds is drawn again (at most :data:`DRAW_ATTEMPTS` times), else skipped with the reason.
-The key facts go into 1-2 seeded sessions at random positions among 25-40 sessions (an earlier value
-that a revision supersedes goes into an earlier session); the rest are distractor sessions.
+Each key fact (1-3 per task) goes into its own seeded session at a random position among 25-40 sessions (an
+earlier value that a revision supersedes goes into an earlier session); the rest are distractor sessions.
 With a :class:`~ifcqa.memory.phrasing.Phraser` (``--model``) the user turns and the probe are then
 reworded by an LLM under guards (:mod:`ifcqa.memory.phrasing`), and the session checks of the leak
 check run again on the final task.
@@ -35,6 +35,7 @@ from ifcqa.memory.modelfacts import ModelFacts, model_facts
 from ifcqa.memory.sessions import distractor_session, iso, model_questions, seeded_session
 from ifcqa.memory.tasks import KeyFact, Session, Task, TaskSet
 from ifcqa.memory.templates import TEMPLATES, Draft, FactDraft
+from ifcqa.memory.variety import variety
 
 if TYPE_CHECKING:
     from ifcqa.executor import Executor, FileRef, Outcome, ProgressState
@@ -50,6 +51,7 @@ class GenerateStats:
     tasks: int = 0
     skipped: Counter[str] = field(default_factory=Counter)  # reason -> drafts skipped
     per_model: dict[str, int] = field(default_factory=dict)
+    variety: dict[str, float | int] = field(default_factory=dict)  # distinct user sentences (ifcqa.memory.variety)
 
 
 def parse_range(text: str) -> tuple[int, int]:
@@ -119,6 +121,7 @@ def generate_tasks(
         stats.skipped.update(result.skipped)
         stats.per_model[path.name] = len(result.tasks)
     stats.tasks = len(tasks)
+    stats.variety = variety(tasks).to_dict()
     generator = {
         "ifcqa": ifcqa.__version__,
         "seed": seed,
@@ -130,6 +133,7 @@ def generate_tasks(
         "phrasing_model": phraser.model if phraser is not None else None,
         "phrasing_counts": phraser.stats.to_dict() if phraser is not None else None,
         "skipped": dict(stats.skipped),
+        "variety": stats.variety,
     }
     return TaskSet(tasks, generator), stats
 
@@ -218,43 +222,45 @@ def _build(
     questions: list[Any],
 ) -> Task:
     count = rng.randint(*sessions)
-    n_seeded = 1 + len(draft.superseded)
-    # seeded positions: a superseded value earlier than its revision; never the last session alone by rule
-    positions = sorted(rng.sample(range(count), n_seeded))
-    plan = dict(zip(positions, [*draft.superseded, *draft.facts[:1]], strict=True))
-    extra = draft.facts[1:]
+    sequence: list[tuple[FactDraft, bool]] = []  # each fact in its own session; an earlier value before its revision
+    earlier = {fact: sup for sup, fact in draft.revises.items()}
+    order = list(range(len(draft.facts)))
+    rng.shuffle(order)
+    for i in order:
+        if i in earlier:
+            sequence.append((draft.superseded[earlier[i]], True))
+        sequence.append((draft.facts[i], False))
+    count = max(count, len(sequence) + 1)
+    positions = sorted(rng.sample(range(count), len(sequence)))
+    plan = dict(zip(positions, sequence, strict=True))
     at = START + timedelta(days=rng.randint(0, 30))
     built: list[Session] = []
-    key_facts: list[KeyFact] = []
-    superseded: list[KeyFact] = []
+    said_facts: dict[int, KeyFact] = {}
+    said_superseded: dict[int, KeyFact] = {}
     seeded: list[str] = []
     for i in range(count):
         sid = f"s{i + 1:02d}"
         at += timedelta(days=rng.randint(1, 3), hours=rng.randint(0, 6), minutes=rng.randint(0, 59))
         if i in plan:
-            fact = plan[i]
-            said = [fact] + (extra if fact is draft.facts[0] else [])
+            fact, old = plan[i]
             in_assistant = seed_in == "all" and rng.random() < 0.5
             session, role = seeded_session(
-                sid,
-                at,
-                mf,
-                rng,
-                [f.statement for f in said],
-                draft.request,
-                draft.call,
-                draft.topic,
-                in_assistant,
+                sid, at, mf, rng, [fact.statement], fact.request, fact.call, fact.topic, in_assistant
             )
-            for f in said:
-                if f in draft.superseded:
-                    superseded.append(_key(f, f"old{len(superseded) + 1}", sid, role))
-                else:
-                    key_facts.append(_key(f, f"k{len(key_facts) + 1}", sid, role))
+            if old:
+                said_superseded[draft.superseded.index(fact)] = _key(fact, "", sid, role)
+            else:
+                said_facts[draft.facts.index(fact)] = _key(fact, "", sid, role)
             seeded.append(sid)
         else:
             session = distractor_session(sid, at, mf, rng, questions, draft.near_miss)
         built.append(session)
+    key_facts = [said_facts[i] for i in range(len(draft.facts))]
+    superseded = [said_superseded[i] for i in range(len(draft.superseded))]
+    for n, said in enumerate(key_facts):
+        said.id = f"k{n + 1}"
+    for n, said in enumerate(superseded):
+        said.id = f"old{n + 1}"
     asked = at + timedelta(days=1)
     task = Task(
         id=task_id,
@@ -274,6 +280,8 @@ def _build(
             "seeded_sessions": seeded,
             "live_query": {"tool": draft.live[0], "arguments": draft.live[1]},
             "near_miss_statements": len(draft.near_miss),
+            "scenarios": [f.scenario for f in draft.facts],
+            "revised": len(draft.superseded),
             "leak_check": "passed",
         },
     )

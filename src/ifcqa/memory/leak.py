@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ifcqa.index.model_index import ModelIndex
+from ifcqa.memory.scenarios import SCENARIOS
 from ifcqa.memory.tasks import KeyFact, Task
 
-ATTRIBUTE_PROPERTIES = {
+_BASE_PROPERTIES = {
     "fire_rating": ("fire",),
     "u_value": ("thermaltransmittance", "uvalue", "u-wert", "uwert"),
     "cost_rate": ("cost", "price", "rate", "kosten", "preis"),
@@ -24,6 +25,12 @@ ATTRIBUTE_PROPERTIES = {
     "naming_prefix": ("prefix",),
     "phase": ("phase",),
     "supplier": ("supplier", "manufacturer", "vendor"),
+}
+# attribute -> words of property names that would hold its value (the scenarios' ``properties`` added)
+ATTRIBUTE_PROPERTIES: dict[str, tuple[str, ...]] = {
+    a: tuple(dict.fromkeys([*_BASE_PROPERTIES.get(a, ()),
+                            *(p for s in SCENARIOS if s.attribute == a for p in s.properties)]))  # fmt: skip
+    for a in dict.fromkeys([*_BASE_PROPERTIES, *(s.attribute for s in SCENARIOS)])
 }
 
 

@@ -9,9 +9,10 @@ stays and the fallback is counted with its reason:
   spaces, elements, types, materials), storey aliases ("upper-floor"), room types, class words ("doors")
   and every token holding a digit. The request lists them, so the model knows.
 * ``value dropped``: every key fact's (and superseded fact's) anchor the template text says ("EI 60",
-  "85 EUR/m²", "QX4-") survives verbatim, and the sentence saying it is still a durable statement (the
-  rule extractor's test) that keeps its revision cue when it had one. The key fact's ``statement`` becomes
-  that sentence (its template sentence is kept in the task's ``metadata.phrasing.template_statements``).
+  "85 EUR/m²", "QX4-") survives verbatim, in a sentence that keeps its revision cue when it had one
+  (no memory drops a sentence any more, so the rule extractor's durability test is no longer asked). The
+  key fact's ``statement`` becomes that sentence (its template sentence is kept in the task's
+  ``metadata.phrasing.template_statements``).
 * ``value gained``: no turn gains a key-fact value it did not say (anchor, or the number within 2% with
   its unit): distractor turns stay free of key facts, and a seeded turn says only its own.
 * ``polarity changed``: the turn keeps its number of negations ("not", "no", "never", "won't", "kein",
@@ -37,7 +38,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ifcqa.memory.facts import REVISION, is_durable, split_sentences
+from ifcqa.memory.facts import REVISION, split_sentences
 from ifcqa.memory.modelfacts import CLASS_WORDS, ModelFacts
 from ifcqa.memory.scoring import has_value
 from ifcqa.memory.tasks import KeyFact, Task
@@ -176,7 +177,7 @@ def turn_problem(old: str, new: str, facts: Iterable[KeyFact], keep: list[str]) 
             if fact.anchor not in new:
                 return "value dropped"
             sentence = next((s for s in split_sentences(new) if fact.anchor in s), None)
-            if sentence is None or not is_durable(sentence):
+            if sentence is None:
                 return "value dropped"
             said = next((s for s in split_sentences(old) if fact.anchor in s), old)
             if any(c in said.casefold() for c in REVISION) and not any(c in sentence.casefold() for c in REVISION):

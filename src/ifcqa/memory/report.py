@@ -248,13 +248,16 @@ def render_markdown(summary: dict[str, Any], config: dict[str, Any] | None = Non
         ]
         lines += [
             "",
-            "## Coverage per template (" + ("user+final" if "|user+final" in columns[0] else "all") + ")",
+            "## Coverage per scenario (" + ("user+final" if "|user+final" in columns[0] else "all") + ")",
             "",
-            "| template | " + " | ".join(c.split("|")[0] for c in columns) + " |",
-            "|---|" + "---|" * len(columns),
+            "| scenario | kind | " + " | ".join(c.split("|")[0] for c in columns) + " |",
+            "|---|---|" + "---|" * len(columns),
         ]
+        from ifcqa.memory.scenarios import BY_NAME  # the scenario records: their kind
+
         for template, row in sorted(summary["per_template"].items()):
-            lines.append(f"| {template} | " + " | ".join(_pct(row.get(c)) for c in columns) + " |")
+            kind = BY_NAME[template].kind if template in BY_NAME else "-"
+            lines.append(f"| {template} | {kind} | " + " | ".join(_pct(row.get(c)) for c in columns) + " |")
     judges = summary.get("judges")
     if judges:
         agree = judges["agreement"]

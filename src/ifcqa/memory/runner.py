@@ -40,7 +40,7 @@ from ifcqa.memory.base import (
     make_memory,
     scoped,
 )
-from ifcqa.memory.facts import Extractor, LLMExtractor, RuleExtractor
+from ifcqa.memory.facts import Extractor, LLMExtractor, RuleExtractor, StatementExtractor
 from ifcqa.memory.scoring import DEFAULT_BUDGET, answer_correct, fit_budget, retrieval_scores
 from ifcqa.memory.tasks import Task, TaskFileError, read_tasks, resolve_model
 
@@ -64,7 +64,7 @@ class MemoryRunConfig:
     scopes: list[str]
     k: int = 5
     window_tokens: int = DEFAULT_WINDOW_TOKENS
-    extractor: str = "rules"  # rules | llm:<model>
+    extractor: str = "statements"  # statements | rules | llm:<model>
     agent_model: str | None = None
     agent_base_url: str | None = None
     agent_tools: str = "core"
@@ -150,11 +150,13 @@ def _client(model: str, agent: AgentConfig | None) -> ChatClient:
 
 
 def _extractor(name: str, agent: AgentConfig | None) -> Extractor:
+    if name == "statements":
+        return StatementExtractor()
     if name == "rules":
         return RuleExtractor()
     if name.startswith("llm:"):
         return LLMExtractor(_client(name[4:], agent))
-    raise MemoryRunError(f"--extract {name!r}: give rules or llm:MODEL.")
+    raise MemoryRunError(f"--extract {name!r}: give statements, rules or llm:MODEL.")
 
 
 ADAPTERS = frozenset({"mem0", "graphiti"})  # systems that call an LLM themselves (the real packages)

@@ -18,24 +18,63 @@ from ifcqa.memory.tasks import Session, Turn
 from ifcqa.tools.registry import call_tool, render
 
 TOOL_CHARS = 1500
-SMALL_TALK = (
-    "Thanks, that helps for the coordination meeting.",
-    "Morning! Quick model check before the site visit.",
-    "Let's look at the model again.",
-    "The architect asked me to double-check something.",
-    "Before I send the minutes out:",
-    "One more thing for the design team.",
-)
-CHATTER = (
-    "The next coordination meeting moves to Thursday at 10:00.",
-    "Please use the A1 sheet template for the drawing issue.",
-    "The structural engineer is on holiday until the 14th.",
-    "Send the clash report to the MEP team as a BCF file.",
-    "The site office will be set up next to the main entrance.",
-    "We will publish the model to the common data environment every Friday.",
-    "The planning submission went in on Monday.",
-    "Use the shared folder for the meeting notes from now on.",
-)
+# Small talk and chatter are said from parts, so that a batch of tasks does not repeat the same few
+# sentences (a memory must not be able to tell seeded sessions from distractors by their wording).
+GREETINGS = ("Morning", "Hi", "Hello again", "Hey", "Good afternoon", "Right", "OK", "Quick one", "Sorry, me again",
+             "Back again", "Evening", "Hi there")  # fmt: skip
+PURPOSES = (
+    "quick model check before the site visit", "I'm prepping the coordination meeting",
+    "the architect asked me to double-check something", "I'm finishing the minutes",
+    "need a number for the design team",
+    "the QS is chasing me", "doing the weekly model review", "the client wants figures by tonight",
+    "checking a few things for the tender", "I'm on site without the model open", "getting ready for the planning call",
+    "the structural engineer asked", "updating the risk register", "trying to close out some RFIs",
+    "putting the monthly report together", "the contractor sent a query", "I'm reviewing the latest model drop",
+)  # fmt: skip
+TAILS = ("", " before lunch", " for Thursday", " for tomorrow's call", " ahead of the workshop", " this afternoon",
+         " before I head out", " for the client pack", " while I remember", " for the progress meeting")  # fmt: skip
+WHO = ("The structural engineer", "Our QS", "The client's PM", "The MEP lead", "The site manager",
+       "The planning consultant",
+       "The landscape architect", "Building control", "The cost consultant", "Our BIM coordinator", "The surveyor",
+       "The contractor's design manager", "The interior designer", "The facade consultant")  # fmt: skip
+WHAT = (
+    "is on holiday", "wants the drawings as PDFs", "moved the coordination meeting",
+    "asked for the clash report as BCF",
+    "is sending revised drawings", "will join the call", "still hasn't replied about the survey",
+    "wants a walkthrough of the model", "is off sick", "asked for the meeting notes in the shared folder",
+    "is visiting site", "wants the model published to the CDE", "has a new email address",
+    "needs the A1 sheet template", "raised an RFI about the setting-out", "asked for a copy of the programme",
+    "is waiting on the topographic survey", "sent over the updated schedule", "wants to move the workshop",
+    "will review the model",
+)  # fmt: skip
+WHEN = ("", " on Thursday", " next week", " tomorrow", " after the holidays", " before the planning deadline",
+        " until Monday", " this Friday", " at the end of the month", " later today", " first thing tomorrow",
+        " once the survey is in")  # fmt: skip
+OPENERS = ("", "", "", "Quick question: ", "Can you check: ", "For the report, ", "Out of interest, ",
+           "While you're at it, ", "Another one: ", "Next: ", "Sorry, one more: ", "For my notes: ")  # fmt: skip
+CONNECTORS = ("By the way: ", "Also, for the record: ", "Before I forget - ", "One thing from the meeting: ",
+              "Note for later: ", "And another thing. ", "FYI: ", "Oh, and: ", "", "")  # fmt: skip
+REMINDERS = ("Also remind me what we agreed on {topic}.", "And what did we settle on {topic}?",
+             "Can you also put {topic} in your answer, I've lost track.", "Plus remind me of {topic}, please.",
+             "Also, what was {topic} again?")  # fmt: skip
+AGREED = ("As agreed earlier: ", "For reference, from earlier: ", "As you told me before: ",
+          "From your earlier message: ",
+          "What we had noted: ")  # fmt: skip
+
+
+def small_talk(rng: random.Random) -> str:
+    """A greeting and why the user is here, from parts."""
+    return f"{rng.choice(GREETINGS)}, {rng.choice(PURPOSES)}{rng.choice(TAILS)}."
+
+
+def chatter(rng: random.Random) -> str:
+    """A project remark that holds no fact about the building, from parts."""
+    return f"{rng.choice(WHO)} {rng.choice(WHAT)}{rng.choice(WHEN)}."
+
+
+def _opened(question: str, rng: random.Random) -> str:
+    opener = rng.choice(OPENERS)
+    return f"{opener}{question[:1].lower()}{question[1:]}" if opener else question
 
 
 class ToolTurns:
@@ -101,38 +140,41 @@ def iso(at: datetime) -> str:
 
 
 def model_questions(mf: ModelFacts) -> list[tuple[str, tuple[str, dict[str, Any]]]]:
-    """The distractor pool: real questions about this model and the tool call answering each."""
+    """The distractor pool: real questions about this model, each asked several ways, and the tool call answering it."""
+    from ifcqa.memory.subjects import CLASS_SAYINGS, storey_places
+
     index = mf.index
     out: list[tuple[str, tuple[str, dict[str, Any]]]] = [
-        ("Which storeys does the model have?", ("list_storeys", {})),
-    ]
+        (q, ("list_storeys", {}))
+        for q in ("Which storeys does the model have?", "What levels are in this model?", "List the storeys, please.",
+                  "How many floors does the building have, and what are they called?")
+    ]  # fmt: skip
     for s in mf.storeys:
+        wheres, _ = storey_places(mf, s)
         for ifc_class, n in sorted(s.classes.items()):
-            if n:
-                words = CLASS_WORDS[ifc_class]
-                out.append(
-                    (
-                        f"How many {words} are on {s.name}?",
-                        ("count_elements", {"ifc_class": ifc_class, "storey": s.name}),
-                    )
-                )
-                out.append(
-                    (
-                        f"Show me the {words} on {s.name}.",
-                        ("find_elements", {"ifc_class": ifc_class, "storey": s.name, "compact": True, "limit": 10}),
-                    )
-                )
+            if not n:
+                continue
+            count = ("count_elements", {"ifc_class": ifc_class, "storey": s.name})
+            listing = ("find_elements", {"ifc_class": ifc_class, "storey": s.name, "compact": True, "limit": 10})
+            for words in CLASS_SAYINGS.get(ifc_class, (CLASS_WORDS[ifc_class],))[:2]:
+                for where in wheres:
+                    out += [(q, count) for q in (f"How many {words} are there {where}?",
+                                                 f"What's the number of {words} {where}?",
+                                                 f"Count the {words} {where}, please.")]  # fmt: skip
+                    out += [(q, listing) for q in (f"Show me the {words} {where}.", f"Which {words} are {where}?",
+                                                   f"List the {words} {where}.")]  # fmt: skip
     for ifc_class in ("IfcWall", "IfcWindow", "IfcDoor", "IfcSpace", "IfcSlab"):
         if index.by_class(ifc_class):
-            out.append(
-                (
-                    f"Break the {CLASS_WORDS[ifc_class]} down by storey.",
-                    ("count_elements", {"ifc_class": ifc_class, "group_by": "storey"}),
-                )
-            )
+            words = CLASS_WORDS[ifc_class]
+            call = ("count_elements", {"ifc_class": ifc_class, "group_by": "storey"})
+            out += [(q, call) for q in (f"Break the {words} down by storey.",
+                                        f"How are the {words} spread over the levels?",
+                                        f"Give me the {words} per storey.")]  # fmt: skip
     for wall in index.by_class("IfcWall")[:6]:
         if wall.materials:
-            out.append((f"What is wall {wall.name or wall.guid} made of?", ("get_materials", {"element": wall.guid})))
+            call = ("get_materials", {"element": wall.guid})
+            name = wall.name or wall.guid
+            out += [(f"What is wall {name} made of?", call), (f"Which material is {name}?", call)]
     return out
 
 
@@ -145,12 +187,13 @@ def distractor_session(
     now = at
     for n in range(rng.choice([1, 1, 2])):
         question, call = rng.choice(questions)
-        lead = rng.choice(SMALL_TALK) + " " if n == 0 else ""
+        question = _opened(question, rng)
+        lead = small_talk(rng) + " " if n == 0 and rng.random() < 0.6 else ""
         extra = ""
         if n == 0 and near_miss and rng.random() < 0.6:
             extra = " " + rng.choice(near_miss)
         elif rng.random() < 0.4:
-            extra = " " + rng.choice(CHATTER)
+            extra = " " + chatter(rng)
         turns.append(Turn("user", f"{lead}{question}{extra}", iso(now)))
         exchange, summary = tools.exchange(call, now + timedelta(seconds=5), sid)
         turns.extend(exchange)
@@ -175,12 +218,14 @@ def seeded_session(
     tools = ToolTurns(mf)
     said = " ".join(statements)
     if in_assistant:
-        user = f"{rng.choice(SMALL_TALK)} {request} Also remind me what we agreed on {topic}."
+        user = f"{small_talk(rng)} {request} {rng.choice(REMINDERS).format(topic=topic)}"
     else:
-        user = rng.choice([f"{rng.choice(SMALL_TALK)} {said} {request}", f"{request} By the way: {said}"])
+        user = rng.choice([f"{small_talk(rng)} {said} {_opened(request, rng)}",
+                           f"{request} {rng.choice(CONNECTORS)}{said}",
+                           f"{said} {_opened(request, rng)}"])
     turns = [Turn("user", user, iso(at))]
     exchange, summary = tools.exchange(call, at + timedelta(seconds=5), sid)
     turns.extend(exchange)
-    final = f"{summary} As agreed earlier: {said}" if in_assistant else summary
+    final = f"{summary} {rng.choice(AGREED)}{said}" if in_assistant else summary
     turns.append(Turn("assistant", final, iso(at + timedelta(seconds=9)), final=True))
     return Session(sid, iso(at), turns), "assistant" if in_assistant else "user"

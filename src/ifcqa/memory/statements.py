@@ -8,7 +8,7 @@ statements. Nothing is dropped: a sentence whose value cannot be read is still a
 
 :func:`read_value` reads the value and unit a sentence states, carefully: a fire-door label with a class
 or suffix ("EI2 30-C5", "FD30") is a label, not minutes; "EI 60" is 60 min; "52 a square metre" is
-52 EUR/m²; "640 each" a price per item; "Rw 32" 32 dB; "phase two" a phase; numbers inside names
+52 EUR/m²; "640 each" a price per item; "Rw 32" 32 dB; "21 °C" a temperature; "phase two" a phase; numbers inside names
 ("Wand-002", "A202", "Railing:900mm ...") are not values. Numbers said without a unit ("go with the
 60") are kept as ``bare``, and what a sentence retracts ("stop using the 45", "forget the 1.1", "she's
 gone off the oak") as ``retracts``: the memory resolves both against earlier statements.
@@ -51,7 +51,7 @@ _CUE_RES = {
     for name, cues in ATTRIBUTE_CUES.items()
 }
 _UNIT_ATTRIBUTES = {"min": "fire_rating", "W/m²K": "u_value", "EUR/m²": "cost_rate", "EUR": "cost_rate",
-                    "EUR each": "cost_rate", "dB": "acoustic"}  # fmt: skip
+                    "EUR each": "cost_rate", "dB": "acoustic", "°C": "heating"}  # fmt: skip
 _STOREY_FLOOR = re.compile(
     r"\b(?:ground|first|second|third|fourth|top|upper|lower|middle|entrance|\d+(?:st|nd|rd|th))[- ](?:floor|storey)s?\b"
     r"|\bfloor area\b",
@@ -67,6 +67,7 @@ _TYPED: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<![\w.])(?:Rw\s?)?" + _NUM + r"\s?dB\b"), "dB"),
     (re.compile(r"\bRw\s?" + _NUM + r"(?![\w.])"), "dB"),
     (re.compile(r"(?<![\w.])" + _NUM + r"\s?(?:%|percent|per cent)"), "%"),
+    (re.compile(r"(?<![\w.])" + _NUM + r"\s?(?:°\s?C|deg(?:rees?)?\s?C(?:elsius)?)(?!\w)", re.I), "°C"),
     (re.compile(r"(?<![\w.])" + _NUM + r"\s?(?:EUR|€|euros?)?\s?(?:each|apiece|per (?:item|unit|window|door))\b", re.I),
      "EUR each"),
     (re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s?(?:EUR|€|euros?)(?!\s?(?:/|per)\s?m)", re.I), "EUR"),
@@ -79,8 +80,9 @@ _CODE = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-)(?=[A-Z0-9]|\s|,|\.|$)")
 _BARE = re.compile(r"(?<![\w.,:/-])(\d+(?:\.\d+)?)(?![\w:/-]|[.,]\d)")
 _ROOMISH = re.compile(r"(?:room|space|bedroom|office|no\.?|number|level|the|on the)\s*$", re.IGNORECASE)
 _RETRACT = re.compile(
-    r"\b(?:stop using|forget(?: about)?|scrap|drop|ditch|bin|lose|gone off|instead of|no longer(?: using| want(?:s)?)?|"
-    r"rather than|replace|replaces|replacing|not going with|away from|changed? from|moving off|off the)\s+"
+    r"\b(?:stop(?:ped)? using|forg(?:et|ot)(?: about)?|scrap(?:ped)?|drop(?:ped)?|ditch(?:ed)?|bin|lose|gone off|"
+    r"instead of|no longer(?: using| want(?:s)?)?|rather than|replac(?:e|es|ed|ing)|not going with|away from|"
+    r"changed? from|mov(?:e|ed|ing) off|off the)\s+"
     r"(?:the\s+|that\s+|this\s+)?([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)(?![\w.-])(?!\s+(?:to|down|up)\b)",
     re.IGNORECASE,
 )

@@ -21,7 +21,9 @@ Search: BM25 over the records (with their leads) and the bundled embedder (``nan
 normalised, plus entity agreement with the probe (per kind both name: shared +, disjoint -; a probe
 entity the record excepts -), the attribute the probe asks about, and priors (an assistant's sentence,
 a bare question and a content-free sentence rank lower; the newer of two current records about the same
-thing with different values ranks first).
+thing with different values ranks first, and so does the newer of two about the same entities where no
+value could be read from either (the same attribute: "we've moved off the carpet, it's oak now" after "carpet in
+the living rooms").
 """
 
 from __future__ import annotations
@@ -93,6 +95,18 @@ def _agree(a: EntityLinks, b: EntityLinks) -> tuple[int, int]:
             else:
                 conflict += 1
     return shared, conflict
+
+
+def _as_specific(new: EntityLinks, old: EntityLinks) -> bool:
+    """Whether ``new`` (what a statement names itself, not its lead) names every kind of entity ``old`` names
+    (or names none): another value said about
+    something broader ("145 EUR/m² for decorating on Dachgeschoss" after "64 EUR/m² for the flooring on the
+    first floor", "XL- for the rooms at ground level" after "QX- for the Level 1 doors") is about something
+    else, not a revision of the narrower statement; a revision said without naming anything, or said as one
+    ("we said yes to the 0.8 units" after "WT01 windows to 1.3 W/m2K"), is read by its words and its cue."""
+    if not new.keys:
+        return True
+    return all(new.of(kind) for kind in ENTITY_WEIGHTS if old.of(kind))
 
 
 class IfcAwareMemory:
@@ -193,7 +207,7 @@ class IfcAwareMemory:
                 and _REVISING.search(st.text)
                 and _agree(old.links, new.links)[0]
                 and self._same_thing(old, new)
-            ):
+            ):  # said as a revision ("we said yes to the 0.8 units"): it may name the thing more broadly
                 new.value, new.unit, new.attribute = st.bare[0], old.unit, old.attribute
                 self._retire(i, old, new)
                 continue
@@ -205,6 +219,7 @@ class IfcAwareMemory:
                 and old.unit == new.unit
                 and old.value != new.value
                 and self._same_thing(old, new)
+                and _as_specific(self.linker.link(st.text), old.links)
             ):
                 self._retire(i, old, new)
                 continue
@@ -397,16 +412,15 @@ class IfcAwareMemory:
                     out[b] > out[a]
                     and x.valid_to is None
                     and y.valid_to is None
-                    and x.attribute
-                    and x.attribute == y.attribute
-                    and x.unit == y.unit
-                    and x.value is not None
-                    and y.value is not None
-                    and x.value != y.value
                     and x.statement.role == y.statement.role
-                    and self._same_thing(x, y)
+                    and not x.statement.question
+                    and not y.statement.question
+                    and self._competing(x, y)
                 ):
-                    out[a], out[b] = out[b], out[a]
+                    if x.value is None:  # said in words: the newer one moves just ahead, the rest keep their ranks
+                        out.insert(a, out.pop(b))
+                    else:
+                        out[a], out[b] = out[b], out[a]
         for i in [i for i in out if self.records[i].statement.rejects_only]:  # "Slate's out." after what came later
             r = self.records[i]
             later = [
@@ -418,6 +432,19 @@ class IfcAwareMemory:
                 out.remove(i)
                 out.insert(out.index(later[0]) + 1, i)
         return out
+
+    def _competing(self, x: Record, y: Record) -> bool:
+        """Whether ``x`` and ``y`` may say different things about the same thing: the same attribute with
+        different values in one unit, or, where no value could be read from either (a finish, a supplier
+        said in words), the same attribute about agreeing entities."""
+        if x.value is not None and y.value is not None:
+            return bool(x.attribute and x.attribute == y.attribute and x.unit == y.unit and x.value != y.value
+                        and self._same_thing(x, y))  # fmt: skip
+        if x.value is not None or y.value is not None or x.attribute is None or x.attribute != y.attribute:
+            return False
+        if x.statement.role != "user":  # an assistant's wording never outranks by recency alone
+            return False
+        return bool(_agree(x.links, y.links)[0]) and self._same_thing(x, y)
 
     def _hit(self, r: Record, score: float) -> MemoryHit:
         st = r.statement

@@ -326,12 +326,14 @@ class EntityLinker:
         return links
 
     def _plan(self, text: str) -> Any:
-        """The spatial parser's reading of ``text``; a statement it declines as a request to change the model
-        ("update your notes, the walls upstairs ...") still names what it is about, so the declining words
-        are masked and it is read again."""
+        """The spatial parser's reading of ``text``. A decline is about answering, not about what a statement
+        names: a declined reading that found classes or storeys is kept as it is (the words it did not understand
+        may be a whole span holding the subject: "structural fire: all the slabs"); one that found none (a
+        request to change the model, "update your notes, the walls upstairs ...") is read again with the
+        declining words masked."""
         plan = self.parser.parse(text.replace("-", " ") if "-" in text else text)
         declined = (plan.declined or {}).get("not_understood") or []
-        if plan.intent == "declined" and declined:
+        if plan.intent == "declined" and declined and not (plan.classes or plan.storeys):
             for word in declined:
                 text = re.sub(rf"(?<!\w){re.escape(word)}(?!\w)", " ", text, flags=re.IGNORECASE)
             plan = self.parser.parse(text.replace("-", " ") if "-" in text else text)

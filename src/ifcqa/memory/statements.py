@@ -178,6 +178,7 @@ class Statement:
     retracts_previous: bool = False  # "scrap that", "change of plan": the statement before is no longer so
     revises: bool = False  # said as a revision ("make it ...", "... instead", "after all", "drop it to the 7")
     confirmed_by: str | None = None  # an assistant's suggestion the user agreed to: the user's words
+    rejected_subject: list[str] = field(default_factory=list)  # the words of a longer subject said to be dead
 
     @property
     def rejects_only(self) -> bool:
@@ -282,13 +283,32 @@ def retracted(text: str) -> list[str]:
     return [t for t in dict.fromkeys(found) if t.casefold() not in _NOT_A_VALUE]
 
 
+def rejected_subject(text: str) -> list[str]:
+    """The words of a longer subject said to be dead, out or off ("the RAL 1015 light ivory for the offices is
+    dead" -> RAL, 1015, light, ivory, offices): the memory takes as rejected those an earlier statement holds that
+    name no model entity (the colour, not the offices)."""
+    found = [w for m in _RETRACT_AFTER.finditer(text) if m.group(2) for w in _clause_subject(text, m.start(2))]
+    return [w for w in dict.fromkeys(found) if w.casefold() not in _NOT_A_VALUE]
+
+
+_CLAUSE_START = re.compile(r"[.;:!?,\u2013\u2014]\s*|\b(?:and|but|so|because)\s+", re.IGNORECASE)
+_SUBJECT_FILLER = frozenset("the a an for of in on at to with all our your their its from throughout".split())  # noqa: SIM905
+
+
+def _clause_subject(text: str, end: int) -> list[str]:
+    """The words of the clause before ``end`` (its subject, when ``end`` is where "is dead" was said)."""
+    start = max((m.end() for m in _CLAUSE_START.finditer(text, 0, end)), default=0)
+    words = re.findall(r"[A-Za-zÀ-ÿ0-9][\w-]*", text[start:end])
+    return [w for w in words if w.casefold() not in _SUBJECT_FILLER and (len(w) >= 3 or w.isdigit())]
+
+
 def statement(text: str, session: str, at: str, role: str, lead: str | None, question: bool) -> Statement:
     value, unit = read_value(text)
     return Statement(
         text, session, at, role, lead, question, attribute_of(text, unit), value, unit,
         bare_numbers(text) if value is None or isinstance(value, str) else [],
         retracted(text), bool(_RETRACT_PREVIOUS.search(text)),
-        bool(REVISION_CUES.search(text) or _RETRACT_PREVIOUS.search(text)),
+        bool(REVISION_CUES.search(text) or _RETRACT_PREVIOUS.search(text)), rejected_subject=rejected_subject(text),
     )  # fmt: skip
 
 
@@ -312,7 +332,12 @@ def read_statements(session: Session) -> list[Statement]:
             asked = merged[-1] if merged else ""
             if asked.endswith("?") and not _QUERY.match(asked) and _ANSWERS.match(sentence):
                 merged[-1] = f"{merged[-1]} {sentence}"
-            elif merged and statement(asked, "", "", "", None, False).rejects_only and not asked.endswith("?"):
+            elif (
+                merged
+                and not asked.endswith("?")
+                and not sentence.rstrip().endswith("?")  # a question after a rejection asks; it does not finish it
+                and statement(asked, "", "", "", None, False).rejects_only
+            ):
                 merged[-1] = f"{merged[-1]} {sentence}"  # "Slate's out. Anthracite instead.": one revision
             else:
                 merged.append(sentence)

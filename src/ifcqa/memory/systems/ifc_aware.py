@@ -177,6 +177,7 @@ class IfcAwareMemory:
             if old.valid_to is not None or old.statement.role != "user" or old.statement.question:
                 continue
             retracted = [t for t in st.retracts if _mentions(old, t)]
+            retracted += [t for t in st.rejected_subject if _mentions(old, t) and not self.linker.link(t).keys]
             said_value = any(  # "forget the 1.1", "Slate's out", "not the metro tiles any more"
                 _is_value(old, t) or _named_value(st.text, t) or self._not_a_model_word(t) for t in retracted
             )
@@ -260,6 +261,8 @@ class IfcAwareMemory:
         st = new.statement
         if old.attribute and new.attribute and old.attribute != new.attribute:
             return False
+        if new.attribute and new.value is not None and not old.attribute and old.value is None:
+            return False  # a value of a known kind ("make it 0.8 W/m²K") cannot replace a fact of no known kind
         if old.statement.at == st.at and old.statement.session == st.session:
             return False  # said in the same turn: its lead, not an earlier value
         if old.value is None and not old.statement.bare and not old.attribute and not _agree(old.links, new.links)[0]:
@@ -269,6 +272,8 @@ class IfcAwareMemory:
         if old.value is None and old.attribute in _VALUED and new.attribute != old.attribute:
             return False
         own = new.links if isinstance(old.value, float) else self.linker.link(st.text)  # words: its own subject
+        if new.attribute is None and own.of("class") and not old.links.of("class"):
+            return False  # of no known attribute, naming elements where the old named none ("the walls of the rooms")
         shared, conflict = _agree(old.links, own)
         if conflict or not (shared or (not (old.links.keys and own.keys) and self._same_thing(old, new))):
             return False
@@ -360,6 +365,8 @@ class IfcAwareMemory:
             st = r.statement
             if st.role != "user":
                 score -= 0.6
+                if r.attribute is None and r.value is None:
+                    score -= 0.8  # an answer restating the model ("Found 4 IfcSpace ..."): the file holds it already
             if st.question:
                 score -= 1.5
             if st.confirmed_by:

@@ -129,7 +129,7 @@ def test_two_models_add_a_required_model_parameter_and_a_list_models_tool(shared
         assert set(listed) == {*specs, "list_models"}
         for name, spec in specs.items():
             schema = listed[name].input_schema
-            assert schema["properties"]["model"]["enum"] == [FZK, HOUSE]
+            assert schema["properties"]["model"]["enum"] == [FZK, HOUSE, "all"]  # "all": every served file at once
             assert schema["required"][0] == "model"
             without_model = {k: v for k, v in schema["properties"].items() if k != "model"}
             assert without_model == spec.json_schema()["properties"]

@@ -258,7 +258,3 @@ def generic_named(index: ModelIndex, wanted: ClassFilter) -> list[Element]:
             if any(class_named(text, wanted.key) for text in texts):
                 found.append(element)
     return found
-
-
-def matches_any(index: ModelIndex, element: Element, filters: list[ClassFilter]) -> bool:
-    return any(matches(index, element, f) for f in filters)

@@ -102,10 +102,6 @@ class Plan:
     nearest: list[dict[str, Any]] = field(default_factory=list)  # embedder fallback: word, label, score, threshold
     resolved: dict[str, Any] = field(default_factory=dict, repr=False)  # the resolvers' objects (not serialised)
 
-    @property
-    def names_storeys(self) -> bool:
-        return bool(self.mentions)
-
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able copy (no deep dataclass walk: this runs twice per answer, on the serving path)."""
         out: dict[str, Any] = {}

@@ -58,9 +58,11 @@ def tiny_policy(question):
     yield from ()
 
 
-@graph_store("tiny", location="uri")
+@graph_store("tiny", location="uri", schemes=("tiny",))
 def tiny_store(location, read_only=False):
-    raise RuntimeError("never opened in this test")
+    from ifcqa.graph.store import GraphError
+
+    raise GraphError(f"the tiny graph server was asked for {location} (read_only={read_only})")
 
 
 @run_reader("tiny-log", detect=lambda path: Path(path).suffix == ".tiny")
@@ -259,3 +261,20 @@ def test_a_tool_plugin_that_fails_on_import_is_named_and_leaves_no_tool_behind(t
     assert "ImportError: needs the package frobnicate" in errors[0]
     assert "Fix or uninstall the package that provides it" in errors[0]
     assert done.stdout.splitlines()[-1] == "HALF False BUILTIN True"  # the built-ins stay
+
+
+def test_a_plugin_graph_server_is_reached_from_the_command_line_by_its_uri_scheme(tmp_path: Path) -> None:
+    path = install_plugin(tmp_path / "site", "tiny_ifcqa_plugin", TINY_PLUGIN)
+    code = "import sys; from ifcqa.cli.main import main; sys.argv = ['ifcqa', 'graph', 'models', '--graph-server', " \
+        "'tiny://db:1234']; main()"
+    done = run_python(code, path)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip() == "error: the tiny graph server was asked for tiny://db:1234 (read_only=True)"
+
+
+def test_a_uri_no_backend_serves_is_an_error_naming_the_schemes_that_are_served() -> None:
+    from ifcqa.graph.store import GraphError, backend_of, open_store
+
+    assert backend_of("bolt://localhost:7687") == backend_of("neo4j+s://db") == "neo4j"
+    with pytest.raises(GraphError, match=r"No graph backend serves 'ftp://x'\. Give a URI of one of the schemes bolt"):
+        open_store("ftp://x")

@@ -45,8 +45,9 @@ ApiKeyEnv = Annotated[
 ]
 Neo4jUri = Annotated[
     str | None,
-    typer.Option("--neo4j", metavar="URI", help="Use the graph in this Neo4j server (bolt://host:7687) instead of "
-                 "the embedded store; credentials from NEO4J_USER/NEO4J_PASSWORD.", show_default=False),
+    typer.Option("--neo4j", "--graph-server", metavar="URI", help="Use the graph in this server instead of the "
+                 "embedded store: a Neo4j URI (bolt://host:7687; credentials from NEO4J_USER/NEO4J_PASSWORD) or any "
+                 "registered backend's scheme.", show_default=False),
 ]
 
 
@@ -74,7 +75,7 @@ def _open_graph(store: Path | None, neo4j: str | None, cache_dir: Path | None, r
         raise typer.BadParameter("give --store DIR (embedded) or --neo4j URI (a server), not both",
                                  param_hint="--neo4j")
     if neo4j:
-        return open_store(neo4j, backend="neo4j", read_only=read_only)
+        return open_store(neo4j, read_only=read_only)  # the backend registering the URI's scheme
     return open_store(_store_dir(store, cache_dir), read_only=read_only)
 
 

@@ -37,7 +37,7 @@ def neo4j_auth() -> tuple[str, str] | None:
     return None
 
 
-@graph_store("neo4j")
+@graph_store("neo4j", schemes=("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc"))
 class Neo4jStore(GraphStore):
     """A Neo4j database at ``location`` (a Bolt URI)."""
 

@@ -137,13 +137,33 @@ GRAPH_STORES = kind(
 )
 
 
-def graph_store(name: str, *, location: Literal["folder", "uri"] = "uri") -> Callable[[StoreFactory], StoreFactory]:
+def graph_store(
+    name: str, *, location: Literal["folder", "uri"] = "uri", schemes: tuple[str, ...] = ()
+) -> Callable[[StoreFactory], StoreFactory]:
     """Register a store factory under ``name`` (called with ``location`` and ``read_only``).
 
     ``location``: what the store lives in: a ``folder`` (given as a :class:`~pathlib.Path`; the default is
-    :func:`default_store_dir`), or a ``uri`` of a server, which must be given.
+    :func:`default_store_dir`), or a ``uri`` of a server, which must be given. ``schemes``: the URI schemes that
+    name this backend (``bolt``, ``neo4j``), so ``open_store("bolt://host:7687")`` and ``--graph-server URI``
+    reach it with no other change.
     """
-    return GRAPH_STORES.decorator(name, location=location)
+    return GRAPH_STORES.decorator(name, location=location, schemes=schemes)
+
+
+def backend_of(uri: str) -> str:
+    """The registered backend whose schemes hold ``uri``'s scheme.
+
+    Raises:
+        GraphError: no backend registers that scheme (the message lists the schemes that do).
+    """
+    scheme = uri.split("://", 1)[0].casefold() if "://" in uri else ""
+    known = {s: name for name, entry in GRAPH_STORES.entries().items() for s in entry.info.get("schemes", ())}
+    if scheme not in known:
+        raise GraphError(
+            f"No graph backend serves {uri!r}. Give a URI of one of the schemes {', '.join(sorted(known))} "
+            "(e.g. bolt://localhost:7687), or a folder for the embedded store."
+        )
+    return known[scheme]
 
 
 def default_store_dir() -> Path:
@@ -151,13 +171,18 @@ def default_store_dir() -> Path:
     return default_cache_dir() / "graph"
 
 
-def open_store(location: str | Path | None = None, *, backend: str = "kuzu", read_only: bool = False) -> GraphStore:
+def open_store(
+    location: str | Path | None = None, *, backend: str | None = None, read_only: bool = False
+) -> GraphStore:
     """Open the store of ``backend`` at ``location``: a folder for ``kuzu`` (default :func:`default_store_dir`),
-    a Bolt URI for ``neo4j``.
+    a Bolt URI for ``neo4j``. Without ``backend``, a URI picks the backend registering its scheme
+    (:func:`backend_of`) and anything else is the embedded store.
 
     Raises:
         GraphError: unknown backend, or the database cannot be opened (the message says why).
     """
+    if backend is None:
+        backend = backend_of(location) if isinstance(location, str) and "://" in location else "kuzu"
     backends = GRAPH_STORES.entries()  # a backend's driver is imported only when it is opened
     if backend not in backends:
         raise GraphError(f"Unknown graph backend {backend!r}. Available: {', '.join(sorted(backends))}.")

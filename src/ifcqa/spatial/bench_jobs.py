@@ -73,7 +73,7 @@ def run_model_queries(job: ModelQueries) -> list[dict[str, Any]]:
     settings = job.settings
     path = local_path(job.model)
     cache = None if settings.no_cache else IndexCache(Path(settings.cache_dir) if settings.cache_dir else None)
-    server = open_store(settings.neo4j, backend="neo4j") if settings.neo4j and settings.use_graph else None
+    server = open_store(settings.neo4j) if settings.neo4j and settings.use_graph else None
     (name,) = {q["ifc_filename"] for q in job.queries}
     queries = [{**q, "ifc_filename": path.name} for q in job.queries]  # the worker's copy may have another folder
     try:

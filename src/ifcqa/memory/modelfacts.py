@@ -107,6 +107,11 @@ def _room_word(space: Element) -> str | None:
     """A space's room type as people say it: its LongName, else its Name, when it is a word (not a number)."""
     for text in (space.long_name, space.name):
         word = (text or "").strip()
+        if word.casefold() in _GENERIC_ROOM_WORDS:
+            continue  # "Room", "Space": no room type ("the Room rooms" is not how anyone speaks)
         if word and any(c.isalpha() for c in word) and len(word) <= 40 and not word.startswith("ACID"):
             return word
     return None
+
+
+_GENERIC_ROOM_WORDS = frozenset(["room", "rooms", "raum", "space", "spaces", "area", "zone", "bereich", "roof"])

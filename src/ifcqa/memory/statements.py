@@ -81,7 +81,8 @@ _BARE = re.compile(r"(?<![\w.,:/-])(\d+(?:\.\d+)?)(?![\w:/-]|[.,]\d)")
 _ROOMISH = re.compile(r"(?:room|space|bedroom|office|no\.?|number|level|the|on the)\s*$", re.IGNORECASE)
 _RETRACT = re.compile(
     r"\b(?:stop(?:ped)? using|forg(?:et|ot)(?: about)?|scrap(?:ped)?|drop(?:ped)?|ditch(?:ed)?|bin|lose|gone off|"
-    r"instead of|no longer(?: using| want(?:s)?)?|rather than|replac(?:e|es|ed|ing)|not going with|away from|"
+    r"instead of|no longer(?: using| want(?:s)?)?|rather than|replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|"
+    r"overrid(?:e|es|den|ing)|not going with|away from|"
     r"changed? from|mov(?:e|ed|ing) off|off the)\s+"
     r"(?:the\s+|that\s+|this\s+)?([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)(?![\w.-])(?!\s+(?:to|down|up)\b)",
     re.IGNORECASE,

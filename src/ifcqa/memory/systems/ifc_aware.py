@@ -366,7 +366,7 @@ class IfcAwareMemory:
             if st.role != "user":
                 score -= 0.6
                 if r.attribute is None and r.value is None:
-                    score -= 0.8  # an answer restating the model ("Found 4 IfcSpace ..."): the file holds it already
+                    score -= 1.5  # an answer restating the model ("Found 4 IfcSpace ..."): the file holds it already
             if st.question:
                 score -= 1.5
             if st.confirmed_by:

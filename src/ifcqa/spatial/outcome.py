@@ -16,6 +16,7 @@ from typing import Any
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial import resolve
 from ifcqa.spatial.answer import Answerer, counted
+from ifcqa.spatial.classes import matches
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.vocabulary import BOUNDING_KEYS
@@ -116,6 +117,19 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         said = f"{_join_names(lacking)} {verb} no {label}" if lacking else f"every storey has {label}"
         out.text = f"{'Yes' if out.yes_no else 'No'}: {said} ({counts})."
         return out
+    if plan.threshold is not None and plan.intent == "most" and plan.resolved.get("storey_filter"):
+        # "which floors have no windows / more than 10 doors": the storeys where the count passes the threshold
+        op, k = plan.threshold["op"], plan.threshold["n"]
+        per = Counter(h.storey for h in hits)
+        order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+        chosen = [g for g in order if _OPS[op](per.get(g, 0), k)]
+        out.storeys = [answerer.storey_name(g) or g for g in chosen]
+        out.hits = [h for h in hits if h.storey in set(chosen)]
+        what = label + answerer.narrowing(plan)
+        out.rule = f"storeys where the number of {what} is {_OP_WORDS[op]} {k}"
+        counts = ", ".join(f"{answerer.storey_name(g) or g}: {per.get(g, 0)}" for g in order)
+        out.text = (f"{_join_names(out.storeys) or 'No storey'} ({out.rule}; per storey: {counts}).")
+        return out
     if plan.threshold is not None:
         op, k = plan.threshold["op"], plan.threshold["n"]
         out.count = n
@@ -126,16 +140,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
                     f"{scope}, {'' if out.yes_no else 'not '}{_OP_WORDS[op]} {k} (rule: {out.rule}).")
         return out
     if plan.intent == "compare":
-        a, b = plan.compare
-        na = sum(1 for h in hits if h.storey == a)
-        nb = sum(1 for h in hits if h.storey == b)
-        out.yes_no = na < nb if plan.least else na > nb
-        word = "fewer" if plan.least else "more"
-        out.text = (f"{'Yes' if out.yes_no else 'No'}: {answerer.storey_name(a)} has {na} {label} and "
-                    f"{answerer.storey_name(b)} has {nb}, so {answerer.storey_name(a)} has "
-                    f"{'' if out.yes_no else 'not '}{word}.")
-        out.count = None
-        return out
+        return _compare_counts(index, answerer, plan, hits, out)
     if plan.intent == "count":
         out.count = n
     elif plan.intent == "exists":
@@ -168,6 +173,33 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
     return out
 
 
+def _compare_counts(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], out: Outcome) -> Outcome:
+    """ "Does A have more X than B?", "at least twice as many X on A as on B?", "the same number of X on A and B?",
+    "more doors than windows on Level 1?": count side A, count side B (two storeys, or two classes in one scope),
+    and compare A with factor x B by the plan's operator. A yes/no that states both counts and the rule."""
+    op = plan.compare_op or ("<" if plan.least else ">")
+    k = max(1, plan.compare_factor)
+    label = answerer.label(plan)
+    if plan.compare_classes:
+        fa, fb = plan.classes[0], plan.classes[1]
+        elements = [index.find(h.guid) for h in hits]
+        na = sum(1 for e in elements if e is not None and matches(index, e, fa))
+        nb = sum(1 for e in elements if e is not None and matches(index, e, fb))
+        a_text, b_text = f"{na} {fa.label}", f"{nb} {fb.label}"
+        out.rule = f"number of {fa.label} {op} {'' if k == 1 else f'{k} x '}number of {fb.label} {answerer.scope(plan)}"
+    else:
+        a, b = plan.compare
+        na = sum(1 for h in hits if h.storey == a)
+        nb = sum(1 for h in hits if h.storey == b)
+        name_a, name_b = answerer.storey_name(a) or a, answerer.storey_name(b) or b
+        a_text, b_text = f"{name_a} has {na} {label}", f"{name_b} has {nb}"
+        out.rule = f"number of {label} on {name_a} {op} {'' if k == 1 else f'{k} x '}number on {name_b}"
+    out.yes_no = bool(_OPS[op](na, k * nb))
+    out.text = f"{'Yes' if out.yes_no else 'No'}: {a_text} and {b_text} (asked: {out.rule})."
+    out.count = None
+    return out
+
+
 def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
                    out: Outcome) -> Outcome:
     """ "Is the kitchen bigger than the living room?": the floor area of each (summed over its spaces)."""
@@ -193,6 +225,17 @@ def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list
         return out
     (ra, a), (rb, b) = values
     assert a.number is not None and b.number is not None
+    if plan.resolved.get("compare_rooms") == "which":  # "which is bigger, A or B?": the larger (smaller) room
+        first = a.number < b.number if plan.least else a.number > b.number
+        tie = _tie(a.number, b.number)
+        won = [ra, rb] if tie else [ra if first else rb]
+        keep = {g for r in won for g in r.guids}
+        out.hits = [h for h in hits if h.guid in keep]
+        out.rule = f"{a.quantity} of {ra.term!r} vs {rb.term!r} ({a.source})"
+        best = "the same size" if tie else f"{(ra if first else rb).term!r} is {'smaller' if plan.least else 'bigger'}"
+        out.text = (f"{best}: {ra.term!r} has {_number(a.number):g} {a.unit or ''} and {rb.term!r} "
+                    f"{_number(b.number):g} {b.unit or ''} ({a.quantity}, {a.source}).")
+        return out
     out.yes_no = a.number < b.number if plan.least else a.number > b.number
     unit = a.unit or ""
     out.value = {"number": _number(a.number), "unit": a.unit, "op": "sum", "quantity": a.quantity, "source": a.source}

@@ -91,10 +91,17 @@ class _Mention:
     storeys: list[Storey]
 
 
+# contractions spelled out, so that every later pass reads one form: "don't" -> "do not", "where's" -> "where is"
+_CONTRACTIONS = re.compile(r"\b(?P<w>do|does|did|is|are|was|were|has|have|had|wo|ca|should|would|could)n't\b"
+                           r"|\b(?P<s>where|what|there|here|how|who|which|that|it)'s\b")
+_SPELLED = {"wo": "will", "ca": "can"}
+
+
 def normalise(question: str) -> str:
-    """Lower case, NFC, typographic quotes and dashes made plain, whitespace collapsed."""
+    """Lower case, NFC, typographic quotes and dashes made plain, contractions spelled out, whitespace collapsed."""
     text = unicodedata.normalize("NFC", question).casefold()
     text = text.replace("’", "'").replace("–", "-").replace("—", "-").replace("ß", "ss")
+    text = _CONTRACTIONS.sub(lambda m: f"{_SPELLED.get(m['w'], m['w'])} not" if m["w"] else f"{m['s']} is", text)
     return " ".join(text.split())
 
 
@@ -148,7 +155,8 @@ _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|
 _COORDINATED = re.compile(r"(?:,|&|/|\+|\b(?:and|or|as well as|plus|along with|und|oder|sowie|bzw))")
 _PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
 _CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
-                              "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht"])
+                              "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht",
+                              "is not", "are not"])  # "isn't", "aren't" as normalise spells them out
 _ALIASES: list[tuple[str, re.Pattern[str]]] = [
     ("all", _words_pattern(ALL_STOREY_WORDS)),
     ("upper_all", _words_pattern(UPPER_PLURAL_WORDS)),
@@ -169,6 +177,8 @@ _COORDINATOR = re.compile(r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|
 _SMALLER = frozenset(["smaller", "kleiner", "tinier"])
 _BIGGER = re.compile(r"\b(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)"
                      r"\s+(?:than|als)\b")
+_WHICH_BIGGER = re.compile(r"\b(?:which|welche[rs]?)(?:\s+(?:one|room|space|raum|zimmer))?\s+(?:is|ist)\s+(?:the\s+)?"
+                           r"(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)\b")
 _EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+"
                            r"(?:floor|level|storey|story|geschoss|etage|ebene|stockwerk)\b")
 _ZONE_WORD = re.compile(r"\b(?:zones?|zonen?|bereiche?|bereichs)\b")
@@ -177,6 +187,28 @@ _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to
 # a negation right before a room the question asks for ("rooms that are not bathrooms", "which rooms aren't offices")
 _ROOM_NEGATION = re.compile(r"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\bexcept|\bexcluding|\bother\s+than|"
                             r"\bausser|\bausgenommen)\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?\s*$")
+# a negation right before a qualifier: "not external", "non-load-bearing", "excluding the external ones",
+# "other than the load-bearing ones", "except for fire-rated"
+_QUALIFIER_NEGATION = re.compile(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\bexcluding|\bexcept(?:\s+for)?|"
+                                 r"\bother\s+than|\bapart\s+from|\baside\s+from|\bbut\s+not|\baußer|\bausser)"
+                                 r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
+# "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
+_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bkeine?[nrs]?)"
+                   r"(?:\s+(?:any|single))?\s*$")
+_WHICH_STOREY = re.compile(r"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+"
+                           r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?)\b")
+# count comparisons (see Parser._count_comparison)
+_FACTORS = {"twice": 2, "two times": 2, "double": 2, "three times": 3, "thrice": 3, "four times": 4,
+            "doppelt so": 2, "zweimal so": 2, "dreimal so": 3, "viermal so": 4}
+_RATIO = re.compile(r"(?:\b(?P<bound>at least|at most|exactly|mindestens|höchstens|genau)\s+)?"
+                    r"(?P<factor>\btwice|\bthrice|\bdouble|\b(?:two|three|four|\d+)\s+times|\b(?:doppelt|zweimal|"
+                    r"dreimal|viermal)\s+so)\s+(?:as\s+)?(?:many|much|viele)\b(?:\s+as\b)?")
+_SAME = re.compile(r"\b(?:the\s+)?(?:same|equal)\s+(?:number|amount|count)\s+of\b|\bas\s+many\b|"
+                   r"\b(?:gleich|genauso|ebenso)\s+viele\b")
+_MORE_THAN = re.compile(r"\b(?P<word>more|fewer|less|mehr|weniger)\b(?=.*\b(?:than|als)\b)")
+_AS_THAN = re.compile(r"\b(?:than|as|als|wie)\b")
+_TAG = re.compile(r",?\s*(?:right|correct|true|is that (?:right|so|true|correct)|is it not|oder|stimmt(?:'s| das)?|"
+                  r"nicht wahr)\s*\??\s*$")
 _THRESHOLD = re.compile(
     r"(?<![\w])(?P<word>" + "|".join(re.escape(w) for w in sorted(THRESHOLD_WORDS, key=len, reverse=True))
     + r")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|"
@@ -196,7 +228,7 @@ def _only_filler(between: str) -> bool:
 _NEGATION_JOIN = frozenset(["on", "in", "at", "the", "those", "that", "which", "are", "is", "located", "placed",
                             "for", "from", "of", "im", "auf", "dem", "der", "den", "die", "das", "ones", "any",
                             "elements", "items", "things", "objects", "and", "or", "but", "not", "sind", "ist",
-                            "in", "within", "inside", "nicht"])
+                            "in", "within", "inside", "nicht", "nor", "noch"])
 
 
 _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be answered without broadening
@@ -310,6 +342,8 @@ class Parser:
         masked = self._qualifiers(plan, masked)
         masked = self._measure(plan, masked)
         masked = self._ground(plan, text, masked)
+        masked = self._none_of(plan, text, masked)
+        masked = self._count_comparison(plan, text, masked)
         self._intent(plan, text, masked)
         self._relation(plan, text)
         self._clauses(plan, text)
@@ -501,15 +535,15 @@ class Parser:
                 _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,
                                                        path=q.path), [_as_written(plan.question, q.term)])
                 return text
-            before = text[max(0, q.start - 12): q.start]
-            negated = bool(re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", before))
+            before = text[max(0, q.start - 24): q.start]
+            negated = bool(_QUALIFIER_NEGATION.search(before))
             plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated, q.note))
             if q.note:
                 plan.notes.append(f"{q.term!r}: {q.note}")
             kept.append(q)
             text = _mask(text, q.start, q.end)
             if negated:
-                neg = re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", before)
+                neg = _QUALIFIER_NEGATION.search(before)
                 assert neg is not None
                 text = _mask(text, q.start - len(before) + neg.start(), q.start)
         plan.resolved["qualifiers"] = kept
@@ -735,7 +769,7 @@ class Parser:
 
     def _compare_rooms(self, plan: Plan, text: str) -> str:
         """ "Is the kitchen bigger than the living room?": two rooms compared by floor area (a yes/no)."""
-        found = _BIGGER.search(text)
+        found = _BIGGER.search(text) or _WHICH_BIGGER.search(text)  # "which is bigger, A or B": the larger one
         subjects = [r for r in plan.rooms if r.role == "subject" and not r.negated]
         if found is None or len(subjects) != 2 or len(plan.rooms) != 2:
             return text
@@ -747,8 +781,70 @@ class Parser:
         m = MeasureMention(found.group(0), found.start(), found.end(), "floor_area", "sum")
         plan.measure = {"term": found.group(0), "quantity": "floor_area", "op": "sum"}
         plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
-        plan.resolved["compare_rooms"] = True
+        plan.resolved["compare_rooms"] = "which" if found.re is _WHICH_BIGGER else True
         return _mask(text, found.start(), found.end())
+
+    def _none_of(self, plan: Plan, text: str, masked: str) -> str:
+        """ "Which floors have no windows?", "which storeys don't have any doors?", "are there no doors on the
+        Dachgeschoss?", "Welche Geschosse haben keine Türen?": "none of X" is the count of X equal to 0, a threshold
+        that composes with the storey question (the storeys where it holds) and with a yes/no."""
+        spans = sorted(plan.resolved.get("class_spans", []))
+        if plan.threshold is not None or not spans or plan.declined is not None:
+            return masked
+        start = spans[0][0]
+        found = _NONE.search(text, max(0, start - 40), start)
+        yes_no = re.match(r"(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
+        if found is None or not (_WHICH_STOREY.search(text) or yes_no):
+            return masked
+        plan.threshold = {"op": "=", "n": 0, "term": found.group(0).strip()}
+        return _mask(masked, found.start(), found.end())
+
+    def _count_comparison(self, plan: Plan, text: str, masked: str) -> str:
+        """The grammar of count comparisons: a comparative ("more ... than", "fewer", "mehr ... als"), a ratio
+        ("(at least) twice as many ... as", "three times as many", "doppelt so viele"), or an equality ("the same
+        number of", "as many ... as", "gleich viele"), between two sides: two named storeys ("on Level 2 ... than on
+        Level 1"), or two classes in one scope ("more doors than windows on Level 1"). A yes/no question (or a
+        statement with a tag: "..., right?") becomes intent ``compare`` with ``compare_op`` / ``compare_factor``."""
+        if plan.declined is not None or plan.threshold is not None or plan.rooms:
+            return masked
+        ratio = _RATIO.search(text)
+        same = _SAME.search(text)
+        more = _MORE_THAN.search(text)
+        tag = _TAG.search(text)
+        yes_no = re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist|can)\b", text)
+        if not (ratio or same or more) or not (yes_no or tag):
+            return masked
+        named = [m for m in plan.mentions if m.storeys and not m.negated]
+        things = [c for c in plan.classes if c.key != "spaces"] or plan.classes
+        if len(named) == 2 and len(things) >= 1:
+            plan.compare = [named[0].storeys[0], named[1].storeys[0]]
+        elif len(named) <= 1 and len(things) == 2 and not plan.exclude_classes:
+            plan.compare_classes = True
+            plan.classes = things
+        else:
+            return masked
+        plan.intent = "compare"
+        if ratio is not None:
+            bound = ratio.group("bound") or ""
+            plan.compare_op = {"at most": "<=", "höchstens": "<=", "exactly": "=", "genau": "="}.get(bound, ">=")
+            plan.compare_factor = _FACTORS.get(ratio.group("factor"), 0) or int(re.sub(r"\D", "", ratio.group(
+                "factor")) or 1)
+            used = [ratio]
+        elif same is not None:
+            plan.compare_op, used = "=", [same]
+        else:
+            assert more is not None
+            plan.least = more.group("word") in ("fewer", "less", "weniger")
+            plan.compare_op, used = ("<" if plan.least else ">"), [more]
+        if tag is not None:
+            used.append(tag)
+        for m in used:
+            masked = _mask(masked, m.start(), m.end())
+        for m in _AS_THAN.finditer(masked):  # the second side's "as" / "than" / "als"
+            masked = _mask(masked, m.start(), m.end())
+        plan.notes.append(f"count comparison: A {plan.compare_op} {plan.compare_factor} x B"
+                          + (" (two classes)" if plan.compare_classes else " (two storeys)"))
+        return masked
 
     def _clauses(self, plan: Plan, text: str) -> None:
         """ "walls on level 1 or slabs on level 2": each class with its own storey. The plan has one storey scope
@@ -776,6 +872,8 @@ class Parser:
     def _relation(self, plan: Plan, text: str) -> None:
         """ "walls with windows", "rooms that have doors": a relation between two classes is not a union of them;
         declined (or, for "doors per room", counted per space) rather than listing both."""
+        if plan.compare_classes:
+            return  # "more doors than windows": two sides of a comparison, not a relation
         per_room = bool(_PER_ROOM.search(text))  # "doors per room": counted per space, no relation
         spans = sorted(plan.resolved.get("class_spans", [])) if plan.group_by != "space" and not per_room else []
         for (_, a_end, a_word), (b_start, _, b_word) in zip(spans, spans[1:], strict=False):
@@ -1043,8 +1141,8 @@ class Parser:
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
-            if word in _STOP or word in STOREY_NOUNS:
-                continue
+            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS:
+                continue  # a known filler ("thanks") is never a misspelled class ("tanks")
             close = difflib.get_close_matches(word, single, n=1, cutoff=0.85)
             if close:
                 keys.append(_CLASS_KEYS[close[0]])
@@ -1066,6 +1164,14 @@ class Parser:
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
         if plan.resolved.get("compare_rooms"):
             return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
+        if plan.intent == "compare":
+            return  # a count comparison (see _count_comparison)
+        if plan.threshold is not None and _WHICH_STOREY.search(text) and plan.declined is None:
+            plan.intent = "most"  # "which floors have no windows / more than 10 doors": the storeys where it holds
+            plan.resolved["storey_filter"] = True
+            if not plan.classes:
+                plan.classes.append(class_filter(self.index.schema, "inventory"))
+            return
         def has(words: tuple[str, ...]) -> bool:
             return _words_pattern(words).search(text) is not None
 

@@ -194,9 +194,15 @@ def _compare_counts(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         name_a, name_b = answerer.storey_name(a) or a, answerer.storey_name(b) or b
         a_text, b_text = f"{name_a} has {na} {label}", f"{name_b} has {nb}"
         out.rule = f"number of {label} on {name_a} {op} {'' if k == 1 else f'{k} x '}number on {name_b}"
+    if op == "-":  # "how many more X does A have than B": a count, the difference
+        signed = plan.resolved.get("difference") == "signed"  # "how many more": A - B; "the difference": |A - B|
+        out.count = (nb - na if plan.least else na - nb) if signed else abs(na - nb)
+        out.rule = out.rule.replace(" - ", " minus ") + (" (how many fewer: the second minus the first)"
+                                                          if signed and plan.least else "")
+        out.text = f"{out.count}: {a_text} and {b_text} (asked: {out.rule})."
+        return out
     out.yes_no = bool(_OPS[op](na, k * nb))
     out.text = f"{'Yes' if out.yes_no else 'No'}: {a_text} and {b_text} (asked: {out.rule})."
-    out.count = None
     return out
 
 
@@ -300,6 +306,8 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     unit = agg.unit or ""
     source = agg.source
     measured = [h for h in hits if h.guid in agg.per_element]
+    if plan.intent == "breakdown" and plan.group_by == "storey":  # "total area of the rooms on each floor"
+        return _measured_per_storey(index, answerer, plan, measured, measure, out)
     if plan.intent == "most" and agg.op in ("max", "min"):  # "which floor has the largest room"
         best = (max if agg.op == "max" else min)(agg.per_element.values())
         chosen = [h for h in measured if _tie(agg.per_element[h.guid], best)]
@@ -331,4 +339,27 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     if missing:
         out.value["missing"] = missing
     out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    return out
+
+
+def _measured_per_storey(index: ModelIndex, answerer: Answerer, plan: Plan, measured: list[Hit],
+                         measure: resolve.Measure, out: Outcome) -> Outcome:
+    """A measure per storey ("the total room area on each floor", "average room size per level"): the aggregate
+    of each storey's elements, every storey in scope named with its number (no single value is claimed)."""
+    label, scope = answerer.label(plan), answerer.scope(plan)
+    order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+    rows = []
+    for g in order:
+        mine = [h.guid for h in measured if h.storey == g]
+        agg = resolve.aggregate(index, mine, measure) if mine else None
+        rows.append((answerer.storey_name(g) or g, agg))
+    first = next((a for _, a in rows if a is not None and a.number is not None), None)
+    if first is None:
+        out.hits, out.text = [], f"None of the {label} {scope} has a {measure.quantity}, so I give no number."
+        return out
+    out.hits = measured
+    out.rule = f"{_AGG_WORDS[first.op]} {first.quantity} of the {label} per storey {scope} ({first.source})"
+    shown = "; ".join(f"{name}: {_number(a.number):g} {a.unit or ''}".rstrip() if a is not None and a.number is not None
+                      else f"{name}: none" for name, a in rows)
+    out.text = f"{_capital(out.rule)}: {shown}."
     return out

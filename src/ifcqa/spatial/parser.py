@@ -185,7 +185,8 @@ _ZONE_WORD = re.compile(r"\b(?:zones?|zonen?|bereiche?|bereichs)\b")
 _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to|assigned\s+to|part\s+of|"
                          r"gehören\s+zu[rm]?|gehoeren\s+zu[rm]?|gehört\s+zu[rm]?)\b")
 # a negation right before a room the question asks for ("rooms that are not bathrooms", "which rooms aren't offices")
-_ROOM_NEGATION = re.compile(r"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\bexcept|\bexcluding|\bother\s+than|"
+_ROOM_NEGATION = re.compile(r"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\bexcept(?:\s+for)?|\bexcluding|"
+                            r"\bother\s+than|\bapart\s+from|\baside\s+from|\bbesides|\bbut\s+not|"
                             r"\bausser|\bausgenommen)\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?\s*$")
 # a negation right before a qualifier: "not external", "non-load-bearing", "excluding the external ones",
 # "other than the load-bearing ones", "except for fire-rated"
@@ -205,7 +206,15 @@ _RATIO = re.compile(r"(?:\b(?P<bound>at least|at most|exactly|mindestens|höchst
                     r"dreimal|viermal)\s+so)\s+(?:as\s+)?(?:many|much|viele)\b(?:\s+as\b)?")
 _SAME = re.compile(r"\b(?:the\s+)?(?:same|equal)\s+(?:number|amount|count)\s+of\b|\bas\s+many\b|"
                    r"\b(?:gleich|genauso|ebenso)\s+viele\b")
-_MORE_THAN = re.compile(r"\b(?P<word>more|fewer|less|mehr|weniger)\b(?=.*\b(?:than|als)\b)")
+_MORE_THAN = re.compile(r"\b(?P<word>more|fewer|less|mehr|weniger|greater|larger|higher|bigger|lower|smaller|"
+                        r"grösser|grosser|größer|kleiner|höher|niedriger)\b(?=.*\b(?:than|als)\b)")
+_COUNT_COMPARATIVES = frozenset(["more", "fewer", "less", "mehr", "weniger"])
+_LESS_WORDS = frozenset(["fewer", "less", "weniger", "lower", "smaller", "kleiner", "niedriger"])
+_NUMBER_OF = re.compile(r"\b(?:number|count|amount|anzahl)\b")
+_HOW_MANY_MORE = re.compile(r"\b(?:how\s+many|wie\s*viele)\s+(?P<word>more|fewer|less|mehr|weniger)\b")
+_DIFFERENCE = re.compile(r"\b(?:the\s+)?(?:difference|unterschied)\b")
+_DIFFERENCE_FILLER = re.compile(r"\b(?:between|zwischen|in|im|count|number|anzahl)\b")
+_VERSUS = re.compile(r"\b(?:compare[sd]?|comparing|comparison|vs\.?|versus|vergleiche?n?|gegenüber)(?![\w])")
 _AS_THAN = re.compile(r"\b(?:than|as|als|wie)\b")
 _TAG = re.compile(r",?\s*(?:right|correct|true|is that (?:right|so|true|correct)|is it not|oder|stimmt(?:'s| das)?|"
                   r"nicht wahr)\s*\??\s*$")
@@ -810,11 +819,24 @@ class Parser:
         ratio = _RATIO.search(text)
         same = _SAME.search(text)
         more = _MORE_THAN.search(text)
+        if more is not None and more.group("word") not in _COUNT_COMPARATIVES and not _NUMBER_OF.search(text):
+            more = None  # "greater" compares counts only with "the number of" ("is Level 2 bigger": its area)
         tag = _TAG.search(text)
         yes_no = re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist|can)\b", text)
-        if not (ratio or same or more) or not (yes_no or tag):
-            return masked
+        difference = _HOW_MANY_MORE.search(text) or _DIFFERENCE.search(text)
         named = [m for m in plan.mentions if m.storeys and not m.negated]
+        versus = _VERSUS.search(text)
+        if versus is not None and not yes_no and not difference and len(named) >= 2 and plan.intent == "list" and (
+                not _words_pattern((*MOST_WORDS, *COUNT_WORDS)).search(text)):  # "which has more": most; "how
+            # many ... vs ...": the count, which says how it splits per storey
+            plan.intent = "breakdown"  # "compare the doors on level 1 and level 2", "doors: L1 vs L2": per storey
+            plan.resolved["versus"] = True
+            plan.notes.append(f"{versus.group(0)!r}: counted per named storey")
+            return _mask(masked, versus.start(), versus.end())
+        if difference is not None:
+            more = difference if difference.re is _HOW_MANY_MORE else None
+        elif not (ratio or same or more) or not (yes_no or tag):
+            return masked
         things = [c for c in plan.classes if c.key != "spaces"] or plan.classes
         if len(named) == 2 and len(things) >= 1:
             plan.compare = [named[0].storeys[0], named[1].storeys[0]]
@@ -824,7 +846,14 @@ class Parser:
         else:
             return masked
         plan.intent = "compare"
-        if ratio is not None:
+        if difference is not None:  # "how many more X does A have than B", "the difference in X between A and B"
+            plan.compare_op = "-"
+            plan.resolved["difference"] = "signed" if difference.re is _HOW_MANY_MORE else "absolute"
+            plan.least = difference.re is _HOW_MANY_MORE and difference.group("word") in ("fewer", "less", "weniger")
+            used = [difference]
+            for m in _DIFFERENCE_FILLER.finditer(masked):
+                masked = _mask(masked, m.start(), m.end())
+        elif ratio is not None:
             bound = ratio.group("bound") or ""
             plan.compare_op = {"at most": "<=", "höchstens": "<=", "exactly": "=", "genau": "="}.get(bound, ">=")
             plan.compare_factor = _FACTORS.get(ratio.group("factor"), 0) or int(re.sub(r"\D", "", ratio.group(
@@ -834,7 +863,7 @@ class Parser:
             plan.compare_op, used = "=", [same]
         else:
             assert more is not None
-            plan.least = more.group("word") in ("fewer", "less", "weniger")
+            plan.least = more.group("word") in _LESS_WORDS
             plan.compare_op, used = ("<" if plan.least else ">"), [more]
         if tag is not None:
             used.append(tag)
@@ -1164,8 +1193,8 @@ class Parser:
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
         if plan.resolved.get("compare_rooms"):
             return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
-        if plan.intent == "compare":
-            return  # a count comparison (see _count_comparison)
+        if plan.intent == "compare" or plan.resolved.get("versus"):
+            return  # a count comparison, or two storeys set side by side (see _count_comparison)
         if plan.threshold is not None and _WHICH_STOREY.search(text) and plan.declined is None:
             plan.intent = "most"  # "which floors have no windows / more than 10 doors": the storeys where it holds
             plan.resolved["storey_filter"] = True

@@ -172,3 +172,30 @@ def test_a_measure_on_each_floor_is_given_per_storey(index_of: Callable[[str], M
     assert answer["value"] is None  # no single number is claimed for a per-storey question
     for name, total in per.items():
         assert f"{name}: {round(total, 3):g} m²" in answer["answer"]
+
+
+@pytest.mark.parametrize(("question", "passes"), [
+    ("Is there any floor without doors?", lambda n: n == 0),
+    ("Is there a level with no doors?", lambda n: n == 0),
+    ("Is there a floor with more than 7 doors?", lambda n: n > 7),
+])
+def test_is_there_a_storey_quantifies_over_the_storeys(
+        index_of: Callable[[str], ModelIndex], duplex: Any, question: str, passes: Any) -> None:
+    per = _per_storey(duplex, "IfcDoor")  # never "yes, there are 14 doors": "without" is not filler
+    answer = _qa(index_of, DUPLEX).ask(question)
+    assert answer["yes_no"] is any(passes(n) for n in per.values())
+    assert sorted(answer["storeys"]) == sorted(s for s, n in per.items() if passes(n))
+
+
+def test_the_letter_around_an_email_question_is_read_as_filler(
+        index_of: Callable[[str], ModelIndex], duplex: Any) -> None:
+    expected = sum(1 for d in duplex.by_type("IfcDoor") if ue.get_pset(d, "Pset_DoorCommon", "IsExternal") is True
+                   and (s := located_storey(d)) is not None and s.Name == "Level 1")
+    qa = _qa(index_of, DUPLEX)
+    answer = qa.ask("Hello, could you tell me how many external doors there are on Level 1? Thanks, Anna")
+    assert answer["count"] == expected
+    assert qa.ask("RE: how many external doors on Level 1 asap")["count"] == expected
+    # a lower-case word after "thanks" is not a signature name: it is read (or declined), never dropped
+    assert qa.ask("Which doors are on level 1, thanks, external ones")["declined"] is not None or all(
+        ue.get_pset(duplex.by_guid(e["guid"]), "Pset_DoorCommon", "IsExternal") is True
+        for e in qa.ask("Which doors are on level 1, thanks, external ones")["elements"])

@@ -117,7 +117,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         said = f"{_join_names(lacking)} {verb} no {label}" if lacking else f"every storey has {label}"
         out.text = f"{'Yes' if out.yes_no else 'No'}: {said} ({counts})."
         return out
-    if plan.threshold is not None and plan.intent == "most" and plan.resolved.get("storey_filter"):
+    if plan.threshold is not None and plan.intent in ("most", "exists") and plan.resolved.get("storey_filter"):
         # "which floors have no windows / more than 10 doors": the storeys where the count passes the threshold
         op, k = plan.threshold["op"], plan.threshold["n"]
         per = Counter(h.storey for h in hits)
@@ -129,6 +129,9 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         out.rule = f"storeys where the number of {what} is {_OP_WORDS[op]} {k}"
         counts = ", ".join(f"{answerer.storey_name(g) or g}: {per.get(g, 0)}" for g in order)
         out.text = (f"{_join_names(out.storeys) or 'No storey'} ({out.rule}; per storey: {counts}).")
+        if plan.intent == "exists":  # "is there any floor without doors?": yes when some storey passes
+            out.yes_no = bool(chosen)
+            out.text = f"{'Yes' if chosen else 'No'}: {out.text}"
         return out
     if plan.threshold is not None:
         op, k = plan.threshold["op"], plan.threshold["n"]

@@ -144,7 +144,8 @@ _NEGATION = _words_pattern(NEGATION_WORDS)
 # must not read "outside" as filler and list every door.
 _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "but", "apart", "aside", "besides",
                             "isn't", "aren't", "isnt", "arent", "outside", "nicht", "außer", "ausser", "ausgenommen",
-                            "ohne"])
+                            "ohne", "without", "counting", "neither", "leaving", "ignoring", "disregarding",
+                            "abgesehen", "weder"])
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
@@ -194,10 +195,12 @@ _QUALIFIER_NEGATION = re.compile(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\bexc
                                  r"\bother\s+than|\bapart\s+from|\baside\s+from|\bbut\s+not|\baußer|\bausser)"
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
-_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bkeine?[nrs]?)"
+_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bwithout|\bkeine?[nrs]?)"
                    r"(?:\s+(?:any|single))?\s*$")
 _WHICH_STOREY = re.compile(r"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+"
                            r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?)\b")
+_ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
+                         r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
 _FACTORS = {"twice": 2, "two times": 2, "double": 2, "three times": 3, "thrice": 3, "four times": 4,
             "doppelt so": 2, "zweimal so": 2, "dreimal so": 3, "viermal so": 4}
@@ -263,6 +266,30 @@ def _qualifier_word(word: str) -> bool:
 
 def _join_words(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+# the letter around a question written as an e-mail or ticket: a subject prefix ("RE:", "AW:", "Fwd:"), a sign-off
+# with a name at the end ("Thanks, Anna", "Best regards, J. Smith", "Grüße, Max"); masked like filler
+_SUBJECT = re.compile(r"^\s*(?:(?:re|aw|fw|fwd|wg|ticket|subject|betreff)\s*(?:#?\d+)?\s*:\s*)+")
+_SIGN_OFF = re.compile(r"[,.!?;\s]\s*(?:many\s+)?(?:thanks|thank\s+you|thx|cheers|regards|best(?:\s+regards)?|"
+                       r"kind\s+regards|br|danke|vielen\s+dank|grüsse|gruesse|grüße|gruss|mfg|lg|vg|viele\s+grüsse|"
+                       r"beste\s+grüsse)\s*[,.!]?(?P<name>(?:\s+[^\W\d_][\w.'-]*){0,3})\s*[.!]?\s*$")
+
+
+def _mask_letter(text: str, question: str) -> str:
+    """``text`` with the subject prefix and the sign-off masked; the words after a sign-off are masked only when
+    the question writes each of them capitalised, as a name ("Thanks, Anna"; never "thanks, are external")."""
+    found = _SUBJECT.match(text)
+    if found is not None:
+        text = _mask(text, found.start(), found.end())
+    found = _SIGN_OFF.search(text)
+    if found is None or found.start() == 0:
+        return text
+    for word in found.group("name").split():
+        written = re.search(rf"(?<![\w]){re.escape(word.strip('.'))}", question, re.IGNORECASE)
+        if written is None or not written.group(0)[:1].isupper():
+            return text
+    return _mask(text, found.start() + 1, found.end())
 
 
 def _mask(text: str, start: int, end: int) -> str:
@@ -332,6 +359,7 @@ class Parser:
             return _decline(plan, "there are no words to read in it", [])
         if self._refuse(plan, text):
             return plan
+        text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         masked, buildings = self._buildings(text)
         mentions: list[_Mention] = []
         masked = self._storey_mentions(masked, mentions)
@@ -1195,6 +1223,12 @@ class Parser:
             return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
         if plan.intent == "compare" or plan.resolved.get("versus"):
             return  # a count comparison, or two storeys set side by side (see _count_comparison)
+        if plan.threshold is not None and plan.declined is None and _ANY_STOREY.search(text) and not plan.mentions:
+            plan.intent = "exists"  # "is there any floor without doors?": does some storey pass the threshold
+            plan.resolved["storey_filter"] = True
+            if not plan.classes:
+                plan.classes.append(class_filter(self.index.schema, "inventory"))
+            return
         if plan.threshold is not None and _WHICH_STOREY.search(text) and plan.declined is None:
             plan.intent = "most"  # "which floors have no windows / more than 10 doors": the storeys where it holds
             plan.resolved["storey_filter"] = True

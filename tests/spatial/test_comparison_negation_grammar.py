@@ -199,3 +199,28 @@ def test_the_letter_around_an_email_question_is_read_as_filler(
     assert qa.ask("Which doors are on level 1, thanks, external ones")["declined"] is not None or all(
         ue.get_pset(duplex.by_guid(e["guid"]), "Pset_DoorCommon", "IsExternal") is True
         for e in qa.ask("Which doors are on level 1, thanks, external ones")["elements"])
+
+
+def _gsa_per_storey(duplex: Any) -> dict[str, float]:
+    out = {s.Name: 0.0 for s in duplex.by_type("IfcBuildingStorey")}
+    for s in duplex.by_type("IfcSpace"):
+        out[located_storey(s).Name] += ue.get_pset(s, "GSA Space Areas", "GSA BIM Area")
+    return out
+
+
+@pytest.mark.parametrize("question", ["which floor has the most floor area",
+                                      "Which floor has the biggest total room area?"])
+def test_storeys_ranked_by_a_summed_measure(index_of: Callable[[str], ModelIndex], duplex: Any, question: str) -> None:
+    per = _gsa_per_storey(duplex)
+    answer = _qa(index_of, DUPLEX).ask(question)
+    assert answer["storeys"] == [max(per, key=lambda k: per[k])]
+    assert answer["value"]["number"] == pytest.approx(max(per.values()), rel=1e-3)
+
+
+def test_two_storeys_compared_by_a_summed_measure(index_of: Callable[[str], ModelIndex], duplex: Any) -> None:
+    per = _gsa_per_storey(duplex)
+    answer = _qa(index_of, DUPLEX).ask("Is the total room area of Level 2 bigger than that of Level 1?")
+    assert answer["yes_no"] is (per["Level 2"] > per["Level 1"])
+    largest = _qa(index_of, DUPLEX).ask("which floor has the largest room")  # no total word: one room's area
+    best = max(duplex.by_type("IfcSpace"), key=lambda s: ue.get_pset(s, "GSA Space Areas", "GSA BIM Area"))
+    assert largest["storeys"] == [located_storey(best).Name]

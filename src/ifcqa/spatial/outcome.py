@@ -91,6 +91,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         return out
     if measure is not None and plan.intent == "compare" and plan.resolved.get("compare_rooms"):
         return _compare_rooms(index, answerer, plan, hits, measure, out)
+    if measure is not None and plan.resolved.get("rank_sum"):
+        return _ranked_sums(index, answerer, plan, hits, measure, out)
     if measure is not None and plan.intent not in ("compare",):
         return _measured(index, answerer, plan, hits, measure, out)
     if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
@@ -365,4 +367,43 @@ def _measured_per_storey(index: ModelIndex, answerer: Answerer, plan: Plan, meas
     shown = "; ".join(f"{name}: {_number(a.number):g} {a.unit or ''}".rstrip() if a is not None and a.number is not None
                       else f"{name}: none" for name, a in rows)
     out.text = f"{_capital(out.rule)}: {shown}."
+    return out
+
+
+def _ranked_sums(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
+                 out: Outcome) -> Outcome:
+    """The measure summed per storey, then "which floor has the most floor area" (the storey(s) with the largest,
+    or with ``least`` the smallest, sum) or "is A's room area bigger than B's" (a yes/no on the two sums)."""
+    label = answerer.label(plan)
+    order = plan.compare or plan.storeys or [s.guid for s in answerer.resolver.storeys]
+    sums: dict[str, float] = {}
+    first: resolve.Aggregate | None = None
+    for g in order:
+        mine = [h.guid for h in hits if h.storey == g]
+        agg = resolve.aggregate(index, mine, measure) if mine else None
+        if agg is not None and agg.number is not None:
+            sums[g] = agg.number
+            first = first or agg
+    if first is None:
+        out.hits, out.text = [], f"None of the {label} has a {measure.quantity}, so I give no answer."
+        return out
+    name = {g: answerer.storey_name(g) or g for g in order}
+    shown = ", ".join(f"{name[g]}: {_number(sums.get(g, 0.0)):g} {first.unit or ''}".rstrip() for g in order)
+    out.rule = f"total {first.quantity} of the {label} per storey ({first.source})"
+    if plan.intent == "compare":
+        a, b = plan.compare
+        va, vb = sums.get(a, 0.0), sums.get(b, 0.0)
+        out.yes_no = not _tie(va, vb) and (va < vb if plan.least else va > vb)
+        out.rule += f", {name[a]} {'<' if plan.least else '>'} {name[b]}"
+        out.text = f"{'Yes' if out.yes_no else 'No'}: {shown} ({out.rule})."
+        return out
+    values = [sums.get(g, 0.0) for g in order]
+    best = min(values) if plan.least else max(values)
+    chosen = [g for g in order if _tie(sums.get(g, 0.0), best)]
+    out.storeys = [name[g] for g in chosen]
+    out.hits = [h for h in hits if h.storey in set(chosen)]
+    out.value = {"number": _number(best), "unit": first.unit, "op": "sum", "quantity": first.quantity,
+                 "source": first.source}
+    out.text = (f"{_join_names(out.storeys)} {'has' if len(chosen) == 1 else 'have'} the "
+                f"{'smallest' if plan.least else 'largest'} {out.rule}: {shown}.")
     return out

@@ -199,6 +199,12 @@ _NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any
                    r"(?:\s+(?:any|single))?\s*$")
 _WHICH_STOREY = re.compile(r"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+"
                            r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?)\b")
+_TOTAL_WORDS = re.compile(r"\b(?:total|sum|combined|overall|aggregate|gesamte?[nrs]?|insgesamt|summe)\b")
+_RANK_WORDS = re.compile(r"\b(?:most|more|larger|largest|bigger|biggest|greater|greatest|higher|highest|smaller|"
+                         r"smallest|less|least|fewer|fewest|lower|lowest|meisten|mehr|grösser|grosser|größer|grösste|"
+                         r"größte|kleiner|kleinste|weniger|wenigsten)\b")
+_LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lower|lowest|kleiner|kleinste|weniger|"
+                            r"wenigsten)\b")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -379,6 +385,7 @@ class Parser:
         masked = self._qualifiers(plan, masked)
         masked = self._measure(plan, masked)
         masked = self._ground(plan, text, masked)
+        masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
         masked = self._count_comparison(plan, text, masked)
         self._intent(plan, text, masked)
@@ -821,6 +828,43 @@ class Parser:
         plan.resolved["compare_rooms"] = "which" if found.re is _WHICH_BIGGER else True
         return _mask(text, found.start(), found.end())
 
+    def _rank_measure(self, plan: Plan, text: str, masked: str) -> str:
+        """A measure summed per storey and the storeys compared by it: "which floor has the most floor area", "which
+        floor has the biggest total room area" (not the biggest room), "which has the larger total window area,
+        GroundFloor or 1stFloor?", "is the GroundFloor's room area bigger than the 1stFloor's?". Without a total
+        word a superlative stays an element's ("which floor has the largest room")."""
+        measure = plan.resolved.get("measure")
+        if measure is None or plan.declined is not None or plan.rooms or plan.resolved.get("compare_rooms"):
+            return masked
+        total = _TOTAL_WORDS.search(text)
+        ranking = _RANK_WORDS.search(masked)
+        named = [m for m in plan.mentions if m.storeys and not m.negated]
+        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text)
+        which = _WHICH_STOREY.search(text) or re.search(r"\b(?:which|welche[rs]?)\b", text) and len(named) == 2
+        if not (total or measure.op == "sum") or not (which or yes_no and len(named) == 2 and ranking):
+            return masked
+        if not which and not _words_pattern(("than", "als")).search(text):
+            return masked
+        plan.resolved["rank_sum"] = True
+        plan.least = bool(_LEAST_MEASURE.search(text))
+        plan.resolved["measure"] = resolve.Measure(measure.term, measure.start, measure.end, measure.quantity, "sum",
+                                                   raw=measure.raw)
+        assert plan.measure is not None
+        plan.measure["op"] = "sum"
+        if which:
+            plan.intent = "most"
+        else:
+            plan.intent = "compare"
+            plan.compare = [named[0].storeys[0], named[1].storeys[0]]
+            plan.compare_op = "<" if plan.least else ">"
+        for m in [ranking, total]:
+            if m is not None:
+                masked = _mask(masked, m.start(), m.end())
+        for m in _AS_THAN.finditer(masked):
+            masked = _mask(masked, m.start(), m.end())
+        plan.notes.append("the measure summed per storey and the storeys ranked by it")
+        return masked
+
     def _none_of(self, plan: Plan, text: str, masked: str) -> str:
         """ "Which floors have no windows?", "which storeys don't have any doors?", "are there no doors on the
         Dachgeschoss?", "Welche Geschosse haben keine Türen?": "none of X" is the count of X equal to 0, a threshold
@@ -1221,7 +1265,7 @@ class Parser:
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
         if plan.resolved.get("compare_rooms"):
             return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
-        if plan.intent == "compare" or plan.resolved.get("versus"):
+        if plan.intent == "compare" or plan.resolved.get("versus") or plan.resolved.get("rank_sum"):
             return  # a count comparison, or two storeys set side by side (see _count_comparison)
         if plan.threshold is not None and plan.declined is None and _ANY_STOREY.search(text) and not plan.mentions:
             plan.intent = "exists"  # "is there any floor without doors?": does some storey pass the threshold

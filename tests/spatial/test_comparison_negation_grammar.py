@@ -224,3 +224,13 @@ def test_two_storeys_compared_by_a_summed_measure(index_of: Callable[[str], Mode
     largest = _qa(index_of, DUPLEX).ask("which floor has the largest room")  # no total word: one room's area
     best = max(duplex.by_type("IfcSpace"), key=lambda s: ue.get_pset(s, "GSA Space Areas", "GSA BIM Area"))
     assert largest["storeys"] == [located_storey(best).Name]
+
+
+def test_which_rooms_have_no_x_is_a_per_space_zero_count(index_of: Callable[[str], ModelIndex], duplex: Any) -> None:
+    furnished = {rel.RelatingStructure.GlobalId for rel in duplex.by_type("IfcRelContainedInSpatialStructure")
+                 if rel.RelatingStructure.is_a("IfcSpace")
+                 and any(e.is_a("IfcFurnishingElement") for e in rel.RelatedElements)}
+    expected = {s.GlobalId for s in duplex.by_type("IfcSpace")} - furnished
+    answer = _qa(index_of, DUPLEX).ask("Which rooms have no furniture?")
+    assert answer["declined"] is None
+    assert {e["guid"] for e in answer["elements"]} == expected

@@ -271,10 +271,20 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
     per = {s.guid: sum(1 for g in resolve.elements_in_rooms(index, [s.guid], bounding=bounding) if g in wanted)
            for s in spaces}
     label = answerer.label(plan)
-    if not per or not any(per.values()):
+    if (not per or not any(per.values())) and not plan.resolved.get("space_filter"):
         out.hits, out.text = [], f"No room has any {label} {answerer.scope(plan)}."
         return out
     how = "bounding" if bounding else "in"
+    if plan.threshold is not None and plan.resolved.get("space_filter"):  # "which rooms have no furniture"
+        op, k = plan.threshold["op"], plan.threshold["n"]
+        chosen = [s for s in spaces if _OPS[op](per[s.guid], k)]
+        out.hits = [Hit(s.guid, s.ifc_class, s.name, index.data.elements[s.storey].guid if s.storey is not None
+                        else None) for s in chosen]
+        out.rule = f"spaces with {_OP_WORDS[op]} {k} {label} {how} them {answerer.scope(plan)}, counted per space"
+        shown = ", ".join(f"{s.name or 'unnamed'}{' ' + s.long_name if s.long_name else ''}" for s in chosen[:25])
+        out.text = (f"{len(chosen)} spaces ({out.rule})" + (f": {shown}" if chosen else "")
+                    + (f" and {len(chosen) - 25} more." if len(chosen) > 25 else "."))
+        return out
     if plan.intent == "breakdown":  # "how many doors per room": every space with its count, the elements listed
         out.rule = f"{label} {how} each space {answerer.scope(plan)}, counted per space"
         rows = sorted(spaces, key=lambda s: (-per[s.guid], s.name or ""))

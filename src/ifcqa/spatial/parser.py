@@ -205,6 +205,8 @@ _RANK_WORDS = re.compile(r"\b(?:most|more|larger|largest|bigger|biggest|greater|
                          r"größte|kleiner|kleinste|weniger|wenigsten)\b")
 _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lower|lowest|kleiner|kleinste|weniger|"
                             r"wenigsten)\b")
+_WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
+                         r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -872,10 +874,9 @@ class Parser:
         spans = sorted(plan.resolved.get("class_spans", []))
         if plan.threshold is not None or not spans or plan.declined is not None:
             return masked
-        start = spans[0][0]
-        found = _NONE.search(text, max(0, start - 40), start)
+        found = next((f for a, _, _ in spans if (f := _NONE.search(text, max(0, a - 40), a)) is not None), None)
         yes_no = re.match(r"(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
-        if found is None or not (_WHICH_STOREY.search(text) or yes_no):
+        if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no):
             return masked
         plan.threshold = {"op": "=", "n": 0, "term": found.group(0).strip()}
         return _mask(masked, found.start(), found.end())
@@ -1267,6 +1268,14 @@ class Parser:
             return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
         if plan.intent == "compare" or plan.resolved.get("versus") or plan.resolved.get("rank_sum"):
             return  # a count comparison, or two storeys set side by side (see _count_comparison)
+        others = [c for c in plan.classes if c.key != "spaces"]
+        if plan.threshold is not None and plan.declined is None and others and not plan.rooms and _WHICH_ROOM.search(
+                text):  # "which rooms have no furniture / more than 3 doors": the spaces whose count passes
+            plan.intent = "most"
+            plan.group_by = "space"
+            plan.classes = others
+            plan.resolved["space_filter"] = True
+            return
         if plan.threshold is not None and plan.declined is None and _ANY_STOREY.search(text) and not plan.mentions:
             plan.intent = "exists"  # "is there any floor without doors?": does some storey pass the threshold
             plan.resolved["storey_filter"] = True

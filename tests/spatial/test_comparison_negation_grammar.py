@@ -234,3 +234,13 @@ def test_which_rooms_have_no_x_is_a_per_space_zero_count(index_of: Callable[[str
     answer = _qa(index_of, DUPLEX).ask("Which rooms have no furniture?")
     assert answer["declined"] is None
     assert {e["guid"] for e in answer["elements"]} == expected
+
+
+def test_german_ohne_and_english_but_in_storey_questions(index_of: Callable[[str], ModelIndex], institute: Any) -> None:
+    per = _per_storey(institute, "IfcDoor")
+    qa = _qa(index_of, INSTITUTE)
+    answer = qa.ask("Gibt es ein Geschoss ohne Türen?")  # the doors are counted (zero), not taken out
+    assert answer["yes_no"] is any(n == 0 for n in per.values())
+    assert answer["storeys"] == [s for s, n in per.items() if n == 0]
+    assert qa.ask("how many doors in all floors but the Keller")["count"] == sum(
+        n for s, n in per.items() if s != "Keller")

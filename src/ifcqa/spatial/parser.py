@@ -195,8 +195,8 @@ _QUALIFIER_NEGATION = re.compile(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\bexc
                                  r"\bother\s+than|\bapart\s+from|\baside\s+from|\bbut\s+not|\baußer|\bausser)"
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
-_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bwithout|\bkeine?[nrs]?)"
-                   r"(?:\s+(?:any|single))?\s*$")
+_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bwithout|"
+                   r"\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
 _WHICH_STOREY = re.compile(r"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+"
                            r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?)\b")
 _TOTAL_WORDS = re.compile(r"\b(?:total|sum|combined|overall|aggregate|gesamte?[nrs]?|insgesamt|summe)\b")
@@ -874,10 +874,16 @@ class Parser:
         spans = sorted(plan.resolved.get("class_spans", []))
         if plan.threshold is not None or not spans or plan.declined is not None:
             return masked
-        found = next((f for a, _, _ in spans if (f := _NONE.search(text, max(0, a - 40), a)) is not None), None)
+        found, word = next(((f, w) for a, _, w in spans if (f := _NONE.search(text, max(0, a - 40), a)) is not None),
+                           (None, ""))
         yes_no = re.match(r"(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
         if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no):
             return masked
+        key = _CLASS_KEYS.get(word)
+        excluded = [c for c in plan.exclude_classes if c.key == key]
+        if excluded:  # "ein Geschoss ohne Fenster": the class counted (zero), not taken out of the answer
+            plan.exclude_classes = [c for c in plan.exclude_classes if c.key != key]
+            plan.classes += excluded
         plan.threshold = {"op": "=", "n": 0, "term": found.group(0).strip()}
         return _mask(masked, found.start(), found.end())
 

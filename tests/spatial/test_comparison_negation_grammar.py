@@ -244,3 +244,12 @@ def test_german_ohne_and_english_but_in_storey_questions(index_of: Callable[[str
     assert answer["storeys"] == [s for s, n in per.items() if n == 0]
     assert qa.ask("how many doors in all floors but the Keller")["count"] == sum(
         n for s, n in per.items() if s != "Keller")
+
+
+def test_at_least_is_a_bound_not_a_fewest_question(index_of: Callable[[str], ModelIndex], shared_ifc: Path) -> None:
+    model = ifcopenshell.open(str(shared_ifc / LARGE))  # mm
+    expected = {d.GlobalId for d in model.by_type("IfcDoor") if d.OverallWidth >= 900
+                and located_storey(d) is not None and located_storey(d).Name == "Level 1"}
+    answer = _qa(index_of, LARGE).ask("doors at least 900 mm wide on level 1")
+    assert answer["storeys"] is None and "fewest" not in answer["answer"]
+    assert {e["guid"] for e in answer["elements"]} == expected

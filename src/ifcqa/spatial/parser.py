@@ -207,6 +207,7 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
                             r"wenigsten)\b")
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
+_BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -1306,11 +1307,13 @@ class Parser:
             plan.intent = "compare"  # "does the EG have more doors than the 1.OG?"
             plan.compare = [named[0].storeys[0], named[1].storeys[0]]
             plan.least = has(("fewer", "less", "weniger"))
-        elif (has(("most", "meisten", "fewest", "least", "wenigsten", "am meisten")) or comparing) and (
+        elif (_words_pattern(("most", "meisten", "fewest", "least", "wenigsten", "am meisten")).search(
+                _BOUND_WORDS.sub(" ", text)) or comparing) and (  # "at least 900 mm wide" is a bound, not "least"
             has(STOREY_NOUNS) or has(("which", "welche", "welches", "welcher"))
         ):
             plan.intent = "most"
-            plan.least = has(("fewest", "least", "wenigsten", "fewer", "weniger"))
+            plan.least = _words_pattern(("fewest", "least", "wenigsten", "fewer", "weniger")).search(
+                _BOUND_WORDS.sub(" ", text)) is not None
         elif plan.measure is not None and plan.measure["op"] in ("max", "min") and (
             has(STOREY_NOUNS) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
         ):

@@ -253,3 +253,12 @@ def test_at_least_is_a_bound_not_a_fewest_question(index_of: Callable[[str], Mod
     answer = _qa(index_of, LARGE).ask("doors at least 900 mm wide on level 1")
     assert answer["storeys"] is None and "fewest" not in answer["answer"]
     assert {e["guid"] for e in answer["elements"]} == expected
+
+
+def test_which_storeys_beat_a_named_storey(index_of: Callable[[str], ModelIndex], institute: Any) -> None:
+    per = _per_storey(institute, "IfcSpace")
+    answer = _qa(index_of, INSTITUTE).ask("Which floor has more rooms than the Keller?")
+    assert answer["storeys"] == [s for s, n in per.items() if s != "Keller" and n > per["Keller"]]
+    doors = _per_storey(institute, "IfcDoor")
+    fewer = _qa(index_of, INSTITUTE).ask("which storeys have fewer doors than the 1. Obergeschoss")
+    assert fewer["storeys"] == [s for s, n in doors.items() if s != "1. Obergeschoss" and n < doors["1. Obergeschoss"]]

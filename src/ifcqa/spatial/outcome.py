@@ -124,11 +124,16 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         op, k = plan.threshold["op"], plan.threshold["n"]
         per = Counter(h.storey for h in hits)
         order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+        vs = plan.threshold.get("vs")
+        if vs is not None:  # "which floor has more rooms than the Keller": that storey's count is the bound
+            k = per.get(vs, 0)
+            order = [g for g in order if g != vs]
         chosen = [g for g in order if _OPS[op](per.get(g, 0), k)]
         out.storeys = [answerer.storey_name(g) or g for g in chosen]
         out.hits = [h for h in hits if h.storey in set(chosen)]
         what = label + answerer.narrowing(plan)
-        out.rule = f"storeys where the number of {what} is {_OP_WORDS[op]} {k}"
+        out.rule = f"storeys where the number of {what} is {_OP_WORDS[op]} {k}" + (
+            f" (the number on {answerer.storey_name(vs) or vs})" if vs is not None else "")
         counts = ", ".join(f"{answerer.storey_name(g) or g}: {per.get(g, 0)}" for g in order)
         out.text = (f"{_join_names(out.storeys) or 'No storey'} ({out.rule}; per storey: {counts}).")
         if plan.intent == "exists":  # "is there any floor without doors?": yes when some storey passes

@@ -913,6 +913,17 @@ class Parser:
             plan.resolved["versus"] = True
             plan.notes.append(f"{versus.group(0)!r}: counted per named storey")
             return _mask(masked, versus.start(), versus.end())
+        if more is not None and not yes_no and not tag and _WHICH_STOREY.search(text) and len(named) == 1 and (
+                _words_pattern(("than", "als")).search(text, more.end())):
+            # "which floor has more rooms than the Keller": the storeys whose count beats that storey's
+            vs = named[0].storeys[0]
+            plan.threshold = {"op": "<" if more.group("word") in _LESS_WORDS else ">", "n": 0, "term": more.group(0),
+                              "vs": vs}
+            plan.storeys, plan.storey_names = [], []  # every storey counted; the named one is the bound
+            masked = _mask(masked, more.start(), more.end())
+            for m in _AS_THAN.finditer(masked):
+                masked = _mask(masked, m.start(), m.end())
+            return masked
         if difference is not None:
             more = difference if difference.re is _HOW_MANY_MORE else None
         elif not (ratio or same or more) or not (yes_no or tag):

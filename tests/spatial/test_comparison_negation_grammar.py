@@ -262,3 +262,13 @@ def test_which_storeys_beat_a_named_storey(index_of: Callable[[str], ModelIndex]
     doors = _per_storey(institute, "IfcDoor")
     fewer = _qa(index_of, INSTITUTE).ask("which storeys have fewer doors than the 1. Obergeschoss")
     assert fewer["storeys"] == [s for s, n in doors.items() if s != "1. Obergeschoss" and n < doors["1. Obergeschoss"]]
+
+
+def test_the_unit_an_answer_is_asked_in(index_of: Callable[[str], ModelIndex], shared_ifc: Path) -> None:
+    model = ifcopenshell.open(str(shared_ifc / FZK))
+    kitchen = next(s for s in model.by_type("IfcSpace") if s.LongName == "Küche")
+    answer = _qa(index_of, FZK).ask("how big is the Küche in m²")
+    assert answer["value"]["number"] == pytest.approx(ue.get_pset(kitchen, "BaseQuantities", "NetFloorArea"), 1e-3)
+    assert answer["value"]["unit"] == "m²"
+    wrong = _qa(index_of, FZK).ask("what is the floor area of the Küche in m³")  # an area in cubic metres
+    assert wrong["declined"] is not None and wrong["value"] is None

@@ -208,6 +208,8 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
+_UNIT_ASKED = re.compile(r"\b(?:in|as|im|als|in\s+terms\s+of)\s+(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
+                         r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m)(?![\w²³])")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -388,6 +390,7 @@ class Parser:
         masked = self._qualifiers(plan, masked)
         masked = self._measure(plan, masked)
         masked = self._ground(plan, text, masked)
+        masked = self._asked_unit(plan, masked)
         masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
         masked = self._count_comparison(plan, text, masked)
@@ -830,6 +833,23 @@ class Parser:
         plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
         plan.resolved["compare_rooms"] = "which" if found.re is _WHICH_BIGGER else True
         return _mask(text, found.start(), found.end())
+
+    def _asked_unit(self, plan: Plan, masked: str) -> str:
+        """ "how big is the entrance hall in m²", "total wall volume in cubic metres": the unit the answer is asked
+        in, consumed when it is the measure's kind of unit in metres (the answer states the model's unit)."""
+        measure = plan.resolved.get("measure")
+        found = _UNIT_ASKED.search(masked)
+        if measure is None or found is None:
+            return masked
+        unit = found.group("unit")
+        kind = "volume" if re.search(r"3|³|cubic|kubik", unit) else "area" if re.search(r"2|²|sq|square|quadrat|qm",
+                                                                                          unit) else "length"
+        quantity = measure.quantity.lower()
+        said = "area" if "area" in quantity else "volume" if "volume" in quantity else "length"
+        if kind != said:
+            return masked  # "the area in m³": left unread, so the answer declines naming it
+        plan.notes.append(f"answer asked in {unit!r}")
+        return _mask(masked, found.start(), found.end())
 
     def _rank_measure(self, plan: Plan, text: str, masked: str) -> str:
         """A measure summed per storey and the storeys compared by it: "which floor has the most floor area", "which

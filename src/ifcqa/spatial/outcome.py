@@ -16,6 +16,7 @@ from typing import Any
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial import resolve
 from ifcqa.spatial.answer import Answerer, counted
+from ifcqa.spatial.classes import matches
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.vocabulary import BOUNDING_KEYS
@@ -90,6 +91,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         return out
     if measure is not None and plan.intent == "compare" and plan.resolved.get("compare_rooms"):
         return _compare_rooms(index, answerer, plan, hits, measure, out)
+    if measure is not None and plan.resolved.get("rank_sum"):
+        return _ranked_sums(index, answerer, plan, hits, measure, out)
     if measure is not None and plan.intent not in ("compare",):
         return _measured(index, answerer, plan, hits, measure, out)
     if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
@@ -116,6 +119,27 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         said = f"{_join_names(lacking)} {verb} no {label}" if lacking else f"every storey has {label}"
         out.text = f"{'Yes' if out.yes_no else 'No'}: {said} ({counts})."
         return out
+    if plan.threshold is not None and plan.intent in ("most", "exists") and plan.resolved.get("storey_filter"):
+        # "which floors have no windows / more than 10 doors": the storeys where the count passes the threshold
+        op, k = plan.threshold["op"], plan.threshold["n"]
+        per = Counter(h.storey for h in hits)
+        order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+        vs = plan.threshold.get("vs")
+        if vs is not None:  # "which floor has more rooms than the Keller": that storey's count is the bound
+            k = per.get(vs, 0)
+            order = [g for g in order if g != vs]
+        chosen = [g for g in order if _OPS[op](per.get(g, 0), k)]
+        out.storeys = [answerer.storey_name(g) or g for g in chosen]
+        out.hits = [h for h in hits if h.storey in set(chosen)]
+        what = label + answerer.narrowing(plan)
+        out.rule = f"storeys where the number of {what} is {_OP_WORDS[op]} {k}" + (
+            f" (the number on {answerer.storey_name(vs) or vs})" if vs is not None else "")
+        counts = ", ".join(f"{answerer.storey_name(g) or g}: {per.get(g, 0)}" for g in order)
+        out.text = (f"{_join_names(out.storeys) or 'No storey'} ({out.rule}; per storey: {counts}).")
+        if plan.intent == "exists":  # "is there any floor without doors?": yes when some storey passes
+            out.yes_no = bool(chosen)
+            out.text = f"{'Yes' if chosen else 'No'}: {out.text}"
+        return out
     if plan.threshold is not None:
         op, k = plan.threshold["op"], plan.threshold["n"]
         out.count = n
@@ -126,16 +150,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
                     f"{scope}, {'' if out.yes_no else 'not '}{_OP_WORDS[op]} {k} (rule: {out.rule}).")
         return out
     if plan.intent == "compare":
-        a, b = plan.compare
-        na = sum(1 for h in hits if h.storey == a)
-        nb = sum(1 for h in hits if h.storey == b)
-        out.yes_no = na < nb if plan.least else na > nb
-        word = "fewer" if plan.least else "more"
-        out.text = (f"{'Yes' if out.yes_no else 'No'}: {answerer.storey_name(a)} has {na} {label} and "
-                    f"{answerer.storey_name(b)} has {nb}, so {answerer.storey_name(a)} has "
-                    f"{'' if out.yes_no else 'not '}{word}.")
-        out.count = None
-        return out
+        return _compare_counts(index, answerer, plan, hits, out)
     if plan.intent == "count":
         out.count = n
     elif plan.intent == "exists":
@@ -168,6 +183,39 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
     return out
 
 
+def _compare_counts(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], out: Outcome) -> Outcome:
+    """ "Does A have more X than B?", "at least twice as many X on A as on B?", "the same number of X on A and B?",
+    "more doors than windows on Level 1?": count side A, count side B (two storeys, or two classes in one scope),
+    and compare A with factor x B by the plan's operator. A yes/no that states both counts and the rule."""
+    op = plan.compare_op or ("<" if plan.least else ">")
+    k = max(1, plan.compare_factor)
+    label = answerer.label(plan)
+    if plan.compare_classes:
+        fa, fb = plan.classes[0], plan.classes[1]
+        elements = [index.find(h.guid) for h in hits]
+        na = sum(1 for e in elements if e is not None and matches(index, e, fa))
+        nb = sum(1 for e in elements if e is not None and matches(index, e, fb))
+        a_text, b_text = f"{na} {fa.label}", f"{nb} {fb.label}"
+        out.rule = f"number of {fa.label} {op} {'' if k == 1 else f'{k} x '}number of {fb.label} {answerer.scope(plan)}"
+    else:
+        a, b = plan.compare
+        na = sum(1 for h in hits if h.storey == a)
+        nb = sum(1 for h in hits if h.storey == b)
+        name_a, name_b = answerer.storey_name(a) or a, answerer.storey_name(b) or b
+        a_text, b_text = f"{name_a} has {na} {label}", f"{name_b} has {nb}"
+        out.rule = f"number of {label} on {name_a} {op} {'' if k == 1 else f'{k} x '}number on {name_b}"
+    if op == "-":  # "how many more X does A have than B": a count, the difference
+        signed = plan.resolved.get("difference") == "signed"  # "how many more": A - B; "the difference": |A - B|
+        out.count = (nb - na if plan.least else na - nb) if signed else abs(na - nb)
+        out.rule = out.rule.replace(" - ", " minus ") + (" (how many fewer: the second minus the first)"
+                                                          if signed and plan.least else "")
+        out.text = f"{out.count}: {a_text} and {b_text} (asked: {out.rule})."
+        return out
+    out.yes_no = bool(_OPS[op](na, k * nb))
+    out.text = f"{'Yes' if out.yes_no else 'No'}: {a_text} and {b_text} (asked: {out.rule})."
+    return out
+
+
 def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
                    out: Outcome) -> Outcome:
     """ "Is the kitchen bigger than the living room?": the floor area of each (summed over its spaces)."""
@@ -193,6 +241,17 @@ def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list
         return out
     (ra, a), (rb, b) = values
     assert a.number is not None and b.number is not None
+    if plan.resolved.get("compare_rooms") == "which":  # "which is bigger, A or B?": the larger (smaller) room
+        first = a.number < b.number if plan.least else a.number > b.number
+        tie = _tie(a.number, b.number)
+        won = [ra, rb] if tie else [ra if first else rb]
+        keep = {g for r in won for g in r.guids}
+        out.hits = [h for h in hits if h.guid in keep]
+        out.rule = f"{a.quantity} of {ra.term!r} vs {rb.term!r} ({a.source})"
+        best = "the same size" if tie else f"{(ra if first else rb).term!r} is {'smaller' if plan.least else 'bigger'}"
+        out.text = (f"{best}: {ra.term!r} has {_number(a.number):g} {a.unit or ''} and {rb.term!r} "
+                    f"{_number(b.number):g} {b.unit or ''} ({a.quantity}, {a.source}).")
+        return out
     out.yes_no = a.number < b.number if plan.least else a.number > b.number
     unit = a.unit or ""
     out.value = {"number": _number(a.number), "unit": a.unit, "op": "sum", "quantity": a.quantity, "source": a.source}
@@ -217,10 +276,20 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
     per = {s.guid: sum(1 for g in resolve.elements_in_rooms(index, [s.guid], bounding=bounding) if g in wanted)
            for s in spaces}
     label = answerer.label(plan)
-    if not per or not any(per.values()):
+    if (not per or not any(per.values())) and not plan.resolved.get("space_filter"):
         out.hits, out.text = [], f"No room has any {label} {answerer.scope(plan)}."
         return out
     how = "bounding" if bounding else "in"
+    if plan.threshold is not None and plan.resolved.get("space_filter"):  # "which rooms have no furniture"
+        op, k = plan.threshold["op"], plan.threshold["n"]
+        chosen = [s for s in spaces if _OPS[op](per[s.guid], k)]
+        out.hits = [Hit(s.guid, s.ifc_class, s.name, index.data.elements[s.storey].guid if s.storey is not None
+                        else None) for s in chosen]
+        out.rule = f"spaces with {_OP_WORDS[op]} {k} {label} {how} them {answerer.scope(plan)}, counted per space"
+        shown = ", ".join(f"{s.name or 'unnamed'}{' ' + s.long_name if s.long_name else ''}" for s in chosen[:25])
+        out.text = (f"{len(chosen)} spaces ({out.rule})" + (f": {shown}" if chosen else "")
+                    + (f" and {len(chosen) - 25} more." if len(chosen) > 25 else "."))
+        return out
     if plan.intent == "breakdown":  # "how many doors per room": every space with its count, the elements listed
         out.rule = f"{label} {how} each space {answerer.scope(plan)}, counted per space"
         rows = sorted(spaces, key=lambda s: (-per[s.guid], s.name or ""))
@@ -257,6 +326,8 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     unit = agg.unit or ""
     source = agg.source
     measured = [h for h in hits if h.guid in agg.per_element]
+    if plan.intent == "breakdown" and plan.group_by == "storey":  # "total area of the rooms on each floor"
+        return _measured_per_storey(index, answerer, plan, measured, measure, out)
     if plan.intent == "most" and agg.op in ("max", "min"):  # "which floor has the largest room"
         best = (max if agg.op == "max" else min)(agg.per_element.values())
         chosen = [h for h in measured if _tie(agg.per_element[h.guid], best)]
@@ -288,4 +359,66 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     if missing:
         out.value["missing"] = missing
     out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    return out
+
+
+def _measured_per_storey(index: ModelIndex, answerer: Answerer, plan: Plan, measured: list[Hit],
+                         measure: resolve.Measure, out: Outcome) -> Outcome:
+    """A measure per storey ("the total room area on each floor", "average room size per level"): the aggregate
+    of each storey's elements, every storey in scope named with its number (no single value is claimed)."""
+    label, scope = answerer.label(plan), answerer.scope(plan)
+    order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+    rows = []
+    for g in order:
+        mine = [h.guid for h in measured if h.storey == g]
+        agg = resolve.aggregate(index, mine, measure) if mine else None
+        rows.append((answerer.storey_name(g) or g, agg))
+    first = next((a for _, a in rows if a is not None and a.number is not None), None)
+    if first is None:
+        out.hits, out.text = [], f"None of the {label} {scope} has a {measure.quantity}, so I give no number."
+        return out
+    out.hits = measured
+    out.rule = f"{_AGG_WORDS[first.op]} {first.quantity} of the {label} per storey {scope} ({first.source})"
+    shown = "; ".join(f"{name}: {_number(a.number):g} {a.unit or ''}".rstrip() if a is not None and a.number is not None
+                      else f"{name}: none" for name, a in rows)
+    out.text = f"{_capital(out.rule)}: {shown}."
+    return out
+
+
+def _ranked_sums(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
+                 out: Outcome) -> Outcome:
+    """The measure summed per storey, then "which floor has the most floor area" (the storey(s) with the largest,
+    or with ``least`` the smallest, sum) or "is A's room area bigger than B's" (a yes/no on the two sums)."""
+    label = answerer.label(plan)
+    order = plan.compare or plan.storeys or [s.guid for s in answerer.resolver.storeys]
+    sums: dict[str, float] = {}
+    first: resolve.Aggregate | None = None
+    for g in order:
+        mine = [h.guid for h in hits if h.storey == g]
+        agg = resolve.aggregate(index, mine, measure) if mine else None
+        if agg is not None and agg.number is not None:
+            sums[g] = agg.number
+            first = first or agg
+    if first is None:
+        out.hits, out.text = [], f"None of the {label} has a {measure.quantity}, so I give no answer."
+        return out
+    name = {g: answerer.storey_name(g) or g for g in order}
+    shown = ", ".join(f"{name[g]}: {_number(sums.get(g, 0.0)):g} {first.unit or ''}".rstrip() for g in order)
+    out.rule = f"total {first.quantity} of the {label} per storey ({first.source})"
+    if plan.intent == "compare":
+        a, b = plan.compare
+        va, vb = sums.get(a, 0.0), sums.get(b, 0.0)
+        out.yes_no = not _tie(va, vb) and (va < vb if plan.least else va > vb)
+        out.rule += f", {name[a]} {'<' if plan.least else '>'} {name[b]}"
+        out.text = f"{'Yes' if out.yes_no else 'No'}: {shown} ({out.rule})."
+        return out
+    values = [sums.get(g, 0.0) for g in order]
+    best = min(values) if plan.least else max(values)
+    chosen = [g for g in order if _tie(sums.get(g, 0.0), best)]
+    out.storeys = [name[g] for g in chosen]
+    out.hits = [h for h in hits if h.storey in set(chosen)]
+    out.value = {"number": _number(best), "unit": first.unit, "op": "sum", "quantity": first.quantity,
+                 "source": first.source}
+    out.text = (f"{_join_names(out.storeys)} {'has' if len(chosen) == 1 else 'have'} the "
+                f"{'smallest' if plan.least else 'largest'} {out.rule}: {shown}.")
     return out

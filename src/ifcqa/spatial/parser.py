@@ -91,10 +91,17 @@ class _Mention:
     storeys: list[Storey]
 
 
+# contractions spelled out, so that every later pass reads one form: "don't" -> "do not", "where's" -> "where is"
+_CONTRACTIONS = re.compile(r"\b(?P<w>do|does|did|is|are|was|were|has|have|had|wo|ca|should|would|could)n't\b"
+                           r"|\b(?P<s>where|what|there|here|how|who|which|that|it)'s\b")
+_SPELLED = {"wo": "will", "ca": "can"}
+
+
 def normalise(question: str) -> str:
-    """Lower case, NFC, typographic quotes and dashes made plain, whitespace collapsed."""
+    """Lower case, NFC, typographic quotes and dashes made plain, contractions spelled out, whitespace collapsed."""
     text = unicodedata.normalize("NFC", question).casefold()
     text = text.replace("’", "'").replace("–", "-").replace("—", "-").replace("ß", "ss")
+    text = _CONTRACTIONS.sub(lambda m: f"{_SPELLED.get(m['w'], m['w'])} not" if m["w"] else f"{m['s']} is", text)
     return " ".join(text.split())
 
 
@@ -137,7 +144,8 @@ _NEGATION = _words_pattern(NEGATION_WORDS)
 # must not read "outside" as filler and list every door.
 _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "but", "apart", "aside", "besides",
                             "isn't", "aren't", "isnt", "arent", "outside", "nicht", "außer", "ausser", "ausgenommen",
-                            "ohne"])
+                            "ohne", "without", "counting", "neither", "leaving", "ignoring", "disregarding",
+                            "abgesehen", "weder"])
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
@@ -148,7 +156,8 @@ _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|
 _COORDINATED = re.compile(r"(?:,|&|/|\+|\b(?:and|or|as well as|plus|along with|und|oder|sowie|bzw))")
 _PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
 _CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
-                              "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht"])
+                              "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht",
+                              "is not", "are not"])  # "isn't", "aren't" as normalise spells them out
 _ALIASES: list[tuple[str, re.Pattern[str]]] = [
     ("all", _words_pattern(ALL_STOREY_WORDS)),
     ("upper_all", _words_pattern(UPPER_PLURAL_WORDS)),
@@ -169,14 +178,60 @@ _COORDINATOR = re.compile(r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|
 _SMALLER = frozenset(["smaller", "kleiner", "tinier"])
 _BIGGER = re.compile(r"\b(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)"
                      r"\s+(?:than|als)\b")
+_WHICH_BIGGER = re.compile(r"\b(?:which|welche[rs]?)(?:\s+(?:one|room|space|raum|zimmer))?\s+(?:is|ist)\s+(?:the\s+)?"
+                           r"(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)\b")
 _EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+"
                            r"(?:floor|level|storey|story|geschoss|etage|ebene|stockwerk)\b")
 _ZONE_WORD = re.compile(r"\b(?:zones?|zonen?|bereiche?|bereichs)\b")
 _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to|assigned\s+to|part\s+of|"
                          r"gehören\s+zu[rm]?|gehoeren\s+zu[rm]?|gehört\s+zu[rm]?)\b")
 # a negation right before a room the question asks for ("rooms that are not bathrooms", "which rooms aren't offices")
-_ROOM_NEGATION = re.compile(r"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\bexcept|\bexcluding|\bother\s+than|"
+_ROOM_NEGATION = re.compile(r"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\bexcept(?:\s+for)?|\bexcluding|"
+                            r"\bother\s+than|\bapart\s+from|\baside\s+from|\bbesides|\bbut\s+not|"
                             r"\bausser|\bausgenommen)\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?\s*$")
+# a negation right before a qualifier: "not external", "non-load-bearing", "excluding the external ones",
+# "other than the load-bearing ones", "except for fire-rated"
+_QUALIFIER_NEGATION = re.compile(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\bexcluding|\bexcept(?:\s+for)?|"
+                                 r"\bother\s+than|\bapart\s+from|\baside\s+from|\bbut\s+not|\baußer|\bausser)"
+                                 r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
+# "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
+_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bwithout|"
+                   r"\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
+_WHICH_STOREY = re.compile(r"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+"
+                           r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?)\b")
+_TOTAL_WORDS = re.compile(r"\b(?:total|sum|combined|overall|aggregate|gesamte?[nrs]?|insgesamt|summe)\b")
+_RANK_WORDS = re.compile(r"\b(?:most|more|larger|largest|bigger|biggest|greater|greatest|higher|highest|smaller|"
+                         r"smallest|less|least|fewer|fewest|lower|lowest|meisten|mehr|grösser|grosser|größer|grösste|"
+                         r"größte|kleiner|kleinste|weniger|wenigsten)\b")
+_LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lower|lowest|kleiner|kleinste|weniger|"
+                            r"wenigsten)\b")
+_WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
+                         r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
+_BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
+_UNIT_ASKED = re.compile(r"\b(?:in|as|im|als|in\s+terms\s+of)\s+(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
+                         r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m)(?![\w²³])")
+_ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
+                         r"geschoss|etage|ebene|stockwerk)\b")
+# count comparisons (see Parser._count_comparison)
+_FACTORS = {"twice": 2, "two times": 2, "double": 2, "three times": 3, "thrice": 3, "four times": 4,
+            "doppelt so": 2, "zweimal so": 2, "dreimal so": 3, "viermal so": 4}
+_RATIO = re.compile(r"(?:\b(?P<bound>at least|at most|exactly|mindestens|höchstens|genau)\s+)?"
+                    r"(?P<factor>\btwice|\bthrice|\bdouble|\b(?:two|three|four|\d+)\s+times|\b(?:doppelt|zweimal|"
+                    r"dreimal|viermal)\s+so)\s+(?:as\s+)?(?:many|much|viele)\b(?:\s+as\b)?")
+_SAME = re.compile(r"\b(?:the\s+)?(?:same|equal)\s+(?:number|amount|count)\s+of\b|\bas\s+many\b|"
+                   r"\b(?:gleich|genauso|ebenso)\s+viele\b")
+_MORE_THAN = re.compile(r"\b(?P<word>more|fewer|less|mehr|weniger|greater|larger|higher|bigger|lower|smaller|"
+                        r"grösser|grosser|größer|kleiner|höher|niedriger)\b(?=.*\b(?:than|als)\b)")
+_COUNT_COMPARATIVES = frozenset(["more", "fewer", "less", "mehr", "weniger"])
+_LESS_WORDS = frozenset(["fewer", "less", "weniger", "lower", "smaller", "kleiner", "niedriger"])
+_NUMBER_OF = re.compile(r"\b(?:number|count|amount|anzahl)\b")
+_HOW_MANY_MORE = re.compile(r"\b(?:how\s+many|wie\s*viele)\s+(?P<word>more|fewer|less|mehr|weniger)\b")
+_DIFFERENCE = re.compile(r"\b(?:the\s+)?(?:difference|unterschied)\b")
+_DIFFERENCE_FILLER = re.compile(r"\b(?:between|zwischen|in|im|count|number|anzahl)\b")
+_VERSUS = re.compile(r"\b(?:compare[sd]?|comparing|comparison|vs\.?|versus|vergleiche?n?|gegenüber)(?![\w])")
+_AS_THAN = re.compile(r"\b(?:than|as|als|wie)\b")
+_TAG = re.compile(r",?\s*(?:right|correct|true|is that (?:right|so|true|correct)|is it not|oder|stimmt(?:'s| das)?|"
+                  r"nicht wahr)\s*\??\s*$")
 _THRESHOLD = re.compile(
     r"(?<![\w])(?P<word>" + "|".join(re.escape(w) for w in sorted(THRESHOLD_WORDS, key=len, reverse=True))
     + r")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|"
@@ -196,7 +251,7 @@ def _only_filler(between: str) -> bool:
 _NEGATION_JOIN = frozenset(["on", "in", "at", "the", "those", "that", "which", "are", "is", "located", "placed",
                             "for", "from", "of", "im", "auf", "dem", "der", "den", "die", "das", "ones", "any",
                             "elements", "items", "things", "objects", "and", "or", "but", "not", "sind", "ist",
-                            "in", "within", "inside", "nicht"])
+                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an"])
 
 
 _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be answered without broadening
@@ -222,6 +277,30 @@ def _qualifier_word(word: str) -> bool:
 
 def _join_words(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+# the letter around a question written as an e-mail or ticket: a subject prefix ("RE:", "AW:", "Fwd:"), a sign-off
+# with a name at the end ("Thanks, Anna", "Best regards, J. Smith", "Grüße, Max"); masked like filler
+_SUBJECT = re.compile(r"^\s*(?:(?:re|aw|fw|fwd|wg|ticket|subject|betreff)\s*(?:#?\d+)?\s*:\s*)+")
+_SIGN_OFF = re.compile(r"[,.!?;\s]\s*(?:many\s+)?(?:thanks|thank\s+you|thx|cheers|regards|best(?:\s+regards)?|"
+                       r"kind\s+regards|br|danke|vielen\s+dank|grüsse|gruesse|grüße|gruss|mfg|lg|vg|viele\s+grüsse|"
+                       r"beste\s+grüsse)\s*[,.!]?(?P<name>(?:\s+[^\W\d_][\w.'-]*){0,3})\s*[.!]?\s*$")
+
+
+def _mask_letter(text: str, question: str) -> str:
+    """``text`` with the subject prefix and the sign-off masked; the words after a sign-off are masked only when
+    the question writes each of them capitalised, as a name ("Thanks, Anna"; never "thanks, are external")."""
+    found = _SUBJECT.match(text)
+    if found is not None:
+        text = _mask(text, found.start(), found.end())
+    found = _SIGN_OFF.search(text)
+    if found is None or found.start() == 0:
+        return text
+    for word in found.group("name").split():
+        written = re.search(rf"(?<![\w]){re.escape(word.strip('.'))}", question, re.IGNORECASE)
+        if written is None or not written.group(0)[:1].isupper():
+            return text
+    return _mask(text, found.start() + 1, found.end())
 
 
 def _mask(text: str, start: int, end: int) -> str:
@@ -291,6 +370,7 @@ class Parser:
             return _decline(plan, "there are no words to read in it", [])
         if self._refuse(plan, text):
             return plan
+        text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         masked, buildings = self._buildings(text)
         mentions: list[_Mention] = []
         masked = self._storey_mentions(masked, mentions)
@@ -310,6 +390,10 @@ class Parser:
         masked = self._qualifiers(plan, masked)
         masked = self._measure(plan, masked)
         masked = self._ground(plan, text, masked)
+        masked = self._asked_unit(plan, masked)
+        masked = self._rank_measure(plan, text, masked)
+        masked = self._none_of(plan, text, masked)
+        masked = self._count_comparison(plan, text, masked)
         self._intent(plan, text, masked)
         self._relation(plan, text)
         self._clauses(plan, text)
@@ -501,15 +585,15 @@ class Parser:
                 _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,
                                                        path=q.path), [_as_written(plan.question, q.term)])
                 return text
-            before = text[max(0, q.start - 12): q.start]
-            negated = bool(re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", before))
+            before = text[max(0, q.start - 24): q.start]
+            negated = bool(_QUALIFIER_NEGATION.search(before))
             plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated, q.note))
             if q.note:
                 plan.notes.append(f"{q.term!r}: {q.note}")
             kept.append(q)
             text = _mask(text, q.start, q.end)
             if negated:
-                neg = re.search(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?)\s*$", before)
+                neg = _QUALIFIER_NEGATION.search(before)
                 assert neg is not None
                 text = _mask(text, q.start - len(before) + neg.start(), q.start)
         plan.resolved["qualifiers"] = kept
@@ -735,7 +819,7 @@ class Parser:
 
     def _compare_rooms(self, plan: Plan, text: str) -> str:
         """ "Is the kitchen bigger than the living room?": two rooms compared by floor area (a yes/no)."""
-        found = _BIGGER.search(text)
+        found = _BIGGER.search(text) or _WHICH_BIGGER.search(text)  # "which is bigger, A or B": the larger one
         subjects = [r for r in plan.rooms if r.role == "subject" and not r.negated]
         if found is None or len(subjects) != 2 or len(plan.rooms) != 2:
             return text
@@ -747,8 +831,160 @@ class Parser:
         m = MeasureMention(found.group(0), found.start(), found.end(), "floor_area", "sum")
         plan.measure = {"term": found.group(0), "quantity": "floor_area", "op": "sum"}
         plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
-        plan.resolved["compare_rooms"] = True
+        plan.resolved["compare_rooms"] = "which" if found.re is _WHICH_BIGGER else True
         return _mask(text, found.start(), found.end())
+
+    def _asked_unit(self, plan: Plan, masked: str) -> str:
+        """ "how big is the entrance hall in m²", "total wall volume in cubic metres": the unit the answer is asked
+        in, consumed when it is the measure's kind of unit in metres (the answer states the model's unit)."""
+        measure = plan.resolved.get("measure")
+        found = _UNIT_ASKED.search(masked)
+        if measure is None or found is None:
+            return masked
+        unit = found.group("unit")
+        kind = "volume" if re.search(r"3|³|cubic|kubik", unit) else "area" if re.search(r"2|²|sq|square|quadrat|qm",
+                                                                                          unit) else "length"
+        quantity = measure.quantity.lower()
+        said = "area" if "area" in quantity else "volume" if "volume" in quantity else "length"
+        if kind != said:
+            return masked  # "the area in m³": left unread, so the answer declines naming it
+        plan.notes.append(f"answer asked in {unit!r}")
+        return _mask(masked, found.start(), found.end())
+
+    def _rank_measure(self, plan: Plan, text: str, masked: str) -> str:
+        """A measure summed per storey and the storeys compared by it: "which floor has the most floor area", "which
+        floor has the biggest total room area" (not the biggest room), "which has the larger total window area,
+        GroundFloor or 1stFloor?", "is the GroundFloor's room area bigger than the 1stFloor's?". Without a total
+        word a superlative stays an element's ("which floor has the largest room")."""
+        measure = plan.resolved.get("measure")
+        if measure is None or plan.declined is not None or plan.rooms or plan.resolved.get("compare_rooms"):
+            return masked
+        total = _TOTAL_WORDS.search(text)
+        ranking = _RANK_WORDS.search(masked)
+        named = [m for m in plan.mentions if m.storeys and not m.negated]
+        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text)
+        which = _WHICH_STOREY.search(text) or re.search(r"\b(?:which|welche[rs]?)\b", text) and len(named) == 2
+        if not (total or measure.op == "sum") or not (which or yes_no and len(named) == 2 and ranking):
+            return masked
+        if not which and not _words_pattern(("than", "als")).search(text):
+            return masked
+        plan.resolved["rank_sum"] = True
+        plan.least = bool(_LEAST_MEASURE.search(text))
+        plan.resolved["measure"] = resolve.Measure(measure.term, measure.start, measure.end, measure.quantity, "sum",
+                                                   raw=measure.raw)
+        assert plan.measure is not None
+        plan.measure["op"] = "sum"
+        if which:
+            plan.intent = "most"
+        else:
+            plan.intent = "compare"
+            plan.compare = [named[0].storeys[0], named[1].storeys[0]]
+            plan.compare_op = "<" if plan.least else ">"
+        for m in [ranking, total]:
+            if m is not None:
+                masked = _mask(masked, m.start(), m.end())
+        for m in _AS_THAN.finditer(masked):
+            masked = _mask(masked, m.start(), m.end())
+        plan.notes.append("the measure summed per storey and the storeys ranked by it")
+        return masked
+
+    def _none_of(self, plan: Plan, text: str, masked: str) -> str:
+        """ "Which floors have no windows?", "which storeys don't have any doors?", "are there no doors on the
+        Dachgeschoss?", "Welche Geschosse haben keine Türen?": "none of X" is the count of X equal to 0, a threshold
+        that composes with the storey question (the storeys where it holds) and with a yes/no."""
+        spans = sorted(plan.resolved.get("class_spans", []))
+        if plan.threshold is not None or not spans or plan.declined is not None:
+            return masked
+        found, word = next(((f, w) for a, _, w in spans if (f := _NONE.search(text, max(0, a - 40), a)) is not None),
+                           (None, ""))
+        yes_no = re.match(r"(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
+        if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no):
+            return masked
+        key = _CLASS_KEYS.get(word)
+        excluded = [c for c in plan.exclude_classes if c.key == key]
+        if excluded:  # "ein Geschoss ohne Fenster": the class counted (zero), not taken out of the answer
+            plan.exclude_classes = [c for c in plan.exclude_classes if c.key != key]
+            plan.classes += excluded
+        plan.threshold = {"op": "=", "n": 0, "term": found.group(0).strip()}
+        return _mask(masked, found.start(), found.end())
+
+    def _count_comparison(self, plan: Plan, text: str, masked: str) -> str:
+        """The grammar of count comparisons: a comparative ("more ... than", "fewer", "mehr ... als"), a ratio
+        ("(at least) twice as many ... as", "three times as many", "doppelt so viele"), or an equality ("the same
+        number of", "as many ... as", "gleich viele"), between two sides: two named storeys ("on Level 2 ... than on
+        Level 1"), or two classes in one scope ("more doors than windows on Level 1"). A yes/no question (or a
+        statement with a tag: "..., right?") becomes intent ``compare`` with ``compare_op`` / ``compare_factor``."""
+        if plan.declined is not None or plan.threshold is not None or plan.rooms:
+            return masked
+        ratio = _RATIO.search(text)
+        same = _SAME.search(text)
+        more = _MORE_THAN.search(text)
+        if more is not None and more.group("word") not in _COUNT_COMPARATIVES and not _NUMBER_OF.search(text):
+            more = None  # "greater" compares counts only with "the number of" ("is Level 2 bigger": its area)
+        tag = _TAG.search(text)
+        yes_no = re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist|can)\b", text)
+        difference = _HOW_MANY_MORE.search(text) or _DIFFERENCE.search(text)
+        named = [m for m in plan.mentions if m.storeys and not m.negated]
+        versus = _VERSUS.search(text)
+        if versus is not None and not yes_no and not difference and len(named) >= 2 and plan.intent == "list" and (
+                not _words_pattern((*MOST_WORDS, *COUNT_WORDS)).search(text)):  # "which has more": most; "how
+            # many ... vs ...": the count, which says how it splits per storey
+            plan.intent = "breakdown"  # "compare the doors on level 1 and level 2", "doors: L1 vs L2": per storey
+            plan.resolved["versus"] = True
+            plan.notes.append(f"{versus.group(0)!r}: counted per named storey")
+            return _mask(masked, versus.start(), versus.end())
+        if more is not None and not yes_no and not tag and _WHICH_STOREY.search(text) and len(named) == 1 and (
+                _words_pattern(("than", "als")).search(text, more.end())):
+            # "which floor has more rooms than the Keller": the storeys whose count beats that storey's
+            vs = named[0].storeys[0]
+            plan.threshold = {"op": "<" if more.group("word") in _LESS_WORDS else ">", "n": 0, "term": more.group(0),
+                              "vs": vs}
+            plan.storeys, plan.storey_names = [], []  # every storey counted; the named one is the bound
+            masked = _mask(masked, more.start(), more.end())
+            for m in _AS_THAN.finditer(masked):
+                masked = _mask(masked, m.start(), m.end())
+            return masked
+        if difference is not None:
+            more = difference if difference.re is _HOW_MANY_MORE else None
+        elif not (ratio or same or more) or not (yes_no or tag):
+            return masked
+        things = [c for c in plan.classes if c.key != "spaces"] or plan.classes
+        if len(named) == 2 and len(things) >= 1:
+            plan.compare = [named[0].storeys[0], named[1].storeys[0]]
+        elif len(named) <= 1 and len(things) == 2 and not plan.exclude_classes:
+            plan.compare_classes = True
+            plan.classes = things
+        else:
+            return masked
+        plan.intent = "compare"
+        if difference is not None:  # "how many more X does A have than B", "the difference in X between A and B"
+            plan.compare_op = "-"
+            plan.resolved["difference"] = "signed" if difference.re is _HOW_MANY_MORE else "absolute"
+            plan.least = difference.re is _HOW_MANY_MORE and difference.group("word") in ("fewer", "less", "weniger")
+            used = [difference]
+            for m in _DIFFERENCE_FILLER.finditer(masked):
+                masked = _mask(masked, m.start(), m.end())
+        elif ratio is not None:
+            bound = ratio.group("bound") or ""
+            plan.compare_op = {"at most": "<=", "höchstens": "<=", "exactly": "=", "genau": "="}.get(bound, ">=")
+            plan.compare_factor = _FACTORS.get(ratio.group("factor"), 0) or int(re.sub(r"\D", "", ratio.group(
+                "factor")) or 1)
+            used = [ratio]
+        elif same is not None:
+            plan.compare_op, used = "=", [same]
+        else:
+            assert more is not None
+            plan.least = more.group("word") in _LESS_WORDS
+            plan.compare_op, used = ("<" if plan.least else ">"), [more]
+        if tag is not None:
+            used.append(tag)
+        for m in used:
+            masked = _mask(masked, m.start(), m.end())
+        for m in _AS_THAN.finditer(masked):  # the second side's "as" / "than" / "als"
+            masked = _mask(masked, m.start(), m.end())
+        plan.notes.append(f"count comparison: A {plan.compare_op} {plan.compare_factor} x B"
+                          + (" (two classes)" if plan.compare_classes else " (two storeys)"))
+        return masked
 
     def _clauses(self, plan: Plan, text: str) -> None:
         """ "walls on level 1 or slabs on level 2": each class with its own storey. The plan has one storey scope
@@ -776,6 +1012,8 @@ class Parser:
     def _relation(self, plan: Plan, text: str) -> None:
         """ "walls with windows", "rooms that have doors": a relation between two classes is not a union of them;
         declined (or, for "doors per room", counted per space) rather than listing both."""
+        if plan.compare_classes:
+            return  # "more doors than windows": two sides of a comparison, not a relation
         per_room = bool(_PER_ROOM.search(text))  # "doors per room": counted per space, no relation
         spans = sorted(plan.resolved.get("class_spans", [])) if plan.group_by != "space" and not per_room else []
         for (_, a_end, a_word), (b_start, _, b_word) in zip(spans, spans[1:], strict=False):
@@ -1043,8 +1281,8 @@ class Parser:
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
-            if word in _STOP or word in STOREY_NOUNS:
-                continue
+            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS:
+                continue  # a known filler ("thanks") is never a misspelled class ("tanks")
             close = difflib.get_close_matches(word, single, n=1, cutoff=0.85)
             if close:
                 keys.append(_CLASS_KEYS[close[0]])
@@ -1066,6 +1304,28 @@ class Parser:
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
         if plan.resolved.get("compare_rooms"):
             return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
+        if plan.intent == "compare" or plan.resolved.get("versus") or plan.resolved.get("rank_sum"):
+            return  # a count comparison, or two storeys set side by side (see _count_comparison)
+        others = [c for c in plan.classes if c.key != "spaces"]
+        if plan.threshold is not None and plan.declined is None and others and not plan.rooms and _WHICH_ROOM.search(
+                text):  # "which rooms have no furniture / more than 3 doors": the spaces whose count passes
+            plan.intent = "most"
+            plan.group_by = "space"
+            plan.classes = others
+            plan.resolved["space_filter"] = True
+            return
+        if plan.threshold is not None and plan.declined is None and _ANY_STOREY.search(text) and not plan.mentions:
+            plan.intent = "exists"  # "is there any floor without doors?": does some storey pass the threshold
+            plan.resolved["storey_filter"] = True
+            if not plan.classes:
+                plan.classes.append(class_filter(self.index.schema, "inventory"))
+            return
+        if plan.threshold is not None and _WHICH_STOREY.search(text) and plan.declined is None:
+            plan.intent = "most"  # "which floors have no windows / more than 10 doors": the storeys where it holds
+            plan.resolved["storey_filter"] = True
+            if not plan.classes:
+                plan.classes.append(class_filter(self.index.schema, "inventory"))
+            return
         def has(words: tuple[str, ...]) -> bool:
             return _words_pattern(words).search(text) is not None
 
@@ -1078,11 +1338,13 @@ class Parser:
             plan.intent = "compare"  # "does the EG have more doors than the 1.OG?"
             plan.compare = [named[0].storeys[0], named[1].storeys[0]]
             plan.least = has(("fewer", "less", "weniger"))
-        elif (has(("most", "meisten", "fewest", "least", "wenigsten", "am meisten")) or comparing) and (
+        elif (_words_pattern(("most", "meisten", "fewest", "least", "wenigsten", "am meisten")).search(
+                _BOUND_WORDS.sub(" ", text)) or comparing) and (  # "at least 900 mm wide" is a bound, not "least"
             has(STOREY_NOUNS) or has(("which", "welche", "welches", "welcher"))
         ):
             plan.intent = "most"
-            plan.least = has(("fewest", "least", "wenigsten", "fewer", "weniger"))
+            plan.least = _words_pattern(("fewest", "least", "wenigsten", "fewer", "weniger")).search(
+                _BOUND_WORDS.sub(" ", text)) is not None
         elif plan.measure is not None and plan.measure["op"] in ("max", "min") and (
             has(STOREY_NOUNS) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
         ):

@@ -233,8 +233,9 @@ class SpatialQA:
                 hits = result.hits
             yield "retrieval", self._retrieval_report("graph" if route == "graph" else "index", hits, elsewhere)
             text_hits = hits
-            if plan.intent == "most":
-                hits = most_hits(plan, hits, self.parser.resolver)
+            if plan.intent == "most" and not any(plan.resolved.get(k) for k in ("space_filter", "storey_filter",
+                                                                                 "rank_sum")):
+                hits = most_hits(plan, hits, self.parser.resolver)  # (a filter or a ranked sum chose its own)
             cited = hits
             if limit is not None or offset:
                 total = len(hits)

@@ -91,6 +91,11 @@ class Plan:
     measure: dict[str, str] | None = None  # {"term", "quantity", "op"}: a quantity aggregate or superlative
     threshold: dict[str, Any] | None = None  # {"op": ">", "n": 10, "term"}: a yes/no question on the count
     compare: list[str] = field(default_factory=list)  # two storey GlobalIds: "more X on A than on B?"
+    # the count comparison's grammar (intent "compare"): op between side A and factor x side B ("" = ">" or, with
+    # ``least``, "<"): "at least twice as many X on A as on B" is ">=" 2; "the same number of X" is "=" 1
+    compare_op: str = ""
+    compare_factor: int = 1
+    compare_classes: bool = False  # the sides are the plan's first two classes in one scope: "more doors than windows"
     asks_storey: bool = False  # "which floor is the kitchen on"
     explicit: list[str] = field(default_factory=list)  # IFC class names the question wrote ("IfcBoiler")
     exclude_classes: list[ClassFilter] = field(default_factory=list)  # "everything on Level 2 except the walls"

@@ -14,7 +14,7 @@ per schema, since the same few classes are asked about for every element of a mo
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ifcqa.lazy import lazy_import
@@ -40,7 +40,7 @@ def definition(schema: str) -> Any | None:
         return None
 
 
-@cache
+@lru_cache(maxsize=8192)  # bounded: names can come from users' questions
 def declaration(schema: str, name: str) -> Any | None:
     """The declaration of ``name`` (an entity, a type, an enumeration or a select), or ``None`` if undeclared."""
     found = definition(schema)
@@ -70,7 +70,7 @@ def is_entity(schema: str, name: str) -> bool:
     return entity(schema, name) is not None
 
 
-@cache
+@lru_cache(maxsize=8192)
 def supertypes(schema: str, name: str) -> tuple[str, ...]:
     """``name`` followed by its supertypes up to the root (``IfcWall``, ``IfcBuildingElement``, ..., ``IfcRoot``)."""
     found = entity(schema, name)
@@ -84,7 +84,7 @@ def is_subclass(schema: str, name: str, ancestor: str) -> bool:
     return ancestor in supertypes(schema, name)
 
 
-@cache
+@lru_cache(maxsize=8192)
 def subclasses(schema: str, name: str) -> tuple[str, ...]:
     """``name`` and every subtype of it, abstract ones included, sorted (empty when the schema lacks ``name``)."""
     found = entity(schema, name)
@@ -105,7 +105,7 @@ def is_abstract(schema: str, name: str) -> bool:
     return bool(found is not None and found.is_abstract())
 
 
-@cache
+@lru_cache(maxsize=8192)
 def attribute_names(schema: str, name: str) -> tuple[str, ...]:
     """The attributes of entity ``name``, inherited ones first, in the order a STEP instance lists them."""
     found = entity(schema, name)
@@ -118,7 +118,7 @@ def attribute_name(schema: str, name: str, index: int | None) -> str | None:
     return names[index] if index is not None and 0 <= index < len(names) else None
 
 
-@cache
+@lru_cache(maxsize=8192)
 def predefined_types(schema: str, name: str, *, kinds_only: bool = False) -> tuple[str, ...]:
     """The items of ``name``'s PredefinedType enumeration (``()`` when it has none).
 

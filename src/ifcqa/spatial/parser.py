@@ -316,13 +316,12 @@ def _as_written(question: str, term: str) -> str:
 @functools.lru_cache(maxsize=512)
 def _ifc_name(word: str) -> str | None:
     """The IFC class named ``word`` (any case) in IFC4X3, IFC4 or IFC2X3, spelled as the schema spells it."""
-    import ifcopenshell.ifcopenshell_wrapper as wrapper
+    from ifcqa.ifc import schema as ifc_schema
 
     for schema in ("IFC4X3_ADD2", "IFC4", "IFC2X3"):
-        try:
-            return str(wrapper.schema_by_name(schema).declaration_by_name(word).name())
-        except (RuntimeError, IndexError):
-            continue
+        found = ifc_schema.declaration(schema, word)
+        if found is not None:
+            return str(found.name())
     return None
 
 

@@ -1010,17 +1010,21 @@ QUESTIONS: list[Q] = [
 ]
 
 
-def compute(ifc_dir: Path) -> list[dict[str, Any]]:
-    """Every question with its oracle computed on the models in ``ifc_dir`` (in QUESTIONS order)."""
+def compute_set(questions: Iterable[Q], ifc_dir: Path, prefix: str) -> list[dict[str, Any]]:
+    """Every question with its oracle computed on the models in ``ifc_dir`` (in order), ids ``PREFIX-KIND-NN``.
+
+    The one writer of every people-format set (people.json, people_heldout.json, people_third.json,
+    dev_round2.json): their scripts differ only in their questions and id prefix.
+    """
     models: dict[str, Model] = {}
     out = []
     seen: Counter[str] = Counter()
-    for question in QUESTIONS:
+    for question in questions:
         if question.model not in models:
             models[question.model] = Model(ifc_dir / question.model)
         seen[question.kind] += 1
         out.append({
-            "id": f"people-{question.kind}-{seen[question.kind]:02d}",
+            "id": f"{prefix}-{question.kind}-{seen[question.kind]:02d}",
             "query": question.query,
             "ifc_filename": question.model,
             "kind": question.kind,
@@ -1031,17 +1035,28 @@ def compute(ifc_dir: Path) -> list[dict[str, Any]]:
     return out
 
 
+def compute(ifc_dir: Path) -> list[dict[str, Any]]:
+    """Every question with its oracle computed on the models in ``ifc_dir`` (in QUESTIONS order)."""
+    return compute_set(QUESTIONS, ifc_dir, "people")
+
+
 def dumps(questions: list[dict[str, Any]]) -> str:
     return json.dumps(questions, indent=1, ensure_ascii=False) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def set_main(
+    argv: list[str] | None, compute_fn: Callable[[Path], list[dict[str, Any]]], default_out: Path, description: str
+) -> int:
+    """The command line every set script shares: write the set, or ``--check`` it (exit 1 when stale)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--ifc-dir", type=Path, default=DEFAULT_IFC_DIR)
-    parser.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT)
+    parser.add_argument("-o", "--out", type=Path, default=default_out)
     parser.add_argument("--check", action="store_true", help="compare with --out instead of writing it")
     args = parser.parse_args(argv)
-    text = dumps(compute(args.ifc_dir))
+    if not args.ifc_dir.is_dir():
+        print(f"error: no IFC directory {args.ifc_dir}: pass --ifc-dir DIR (the shared models)", file=sys.stderr)
+        return 2
+    text = dumps(compute_fn(args.ifc_dir))
     if args.check:
         same = args.out.is_file() and args.out.read_text(encoding="utf-8") == text
         print(f"{args.out}: {'up to date' if same else 'differs from the oracles'}")
@@ -1049,9 +1064,15 @@ def main(argv: list[str] | None = None) -> int:
     args.out.write_text(text, encoding="utf-8")
     data = json.loads(text)
     kinds = Counter(q["kind"] for q in data)
+    oracles = Counter(q["oracle"]["type"] for q in data)
     print(f"{len(data)} questions over {len({q['ifc_filename'] for q in data})} models -> {args.out}")
     print(", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+    print(", ".join(f"{k} {v}" for k, v in sorted(oracles.items())))
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return set_main(argv, compute, DEFAULT_OUT, (__doc__ or "").splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -24,10 +24,7 @@ missing), so a changed model fails loudly instead of silently changing the answe
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,12 +37,14 @@ from people_oracles import (  # noqa: E402  (the shared walks live beside this s
     Model,
     Oracle,
     Q,
+    compute_set,
     count,
     decline,
     elements,
     extreme,
     mean,
     number,
+    set_main,
     storeys,
     total,
     yes_no,
@@ -570,49 +569,11 @@ QUESTIONS: list[Q] = [
 
 def compute(ifc_dir: Path) -> list[dict[str, Any]]:
     """Every question with its oracle computed on the models in ``ifc_dir`` (in QUESTIONS order)."""
-    models: dict[str, Model] = {}
-    out = []
-    seen: Counter[str] = Counter()
-    for question in QUESTIONS:
-        if question.model not in models:
-            models[question.model] = Model(ifc_dir / question.model)
-        seen[question.kind] += 1
-        out.append({
-            "id": f"third-{question.kind}-{seen[question.kind]:02d}",
-            "query": question.query,
-            "ifc_filename": question.model,
-            "kind": question.kind,
-            "oracle": question.oracle(models[question.model]),
-            "oracle_rule": question.rule,
-            "source": "ifcopenshell",
-        })
-    return out
-
-
-def dumps(questions: list[dict[str, Any]]) -> str:
-    return json.dumps(questions, indent=1, ensure_ascii=False) + "\n"
+    return compute_set(QUESTIONS, ifc_dir, "third")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--ifc-dir", type=Path, default=DEFAULT_IFC_DIR)
-    parser.add_argument("-o", "--out", type=Path, default=DEFAULT_OUT)
-    parser.add_argument("--check", action="store_true", help="compare with --out instead of writing it")
-    args = parser.parse_args(argv)
-    if not args.ifc_dir.is_dir():
-        print(f"--ifc-dir {args.ifc_dir}: not a directory (pass the shared models' folder)", file=sys.stderr)
-        return 2
-    text = dumps(compute(args.ifc_dir))
-    if args.check:
-        same = args.out.is_file() and args.out.read_text(encoding="utf-8") == text
-        print(f"{args.out}: {'up to date' if same else 'differs from the oracles'}")
-        return 0 if same else 1
-    args.out.write_text(text, encoding="utf-8")
-    data = json.loads(text)
-    kinds = Counter(q["kind"] for q in data)
-    print(f"{len(data)} questions over {len({q['ifc_filename'] for q in data})} models -> {args.out}")
-    print(", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
-    return 0
+    return set_main(argv, compute, DEFAULT_OUT, (__doc__ or "").splitlines()[0])
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ from people_oracles import (  # noqa: E402
     total,
     yes_no,
 )
+from people_oracles import dumps as dumps  # noqa: E402  (re-exported: the set tests compare dumps(compute(...)))
 
 DEFAULT_OUT = Path(__file__).resolve().parent / "dev_round2.json"
 

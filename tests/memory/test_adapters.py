@@ -84,7 +84,8 @@ def test_an_adapter_without_a_model_names_the_options(system: str, sample_index:
 def test_adapter_end_to_end_through_the_scripted_server(
     system: str, sample_tasks: TaskSet, tmp_path: Path, loopback_only: list[str]
 ) -> None:
-    chosen = [t for t in sample_tasks.tasks if t.template == "revised_decision"]  # two seeded sessions, latest wins
+    chosen = [t for t in sample_tasks.tasks if t.superseded and len(t.key_facts) == 1][:3]  # one revised fact
+    assert chosen, "the sample tasks hold revisions"
     tasks_file = tmp_path / "tasks.json"
     tasks_file.write_text(TaskSet(chosen, sample_tasks.generator).to_json(), encoding="utf-8")
     with ScriptedServer(extraction_model) as server:

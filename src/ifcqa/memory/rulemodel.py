@@ -1,8 +1,8 @@
 """A rule-based stand-in for the extraction LLM of the mem0 / Graphiti packages, for offline runs and tests.
 
 Served by :class:`ifcqa.llm.scripted.ScriptedServer` (``ScriptedServer(extraction_model)``), it answers
-each package's extraction requests in the JSON that package asks for, with the durable sentences the rule
-extractor reads in the message it is shown (:func:`ifcqa.memory.facts.is_durable`):
+each package's extraction requests in the JSON that package asks for, with every statement (sentence that is
+not a question) of the message it is shown:
 
 * mem0's additive extraction (``response_format`` ``json_object``): ``{"memory": [{"text": sentence}]}``
   from the prompt's "## New Messages" section;
@@ -22,7 +22,7 @@ import json
 import re
 from typing import Any
 
-from ifcqa.memory.facts import is_durable, split_sentences
+from ifcqa.memory.facts import split_sentences
 
 
 def _between(text: str, start: str, end: str) -> str:
@@ -31,9 +31,14 @@ def _between(text: str, start: str, end: str) -> str:
 
 
 def durable_sentences(text: str) -> list[str]:
-    """The durable sentences of a chat transcript (``role: text`` lines)."""
+    """The statements of a chat transcript (``role: text`` lines): every sentence that is not a question, as the
+    IFC-aware, vector and graph memories keep every statement (no cue words needed: people rarely say them)."""
     lines = [re.sub(r"^\s*\"?(user|assistant)\s*:\s*", "", line) for line in text.splitlines()]
-    return [s.strip(' "') for line in lines for s in split_sentences(line) if is_durable(s)]
+    return [s.strip(' "') for line in lines for s in split_sentences(line) if s.strip(' "') and not _asks(s)]
+
+
+def _asks(sentence: str) -> bool:
+    return sentence.rstrip(' "').endswith("?")
 
 
 def _label(sentence: str) -> str:

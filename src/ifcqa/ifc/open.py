@@ -29,6 +29,7 @@ refuses a file with any recoverable problem, as ifcqa did before it had warnings
 from __future__ import annotations
 
 import os
+import threading
 import weakref
 from collections.abc import Sequence
 from pathlib import Path
@@ -39,7 +40,7 @@ from ifcqa.ifc.cycles import cycle_warnings
 from ifcqa.ifc.diagnostics import ParseWarning
 from ifcqa.ifc.envelope import check_envelope
 from ifcqa.ifc.globalids import global_id_problems, global_id_warnings
-from ifcqa.ifc.parselog import log_records, sort_log
+from ifcqa.ifc.parselog import SortedLog, log_records, sort_log
 from ifcqa.ifc.steptext import Locator
 from ifcqa.ifc.unzip import MAX_RATIO_ENV, MAX_UNZIPPED_ENV, unzip_limits, unzipped
 from ifcqa.ifc.valuecheck import check_values
@@ -158,8 +159,31 @@ def _open_ifczip(path: Path) -> ifcopenshell.file:
         return _open_step(extracted, shown=path)
 
 
+# IfcOpenShell's log is one per process: two files parsed at once by two threads would write into it together
+# (each file's problems attributed to the other, and at worst a crash in the logger), so a parse and the reading
+# of its log happen one at a time.
+_PARSING = threading.Lock()
+
+
 def _open_step(path: Path, shown: Path) -> ifcopenshell.file:
     check_envelope(path, shown)
+    with _PARSING:
+        model, sorted_log = _parse(path, shown)
+    guids = global_id_problems(model)  # shared or empty GlobalIds: warnings, not fatal
+    if guids.empty:  # IfcOpenShell's GlobalId map logs an unset ($) GlobalId as an error naming no entity
+        sorted_log.fatal = [problem for problem in sorted_log.fatal if _NULL_GLOBAL_ID not in problem]
+    if sorted_log.fatal:
+        raise _corrupt(shown, sorted_log.fatal)
+    fatal, value_warnings = check_values(model)
+    if fatal:
+        raise _corrupt(shown, fatal)
+    guid_warnings = global_id_warnings(guids)
+    _WARNINGS[model] = tuple(sorted_log.warnings + value_warnings + guid_warnings + cycle_warnings(model))
+    return model
+
+
+def _parse(path: Path, shown: Path) -> tuple[ifcopenshell.file, SortedLog]:
+    """IfcOpenShell's parse of ``path`` and its log sorted (call with :data:`_PARSING` held)."""
     wrapper.set_log_format_json()
     wrapper.get_log()  # drain messages of earlier opens
     try:
@@ -177,18 +201,7 @@ def _open_step(path: Path, shown: Path) -> ifcopenshell.file:
         raise IfcOpenError(
             f"{shown}: not a readable IFC (STEP) file{detail}. Fix the line named or re-export the model."
         ) from None
-    sorted_log = sort_log(model, path)
-    guids = global_id_problems(model)  # shared or empty GlobalIds: warnings, not fatal
-    if guids.empty:  # IfcOpenShell's GlobalId map logs an unset ($) GlobalId as an error naming no entity
-        sorted_log.fatal = [problem for problem in sorted_log.fatal if _NULL_GLOBAL_ID not in problem]
-    if sorted_log.fatal:
-        raise _corrupt(shown, sorted_log.fatal)
-    fatal, value_warnings = check_values(model)
-    if fatal:
-        raise _corrupt(shown, fatal)
-    guid_warnings = global_id_warnings(guids)
-    _WARNINGS[model] = tuple(sorted_log.warnings + value_warnings + guid_warnings + cycle_warnings(model))
-    return model
+    return model, sort_log(model, path)
 
 
 _NULL_GLOBAL_ID = "Requested type <string> does not match actual type <null> at index 0"

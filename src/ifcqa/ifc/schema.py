@@ -14,6 +14,7 @@ per schema, since the same few classes are asked about for every element of a mo
 
 from __future__ import annotations
 
+import threading
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -31,13 +32,17 @@ else:  # imported on first use, so a warm index answers without IfcOpenShell (se
 _NOT_A_KIND = frozenset(["NOTDEFINED", "USERDEFINED"])
 
 
+_LOADING = threading.Lock()  # IfcOpenShell loads a schema on first use: one thread at a time
+
+
 @cache
 def definition(schema: str) -> Any | None:
     """IfcOpenShell's definition of ``schema`` (``IFC4``), or ``None`` for a schema it does not know."""
-    try:
-        return wrapper.schema_by_name(schema)
-    except (RuntimeError, IndexError):
-        return None
+    with _LOADING:
+        try:
+            return wrapper.schema_by_name(schema)
+        except (RuntimeError, IndexError):
+            return None
 
 
 @lru_cache(maxsize=8192)  # bounded: names can come from users' questions

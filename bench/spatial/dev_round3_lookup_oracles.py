@@ -20,7 +20,8 @@ walks reused) plus the lookup rules below.
 * **width / height of a door or window**: OverallWidth / OverallHeight, else its Qto_*/BaseQuantities Width / Height.
 * **height of a room** ("ceiling height", "how high is"): the space's quantity Height (FinishCeilingHeight where
   it differs is not used here), else Revit's ``PSet_Revit_Dimensions.Unbounded Height``.
-* **a storey's elevation**: IfcBuildingStorey.Elevation in the model's length unit (unset -> decline);
+* **a storey's elevation**: IfcBuildingStorey.Elevation in the model's length unit, else (unset) the z of the
+  storey's placement, as IfcOpenShell's ``get_storey_elevation`` reads it;
   **floor-to-floor height** between two storeys: the difference of their elevations.
 * **the model / the building / the house / the project / in total / overall**: the whole model, never a storey.
 * **an element named by GlobalId, Name or Tag**: exactly those; a GlobalId not in the file or a name no
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import ifcopenshell.util.element as ue
+import ifcopenshell.util.placement as up
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -188,10 +190,13 @@ def name_is(*names: str) -> Callable[[Any], bool]:
 
 
 def elevation(m: Model, name: str) -> float:
-    value = m.storey(name).Elevation
-    if value is None:
-        raise ValueError(f"{name}: no Elevation")
-    return float(value)
+    """IfcBuildingStorey.Elevation, else the z of its placement (``ifcopenshell.util.placement``)."""
+    storey = m.storey(name)
+    if storey.Elevation is not None:
+        return float(storey.Elevation)
+    if storey.ObjectPlacement is None:
+        raise ValueError(f"{name}: no Elevation and no placement")
+    return float(up.get_local_placement(storey.ObjectPlacement)[2][3])
 
 
 EXT_W = prop("Pset_WallCommon", "IsExternal")
@@ -329,8 +334,8 @@ QUESTIONS: list[Q] = [
     Q(HOM, "levels", "What is the ceiling height in the kitchen?",
       lambda m: lookup([m.space("Kitchen5")], SPACE_H, "m"), "Qto_SpaceBaseQuantities.Height of Kitchen5"),
     Q(HOM, "levels", "What is the elevation of the 1stFloor?",
-      lambda m: decline() if m.storey("1stFloor").Elevation is None else number(0, "m"),
-      "IfcBuildingStorey.Elevation of 1stFloor is unset: decline"),
+      lambda m: number(elevation(m, "1stFloor"), "m"),
+      "IfcBuildingStorey.Elevation of 1stFloor is unset: the z of its placement"),
     Q(HOM, "lookup", "How wide is GroundFloor_Door1?",
       lambda m: lookup(m.of(DOOR, name_is("GroundFloor_Door1")), OW, "m"),
       "Qto_DoorBaseQuantities.Width of GroundFloor_Door1 (OverallWidth unset)"),

@@ -102,14 +102,15 @@ class Frame:
 
 
 _LEAD = r"(?:(?:please|pls|can you|could you|kindly)\s+)*(?:(?:tell me|give me|show me|find|check)\s+)?"
-_OF = re.compile(r"\b(?:what|which)\s+(?:is|are|was|were)\s+(?:the\s+)?(?P<attr>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)"
-                 r"\s+(?P<prep>of|for|in|on)\s+")
+_OF = re.compile(r"\b(?:what|which|was|welche[srmn]?)\s+(?:is|are|was|were|ist|sind)\s+(?:the\s+|die\s+|der\s+|das\s+)?(?P<attr>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)"
+                 r"\s+(?P<prep>of|for|in|on|von|vom|des|der)\s+")
 _TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}?)\s+(?P<prep>of|for)\s+")
-_WHAT_ATTR = re.compile(r"\b(?:what|which)\s+(?P<attr>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}?)\s+"
-                        r"(?:is|are|does|do|has|have)\b")
+_WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}?)\s+"
+                        r"(?:is|are|does|do|has|have|hat|haben|ist|sind)\b")
 _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s(?P<made>(?:made|built|constructed)\s+"
                    r"(?:out\s+of|of|from))\b")
-_HOW = re.compile(r"\bhow\s+(?P<adj>wide|tall|high|thick|deep)\s+(?:is|are)\b")
+_KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materials?|colou?rs?)\s+of\b")
+_HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief)\s+(?:is|are|ist|sind)\b")
 _FLOOR = re.compile(r"(?:\b(?:what|which)\s+(?:is|are)\s+)?(?:\bthe\s+)?\b(?P<attr>floor[- ]to[- ]floor\s+heights?|"
                     r"stor(?:e)?y\s+heights?|geschossh(?:ö|oe|o)hen?)\b(?:\s+(?:between|from|of))?")
 _CEILING = re.compile(r"\bheight\s+of\s+the\s+ceilings?\s+(?:in|of)\b")
@@ -162,11 +163,15 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
             continue
         term = found.group("attr").strip()
         key = _vocabulary(term)
-        if key is None and (is_class_word(term) or found.group("prep") in ("in", "on")):
+        if key is None and (is_class_word(term) or found.group("prep") in ("in", "on", "der")):
             continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
         if key is None and not _attribute_like(term, has_property):
             continue
         return Frame(term, key, [(found.start(), found.end())])
+    found = _KIND_OF.search(text)
+    if found:  # "what type of doors are on level 1", "what kind of insulation": the asked elements' types
+        term = found.group("attr")
+        return Frame(term, _vocabulary(term), [(found.start(), found.end())])
     found = _WHAT_ATTR.search(text)
     if found:
         term = found.group("attr").strip()
@@ -182,6 +187,10 @@ _NOT_ATTRIBUTES = frozenset(["name", "names", "number", "numbers", "area", "area
                              "count", "amount"])
 
 
+_SUMMABLE = frozenset(["area", "areas", "volume", "volumes", "length", "lengths", "perimeter", "weight", "mass",
+                       "size", "sizes", "flache", "fläche", "flaeche", "volumen", "lange", "länge", "gewicht"])
+
+
 def _place_word(term: str) -> bool:
     """ "which level / floor / room is X on": where it is (the storey question), not a property named Level."""
     return any(w in _PLACE_WORDS for w in term.split())
@@ -195,7 +204,7 @@ def _attribute_like(term: str, has_property: Any) -> bool:
     """An attribute word outside the vocabulary: a property the model holds, or words that read as one ("fire
     rating", "serial number", "acoustic rating") and are then declined as not recorded. Area, volume, length
     and the like stay with the quantity aggregates (measures.py), which already answer "the area of room X"."""
-    if term in _NOT_ATTRIBUTES or _place_word(term):
+    if term in _NOT_ATTRIBUTES or _place_word(term) or any(w in _SUMMABLE for w in re.split(r"[\s_-]+", term)):
         return False
     return bool(has_property(term)) or bool(re.search(r"(?:rating|number|colou?r|manufacturer|model|finish|"
                                                       r"class|code|value|property|classification|resistance)$",

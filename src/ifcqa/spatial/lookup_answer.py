@@ -66,6 +66,9 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
         held = _held(index, hits)
         return _decline(plan, f"this model does not record '{frame.term}' for {subject}",
                         f"They hold: {held}." if held else "They hold no properties or quantities.")
+    if not recorded and frame.key == "material":
+        return _decline(plan, f"this model assigns no material to {subject} (no IfcRelAssociatesMaterial)",
+                        "Ask about their type, size or properties.")
     if not recorded:
         names = sorted({f"{r.source}.{r.name}" for r in result.readings.values() if r is not None})
         return _decline(plan, f"this model does not record '{frame.term}' for {subject}: "

@@ -46,6 +46,7 @@ _GUID = re.compile(r"(?<![\w$])[0-9A-Za-z_$]{22}(?![\w$])")
 _LENGTH_MEASURES = ("IfcLengthMeasure", "IfcPositiveLengthMeasure", "IfcNonNegativeLengthMeasure",
                     "IfcQuantityLength")
 _ATTR_UNITS = {"OverallWidth": "LENGTHUNIT", "OverallHeight": "LENGTHUNIT", "Elevation": "LENGTHUNIT"}
+_FLAT = ("IfcSlab", "IfcCovering", "IfcRoof", "IfcPlate")
 _FOLD = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss"})
 
 
@@ -181,7 +182,7 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     return None
 
 
-_NOT_ATTRIBUTES = frozenset(["name", "names", "number", "numbers", "area", "areas", "volume", "volumes", "length",
+_NOT_ATTRIBUTES = frozenset(["number", "numbers", "area", "areas", "volume", "volumes", "length",
                              "lengths", "perimeter", "weight", "mass", "size", "sizes", "floor area", "net floor area",
                              "gross floor area", "difference", "ratio", "status", "list", "rest", "remainder", "sum",
                              "count", "amount"])
@@ -279,6 +280,14 @@ def read(index: ModelIndex, e: Element, source: str) -> Reading | None:
         length = index.units.get("LENGTHUNIT")
         return Reading(float(sum(layer.thickness or 0.0 for layer in e.layers)), "LayerThickness",
                        "material layer set (total)", length.symbol if length else None)
+    if kind == "geometry" and name == "height":  # the box's z extent: a height only of what stands upright
+        if any(index.is_a(e, c) for c in _FLAT):
+            return None  # a slab's, ceiling's or roof's box height is its thickness, never its "height"
+        box = index.bbox(e)
+        if box is None:
+            return None
+        length = index.units.get("LENGTHUNIT")
+        return Reading(float(box[5] - box[2]), "height", "geometry (bounding box)", length.symbol if length else None)
     if kind == "materials":
         return Reading(tuple(dict.fromkeys(e.materials)) or None, "material", "materials")
     if kind == "type":

@@ -9,7 +9,9 @@ from typing import Any
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial.answer import Answerer
 from ifcqa.spatial.execute import Hit, storey_id
-from ifcqa.spatial.lookup import Frame, Result, lookup, same_number, show, words
+from ifcqa.spatial.lookup import Frame, lookup, same_number, show, words
+
+_FLAT = ("IfcSlab", "IfcCovering", "IfcRoof", "IfcPlate")
 from ifcqa.spatial.outcome import Outcome
 from ifcqa.spatial.plan import Plan
 
@@ -27,6 +29,9 @@ def _frame(plan: Plan) -> Frame:
 
 
 def _subject(answerer: Answerer, plan: Plan, n: int, hits: list[Hit] | None = None) -> str:
+    if hits and all(h.ifc_class in ("IfcBuilding", "IfcBuildingStorey") for h in hits):
+        return ", ".join(("the building" if h.ifc_class == "IfcBuilding" else "storey")
+                         + (f" {h.name!r}" if h.name else "") for h in hits)
     if plan.elements and hits is not None and len(hits) <= 3:  # named by GlobalId: say which
         named = [f"{h.ifc_class} {h.guid}" + (f" ({h.name})" if h.name else "") for h in hits]
         return ", ".join(named)
@@ -38,8 +43,21 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
     """The lookup plan answered on ``hits`` (the subject's elements, already narrowed)."""
     frame = _frame(plan)
     spec = words().attributes.get(frame.key or "", {})
+    inventory = bool(plan.classes) and all(c.inventory for c in plan.classes) and not plan.rooms \
+        and not plan.elements and not plan.qualifiers
+    if inventory and plan.storeys and frame.key == "height":  # "the height of the top floor": storey to storey
+        return _storeys(index, answerer, plan, Frame(frame.term, "floor-to-floor height"))
     if spec.get("subject") == "storey":
         return _storeys(index, answerer, plan, frame)
+    if inventory:  # the subject is a storey or the whole model itself, never every element in it
+        kinds = ("IfcBuildingStorey",) if plan.storeys else ("IfcBuilding",)
+        wanted_storeys = set(plan.storeys)
+        hits = [Hit(e.guid, e.ifc_class, e.name, None, step_id=e.id) for e in index.data.elements.values()
+                if e.ifc_class in kinds and (not wanted_storeys or index.key(e) in wanted_storeys)]
+        plan.classes = []
+        if not hits:
+            return _decline(plan, f"'{frame.term}' is asked of the building and this model has no IfcBuilding",
+                            "Ask about its storeys or elements.")
     if plan.elements:
         wanted = set(plan.elements)
         got = {h.guid for h in hits}
@@ -64,7 +82,10 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
     subject = _subject(answerer, plan, len(hits), hits)
     if not result.sources or all(r is None for r in result.readings.values()):
         held = _held(index, hits)
-        return _decline(plan, f"this model does not record '{frame.term}' for {subject}",
+        flat = frame.key == "height" and any(h.ifc_class.startswith(_FLAT) for h in hits)
+        hint = (" (a slab's, ceiling's or roof's height in the model is its thickness: ask how thick it is, or for "
+                "the ceiling height of a room)") if flat else ""
+        return _decline(plan, f"this model does not record '{frame.term}' for {subject}{hint}",
                         f"They hold: {held}." if held else "They hold no properties or quantities.")
     if not recorded and frame.key == "material":
         return _decline(plan, f"this model assigns no material to {subject} (no IfcRelAssociatesMaterial)",
@@ -87,7 +108,8 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
         body = f"{show(number)}{suffix}" + (f" (all {len(hits)})" if len(hits) > 1 else "")
     else:
         body = ", ".join(f"{show(r['value'])}{suffix if r['value'] is not None and not isinstance(r['value'], str) else ''}"
-                         + (f" x {r['count']}" if len(hits) > 1 or r["count"] > 1 else "") for r in rows)
+                         + (f" x {r['count']}" if r["count"] > 1 or (r["value"] is None and len(hits) > 1) else "")
+                         for r in rows)
     head = where if where else frame.term
     rule = f"{head} of {subject}"
     text = f"{_capital(head)} of {subject}: {body}."

@@ -1,6 +1,6 @@
 """Round 3's development set: attribute lookups ("what is the X of Y"), oracles with plain IfcOpenShell.
 
-    python bench/spatial/dev_round3_lookup_oracles.py [--ifc-dir ../shared/ifc] [-o bench/spatial/dev_round3_lookup.json] [--check]
+    python bench/spatial/dev_round3_lookup_oracles.py [--ifc-dir ../shared/ifc] [-o FILE] [--check]
 
 Written before the lookup work (issue 22, round 3). It is a **development set**: the code was changed while
 reading its failures. The semantics are those of ``people_oracles.py`` (storey-deep containment, ``Model``
@@ -52,7 +52,6 @@ from people_oracles import (  # noqa: E402
     LB,
     RQ,
     SH,
-    SPACE,
     STOREY_DEEP,
     WALL,
     WINDOW,
@@ -233,7 +232,8 @@ QUESTIONS: list[Q] = [
     Q(DUP, "levels", "What is the elevation of Level 2?",
       lambda m: number(elevation(m, "Level 2"), "m"), "IfcBuildingStorey.Elevation of Level 2"),
     Q(DUP, "levels", "floor-to-floor height between level 1 and level 2",
-      lambda m: number(elevation(m, "Level 2") - elevation(m, "Level 1"), "m"), "Elevation(Level 2) - Elevation(Level 1)"),
+      lambda m: number(elevation(m, "Level 2") - elevation(m, "Level 1"), "m"),
+      "Elevation(Level 2) - Elevation(Level 1)"),
     Q(DUP, "lookup", "What is the thickness of the external walls?",
       lambda m: lookup(m.of(WALL, lambda e: EXT_W(e) is True), layer_thickness, "m"),
       "total LayerThickness of the material layer set of each IfcWall with IsExternal = TRUE"),
@@ -271,7 +271,8 @@ QUESTIONS: list[Q] = [
       lambda m: declines([guid(m, "1hOSvn6df7F8_7GcBWlRGQ")], any_prop("serial")),
       "the door holds no serial number: decline"),
     Q(DUP, "lookup", "what's the height of the doors on Level 2",
-      lambda m: lookup(m.on("Level 2", DOOR), OH_, "m"), f"IfcDoor.OverallHeight of the doors on Level 2, {STOREY_DEEP}"),
+      lambda m: lookup(m.on("Level 2", DOOR), OH_, "m"),
+      f"IfcDoor.OverallHeight of the doors on Level 2, {STOREY_DEEP}"),
     # ======================================================== AC20-FZK-Haus (m)
     Q(FZK, "lookup", "What is the thermal transmittance of the walls?",
       lambda m: lookup(m.of(WALL), U_W, None), "Pset_WallCommon.ThermalTransmittance of every IfcWall"),
@@ -368,7 +369,8 @@ QUESTIONS: list[Q] = [
     Q(LB, "lookup", "What is the width of door 2cXV28XOjE6f6irgi0COhu?",
       lambda m: lookup([guid(m, "2cXV28XOjE6f6irgi0COhu")], OW, "mm"), f"IfcDoor.OverallWidth of {LOOKUP_ONE}"),
     Q(LB, "levels", "floor-to-floor height between level 1 and level 2",
-      lambda m: number(elevation(m, "Level 2") - elevation(m, "Level 1"), "mm"), "Elevation(Level 2) - Elevation(Level 1)"),
+      lambda m: number(elevation(m, "Level 2") - elevation(m, "Level 1"), "mm"),
+      "Elevation(Level 2) - Elevation(Level 1)"),
     Q(LB, "lookup", "what are the walls made of",
       lambda m: materials(m.of(WALL)), "material names of every IfcWall"),
     Q(LB, "lookup", "What is the fire rating of the walls?",

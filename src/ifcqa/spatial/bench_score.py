@@ -83,7 +83,8 @@ class Reading:
 
     @property
     def gives_something(self) -> bool:
-        return bool(self.guids) or any(v is not None for v in (self.count, self.number, self.yes_no, self.storeys, self.values))
+        return bool(self.guids) or any(
+            v is not None for v in (self.count, self.number, self.yes_no, self.storeys, self.values))
 
 
 def read_answer(answer: dict[str, Any]) -> Reading:

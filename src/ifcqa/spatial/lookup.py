@@ -103,12 +103,15 @@ class Frame:
 
 
 _LEAD = r"(?:(?:please|pls|can you|could you|kindly)\s+)*(?:(?:tell me|give me|show me|find|check)\s+)?"
-_OF = re.compile(r"\b(?:what|which|was|welche[srmn]?)\s+(?:is|are|was|were|ist|sind)\s+(?:the\s+|die\s+|der\s+|das\s+)?(?P<attr>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,3}?)"
+_WORDS = r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)"  # one word and more (the count is added per pattern)
+_OF = re.compile(r"\b(?:what|which|was|welche[srmn]?)\s+(?:is|are|was|were|ist|sind)\s+"
+                 r"(?:the\s+|die\s+|der\s+|das\s+)?(?P<attr>" + _WORDS + r"{0,3}?)"
                  r"\s+(?P<prep>of|for|in|on|von|vom|des|der)\s+")
-_TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}?)\s+(?P<prep>of|for)\s+")
-_WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}?)\s+"
+_TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{0,2}?)\s+(?P<prep>of|for)\s+")
+_WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS + r"{0,2}?)\s+"
                         r"(?:is|are|does|do|has|have|hat|haben|ist|sind)\b")
-_MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s(?P<made>(?:made|built|constructed)\s+"
+_MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s"
+                   r"(?P<made>(?:made|built|constructed)\s+"
                    r"(?:out\s+of|of|from))\b")
 _KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materials?|colou?rs?)\s+of\b")
 _HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief)\s+(?:is|are|ist|sind)\b")
@@ -163,12 +166,12 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         if not found:
             continue
         term = found.group("attr").strip()
-        key = _vocabulary(term)
-        if key is None and (is_class_word(term) or found.group("prep") in ("in", "on", "der")):
+        vocab = _vocabulary(term)
+        if vocab is None and (is_class_word(term) or found.group("prep") in ("in", "on", "der")):
             continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
-        if key is None and not _attribute_like(term, has_property):
+        if vocab is None and not _attribute_like(term, has_property):
             continue
-        return Frame(term, key, [(found.start(), found.end())])
+        return Frame(term, vocab, [(found.start(), found.end())])
     found = _KIND_OF.search(text)
     if found:  # "what type of doors are on level 1", "what kind of insulation": the asked elements' types
         term = found.group("attr")
@@ -176,9 +179,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     found = _WHAT_ATTR.search(text)
     if found:
         term = found.group("attr").strip()
-        key = _vocabulary(term)
-        if key is not None or (not is_class_word(term) and not _place_word(term) and has_property(term)):
-            return Frame(term, key, [(found.start(), found.end())])
+        vocab = _vocabulary(term)
+        if vocab is not None or (not is_class_word(term) and not _place_word(term) and has_property(term)):
+            return Frame(term, vocab, [(found.start(), found.end())])
     return None
 
 

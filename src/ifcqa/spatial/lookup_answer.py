@@ -10,10 +10,10 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial.answer import Answerer
 from ifcqa.spatial.execute import Hit, storey_id
 from ifcqa.spatial.lookup import Frame, lookup, same_number, show, words
-
-_FLAT = ("IfcSlab", "IfcCovering", "IfcRoof", "IfcPlate")
 from ifcqa.spatial.outcome import Outcome
 from ifcqa.spatial.plan import Plan
+
+_FLAT = ("IfcSlab", "IfcCovering", "IfcRoof", "IfcPlate")
 
 
 def _decline(plan: Plan, reason: str, can: str) -> Outcome:
@@ -107,15 +107,20 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
     if number is not None:
         body = f"{show(number)}{suffix}" + (f" (all {len(hits)})" if len(hits) > 1 else "")
     else:
-        body = ", ".join(f"{show(r['value'])}{suffix if r['value'] is not None and not isinstance(r['value'], str) else ''}"
-                         + (f" x {r['count']}" if r["count"] > 1 or (r["value"] is None and len(hits) > 1) else "")
-                         for r in rows)
+        body = ", ".join(_shown(r["value"], suffix) + (
+            f" x {r['count']}" if r["count"] > 1 or (r["value"] is None and len(hits) > 1) else "") for r in rows)
     head = where if where else frame.term
     rule = f"{head} of {subject}"
     text = f"{_capital(head)} of {subject}: {body}."
     if frame.key == "material":
         text += " (counts are elements holding each material)" if len(hits) > 1 else ""
     return Outcome(value=value, rule=rule, hits=hits, text=text)
+
+
+def _shown(value: Any, suffix: str) -> str:
+    """A value with its unit (numbers only: text, booleans and 'not recorded' carry none)."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return show(value) + (suffix if number else "")
 
 
 def _capital(text: str) -> str:

@@ -17,7 +17,9 @@ walks reused) plus the lookup rules below.
   (``ifcopenshell.util.element.get_materials``), counted as elements holding each; elements with none count
   under ``null``.
 * **thickness of a wall**: the total of its material layer set's LayerThickness.
-* **width / height of a door or window**: OverallWidth / OverallHeight, else its Qto_*/BaseQuantities Width / Height.
+* **width / height of a door or window**: OverallWidth / OverallHeight, else its Qto_*/BaseQuantities Width / Height,
+  else (height only) the z extent of its shape's bounding box (``ifcopenshell.geom``, world coordinates): the
+  project's rule for quantities (the model's sets first, else geometry, saying which).
 * **height of a room** ("ceiling height", "how high is"): the space's quantity Height (FinishCeilingHeight where
   it differs is not used here), else Revit's ``PSet_Revit_Dimensions.Unbounded Height``.
 * **a storey's elevation**: IfcBuildingStorey.Elevation in the model's length unit, else (unset) the z of the
@@ -37,7 +39,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+import ifcopenshell.geom
 import ifcopenshell.util.element as ue
+import ifcopenshell.util.unit as uu
 import ifcopenshell.util.placement as up
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -201,6 +205,18 @@ def elevation(m: Model, name: str) -> float:
 EXT_W = prop("Pset_WallCommon", "IsExternal")
 OW = first(attr("OverallWidth"), prop("Qto_DoorBaseQuantities", "Width"), prop("BaseQuantities", "Width"))
 OH_ = first(attr("OverallHeight"), prop("Qto_DoorBaseQuantities", "Height"), prop("BaseQuantities", "Height"))
+def box_height(e: Any) -> float | None:
+    """The z extent of the element's shape in world coordinates, in the model's length unit."""
+    settings = ifcopenshell.geom.settings()
+    settings.set(settings.USE_WORLD_COORDS, True)
+    try:
+        shape = ifcopenshell.geom.create_shape(settings, e)
+    except RuntimeError:
+        return None
+    zs = shape.geometry.verts[2::3]
+    return (max(zs) - min(zs)) / uu.calculate_unit_scale(e.file) if zs else None
+
+
 SPACE_H = first(prop("Qto_SpaceBaseQuantities", "Height"), prop("BaseQuantities", "Height"),
                 prop("PSet_Revit_Dimensions", "Unbounded Height"))
 FIRE = {"Pset_DoorCommon": prop("Pset_DoorCommon", "FireRating")}
@@ -341,7 +357,8 @@ QUESTIONS: list[Q] = [
       lambda m: lookup(m.of(DOOR, name_is("GroundFloor_Door1")), OW, "m"),
       "Qto_DoorBaseQuantities.Width of GroundFloor_Door1 (OverallWidth unset)"),
     Q(HOM, "lookup", "what is the height of the doors",
-      lambda m: lookup(m.of(DOOR), OH_, "m"), "Qto_DoorBaseQuantities.Height of every door (OverallHeight unset)"),
+      lambda m: lookup(m.of(DOOR), first(OH_, box_height), "m"),
+      "Qto_DoorBaseQuantities.Height of every door (OverallHeight unset), else the shape's bounding-box z extent"),
     Q(HOM, "lookup", "what are the external walls made of?",
       lambda m: declines(m.of(WALL), EXT_W), "no wall holds IsExternal: 'external' cannot be told: decline"),
     Q(HOM, "lookup", "What is the thickness of the walls on the GroundFloor?",

@@ -238,7 +238,12 @@ def _sets_in_order(sets: dict[str, dict[str, Value]]) -> list[tuple[str, dict[st
     return sorted(sets.items(), key=rank)
 
 
+_DERIVED = {"IfcThermalTransmittanceMeasure": "W/(m²·K)"}  # SI derived units people write, not kg/K.s3
+
+
 def _unit_of(index: ModelIndex, value: Value | None, attribute: str | None = None) -> str | None:
+    if value is not None and value.measure in _DERIVED:
+        return _DERIVED[value.measure]
     if value is not None and value.unit:
         return value.unit
     unit_type = _ATTR_UNITS.get(attribute or "") or (
@@ -257,7 +262,7 @@ def _named(sets: dict[str, dict[str, Value]], name: str, kind: str) -> Reading |
             if _placeholder(value.value, prop):
                 placeholder = placeholder or Reading(None, prop, set_name or kind)
                 continue
-            return Reading(value.value, prop, set_name or kind, value.unit if value.unit else None)
+            return Reading(value.value, prop, set_name or kind, None)
     return placeholder
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial.answer import Answerer
+from ifcqa.spatial.classes import class_filter
 from ifcqa.spatial.execute import Hit, storey_id
 from ifcqa.spatial.lookup import Frame, lookup, same_number, show, words
 from ifcqa.spatial.outcome import Outcome
@@ -49,7 +50,7 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
         return _storeys(index, answerer, plan, Frame(frame.term, "floor-to-floor height"))
     if spec.get("subject") == "storey":
         return _storeys(index, answerer, plan, frame)
-    if inventory:  # the subject is a storey or the whole model itself, never every element in it
+    if inventory and spec.get("subject") != "space":  # the subject is a storey or the model itself, never all in it
         kinds = ("IfcBuildingStorey",) if plan.storeys else ("IfcBuilding",)
         wanted_storeys = set(plan.storeys)
         hits = [Hit(e.guid, e.ifc_class, e.name, None, step_id=e.id) for e in index.data.elements.values()
@@ -68,6 +69,12 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
             return _decline(plan, f"the element {other[0]} is an {what}, not one of the "
                             f"{answerer.label(plan)} the question names", f"Ask about the {what} itself.")
         hits = [h for h in hits if h.guid in wanted]
+    if spec.get("subject") == "space" and inventory:  # "the room height on level 1": the storey's spaces
+        ids = {storey_id(index, g) for g in plan.storeys}
+        hits = [Hit(e.guid, e.ifc_class, e.name, index.key(index.data.elements[e.storey]) if e.storey else None,
+                    step_id=e.id) for e in index.data.elements.values()
+                if e.ifc_class == "IfcSpace" and (not ids or e.storey in ids)]
+        plan.classes = [class_filter(index.schema, "spaces")]
     if spec.get("subject") == "space":
         hits = [h for h in hits if h.ifc_class == "IfcSpace"]
         if not hits:

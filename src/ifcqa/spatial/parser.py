@@ -399,8 +399,26 @@ class Parser:
         self._relation(plan, text)
         self._clauses(plan, text)
         self._account(plan, masked)
+        self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
         return plan
+
+    def _storey_slab(self, plan: Plan, text: str) -> None:
+        """ "the ground floor slab", "the first floor slabs": the storey's floor (or base) slab, a kind, never every
+        slab on the storey (IfcOpenHouse's only slabs are the roof's two, aggregated into its IfcRoof)."""
+        spans = plan.resolved.get("storey_spans", [])
+        if not any(text[start:end].endswith(("floor", "geschoss")) and re.match(r"\s+slabs?\b", text[end:])
+                   for start, end in spans):
+            return
+        kinds = [self.class_filter("floorslab"), self.class_filter("baseslab")]
+        swapped = False
+        for i, c in enumerate(plan.classes):
+            if c.key == "slab" and not c.kind:
+                plan.classes[i:i + 1] = kinds
+                swapped = True
+                break
+        if swapped:
+            plan.notes.append("'<storey> slab': the storey's floor or base slab (PredefinedType FLOOR / BASESLAB)")
 
     # -- attribute lookups (round 3, spatial/lookup.py) -------------------------------------------------
     def _lookup_frame(self, plan: Plan, text: str) -> tuple[str, lookup.Frame | None]:

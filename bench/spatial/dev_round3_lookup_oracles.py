@@ -41,8 +41,8 @@ from typing import Any
 
 import ifcopenshell.geom
 import ifcopenshell.util.element as ue
-import ifcopenshell.util.unit as uu
 import ifcopenshell.util.placement as up
+import ifcopenshell.util.unit as uu
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 

@@ -176,3 +176,18 @@ def test_the_mcp_tool_carries_the_lookup_value(shared_ifc: Path, index_of: Index
     assert got["plan"]["intent"] == "lookup" and got["value"]["unit"] == "m"
     assert {row["value"]: row["count"] for row in got["value"]["values"]} == dict(
         Counter(round(d.OverallWidth, 6) for d in external))
+
+
+def test_a_list_valued_property_is_counted_by_its_value(shared_ifc: Path, index_of: Index) -> None:
+    model = _open(shared_ifc, "Heizung-Elektro_080729.ifc")
+    pipes = model.by_type("IfcFlowSegment")
+
+    def nominal(p: ifcopenshell.entity_instance) -> Any:
+        value = ue.get_pset(p, "Pset_PipeSegmentTypeCommon", "NominalDiameter")
+        value = value[0] if isinstance(value, (list, tuple)) and len(value) == 1 else value
+        return round(value, 6) if isinstance(value, float) else value
+
+    answer = _ask(index_of("Heizung-Elektro_080729.ifc"), "what is the nominal diameter of the pipes?")
+    got = {(round(k, 6) if isinstance(k, float) else k): v for k, v in _values(answer).items()}
+    assert got == dict(Counter(nominal(p) for p in pipes if p.is_a("IfcFlowSegment")
+                               and p.GlobalId in {r["guid"] for r in answer["elements"]}))

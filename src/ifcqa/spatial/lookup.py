@@ -331,7 +331,12 @@ def sources_for(frame: Frame, elements: list[Element], index: ModelIndex) -> lis
 
 
 def value_key(value: Any) -> Any:
-    return round(value, 6) if isinstance(value, float) else value
+    """A value as it is counted: floats to 6 decimals (export noise), lists (a list property) as their items joined."""
+    if isinstance(value, float):
+        return round(value, 6)
+    if isinstance(value, list):
+        return value_key(value[0]) if len(value) == 1 else ", ".join(str(v) for v in value)
+    return value if value is None or isinstance(value, (str, int, bool)) else str(value)
 
 
 def show(value: Any) -> str:

@@ -191,3 +191,11 @@ def test_a_list_valued_property_is_counted_by_its_value(shared_ifc: Path, index_
     got = {(round(k, 6) if isinstance(k, float) else k): v for k, v in _values(answer).items()}
     assert got == dict(Counter(nominal(p) for p in pipes if p.is_a("IfcFlowSegment")
                                and p.GlobalId in {r["guid"] for r in answer["elements"]}))
+
+
+def test_a_class_word_before_the_attribute_stays_the_subject(shared_ifc: Path, index_of: Index) -> None:
+    doors = [d for d in _open(shared_ifc, DUP).by_type("IfcDoor") if _storey_of(d) == "Level 1"]
+    answer = _ask(index_of(DUP), "what's the door width on level 1")  # the values, not their mean
+    assert {r["guid"] for r in answer["elements"]} == {d.GlobalId for d in doors}
+    assert _values(answer) == dict(Counter(round(d.OverallWidth, 6) for d in doors))
+    assert answer["value"]["number"] is None  # they differ: no single number is claimed

@@ -167,6 +167,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
             continue
         term = found.group("attr").strip()
         vocab = _vocabulary(term)
+        compound = _class_then_attribute(found, is_class_word) if vocab is None else None
+        if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
+            return compound
         if vocab is None and (is_class_word(term) or found.group("prep") in ("in", "on", "der")):
             continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
         if vocab is None and not _attribute_like(term, has_property):
@@ -182,6 +185,20 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         vocab = _vocabulary(term)
         if vocab is not None or (not is_class_word(term) and not _place_word(term) and has_property(term)):
             return Frame(term, vocab, [(found.start(), found.end())])
+    return None
+
+
+def _class_then_attribute(found: re.Match[str], is_class_word: Any) -> Frame | None:
+    """ "the door width", "the wall thickness": class words, then a vocabulary attribute (its last one or two
+    words); the frame masks the lead, the attribute and the preposition, never the class words."""
+    attr = found.group("attr")
+    words_ = attr.split()
+    for k in range(1, len(words_)):
+        prefix, suffix = " ".join(words_[:k]), " ".join(words_[k:])
+        key = _vocabulary(suffix)
+        if key is not None and is_class_word(prefix):
+            start = found.start("attr") + attr.rindex(suffix)
+            return Frame(suffix, key, [(found.start(), found.start("attr")), (start, found.end())])
     return None
 
 

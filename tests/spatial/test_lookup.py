@@ -199,3 +199,22 @@ def test_a_class_word_before_the_attribute_stays_the_subject(shared_ifc: Path, i
     assert {r["guid"] for r in answer["elements"]} == {d.GlobalId for d in doors}
     assert _values(answer) == dict(Counter(round(d.OverallWidth, 6) for d in doors))
     assert answer["value"]["number"] is None  # they differ: no single number is claimed
+
+
+def test_an_llm_plan_without_the_lookup_is_caught_by_the_check(index_of: Index) -> None:
+    from ifcqa.spatial.check import dropped
+    from ifcqa.spatial.parser import Parser
+
+    parser = Parser(index_of(DUP))
+    rules = parser.parse("what is the width of door 1hOSvn6df7F8_7GcBWlRGQ?")
+    assert rules.intent == "lookup" and rules.elements == ["1hOSvn6df7F8_7GcBWlRGQ"]
+    as_list = parser.parse("which doors are there?")  # what an LLM dropping the attribute and the element plans
+    assert {what for _, what in dropped(as_list, rules)} >= {"the attribute asked for", "the elements named"}
+    assert not dropped(rules, rules)
+
+
+def test_the_stream_ends_with_the_lookup_value(index_of: Index) -> None:
+    events = list(SpatialQA(index_of(INS), use_graph=False, embedder=None).stream("elevation of the Dachgeschoss?"))
+    assert [e for e, _ in events][-1] == "final"
+    final = events[-1][1]
+    assert final["plan"]["intent"] == "lookup" and final["value"]["number"] == pytest.approx(9.0)

@@ -328,6 +328,9 @@ class SpatialQA:
                 hits = [h for h in hits if (h.guid in wanted or not guids) and h.guid not in unwanted]
             else:
                 hits = rooms_hits(self.index, plan, guids)
+        if plan.elements:  # GlobalIds written out (round 3): only those elements
+            named = set(plan.elements)
+            hits = [h for h in hits if h.guid in named]
         if plan.exclude_classes:
             hits = [h for h in hits if not any(
                 matches(self.index, e, f) for f in plan.exclude_classes if (e := self.index.find(h.guid)) is not None)]

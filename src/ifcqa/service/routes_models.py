@@ -63,7 +63,11 @@ async def list_models(request: Request) -> dict[str, Any]:
     store = get_state(request).store
 
     def listing() -> list[dict[str, Any]]:
-        return [store.describe(record) for record in store.records()]
+        from ifcqa.service.scene import scene_path
+
+        scenes = store.cache_dir / "scenes"  # scene_cached: the viewer draws the cached scene, else web-ifc's meanwhile
+        return [{**store.describe(record), "scene_cached": scene_path(record.sha256, scenes).is_file()}
+                for record in store.records()]
 
     return {"models": await off_loop(listing)}
 

@@ -5,9 +5,9 @@
 // Test hook: window.ifcqaScene (see exposeHooks) reports what is loaded, highlighted, ghosted, visible and selected.
 
 import {
-  AmbientLight, Box3, BufferGeometry, Color, DirectionalLight, EdgesGeometry, Float32BufferAttribute, GLTFLoader,
-  Group, Line, LineBasicMaterial, LineSegments, MeshStandardMaterial, OrbitControls, PerspectiveCamera, Plane,
-  Points, PointsMaterial, Raycaster, Scene, Sphere, Vector2, Vector3, WebGLRenderer,
+  AmbientLight, Box3, BufferAttribute, BufferGeometry, Color, DirectionalLight, EdgesGeometry, Float32BufferAttribute,
+  GLTFLoader, Group, Line, LineBasicMaterial, LineSegments, Mesh, MeshStandardMaterial, OrbitControls,
+  PerspectiveCamera, Plane, Points, PointsMaterial, Raycaster, Scene, Sphere, Vector2, Vector3, WebGLRenderer,
 } from '../vendor/three.bundle.min.js';
 
 const HIGHLIGHT = new MeshStandardMaterial({
@@ -170,6 +170,11 @@ export class Viewer {
   }
 
   clear() {
+    for (const [worker, reject] of this.workers || []) { // a model being read by web-ifc
+      worker.terminate();
+      reject(new Error('the view was cleared'));
+    }
+    this.workers = new Map();
     const had = this.model.children.length > 0;
     this.model.traverse((object) => {
       if (object.geometry) object.geometry.dispose();
@@ -215,6 +220,113 @@ export class Viewer {
     this.state = { ...this.state, loaded: [...this.models.values()].every((m) => m.complete), modelId: this.state.modelId || modelId,
       loadMs: Math.round(performance.now() - started) };
     return this.state;
+  }
+
+  /**
+   * Tessellate a model file in the page with web-ifc (js/ifc-worker.js) and draw its elements as they come,
+   * laid out as the server's scene (one group per element named by its GlobalId, its IFC class, the aggregates'
+   * parts), so highlighting, picking, the tree, classes, section and measuring work the same. Rejects when
+   * web-ifc cannot read the file (nothing of it is kept: the caller falls back to the server's scene).
+   */
+  async loadWebIfc(url, headers, modelId, { name = modelId, onProgress = () => {}, onPart = () => {} } = {}) {
+    const started = performance.now();
+    const entry = this.models.get(modelId) || this.addModel(modelId, name);
+    const worker = new Worker(new URL('./ifc-worker.js', import.meta.url), { type: 'module' });
+    this.workers = this.workers || new Map(); // worker -> its load's reject (clear() ends both)
+    const materials = new Map();
+    const materialOf = ([r, g, b, a]) => {
+      const key = `${r.toFixed(3)},${g.toFixed(3)},${b.toFixed(3)},${a.toFixed(3)}`;
+      if (!materials.has(key)) {
+        materials.set(key, new MeshStandardMaterial({
+          color: new Color(r, g, b), transparent: a < 0.999, opacity: a, depthWrite: a >= 0.999, roughness: 0.9,
+          metalness: 0, side: 2, flatShading: true,
+        }));
+      }
+      return materials.get(key);
+    };
+    let root = null;
+    try {
+      await new Promise((resolve, reject) => {
+        this.workers.set(worker, reject);
+        let chain = Promise.resolve(); // batches are drawn one after the other
+        worker.onerror = (event) => reject(new Error(event.message || 'the web-ifc worker failed to start'));
+        worker.onmessage = ({ data }) => {
+          chain = chain.then(async () => {
+            if (data.kind === 'error') throw new Error(data.message);
+            if (data.kind === 'batch') {
+              if (!root) root = this.placeRoot(entry, data.offset);
+              const parsing = performance.now();
+              this.addElements(entry, root, data.elements, materialOf);
+              this.profile.parseMs += performance.now() - parsing;
+              const first = this.partCount === 0;
+              this.partCount += 1;
+              if (this.state.firstPartMs === null) this.state.firstPartMs = performance.now();
+              this.afterPart();
+              if (first) await this.drawn();
+              onPart(entry);
+              onProgress({ done: data.done, total: Math.max(data.total, data.done) });
+            }
+            if (data.kind === 'end') {
+              entry.parts = data.parts || {};
+              entry.untessellated = {};
+              entry.source = 'web-ifc';
+              entry.webIfcMs = data.ms;
+              onProgress({ done: data.elements, total: data.elements });
+              resolve();
+            }
+          }).catch(reject);
+        };
+        worker.postMessage({ url: new URL(url, document.baseURI).href, headers }); // the worker's base is its own URL
+      });
+    } catch (error) {
+      // nothing of a model web-ifc failed on stays in the view: the server's scene replaces it
+      if (root) entry.group.remove(root);
+      for (const key of entry.keys.values()) this.elements.delete(key);
+      entry.keys.clear();
+      throw error;
+    } finally {
+      worker.terminate();
+      this.workers.delete(worker);
+    }
+    entry.complete = true;
+    if (this.pending) await this.pending;
+    this.state = { ...this.state, loaded: [...this.models.values()].every((m) => m.complete), modelId: this.state.modelId || modelId,
+      loadMs: Math.round(performance.now() - started) };
+    return this.state;
+  }
+
+  /** A model's root group placed by its offset (IFC axes, metres) from the view's reference. */
+  placeRoot(entry, offset) {
+    if (!this.reference) this.reference = offset;
+    const root = new Group();
+    root.position.copy(gltfOf(offset.map((v, i) => v - this.reference[i])));
+    entry.group.add(root);
+    return root;
+  }
+
+  /** Elements tessellated by the web-ifc worker: [{id, guid, cls, meshes: [{color, positions, indices}]}]. */
+  addElements(entry, root, elements, materialOf) {
+    for (const { id, guid, cls, meshes: parts } of elements) {
+      if (entry.keys.has(guid)) continue;
+      const key = this.elements.has(guid) ? `${entry.id}:${guid}` : guid;
+      entry.keys.set(guid, key);
+      const node = new Group();
+      node.name = guid;
+      node.userData = { id, class: cls };
+      const meshes = [];
+      for (const { color, positions, indices } of parts) {
+        const geometry = new BufferGeometry();
+        geometry.setAttribute('position', new BufferAttribute(positions, 3));
+        geometry.setIndex(new BufferAttribute(indices, 1));
+        const material = materialOf(color);
+        const mesh = new Mesh(geometry, material);
+        mesh.userData.guid = key;
+        node.add(mesh);
+        meshes.push({ mesh, material });
+      }
+      root.add(node);
+      this.elements.set(key, { object: node, meshes, ifcClass: cls, stepId: id, modelId: entry.id, guid });
+    }
   }
 
   addModel(modelId, name) {
@@ -612,7 +724,7 @@ export class Viewer {
       get nodeNames() { return [...viewer.elements.keys()]; },
       get models() {
         return [...viewer.models.values()].map((m) => ({ id: m.id, name: m.name, visible: m.visible, complete: m.complete,
-          elements: m.keys.size }));
+          elements: m.keys.size, source: m.source || 'server' }));
       },
       get highlighted() { return [...viewer.highlighted].sort(); },
       get ghosted() {

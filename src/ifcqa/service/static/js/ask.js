@@ -239,6 +239,7 @@ export class AskPage {
         + (notes.length ? `. ${notes.join('. ')}` : '');
       $('#scene-progress').hidden = true;
       window.ifcqaUI.firstViewMs = Math.round(performance.now() - started);
+      window.ifcqaUI.readyAt = Math.round(performance.now()); // since the page's navigation started
       this.report('');
       window.ifcqaUI.state = 'ready';
     } catch (error) {
@@ -253,7 +254,7 @@ export class AskPage {
 
   /**
    * Draw one model's scene: the server's cached one (one GLB part) when there is one; else web-ifc tessellates the
-   * file in the page while the server builds its cached scene for the next view; if web-ifc cannot read the file,
+   * file in the page, then the server builds its cached scene for the next view; if web-ifc cannot read the file,
    * the server's scene streamed as it is tessellated. `?scene=server` or `?scene=web-ifc` in the page URL forces
    * a path (tests, benches). Tells `chosen(modelId, source)` which: cached, web-ifc or server-build.
    */
@@ -269,24 +270,29 @@ export class AskPage {
       }));
     };
     if (forced === 'server') return stream('server-build');
-    if (forced !== 'web-ifc' && this.modelRows?.get(model.id)?.scene_cached) return stream('cached');
-    let cached = false;
-    try {
-      cached = (await postJson(`api/models/${id}/scene.build`, {})).cached; // starts the server's build
-    } catch {
-      return stream('server-build'); // a server without it: its stream
+    if (forced !== 'web-ifc') {
+      let row = this.modelRows?.get(model.id);
+      if (!row?.scene_cached) row = await getJson(`api/models/${id}`).catch(() => null); // built since the listing?
+      if (this.opening !== opening) {
+        chosen(model.id, 'cached');
+        return null;
+      }
+      if (!row || !('scene_cached' in row)) return stream('server-build'); // an older server: its stream
+      if (row.scene_cached) {
+        this.modelRows?.set(model.id, row);
+        return stream('cached');
+      }
     }
-    if (this.opening !== opening) {
-      chosen(model.id, 'cached');
-      return null;
-    }
-    if (cached && forced !== 'web-ifc') return stream('cached');
     sources[model.id] = 'web-ifc';
     chosen(model.id, 'web-ifc');
     try {
-      return await this.viewer.loadWebIfc(`api/models/${id}/file`, authHeaders(), model.id, {
+      const state = await this.viewer.loadWebIfc(`api/models/${id}/file`, authHeaders(), model.id, {
         name: model.name, onProgress, onPart,
       });
+      // the server builds its cached scene once web-ifc's view is complete (not alongside: they would share the
+      // cores), so the next view of the model is the cached one
+      postJson(`api/models/${id}/scene.build`, {}).catch(() => {});
+      return state;
     } catch (error) {
       if (this.opening !== opening) throw error;
       const note = `web-ifc could not read ${model.name} (${error.message}): the server's scene is drawn instead`;

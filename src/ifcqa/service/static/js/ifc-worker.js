@@ -7,21 +7,53 @@
 //      {kind: 'batch', offset, elements: [{id, guid, cls, meshes: [{color: [r, g, b, a], positions, indices}]}]}
 //           positions: Float32Array in metres, glTF axes (Y up), relative to `offset` (IFC axes, metres), like the
 //           server's GLB parts; indices: Uint32Array. The arrays are transferred.
-//      {kind: 'end', elements, parts: {aggregate GlobalId: [part GlobalIds]}, schema, offset, ms}
+//      {kind: 'end', elements, parts: {aggregate GlobalId: [part GlobalIds]}, schema, offset, ms, steps: {name: ms}}
 //      {kind: 'error', message}: web-ifc cannot read the file (the page then falls back to the server's scene).
 
 import * as WebIFC from '../vendor/web-ifc.min.js';
 
-const BATCH_MS = 120; // a batch at most this often (the first element goes at once: first triangles first)
-const SPACE = [0.55, 0.75, 0.95, 0.18]; // as the server draws spaces: see-through (ifcqa.service.scene)
+// the first element goes at once (first triangles first), the next batch after BATCH_MS, each wait 1.5 times the
+// last (at most BATCH_MAX_MS): every batch is drawn by the page, on the cores web-ifc uses
+const BATCH_MS = 150;
+const BATCH_MAX_MS = 800;
+// an element without a surface style (web-ifc gives it plain white) is coloured by its class, the nearest ancestor
+// listed first, as the server's scene does (ifcqa.service.scene.CLASS_COLOURS)
+const CLASS_COLOURS = new Map([
+  ['IfcSpace', [0.55, 0.75, 0.95, 0.18]], ['IfcWindow', [0.62, 0.80, 0.92, 0.45]], ['IfcPlate', [0.62, 0.80, 0.92, 0.45]],
+  ['IfcDoor', [0.62, 0.45, 0.30, 1]], ['IfcWall', [0.90, 0.88, 0.82, 1]], ['IfcCurtainWall', [0.70, 0.82, 0.90, 0.6]],
+  ['IfcSlab', [0.66, 0.66, 0.66, 1]], ['IfcRoof', [0.65, 0.32, 0.25, 1]], ['IfcCovering', [0.80, 0.78, 0.74, 1]],
+  ['IfcColumn', [0.60, 0.60, 0.64, 1]], ['IfcBeam', [0.58, 0.58, 0.62, 1]], ['IfcMember', [0.58, 0.58, 0.62, 1]],
+  ['IfcStair', [0.72, 0.68, 0.60, 1]], ['IfcStairFlight', [0.72, 0.68, 0.60, 1]], ['IfcRamp', [0.72, 0.68, 0.60, 1]],
+  ['IfcRailing', [0.40, 0.40, 0.44, 1]], ['IfcFurnishingElement', [0.80, 0.62, 0.38, 1]],
+  ['IfcDistributionElement', [0.95, 0.60, 0.20, 1]], ['IfcSite', [0.55, 0.68, 0.45, 1]],
+  ['IfcBuildingElementProxy', [0.70, 0.70, 0.60, 1]],
+]);
+const PRODUCT = [0.78, 0.78, 0.78, 1];
 
-/** web-ifc's upper-case type names (IFCWALLSTANDARDCASE) -> the schema's (IfcWallStandardCase). */
-function classNames() {
+/** The model's schema as web-ifc's classes: upper-case name (IFCWALLSTANDARDCASE) -> name, and class -> name. */
+function schemaOf(schemaName) {
+  const name = String(schemaName || '').toUpperCase();
+  const schema = name.startsWith('IFC2X3') ? WebIFC.IFC2X3 : name.startsWith('IFC4X3') ? WebIFC.IFC4X3 : WebIFC.IFC4;
   const names = new Map();
-  for (const schema of [WebIFC.IFC2X3, WebIFC.IFC4, WebIFC.IFC4X3]) {
-    for (const name of Object.keys(schema || {})) if (name.startsWith('Ifc')) names.set(name.toUpperCase(), name);
+  const classes = new Map();
+  for (const [key, value] of Object.entries(schema || {})) {
+    if (!key.startsWith('Ifc') || typeof value !== 'function') continue;
+    names.set(key.toUpperCase(), key);
+    classes.set(value, key);
   }
-  return names;
+  const colours = new Map();
+  const colourOf = (cls) => { // the nearest ancestor with a colour (the schema's classes extend their supertypes)
+    if (!colours.has(cls)) {
+      let colour = PRODUCT;
+      for (let type = schema?.[cls]; type && type !== Function.prototype; type = Object.getPrototypeOf(type)) {
+        const found = CLASS_COLOURS.get(classes.get(type));
+        if (found) { colour = found; break; }
+      }
+      colours.set(cls, colour);
+    }
+    return colours.get(cls);
+  };
+  return { names, colourOf };
 }
 
 let api = null;
@@ -58,21 +90,24 @@ function refuse(data) {
   return null;
 }
 
-function guidOf(ifc, model, id) {
-  const line = ifc.GetLine(model, id, false);
-  return line && line.GlobalId ? line.GlobalId.value : null;
+/** An IfcRoot's GlobalId and type code from its raw line (no schema object built: GetLine costs more). */
+function rootOf(ifc, model, id) {
+  const raw = ifc.GetRawLineData(model, id);
+  const guid = raw && raw.arguments && raw.arguments[0];
+  return { guid: guid && typeof guid.value === 'string' ? guid.value : null, type: raw ? raw.type : 0, raw };
 }
 
 /** Aggregate GlobalId -> its parts' GlobalIds (IfcRelAggregates), as the server's scene extras say. */
 function aggregateParts(ifc, model, guids) {
   const parts = {};
-  const guid = (id) => guids.get(id) ?? guidOf(ifc, model, id);
+  const guid = (id) => guids.get(id) ?? rootOf(ifc, model, id).guid;
   const relations = ifc.GetLineIDsWithType(model, WebIFC.IFCRELAGGREGATES);
   for (let i = 0; i < relations.size(); i++) {
-    const relation = ifc.GetLine(model, relations.get(i), false);
-    const whole = relation.RelatingObject && guid(relation.RelatingObject.value);
+    // IfcRelAggregates: GlobalId, OwnerHistory, Name, Description, RelatingObject, RelatedObjects
+    const [, , , , relating, related] = rootOf(ifc, model, relations.get(i)).raw.arguments;
+    const whole = relating && guid(relating.value);
     if (!whole) continue;
-    const list = (relation.RelatedObjects || []).map((handle) => guid(handle.value)).filter(Boolean);
+    const list = (Array.isArray(related) ? related : []).map((handle) => guid(handle.value)).filter(Boolean);
     if (list.length) parts[whole] = (parts[whole] || []).concat(list);
   }
   return parts;
@@ -80,14 +115,19 @@ function aggregateParts(ifc, model, guids) {
 
 async function run({ url, headers }) {
   const started = performance.now();
-  const [ifc, data] = await Promise.all([ready(), fetchModel(url, headers)]);
+  postMessage({ kind: 'started' });
+  const steps = {}; // ms since the worker was asked, per step (the page shows them in ifcqaUI.timings.webIfc)
+  const step = (name) => { steps[name] = Math.round(performance.now() - started); };
+  const [ifc, data] = await Promise.all([ready().then((value) => { step('init'); return value; }),
+    fetchModel(url, headers).then((value) => { step('fetch'); return value; })]);
   const refused = refuse(data);
   if (refused) throw new Error(`the file is ${refused}`);
   const model = ifc.OpenModel(data, { COORDINATE_TO_ORIGIN: false });
   if (model < 0) throw new Error('web-ifc could not open the file (its schema is not one web-ifc reads, or the header is invalid)');
+  step('open');
   try {
     const schema = ifc.GetModelSchema(model);
-    const names = classNames();
+    const { names, colourOf } = schemaOf(schema);
     const total = ifc.GetLineIDsWithType(model, WebIFC.IFCPRODUCTDEFINITIONSHAPE).size();
     const guids = new Map();
     let offset = null; // glTF axes
@@ -95,20 +135,22 @@ async function run({ url, headers }) {
     let transfer = [];
     let done = 0;
     let last = 0;
+    let wait = BATCH_MS / 1.5;
     const flush = () => {
       if (!batch.length) return;
       postMessage({ kind: 'batch', offset: [offset[0], -offset[2], offset[1]], elements: batch, done, total }, transfer);
       batch = [];
       transfer = [];
       last = performance.now();
+      wait = Math.min(BATCH_MAX_MS, wait * 1.5);
     };
-    const take = (mesh, space) => {
+    const take = (mesh, space) => { // space: web-ifc's colour of a space is replaced by the server's see-through one
       const id = mesh.expressID;
       if (guids.has(id)) return;
-      const guid = guidOf(ifc, model, id);
+      const { guid, type: code } = rootOf(ifc, model, id);
       if (!guid) return;
       guids.set(id, guid);
-      const type = ifc.GetNameFromTypeCode(ifc.GetLineType(model, id));
+      const type = ifc.GetNameFromTypeCode(code);
       const cls = names.get(type) || type;
       const meshes = [];
       const placed = mesh.geometries;
@@ -133,22 +175,26 @@ async function run({ url, headers }) {
         geometry.delete();
         if (!copy.length) continue;
         const c = part.color;
-        meshes.push({ color: space ? SPACE : [c.x, c.y, c.z, c.w], positions, indices: copy });
+        const unstyled = c.x === 1 && c.y === 1 && c.z === 1 && c.w === 1;
+        meshes.push({ color: space || unstyled ? colourOf(cls) : [c.x, c.y, c.z, c.w], positions, indices: copy });
         transfer.push(positions.buffer, copy.buffer);
       }
       done += 1;
       if (!meshes.length) return;
       batch.push({ id, guid, cls, meshes });
-      if (done === 1 || performance.now() - last > BATCH_MS) flush();
+      if (done === 1) step('first');
+      if (done === 1 || performance.now() - last > wait) flush();
     };
     ifc.StreamAllMeshes(model, (mesh) => take(mesh, false));
     // web-ifc leaves spaces out of StreamAllMeshes; the server's scene draws them (see-through)
     ifc.StreamAllMeshesWithTypes(model, [WebIFC.IFCSPACE], (mesh) => take(mesh, true));
     if (!offset) offset = [0, 0, 0];
     flush();
+    step('meshes');
     const parts = aggregateParts(ifc, model, guids);
+    step('parts');
     postMessage({ kind: 'end', elements: guids.size, parts, schema, offset: [offset[0], -offset[2], offset[1]],
-      ms: Math.round(performance.now() - started) });
+      ms: Math.round(performance.now() - started), steps });
   } finally {
     ifc.CloseModel(model);
   }

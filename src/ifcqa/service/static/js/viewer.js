@@ -253,6 +253,7 @@ export class Viewer {
         worker.onmessage = ({ data }) => {
           chain = chain.then(async () => {
             if (data.kind === 'error') throw new Error(data.message);
+            if (data.kind === 'started') entry.workerStartedMs = Math.round(performance.now() - started); // module loaded
             if (data.kind === 'batch') {
               if (!root) root = this.placeRoot(entry, data.offset);
               const parsing = performance.now();
@@ -271,6 +272,8 @@ export class Viewer {
               entry.untessellated = {};
               entry.source = 'web-ifc';
               entry.webIfcMs = data.ms;
+              entry.webIfcSteps = { ...data.steps, workerStarted: entry.workerStartedMs,
+                end: Math.round(performance.now() - started) }; // the last two: since loadWebIfc was called
               onProgress({ done: data.elements, total: data.elements });
               resolve();
             }
@@ -724,7 +727,7 @@ export class Viewer {
       get nodeNames() { return [...viewer.elements.keys()]; },
       get models() {
         return [...viewer.models.values()].map((m) => ({ id: m.id, name: m.name, visible: m.visible, complete: m.complete,
-          elements: m.keys.size, source: m.source || 'server' }));
+          elements: m.keys.size, source: m.source || 'server', webIfcSteps: m.webIfcSteps || null }));
       },
       get highlighted() { return [...viewer.highlighted].sort(); },
       get ghosted() {

@@ -68,6 +68,7 @@ export class AskPage {
     const projectsAsked = getJson('api/projects').catch(() => ({ projects: [] })); // an older server: no projects
     const { models } = await getJson('api/models');
     this.modelRows = new Map(models.map((m) => [m.id, m]));
+    this.modelRowsAt = performance.now();
     const select = $('#model-select');
     clear(select).append(h('option', { value: '', text: models.length ? '(choose a model)' : '(no models yet)' }));
     for (const model of models) {
@@ -272,7 +273,8 @@ export class AskPage {
     if (forced === 'server') return stream('server-build');
     if (forced !== 'web-ifc') {
       let row = this.modelRows?.get(model.id);
-      if (!row?.scene_cached) row = await getJson(`api/models/${id}`).catch(() => null); // built since the listing?
+      const stale = performance.now() - (this.modelRowsAt || 0) > 5000; // built since the listing?
+      if (!row || (!row.scene_cached && stale)) row = await getJson(`api/models/${id}`).catch(() => null);
       if (this.opening !== opening) {
         chosen(model.id, 'cached');
         return null;

@@ -5,8 +5,9 @@ is opened in the page (its scene is not cached: web-ifc draws it in the page) wi
 is checked on the screenshot (pixels at points computed from the IFC coordinates): the tree hides the column, the
 class list hides it, the section plane cuts its top off, measuring two points of the slab gives their distance,
 the ghost slider changes the ghosted pixels, the highlighted column differs from the ghosted slab. A federated
-project's models load into one view from the server's streamed scenes and toggle independently. No console error anywhere. Every wait is on a page
-signal (``window.ifcqaUI`` / ``window.ifcqaScene``), never a fixed sleep. Skipped without /usr/bin/chromium.
+project's models load into one view from the server's streamed scenes and toggle independently. No console
+error anywhere. Every wait is on a page signal (``window.ifcqaUI`` / ``window.ifcqaScene``), never a fixed sleep.
+Skipped without /usr/bin/chromium.
 """
 
 from __future__ import annotations

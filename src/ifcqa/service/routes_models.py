@@ -90,7 +90,7 @@ async def upload_model(request: Request, response: Response) -> dict[str, Any]:
         await form.close()
     if not new:
         response.status_code = 200
-    return {**store.describe(record), "existing": not new}
+    return {**await off_loop(_row, store, record), "existing": not new}
 
 
 @router.get("/api/models/{model_id}")

@@ -158,6 +158,7 @@ def test_web_ifc_draws_highlights_picks_then_the_cached_scene_takes_over(browser
         _ready(page)
         assert page.evaluate("window.ifcqaUI.sources") == {model_id: "cached"}
         assert sorted(page.evaluate("window.ifcqaScene.nodeNames")) == sorted(guids.values())
+        assert page.evaluate("window.ifcqaScene.profile.loaderParts") == 0  # our GLB layout, read directly
         warm = _colour(_pixels(page), _at(page, COLUMN_TOP))
         assert np.abs(warm - BACKGROUND).max() > 12
         assert errors == []

@@ -6,8 +6,9 @@
 
 import {
   AmbientLight, Box3, BufferAttribute, BufferGeometry, Color, DirectionalLight, EdgesGeometry, Float32BufferAttribute,
-  GLTFLoader, Group, Line, LineBasicMaterial, LineSegments, Mesh, MeshStandardMaterial, OrbitControls,
-  PerspectiveCamera, Plane, Points, PointsMaterial, Raycaster, Scene, Sphere, Vector2, Vector3, WebGLRenderer,
+  GLTFLoader, Group, Line, LineBasicMaterial, LinearSRGBColorSpace, LineSegments, Mesh, MeshStandardMaterial,
+  OrbitControls, PerspectiveCamera, Plane, Points, PointsMaterial, Raycaster, Scene, Sphere, Vector2, Vector3,
+  WebGLRenderer,
 } from '../vendor/three.bundle.min.js';
 
 const HIGHLIGHT = new MeshStandardMaterial({
@@ -28,6 +29,74 @@ export const DEFAULT_GHOST = 0.15;
 /** IFC axes (metres) -> the scenes' glTF axes (Y up). */
 function gltfOf([x, y, z]) {
   return new Vector3(x, z, -y);
+}
+
+/** A mesh material of an RGBA colour as the scenes give it (linear, as glTF's baseColorFactor); flat shaded. */
+function sceneMaterial([r, g, b, a]) {
+  return new MeshStandardMaterial({
+    color: new Color().setRGB(r, g, b, LinearSRGBColorSpace), transparent: a < 1, opacity: a, depthWrite: a >= 1,
+    roughness: 0.9, metalness: 0, side: 2, flatShading: true,
+  });
+}
+
+const GLB_MAGIC = 0x46546c67;
+const BIN_CHUNK = 0x004e4942;
+
+/**
+ * A scene GLB of ifcqa.service.scene read directly (its fixed layout: one node per element named by its GlobalId
+ * with extras {id, class}, one mesh, primitives of POSITION + indices into two buffer views, materials of a
+ * colour): typed-array views on the buffer, boxes from the accessors' min/max, no promise per accessor.
+ * Returns {root, about, names} like GLTFLoader would give them, or null for any other layout (then GLTFLoader).
+ */
+export function readSceneGlb(buffer) {
+  const view = new DataView(buffer);
+  if (buffer.byteLength < 20 || view.getUint32(0, true) !== GLB_MAGIC) return null;
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 20, jsonLength)));
+  const about = json.asset?.extras?.ifcqa;
+  if (!about) return null;
+  const root = new Group();
+  const nodes = json.nodes || [];
+  if (!nodes.length) return { root, about };
+  const binAt = 20 + jsonLength;
+  if (buffer.byteLength < binAt + 8 || view.getUint32(binAt + 4, true) !== BIN_CHUNK) return null;
+  const bin = binAt + 8;
+  const views = json.bufferViews || [];
+  const accessors = json.accessors || [];
+  const materials = (json.materials || []).map((m) => sceneMaterial(m.pbrMetallicRoughness?.baseColorFactor || [1, 1, 1, 1]));
+  const array = (index) => {
+    const accessor = accessors[index];
+    const at = bin + (views[accessor.bufferView].byteOffset || 0) + (accessor.byteOffset || 0);
+    if (accessor.type === 'VEC3' && accessor.componentType === 5126) return new Float32Array(buffer, at, accessor.count * 3);
+    if (accessor.type === 'SCALAR' && accessor.componentType === 5123) return new Uint16Array(buffer, at, accessor.count);
+    if (accessor.type === 'SCALAR' && accessor.componentType === 5125) return new Uint32Array(buffer, at, accessor.count);
+    return null;
+  };
+  for (const node of nodes) {
+    const group = new Group();
+    group.name = node.name;
+    group.userData = { ...(node.extras || {}) };
+    for (const primitive of json.meshes?.[node.mesh]?.primitives || []) {
+      const keys = Object.keys(primitive.attributes || {});
+      if (keys.length !== 1 || keys[0] !== 'POSITION' || primitive.indices === undefined) return null;
+      const positions = array(primitive.attributes.POSITION);
+      const indices = array(primitive.indices);
+      if (!positions || !indices || (views[accessors[primitive.attributes.POSITION].bufferView].byteStride || 12) !== 12) {
+        return null;
+      }
+      const geometry = new BufferGeometry();
+      geometry.setAttribute('position', new BufferAttribute(positions, 3));
+      geometry.setIndex(new BufferAttribute(indices, 1));
+      const { min, max } = accessors[primitive.attributes.POSITION];
+      if (min && max) {
+        geometry.boundingBox = new Box3(new Vector3(...min), new Vector3(...max));
+        geometry.boundingSphere = geometry.boundingBox.getBoundingSphere(new Sphere());
+      }
+      group.add(new Mesh(geometry, materials[primitive.material] || materials[0] || sceneMaterial([0.78, 0.78, 0.78, 1])));
+    }
+    root.add(group);
+  }
+  return { root, about };
 }
 
 /** Frames of a scene stream (ifcqa.service.scene_stream): u32 header length, JSON, u32 payload length, payload. */
@@ -135,13 +204,15 @@ export class Viewer {
     this.measure = { points: [], distance: null };
     this.edgesBuilt = false;
     this.partCount = 0;
-    this.profile = { parseMs: 0, drawMs: 0, draws: 0 };
+    this.profile = { parseMs: 0, drawMs: 0, draws: 0, resizes: 0, loaderParts: 0 }; // loaderParts: read by GLTFLoader
     this.state = { loaded: false, modelId: null, error: null, loadMs: null, firstPartMs: null, done: 0, total: 0 };
   }
 
   resize() {
     const { clientWidth: width, clientHeight: height } = this.container;
     if (!width || !height) return;
+    if (this.profile && this.size && (this.size[0] !== width || this.size[1] !== height)) this.profile.resizes += 1;
+    this.size = [width, height];
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
@@ -234,14 +305,9 @@ export class Viewer {
     const worker = new Worker(new URL('./ifc-worker.js', import.meta.url), { type: 'module' });
     this.workers = this.workers || new Map(); // worker -> its load's reject (clear() ends both)
     const materials = new Map();
-    const materialOf = ([r, g, b, a]) => {
-      const key = `${r.toFixed(3)},${g.toFixed(3)},${b.toFixed(3)},${a.toFixed(3)}`;
-      if (!materials.has(key)) {
-        materials.set(key, new MeshStandardMaterial({
-          color: new Color(r, g, b), transparent: a < 0.999, opacity: a, depthWrite: a >= 0.999, roughness: 0.9,
-          metalness: 0, side: 2, flatShading: true,
-        }));
-      }
+    const materialOf = (colour) => { // as the server's scene materials (colours read as linear, like glTF's)
+      const key = colour.map((c) => c.toFixed(3)).join(',');
+      if (!materials.has(key)) materials.set(key, sceneMaterial(colour.map((c) => Number(c.toFixed(4)))));
       return materials.get(key);
     };
     let root = null;
@@ -344,18 +410,28 @@ export class Viewer {
 
   async addPart(entry, buffer) {
     const parsing = performance.now();
-    const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(buffer, '', resolve, reject));
+    let root;
+    let about;
+    const direct = readSceneGlb(buffer); // our own layout, read directly; else GLTFLoader
+    if (direct) {
+      ({ root, about } = direct);
+    } else {
+      this.profile.loaderParts += 1;
+      const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(buffer, '', resolve, reject));
+      root = gltf.scene;
+      about = gltf.parser.json.asset?.extras?.ifcqa || {};
+      const names = gltf.parser.json.nodes || [];
+      for (const node of root.children) {
+        // the GlobalId as written (three.js may rename duplicate or unusual node names)
+        const index = gltf.parser.associations.get(node)?.nodes;
+        if (index !== undefined && names[index]?.name) node.name = names[index].name;
+      }
+    }
     this.profile.parseMs += performance.now() - parsing;
-    const root = gltf.scene;
-    const names = gltf.parser.json.nodes || [];
-    const about = gltf.parser.json.asset?.extras?.ifcqa || {};
     const offset = about.offset || [0, 0, 0];
     if (!this.reference) this.reference = offset;
     root.position.copy(gltfOf(offset.map((v, i) => v - this.reference[i])));
     for (const node of [...root.children]) {
-      // the GlobalId as written (three.js may rename duplicate or unusual node names)
-      const index = gltf.parser.associations.get(node)?.nodes;
-      if (index !== undefined && names[index]?.name) node.name = names[index].name;
       const guid = node.name;
       if (entry.keys.has(guid)) { // sent again after a rebuild: the first one stays
         root.remove(node);

@@ -14,7 +14,7 @@ import * as WebIFC from '../vendor/web-ifc.min.js';
 
 // the first element goes at once (first triangles first), the next batch after BATCH_MS, each wait 1.5 times the
 // last (at most BATCH_MAX_MS): every batch is drawn by the page, on the cores web-ifc uses
-const BATCH_MS = 150;
+const BATCH_MS = 300;
 const BATCH_MAX_MS = 800;
 // an element without a surface style (web-ifc gives it plain white) is coloured by its class, the nearest ancestor
 // listed first, as the server's scene does (ifcqa.service.scene.CLASS_COLOURS)

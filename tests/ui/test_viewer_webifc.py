@@ -198,3 +198,33 @@ def test_a_file_web_ifc_cannot_read_falls_back_to_the_server_scene(browser: Any,
         for other in ("0123456789abcdef", "..%2F..%2Fetc%2Fpasswd", "zipped.ifczip"):
             refused = httpx.get(f"{server.url}api/models/{other}/file", timeout=60)
             assert refused.status_code == 404, (other, refused.status_code)
+
+
+def test_a_project_s_models_are_read_by_one_web_ifc_worker_in_turn(browser: Any, tmp_path: Path) -> None:
+    import ifcopenshell
+
+    from ifcqa.sample.federated import write_federated_project
+
+    sample = write_federated_project(tmp_path / "models", storeys=2, rooms_per_storey=2)
+    expected = {}
+    for path in sample.files:
+        model = ifcopenshell.open(str(path))
+        expected[path.name] = {p.GlobalId for p in model.by_type("IfcProduct")
+                               if p.Representation is not None and not p.is_a("IfcOpeningElement")}
+    with Server(tmp_path / "models") as server:
+        page = browser.new_page()
+        errors = _errors(page)
+        page.goto(server.url)
+        _until(page, "window.ifcqaUI && window.ifcqaUI.started")
+        page.wait_for_selector("#project-select:not([hidden])")
+        page.select_option("#project-select", label=page.locator("#project-select option").nth(1).inner_text())
+        _ready(page)
+        models = page.evaluate("window.ifcqaScene.models")
+        assert [m["name"] for m in models] == [p.name for p in sample.files]
+        assert {m["source"] for m in models} == {"web-ifc"}
+        for model in models:
+            assert model["complete"] and model["elements"] == len(expected[model["name"]]), model
+        assert page.evaluate("window.ifcqaScene.webIfcWorkers") == 1  # web-ifc's module and WASM loaded once
+        names = page.evaluate("window.ifcqaScene.nodeNames")
+        assert {key.split(":")[-1] for key in names} == set().union(*expected.values())
+        assert errors == []

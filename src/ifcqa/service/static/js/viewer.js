@@ -241,11 +241,12 @@ export class Viewer {
   }
 
   clear() {
-    for (const [worker, reject] of this.workers || []) { // a model being read by web-ifc
-      worker.terminate();
-      reject(new Error('the view was cleared'));
+    if (this.webIfc) { // models being read by web-ifc: the reads end, the queued ones do not start
+      this.webIfc.closed = true;
+      if (this.webIfc.worker) this.webIfc.worker.terminate();
+      if (this.webIfc.reject) this.webIfc.reject(new Error('the view was cleared'));
+      this.webIfc = null;
     }
-    this.workers = new Map();
     const had = this.model.children.length > 0;
     this.model.traverse((object) => {
       if (object.geometry) object.geometry.dispose();
@@ -302,8 +303,9 @@ export class Viewer {
   async loadWebIfc(url, headers, modelId, { name = modelId, onProgress = () => {}, onPart = () => {} } = {}) {
     const started = performance.now();
     const entry = this.models.get(modelId) || this.addModel(modelId, name);
-    const worker = new Worker(new URL('./ifc-worker.js', import.meta.url), { type: 'module' });
-    this.workers = this.workers || new Map(); // worker -> its load's reject (clear() ends both)
+    // one worker per page (web-ifc's module and WASM load once); a project's models are read one after the other
+    if (!this.webIfc) this.webIfc = { worker: null, queue: Promise.resolve(), reject: null, closed: false };
+    const shared = this.webIfc;
     const materials = new Map();
     const materialOf = (colour) => { // as the server's scene materials (colours read as linear, like glTF's)
       const key = colour.map((c) => c.toFixed(3)).join(',');
@@ -311,51 +313,68 @@ export class Viewer {
       return materials.get(key);
     };
     let root = null;
+    const read = () => new Promise((resolve, reject) => {
+      if (shared.closed) throw new Error('the view was cleared');
+      if (!shared.worker) {
+        shared.worker = new Worker(new URL('./ifc-worker.js', import.meta.url), { type: 'module' });
+        this.webIfcWorkers = (this.webIfcWorkers || 0) + 1; // workers this page started (tests)
+      }
+      const { worker } = shared;
+      shared.reject = reject;
+      let chain = Promise.resolve(); // batches are drawn one after the other
+      worker.onerror = (event) => { // the worker itself failed (its module, its WASM): the next read starts another
+        event.preventDefault();
+        worker.terminate();
+        if (shared.worker === worker) shared.worker = null;
+        reject(new Error(event.message || 'the web-ifc worker failed'));
+      };
+      worker.onmessage = ({ data }) => {
+        chain = chain.then(async () => {
+          if (data.kind === 'error') throw new Error(data.message);
+          if (data.kind === 'started') entry.workerStartedMs = Math.round(performance.now() - started); // module loaded
+          if (data.kind === 'batch') {
+            if (!root) root = this.placeRoot(entry, data.offset);
+            const parsing = performance.now();
+            this.addElements(entry, root, data.elements, materialOf);
+            this.profile.parseMs += performance.now() - parsing;
+            const first = this.partCount === 0;
+            this.partCount += 1;
+            if (this.state.firstPartMs === null) this.state.firstPartMs = performance.now();
+            this.afterPart();
+            if (first) await this.drawn();
+            onPart(entry);
+            onProgress({ done: data.done, total: Math.max(data.total, data.done) });
+          }
+          if (data.kind === 'end') {
+            entry.parts = data.parts || {};
+            entry.untessellated = {};
+            entry.source = 'web-ifc';
+            entry.webIfcMs = data.ms;
+            entry.webIfcSteps = { ...data.steps, workerStarted: entry.workerStartedMs,
+              end: Math.round(performance.now() - started) }; // the last two: since loadWebIfc was called
+            onProgress({ done: data.elements, total: data.elements });
+            resolve();
+          }
+        }).catch(reject);
+      };
+      worker.postMessage({ url: new URL(url, document.baseURI).href, headers }); // the worker's base is its own URL
+    });
+    const turn = shared.queue.then(read);
+    shared.queue = turn.catch(() => {});
     try {
-      await new Promise((resolve, reject) => {
-        this.workers.set(worker, reject);
-        let chain = Promise.resolve(); // batches are drawn one after the other
-        worker.onerror = (event) => reject(new Error(event.message || 'the web-ifc worker failed to start'));
-        worker.onmessage = ({ data }) => {
-          chain = chain.then(async () => {
-            if (data.kind === 'error') throw new Error(data.message);
-            if (data.kind === 'started') entry.workerStartedMs = Math.round(performance.now() - started); // module loaded
-            if (data.kind === 'batch') {
-              if (!root) root = this.placeRoot(entry, data.offset);
-              const parsing = performance.now();
-              this.addElements(entry, root, data.elements, materialOf);
-              this.profile.parseMs += performance.now() - parsing;
-              const first = this.partCount === 0;
-              this.partCount += 1;
-              if (this.state.firstPartMs === null) this.state.firstPartMs = performance.now();
-              this.afterPart();
-              if (first) await this.drawn();
-              onPart(entry);
-              onProgress({ done: data.done, total: Math.max(data.total, data.done) });
-            }
-            if (data.kind === 'end') {
-              entry.parts = data.parts || {};
-              entry.untessellated = {};
-              entry.source = 'web-ifc';
-              entry.webIfcMs = data.ms;
-              entry.webIfcSteps = { ...data.steps, workerStarted: entry.workerStartedMs,
-                end: Math.round(performance.now() - started) }; // the last two: since loadWebIfc was called
-              onProgress({ done: data.elements, total: data.elements });
-              resolve();
-            }
-          }).catch(reject);
-        };
-        worker.postMessage({ url: new URL(url, document.baseURI).href, headers }); // the worker's base is its own URL
-      });
+      await turn;
     } catch (error) {
-      // nothing of a model web-ifc failed on stays in the view: the server's scene replaces it
-      if (root) entry.group.remove(root);
-      for (const key of entry.keys.values()) this.elements.delete(key);
-      entry.keys.clear();
+      // nothing of a model web-ifc failed on stays in the view: the server's scene replaces it (a view cleared
+      // meanwhile is another view: nothing of it is touched)
+      if (this.models.get(entry.id) === entry) {
+        if (root) entry.group.remove(root);
+        for (const key of entry.keys.values()) this.elements.delete(key);
+        entry.keys.clear();
+      }
       throw error;
     } finally {
-      worker.terminate();
-      this.workers.delete(worker);
+      if (shared.worker) shared.worker.onmessage = null;
+      shared.reject = null;
     }
     entry.complete = true;
     if (this.pending) await this.pending;
@@ -819,6 +838,7 @@ export class Viewer {
       get measuring() { return viewer.measuring; },
       get frames() { return viewer.frames || 0; },
       get parts() { return viewer.partCount || 0; },
+      get webIfcWorkers() { return viewer.webIfcWorkers || 0; },
       get profile() { return { ...viewer.profile }; },
       highlight: (guids) => viewer.highlight(guids),
       isShown: (guid) => Boolean(viewer.elements.get(guid)?.object.visible),

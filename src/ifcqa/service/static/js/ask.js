@@ -85,6 +85,11 @@ export class AskPage {
     }
     projectSelect.hidden = $('.project-label').hidden = projects.length === 0;
     const wanted = selectId || this.modelId || (models.length === 1 ? models[0].id : '');
+    // a model without a cached scene is drawn by web-ifc: its worker starts loading now, unless the model opened
+    // next has a cached scene (its view is not to share the cores with that)
+    if (models.some((m) => m.scene_cached === false) && !this.modelRows.get(wanted)?.scene_cached) {
+      this.viewer.prepareWebIfc();
+    }
     if (wanted && models.some((m) => m.id === wanted)) {
       select.value = wanted;
       if (wanted !== this.modelId) this.open(wanted); // not awaited: a first tessellation can take a while

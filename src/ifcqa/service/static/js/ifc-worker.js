@@ -2,7 +2,7 @@
 // (viewer.js `loadWebIfc`), so a model whose server scene is not cached yet is drawn complete in about the time
 // web-ifc takes, while the server builds its cached scene for the next view.
 //
-// In:  {url, headers}: the model file to fetch (the server's /api/models/{id}/file).
+// In:  {url, headers}: the model file to fetch (the server's /api/models/{id}/file); {prepare: true}: load web-ifc.
 // Out: {kind: 'progress', done, total}
 //      {kind: 'batch', offset, elements: [{id, guid, cls, meshes: [{color: [r, g, b, a], positions, indices}]}]}
 //           positions: Float32Array in metres, glTF axes (Y up), relative to `offset` (IFC axes, metres), like the
@@ -56,16 +56,20 @@ function schemaOf(schemaName) {
   return { names, colourOf };
 }
 
-let api = null;
+let loading = null; // the IfcAPI once its WASM is ready (one load, however many callers; a failure is retried)
 
-async function ready() {
-  if (!api) {
-    api = new WebIFC.IfcAPI();
-    api.SetWasmPath(new URL('../vendor/', import.meta.url).href, true);
-    await api.Init(undefined, true); // single-threaded: the page is not cross-origin isolated
-    api.SetLogLevel(WebIFC.LogLevel?.LOG_LEVEL_OFF ?? 6);
+function ready() {
+  if (!loading) {
+    loading = (async () => {
+      const api = new WebIFC.IfcAPI();
+      api.SetWasmPath(new URL('../vendor/', import.meta.url).href, true);
+      await api.Init(undefined, true); // single-threaded: the page is not cross-origin isolated
+      api.SetLogLevel(WebIFC.LogLevel?.LOG_LEVEL_OFF ?? 6);
+      return api;
+    })();
+    loading.catch(() => { loading = null; });
   }
-  return api;
+  return loading;
 }
 
 async function fetchModel(url, headers) {
@@ -201,5 +205,9 @@ async function run({ url, headers }) {
 }
 
 self.onmessage = (event) => {
+  if (event.data.prepare) { // load web-ifc's WASM before a model is asked for (viewer.js prepareWebIfc)
+    ready().catch(() => {}); // a failure shows on the model's read
+    return;
+  }
   run(event.data).catch((error) => postMessage({ kind: 'error', message: error?.message || String(error) }));
 };

@@ -241,11 +241,16 @@ export class Viewer {
   }
 
   clear() {
-    if (this.webIfc) { // models being read by web-ifc: the reads end, the queued ones do not start
+    if (this.webIfc) { // models being read by web-ifc: the read ends, the queued ones do not start
+      const { worker, reject } = this.webIfc;
       this.webIfc.closed = true;
-      if (this.webIfc.worker) this.webIfc.worker.terminate();
-      if (this.webIfc.reject) this.webIfc.reject(new Error('the view was cleared'));
       this.webIfc = null;
+      if (reject) {
+        worker.terminate();
+        reject(new Error('the view was cleared'));
+      } else if (worker) { // an idle (or prepared) worker serves the next view
+        this.sharedWebIfc().worker = worker;
+      }
     }
     const had = this.model.children.length > 0;
     this.model.traverse((object) => {
@@ -303,9 +308,7 @@ export class Viewer {
   async loadWebIfc(url, headers, modelId, { name = modelId, onProgress = () => {}, onPart = () => {} } = {}) {
     const started = performance.now();
     const entry = this.models.get(modelId) || this.addModel(modelId, name);
-    // one worker per page (web-ifc's module and WASM load once); a project's models are read one after the other
-    if (!this.webIfc) this.webIfc = { worker: null, queue: Promise.resolve(), reject: null, closed: false };
-    const shared = this.webIfc;
+    const shared = this.sharedWebIfc();
     const materials = new Map();
     const materialOf = (colour) => { // as the server's scene materials (colours read as linear, like glTF's)
       const key = colour.map((c) => c.toFixed(3)).join(',');
@@ -315,11 +318,7 @@ export class Viewer {
     let root = null;
     const read = () => new Promise((resolve, reject) => {
       if (shared.closed) throw new Error('the view was cleared');
-      if (!shared.worker) {
-        shared.worker = new Worker(new URL('./ifc-worker.js', import.meta.url), { type: 'module' });
-        this.webIfcWorkers = (this.webIfcWorkers || 0) + 1; // workers this page started (tests)
-      }
-      const { worker } = shared;
+      const worker = this.webIfcWorker(shared);
       shared.reject = reject;
       let chain = Promise.resolve(); // batches are drawn one after the other
       worker.onerror = (event) => { // the worker itself failed (its module, its WASM): the next read starts another
@@ -381,6 +380,25 @@ export class Viewer {
     this.state = { ...this.state, loaded: [...this.models.values()].every((m) => m.complete), modelId: this.state.modelId || modelId,
       loadMs: Math.round(performance.now() - started) };
     return this.state;
+  }
+
+  /** The page's web-ifc state: one worker (web-ifc's module and WASM load once), models read one after the other. */
+  sharedWebIfc() {
+    if (!this.webIfc) this.webIfc = { worker: null, queue: Promise.resolve(), reject: null, closed: false };
+    return this.webIfc;
+  }
+
+  webIfcWorker(shared) {
+    if (!shared.worker) {
+      shared.worker = new Worker(new URL('./ifc-worker.js', import.meta.url), { type: 'module' });
+      this.webIfcWorkers = (this.webIfcWorkers || 0) + 1; // workers this page started (tests)
+    }
+    return shared.worker;
+  }
+
+  /** Start the web-ifc worker and its WASM now, for a model without a cached scene the user may open next. */
+  prepareWebIfc() {
+    this.webIfcWorker(this.sharedWebIfc()).postMessage({ prepare: true });
   }
 
   /** A model's root group placed by its offset (IFC axes, metres) from the view's reference. */

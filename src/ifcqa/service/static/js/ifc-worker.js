@@ -120,7 +120,7 @@ function aggregateParts(ifc, model, guids) {
 async function run({ url, headers }) {
   const started = performance.now();
   postMessage({ kind: 'started' });
-  const steps = {}; // ms since the worker was asked, per step (the page shows them in ifcqaUI.timings.webIfc)
+  const steps = {}; // ms since the worker was asked, per step (window.ifcqaScene.models[].webIfcSteps)
   const step = (name) => { steps[name] = Math.round(performance.now() - started); };
   const [ifc, data] = await Promise.all([ready().then((value) => { step('init'); return value; }),
     fetchModel(url, headers).then((value) => { step('fetch'); return value; })]);

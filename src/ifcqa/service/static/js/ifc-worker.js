@@ -138,6 +138,7 @@ async function run({ url, headers }) {
     let batch = [];
     let transfer = [];
     let done = 0;
+    let shaped = 0; // elements with triangles
     let last = 0;
     let wait = BATCH_MS / 1.5;
     const flush = () => {
@@ -185,6 +186,7 @@ async function run({ url, headers }) {
       }
       done += 1;
       if (!meshes.length) return;
+      shaped += 1;
       batch.push({ id, guid, cls, meshes });
       if (done === 1) step('first');
       if (done === 1 || performance.now() - last > wait) flush();
@@ -192,6 +194,7 @@ async function run({ url, headers }) {
     ifc.StreamAllMeshes(model, (mesh) => take(mesh, false));
     // web-ifc leaves spaces out of StreamAllMeshes; the server's scene draws them (see-through)
     ifc.StreamAllMeshesWithTypes(model, [WebIFC.IFCSPACE], (mesh) => take(mesh, true));
+    if (!shaped && total) throw new Error(`web-ifc shaped none of the file's ${total} product shapes`);
     if (!offset) offset = [0, 0, 0];
     flush();
     step('meshes');

@@ -857,7 +857,10 @@ export class Viewer {
       get frames() { return viewer.frames || 0; },
       get parts() { return viewer.partCount || 0; },
       get webIfcWorkers() { return viewer.webIfcWorkers || 0; },
-      get profile() { return { ...viewer.profile }; },
+      get profile() {
+        const { calls, triangles } = viewer.renderer.info.render;
+        return { ...viewer.profile, calls, triangles, programs: viewer.renderer.info.programs?.length ?? null };
+      },
       highlight: (guids) => viewer.highlight(guids),
       isShown: (guid) => Boolean(viewer.elements.get(guid)?.object.visible),
       materialOf: (guid) => viewer.materialOf(guid),

@@ -143,6 +143,47 @@ def compute_bboxes(
     return boxes
 
 
+def compute_some(
+    model: ifcopenshell.file, step_ids: list[int], length_si_factor: float, threads: int = 1
+) -> dict[int, BBox | None]:
+    """The boxes of the products ``step_ids`` only, by the geometry iterator restricted to them (``include``).
+
+    The same settings as :func:`compute_bboxes`, so a box is the one the whole-model pass gives. Every
+    id is answered: ``None`` for an entity that is not a product with a representation, or that the
+    iterator could not shape. One thread by default: on a loaded two-core machine a second iterator
+    thread doubled the CPU time of the 100k-entity sample model's pass without shortening it
+    (docs/SCALE.md, 2026-12-02).
+    """
+    import ifcopenshell.geom
+
+    from ifcqa.native.worker import tell
+
+    found: dict[int, BBox | None] = dict.fromkeys(step_ids)
+    refused = unshapeable(model)
+    wanted = []
+    for step_id in sorted(set(step_ids)):
+        try:
+            product = model.by_id(step_id)
+        except RuntimeError:
+            continue
+        if product.is_a("IfcProduct") and product.Representation is not None and step_id not in refused:
+            wanted.append(product)
+    if not wanted:
+        return found
+    iterator = ifcopenshell.geom.iterator(geometry_settings(), model, threads, include=wanted)
+    scale = _scale(length_si_factor)
+    if not iterator.initialize():
+        return found
+    while True:
+        shape = iterator.get()
+        if int(shape.id) in found:  # the iterator may add what the included elements decompose into
+            found[int(shape.id)] = _box(shape.geometry.verts_buffer, scale)
+        tell("tick")
+        if not iterator.next():
+            break
+    return found
+
+
 def element_bbox(model: ifcopenshell.file, step_id: int, length_si_factor: float) -> BBox | None:
     """The box of one product from its own shape (the iterator's settings), or ``None`` when it has no body.
 
@@ -194,6 +235,13 @@ def shape_all(path: str, length_si_factor: float, threads: int | None) -> dict[i
     from ifcqa.native.worker import model, tell
 
     return compute_bboxes(model(path), length_si_factor, threads, progress=lambda done: tell("progress", done))
+
+
+def shape_some(path: str, step_ids: list[int], length_si_factor: float) -> dict[int, BBox | None]:
+    """:func:`compute_some` of the model at ``path`` (a worker's function)."""
+    from ifcqa.native.worker import model
+
+    return compute_some(model(path), step_ids, length_si_factor)
 
 
 def shape_each(path: str, length_si_factor: float, skip: list[int], only: list[int] | None = None) -> int:
@@ -321,6 +369,33 @@ class BoxStore:
                         self._cache.save(self.sha256, self._all, WHOLE_PART)
             return self._all
 
+    def some(self, step_ids: list[int]) -> dict[int, BBox | None]:
+        """The boxes of ``step_ids`` (``None``: no box): the whole-model pass's if made, else only these shaped.
+
+        For a question that needs the boxes of a known set of elements (the MCQ geometry pool): the
+        iterator runs over those elements alone (:func:`compute_some`, in a worker), and the boxes are kept
+        with the single ones (cache part ``bbox1``), so a later call, in this process or another, reads them.
+        """
+        with self._lock:
+            if self._all is None and self._cache is not None and not self._whole_looked_up:
+                self._whole_looked_up = True
+                cached = self._cache.load(self.sha256, WHOLE_PART)
+                if isinstance(cached, dict):
+                    self._all = cached
+            if self._all is not None:
+                return {i: self._all.get(i) for i in step_ids}
+            singles = self._singles()
+            missing = sorted({i for i in step_ids if i not in singles})
+            if missing:
+                computed, notes = self._compute_some(missing)
+                singles.update(computed)
+                if self._cache is not None:
+                    stored = self._cache.load(self.sha256, SINGLE_PART)
+                    self._cache.save(self.sha256, (stored if isinstance(stored, dict) else {}) | computed,
+                                     SINGLE_PART)
+                self._add_notes(notes)
+            return {i: singles[i] for i in step_ids}
+
     def one(self, step_id: int) -> BBox | None:
         """One element's box: from a whole-model pass already made, else from its own shape (cached)."""
         with self._lock:
@@ -396,6 +471,31 @@ class BoxStore:
                 raise
             return None, crash_note(step_id, crash.signal_name, self._hint(step_id))
         return found
+
+    def _compute_some(self, step_ids: list[int]) -> tuple[dict[int, BBox | None], dict[int, str]]:
+        path = self._worker_path()
+        if path is None:
+            return compute_some(self._model(), step_ids, self.length_si_factor), {}
+        from ifcqa.native import NativeCrash, call_native
+
+        try:
+            boxes: dict[int, BBox | None] = call_native(
+                "ifcqa.index.geometry:shape_some", path, step_ids, self.length_si_factor,
+                doing=f"computing the geometry of {len(step_ids)} elements",
+            )
+            return boxes, {}
+        except NativeCrash:
+            pass  # redone one element at a time: the crash is then blamed on its element and skipped
+        found: dict[int, BBox | None] = dict.fromkeys(step_ids)
+        notes: dict[int, str] = {}
+
+        def keep(step_id: int, box: BBox | None, note: str | None) -> None:
+            found[step_id] = box
+            if note is not None:
+                notes[step_id] = note
+
+        shape_each_guarded(path, self.length_si_factor, keep, self._hint, None, only=step_ids)
+        return found, notes
 
     def _compute_all(self) -> dict[int, BBox]:
         path = self._worker_path()

@@ -1,8 +1,8 @@
 """Geometry: extents, base elevations and point containment of axis-aligned bounding boxes.
 
-Boxes come from :meth:`~ifcqa.index.ModelIndex.bboxes` (IfcOpenShell's geometry iterator, project
-coordinates, the model's length unit). Only physical elements with a body of their own and a unique
-name are asked about: no spaces, storeys, openings or virtual elements, and no aggregates with parts
+Boxes come from :meth:`~ifcqa.index.ModelIndex.bboxes_of` (IfcOpenShell's geometry iterator over the
+askable elements only, not the whole model; project coordinates, the model's length unit). Only
+physical elements with a body of their own and a unique name are asked about: no spaces, storeys, openings or virtual elements, and no aggregates with parts
 (their own box is not what a reader takes for "the stair's box"). Every comparison keeps a margin of
 1 cm (in the model's unit) so that tessellation or rounding differences cannot flip an answer.
 """
@@ -50,12 +50,12 @@ def _frame(ctx: GenContext) -> _Frame | Skip:
     length = ctx.index.units.get("LENGTHUNIT")
     if length is None or not length.si_factor:
         return Skip("model has no length unit")
-    boxes = ctx.index.bboxes()
+    named = [(e, name) for e in ctx.products() if (name := ctx.unique_name(e)) and _askable(ctx, e)]
+    boxes = ctx.index.bboxes_of(e for e, _ in named)  # only these are shaped, not the whole model
     pool = []
-    for element in ctx.products():  # step-id order, so shuffles are reproducible
-        name = ctx.unique_name(element)
+    for element, name in named:  # step-id order, so shuffles are reproducible
         box = boxes.get(element.id)
-        if name and box is not None and _askable(ctx, element):
+        if box is not None:
             pool.append(Boxed(element, name, box))
     if len(pool) < 3:
         return Skip("fewer than 3 named elements with geometry")

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     import ifcopenshell
     import ifcopenshell.geom
     import numpy as np
+
+    from ifcqa.native.pool import NativeCall
 else:
     ifcopenshell = lazy_import("ifcopenshell")
     np = lazy_import("numpy")
@@ -51,6 +53,7 @@ SINGLE_PART = "bbox1"  # cache part of the single boxes computed so far (step id
 WHOLE_PART = "bbox"  # cache part of the whole-model pass
 NOTES_PART = "bboxnotes"  # cache part of why elements have no box (step id -> note)
 SINGLE_LIMIT = 24  # single shapes computed for one index before the whole-model pass is cheaper overall
+_TICK_EVERY = 64  # elements shaped by compute_some per "tick" message
 
 _PROGRESS: ContextVar[Progress | None] = ContextVar("ifcqa_geometry_progress", default=None)
 
@@ -174,11 +177,14 @@ def compute_some(
     scale = _scale(length_si_factor)
     if not iterator.initialize():
         return found
+    shaped = 0
     while True:
         shape = iterator.get()
         if int(shape.id) in found:  # the iterator may add what the included elements decompose into
             found[int(shape.id)] = _box(shape.geometry.verts_buffer, scale)
-        tell("tick")
+        shaped += 1
+        if shaped % _TICK_EVERY == 0:  # alive (a call started ahead reads its messages only at the end)
+            tell("tick")
         if not iterator.next():
             break
     return found
@@ -354,11 +360,13 @@ class BoxStore:
         self._notes: dict[int, str] | None = None
         self._whole_looked_up = False
         self._computed = 0
+        self._pending: tuple[list[int], NativeCall] | None = None  # started by prefetch, not collected yet
         self._lock = threading.RLock()
 
     def all(self) -> dict[int, BBox]:
         """Every shaped product's box: from the cache, else the whole-model pass (then cached)."""
         with self._lock:
+            self._collect()  # frees the worker a prefetch holds
             if self._all is None:
                 cached = self._cache.load(self.sha256, WHOLE_PART) if self._cache is not None else None
                 if isinstance(cached, dict):
@@ -369,6 +377,59 @@ class BoxStore:
                         self._cache.save(self.sha256, self._all, WHOLE_PART)
             return self._all
 
+    def prefetch(self, step_ids: list[int]) -> bool:
+        """Start shaping those of ``step_ids`` not known yet in a worker and return at once (for :meth:`some`).
+
+        The caller works on while the worker shapes (the second core); :meth:`some` then waits for the
+        boxes. ``False`` when nothing was started: nothing missing, no file, or the pool declined
+        (:func:`ifcqa.native.pool.start_native`): :meth:`some` then shapes them itself.
+        """
+        from ifcqa.native.pool import start_native
+
+        with self._lock:
+            if self._pending is not None or self._whole() is not None:
+                return False
+            singles = self._singles()
+            missing = sorted({i for i in step_ids if i not in singles})
+            path = self._worker_path() if missing else None
+            if path is None:
+                return False
+            call = start_native("ifcqa.index.geometry:shape_some", path, missing, self.length_si_factor,
+                                doing=f"computing the geometry of {len(missing)} elements")
+            if call is None:
+                return False
+            self._pending = (missing, call)
+            return True
+
+    def _collect(self) -> None:
+        """Keep the boxes of a prefetch (waiting for them); a crashed one leaves them to be shaped again."""
+        if self._pending is None:
+            return
+        from ifcqa.native import NativeCrash
+
+        _, call = self._pending
+        self._pending = None
+        try:
+            computed: dict[int, BBox | None] = call.result()
+        except NativeCrash:
+            return  # redone by the caller, one element at a time when the crash lasts
+        self._keep_singles(computed)
+
+    def _whole(self) -> dict[int, BBox] | None:
+        """The whole-model pass if this store made or loaded it (looked up in the cache once)."""
+        if self._all is None and self._cache is not None and not self._whole_looked_up:
+            self._whole_looked_up = True
+            cached = self._cache.load(self.sha256, WHOLE_PART)
+            if isinstance(cached, dict):
+                self._all = cached
+        return self._all
+
+    def _keep_singles(self, computed: dict[int, BBox | None]) -> None:
+        self._singles().update(computed)
+        if self._cache is not None and computed:
+            stored = self._cache.load(self.sha256, SINGLE_PART)  # another process may have added some
+            self._cache.save(self.sha256, (stored if isinstance(stored, dict) else {}) | computed, SINGLE_PART)
+
     def some(self, step_ids: list[int]) -> dict[int, BBox | None]:
         """The boxes of ``step_ids`` (``None``: no box): the whole-model pass's if made, else only these shaped.
 
@@ -377,22 +438,15 @@ class BoxStore:
         with the single ones (cache part ``bbox1``), so a later call, in this process or another, reads them.
         """
         with self._lock:
-            if self._all is None and self._cache is not None and not self._whole_looked_up:
-                self._whole_looked_up = True
-                cached = self._cache.load(self.sha256, WHOLE_PART)
-                if isinstance(cached, dict):
-                    self._all = cached
-            if self._all is not None:
-                return {i: self._all.get(i) for i in step_ids}
+            whole = self._whole()
+            if whole is not None:
+                return {i: whole.get(i) for i in step_ids}
+            self._collect()
             singles = self._singles()
             missing = sorted({i for i in step_ids if i not in singles})
             if missing:
                 computed, notes = self._compute_some(missing)
-                singles.update(computed)
-                if self._cache is not None:
-                    stored = self._cache.load(self.sha256, SINGLE_PART)
-                    self._cache.save(self.sha256, (stored if isinstance(stored, dict) else {}) | computed,
-                                     SINGLE_PART)
+                self._keep_singles(computed)
                 self._add_notes(notes)
             return {i: singles[i] for i in step_ids}
 

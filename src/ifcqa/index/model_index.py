@@ -366,6 +366,10 @@ class ModelIndex:
         """
         return self._boxes.some([e.id for e in elements if self.is_a(e, "IfcProduct")])
 
+    def prefetch_bboxes(self, elements: Iterable[Element]) -> bool:
+        """Start shaping ``elements`` in a worker for a later :meth:`bboxes_of` (``False``: not started)."""
+        return self._boxes.prefetch([e.id for e in elements if self.is_a(e, "IfcProduct")])
+
     def bbox(self, element: Element) -> BBox | None:
         """One element's box: from its own shape unless every box is known already (see ifcqa.index.geometry)."""
         if not self.is_a(element, "IfcProduct"):  # only products have a placement and a shape

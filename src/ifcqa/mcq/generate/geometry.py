@@ -10,10 +10,12 @@ physical elements with a body of their own and a unique name are asked about: no
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ifcqa.index.geometry import BBox
+from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.registry import generator
@@ -50,7 +52,7 @@ def _frame(ctx: GenContext) -> _Frame | Skip:
     length = ctx.index.units.get("LENGTHUNIT")
     if length is None or not length.si_factor:
         return Skip("model has no length unit")
-    named = [(e, name) for e in ctx.products() if (name := ctx.unique_name(e)) and _askable(ctx, e)]
+    named = _named(ctx)
     boxes = ctx.index.bboxes_of(e for e, _ in named)  # only these are shaped, not the whole model
     pool = []
     for element, name in named:  # step-id order, so shuffles are reproducible
@@ -60,6 +62,19 @@ def _frame(ctx: GenContext) -> _Frame | Skip:
     if len(pool) < 3:
         return Skip("fewer than 3 named elements with geometry")
     return _Frame(pool, length.symbol, MARGIN_METRES / length.si_factor)
+
+
+def _named(ctx: GenContext) -> list[tuple[Element, str]]:
+    """The elements questions may name, with their names (before their boxes are known), in step-id order."""
+    return [(e, name) for e in ctx.products() if (name := ctx.unique_name(e)) and _askable(ctx, e)]
+
+
+def prefetch(index: ModelIndex) -> bool:
+    """Start shaping the elements geometry questions may name, in a worker, while other categories are drafted.
+
+    Only a head start: the boxes, and so the items, are the same as without it. ``False``: not started.
+    """
+    return index.prefetch_bboxes(e for e, _ in _named(GenContext(index, random.Random(0))))
 
 
 def _askable(ctx: GenContext, element: Element) -> bool:

@@ -1,10 +1,12 @@
 """Geometry: extents, base elevations and point containment of axis-aligned bounding boxes.
 
 Boxes come from :meth:`~ifcqa.index.ModelIndex.bboxes_of` (IfcOpenShell's geometry iterator over the
-askable elements only, not the whole model; project coordinates, the model's length unit). Only
-physical elements with a body of their own and a unique name are asked about: no spaces, storeys, openings or virtual elements, and no aggregates with parts
-(their own box is not what a reader takes for "the stair's box"). Every comparison keeps a margin of
-1 cm (in the model's unit) so that tessellation or rounding differences cannot flip an answer.
+askable elements only, not the whole model, started in a worker while the other categories are
+drafted: :func:`prefetch`; project coordinates, the model's length unit). Only physical elements with
+a body of their own and a unique name are asked about: no spaces, storeys, openings or virtual
+elements, and no aggregates with parts (their own box is not what a reader takes for "the stair's
+box"). Every comparison keeps a margin of 1 cm (in the model's unit) so that tessellation or rounding
+differences cannot flip an answer.
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ AXES = ("X", "Y", "Z")
 MARGIN_METRES = 0.01  # 1 cm: the least difference or distance an item relies on
 _NEAREST = 8  # point-in-box distractors come from this many nearest boxes not containing the point
 _EXCLUDED = ("IfcFeatureElement", "IfcVirtualElement")
+POOL_LIMIT = 600  # elements questions may name, about (whole storeys are drawn until there are as many)
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,41 @@ def _frame(ctx: GenContext) -> _Frame | Skip:
 
 
 def _named(ctx: GenContext) -> list[tuple[Element, str]]:
-    """The elements questions may name, with their names (before their boxes are known), in step-id order."""
-    return [(e, name) for e in ctx.products() if (name := ctx.unique_name(e)) and _askable(ctx, e)]
+    """The elements questions may name, with their names (before their boxes are known), in step-id order.
+
+    At most about ``POOL_LIMIT`` of them, whole storeys at a time (see :func:`_storeys_drawn`), so that a
+    model's geometry costs the same whatever its size: the category keeps a few dozen items, and shaping
+    every element of a large model cost 5x a cold ``summary`` (docs/SCALE.md, 2026-12-02).
+    """
+    named: list[tuple[Element, str]] | None = ctx.memo.get("geometry_named")
+    if named is None:
+        named = [(e, name) for e in ctx.products() if (name := ctx.unique_name(e)) and _askable(ctx, e)]
+        if len(named) > POOL_LIMIT:
+            kept = _storeys_drawn(ctx, named)
+            named = [(e, name) for e, name in named if e.storey in kept]
+        ctx.memo["geometry_named"] = named
+    return named
+
+
+def _storeys_drawn(ctx: GenContext, named: list[tuple[Element, str]]) -> set[int | None]:
+    """Storeys (``None``: elements on none) drawn in a seeded order until they hold ``POOL_LIMIT`` elements.
+
+    Whole storeys, so that an element's neighbours (the point-in-box distractors) are still in the pool;
+    the order is seeded by the file's content alone (every subtype, and the prefetch, draw the same).
+    """
+    sizes: dict[int | None, int] = {}
+    for element, _ in named:
+        sizes[element.storey] = sizes.get(element.storey, 0) + 1
+    order = sorted(sizes, key=lambda s: (s is None, s or 0))
+    random.Random(f"geometry-pool:{ctx.index.data.source.sha256}").shuffle(order)
+    kept: set[int | None] = set()
+    total = 0
+    for storey in order:
+        kept.add(storey)
+        total += sizes[storey]
+        if total >= POOL_LIMIT:
+            break
+    return kept
 
 
 def prefetch(index: ModelIndex) -> bool:

@@ -5,6 +5,7 @@ Run by hand from the repository root (not part of the tests)::
     python bench/mcq_scale.py                         # both models, every measurement
     python bench/mcq_scale.py --models ifc4           # the ~20 MB IFC4 model only
     python bench/mcq_scale.py --skip mcq,mcq_warm     # no MCQ generation (minutes on a shared machine)
+    python bench/mcq_scale.py --models 100k --repeat 3  # the least of 3 runs of each (a loaded machine)
 
 The models are written by the sample writer (:mod:`ifcqa.sample`) into ``--dir`` (default
 ``/tmp/ifcqa-scale``, never the repository) and reused when already there (same arguments, same
@@ -73,7 +74,20 @@ def ensure_model(folder: Path, name: str) -> Path:
     return path
 
 
-def run(command: list[str], env: dict[str, str]) -> tuple[float, float, float, str]:
+REPEAT = 1  # --repeat: runs of each measurement (the least wall and CPU seconds of them are kept)
+
+
+def run(command: list[str], env: dict[str, str], setup: Any = None) -> tuple[float, float, float, str]:
+    """Run ``command`` ``REPEAT`` times (``setup()`` before each); least wall and CPU seconds, peak RSS, stdout."""
+    runs = []
+    for _ in range(REPEAT):
+        if setup is not None:
+            setup()
+        runs.append(_run_once(command, env))
+    return min(r[0] for r in runs), min(r[1] for r in runs), max(r[2] for r in runs), runs[-1][3]
+
+
+def _run_once(command: list[str], env: dict[str, str]) -> tuple[float, float, float, str]:
     """Run ``command``; wall seconds, CPU seconds, peak RSS in MB, stdout."""
     started = time.perf_counter()
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -109,8 +123,12 @@ def measure(name: str, path: Path, scratch: Path, skip: set[str]) -> None:
 
     emit("open", wall, cpu, rss)
     caches = {m: scratch / f"{name}-{m}" for m in MEASUREMENTS}
+    def empty(cache: Path) -> Any:
+        return lambda: shutil.rmtree(cache, ignore_errors=True)
+
     if "summary" not in skip:
-        wall, cpu, rss, _ = run([*ifcqa, "summary", str(path)], env | {"IFCQA_CACHE_DIR": str(caches["summary"])})
+        wall, cpu, rss, _ = run([*ifcqa, "summary", str(path)], env | {"IFCQA_CACHE_DIR": str(caches["summary"])},
+                                empty(caches["summary"]))
         summary_s, summary_cpu = wall, cpu
         emit("summary", wall, cpu, rss)
     bench = scratch / f"{name}.jsonl"
@@ -118,14 +136,16 @@ def measure(name: str, path: Path, scratch: Path, skip: set[str]) -> None:
         if measurement in skip or (measurement == "mcq_warm" and "mcq" in skip):
             continue
         command = [*ifcqa, "mcq", "generate", str(path), "-o", str(bench), "--jobs", "1"]
-        wall, cpu, rss, _ = run(command, env | {"IFCQA_CACHE_DIR": str(cache)})
+        wall, cpu, rss, _ = run(command, env | {"IFCQA_CACHE_DIR": str(cache)},
+                                empty(cache) if measurement == "mcq" else None)
         emit(measurement, wall, cpu, rss, items=sum(1 for _ in bench.open(encoding="utf-8")))
     questions = (("ask", "What doors are on Level 1?"), ("ask_text", "Where is the stairwell?"))
     for measurement, question in questions:
         cache = caches["ask"]  # ask_text: the index the first ask left
         if measurement in skip:
             continue
-        wall, cpu, rss, out = run([*ifcqa, "ask", str(path), question, "--json"], env | {"IFCQA_CACHE_DIR": str(cache)})
+        wall, cpu, rss, out = run([*ifcqa, "ask", str(path), question, "--json"], env | {"IFCQA_CACHE_DIR": str(cache)},
+                                  empty(cache) if measurement == "ask" else None)
         answer = json.loads(out)
         emit(measurement, wall, cpu, rss, route=answer["route"], elements=len(answer["elements"]))
 
@@ -137,7 +157,11 @@ def main() -> None:
                         + ", ".join(MEASUREMENTS[1:]))
     parser.add_argument("--dir", type=Path, default=Path(tempfile.gettempdir()) / "ifcqa-scale",
                         help="where the models are written and reused (default: %(default)s)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs of each measurement, the least wall and CPU seconds kept (default: %(default)s)")
     options = parser.parse_args()
+    global REPEAT
+    REPEAT = max(1, options.repeat)
     skip = {s for s in options.skip.split(",") if s}
     unknown = skip - set(MEASUREMENTS[1:])
     names = [n for n in options.models.split(",") if n]

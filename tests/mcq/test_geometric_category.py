@@ -179,3 +179,41 @@ def test_the_same_seed_gives_the_same_items_with_fresh_or_cached_boxes(tmp_path:
     fresh, _ = generate_for_file(path, categories=[CATEGORY], seed=3, cache=cache)
     cached, _ = generate_for_file(path, categories=[CATEGORY], seed=3, cache=cache)
     assert fresh and [i.model_dump() for i in fresh] == [i.model_dump() for i in cached]
+
+
+def test_generation_shapes_only_the_elements_questions_may_name_and_the_whole_pass_gives_the_same_items(
+    tmp_path: Path,
+) -> None:
+    path = write_sample_model(tmp_path / "s.ifc", storeys=2, rooms_per_storey=2, seed=0)
+    cache = IndexCache(tmp_path / "pool")
+    pooled, _ = generate_for_file(path, categories=[CATEGORY], seed=4, cache=cache)
+    sha = load_index(path, cache=cache).data.source.sha256
+    assert not cache.path(sha, "bbox").exists(), "the whole-model pass was made"
+    shaped = cache.load(sha, "bbox1")
+    model = ifcopenshell.open(str(path))
+    assert shaped and all(model.by_id(i).is_a("IfcElement") for i in shaped)
+    assert not any(model.by_id(i).is_a("IfcSpace") or model.by_id(i).is_a("IfcOpeningElement") for i in shaped)
+    whole_cache = IndexCache(tmp_path / "whole")
+    load_index(path, cache=whole_cache).bboxes()  # every box known before generation
+    whole, _ = generate_for_file(path, categories=[CATEGORY], seed=4, cache=whole_cache)
+    assert pooled and [i.model_dump() for i in pooled] == [i.model_dump() for i in whole]
+
+
+def test_a_pool_over_the_limit_keeps_whole_storeys_and_its_items_still_verify(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ifcopenshell.util.element
+
+    from ifcqa.mcq.generate import geometry as geometry_generators
+
+    monkeypatch.setattr(geometry_generators, "POOL_LIMIT", 10)  # a storey of the sample holds more
+    path = write_sample_model(tmp_path / "s.ifc", storeys=3, rooms_per_storey=2, seed=0)
+    items, entry = generate_for_file(
+        path, categories=[CATEGORY], cap=1000, cache=IndexCache(tmp_path / "cache"), max_per_answer=None
+    )
+    model = ifcopenshell.open(str(path))
+    storeys = {ifcopenshell.util.element.get_container(model.by_guid(g)).id() for i in items for g in elements_named(i)}
+    assert len(storeys) == 1, "one storey is over the limit: only its elements are asked about"
+    for subtype in SUBTYPES:
+        assert entry.counts[subtype].retained > 0, subtype
+        assert entry.counts[subtype].rejected == {}, entry.rejections

@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     import ifcopenshell
     import ifcopenshell.geom
     import numpy as np
+
+    from ifcqa.native.pool import NativeCall
 else:
     ifcopenshell = lazy_import("ifcopenshell")
     np = lazy_import("numpy")
@@ -51,6 +53,7 @@ SINGLE_PART = "bbox1"  # cache part of the single boxes computed so far (step id
 WHOLE_PART = "bbox"  # cache part of the whole-model pass
 NOTES_PART = "bboxnotes"  # cache part of why elements have no box (step id -> note)
 SINGLE_LIMIT = 24  # single shapes computed for one index before the whole-model pass is cheaper overall
+_TICK_EVERY = 64  # elements shaped by compute_some per "tick" message
 
 _PROGRESS: ContextVar[Progress | None] = ContextVar("ifcqa_geometry_progress", default=None)
 
@@ -143,6 +146,50 @@ def compute_bboxes(
     return boxes
 
 
+def compute_some(
+    model: ifcopenshell.file, step_ids: list[int], length_si_factor: float, threads: int = 1
+) -> dict[int, BBox | None]:
+    """The boxes of the products ``step_ids`` only, by the geometry iterator restricted to them (``include``).
+
+    The same settings as :func:`compute_bboxes`, so a box is the one the whole-model pass gives. Every
+    id is answered: ``None`` for an entity that is not a product with a representation, or that the
+    iterator could not shape. One thread by default: on a loaded two-core machine a second iterator
+    thread doubled the CPU time of the 100k-entity sample model's pass without shortening it
+    (docs/SCALE.md, 2026-12-02).
+    """
+    import ifcopenshell.geom
+
+    from ifcqa.native.worker import tell
+
+    found: dict[int, BBox | None] = dict.fromkeys(step_ids)
+    refused = unshapeable(model)
+    wanted = []
+    for step_id in sorted(set(step_ids)):
+        try:
+            product = model.by_id(step_id)
+        except RuntimeError:
+            continue
+        if product.is_a("IfcProduct") and product.Representation is not None and step_id not in refused:
+            wanted.append(product)
+    if not wanted:
+        return found
+    iterator = ifcopenshell.geom.iterator(geometry_settings(), model, threads, include=wanted)
+    scale = _scale(length_si_factor)
+    if not iterator.initialize():
+        return found
+    shaped = 0
+    while True:
+        shape = iterator.get()
+        if int(shape.id) in found:  # the iterator may add what the included elements decompose into
+            found[int(shape.id)] = _box(shape.geometry.verts_buffer, scale)
+        shaped += 1
+        if shaped % _TICK_EVERY == 0:  # alive (a call started ahead reads its messages only at the end)
+            tell("tick")
+        if not iterator.next():
+            break
+    return found
+
+
 def element_bbox(model: ifcopenshell.file, step_id: int, length_si_factor: float) -> BBox | None:
     """The box of one product from its own shape (the iterator's settings), or ``None`` when it has no body.
 
@@ -194,6 +241,13 @@ def shape_all(path: str, length_si_factor: float, threads: int | None) -> dict[i
     from ifcqa.native.worker import model, tell
 
     return compute_bboxes(model(path), length_si_factor, threads, progress=lambda done: tell("progress", done))
+
+
+def shape_some(path: str, step_ids: list[int], length_si_factor: float) -> dict[int, BBox | None]:
+    """:func:`compute_some` of the model at ``path`` (a worker's function)."""
+    from ifcqa.native.worker import model
+
+    return compute_some(model(path), step_ids, length_si_factor)
 
 
 def shape_each(path: str, length_si_factor: float, skip: list[int], only: list[int] | None = None) -> int:
@@ -306,11 +360,13 @@ class BoxStore:
         self._notes: dict[int, str] | None = None
         self._whole_looked_up = False
         self._computed = 0
+        self._pending: tuple[list[int], NativeCall] | None = None  # started by prefetch, not collected yet
         self._lock = threading.RLock()
 
     def all(self) -> dict[int, BBox]:
         """Every shaped product's box: from the cache, else the whole-model pass (then cached)."""
         with self._lock:
+            self._collect()  # frees the worker a prefetch holds
             if self._all is None:
                 cached = self._cache.load(self.sha256, WHOLE_PART) if self._cache is not None else None
                 if isinstance(cached, dict):
@@ -320,6 +376,79 @@ class BoxStore:
                     if self._cache is not None:
                         self._cache.save(self.sha256, self._all, WHOLE_PART)
             return self._all
+
+    def prefetch(self, step_ids: list[int]) -> bool:
+        """Start shaping those of ``step_ids`` not known yet in a worker and return at once (for :meth:`some`).
+
+        The caller works on while the worker shapes (the second core); :meth:`some` then waits for the
+        boxes. ``False`` when nothing was started: nothing missing, no file, or the pool declined
+        (:func:`ifcqa.native.pool.start_native`): :meth:`some` then shapes them itself.
+        """
+        from ifcqa.native.pool import start_native
+
+        with self._lock:
+            if self._pending is not None or self._whole() is not None:
+                return False
+            singles = self._singles()
+            missing = sorted({i for i in step_ids if i not in singles})
+            path = self._worker_path() if missing else None
+            if path is None:
+                return False
+            call = start_native("ifcqa.index.geometry:shape_some", path, missing, self.length_si_factor,
+                                doing=f"computing the geometry of {len(missing)} elements")
+            if call is None:
+                return False
+            self._pending = (missing, call)
+            return True
+
+    def _collect(self) -> None:
+        """Keep the boxes of a prefetch (waiting for them); a crashed one leaves them to be shaped again."""
+        if self._pending is None:
+            return
+        from ifcqa.native import NativeCrash
+
+        _, call = self._pending
+        self._pending = None
+        try:
+            computed: dict[int, BBox | None] = call.result()
+        except NativeCrash:
+            return  # redone by the caller, one element at a time when the crash lasts
+        self._keep_singles(computed)
+
+    def _whole(self) -> dict[int, BBox] | None:
+        """The whole-model pass if this store made or loaded it (looked up in the cache once)."""
+        if self._all is None and self._cache is not None and not self._whole_looked_up:
+            self._whole_looked_up = True
+            cached = self._cache.load(self.sha256, WHOLE_PART)
+            if isinstance(cached, dict):
+                self._all = cached
+        return self._all
+
+    def _keep_singles(self, computed: dict[int, BBox | None]) -> None:
+        self._singles().update(computed)
+        if self._cache is not None and computed:
+            stored = self._cache.load(self.sha256, SINGLE_PART)  # another process may have added some
+            self._cache.save(self.sha256, (stored if isinstance(stored, dict) else {}) | computed, SINGLE_PART)
+
+    def some(self, step_ids: list[int]) -> dict[int, BBox | None]:
+        """The boxes of ``step_ids`` (``None``: no box): the whole-model pass's if made, else only these shaped.
+
+        For a question that needs the boxes of a known set of elements (the MCQ geometry pool): the
+        iterator runs over those elements alone (:func:`compute_some`, in a worker), and the boxes are kept
+        with the single ones (cache part ``bbox1``), so a later call, in this process or another, reads them.
+        """
+        with self._lock:
+            whole = self._whole()
+            if whole is not None:
+                return {i: whole.get(i) for i in step_ids}
+            self._collect()
+            singles = self._singles()
+            missing = sorted({i for i in step_ids if i not in singles})
+            if missing:
+                computed, notes = self._compute_some(missing)
+                self._keep_singles(computed)
+                self._add_notes(notes)
+            return {i: singles[i] for i in step_ids}
 
     def one(self, step_id: int) -> BBox | None:
         """One element's box: from a whole-model pass already made, else from its own shape (cached)."""
@@ -396,6 +525,31 @@ class BoxStore:
                 raise
             return None, crash_note(step_id, crash.signal_name, self._hint(step_id))
         return found
+
+    def _compute_some(self, step_ids: list[int]) -> tuple[dict[int, BBox | None], dict[int, str]]:
+        path = self._worker_path()
+        if path is None:
+            return compute_some(self._model(), step_ids, self.length_si_factor), {}
+        from ifcqa.native import NativeCrash, call_native
+
+        try:
+            boxes: dict[int, BBox | None] = call_native(
+                "ifcqa.index.geometry:shape_some", path, step_ids, self.length_si_factor,
+                doing=f"computing the geometry of {len(step_ids)} elements",
+            )
+            return boxes, {}
+        except NativeCrash:
+            pass  # redone one element at a time: the crash is then blamed on its element and skipped
+        found: dict[int, BBox | None] = dict.fromkeys(step_ids)
+        notes: dict[int, str] = {}
+
+        def keep(step_id: int, box: BBox | None, note: str | None) -> None:
+            found[step_id] = box
+            if note is not None:
+                notes[step_id] = note
+
+        shape_each_guarded(path, self.length_si_factor, keep, self._hint, None, only=step_ids)
+        return found, notes
 
     def _compute_all(self) -> dict[int, BBox]:
         path = self._worker_path()

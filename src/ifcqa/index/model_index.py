@@ -359,6 +359,17 @@ class ModelIndex:
         """Bounding boxes of every shaped product (the whole-model pass on first call, then cached on disk)."""
         return self._boxes.all()
 
+    def bboxes_of(self, elements: Iterable[Element]) -> dict[int, BBox | None]:
+        """The boxes of ``elements`` (step id -> box, ``None`` without one), shaping only those not known yet.
+
+        The whole-model pass is not made for them (it serves from the cache if an earlier call made it).
+        """
+        return self._boxes.some([e.id for e in elements if self.is_a(e, "IfcProduct")])
+
+    def prefetch_bboxes(self, elements: Iterable[Element]) -> bool:
+        """Start shaping ``elements`` in a worker for a later :meth:`bboxes_of` (``False``: not started)."""
+        return self._boxes.prefetch([e.id for e in elements if self.is_a(e, "IfcProduct")])
+
     def bbox(self, element: Element) -> BBox | None:
         """One element's box: from its own shape unless every box is known already (see ifcqa.index.geometry)."""
         if not self.is_a(element, "IfcProduct"):  # only products have a placement and a shape

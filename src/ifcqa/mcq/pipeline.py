@@ -28,6 +28,7 @@ from ifcqa.index.model_index import ModelIndex, load_index
 from ifcqa.mcq.assemble import assemble, item_id
 from ifcqa.mcq.checks import structural_problems
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip
+from ifcqa.mcq.generate.geometry import prefetch as prefetch_boxes
 from ifcqa.mcq.items import FileEntry, Item, SubtypeCounts
 from ifcqa.mcq.quality import LEAK, MAX_PER_ANSWER, DuplicateGuard, unleaked
 from ifcqa.mcq.registry import GeneratorSpec, get_generators, get_verifiers
@@ -37,6 +38,7 @@ from ifcqa.native.worker import offer
 
 DEFAULT_SEED = 10
 DEFAULT_CAP = 40
+GEOMETRIC = "geometric.geometry"  # the category whose questions read boxes
 
 
 def rng_for(seed: int, sha256: str, subtype: str) -> random.Random:
@@ -92,6 +94,8 @@ def generate_for_file(
     index = load_index(path, cache=cache, use_cache=use_cache)
     model = open_model(path)  # the verifiers' own reading of the file
     offer(path, model)  # a geometry worker forked from here (verify.geometry) starts with it open: no second parse
+    if categories is None or GEOMETRIC in categories:
+        prefetch_boxes(index)  # shaped in a worker while the categories before it are drafted
     entry = FileEntry(path=str(path), sha256=index.data.source.sha256, schema=index.schema)
     warnings = list(getattr(index.data, "warnings", None) or [])
     entry.warnings = [w.to_json() if hasattr(w, "to_json") else dict(w) for w in warnings]

@@ -9,6 +9,6 @@ worker is replaced, and the caller (the box store, the scene) records the outcom
 to the caller while a call runs: the element being shaped, progress, partial results).
 """
 
-from ifcqa.native.pool import NativeCrash, call_native, shutdown, worker_path
+from ifcqa.native.pool import NativeCall, NativeCrash, call_native, shutdown, start_native, worker_path
 
-__all__ = ["NativeCrash", "call_native", "shutdown", "worker_path"]
+__all__ = ["NativeCall", "NativeCrash", "call_native", "shutdown", "start_native", "worker_path"]

@@ -139,11 +139,17 @@ class _Worker:
             self.connection = Connection(ours.detach())
 
     def call(self, function: str, args: tuple[Any, ...], listener: Listener | None, stall: float) -> Any:
-        at: int | None = None
+        self.send(function, args)
+        return self.receive(listener, stall)
+
+    def send(self, function: str, args: tuple[Any, ...]) -> None:
         try:
             self.connection.send((function, args))
         except (BrokenPipeError, OSError):
-            raise self._died(at) from None
+            raise self._died(None) from None
+
+    def receive(self, listener: Listener | None, stall: float) -> Any:
+        at: int | None = None
         heard = time.monotonic()
         while True:
             try:
@@ -193,6 +199,20 @@ class _Pool:
         with self._condition:
             while not self._idle and self._running >= size:
                 self._condition.wait()
+            self._running += 1
+            if self._idle:
+                return self._idle.pop()
+        try:
+            return _Worker()
+        except BaseException:
+            self.release(None)
+            raise
+
+    def checkout_keeping_one(self, size: int) -> _Worker | None:
+        """A worker if, once it is taken, one more could still be (never waits); else ``None``."""
+        with self._condition:
+            if self._running + 1 >= size:
+                return None
             self._running += 1
             if self._idle:
                 return self._idle.pop()
@@ -280,6 +300,63 @@ def call_native(
         raise
     _pool.release(worker)
     return value
+
+
+class NativeCall:
+    """A call started in a worker now and waited for later (:meth:`result`): the caller works meanwhile.
+
+    The worker is the caller's until :meth:`result` is called, so a process starts one only when another
+    worker stays free for its other calls: :func:`start_native` refuses (``None``) in a process with
+    threads (two could hold every worker and wait on each other) or with a pool of fewer than 2 workers.
+    Messages the function tells wait in the pipe until then: tell few (a whole-model pass's ticks would fill it).
+    """
+
+    def __init__(self, worker: _Worker, doing: str) -> None:
+        self._worker: _Worker | None = worker
+        self._doing = doing
+
+    def result(self, listener: Listener | None = None) -> Any:
+        """The call's value (waiting for it); its error raised here; :class:`NativeCrash` if the worker died."""
+        worker, self._worker = self._worker, None
+        if worker is None:
+            raise RuntimeError("the result of a native call was already taken")
+        try:
+            value = worker.receive(listener, stall_seconds())
+        except _Died as died:
+            _pool.release(None)
+            raise NativeCrash(f"IfcOpenShell crashed {self._doing} ({died})", str(died), died.step_id) from None
+        except _Raised as raised:
+            _pool.release(worker)
+            raise raised.error from None
+        except BaseException:
+            worker.close()
+            _pool.release(None)
+            raise
+        _pool.release(worker)
+        return value
+
+
+def start_native(function: str, *args: Any, doing: str = "a geometry call") -> NativeCall | None:
+    """Start ``function(*args)`` in a worker and return at once; ``None`` when this process should not.
+
+    See :class:`NativeCall` for when it declines; the caller then computes the value when it needs it.
+    """
+    size = pool_size()
+    if size < 2 or os.environ.get("IFCQA_NATIVE_WORKER") or threading.active_count() != 1:
+        return None
+    worker = _pool.checkout_keeping_one(size)
+    if worker is None:  # another started call holds a worker: this one would leave none for plain calls
+        return None
+    try:
+        worker.send(function, args)
+    except _Died:
+        _pool.release(None)
+        return None
+    except BaseException:
+        worker.close()
+        _pool.release(None)
+        raise
+    return NativeCall(worker, doing)
 
 
 def shutdown() -> None:

@@ -1,19 +1,23 @@
 """Geometry: extents, base elevations and point containment of axis-aligned bounding boxes.
 
-Boxes come from :meth:`~ifcqa.index.ModelIndex.bboxes` (IfcOpenShell's geometry iterator, project
-coordinates, the model's length unit). Only physical elements with a body of their own and a unique
-name are asked about: no spaces, storeys, openings or virtual elements, and no aggregates with parts
-(their own box is not what a reader takes for "the stair's box"). Every comparison keeps a margin of
-1 cm (in the model's unit) so that tessellation or rounding differences cannot flip an answer.
+Boxes come from :meth:`~ifcqa.index.ModelIndex.bboxes_of` (IfcOpenShell's geometry iterator over the
+askable elements only, not the whole model, started in a worker while the other categories are
+drafted: :func:`prefetch`; project coordinates, the model's length unit). Only physical elements with
+a body of their own and a unique name are asked about: no spaces, storeys, openings or virtual
+elements, and no aggregates with parts (their own box is not what a reader takes for "the stair's
+box"). Every comparison keeps a margin of 1 cm (in the model's unit) so that tessellation or rounding
+differences cannot flip an answer.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ifcqa.index.geometry import BBox
+from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.registry import generator
@@ -23,6 +27,7 @@ AXES = ("X", "Y", "Z")
 MARGIN_METRES = 0.01  # 1 cm: the least difference or distance an item relies on
 _NEAREST = 8  # point-in-box distractors come from this many nearest boxes not containing the point
 _EXCLUDED = ("IfcFeatureElement", "IfcVirtualElement")
+POOL_LIMIT = 600  # elements questions may name, about (whole storeys are drawn until there are as many)
 
 
 @dataclass(frozen=True)
@@ -50,16 +55,62 @@ def _frame(ctx: GenContext) -> _Frame | Skip:
     length = ctx.index.units.get("LENGTHUNIT")
     if length is None or not length.si_factor:
         return Skip("model has no length unit")
-    boxes = ctx.index.bboxes()
+    named = _named(ctx)
+    boxes = ctx.index.bboxes_of(e for e, _ in named)  # only these are shaped, not the whole model
     pool = []
-    for element in ctx.products():  # step-id order, so shuffles are reproducible
-        name = ctx.unique_name(element)
+    for element, name in named:  # step-id order, so shuffles are reproducible
         box = boxes.get(element.id)
-        if name and box is not None and _askable(ctx, element):
+        if box is not None:
             pool.append(Boxed(element, name, box))
     if len(pool) < 3:
         return Skip("fewer than 3 named elements with geometry")
     return _Frame(pool, length.symbol, MARGIN_METRES / length.si_factor)
+
+
+def _named(ctx: GenContext) -> list[tuple[Element, str]]:
+    """The elements questions may name, with their names (before their boxes are known), in step-id order.
+
+    At most about ``POOL_LIMIT`` of them, whole storeys at a time (see :func:`_storeys_drawn`), so that a
+    model's geometry costs the same whatever its size: the category keeps a few dozen items, and shaping
+    every element of a large model cost 5x a cold ``summary`` (docs/SCALE.md, 2026-12-02).
+    """
+    named: list[tuple[Element, str]] | None = ctx.memo.get("geometry_named")
+    if named is None:
+        named = [(e, name) for e in ctx.products() if (name := ctx.unique_name(e)) and _askable(ctx, e)]
+        if len(named) > POOL_LIMIT:
+            kept = _storeys_drawn(ctx, named)
+            named = [(e, name) for e, name in named if e.storey in kept]
+        ctx.memo["geometry_named"] = named
+    return named
+
+
+def _storeys_drawn(ctx: GenContext, named: list[tuple[Element, str]]) -> set[int | None]:
+    """Storeys (``None``: elements on none) drawn in a seeded order until they hold ``POOL_LIMIT`` elements.
+
+    Whole storeys, so that an element's neighbours (the point-in-box distractors) are still in the pool;
+    the order is seeded by the file's content alone (every subtype, and the prefetch, draw the same).
+    """
+    sizes: dict[int | None, int] = {}
+    for element, _ in named:
+        sizes[element.storey] = sizes.get(element.storey, 0) + 1
+    order = sorted(sizes, key=lambda s: (s is None, s or 0))
+    random.Random(f"geometry-pool:{ctx.index.data.source.sha256}").shuffle(order)
+    kept: set[int | None] = set()
+    total = 0
+    for storey in order:
+        kept.add(storey)
+        total += sizes[storey]
+        if total >= POOL_LIMIT:
+            break
+    return kept
+
+
+def prefetch(index: ModelIndex) -> bool:
+    """Start shaping the elements geometry questions may name, in a worker, while other categories are drafted.
+
+    Only a head start: the boxes, and so the items, are the same as without it. ``False``: not started.
+    """
+    return index.prefetch_bboxes(e for e, _ in _named(GenContext(index, random.Random(0))))
 
 
 def _askable(ctx: GenContext, element: Element) -> bool:

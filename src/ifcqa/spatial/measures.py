@@ -63,6 +63,8 @@ class MeasureMention:
     op: str
     gross: bool = False
     superlative: bool = False
+    attached: bool = False  # the quantity word follows the op word: "the most floor area", "the least room area"
+    head: str = ""  # a German compound's class word, folded ("fenster" of "Fensterfläche", "raum" of "Raumgröße")
 
 
 @dataclass
@@ -175,6 +177,11 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         quantity_match = m
         if op_match is None or m.start() >= op_match.start():
             break
+    head = ""
+    if quantity_match is None:  # "Raumgröße", "Fensterfläche": a class word and a quantity word in one
+        quantity_match = next((m for m in _compound_quantity().finditer(folded) if m.group("head") in _class_heads()),
+                              None)
+        head = quantity_match.group("head") if quantity_match is not None else ""
     if op_match is None and quantity_match is None:
         return None
     op = quantity = None
@@ -187,10 +194,15 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
             op = vocab.ops[phrase]
         start, end = op_match.start(), op_match.end()
     superlative = op_match is not None and _phrase(op_match.group(0)) in vocab.superlatives
+    attached = False
     if quantity_match is not None and quantity is None:
-        phrase = _phrase(quantity_match.group(0))
+        phrase = _phrase(quantity_match.group("tail") if head else quantity_match.group(0))
         q_op, q_quantity = vocab.compounds.get(phrase, (None, vocab.quantities.get(phrase)))
-        near = op_match is None or _gap_words(folded, op_match, quantity_match) <= 3
+        # "the largest external wall on the Keller by net area": "by" names what the superlative ranks by
+        by = _BY.search(folded, 0, quantity_match.start()) is not None
+        near = op_match is None or _gap_words(folded, op_match, quantity_match) <= 3 or by
+        attached = op_match is not None and not by and quantity_match.start() >= op_match.end() and _gap_words(
+            folded, op_match, quantity_match) <= 2
         if near:
             quantity = q_quantity
             op = op or q_op
@@ -216,12 +228,35 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
     quantity = _refine(index, quantity, ifc_classes, superlative)
     if op is None:
         op = "mean" if quantity in ("height", "width", "thickness", "depth") else "sum"
-    return MeasureMention(term, offsets[start], offsets[end], quantity, op, gross, superlative and op in ("max", "min"))
+    return MeasureMention(term, offsets[start], offsets[end], quantity, op, gross, superlative and op in ("max", "min"),
+                          attached, head)
+
+
+# the quantity words that end German compounds ("Raumgröße", "Fensterfläche", "Türbreite"), folded
+_COMPOUND_TAILS = ("flache", "flachen", "grosse", "hohe", "breite", "lange", "volumen", "gewicht", "umfang", "dicke",
+                   "tiefe")
+_BY = re.compile(r"(?<![\w])(?:by|nach|in\s+terms\s+of)\s+(?:(?:net|gross|netto|brutto)\s+)?$")
+
+
+@functools.cache
+def _compound_quantity() -> re.Pattern[str]:
+    tails = "|".join(sorted(_COMPOUND_TAILS, key=len, reverse=True))
+    return re.compile(rf"(?<![\w])(?P<head>[^\W\d_]{{3,}}?)(?P<tail>{tails})(?![\w])")
+
+
+@functools.cache
+def _class_heads() -> frozenset[str]:
+    """Class words (folded) that may head a compound with a quantity word."""
+    from ifcqa.spatial.vocabulary import CLASS_WORDS
+
+    return frozenset(fold(w) for w in CLASS_WORDS if " " not in w and len(w) >= 3)
 
 
 _NET = re.compile(r"(?<![\w])(?:net|netto|gross|brutto)(?=\s*$)")
 _ASKING = frozenset(["the", "its", "their", "of", "what", "whats", "which", "how", "die", "der", "das", "den", "dem",
-                     "des", "welche", "welcher", "wie", "ihre", "seine", "gross", "net", "brutto", "netto", "total"])
+                     "des", "welche", "welcher", "wie", "ihre", "seine", "gross", "net", "brutto", "netto", "total",
+                     # a comparison by the quantity: "more office area than", "which one has less wall area", "by area"
+                     "more", "less", "most", "mehr", "weniger", "meiste", "meisten", "by", "nach"])
 _UNIT_LIKE = re.compile(r"^(?:m2|m3|sqm|sq m|qm|cbm|ft2|ft3|sq ft|square|cubic|quadratmeter|kubikmeter)")
 
 
@@ -375,6 +410,12 @@ def _geometry_value(index: ModelIndex, element: Element, quantity: str) -> float
         unit = index.units.get("VOLUMEUNIT")
         return dx * dy * dz * f**3 / (unit.si_factor if unit else 1.0)
     return None
+
+
+def model_unit(index: ModelIndex, quantity: str) -> str | None:
+    """The model's unit symbol for the kind of ``quantity`` (``floor_area``: the area unit), or ``None``."""
+    unit = index.units.get(_UNIT_TYPES[words().names[quantity][0]])
+    return unit.symbol if unit is not None else None
 
 
 def aggregate(index: ModelIndex, keys: list[str], measure: MeasureMention, op: str | None = None,

@@ -315,14 +315,33 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     """Aggregates ("total floor area of the ground floor") and superlatives ("the tallest wall on Level 2")."""
     agg = resolve.aggregate(index, [h.guid for h in hits], measure)
     label, scope = answerer.label(plan), answerer.scope(plan)
-    if not hits:
-        out.hits, out.text = [], f"There are no {label} {scope}, so there is nothing to measure."
-        return out
-    if agg.number is None or not agg.per_element:
+    if not hits and agg.op == "sum" and plan.intent != "most":  # a total over nothing is 0, in the model's unit
+        unit = resolve.model_unit(index, measure)
         out.hits = []
-        out.text = (f"None of the {len(hits)} {label} {scope} has a {measure.quantity} in its quantity sets or "
-                    "attributes, so I give no number.")
-        return out
+        out.value = {"number": 0.0, "unit": unit, "op": "sum", "quantity": measure.quantity, "source": "none"}
+        said = measure.quantity.replace("_", " ")
+        out.rule = f"total {said} of the 0 {label} {scope}"
+        out.text = f"0 {unit or ''}: there are no {label} {scope}, so their total {said} is 0.".replace("0 :", "0:")
+        return _sum_threshold(plan, out, 0.0, unit, index)
+    if not hits:  # a mean, a largest or a smallest of nothing: no number to give
+        return _declined(plan, out, answerer, f"there are no {label} {scope}, so there is no "
+                         f"{_AGG_WORDS.get(agg.op, agg.op)} {measure.quantity.replace('_', ' ')} to give",
+                         "Ask about a storey or room that has them.")
+    if agg.number is None or not agg.per_element:
+        return _declined(plan, out, answerer, f"none of the {len(hits)} {label} {scope} has a {measure.quantity.replace('_', ' ')} in "
+                         "its quantity sets or attributes (nor a shape to measure)",
+                         "Ask for a quantity the model holds for them (their count, or another quantity).")
+    if plan.resolved.get("sum_threshold") is not None:  # "is the wall area on EG more than 2000 m²?"
+        measured = [h for h in hits if h.guid in agg.per_element]
+        missing = len(hits) - len(measured)
+        if missing:
+            return _declined(plan, out, answerer, f"{missing} of the {len(hits)} {label} {scope} have no "
+                             f"{agg.quantity}, so their sum cannot be compared", "Ask for the total instead.")
+        out.hits = measured
+        out.value = {"number": _number(agg.number), "unit": agg.unit, "op": "sum", "quantity": agg.quantity,
+                     "source": agg.source}
+        out.rule = f"total {agg.quantity} of the {len(measured)} {label} {scope}"
+        return _sum_threshold(plan, out, agg.number, agg.unit, index)
     unit = agg.unit or ""
     source = agg.source
     measured = [h for h in hits if h.guid in agg.per_element]
@@ -350,15 +369,46 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         out.text = (f"The {_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope} is "
                     f"{_number(best):g} {unit} ({source}): {names}.")
         return out
+    missing = len(agg.missing) if agg.total else len(hits) - len(measured)
+    if missing and agg.op == "sum":  # a total that leaves elements out is not the total asked for
+        return _declined(plan, out, answerer, f"{missing} of the {len(hits)} {label} {scope} have no {agg.quantity} "
+                         f"(the other {len(measured)} total {_number(agg.number):g} {unit}, {source}), so their total "
+                         "is not known", f"Ask for the mean or the largest {agg.quantity}, which the "
+                         f"{len(measured)} that have one can answer.")
     out.hits = measured
     out.value = {"number": _number(agg.number), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                  "source": source}
     out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
-    missing = len(agg.missing) if agg.total else len(hits) - len(measured)
     note = f" {missing} more {label} have no {agg.quantity} and are not counted." if missing else ""
     if missing:
         out.value["missing"] = missing
     out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    return out
+
+
+def _declined(plan: Plan, out: Outcome, answerer: Answerer, reason: str, instead: str) -> Outcome:
+    """A measure that cannot be given: declined, saying why (nothing listed, no number)."""
+    plan.declined = {"reason": reason, "not_understood": [], "can_answer": instead}
+    out.hits = []
+    out.text = answerer.declined(plan)
+    return out
+
+
+def _sum_threshold(plan: Plan, out: Outcome, total: float, unit: str | None, index: ModelIndex) -> Outcome:
+    """The yes/no of a bound on a sum ("do the WCs add up to more than 100 m²?"), the bound in its own unit."""
+    bound = plan.resolved.get("sum_threshold")
+    if bound is None:
+        return out
+    value = float(bound["value"])
+    if bound.get("unit") and unit and bound["unit"] != unit:
+        a, b = resolve.unit_factor(index, bound["unit"]), resolve.unit_factor(index, unit)
+        if a and b:
+            value = value * a / b
+    out.yes_no = bool(_OPS[bound["op"]](total, value))
+    words = {">": "more than", ">=": "at least", "<": "less than", "<=": "at most"}[bound["op"]]
+    out.rule = f"{out.rule} {bound['op']} {value:g} {unit or ''}".rstrip()
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: the {out.rule.split(' ' + bound['op'])[0]} is {_number(total):g} "
+                f"{unit or ''}, {'' if out.yes_no else 'not '}{words} {value:g} {unit or ''}.").replace(" ,", ",")
     return out
 
 

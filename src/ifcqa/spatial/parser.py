@@ -20,7 +20,9 @@ from ifcqa.index.records import Element
 from ifcqa.spatial import grounding, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
+from ifcqa.spatial.measures import words as measure_words
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
+from ifcqa.spatial.spaces import fold, fold_with_offsets
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
     ALL_STOREY_WORDS,
@@ -149,6 +151,7 @@ _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "b
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
+_ADDITIVE = frozenset(["floor_area", "area", "wall_area", "ceiling_area", "volume", "length", "weight"])  # summable
 _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|containing|contain|contains|hosting|"
                        r"holding|in them|mit|ohne|haben|hat|enthalten|enthält)\b")
 # two class words are a union ("doors and windows", "walls, slabs") only when joined so; any other words between
@@ -387,6 +390,7 @@ class Parser:
         masked = self._threshold(plan, masked)
         masked = self._rooms_and_classes(plan, masked)
         masked = self._qualifiers(plan, masked)
+        masked = self._sum_threshold(plan, text, masked)
         masked = self._measure(plan, masked)
         masked = self._ground(plan, text, masked)
         masked = self._asked_unit(plan, masked)
@@ -608,6 +612,8 @@ class Parser:
         m = resolve.find_measure(self.index, text, classes)
         if m is None:
             return text
+        if m.raw is not None and m.raw.head:  # "Raumgröße", "Fensterfläche": the compound's class word is the subject
+            m = self._compound_subject(plan, text, m)
         plan.measure = {"term": m.term, "quantity": m.quantity, "op": m.op}
         plan.resolved["measure"] = m
         for a, b in resolve.measure_spans(m, text):
@@ -618,6 +624,55 @@ class Parser:
             _decline(plan, f"it asks for {m.term!r} without saying of which elements", [_as_written(plan.question,
                                                                                                    m.term)])
         return text
+
+    def _compound_subject(self, plan: Plan, text: str, m: resolve.Measure) -> resolve.Measure:
+        """A German compound of a class word and a quantity word ("durchschnittliche Raumgröße", "Fensterfläche im
+        EG"): the class is added to the plan (unless a class is named already) and the quantity read for it."""
+        assert m.raw is not None
+        key = next((v for k, v in _CLASS_KEYS.items() if fold(k) == m.raw.head), None)
+        if key is None or plan.classes:
+            return m
+        plan.classes.append(self.class_filter(key))
+        plan.notes.append(f"{m.term!r}: the {plan.classes[-1].label} and their {m.quantity}")
+        again = resolve.find_measure(self.index, text, [c for f in plan.classes for c in f.classes])
+        return again if again is not None else m
+
+    def _sum_threshold(self, plan: Plan, text: str, masked: str) -> str:
+        """ "Is the wall area on EG more than 2000 m²?", "do the WCs add up to more than 100 m²?", "is the total floor
+        area over 200 m²?": a threshold on a quantity that is a yes/no on the *sum* over the elements asked, not a
+        filter on each element ("are there rooms over 30 m²"). Read so when a sum word is said ("total", "add up to",
+        "combined"), or the question asks whether "the <quantity>" (its subject) passes the bound."""
+        kept = plan.resolved.get("qualifiers") or []
+        numeric = [q for q in kept if q.how == "number" and q.op in (">", ">=", "<", "<=")
+                   and isinstance(q.value, int | float)]
+        if len(numeric) != 1 or len(kept) != 1 + sum(1 for q in kept if q.how == "boolean") or plan.declined:
+            return masked
+        q = numeric[0]
+        folded = fold(text)
+        masked_folded, offsets = fold_with_offsets(masked)
+        sums = [m for m in measure_words().op_pattern.finditer(masked_folded)
+                if measure_words().ops.get(" ".join(m.group(0).split())) == "sum"]
+        subject = re.match(r"(?:is|ist|are|sind)\s+(?:the|die|der|das)\s+(?:total\s+|gesamte\s+)?(?:[^\W\d_]+\s+){0,2}?"
+                           r"(?:area|floor\s+area|volume|length|weight|flache|grundflache|volumen|lange|gewicht)\b",
+                           folded)
+        if not sums and subject is None:
+            return masked
+        classes = [c for f in plan.classes for c in f.classes]
+        m = resolve.find_measure(self.index, q.term, classes)
+        if m is None or m.op not in ("sum",):
+            return masked
+        plan.qualifiers = [r for r in plan.qualifiers if r.term != q.term]
+        plan.resolved["qualifiers"] = [r for r in kept if r is not q]
+        plan.measure = {"term": q.term, "quantity": m.quantity, "op": "sum"}
+        plan.resolved["measure"] = m
+        plan.resolved["sum_threshold"] = {"op": q.op, "value": q.value, "unit": q.unit, "term": q.term}
+        plan.intent = "exists"
+        if not plan.classes and m.quantity in _SPACE_QUANTITIES:  # "is the total floor area over 200 m²": spaces
+            plan.classes.append(class_filter(self.index.schema, "spaces"))
+        for found in sums:
+            masked = _mask(masked, offsets[found.start()], offsets[found.end()])
+        plan.notes.append(f"{q.term!r}: a bound on the sum, not on each element")
+        return masked
 
     def _ground(self, plan: Plan, text: str, masked: str) -> str:
         """Words no pass read, grounded in the model (see :mod:`ifcqa.spatial.grounding`): a modifier before a
@@ -856,9 +911,11 @@ class Parser:
         GroundFloor or 1stFloor?", "is the GroundFloor's room area bigger than the 1stFloor's?". Without a total
         word a superlative stays an element's ("which floor has the largest room")."""
         measure = plan.resolved.get("measure")
-        if measure is None or plan.declined is not None or plan.rooms or plan.resolved.get("compare_rooms"):
-            return masked
-        total = _TOTAL_WORDS.search(text)
+        if measure is None or plan.declined is not None or plan.resolved.get("compare_rooms") or any(
+                r.role != "subject" or r.negated for r in plan.rooms) or plan.resolved.get("sum_threshold"):
+            return masked  # rooms as the subject ("more office area than") are what is summed per storey
+        total = _TOTAL_WORDS.search(text) or (  # "which storey has the least room area": the quantity, summed
+            measure.raw is not None and measure.raw.attached and measure.quantity in _ADDITIVE)
         ranking = _RANK_WORDS.search(masked)
         named = [m for m in plan.mentions if m.storeys and not m.negated]
         yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text)
@@ -880,7 +937,7 @@ class Parser:
             plan.compare = [named[0].storeys[0], named[1].storeys[0]]
             plan.compare_op = "<" if plan.least else ">"
         for m in [ranking, total]:
-            if m is not None:
+            if isinstance(m, re.Match):
                 masked = _mask(masked, m.start(), m.end())
         for m in _AS_THAN.finditer(masked):
             masked = _mask(masked, m.start(), m.end())

@@ -168,10 +168,20 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         op_match = candidates[0]
         extreme = [m for m in candidates[1:] if _phrase(m.group(0)) in vocab.superlatives
                    or vocab.ops.get(_phrase(m.group(0))) in ("max", "min")]
+        later = [m for m in candidates[1:] if _gap_words(folded, op_match, m) <= 4]
         if extreme and _phrase(op_match.group(0)) in vocab.compounds and _gap_words(folded, op_match, extreme[0]) <= 4:
             asked, op_match = op_match, extreme[0]  # the superlative says which one; "how large" asks its size
+        elif _phrase(op_match.group(0)) in vocab.compounds and later:  # "how big is the total floor area", "wie groß
+            asked, op_match = op_match, later[0]  # ist die Gesamtfläche": the later words say what is asked
+        elif _phrase(op_match.group(0)) in vocab.compounds and (named := next((
+                m for m in vocab.quantity_pattern.finditer(folded, op_match.end())
+                if _phrase(m.group(0)) not in vocab.compounds), None)) is not None and _gap_words(
+                    folded, op_match, named) <= 3 and _asked_for(folded, named):
+            asked, op_match = op_match, None  # "how big is the floor area of ...": the quantity named
     quantity_match = None
     for m in vocab.quantity_pattern.finditer(folded):
+        if asked is not None and m.start() < asked.end():
+            continue  # the question words themselves ("how big")
         if op_match is None and not _asked_for(folded, m):
             continue  # "installed in office areas": a word, not a question about an area
         quantity_match = m

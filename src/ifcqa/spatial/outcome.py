@@ -456,6 +456,16 @@ def _ranked_sums(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[H
     name = {g: answerer.storey_name(g) or g for g in order}
     shown = ", ".join(f"{name[g]}: {_number(sums.get(g, 0.0)):g} {first.unit or ''}".rstrip() for g in order)
     out.rule = f"total {first.quantity} of the {label} per storey ({first.source})"
+    if plan.intent == "compare" and plan.compare_op == "-":  # "how much bigger is A than B": A minus B
+        a, b = plan.compare
+        va, vb = sums.get(a, 0.0), sums.get(b, 0.0)
+        diff = vb - va if plan.least else va - vb
+        out.value = {"number": _number(diff), "unit": first.unit, "op": "difference", "quantity": first.quantity,
+                     "source": first.source}
+        first_name, second_name = (name[b], name[a]) if plan.least else (name[a], name[b])
+        out.rule += f", {first_name} minus {second_name}"
+        out.text = f"{_number(diff):g} {first.unit or ''}: {shown} ({out.rule}).".replace(" :", ":")
+        return out
     if plan.intent == "compare":
         a, b = plan.compare
         va, vb = sums.get(a, 0.0), sums.get(b, 0.0)

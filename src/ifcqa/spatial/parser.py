@@ -202,6 +202,8 @@ _NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any
                    r"\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
 _WHICH_STOREY = re.compile(r"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+"
                            r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?)\b")
+_HOW_MUCH_BIGGER = re.compile(r"\b(?:how\s+much|um\s+wie\s*viel)\s+(?:(?P<word>more|less|bigger|larger|smaller|"
+                              r"greater|mehr|weniger|grösser|grosser|größer|kleiner)\b)")
 _TOTAL_WORDS = re.compile(r"\b(?:total|sum|combined|overall|aggregate|gesamte?[nrs]?|insgesamt|summe)\b")
 _RANK_WORDS = re.compile(r"\b(?:most|more|larger|largest|bigger|biggest|greater|greatest|higher|highest|smaller|"
                          r"smallest|less|least|fewer|fewest|lower|lowest|meisten|mehr|grösser|grosser|größer|grösste|"
@@ -392,6 +394,7 @@ class Parser:
         masked = self._qualifiers(plan, masked)
         masked = self._sum_threshold(plan, text, masked)
         masked = self._measure(plan, masked)
+        self._storey_sizes(plan, masked)
         masked = self._ground(plan, text, masked)
         masked = self._asked_unit(plan, masked)
         masked = self._rank_measure(plan, text, masked)
@@ -625,6 +628,23 @@ class Parser:
                                                                                                    m.term)])
         return text
 
+    def _storey_sizes(self, plan: Plan, masked: str) -> None:
+        """ "Is the Keller larger than the Erdgeschoss?", "which is bigger, Level 1 or Level 2?", "how much bigger is
+        the EG than the KG?": two storeys compared by size with no class or quantity named: the floor area of their
+        spaces, summed per storey (then ranked or compared by :meth:`_rank_measure`)."""
+        named = [m for m in plan.mentions if m.storeys and not m.negated]
+        found = _BIGGER.search(masked) or _WHICH_BIGGER.search(masked) or _HOW_MUCH_BIGGER.search(masked)
+        if (found is None or len(named) != 2 or plan.measure is not None or plan.classes or plan.rooms
+                or plan.qualifiers or plan.declined is not None):
+            return
+        from ifcqa.spatial.measures import MeasureMention
+
+        m = MeasureMention(found.group("word"), found.start("word"), found.end("word"), "floor_area", "sum")
+        plan.measure = {"term": m.term, "quantity": "floor_area", "op": "sum"}
+        plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
+        plan.classes.append(class_filter(self.index.schema, "spaces"))
+        plan.notes.append(f"{m.term!r} of two storeys: the floor area of their spaces")
+
     def _compound_subject(self, plan: Plan, text: str, m: resolve.Measure) -> resolve.Measure:
         """A German compound of a class word and a quantity word ("durchschnittliche Raumgröße", "Fensterfläche im
         EG"): the class is added to the plan (unless a class is named already) and the quantity read for it."""
@@ -649,9 +669,11 @@ class Parser:
             return masked
         q = numeric[0]
         folded = fold(text)
-        masked_folded, offsets = fold_with_offsets(masked)
-        sums = [m for m in measure_words().op_pattern.finditer(masked_folded)
+        if not re.match(r"(?:is|are|do|does|did|has|have|ist|sind|hat|haben|will|would)\b", folded):
+            return masked  # "how many rooms in total are over 20 m²": a count of rooms, each over the bound
+        sums = [m for m in measure_words().op_pattern.finditer(folded)
                 if measure_words().ops.get(" ".join(m.group(0).split())) == "sum"]
+        masked_folded, offsets = fold_with_offsets(masked)
         subject = re.match(r"(?:is|ist|are|sind)\s+(?:the|die|der|das)\s+(?:total\s+|gesamte\s+)?(?:[^\W\d_]+\s+){0,2}?"
                            r"(?:area|floor\s+area|volume|length|weight|flache|grundflache|volumen|lange|gewicht)\b",
                            folded)
@@ -669,8 +691,9 @@ class Parser:
         plan.intent = "exists"
         if not plan.classes and m.quantity in _SPACE_QUANTITIES:  # "is the total floor area over 200 m²": spaces
             plan.classes.append(class_filter(self.index.schema, "spaces"))
-        for found in sums:
-            masked = _mask(masked, offsets[found.start()], offsets[found.end()])
+        for found in measure_words().op_pattern.finditer(masked_folded):
+            if measure_words().ops.get(" ".join(found.group(0).split())) == "sum":
+                masked = _mask(masked, offsets[found.start()], offsets[found.end()])
         plan.notes.append(f"{q.term!r}: a bound on the sum, not on each element")
         return masked
 
@@ -914,11 +937,13 @@ class Parser:
         if measure is None or plan.declined is not None or plan.resolved.get("compare_rooms") or any(
                 r.role != "subject" or r.negated for r in plan.rooms) or plan.resolved.get("sum_threshold"):
             return masked  # rooms as the subject ("more office area than") are what is summed per storey
+        difference = _HOW_MUCH_BIGGER.search(text)
         total = _TOTAL_WORDS.search(text) or (  # "which storey has the least room area": the quantity, summed
             measure.raw is not None and measure.raw.attached and measure.quantity in _ADDITIVE)
-        ranking = _RANK_WORDS.search(masked)
+        ranking = _RANK_WORDS.search(masked) or difference  # "how much more floor area": the measure read "more"
         named = [m for m in plan.mentions if m.storeys and not m.negated]
-        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text)
+        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text) or (
+            _HOW_MUCH_BIGGER.search(text) and len(named) == 2)  # "how much more floor area does A have than B"
         which = _WHICH_STOREY.search(text) or re.search(r"\b(?:which|welche[rs]?)\b", text) and len(named) == 2
         if not (total or measure.op == "sum") or not (which or yes_no and len(named) == 2 and ranking):
             return masked
@@ -930,12 +955,14 @@ class Parser:
                                                    raw=measure.raw)
         assert plan.measure is not None
         plan.measure["op"] = "sum"
-        if which:
+        if which and not difference:
             plan.intent = "most"
         else:
             plan.intent = "compare"
             plan.compare = [named[0].storeys[0], named[1].storeys[0]]
-            plan.compare_op = "<" if plan.least else ">"
+            plan.compare_op = "-" if difference else "<" if plan.least else ">"
+            if difference is not None:  # "how much bigger is A than B": A's sum minus B's
+                masked = _mask(masked, difference.start(), difference.end())
         for m in [ranking, total]:
             if isinstance(m, re.Match):
                 masked = _mask(masked, m.start(), m.end())
@@ -1272,7 +1299,11 @@ class Parser:
         exclude: list[str] = []
         previous: _Mention | None = None
         carried = False
+        specific = any(m.how != "alias:all" and m.storeys for m in mentions)
         for m in mentions:
+            if m.how == "alias:all" and specific:  # "the walls in the Keller in total", "... on EG in the building":
+                plan.notes.append(f"{m.term!r} read as a whole, not as every storey (a storey is named)")
+                continue  # the named storey's total; never every storey's
             direct = [span for span in spans if span[1] <= m.start and _only_filler(text[span[1]:m.start])]
             used.update(direct)
             negated = bool(direct) or (
@@ -1290,7 +1321,7 @@ class Parser:
             include = [g for g in all_guids if g not in exclude]
         elif exclude:
             include = [g for g in include if g not in exclude]
-        every = any(m.how == "alias:all" for m in mentions)
+        every = any(m.how == "alias:all" for m in mentions) and not specific
         if set(include) == set(all_guids) and not exclude and every:
             include = []  # "all floors": no constraint (elements outside storeys count too)
             plan.notes.append("all storeys")
@@ -1403,7 +1434,7 @@ class Parser:
                 _BOUND_WORDS.sub(" ", text)) is not None
         elif plan.measure is not None and plan.measure["op"] in ("max", "min") and (
             has(STOREY_NOUNS) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
-        ):
+        ) and not has(BREAKDOWN_WORDS):  # "what is the biggest room on each floor": one per storey (below)
             plan.intent = "most"  # "which floor has the largest room"
         elif has(BREAKDOWN_WORDS) and yes_no and _EVERY_STOREY.search(text):
             plan.intent = "exists"  # "does every storey have a WC?": yes/no over the storeys, not a breakdown

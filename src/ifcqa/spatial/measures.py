@@ -174,10 +174,10 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         elif _phrase(op_match.group(0)) in vocab.compounds and later:  # "how big is the total floor area", "wie groß
             asked, op_match = op_match, later[0]  # ist die Gesamtfläche": the later words say what is asked
         elif _phrase(op_match.group(0)) in vocab.compounds and (named := next((
-                m for m in vocab.quantity_pattern.finditer(folded, op_match.end())
-                if _phrase(m.group(0)) not in vocab.compounds), None)) is not None and _gap_words(
-                    folded, op_match, named) <= 3 and _asked_for(folded, named):
-            asked, op_match = op_match, None  # "how big is the floor area of ...": the quantity named
+                m for m in [*vocab.quantity_pattern.finditer(folded, op_match.end()), *_class_compounds(folded)]
+                if _phrase(m.group(0)) not in vocab.compounds and m.start() >= op_match.end()), None)) is not None and (
+                    _gap_words(folded, op_match, named) <= 3 and _asked_for(folded, named)):
+            asked, op_match = op_match, None  # "how big is the floor area of ...", "wie groß ist die Fensterfläche"
     quantity_match = None
     for m in vocab.quantity_pattern.finditer(folded):
         if asked is not None and m.start() < asked.end():
@@ -189,8 +189,7 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
             break
     head = ""
     if quantity_match is None:  # "Raumgröße", "Fensterfläche": a class word and a quantity word in one
-        quantity_match = next((m for m in _compound_quantity().finditer(folded) if m.group("head") in _class_heads()),
-                              None)
+        quantity_match = next(iter(_class_compounds(folded)), None)
         head = quantity_match.group("head") if quantity_match is not None else ""
     if op_match is None and quantity_match is None:
         return None
@@ -220,6 +219,8 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
                 start, end = quantity_match.start(), quantity_match.end()
             else:
                 start, end = min(start, quantity_match.start()), max(end, quantity_match.end())
+    if quantity is None and asked is not None and _phrase(asked.group(0)) in vocab.compounds:
+        quantity = vocab.compounds[_phrase(asked.group(0))][1]  # "how large is the average room": its area
     if quantity is None and op_match is not None:
         phrase = _phrase(op_match.group(0))
         if phrase not in vocab.superlatives:
@@ -246,6 +247,11 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
 _COMPOUND_TAILS = ("flache", "flachen", "grosse", "hohe", "breite", "lange", "volumen", "gewicht", "umfang", "dicke",
                    "tiefe")
 _BY = re.compile(r"(?<![\w])(?:by|nach|in\s+terms\s+of)\s+(?:(?:net|gross|netto|brutto)\s+)?$")
+
+
+def _class_compounds(folded: str) -> list[re.Match[str]]:
+    """The class+quantity compounds of ``folded`` ("raumgrosse", "fensterflache"), in order."""
+    return [m for m in _compound_quantity().finditer(folded) if m.group("head") in _class_heads()]
 
 
 @functools.cache

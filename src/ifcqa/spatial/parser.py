@@ -9,6 +9,7 @@ A storey mentioned after a negation word ("not", "except", "außer") is excluded
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import re
@@ -681,8 +682,10 @@ class Parser:
             return masked
         classes = [c for f in plan.classes for c in f.classes]
         m = resolve.find_measure(self.index, q.term, classes)
-        if m is None or m.op not in ("sum",):
+        if m is None or m.raw is None:
             return masked
+        raw = dataclasses.replace(m.raw, op="sum", superlative=False)  # "at least 150 m²": the bound's quantity
+        m = resolve.Measure(m.term, m.start, m.end, m.quantity, "sum", raw=raw)
         plan.qualifiers = [r for r in plan.qualifiers if r.term != q.term]
         plan.resolved["qualifiers"] = [r for r in kept if r is not q]
         plan.measure = {"term": q.term, "quantity": m.quantity, "op": "sum"}

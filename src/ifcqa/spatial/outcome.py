@@ -149,6 +149,16 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         out.text = (f"{word}: there {'is' if n == 1 else 'are'} {n} {what} "
                     f"{scope}, {'' if out.yes_no else 'not '}{_OP_WORDS[op]} {k} (rule: {out.rule}).")
         return out
+    if plan.resolved.get("all_same"):  # "do all floors have the same number of windows?"
+        per = Counter(h.storey for h in hits)
+        order = [s.guid for s in answerer.resolver.storeys]
+        on_each = {g: per.get(g, 0) for g in order}
+        out.yes_no = len(set(on_each.values())) <= 1
+        out.count = n
+        out.rule = f"the number of {label} on every storey, compared"
+        shown = ", ".join(f"{answerer.storey_name(g) or g}: {c}" for g, c in on_each.items())
+        out.text = f"{'Yes' if out.yes_no else 'No'}: {shown} ({out.rule})."
+        return out
     if plan.intent == "compare":
         return _compare_counts(index, answerer, plan, hits, out)
     if plan.intent == "count":
@@ -165,6 +175,9 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
             out.storeys = [answerer.storey_name(g) or g for g in order if per.get(g, 0) == best]
         else:
             out.storeys = []
+        asked = plan.resolved.get("is_most")
+        if asked is not None:  # "is the EG the floor with the most doors?": a yes/no on the ranking of every storey
+            return _is_first(answerer, plan, out, asked, {g: float(per.get(g, 0)) for g in order}, label)
     if plan.asks_storey:
         guids = [h.guid for h in hits]
         spaces = [h.guid for h in hits if h.ifc_class == "IfcSpace"]
@@ -197,6 +210,14 @@ def _compare_counts(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         nb = sum(1 for e in elements if e is not None and matches(index, e, fb))
         a_text, b_text = f"{na} {fa.label}", f"{nb} {fb.label}"
         out.rule = f"number of {fa.label} {op} {'' if k == 1 else f'{k} x '}number of {fb.label} {answerer.scope(plan)}"
+        if plan.resolved.get("which_class"):  # "are there more doors or windows?": which one, with both counts
+            won = [f for f, c in ((fa, na), (fb, nb)) if c == (min(na, nb) if plan.least else max(na, nb))]
+            out.hits = [h for h in hits if (e := index.find(h.guid)) is not None and any(matches(index, e, f)
+                                                                                         for f in won)]
+            out.rule = f"number of {fa.label} and of {fb.label} {answerer.scope(plan)}, compared"
+            head = "the same number" if len(won) == 2 else f"{'fewer' if plan.least else 'more'} {won[0].label}"
+            out.text = f"{_capital(head)}: {a_text} and {b_text} {answerer.scope(plan)}."
+            return out
     else:
         a, b = plan.compare
         na = sum(1 for h in hits if h.storey == a)
@@ -355,6 +376,15 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         out.storeys = [answerer.storey_name(g) or g for g in dict.fromkeys(h.storey for h in chosen if h.storey)]
         out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                      "source": source}
+        if plan.resolved.get("is_most") is not None:  # "is the Keller the floor with the largest room?"
+            name = answerer.storey_name(plan.resolved["is_most"]) or plan.resolved["is_most"]
+            out.yes_no = name in out.storeys
+            out.rule = f"the storey of the {_AGG_WORDS[agg.op]} {agg.quantity} of the {label} {scope}"
+            out.text = (f"{'Yes' if out.yes_no else 'No'}: the {_AGG_WORDS[agg.op]} {agg.quantity} of the {label} "
+                        f"{scope} is {_number(best):g} {unit} ({source}), "
+                        + "; ".join(f"{answerer.display(h)} on {answerer.storey_name(h.storey) or 'no storey'}"
+                                    for h in chosen) + ".")
+            return out
         out.text = (f"{' and '.join(out.storeys) or 'No storey'}: the {_AGG_WORDS[agg.op]} {agg.quantity} of the "
                     f"{label} is {_number(best):g} {unit} ({source}), "
                     + "; ".join(answerer.display(h) for h in chosen) + ".")
@@ -384,6 +414,19 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     if missing:
         out.value["missing"] = missing
     out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    return out
+
+
+def _is_first(answerer: Answerer, plan: Plan, out: Outcome, asked: str, values: dict[str, float],
+              what: str, measured: bool = False) -> Outcome:
+    """Whether storey ``asked`` is (one of) the storeys ranked first by ``values``; ``out.storeys`` holds them."""
+    name = answerer.storey_name(asked) or asked
+    out.yes_no = name in (out.storeys or [])
+    shown = ", ".join(f"{answerer.storey_name(g) or g}: {_number(v):g}" for g, v in values.items())
+    word = ("smallest" if plan.least else "largest") if measured else "fewest" if plan.least else "most"
+    out.rule = f"{out.rule}, every storey ranked by its {what}"
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: {_join_names(out.storeys or []) or 'no storey'} "
+                f"{'has' if len(out.storeys or []) == 1 else 'have'} the {word} ({shown}).")
     return out
 
 
@@ -477,6 +520,10 @@ def _ranked_sums(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[H
     best = min(values) if plan.least else max(values)
     chosen = [g for g in order if _tie(sums.get(g, 0.0), best)]
     out.storeys = [name[g] for g in chosen]
+    if plan.resolved.get("is_most") is not None:
+        out.hits = [h for h in hits if h.storey in set(chosen)]
+        return _is_first(answerer, plan, out, plan.resolved["is_most"], {g: sums.get(g, 0.0) for g in order},
+                         f"total {first.quantity} of the {label} ({first.unit or ''}, {first.source})", measured=True)
     out.hits = [h for h in hits if h.storey in set(chosen)]
     out.value = {"number": _number(best), "unit": first.unit, "op": "sum", "quantity": first.quantity,
                  "source": first.source}

@@ -243,6 +243,17 @@ _THRESHOLD = re.compile(
     + r")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|"
     r"met(?:re|er)s?|%)(?![\w]))"
 )
+_OR_MORE = re.compile(r"(?<![\w.,])(?P<n>\d+)(?:\s+(?:or|oder)\s+(?P<dir>more|fewer|less|above|mehr|weniger)\b|"
+                      r"\s*\+(?=\s+[^\W\d_]))(?!\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|%)(?![\w]))")
+_COUNT_COMPARATIVE = re.compile(r"\b(?P<dir>higher|greater|larger|bigger|lower|smaller|höher|hoeher|grösser|grosser|"
+                                r"größer|niedriger|kleiner)\s+(?:than|als)\s+(?P<n>\d+)(?![\w.,]|\s*(?:mm|cm|m|m2|"
+                                r"m²|m3|m³|sq|square|cubic|met(?:re|er)s?|%)(?![\w]))")
+_MOST_NUMBER = re.compile(r"\b(?:the\s+|die\s+)?(?P<w>greatest|largest|highest|biggest|smallest|lowest|fewest|grösste|"
+                          r"grosste|grösste|höchste|geringste|kleinste|niedrigste)\s+(?:number|amount|count|quantity|"
+                          r"anzahl|zahl)\s+(?:of\s+|an\s+)?")
+_MORE_OR = re.compile(r"\b(?P<w>more|fewer|less|mehr|weniger)\b(?![^?]*\b(?:than|als)\b)(?=[^?]*\b(?:or|oder)\b)")
+_RANK_BY = re.compile(r"\b(?:rank|ranking|sort|sorted|order|ordered|list)\s+(?:the\s+|all\s+)?(?:floors|levels|storeys|"
+                      r"stories|geschosse|etagen|ebenen)\s+by\b|\bsortiere?\s+(?:die\s+)?(?:geschosse|etagen)\s+nach\b")
 _LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|führen|fuehren|führt|fuehrt)"
                     r"(?=\s+(?:to\s+|into\s+|onto\s+|nach\s+)?(?:the\s+)?(?:outside|outdoors|exterior|garden|"
                     r"street|terrace|balcony|aussen|außen|draussen|draußen)\b)")
@@ -402,6 +413,8 @@ class Parser:
         masked = self._none_of(plan, text, masked)
         masked = self._count_comparison(plan, text, masked)
         self._intent(plan, text, masked)
+        self._is_the_most(plan, text)
+        masked = self._count_grammar(plan, text, masked)
         self._relation(plan, text)
         self._clauses(plan, text)
         self._account(plan, masked)
@@ -439,13 +452,105 @@ class Parser:
         return text
 
     def _threshold(self, plan: Plan, text: str) -> str:
-        """ "more than 10", "at least 3", "mehr als 5" before a bare number: a yes/no question on the count."""
+        """ "more than 10", "at least 3", "mehr als 5" before a bare number: a yes/no question on the count; "20 or
+        more doors", "5 oder weniger"; with "the number of" also "higher / greater / lower than 10"."""
         found = _THRESHOLD.search(text)
         if found is None:
-            return text
+            return self._count_bound(plan, text)
         n = found.group("n")
         plan.threshold = {"op": THRESHOLD_WORDS[found.group("word")], "n": int(n) if n.isdigit() else ORDINALS[n],
                           "term": found.group(0)}
+        return _mask(text, found.start(), found.end())
+
+    def _is_the_most(self, plan: Plan, text: str) -> None:
+        """ "Is the EG the floor with the most doors?", "does Level 2 have the fewest windows?", "is the Keller the
+        storey with the largest room area?": the storeys ranked over the whole model and a yes/no on whether the named
+        one is (one of) the first, not the ranking of that storey alone."""
+        named = [m for m in plan.mentions if m.storeys and not m.negated]
+        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text)
+        if (not yes_no or len(named) != 1 or len(named[0].storeys) != 1 or plan.group_by != "storey" or plan.compare
+                or plan.declined is not None or plan.threshold is not None or plan.rooms or plan.every_storey):
+            return
+        measure = plan.resolved.get("measure")
+        first = _words_pattern(("most", "fewest", "least", "meisten", "wenigsten")).search(_BOUND_WORDS.sub(" ", text))
+        if measure is not None and measure.op in ("max", "min", "sum") and (first or measure.op != "sum"):
+            if measure.raw is not None and (measure.raw.attached and measure.quantity in _ADDITIVE
+                                            or _TOTAL_WORDS.search(text)):  # "the largest room area": the sums
+                plan.resolved["rank_sum"] = True
+                plan.resolved["measure"] = resolve.Measure(measure.term, measure.start, measure.end, measure.quantity,
+                                                           "sum", raw=measure.raw)
+                assert plan.measure is not None
+                plan.measure["op"] = "sum"
+            elif measure.op == "sum":
+                return
+            plan.least = bool(_LEAST_MEASURE.search(text))
+        elif measure is not None or (plan.intent != "most" and first is None):
+            return
+        elif first is not None:
+            plan.least = first.group(0) in ("fewest", "least", "wenigsten")
+        plan.intent = "most"
+        plan.resolved["is_most"] = named[0].storeys[0]
+        plan.storeys, plan.storey_names = [], []
+        plan.notes.append(f"is {named[0].term!r} the storey ranked first: every storey ranked")
+
+    def _count_grammar(self, plan: Plan, text: str, masked: str) -> str:
+        """More forms of count comparisons over storeys and classes:
+
+        - "which floor has the greatest number of windows", "the lowest number of doors": most / fewest;
+        - "where are most of the doors": the storey(s) with the most;
+        - "are there more doors or windows (on Level 1)?": which of two classes has more (the counts stated);
+        - "do all floors have the same number of windows?": a yes/no on every storey's count being equal;
+        - "rank the floors by number of doors", "sort the storeys by window count": the count per storey.
+        """
+        if plan.declined is not None or plan.measure is not None or plan.rooms:
+            return masked
+        number = _MOST_NUMBER.search(text)
+        if number is not None and plan.intent in ("list", "count") and not plan.compare and plan.threshold is None:
+            plan.intent = "most"  # "which floor has the greatest number of windows"
+            plan.least = number.group("w") in ("smallest", "lowest", "fewest", "geringste", "kleinste", "niedrigste")
+            plan.asks_storey = False
+            return _mask(masked, number.start(), number.end())
+        if re.match(r"(?:where|wo)\b", text) and (most := re.search(r"\b(?:most|the most|die meisten)\s+(?:of\s+)?",
+                                                                    masked)) and plan.intent == "list":
+            plan.intent, plan.asks_storey = "most", False  # "where are most of the doors"
+            return _mask(masked, most.start(), most.end())
+        things = [c for c in plan.classes if c.key not in ("spaces", "inventory")]
+        which = _MORE_OR.search(text)
+        if which is not None and len(things) == 2 and not plan.compare and plan.threshold is None and not any(
+                m.storeys and not m.negated for m in plan.mentions if m.how != "alias:all") or (
+                which is not None and len(things) == 2 and len([m for m in plan.mentions if m.storeys]) <= 1):
+            plan.intent, plan.compare_classes, plan.classes = "compare", True, things  # "more doors or windows?"
+            plan.least = which.group("w") in ("fewer", "less", "weniger")
+            plan.compare_op = "<" if plan.least else ">"
+            plan.resolved["which_class"] = True
+            plan.asks_storey = False
+            return _mask(masked, which.start("w"), which.end("w"))
+        same = _SAME.search(text)
+        every = any(m.how == "alias:all" for m in plan.mentions) or _EVERY_STOREY.search(text)
+        if same is not None and every and len(things) >= 1 and plan.intent != "compare":
+            plan.intent, plan.storeys, plan.storey_names = "exists", [], []  # "do all floors have the same number"
+            plan.every_storey = False
+            plan.resolved["all_same"] = True
+            masked = _mask(masked, same.start(), same.end())
+            return _EVERY_STOREY.sub(lambda m: " " * len(m.group(0)), masked)
+        ranked = _RANK_BY.search(text)
+        if ranked is not None and plan.intent in ("list", "count", "breakdown"):
+            plan.intent, plan.asks_storey = "breakdown", False  # "rank the floors by number of doors"
+            return _mask(masked, ranked.start(), ranked.end())
+        return masked
+
+    def _count_bound(self, plan: Plan, text: str) -> str:
+        """The other forms of a bound on a count: "20 or more doors", "3 or fewer", "10+ windows", "20 oder mehr";
+        "is the number of windows higher than 10" (a comparative of size bounds a count only after "number of":
+        "windows higher than 2 m" is a height)."""
+        found = _OR_MORE.search(text)
+        if found is not None:
+            op = "<=" if found.group("dir") in ("fewer", "less", "weniger") else ">="
+        elif _NUMBER_OF.search(text) and (found := _COUNT_COMPARATIVE.search(text)) is not None:
+            op = "<" if found.group("dir") in ("lower", "smaller", "niedriger", "kleiner") else ">"
+        else:
+            return text
+        plan.threshold = {"op": op, "n": int(found.group("n")), "term": found.group(0)}
         return _mask(text, found.start(), found.end())
 
     def _rooms_and_classes(self, plan: Plan, text: str) -> str:

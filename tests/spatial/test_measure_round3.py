@@ -197,3 +197,74 @@ def test_a_total_some_elements_lack_is_declined_not_a_partial_sum(index_of: Call
     answer = _qa(index_of, HOM).ask("sum of the door areas in the house")
     assert answer["declined"] is not None and answer["value"] is None
     assert f"{len(lacking)} of the {len(doors)} doors" in answer["declined"]["reason"]
+
+
+def _count_per_storey(model: Any, cls: str) -> dict[str, int]:
+    out = {s.Name: 0 for s in model.by_type("IfcBuildingStorey")}
+    for e in model.by_type(cls):
+        if (name := _storey(e)) is not None:
+            out[name] += 1
+    return out
+
+
+@pytest.fixture(scope="module")
+def edc(shared_ifc: Path) -> Any:
+    return ifcopenshell.open(str(shared_ifc / EDC))
+
+
+@pytest.mark.parametrize(("question", "storey", "least"), [
+    ("Is the EG the floor with the most doors?", "EG", False),
+    ("does 1.OG have the most doors?", "1.OG", False),
+    ("is 2.OG the level with the fewest doors", "2.OG", True),
+])
+def test_is_a_storey_the_one_with_the_most_ranks_every_storey(index_of: Callable[[str], ModelIndex], edc: Any,
+                                                               question: str, storey: str, least: bool) -> None:
+    per = _count_per_storey(edc, "IfcDoor")
+    best = (min if least else max)(per.values())
+    answer = _qa(index_of, EDC).ask(question)
+    assert answer["declined"] is None
+    assert answer["yes_no"] is (per[storey] == best)
+    assert sorted(answer["storeys"]) == sorted(k for k, v in per.items() if v == best)
+
+
+@pytest.mark.parametrize(("question", "holds"), [
+    ("is the number of windows on 2.OG higher than 10?", lambda n: n > 10),  # not a window height over 10 m
+    ("Does the 2.OG have 20 or more windows?", lambda n: n >= 20),
+    ("are there 12+ windows on 2.OG?", lambda n: n >= 12),
+])
+def test_other_forms_of_a_bound_on_a_count(index_of: Callable[[str], ModelIndex], edc: Any, question: str,
+                                           holds: Any) -> None:
+    n = _count_per_storey(edc, "IfcWindow")["2.OG"]
+    answer = _qa(index_of, EDC).ask(question)
+    assert answer["declined"] is None
+    assert answer["count"] == n and answer["yes_no"] is holds(n)
+
+
+def test_greatest_number_and_most_of_the_rank_the_storeys(index_of: Callable[[str], ModelIndex],
+                                                            institute: Any) -> None:
+    doors = _count_per_storey(institute, "IfcDoor")
+    qa = _qa(index_of, INSTITUTE)
+    for question in ("Which floor has the greatest number of doors?", "where are most of the doors?"):
+        answer = qa.ask(question)
+        assert answer["storeys"] == [k for k, v in doors.items() if v == max(doors.values())], question
+    rooms = _count_per_storey(institute, "IfcSpace")
+    fewest = qa.ask("which storey has the lowest number of rooms")
+    assert fewest["storeys"] == [k for k, v in rooms.items() if v == min(rooms.values())]
+
+
+def test_more_of_one_class_or_another_names_the_larger(index_of: Callable[[str], ModelIndex],
+                                                       institute: Any) -> None:
+    doors, windows = len(institute.by_type("IfcDoor")), len(institute.by_type("IfcWindow"))
+    answer = _qa(index_of, INSTITUTE).ask("Are there more doors or windows in the building?")
+    assert answer["declined"] is None and answer["yes_no"] is None  # a "which", not a yes/no
+    assert answer["answer"].startswith("More windows" if windows > doors else "More doors")
+    assert f"{doors} doors and {windows} windows" in answer["answer"]
+    assert len(answer["elements"]) == max(doors, windows)
+
+
+def test_the_same_number_on_every_floor(index_of: Callable[[str], ModelIndex], institute: Any, edc: Any) -> None:
+    for model, name in ((institute, INSTITUTE), (edc, EDC)):
+        per = _count_per_storey(model, "IfcWindow")
+        answer = _qa(index_of, name).ask("Do all floors have the same number of windows?")
+        assert answer["declined"] is None
+        assert answer["yes_no"] is (len(set(per.values())) == 1), name

@@ -268,3 +268,16 @@ def test_the_same_number_on_every_floor(index_of: Callable[[str], ModelIndex], i
         answer = _qa(index_of, name).ask("Do all floors have the same number of windows?")
         assert answer["declined"] is None
         assert answer["yes_no"] is (len(set(per.values())) == 1), name
+
+
+def test_glazing_is_the_area_of_the_windows_and_an_orientation_is_declined(
+        index_of: Callable[[str], ModelIndex], shared_ifc: Path) -> None:
+    hom = ifcopenshell.open(str(shared_ifc / HOM))
+    windows = [w for w in hom.by_type("IfcWindow") if _storey(w) == "1stFloor"]
+    area = sum(_q(w, "Qto_WindowBaseQuantities", "Area") for w in windows)
+    qa = _qa(index_of, HOM)
+    answer = qa.ask("how much glazing does the 1stFloor have")
+    assert answer["declined"] is None and _close(answer["value"]["number"], area)
+    assert {e["guid"] for e in answer["elements"]} == {w.GlobalId for w in windows}
+    north = qa.ask("how much glazing faces north?")
+    assert north["declined"] is not None and "north" in north["declined"]["not_understood"]

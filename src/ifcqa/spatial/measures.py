@@ -109,6 +109,8 @@ class _Words:
     stop_after: frozenset[str]
     linear: frozenset[str]
     names: dict[str, tuple[str, list[re.Pattern[str]]]]
+    class_quantities: dict[str, tuple[str, str]]
+    class_quantity_pattern: re.Pattern[str]
 
 
 def _phrase(text: str) -> str:
@@ -142,6 +144,8 @@ def words() -> _Words:
         stop_after=frozenset(_phrase(w) for w in raw["not_a_quantity_after"]),
         linear=frozenset(raw["linear_classes"]),
         names=names,
+        class_quantities={_phrase(w): (fold(c), q) for w, (c, q) in raw["class_quantities"].items()},
+        class_quantity_pattern=_bounded(list(raw["class_quantities"])),
     )
 
 
@@ -191,6 +195,9 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
     if quantity_match is None:  # "Raumgröße", "Fensterfläche": a class word and a quantity word in one
         quantity_match = next(iter(_class_compounds(folded)), None)
         head = quantity_match.group("head") if quantity_match is not None else ""
+    named = vocab.class_quantity_pattern.search(folded)  # "glazing (area)": the area of the windows
+    if named is not None and (quantity_match is None or named.start() <= quantity_match.start() < named.end()):
+        quantity_match, head = named, vocab.class_quantities[_phrase(named.group(0))][0]
     if op_match is None and quantity_match is None:
         return None
     op = quantity = None
@@ -205,8 +212,11 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
     superlative = op_match is not None and _phrase(op_match.group(0)) in vocab.superlatives
     attached = False
     if quantity_match is not None and quantity is None:
-        phrase = _phrase(quantity_match.group("tail") if head else quantity_match.group(0))
+        phrase = _phrase(quantity_match.group("tail") if "tail" in quantity_match.groupdict() else
+                         quantity_match.group(0))
         q_op, q_quantity = vocab.compounds.get(phrase, (None, vocab.quantities.get(phrase)))
+        if phrase in vocab.class_quantities:
+            q_quantity = vocab.class_quantities[phrase][1]
         # "the largest external wall on the Keller by net area": "by" names what the superlative ranks by
         by = _BY.search(folded, 0, quantity_match.start()) is not None
         near = op_match is None or _gap_words(folded, op_match, quantity_match) <= 3 or by

@@ -281,3 +281,26 @@ def test_glazing_is_the_area_of_the_windows_and_an_orientation_is_declined(
     assert {e["guid"] for e in answer["elements"]} == {w.GlobalId for w in windows}
     north = qa.ask("how much glazing faces north?")
     assert north["declined"] is not None and "north" in north["declined"]["not_understood"]
+
+
+def test_an_aggregate_over_rooms_a_bound_on_the_same_quantity_keeps(index_of: Callable[[str], ModelIndex],
+                                                                      institute: Any) -> None:
+    rooms = [s for s in institute.by_type("IfcSpace") if _storey(s) == "Erdgeschoss"
+             and _q(s, "BaseQuantities", "NetFloorArea") > 20]
+    answer = _qa(index_of, INSTITUTE).ask("total floor area of rooms bigger than 20 m² on the Erdgeschoss")
+    assert answer["declined"] is None  # a total, not the list of rooms with "total" read as filler
+    assert _close(answer["value"]["number"], sum(_q(s, "BaseQuantities", "NetFloorArea") for s in rooms))
+    everywhere = [s for s in institute.by_type("IfcSpace") if _q(s, "BaseQuantities", "NetFloorArea") > 20]
+    mean = _qa(index_of, INSTITUTE).ask("average size of rooms over 20 m²")
+    assert _close(mean["value"]["number"], statistics.fmean(_q(s, "BaseQuantities", "NetFloorArea")
+                                                            for s in everywhere))
+
+
+def test_the_area_of_each_room_lists_every_value_not_their_total(index_of: Callable[[str], ModelIndex],
+                                                                  institute: Any) -> None:
+    labs = [s for s in institute.by_type("IfcSpace") if _named(s, "labor") and _storey(s) == "Keller"]
+    answer = _qa(index_of, INSTITUTE).ask("wie groß ist jedes Labor im Keller?")
+    assert answer["declined"] is None and answer["value"] is None
+    assert {e["guid"] for e in answer["elements"]} == {s.GlobalId for s in labs}
+    for lab in labs:
+        assert f"{lab.Name}: {round(_q(lab, 'BaseQuantities', 'NetFloorArea'), 3):g} m²" in answer["answer"]

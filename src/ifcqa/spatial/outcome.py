@@ -367,6 +367,16 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     unit = agg.unit or ""
     source = agg.source
     measured = [h for h in hits if h.guid in agg.per_element]
+    if plan.resolved.get("each"):  # "the area of each office on the 1. Obergeschoss": every value, no total
+        rows = sorted(measured, key=lambda h: -agg.per_element[h.guid])
+        out.hits = rows
+        out.rule = f"{agg.quantity} of each of the {len(measured)} {label} {scope} ({source})"
+        shown = "; ".join(f"{answerer.display(h)}: {_number(agg.per_element[h.guid]):g} {unit}".rstrip()
+                          for h in rows[:30])
+        missing = len(hits) - len(measured)
+        out.text = (f"{_capital(out.rule)}: {shown}" + (f" and {len(rows) - 30} more" if len(rows) > 30 else "")
+                    + "." + (f" {missing} more {label} have no {agg.quantity}." if missing else ""))
+        return out
     if plan.intent == "breakdown" and plan.group_by == "storey":  # "total area of the rooms on each floor"
         return _measured_per_storey(index, answerer, plan, measured, measure, out)
     if plan.intent == "most" and agg.op in ("max", "min"):  # "which floor has the largest room"

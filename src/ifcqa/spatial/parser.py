@@ -254,6 +254,9 @@ _MOST_NUMBER = re.compile(r"\b(?:the\s+|die\s+)?(?P<w>greatest|largest|highest|b
 _MORE_OR = re.compile(r"\b(?P<w>more|fewer|less|mehr|weniger)\b(?![^?]*\b(?:than|als)\b)(?=[^?]*\b(?:or|oder)\b)")
 _RANK_BY = re.compile(r"\b(?:rank|ranking|sort|sorted|order|ordered|list)\s+(?:the\s+|all\s+)?(?:floors|levels|storeys|"
                       r"stories|geschosse|etagen|ebenen)\s+by\b|\bsortiere?\s+(?:die\s+)?(?:geschosse|etagen)\s+nach\b")
+_EACH_ONE = re.compile(r"\b(?:each|every|jede[snmr]?|(?:room|space)\s+by\s+(?:room|space))\b(?=\s+(?!(?:floor|level|"
+                       r"storey|story|geschoss|etage|ebene|stock|stockwerk)\b)[^\W\d_])|\bone\s+by\s+one\b|"
+                       r"\beinzeln\b")
 _LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|führen|fuehren|führt|fuehrt)"
                     r"(?=\s+(?:to\s+|into\s+|onto\s+|nach\s+)?(?:the\s+)?(?:outside|outdoors|exterior|garden|"
                     r"street|terrace|balcony|aussen|außen|draussen|draußen)\b)")
@@ -720,18 +723,53 @@ class Parser:
         classes = [c for f in plan.classes for c in f.classes]
         m = resolve.find_measure(self.index, text, classes)
         if m is None:
-            return text
+            return self._measure_of_filtered(plan, text, classes)
         if m.raw is not None and m.raw.head:  # "Raumgröße", "Fensterfläche": the compound's class word is the subject
             m = self._compound_subject(plan, text, m)
         plan.measure = {"term": m.term, "quantity": m.quantity, "op": m.op}
         plan.resolved["measure"] = m
         for a, b in resolve.measure_spans(m, text):
             text = _mask(text, a, b)
+        each = _EACH_ONE.search(normalise(plan.question))  # the words after it may be masked (a room read)
+        if each is not None and m.op in ("sum", "mean") and len(normalise(plan.question)) == len(text):
+            # "the area of each office": every one's value, no total
+            plan.resolved["each"] = True
+            plan.notes.append(f"{each.group(0).strip()!r}: the {m.quantity} of every one, listed")
+            text = _mask(text, each.start(), each.end())
         if not plan.classes and m.quantity in _SPACE_QUANTITIES:  # "total floor area of the ground floor": spaces
             plan.classes.append(class_filter(self.index.schema, "spaces"))
         elif not plan.classes:  # "the height of level 2": of what? (a storey's height is no element's quantity)
             _decline(plan, f"it asks for {m.term!r} without saying of which elements", [_as_written(plan.question,
                                                                                                    m.term)])
+        return text
+
+    def _measure_of_filtered(self, plan: Plan, text: str, classes: list[str]) -> str:
+        """ "total floor area of the rooms bigger than 20 m²", "average size of rooms over 20 m²": the qualifier read
+        the quantity word with its bound; the operation word before it aggregates that quantity over what the
+        qualifier keeps (never dropped: "total" alone would otherwise be read as filler and the rooms listed)."""
+        vocab = measure_words()
+        folded, offsets = fold_with_offsets(text)
+        for q in plan.resolved.get("qualifiers") or []:
+            if q.how != "number":
+                continue
+            quantity = vocab.quantity_pattern.match(fold(q.term))
+            if quantity is None:
+                continue
+            op = None
+            for found in vocab.op_pattern.finditer(folded):
+                end = offsets[found.end()]
+                if end <= q.start and len(text[end:q.start].split()) <= 1 and vocab.ops.get(
+                        " ".join(found.group(0).split())) in ("sum", "mean", "max", "min"):
+                    op = found
+            if op is None:
+                continue
+            m = resolve.find_measure(self.index, f"{op.group(0)} {quantity.group(0)}", classes)
+            if m is None:
+                continue
+            plan.measure = {"term": f"{op.group(0)} {quantity.group(0)}", "quantity": m.quantity, "op": m.op}
+            plan.resolved["measure"] = m
+            plan.notes.append(f"{op.group(0)!r} of {quantity.group(0)!r} over what {q.term!r} keeps")
+            return _mask(text, offsets[op.start()], offsets[op.end()])
         return text
 
     def _storey_sizes(self, plan: Plan, masked: str) -> None:

@@ -304,3 +304,28 @@ def test_the_area_of_each_room_lists_every_value_not_their_total(index_of: Calla
     assert {e["guid"] for e in answer["elements"]} == {s.GlobalId for s in labs}
     for lab in labs:
         assert f"{lab.Name}: {round(_q(lab, 'BaseQuantities', 'NetFloorArea'), 3):g} m²" in answer["answer"]
+
+
+def test_is_a_room_the_biggest_compares_it_with_every_room_in_scope(index_of: Callable[[str], ModelIndex],
+                                                                     shared_ifc: Path) -> None:
+    duplex = ifcopenshell.open(str(shared_ifc / DUPLEX))
+    gsa = {s.Name: _q(s, "GSA Space Areas", "GSA BIM Area") for s in duplex.by_type("IfcSpace")
+           if _storey(s) == "Level 2"}
+    answer = _qa(index_of, DUPLEX).ask("is B202 the largest room on level 2?")
+    assert answer["declined"] is None
+    assert answer["yes_no"] is _close(gsa["B202"], max(gsa.values()))
+    assert _close(answer["value"]["number"], max(gsa.values()))
+
+
+def test_german_superlative_inflections_and_wall_areas(index_of: Callable[[str], ModelIndex],
+                                                       shared_ifc: Path) -> None:
+    fzk = ifcopenshell.open(str(shared_ifc / FZK))
+    heights = {s.GlobalId: _q(s, "BaseQuantities", "Height") for s in fzk.by_type("IfcSpace")}
+    qa = _qa(index_of, FZK)
+    tallest = qa.ask("höchster Raum")
+    top = max(heights.values())
+    assert {e["guid"] for e in tallest["elements"]} == {g for g, h in heights.items() if _close(h, top)}
+    walls = [w for w in fzk.by_type("IfcWall") if _storey(w) == "Erdgeschoss"]
+    summed = qa.ask("Summe der Wandflächen im Erdgeschoss")
+    assert summed["declined"] is None
+    assert _close(summed["value"]["number"], sum(_q(w, "BaseQuantities", "NetSideArea") for w in walls))

@@ -334,6 +334,8 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
 def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
               out: Outcome) -> Outcome:
     """Aggregates ("total floor area of the ground floor") and superlatives ("the tallest wall on Level 2")."""
+    if plan.resolved.get("is_extreme") is not None:
+        return _is_extreme(index, answerer, plan, measure, out)
     agg = resolve.aggregate(index, [h.guid for h in hits], measure)
     label, scope = answerer.label(plan), answerer.scope(plan)
     if not hits and agg.op == "sum" and plan.intent != "most":  # a total over nothing is 0, in the model's unit
@@ -424,6 +426,32 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     if missing:
         out.value["missing"] = missing
     out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    return out
+
+
+def _is_extreme(index: ModelIndex, answerer: Answerer, plan: Plan, measure: resolve.Measure, out: Outcome) -> Outcome:
+    """ "Is the living room the biggest room (on Level 1)?": the named room(s) against every space in scope."""
+    named = set(plan.resolved["is_extreme"])
+    storeys = set(plan.storeys)
+    pool = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace" and (not storeys or (
+        e.storey is not None and index.data.elements[e.storey].guid in storeys))]
+    agg = resolve.aggregate(index, [e.guid for e in pool], measure)
+    if agg.number is None or any(g not in agg.per_element for g in named):
+        return _declined(plan, out, answerer, f"the spaces {answerer.scope(plan)} do not all have a "
+                         f"{measure.quantity.replace('_', ' ')}, so they cannot be ranked", "Ask for each room's size.")
+    best = agg.number
+    chosen = [e for e in pool if e.guid in agg.per_element and _tie(agg.per_element[e.guid], best)]
+    out.yes_no = any(e.guid in named for e in chosen)
+    out.hits = [Hit(e.guid, e.ifc_class, e.name, index.data.elements[e.storey].guid if e.storey is not None else None)
+                for e in chosen]
+    word = _AGG_WORDS[agg.op]
+    out.value = {"number": _number(best), "unit": agg.unit, "op": agg.op, "quantity": agg.quantity,
+                 "source": agg.source}
+    out.rule = f"the {word} {agg.quantity} of the {len(agg.per_element)} spaces {answerer.scope(plan)}"
+    mine = ", ".join(f"{e.name or e.guid}: {_number(agg.per_element[e.guid]):g} {agg.unit or ''}".rstrip()
+                     for e in pool if e.guid in named)
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: {out.rule} is {_number(best):g} {agg.unit or ''} ({agg.source}), "
+                + "; ".join(e.name or e.guid for e in chosen) + f"; the room asked about has {mine}.")
     return out
 
 

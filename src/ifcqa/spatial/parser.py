@@ -417,6 +417,7 @@ class Parser:
         masked = self._count_comparison(plan, text, masked)
         self._intent(plan, text, masked)
         self._is_the_most(plan, text)
+        self._is_the_extreme_room(plan, text)
         masked = self._count_grammar(plan, text, masked)
         self._relation(plan, text)
         self._clauses(plan, text)
@@ -495,6 +496,19 @@ class Parser:
         plan.resolved["is_most"] = named[0].storeys[0]
         plan.storeys, plan.storey_names = [], []
         plan.notes.append(f"is {named[0].term!r} the storey ranked first: every storey ranked")
+
+    def _is_the_extreme_room(self, plan: Plan, text: str) -> None:
+        """ "Is the living room the biggest room?", "is B202 the smallest room on Level 2?": the named room(s) against
+        every space in scope (the storeys named, else the model), a yes/no, not the named room's size."""
+        measure = plan.resolved.get("measure")
+        subjects = [r for r in plan.rooms if r.role == "subject" and not r.negated and r.guids]
+        if (measure is None or measure.raw is None or not measure.raw.superlative or len(subjects) != 1
+                or len(plan.rooms) != 1 or not re.match(r"(?:is|ist|are|sind)\b", text) or plan.declined is not None
+                or not re.search(r"\b(?:rooms?|spaces?|raum|zimmer)\b", text[measure.end:])):
+            return
+        plan.resolved["is_extreme"] = list(subjects[0].guids)
+        plan.intent = "exists"
+        plan.notes.append(f"is {subjects[0].term!r} the {measure.term}: every space in scope compared")
 
     def _count_grammar(self, plan: Plan, text: str, masked: str) -> str:
         """More forms of count comparisons over storeys and classes:
@@ -738,6 +752,8 @@ class Parser:
             text = _mask(text, each.start(), each.end())
         if not plan.classes and m.quantity in _SPACE_QUANTITIES:  # "total floor area of the ground floor": spaces
             plan.classes.append(class_filter(self.index.schema, "spaces"))
+        elif not plan.classes and m.quantity == "wall_area":  # "Summe der Wandflächen im EG": the walls' side area
+            plan.classes.append(self.class_filter("wall"))
         elif not plan.classes:  # "the height of level 2": of what? (a storey's height is no element's quantity)
             _decline(plan, f"it asks for {m.term!r} without saying of which elements", [_as_written(plan.question,
                                                                                                    m.term)])

@@ -329,3 +329,16 @@ def test_german_superlative_inflections_and_wall_areas(index_of: Callable[[str],
     summed = qa.ask("Summe der Wandflächen im Erdgeschoss")
     assert summed["declined"] is None
     assert _close(summed["value"]["number"], sum(_q(w, "BaseQuantities", "NetSideArea") for w in walls))
+
+
+def test_a_measure_word_misspelled_by_one_letter_is_read(index_of: Callable[[str], ModelIndex],
+                                                         institute: Any) -> None:
+    rooms = [s for s in institute.by_type("IfcSpace") if _storey(s) == "Keller"]
+    qa = _qa(index_of, INSTITUTE)
+    mean = qa.ask("avrage room size in the Keller")
+    assert mean["declined"] is None
+    assert _close(mean["value"]["number"], statistics.fmean(_q(s, "BaseQuantities", "NetFloorArea") for s in rooms))
+    assert "'avrage' read as 'average'" in mean["plan"]["notes"]
+    walls = [w for w in institute.by_type("IfcWall") if _storey(w) == "Keller"]
+    length = qa.ask("totl lenght of the walls in the Keller")
+    assert _close(length["value"]["number"], sum(_q(w, "BaseQuantities", "Length") for w in walls))

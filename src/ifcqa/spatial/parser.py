@@ -12,9 +12,11 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
+from importlib import resources
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
@@ -323,6 +325,31 @@ def _mask_letter(text: str, question: str) -> str:
     return _mask(text, found.start() + 1, found.end())
 
 
+@functools.cache
+def _measure_vocab() -> frozenset[str]:
+    """The single operation, superlative and quantity words of five letters or more (as ``normalise`` writes them)."""
+    vocab = measure_words()
+    words = {w for phrase in (*vocab.ops, *vocab.quantities, *vocab.superlatives) for w in phrase.split()}
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/measure_words.json").read_text("utf-8"))
+    written = {normalise(w) for key in ("ops", "quantities") for ws in raw[key].values() for p in ws for w in p.split()}
+    written |= {normalise(w) for w in raw["superlatives"]}
+    return frozenset(w for w in words | written if len(w) >= 5 and w.isalpha())
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one insertion, deletion or change, or by swapping two neighbouring letters."""
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    if len(long) - len(short) != 1:
+        return False
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
 def _mask(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
@@ -389,6 +416,7 @@ class Parser:
             return _decline(plan, "there are no words to read in it", [])
         if self._refuse(plan, text):
             return plan
+        text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         masked, buildings = self._buildings(text)
         mentions: list[_Mention] = []
@@ -423,6 +451,32 @@ class Parser:
         self._clauses(plan, text)
         self._account(plan, masked)
         return plan
+
+    def _measure_typos(self, plan: Plan, text: str) -> str:
+        """A word one letter away (an insertion, a deletion, a change or two letters swapped) from exactly one
+        operation or quantity word of five letters or more ("avrage", "totl", "lenght", "heigth", "volumne") is read
+        as that word, and the plan notes it; never a word the vocabularies or the model's storey, space and type
+        names hold ("Lager" stays a room, not "larger")."""
+        vocab = _measure_vocab()
+        out = text
+        for m in reversed(list(re.finditer(r"(?<![\w])[^\W\d_]{4,}(?![\w])", text))):
+            word = m.group(0)
+            if word in vocab or word in _FILLER or word in _CLASS_KEYS or word in self._name_words():
+                continue
+            close = [v for v in vocab if abs(len(v) - len(word)) <= 1 and _one_edit(word, v)]
+            if len(close) != 1:
+                continue
+            out = out[:m.start()] + close[0] + out[m.end():]
+            plan.notes.append(f"{word!r} read as {close[0]!r}")
+        return out
+
+    def _name_words(self) -> frozenset[str]:
+        if not hasattr(self, "_names_cache"):
+            names = [s.name or "" for s in self.resolver.storeys]
+            names += [t for e in self.index.data.elements.values() if e.ifc_class in ("IfcSpace", "IfcZone")
+                      for t in (e.name or "", e.long_name or "", e.object_type or "")]
+            self._names_cache = frozenset(w for n in names for w in re.findall(r"[^\W\d_]+", normalise(n)))
+        return self._names_cache
 
     # -- refusals, explicit classes, thresholds, rooms, qualifiers, measures (issue 22) ----------------
     def _refuse(self, plan: Plan, text: str) -> bool:

@@ -327,13 +327,21 @@ def _mask_letter(text: str, question: str) -> str:
 
 @functools.cache
 def _measure_vocab() -> frozenset[str]:
-    """The single operation, superlative and quantity words of five letters or more (as ``normalise`` writes them)."""
+    """The single operation, superlative and quantity words (folded, and as ``normalise`` writes them)."""
     vocab = measure_words()
     words = {w for phrase in (*vocab.ops, *vocab.quantities, *vocab.superlatives) for w in phrase.split()}
     raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/measure_words.json").read_text("utf-8"))
     written = {normalise(w) for key in ("ops", "quantities") for ws in raw[key].values() for p in ws for w in p.split()}
     written |= {normalise(w) for w in raw["superlatives"]}
-    return frozenset(w for w in words | written if len(w) >= 5 and w.isalpha())
+    written |= {normalise(w) for phrase in raw["compounds"] for w in phrase.split()}
+    return frozenset(w for w in words | written if w.isalpha())
+
+
+@functools.cache
+def _typo_targets() -> frozenset[str]:
+    """What a misspelled measure word may be read as (``measure_words.json`` ``typo_targets``)."""
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/measure_words.json").read_text("utf-8"))
+    return frozenset(normalise(w) for w in raw["typo_targets"])
 
 
 def _one_edit(a: str, b: str) -> bool:
@@ -454,16 +462,16 @@ class Parser:
 
     def _measure_typos(self, plan: Plan, text: str) -> str:
         """A word one letter away (an insertion, a deletion, a change or two letters swapped) from exactly one
-        operation or quantity word of five letters or more ("avrage", "totl", "lenght", "heigth", "volumne") is read
-        as that word, and the plan notes it; never a word the vocabularies or the model's storey, space and type
-        names hold ("Lager" stays a room, not "larger")."""
+        operation or quantity word of the data file's ``typo_targets`` ("avrage", "totl", "lenght", "heigth",
+        "volumne") is read as that word, and the plan notes it; never a word the vocabularies or the model's storey,
+        space and type names hold."""
         vocab = _measure_vocab()
         out = text
         for m in reversed(list(re.finditer(r"(?<![\w])[^\W\d_]{4,}(?![\w])", text))):
             word = m.group(0)
             if word in vocab or word in _FILLER or word in _CLASS_KEYS or word in self._name_words():
                 continue
-            close = [v for v in vocab if abs(len(v) - len(word)) <= 1 and _one_edit(word, v)]
+            close = [v for v in _typo_targets() if abs(len(v) - len(word)) <= 1 and _one_edit(word, v)]
             if len(close) != 1:
                 continue
             out = out[:m.start()] + close[0] + out[m.end():]

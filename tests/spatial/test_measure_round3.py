@@ -342,3 +342,17 @@ def test_a_measure_word_misspelled_by_one_letter_is_read(index_of: Callable[[str
     walls = [w for w in institute.by_type("IfcWall") if _storey(w) == "Keller"]
     length = qa.ask("totl lenght of the walls in the Keller")
     assert _close(length["value"]["number"], sum(_q(w, "BaseQuantities", "Length") for w in walls))
+
+
+def test_a_bound_on_a_mean_and_storeys_compared_by_a_possessive(index_of: Callable[[str], ModelIndex],
+                                                                shared_ifc: Path) -> None:
+    duplex = ifcopenshell.open(str(shared_ifc / DUPLEX))
+    gsa = {s: _q(s, "GSA Space Areas", "GSA BIM Area") for s in duplex.by_type("IfcSpace")}
+    bedrooms = [v for s, v in gsa.items() if _named(s, "bedroom")]
+    qa = _qa(index_of, DUPLEX)
+    mean = qa.ask("is the average bedroom bigger than 25 m²?")
+    assert mean["declined"] is None and mean["yes_no"] is (statistics.fmean(bedrooms) > 25)
+    assert _close(mean["value"]["number"], statistics.fmean(bedrooms))
+    per = {name: sum(v for s, v in gsa.items() if _storey(s) == name) for name in ("Level 1", "Level 2")}
+    storeys = qa.ask("is Level 2's floor area bigger than Level 1's?")
+    assert storeys["declined"] is None and storeys["yes_no"] is (per["Level 2"] > per["Level 1"])

@@ -282,7 +282,8 @@ _NET = re.compile(r"(?<![\w])(?:net|netto|gross|brutto)(?=\s*$)")
 _ASKING = frozenset(["the", "its", "their", "of", "what", "whats", "which", "how", "die", "der", "das", "den", "dem",
                      "des", "welche", "welcher", "wie", "ihre", "seine", "gross", "net", "brutto", "netto", "total",
                      # a comparison by the quantity: "more office area than", "which one has less wall area", "by area"
-                     "more", "less", "most", "mehr", "weniger", "meiste", "meisten", "by", "nach"])
+                     "more", "less", "most", "mehr", "weniger", "meiste", "meisten", "by", "nach",
+                     "s"])  # "Level 2's floor area" (the possessive, folded)
 _UNIT_LIKE = re.compile(r"^(?:m2|m3|sqm|sq m|qm|cbm|ft2|ft3|sq ft|square|cubic|quadratmeter|kubikmeter)")
 
 

@@ -358,13 +358,13 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     if plan.resolved.get("sum_threshold") is not None:  # "is the wall area on EG more than 2000 m²?"
         measured = [h for h in hits if h.guid in agg.per_element]
         missing = len(hits) - len(measured)
-        if missing:
+        if missing and agg.op == "sum":
             return _declined(plan, out, answerer, f"{missing} of the {len(hits)} {label} {scope} have no "
                              f"{agg.quantity}, so their sum cannot be compared", "Ask for the total instead.")
         out.hits = measured
-        out.value = {"number": _number(agg.number), "unit": agg.unit, "op": "sum", "quantity": agg.quantity,
+        out.value = {"number": _number(agg.number), "unit": agg.unit, "op": agg.op, "quantity": agg.quantity,
                      "source": agg.source}
-        out.rule = f"total {agg.quantity} of the {len(measured)} {label} {scope}"
+        out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
         return _sum_threshold(plan, out, agg.number, agg.unit, index)
     unit = agg.unit or ""
     source = agg.source

@@ -893,8 +893,12 @@ class Parser:
         folded = fold(text)
         if not re.match(r"(?:is|are|do|does|did|has|have|ist|sind|hat|haben|will|would)\b", folded):
             return masked  # "how many rooms in total are over 20 m²": a count of rooms, each over the bound
-        sums = [m for m in measure_words().op_pattern.finditer(folded)
-                if measure_words().ops.get(" ".join(m.group(0).split())) == "sum"]
+        ops = {m: measure_words().ops.get(" ".join(m.group(0).split())) for m in
+               measure_words().op_pattern.finditer(folded)}
+        sums = [m for m, op in ops.items() if op == "sum"]
+        means = [m for m, op in ops.items() if op == "mean"]  # "is the average bedroom bigger than 25 m²"
+        wanted = "mean" if means and not sums else "sum"
+        sums = sums or means
         masked_folded, offsets = fold_with_offsets(masked)
         subject = re.match(r"(?:is|ist|are|sind)\s+(?:the|die|der|das)\s+(?:total\s+|gesamte\s+)?(?:[^\W\d_]+\s+){0,2}?"
                            r"(?:area|floor\s+area|volume|length|weight|flache|grundflache|volumen|lange|gewicht)\b",
@@ -905,20 +909,20 @@ class Parser:
         m = resolve.find_measure(self.index, q.term, classes)
         if m is None or m.raw is None:
             return masked
-        raw = dataclasses.replace(m.raw, op="sum", superlative=False)  # "at least 150 m²": the bound's quantity
-        m = resolve.Measure(m.term, m.start, m.end, m.quantity, "sum", raw=raw)
+        raw = dataclasses.replace(m.raw, op=wanted, superlative=False)  # "at least 150 m²": the bound's quantity
+        m = resolve.Measure(m.term, m.start, m.end, m.quantity, wanted, raw=raw)
         plan.qualifiers = [r for r in plan.qualifiers if r.term != q.term]
         plan.resolved["qualifiers"] = [r for r in kept if r is not q]
-        plan.measure = {"term": q.term, "quantity": m.quantity, "op": "sum"}
+        plan.measure = {"term": q.term, "quantity": m.quantity, "op": wanted}
         plan.resolved["measure"] = m
         plan.resolved["sum_threshold"] = {"op": q.op, "value": q.value, "unit": q.unit, "term": q.term}
         plan.intent = "exists"
         if not plan.classes and m.quantity in _SPACE_QUANTITIES:  # "is the total floor area over 200 m²": spaces
             plan.classes.append(class_filter(self.index.schema, "spaces"))
         for found in measure_words().op_pattern.finditer(masked_folded):
-            if measure_words().ops.get(" ".join(found.group(0).split())) == "sum":
+            if measure_words().ops.get(" ".join(found.group(0).split())) == wanted:
                 masked = _mask(masked, offsets[found.start()], offsets[found.end()])
-        plan.notes.append(f"{q.term!r}: a bound on the sum, not on each element")
+        plan.notes.append(f"{q.term!r}: a bound on the {'mean' if wanted == 'mean' else 'sum'}, not on each element")
         return masked
 
     def _ground(self, plan: Plan, text: str, masked: str) -> str:

@@ -356,3 +356,21 @@ def test_a_bound_on_a_mean_and_storeys_compared_by_a_possessive(index_of: Callab
     per = {name: sum(v for s, v in gsa.items() if _storey(s) == name) for name in ("Level 1", "Level 2")}
     storeys = qa.ask("is Level 2's floor area bigger than Level 1's?")
     assert storeys["declined"] is None and storeys["yes_no"] is (per["Level 2"] > per["Level 1"])
+
+
+def test_storeys_by_a_summed_quantity_and_each_rooms_value(index_of: Callable[[str], ModelIndex],
+                                                           institute: Any) -> None:
+    per = _nfa_per_storey(institute)
+    qa = _qa(index_of, INSTITUTE)
+    for question in ("which floors have more than 450 m² of rooms?", "which floors have a total room area over 450 m²"):
+        answer = qa.ask(question)
+        assert answer["declined"] is None
+        assert sorted(answer["storeys"]) == sorted(k for k, v in per.items() if v > 450), question
+    listed = qa.ask("list the storeys with their floor area")
+    assert listed["declined"] is None and listed["value"] is None  # one number per storey, no single total
+    for name, total in per.items():
+        assert f"{name}: {round(total, 3):g} m²" in listed["answer"]
+    rooms = [s for s in institute.by_type("IfcSpace") if _storey(s) == "Keller"]
+    each = qa.ask("floor area per room on the Keller")
+    assert each["declined"] is None and {e["guid"] for e in each["elements"]} == {s.GlobalId for s in rooms}
+    assert f"{rooms[0].Name}: {round(_q(rooms[0], 'BaseQuantities', 'NetFloorArea'), 3):g} m²" in each["answer"]

@@ -338,7 +338,10 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         return _is_extreme(index, answerer, plan, measure, out)
     agg = resolve.aggregate(index, [h.guid for h in hits], measure)
     label, scope = answerer.label(plan), answerer.scope(plan)
-    if not hits and agg.op == "sum" and plan.intent != "most":  # a total over nothing is 0, in the model's unit
+    if plan.resolved.get("sum_threshold") is not None and plan.resolved.get("storey_filter"):
+        return _storeys_past_bound(index, answerer, plan, hits, measure, out)
+    if not hits and agg.op == "sum" and plan.intent != "most" and not all(c.inventory for c in plan.classes):
+        # a total over nothing is 0, in the model's unit (of named things: never of "elements")
         unit = resolve.model_unit(index, measure)
         out.hits = []
         out.value = {"number": 0.0, "unit": unit, "op": "sum", "quantity": measure.quantity, "source": "none"}
@@ -426,6 +429,36 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     if missing:
         out.value["missing"] = missing
     out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    return out
+
+
+def _storeys_past_bound(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit],
+                        measure: resolve.Measure, out: Outcome) -> Outcome:
+    """ "Which floors have a total room area over 450 m²?": each storey's sum against the bound."""
+    bound = plan.resolved["sum_threshold"]
+    label = answerer.label(plan)
+    order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+    sums: dict[str, float] = {}
+    unit: str | None = None
+    for g in order:
+        agg = resolve.aggregate(index, [h.guid for h in hits if h.storey == g], measure)
+        if agg.missing and agg.op == "sum":
+            return _declined(plan, out, answerer, f"{len(agg.missing)} {label} on {answerer.storey_name(g) or g} have "
+                             f"no {agg.quantity}, so that storey's total is not known", "Ask for the total per storey.")
+        sums[g] = agg.number or 0.0
+        unit = unit or agg.unit
+    value = float(bound["value"])
+    if bound.get("unit") and unit and bound["unit"] != unit:
+        a, b = resolve.unit_factor(index, bound["unit"]), resolve.unit_factor(index, unit)
+        if a and b:
+            value = value * a / b
+    chosen = [g for g in order if _OPS[bound["op"]](sums[g], value)]
+    out.storeys = [answerer.storey_name(g) or g for g in chosen]
+    out.hits = [h for h in hits if h.storey in set(chosen)]
+    out.rule = (f"storeys where the {_AGG_WORDS.get(measure.op, measure.op)} {measure.quantity.replace('_', ' ')} of "
+                f"the {label} is {bound['op']} {value:g} {unit or ''}").rstrip()
+    shown = ", ".join(f"{answerer.storey_name(g) or g}: {_number(v):g} {unit or ''}".rstrip() for g, v in sums.items())
+    out.text = f"{_join_names(out.storeys) or 'No storey'} ({out.rule}; per storey: {shown})."
     return out
 
 

@@ -259,6 +259,8 @@ _RANK_BY = re.compile(r"\b(?:rank|ranking|sort|sorted|order|ordered|list)\s+(?:t
 _EACH_ONE = re.compile(r"\b(?:each|every|jede[snmr]?|(?:room|space)\s+by\s+(?:room|space))\b(?=\s+(?!(?:floor|level|"
                        r"storey|story|geschoss|etage|ebene|stock|stockwerk)\b)[^\W\d_])|\bone\s+by\s+one\b|"
                        r"\beinzeln\b")
+_STOREYS_WITH_THEIR = re.compile(r"\b(?:floors|levels|storeys|stories|geschosse|etagen)\s+(?:with|and|mit)\s+"
+                                 r"(?:their|its|the|ihre[rnm]?|der|den)\b")
 _LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|führen|fuehren|führt|fuehrt)"
                     r"(?=\s+(?:to\s+|into\s+|onto\s+|nach\s+)?(?:the\s+)?(?:outside|outdoors|exterior|garden|"
                     r"street|terrace|balcony|aussen|außen|draussen|draußen)\b)")
@@ -454,6 +456,7 @@ class Parser:
         self._intent(plan, text, masked)
         self._is_the_most(plan, text)
         self._is_the_extreme_room(plan, text)
+        self._storeys_by_measure(plan, text)
         masked = self._count_grammar(plan, text, masked)
         self._relation(plan, text)
         self._clauses(plan, text)
@@ -558,6 +561,19 @@ class Parser:
         plan.resolved["is_most"] = named[0].storeys[0]
         plan.storeys, plan.storey_names = [], []
         plan.notes.append(f"is {named[0].term!r} the storey ranked first: every storey ranked")
+
+    def _storeys_by_measure(self, plan: Plan, text: str) -> None:
+        """ "list the storeys with their floor area": the measure per storey; "which floors have a total room area
+        over 450 m²", "which floors have more than 450 m² of rooms": the storeys whose sum passes the bound."""
+        if plan.measure is None or plan.declined is not None or plan.rooms or plan.compare:
+            return
+        if _STOREYS_WITH_THEIR.search(text) and plan.measure["op"] in ("sum", "mean"):
+            plan.intent, plan.group_by, plan.asks_storey = "breakdown", "storey", False
+            return
+        if plan.resolved.get("sum_threshold") is not None and _WHICH_STOREY.search(text):
+            plan.intent, plan.asks_storey = "most", False
+            plan.resolved["storey_filter"] = True
+            plan.notes.append("the storeys whose sum passes the bound")
 
     def _is_the_extreme_room(self, plan: Plan, text: str) -> None:
         """ "Is the living room the biggest room?", "is B202 the smallest room on Level 2?": the named room(s) against
@@ -891,7 +907,10 @@ class Parser:
             return masked
         q = numeric[0]
         folded = fold(text)
-        if not re.match(r"(?:is|are|do|does|did|has|have|ist|sind|hat|haben|will|would)\b", folded):
+        which = _WHICH_STOREY.search(text) is not None  # "which floors have a total room area over 450 m²"
+        # "which floors have more than 450 m² of rooms": an amount of the class, summed
+        amount = re.search(r"\d\s*(?:m2|m3|m|mm|sqm|qm)\s+(?:of|an)\s+[^\W\d_]", folded) is not None
+        if not (re.match(r"(?:is|are|do|does|did|has|have|ist|sind|hat|haben|will|would)\b", folded) or which):
             return masked  # "how many rooms in total are over 20 m²": a count of rooms, each over the bound
         ops = {m: measure_words().ops.get(" ".join(m.group(0).split())) for m in
                measure_words().op_pattern.finditer(folded)}
@@ -903,7 +922,7 @@ class Parser:
         subject = re.match(r"(?:is|ist|are|sind)\s+(?:the|die|der|das)\s+(?:total\s+|gesamte\s+)?(?:[^\W\d_]+\s+){0,2}?"
                            r"(?:area|floor\s+area|volume|length|weight|flache|grundflache|volumen|lange|gewicht)\b",
                            folded)
-        if not sums and subject is None:
+        if not sums and subject is None and not (which and amount):
             return masked
         classes = [c for f in plan.classes for c in f.classes]
         m = resolve.find_measure(self.index, q.term, classes)
@@ -1340,7 +1359,11 @@ class Parser:
                          "elements by storey, room, class and property, not by what they hold or touch",
                          [f"{a_word} {between.strip()} {b_word}"])
                 return
-        if per_room and plan.intent in ("breakdown", "count", "list") and not plan.rooms:
+        if per_room and plan.measure is not None and {c.key for c in plan.classes} <= {"spaces", "inventory"}:
+            plan.resolved["each"] = True  # "floor area per room on the Keller": each room's, listed
+            plan.classes = [class_filter(self.index.schema, "spaces")]
+            plan.intent = "list"
+        elif per_room and plan.intent in ("breakdown", "count", "list") and not plan.rooms:
             plan.intent = "breakdown"
             plan.group_by = "space"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]

@@ -374,3 +374,11 @@ def test_storeys_by_a_summed_quantity_and_each_rooms_value(index_of: Callable[[s
     each = qa.ask("floor area per room on the Keller")
     assert each["declined"] is None and {e["guid"] for e in each["elements"]} == {s.GlobalId for s in rooms}
     assert f"{rooms[0].Name}: {round(_q(rooms[0], 'BaseQuantities', 'NetFloorArea'), 3):g} m²" in each["answer"]
+
+
+def test_a_total_over_a_condition_nothing_meets_is_declined_not_zero(index_of: Callable[[str], ModelIndex],
+                                                                      shared_ifc: Path) -> None:
+    large = ifcopenshell.open(str(shared_ifc / "LargeBuilding.ifc"))
+    assert not [d for d in large.by_type("IfcDoor") if ue.get_pset(d, "Pset_DoorCommon", "IsExternal") is True]
+    answer = _qa(index_of, "LargeBuilding.ifc").ask("total area of the external doors")
+    assert answer["declined"] is not None and answer["value"] is None and answer["elements"] == []

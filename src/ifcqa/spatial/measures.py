@@ -196,7 +196,10 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         quantity_match = next(iter(_class_compounds(folded)), None)
         head = quantity_match.group("head") if quantity_match is not None else ""
     named = vocab.class_quantity_pattern.search(folded)  # "glazing (area)": the area of the windows
-    if named is not None and (quantity_match is None or named.start() <= quantity_match.start() < named.end()):
+    if named is not None and (quantity_match is None or named.start() <= quantity_match.start() < named.end() or (
+            quantity_match.end() <= named.start() and re.fullmatch(r"\s+(?:of|der|an)\s+(?:the\s+)?",
+                                                                  folded[quantity_match.end():named.start()]))):
+        # "glazing (area)", "the total area of glazing": the area of the windows
         quantity_match, head = named, vocab.class_quantities[_phrase(named.group(0))][0]
     if op_match is None and quantity_match is None:
         return None

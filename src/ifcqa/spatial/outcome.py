@@ -340,8 +340,10 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     label, scope = answerer.label(plan), answerer.scope(plan)
     if plan.resolved.get("sum_threshold") is not None and plan.resolved.get("storey_filter"):
         return _storeys_past_bound(index, answerer, plan, hits, measure, out)
-    if not hits and agg.op == "sum" and plan.intent != "most" and not all(c.inventory for c in plan.classes):
-        # a total over nothing is 0, in the model's unit (of named things: never of "elements")
+    if not hits and agg.op == "sum" and plan.intent != "most" and not all(c.inventory for c in plan.classes) and (
+            not plan.qualifiers and (any(r.guids for r in plan.rooms) or not plan.rooms)) and plan.storeys:
+        # a total over nothing is 0, in the model's unit: only where the things asked for exist in the model but
+        # none on the storey asked ("the kitchens on level 2"); with a condition nothing meets it is declined
         unit = resolve.model_unit(index, measure)
         out.hits = []
         out.value = {"number": 0.0, "unit": unit, "op": "sum", "quantity": measure.quantity, "source": "none"}

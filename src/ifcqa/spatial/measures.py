@@ -63,6 +63,8 @@ class MeasureMention:
     op: str
     gross: bool = False
     superlative: bool = False
+    attached: bool = False  # the quantity word follows the op word: "the most floor area", "the least room area"
+    head: str = ""  # a German compound's class word, folded ("fenster" of "Fensterfläche", "raum" of "Raumgröße")
 
 
 @dataclass
@@ -107,6 +109,8 @@ class _Words:
     stop_after: frozenset[str]
     linear: frozenset[str]
     names: dict[str, tuple[str, list[re.Pattern[str]]]]
+    class_quantities: dict[str, tuple[str, str]]
+    class_quantity_pattern: re.Pattern[str]
 
 
 def _phrase(text: str) -> str:
@@ -140,6 +144,8 @@ def words() -> _Words:
         stop_after=frozenset(_phrase(w) for w in raw["not_a_quantity_after"]),
         linear=frozenset(raw["linear_classes"]),
         names=names,
+        class_quantities={_phrase(w): (fold(c), q) for w, (c, q) in raw["class_quantities"].items()},
+        class_quantity_pattern=_bounded(list(raw["class_quantities"])),
     )
 
 
@@ -166,15 +172,35 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         op_match = candidates[0]
         extreme = [m for m in candidates[1:] if _phrase(m.group(0)) in vocab.superlatives
                    or vocab.ops.get(_phrase(m.group(0))) in ("max", "min")]
+        later = [m for m in candidates[1:] if _gap_words(folded, op_match, m) <= 4]
         if extreme and _phrase(op_match.group(0)) in vocab.compounds and _gap_words(folded, op_match, extreme[0]) <= 4:
             asked, op_match = op_match, extreme[0]  # the superlative says which one; "how large" asks its size
+        elif _phrase(op_match.group(0)) in vocab.compounds and later:  # "how big is the total floor area", "wie groß
+            asked, op_match = op_match, later[0]  # ist die Gesamtfläche": the later words say what is asked
+        elif _phrase(op_match.group(0)) in vocab.compounds and (named := next((
+                m for m in [*vocab.quantity_pattern.finditer(folded, op_match.end()), *_class_compounds(folded)]
+                if _phrase(m.group(0)) not in vocab.compounds and m.start() >= op_match.end()), None)) is not None and (
+                    _gap_words(folded, op_match, named) <= 3 and _asked_for(folded, named)):
+            asked, op_match = op_match, None  # "how big is the floor area of ...", "wie groß ist die Fensterfläche"
     quantity_match = None
     for m in vocab.quantity_pattern.finditer(folded):
+        if asked is not None and m.start() < asked.end():
+            continue  # the question words themselves ("how big")
         if op_match is None and not _asked_for(folded, m):
             continue  # "installed in office areas": a word, not a question about an area
         quantity_match = m
         if op_match is None or m.start() >= op_match.start():
             break
+    head = ""
+    if quantity_match is None:  # "Raumgröße", "Fensterfläche": a class word and a quantity word in one
+        quantity_match = next(iter(_class_compounds(folded)), None)
+        head = quantity_match.group("head") if quantity_match is not None else ""
+    named = vocab.class_quantity_pattern.search(folded)  # "glazing (area)": the area of the windows
+    if named is not None and (quantity_match is None or named.start() <= quantity_match.start() < named.end() or (
+            quantity_match.end() <= named.start() and re.fullmatch(r"\s+(?:of|der|an)\s+(?:the\s+)?",
+                                                                  folded[quantity_match.end():named.start()]))):
+        # "glazing (area)", "the total area of glazing": the area of the windows
+        quantity_match, head = named, vocab.class_quantities[_phrase(named.group(0))][0]
     if op_match is None and quantity_match is None:
         return None
     op = quantity = None
@@ -187,10 +213,18 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
             op = vocab.ops[phrase]
         start, end = op_match.start(), op_match.end()
     superlative = op_match is not None and _phrase(op_match.group(0)) in vocab.superlatives
+    attached = False
     if quantity_match is not None and quantity is None:
-        phrase = _phrase(quantity_match.group(0))
+        phrase = _phrase(quantity_match.group("tail") if "tail" in quantity_match.groupdict() else
+                         quantity_match.group(0))
         q_op, q_quantity = vocab.compounds.get(phrase, (None, vocab.quantities.get(phrase)))
-        near = op_match is None or _gap_words(folded, op_match, quantity_match) <= 3
+        if phrase in vocab.class_quantities:
+            q_quantity = vocab.class_quantities[phrase][1]
+        # "the largest external wall on the Keller by net area": "by" names what the superlative ranks by
+        by = _BY.search(folded, 0, quantity_match.start()) is not None
+        near = op_match is None or _gap_words(folded, op_match, quantity_match) <= 3 or by
+        attached = op_match is not None and not by and quantity_match.start() >= op_match.end() and _gap_words(
+            folded, op_match, quantity_match) <= 2
         if near:
             quantity = q_quantity
             op = op or q_op
@@ -198,6 +232,8 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
                 start, end = quantity_match.start(), quantity_match.end()
             else:
                 start, end = min(start, quantity_match.start()), max(end, quantity_match.end())
+    if quantity is None and asked is not None and _phrase(asked.group(0)) in vocab.compounds:
+        quantity = vocab.compounds[_phrase(asked.group(0))][1]  # "how large is the average room": its area
     if quantity is None and op_match is not None:
         phrase = _phrase(op_match.group(0))
         if phrase not in vocab.superlatives:
@@ -216,12 +252,41 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
     quantity = _refine(index, quantity, ifc_classes, superlative)
     if op is None:
         op = "mean" if quantity in ("height", "width", "thickness", "depth") else "sum"
-    return MeasureMention(term, offsets[start], offsets[end], quantity, op, gross, superlative and op in ("max", "min"))
+    return MeasureMention(term, offsets[start], offsets[end], quantity, op, gross, superlative and op in ("max", "min"),
+                          attached, head)
+
+
+# the quantity words that end German compounds ("Raumgröße", "Fensterfläche", "Türbreite"), folded
+_COMPOUND_TAILS = ("flache", "flachen", "grosse", "hohe", "breite", "lange", "volumen", "gewicht", "umfang", "dicke",
+                   "tiefe")
+_BY = re.compile(r"(?<![\w])(?:by|nach|in\s+terms\s+of)\s+(?:(?:net|gross|netto|brutto)\s+)?$")
+
+
+def _class_compounds(folded: str) -> list[re.Match[str]]:
+    """The class+quantity compounds of ``folded`` ("raumgrosse", "fensterflache"), in order."""
+    return [m for m in _compound_quantity().finditer(folded) if m.group("head") in _class_heads()]
+
+
+@functools.cache
+def _compound_quantity() -> re.Pattern[str]:
+    tails = "|".join(sorted(_COMPOUND_TAILS, key=len, reverse=True))
+    return re.compile(rf"(?<![\w])(?P<head>[^\W\d_]{{3,}}?)(?P<tail>{tails})(?![\w])")
+
+
+@functools.cache
+def _class_heads() -> frozenset[str]:
+    """Class words (folded) that may head a compound with a quantity word."""
+    from ifcqa.spatial.vocabulary import CLASS_WORDS
+
+    return frozenset(fold(w) for w in CLASS_WORDS if " " not in w and len(w) >= 3)
 
 
 _NET = re.compile(r"(?<![\w])(?:net|netto|gross|brutto)(?=\s*$)")
 _ASKING = frozenset(["the", "its", "their", "of", "what", "whats", "which", "how", "die", "der", "das", "den", "dem",
-                     "des", "welche", "welcher", "wie", "ihre", "seine", "gross", "net", "brutto", "netto", "total"])
+                     "des", "welche", "welcher", "wie", "ihre", "seine", "gross", "net", "brutto", "netto", "total",
+                     # a comparison by the quantity: "more office area than", "which one has less wall area", "by area"
+                     "more", "less", "most", "mehr", "weniger", "meiste", "meisten", "by", "nach",
+                     "s"])  # "Level 2's floor area" (the possessive, folded)
 _UNIT_LIKE = re.compile(r"^(?:m2|m3|sqm|sq m|qm|cbm|ft2|ft3|sq ft|square|cubic|quadratmeter|kubikmeter)")
 
 
@@ -375,6 +440,12 @@ def _geometry_value(index: ModelIndex, element: Element, quantity: str) -> float
         unit = index.units.get("VOLUMEUNIT")
         return dx * dy * dz * f**3 / (unit.si_factor if unit else 1.0)
     return None
+
+
+def model_unit(index: ModelIndex, quantity: str) -> str | None:
+    """The model's unit symbol for the kind of ``quantity`` (``floor_area``: the area unit), or ``None``."""
+    unit = index.units.get(_UNIT_TYPES[words().names[quantity][0]])
+    return unit.symbol if unit is not None else None
 
 
 def aggregate(index: ModelIndex, keys: list[str], measure: MeasureMention, op: str | None = None,

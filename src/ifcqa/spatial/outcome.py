@@ -153,6 +153,16 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         out.text = (f"{word}: there {'is' if n == 1 else 'are'} {n} {what} "
                     f"{scope}, {'' if out.yes_no else 'not '}{_OP_WORDS[op]} {k} (rule: {out.rule}).")
         return out
+    if plan.resolved.get("all_same"):  # "do all floors have the same number of windows?"
+        per = Counter(h.storey for h in hits)
+        order = [s.guid for s in answerer.resolver.storeys]
+        on_each = {g: per.get(g, 0) for g in order}
+        out.yes_no = len(set(on_each.values())) <= 1
+        out.count = n
+        out.rule = f"the number of {label} on every storey, compared"
+        shown = ", ".join(f"{answerer.storey_name(g) or g}: {c}" for g, c in on_each.items())
+        out.text = f"{'Yes' if out.yes_no else 'No'}: {shown} ({out.rule})."
+        return out
     if plan.intent == "compare":
         return _compare_counts(index, answerer, plan, hits, out)
     if plan.intent == "count":
@@ -169,6 +179,9 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
             out.storeys = [answerer.storey_name(g) or g for g in order if per.get(g, 0) == best]
         else:
             out.storeys = []
+        asked = plan.resolved.get("is_most")
+        if asked is not None:  # "is the EG the floor with the most doors?": a yes/no on the ranking of every storey
+            return _is_first(answerer, plan, out, asked, {g: float(per.get(g, 0)) for g in order}, label)
     if plan.asks_storey:
         guids = [h.guid for h in hits]
         spaces = [h.guid for h in hits if h.ifc_class == "IfcSpace"]
@@ -201,6 +214,14 @@ def _compare_counts(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         nb = sum(1 for e in elements if e is not None and matches(index, e, fb))
         a_text, b_text = f"{na} {fa.label}", f"{nb} {fb.label}"
         out.rule = f"number of {fa.label} {op} {'' if k == 1 else f'{k} x '}number of {fb.label} {answerer.scope(plan)}"
+        if plan.resolved.get("which_class"):  # "are there more doors or windows?": which one, with both counts
+            won = [f for f, c in ((fa, na), (fb, nb)) if c == (min(na, nb) if plan.least else max(na, nb))]
+            out.hits = [h for h in hits if (e := index.find(h.guid)) is not None and any(matches(index, e, f)
+                                                                                         for f in won)]
+            out.rule = f"number of {fa.label} and of {fb.label} {answerer.scope(plan)}, compared"
+            head = "the same number" if len(won) == 2 else f"{'fewer' if plan.least else 'more'} {won[0].label}"
+            out.text = f"{_capital(head)}: {a_text} and {b_text} {answerer.scope(plan)}."
+            return out
     else:
         a, b = plan.compare
         na = sum(1 for h in hits if h.storey == a)
@@ -317,19 +338,57 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
 def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
               out: Outcome) -> Outcome:
     """Aggregates ("total floor area of the ground floor") and superlatives ("the tallest wall on Level 2")."""
+    if plan.resolved.get("is_extreme") is not None:
+        return _is_extreme(index, answerer, plan, measure, out)
     agg = resolve.aggregate(index, [h.guid for h in hits], measure)
     label, scope = answerer.label(plan), answerer.scope(plan)
-    if not hits:
-        out.hits, out.text = [], f"There are no {label} {scope}, so there is nothing to measure."
-        return out
-    if agg.number is None or not agg.per_element:
+    if plan.resolved.get("sum_threshold") is not None and plan.resolved.get("storey_filter"):
+        return _storeys_past_bound(index, answerer, plan, hits, measure, out)
+    if not hits and agg.op == "sum" and plan.intent != "most" and not all(c.inventory for c in plan.classes) and (
+            not plan.qualifiers and (any(r.guids for r in plan.rooms) or not plan.rooms)) and plan.storeys and any(
+            matches(index, e, c) for e in index.data.elements.values() for c in plan.classes):
+        # a total over nothing is 0, in the model's unit: only where the things asked for exist in the model but
+        # none on the storey asked ("the kitchens on level 2"); with a condition nothing meets it is declined
+        unit = resolve.model_unit(index, measure)
         out.hits = []
-        out.text = (f"None of the {len(hits)} {label} {scope} has a {measure.quantity} in its quantity sets or "
-                    "attributes, so I give no number.")
-        return out
+        out.value = {"number": 0.0, "unit": unit, "op": "sum", "quantity": measure.quantity, "source": "none"}
+        said = measure.quantity.replace("_", " ")
+        out.rule = f"total {said} of the 0 {label} {scope}"
+        out.text = f"0 {unit or ''}: there are no {label} {scope}, so their total {said} is 0.".replace("0 :", "0:")
+        return _sum_threshold(plan, out, 0.0, unit, index)
+    if not hits:  # a mean, a largest or a smallest of nothing: no number to give
+        return _declined(plan, out, answerer, f"there are no {label} {scope}, so there is no "
+                         f"{_AGG_WORDS.get(agg.op, agg.op)} {measure.quantity.replace('_', ' ')} to give",
+                         "Ask about a storey or room that has them.")
+    if agg.number is None or not agg.per_element:
+        said = measure.quantity.replace("_", " ")
+        return _declined(plan, out, answerer, f"none of the {len(hits)} {label} {scope} has a {said} in its quantity "
+                         "sets or attributes (nor a shape to measure)",
+                         "Ask for a quantity the model holds for them (their count, or another quantity).")
+    if plan.resolved.get("sum_threshold") is not None:  # "is the wall area on EG more than 2000 m²?"
+        measured = [h for h in hits if h.guid in agg.per_element]
+        missing = len(hits) - len(measured)
+        if missing and agg.op == "sum":
+            return _declined(plan, out, answerer, f"{missing} of the {len(hits)} {label} {scope} have no "
+                             f"{agg.quantity}, so their sum cannot be compared", "Ask for the total instead.")
+        out.hits = measured
+        out.value = {"number": _number(agg.number), "unit": agg.unit, "op": agg.op, "quantity": agg.quantity,
+                     "source": agg.source}
+        out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
+        return _sum_threshold(plan, out, agg.number, agg.unit, index)
     unit = agg.unit or ""
     source = agg.source
     measured = [h for h in hits if h.guid in agg.per_element]
+    if plan.resolved.get("each"):  # "the area of each office on the 1. Obergeschoss": every value, no total
+        rows = sorted(measured, key=lambda h: -agg.per_element[h.guid])
+        out.hits = rows
+        out.rule = f"{agg.quantity} of each of the {len(measured)} {label} {scope} ({source})"
+        shown = "; ".join(f"{answerer.display(h)}: {_number(agg.per_element[h.guid]):g} {unit}".rstrip()
+                          for h in rows[:30])
+        missing = len(hits) - len(measured)
+        out.text = (f"{_capital(out.rule)}: {shown}" + (f" and {len(rows) - 30} more" if len(rows) > 30 else "")
+                    + "." + (f" {missing} more {label} have no {agg.quantity}." if missing else ""))
+        return out
     if plan.intent == "breakdown" and plan.group_by == "storey":  # "total area of the rooms on each floor"
         return _measured_per_storey(index, answerer, plan, measured, measure, out)
     if plan.intent == "most" and agg.op in ("max", "min"):  # "which floor has the largest room"
@@ -339,6 +398,15 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         out.storeys = [answerer.storey_name(g) or g for g in dict.fromkeys(h.storey for h in chosen if h.storey)]
         out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                      "source": source}
+        if plan.resolved.get("is_most") is not None:  # "is the Keller the floor with the largest room?"
+            name = answerer.storey_name(plan.resolved["is_most"]) or plan.resolved["is_most"]
+            out.yes_no = name in out.storeys
+            out.rule = f"the storey of the {_AGG_WORDS[agg.op]} {agg.quantity} of the {label} {scope}"
+            out.text = (f"{'Yes' if out.yes_no else 'No'}: the {_AGG_WORDS[agg.op]} {agg.quantity} of the {label} "
+                        f"{scope} is {_number(best):g} {unit} ({source}), "
+                        + "; ".join(f"{answerer.display(h)} on {answerer.storey_name(h.storey) or 'no storey'}"
+                                    for h in chosen) + ".")
+            return out
         out.text = (f"{' and '.join(out.storeys) or 'No storey'}: the {_AGG_WORDS[agg.op]} {agg.quantity} of the "
                     f"{label} is {_number(best):g} {unit} ({source}), "
                     + "; ".join(answerer.display(h) for h in chosen) + ".")
@@ -354,15 +422,115 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         out.text = (f"The {_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope} is "
                     f"{_number(best):g} {unit} ({source}): {names}.")
         return out
+    missing = len(agg.missing) if agg.total else len(hits) - len(measured)
+    if missing and agg.op == "sum":  # a total that leaves elements out is not the total asked for
+        return _declined(plan, out, answerer, f"{missing} of the {len(hits)} {label} {scope} have no {agg.quantity} "
+                         f"(the other {len(measured)} total {_number(agg.number):g} {unit}, {source}), so their total "
+                         "is not known", f"Ask for the mean or the largest {agg.quantity}, which the "
+                         f"{len(measured)} that have one can answer.")
     out.hits = measured
     out.value = {"number": _number(agg.number), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                  "source": source}
     out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
-    missing = len(agg.missing) if agg.total else len(hits) - len(measured)
     note = f" {missing} more {label} have no {agg.quantity} and are not counted." if missing else ""
     if missing:
         out.value["missing"] = missing
     out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    return out
+
+
+def _storeys_past_bound(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit],
+                        measure: resolve.Measure, out: Outcome) -> Outcome:
+    """ "Which floors have a total room area over 450 m²?": each storey's sum against the bound."""
+    bound = plan.resolved["sum_threshold"]
+    label = answerer.label(plan)
+    order = plan.storeys or [s.guid for s in answerer.resolver.storeys]
+    sums: dict[str, float] = {}
+    unit: str | None = None
+    for g in order:
+        agg = resolve.aggregate(index, [h.guid for h in hits if h.storey == g], measure)
+        if agg.missing and agg.op == "sum":
+            return _declined(plan, out, answerer, f"{len(agg.missing)} {label} on {answerer.storey_name(g) or g} have "
+                             f"no {agg.quantity}, so that storey's total is not known", "Ask for the total per storey.")
+        sums[g] = agg.number or 0.0
+        unit = unit or agg.unit
+    value = float(bound["value"])
+    if bound.get("unit") and unit and bound["unit"] != unit:
+        a, b = resolve.unit_factor(index, bound["unit"]), resolve.unit_factor(index, unit)
+        if a and b:
+            value = value * a / b
+    chosen = [g for g in order if _OPS[bound["op"]](sums[g], value)]
+    out.storeys = [answerer.storey_name(g) or g for g in chosen]
+    out.hits = [h for h in hits if h.storey in set(chosen)]
+    out.rule = (f"storeys where the {_AGG_WORDS.get(measure.op, measure.op)} {measure.quantity.replace('_', ' ')} of "
+                f"the {label} is {bound['op']} {value:g} {unit or ''}").rstrip()
+    shown = ", ".join(f"{answerer.storey_name(g) or g}: {_number(v):g} {unit or ''}".rstrip() for g, v in sums.items())
+    out.text = f"{_join_names(out.storeys) or 'No storey'} ({out.rule}; per storey: {shown})."
+    return out
+
+
+def _is_extreme(index: ModelIndex, answerer: Answerer, plan: Plan, measure: resolve.Measure, out: Outcome) -> Outcome:
+    """ "Is the living room the biggest room (on Level 1)?": the named room(s) against every space in scope."""
+    named = set(plan.resolved["is_extreme"])
+    storeys = set(plan.storeys)
+    pool = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace" and (not storeys or (
+        e.storey is not None and index.data.elements[e.storey].guid in storeys))]
+    agg = resolve.aggregate(index, [e.guid for e in pool], measure)
+    if agg.number is None or any(g not in agg.per_element for g in named):
+        return _declined(plan, out, answerer, f"the spaces {answerer.scope(plan)} do not all have a "
+                         f"{measure.quantity.replace('_', ' ')}, so they cannot be ranked", "Ask for each room's size.")
+    best = agg.number
+    chosen = [e for e in pool if e.guid in agg.per_element and _tie(agg.per_element[e.guid], best)]
+    out.yes_no = any(e.guid in named for e in chosen)
+    out.hits = [Hit(e.guid, e.ifc_class, e.name, index.data.elements[e.storey].guid if e.storey is not None else None)
+                for e in chosen]
+    word = _AGG_WORDS[agg.op]
+    out.value = {"number": _number(best), "unit": agg.unit, "op": agg.op, "quantity": agg.quantity,
+                 "source": agg.source}
+    out.rule = f"the {word} {agg.quantity} of the {len(agg.per_element)} spaces {answerer.scope(plan)}"
+    mine = ", ".join(f"{e.name or e.guid}: {_number(agg.per_element[e.guid]):g} {agg.unit or ''}".rstrip()
+                     for e in pool if e.guid in named)
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: {out.rule} is {_number(best):g} {agg.unit or ''} ({agg.source}), "
+                + "; ".join(e.name or e.guid for e in chosen) + f"; the room asked about has {mine}.")
+    return out
+
+
+def _is_first(answerer: Answerer, plan: Plan, out: Outcome, asked: str, values: dict[str, float],
+              what: str, measured: bool = False) -> Outcome:
+    """Whether storey ``asked`` is (one of) the storeys ranked first by ``values``; ``out.storeys`` holds them."""
+    name = answerer.storey_name(asked) or asked
+    out.yes_no = name in (out.storeys or [])
+    shown = ", ".join(f"{answerer.storey_name(g) or g}: {_number(v):g}" for g, v in values.items())
+    word = ("smallest" if plan.least else "largest") if measured else "fewest" if plan.least else "most"
+    out.rule = f"{out.rule}, every storey ranked by its {what}"
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: {_join_names(out.storeys or []) or 'no storey'} "
+                f"{'has' if len(out.storeys or []) == 1 else 'have'} the {word} ({shown}).")
+    return out
+
+
+def _declined(plan: Plan, out: Outcome, answerer: Answerer, reason: str, instead: str) -> Outcome:
+    """A measure that cannot be given: declined, saying why (nothing listed, no number)."""
+    plan.declined = {"reason": reason, "not_understood": [], "can_answer": instead}
+    out.hits = []
+    out.text = answerer.declined(plan)
+    return out
+
+
+def _sum_threshold(plan: Plan, out: Outcome, total: float, unit: str | None, index: ModelIndex) -> Outcome:
+    """The yes/no of a bound on a sum ("do the WCs add up to more than 100 m²?"), the bound in its own unit."""
+    bound = plan.resolved.get("sum_threshold")
+    if bound is None:
+        return out
+    value = float(bound["value"])
+    if bound.get("unit") and unit and bound["unit"] != unit:
+        a, b = resolve.unit_factor(index, bound["unit"]), resolve.unit_factor(index, unit)
+        if a and b:
+            value = value * a / b
+    out.yes_no = bool(_OPS[bound["op"]](total, value))
+    words = {">": "more than", ">=": "at least", "<": "less than", "<=": "at most"}[bound["op"]]
+    out.rule = f"{out.rule} {bound['op']} {value:g} {unit or ''}".rstrip()
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: the {out.rule.split(' ' + bound['op'])[0]} is {_number(total):g} "
+                f"{unit or ''}, {'' if out.yes_no else 'not '}{words} {value:g} {unit or ''}.").replace(" ,", ",")
     return out
 
 
@@ -409,6 +577,16 @@ def _ranked_sums(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[H
     name = {g: answerer.storey_name(g) or g for g in order}
     shown = ", ".join(f"{name[g]}: {_number(sums.get(g, 0.0)):g} {first.unit or ''}".rstrip() for g in order)
     out.rule = f"total {first.quantity} of the {label} per storey ({first.source})"
+    if plan.intent == "compare" and plan.compare_op == "-":  # "how much bigger is A than B": A minus B
+        a, b = plan.compare
+        va, vb = sums.get(a, 0.0), sums.get(b, 0.0)
+        diff = vb - va if plan.least else va - vb
+        out.value = {"number": _number(diff), "unit": first.unit, "op": "difference", "quantity": first.quantity,
+                     "source": first.source}
+        first_name, second_name = (name[b], name[a]) if plan.least else (name[a], name[b])
+        out.rule += f", {first_name} minus {second_name}"
+        out.text = f"{_number(diff):g} {first.unit or ''}: {shown} ({out.rule}).".replace(" :", ":")
+        return out
     if plan.intent == "compare":
         a, b = plan.compare
         va, vb = sums.get(a, 0.0), sums.get(b, 0.0)
@@ -420,6 +598,10 @@ def _ranked_sums(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[H
     best = min(values) if plan.least else max(values)
     chosen = [g for g in order if _tie(sums.get(g, 0.0), best)]
     out.storeys = [name[g] for g in chosen]
+    if plan.resolved.get("is_most") is not None:
+        out.hits = [h for h in hits if h.storey in set(chosen)]
+        return _is_first(answerer, plan, out, plan.resolved["is_most"], {g: sums.get(g, 0.0) for g in order},
+                         f"total {first.quantity} of the {label} ({first.unit or ''}, {first.source})", measured=True)
     out.hits = [h for h in hits if h.storey in set(chosen)]
     out.value = {"number": _number(best), "unit": first.unit, "op": "sum", "quantity": first.quantity,
                  "source": first.source}

@@ -9,18 +9,23 @@ A storey mentioned after a negation word ("not", "except", "außer") is excluded
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
+import json
 import re
 import unicodedata
 from dataclasses import dataclass
+from importlib import resources
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial import grounding, lookup, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
+from ifcqa.spatial.measures import words as measure_words
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
+from ifcqa.spatial.spaces import fold, fold_with_offsets
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
     ALL_STOREY_WORDS,
@@ -149,6 +154,7 @@ _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "b
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
+_ADDITIVE = frozenset(["floor_area", "area", "wall_area", "ceiling_area", "volume", "length", "weight"])  # summable
 _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|containing|contain|contains|hosting|"
                        r"holding|in them|mit|ohne|haben|hat|enthalten|enthält)\b")
 # two class words are a union ("doors and windows", "walls, slabs") only when joined so; any other words between
@@ -199,6 +205,8 @@ _NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any
                    r"\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
 _WHICH_STOREY = re.compile(r"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+"
                            r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?)\b")
+_HOW_MUCH_BIGGER = re.compile(r"\b(?:how\s+much|um\s+wie\s*viel)\s+(?:(?P<word>more|less|bigger|larger|smaller|"
+                              r"greater|mehr|weniger|grösser|grosser|größer|kleiner)\b)")
 _TOTAL_WORDS = re.compile(r"\b(?:total|sum|combined|overall|aggregate|gesamte?[nrs]?|insgesamt|summe)\b")
 _RANK_WORDS = re.compile(r"\b(?:most|more|larger|largest|bigger|biggest|greater|greatest|higher|highest|smaller|"
                          r"smallest|less|least|fewer|fewest|lower|lowest|meisten|mehr|grösser|grosser|größer|grösste|"
@@ -237,6 +245,22 @@ _THRESHOLD = re.compile(
     + r")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|"
     r"met(?:re|er)s?|%)(?![\w]))"
 )
+_OR_MORE = re.compile(r"(?<![\w.,])(?P<n>\d+)(?:\s+(?:or|oder)\s+(?P<dir>more|fewer|less|above|mehr|weniger)\b|"
+                      r"\s*\+(?=\s+[^\W\d_]))(?!\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|%)(?![\w]))")
+_COUNT_COMPARATIVE = re.compile(r"\b(?P<dir>higher|greater|larger|bigger|lower|smaller|höher|hoeher|grösser|grosser|"
+                                r"größer|niedriger|kleiner)\s+(?:than|als)\s+(?P<n>\d+)(?![\w.,]|\s*(?:mm|cm|m|m2|"
+                                r"m²|m3|m³|sq|square|cubic|met(?:re|er)s?|%)(?![\w]))")
+_MOST_NUMBER = re.compile(r"\b(?:the\s+|die\s+)?(?P<w>greatest|largest|highest|biggest|smallest|lowest|fewest|grösste|"
+                          r"grosste|grösste|höchste|geringste|kleinste|niedrigste)\s+(?:number|amount|count|quantity|"
+                          r"anzahl|zahl)\s+(?:of\s+|an\s+)?")
+_MORE_OR = re.compile(r"\b(?P<w>more|fewer|less|mehr|weniger)\b(?![^?]*\b(?:than|als)\b)(?=[^?]*\b(?:or|oder)\b)")
+_RANK_BY = re.compile(r"\b(?:rank|ranking|sort|sorted|order|ordered|list)\s+(?:the\s+|all\s+)?(?:floors|levels|storeys|"
+                      r"stories|geschosse|etagen|ebenen)\s+by\b|\bsortiere?\s+(?:die\s+)?(?:geschosse|etagen)\s+nach\b")
+_EACH_ONE = re.compile(r"\b(?:each|every|jede[snmr]?|(?:room|space)\s+by\s+(?:room|space))\b(?=\s+(?!(?:floor|level|"
+                       r"storey|story|geschoss|etage|ebene|stock|stockwerk)\b)[^\W\d_])|\bone\s+by\s+one\b|"
+                       r"\beinzeln\b")
+_STOREYS_WITH_THEIR = re.compile(r"\b(?:floors|levels|storeys|stories|geschosse|etagen)\s+(?:with|and|mit)\s+"
+                                 r"(?:their|its|the|ihre[rnm]?|der|den)\b")
 _LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|führen|fuehren|führt|fuehrt)"
                     r"(?=\s+(?:to\s+|into\s+|onto\s+|nach\s+)?(?:the\s+)?(?:outside|outdoors|exterior|garden|"
                     r"street|terrace|balcony|aussen|außen|draussen|draußen)\b)")
@@ -301,6 +325,39 @@ def _mask_letter(text: str, question: str) -> str:
         if written is None or not written.group(0)[:1].isupper():
             return text
     return _mask(text, found.start() + 1, found.end())
+
+
+@functools.cache
+def _measure_vocab() -> frozenset[str]:
+    """The single operation, superlative and quantity words (folded, and as ``normalise`` writes them)."""
+    vocab = measure_words()
+    words = {w for phrase in (*vocab.ops, *vocab.quantities, *vocab.superlatives) for w in phrase.split()}
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/measure_words.json").read_text("utf-8"))
+    written = {normalise(w) for key in ("ops", "quantities") for ws in raw[key].values() for p in ws for w in p.split()}
+    written |= {normalise(w) for w in raw["superlatives"]}
+    written |= {normalise(w) for phrase in raw["compounds"] for w in phrase.split()}
+    return frozenset(w for w in words | written if w.isalpha())
+
+
+@functools.cache
+def _typo_targets() -> frozenset[str]:
+    """What a misspelled measure word may be read as (``measure_words.json`` ``typo_targets``)."""
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/measure_words.json").read_text("utf-8"))
+    return frozenset(normalise(w) for w in raw["typo_targets"])
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` becomes ``b`` by one insertion, deletion or change, or by swapping two neighbouring letters."""
+    if a == b:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]]
+                                  and a[diff[1]] == b[diff[0]])
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    if len(long) - len(short) != 1:
+        return False
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
 def _mask(text: str, start: int, end: int) -> str:
@@ -370,6 +427,7 @@ class Parser:
             return _decline(plan, "there are no words to read in it", [])
         if self._refuse(plan, text):
             return plan
+        text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         masked, buildings = self._buildings(text)
@@ -389,13 +447,19 @@ class Parser:
         masked = self._threshold(plan, masked)
         masked = self._rooms_and_classes(plan, masked)
         masked = self._qualifiers(plan, masked)
+        masked = self._sum_threshold(plan, text, masked)
         masked = self._measure(plan, masked)
+        self._storey_sizes(plan, masked)
         masked = self._ground(plan, text, masked)
         masked = self._asked_unit(plan, masked)
         masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
         masked = self._count_comparison(plan, text, masked)
         self._intent(plan, text, masked)
+        self._is_the_most(plan, text)
+        self._is_the_extreme_room(plan, text)
+        self._storeys_by_measure(plan, text)
+        masked = self._count_grammar(plan, text, masked)
         self._relation(plan, text)
         self._clauses(plan, text)
         self._account(plan, masked)
@@ -496,6 +560,32 @@ class Parser:
                     break
         plan.intent = "lookup"
 
+    def _measure_typos(self, plan: Plan, text: str) -> str:
+        """A word one letter away (an insertion, a deletion, a change or two letters swapped) from exactly one
+        operation or quantity word of the data file's ``typo_targets`` ("avrage", "totl", "lenght", "heigth",
+        "volumne") is read as that word, and the plan notes it; never a word the vocabularies or the model's storey,
+        space and type names hold."""
+        vocab = _measure_vocab()
+        out = text
+        for m in reversed(list(re.finditer(r"(?<![\w])[^\W\d_]{4,}(?![\w])", text))):
+            word = m.group(0)
+            if word in vocab or word in _FILLER or word in _CLASS_KEYS or word in self._name_words():
+                continue
+            close = [v for v in _typo_targets() if abs(len(v) - len(word)) <= 1 and _one_edit(word, v)]
+            if len(close) != 1:
+                continue
+            out = out[:m.start()] + close[0] + out[m.end():]
+            plan.notes.append(f"{word!r} read as {close[0]!r}")
+        return out
+
+    def _name_words(self) -> frozenset[str]:
+        if not hasattr(self, "_names_cache"):
+            names = [s.name or "" for s in self.resolver.storeys]
+            names += [t for e in self.index.data.elements.values() if e.ifc_class in ("IfcSpace", "IfcZone")
+                      for t in (e.name or "", e.long_name or "", e.object_type or "")]
+            self._names_cache = frozenset(w for n in names for w in re.findall(r"[^\W\d_]+", normalise(n)))
+        return self._names_cache
+
     # -- refusals, explicit classes, thresholds, rooms, qualifiers, measures (issue 22) ----------------
     def _refuse(self, plan: Plan, text: str) -> bool:
         """Writes, costs, schedules, opinions: what an IFC file cannot answer is declined, saying why."""
@@ -528,13 +618,131 @@ class Parser:
         return text
 
     def _threshold(self, plan: Plan, text: str) -> str:
-        """ "more than 10", "at least 3", "mehr als 5" before a bare number: a yes/no question on the count."""
+        """ "more than 10", "at least 3", "mehr als 5" before a bare number: a yes/no question on the count; "20 or
+        more doors", "5 oder weniger"; with "the number of" also "higher / greater / lower than 10"."""
         found = _THRESHOLD.search(text)
         if found is None:
-            return text
+            return self._count_bound(plan, text)
         n = found.group("n")
         plan.threshold = {"op": THRESHOLD_WORDS[found.group("word")], "n": int(n) if n.isdigit() else ORDINALS[n],
                           "term": found.group(0)}
+        return _mask(text, found.start(), found.end())
+
+    def _is_the_most(self, plan: Plan, text: str) -> None:
+        """ "Is the EG the floor with the most doors?", "does Level 2 have the fewest windows?", "is the Keller the
+        storey with the largest room area?": the storeys ranked over the whole model and a yes/no on whether the named
+        one is (one of) the first, not the ranking of that storey alone."""
+        named = [m for m in plan.mentions if m.storeys and not m.negated]
+        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text)
+        if (not yes_no or len(named) != 1 or len(named[0].storeys) != 1 or plan.group_by != "storey" or plan.compare
+                or plan.declined is not None or plan.threshold is not None or plan.rooms or plan.every_storey):
+            return
+        measure = plan.resolved.get("measure")
+        first = _words_pattern(("most", "fewest", "least", "meisten", "wenigsten")).search(_BOUND_WORDS.sub(" ", text))
+        if measure is not None and measure.op in ("max", "min", "sum") and (first or measure.op != "sum"):
+            if measure.raw is not None and (measure.raw.attached and measure.quantity in _ADDITIVE
+                                            or _TOTAL_WORDS.search(text)):  # "the largest room area": the sums
+                plan.resolved["rank_sum"] = True
+                plan.resolved["measure"] = resolve.Measure(measure.term, measure.start, measure.end, measure.quantity,
+                                                           "sum", raw=measure.raw)
+                assert plan.measure is not None
+                plan.measure["op"] = "sum"
+            elif measure.op == "sum":
+                return
+            plan.least = bool(_LEAST_MEASURE.search(text))
+        elif measure is not None or (plan.intent != "most" and first is None):
+            return
+        elif first is not None:
+            plan.least = first.group(0) in ("fewest", "least", "wenigsten")
+        plan.intent = "most"
+        plan.resolved["is_most"] = named[0].storeys[0]
+        plan.storeys, plan.storey_names = [], []
+        plan.notes.append(f"is {named[0].term!r} the storey ranked first: every storey ranked")
+
+    def _storeys_by_measure(self, plan: Plan, text: str) -> None:
+        """ "list the storeys with their floor area": the measure per storey; "which floors have a total room area
+        over 450 m²", "which floors have more than 450 m² of rooms": the storeys whose sum passes the bound."""
+        if plan.measure is None or plan.declined is not None or plan.rooms or plan.compare:
+            return
+        if _STOREYS_WITH_THEIR.search(text) and plan.measure["op"] in ("sum", "mean"):
+            plan.intent, plan.group_by, plan.asks_storey = "breakdown", "storey", False
+            return
+        if plan.resolved.get("sum_threshold") is not None and _WHICH_STOREY.search(text):
+            plan.intent, plan.asks_storey = "most", False
+            plan.resolved["storey_filter"] = True
+            plan.notes.append("the storeys whose sum passes the bound")
+
+    def _is_the_extreme_room(self, plan: Plan, text: str) -> None:
+        """ "Is the living room the biggest room?", "is B202 the smallest room on Level 2?": the named room(s) against
+        every space in scope (the storeys named, else the model), a yes/no, not the named room's size."""
+        measure = plan.resolved.get("measure")
+        subjects = [r for r in plan.rooms if r.role == "subject" and not r.negated and r.guids]
+        if (measure is None or measure.raw is None or not measure.raw.superlative or len(subjects) != 1
+                or len(plan.rooms) != 1 or not re.match(r"(?:is|ist|are|sind)\b", text) or plan.declined is not None
+                or not re.search(r"\b(?:rooms?|spaces?|raum|zimmer)\b", text[measure.end:])):
+            return
+        plan.resolved["is_extreme"] = list(subjects[0].guids)
+        plan.intent = "exists"
+        plan.notes.append(f"is {subjects[0].term!r} the {measure.term}: every space in scope compared")
+
+    def _count_grammar(self, plan: Plan, text: str, masked: str) -> str:
+        """More forms of count comparisons over storeys and classes:
+
+        - "which floor has the greatest number of windows", "the lowest number of doors": most / fewest;
+        - "where are most of the doors": the storey(s) with the most;
+        - "are there more doors or windows (on Level 1)?": which of two classes has more (the counts stated);
+        - "do all floors have the same number of windows?": a yes/no on every storey's count being equal;
+        - "rank the floors by number of doors", "sort the storeys by window count": the count per storey.
+        """
+        if plan.declined is not None or plan.measure is not None or plan.rooms:
+            return masked
+        number = _MOST_NUMBER.search(text)
+        if number is not None and plan.intent in ("list", "count") and not plan.compare and plan.threshold is None:
+            plan.intent = "most"  # "which floor has the greatest number of windows"
+            plan.least = number.group("w") in ("smallest", "lowest", "fewest", "geringste", "kleinste", "niedrigste")
+            plan.asks_storey = False
+            return _mask(masked, number.start(), number.end())
+        if re.match(r"(?:where|wo)\b", text) and (most := re.search(r"\b(?:most|the most|die meisten)\s+(?:of\s+)?",
+                                                                    masked)) and plan.intent == "list":
+            plan.intent, plan.asks_storey = "most", False  # "where are most of the doors"
+            return _mask(masked, most.start(), most.end())
+        things = [c for c in plan.classes if c.key not in ("spaces", "inventory")]
+        which = _MORE_OR.search(text)
+        if which is not None and len(things) == 2 and not plan.compare and plan.threshold is None and not any(
+                m.storeys and not m.negated for m in plan.mentions if m.how != "alias:all") or (
+                which is not None and len(things) == 2 and len([m for m in plan.mentions if m.storeys]) <= 1):
+            plan.intent, plan.compare_classes, plan.classes = "compare", True, things  # "more doors or windows?"
+            plan.least = which.group("w") in ("fewer", "less", "weniger")
+            plan.compare_op = "<" if plan.least else ">"
+            plan.resolved["which_class"] = True
+            plan.asks_storey = False
+            return _mask(masked, which.start("w"), which.end("w"))
+        same = _SAME.search(text)
+        every = any(m.how == "alias:all" for m in plan.mentions) or _EVERY_STOREY.search(text)
+        if same is not None and every and len(things) >= 1 and plan.intent != "compare":
+            plan.intent, plan.storeys, plan.storey_names = "exists", [], []  # "do all floors have the same number"
+            plan.every_storey = False
+            plan.resolved["all_same"] = True
+            masked = _mask(masked, same.start(), same.end())
+            return _EVERY_STOREY.sub(lambda m: " " * len(m.group(0)), masked)
+        ranked = _RANK_BY.search(text)
+        if ranked is not None and plan.intent in ("list", "count", "breakdown"):
+            plan.intent, plan.asks_storey = "breakdown", False  # "rank the floors by number of doors"
+            return _mask(masked, ranked.start(), ranked.end())
+        return masked
+
+    def _count_bound(self, plan: Plan, text: str) -> str:
+        """The other forms of a bound on a count: "20 or more doors", "3 or fewer", "10+ windows", "20 oder mehr";
+        "is the number of windows higher than 10" (a comparative of size bounds a count only after "number of":
+        "windows higher than 2 m" is a height)."""
+        found = _OR_MORE.search(text)
+        if found is not None:
+            op = "<=" if found.group("dir") in ("fewer", "less", "weniger") else ">="
+        elif _NUMBER_OF.search(text) and (found := _COUNT_COMPARATIVE.search(text)) is not None:
+            op = "<" if found.group("dir") in ("lower", "smaller", "niedriger", "kleiner") else ">"
+        else:
+            return text
+        plan.threshold = {"op": op, "n": int(found.group("n")), "term": found.group(0)}
         return _mask(text, found.start(), found.end())
 
     def _rooms_and_classes(self, plan: Plan, text: str) -> str:
@@ -704,17 +912,134 @@ class Parser:
         classes = [c for f in plan.classes for c in f.classes]
         m = resolve.find_measure(self.index, text, classes)
         if m is None:
-            return text
+            return self._measure_of_filtered(plan, text, classes)
+        if m.raw is not None and m.raw.head:  # "Raumgröße", "Fensterfläche": the compound's class word is the subject
+            m = self._compound_subject(plan, text, m)
         plan.measure = {"term": m.term, "quantity": m.quantity, "op": m.op}
         plan.resolved["measure"] = m
         for a, b in resolve.measure_spans(m, text):
             text = _mask(text, a, b)
+        each = _EACH_ONE.search(normalise(plan.question))  # the words after it may be masked (a room read)
+        if each is not None and m.op in ("sum", "mean") and len(normalise(plan.question)) == len(text):
+            # "the area of each office": every one's value, no total
+            plan.resolved["each"] = True
+            plan.notes.append(f"{each.group(0).strip()!r}: the {m.quantity} of every one, listed")
+            text = _mask(text, each.start(), each.end())
         if not plan.classes and m.quantity in _SPACE_QUANTITIES:  # "total floor area of the ground floor": spaces
             plan.classes.append(class_filter(self.index.schema, "spaces"))
+        elif not plan.classes and m.quantity == "wall_area":  # "Summe der Wandflächen im EG": the walls' side area
+            plan.classes.append(self.class_filter("wall"))
         elif not plan.classes:  # "the height of level 2": of what? (a storey's height is no element's quantity)
             _decline(plan, f"it asks for {m.term!r} without saying of which elements", [_as_written(plan.question,
                                                                                                    m.term)])
         return text
+
+    def _measure_of_filtered(self, plan: Plan, text: str, classes: list[str]) -> str:
+        """ "total floor area of the rooms bigger than 20 m²", "average size of rooms over 20 m²": the qualifier read
+        the quantity word with its bound; the operation word before it aggregates that quantity over what the
+        qualifier keeps (never dropped: "total" alone would otherwise be read as filler and the rooms listed)."""
+        vocab = measure_words()
+        folded, offsets = fold_with_offsets(text)
+        for q in plan.resolved.get("qualifiers") or []:
+            if q.how != "number":
+                continue
+            quantity = vocab.quantity_pattern.match(fold(q.term))
+            if quantity is None:
+                continue
+            op = None
+            for found in vocab.op_pattern.finditer(folded):
+                end = offsets[found.end()]
+                if end <= q.start and len(text[end:q.start].split()) <= 1 and vocab.ops.get(
+                        " ".join(found.group(0).split())) in ("sum", "mean", "max", "min"):
+                    op = found
+            if op is None:
+                continue
+            m = resolve.find_measure(self.index, f"{op.group(0)} {quantity.group(0)}", classes)
+            if m is None:
+                continue
+            plan.measure = {"term": f"{op.group(0)} {quantity.group(0)}", "quantity": m.quantity, "op": m.op}
+            plan.resolved["measure"] = m
+            plan.notes.append(f"{op.group(0)!r} of {quantity.group(0)!r} over what {q.term!r} keeps")
+            return _mask(text, offsets[op.start()], offsets[op.end()])
+        return text
+
+    def _storey_sizes(self, plan: Plan, masked: str) -> None:
+        """ "Is the Keller larger than the Erdgeschoss?", "which is bigger, Level 1 or Level 2?", "how much bigger is
+        the EG than the KG?": two storeys compared by size with no class or quantity named: the floor area of their
+        spaces, summed per storey (then ranked or compared by :meth:`_rank_measure`)."""
+        named = [m for m in plan.mentions if m.storeys and not m.negated]
+        found = _BIGGER.search(masked) or _WHICH_BIGGER.search(masked) or _HOW_MUCH_BIGGER.search(masked)
+        if (found is None or len(named) != 2 or plan.measure is not None or plan.classes or plan.rooms
+                or plan.qualifiers or plan.declined is not None):
+            return
+        from ifcqa.spatial.measures import MeasureMention
+
+        m = MeasureMention(found.group("word"), found.start("word"), found.end("word"), "floor_area", "sum")
+        plan.measure = {"term": m.term, "quantity": "floor_area", "op": "sum"}
+        plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
+        plan.classes.append(class_filter(self.index.schema, "spaces"))
+        plan.notes.append(f"{m.term!r} of two storeys: the floor area of their spaces")
+
+    def _compound_subject(self, plan: Plan, text: str, m: resolve.Measure) -> resolve.Measure:
+        """A German compound of a class word and a quantity word ("durchschnittliche Raumgröße", "Fensterfläche im
+        EG"): the class is added to the plan (unless a class is named already) and the quantity read for it."""
+        assert m.raw is not None
+        key = next((v for k, v in _CLASS_KEYS.items() if fold(k) == m.raw.head), None)
+        if key is None or plan.classes:
+            return m
+        plan.classes.append(self.class_filter(key))
+        plan.notes.append(f"{m.term!r}: the {plan.classes[-1].label} and their {m.quantity}")
+        again = resolve.find_measure(self.index, text, [c for f in plan.classes for c in f.classes])
+        return again if again is not None else m
+
+    def _sum_threshold(self, plan: Plan, text: str, masked: str) -> str:
+        """ "Is the wall area on EG more than 2000 m²?", "do the WCs add up to more than 100 m²?", "is the total floor
+        area over 200 m²?": a threshold on a quantity that is a yes/no on the *sum* over the elements asked, not a
+        filter on each element ("are there rooms over 30 m²"). Read so when a sum word is said ("total", "add up to",
+        "combined"), or the question asks whether "the <quantity>" (its subject) passes the bound."""
+        kept = plan.resolved.get("qualifiers") or []
+        numeric = [q for q in kept if q.how == "number" and q.op in (">", ">=", "<", "<=")
+                   and isinstance(q.value, int | float)]
+        if len(numeric) != 1 or len(kept) != 1 + sum(1 for q in kept if q.how == "boolean") or plan.declined:
+            return masked
+        q = numeric[0]
+        folded = fold(text)
+        which = _WHICH_STOREY.search(text) is not None  # "which floors have a total room area over 450 m²"
+        # "which floors have more than 450 m² of rooms": an amount of the class, summed
+        amount = re.search(r"\d\s*(?:m2|m3|m|mm|sqm|qm)\s+(?:of|an)\s+[^\W\d_]", folded) is not None
+        if not (re.match(r"(?:is|are|do|does|did|has|have|ist|sind|hat|haben|will|would)\b", folded) or which):
+            return masked  # "how many rooms in total are over 20 m²": a count of rooms, each over the bound
+        ops = {m: measure_words().ops.get(" ".join(m.group(0).split())) for m in
+               measure_words().op_pattern.finditer(folded)}
+        sums = [m for m, op in ops.items() if op == "sum"]
+        means = [m for m, op in ops.items() if op == "mean"]  # "is the average bedroom bigger than 25 m²"
+        wanted = "mean" if means and not sums else "sum"
+        sums = sums or means
+        masked_folded, offsets = fold_with_offsets(masked)
+        subject = re.match(r"(?:is|ist|are|sind)\s+(?:the|die|der|das)\s+(?:total\s+|gesamte\s+)?(?:[^\W\d_]+\s+){0,2}?"
+                           r"(?:area|floor\s+area|volume|length|weight|flache|grundflache|volumen|lange|gewicht)\b",
+                           folded)
+        if not sums and subject is None and not (which and amount):
+            return masked
+        classes = [c for f in plan.classes for c in f.classes]
+        m = resolve.find_measure(self.index, q.term, classes)
+        if m is None or m.raw is None:
+            return masked
+        raw = dataclasses.replace(m.raw, op=wanted, superlative=False)  # "at least 150 m²": the bound's quantity
+        m = resolve.Measure(m.term, m.start, m.end, m.quantity, wanted, raw=raw)
+        plan.qualifiers = [r for r in plan.qualifiers if r.term != q.term]
+        plan.resolved["qualifiers"] = [r for r in kept if r is not q]
+        plan.measure = {"term": q.term, "quantity": m.quantity, "op": wanted}
+        plan.resolved["measure"] = m
+        plan.resolved["sum_threshold"] = {"op": q.op, "value": q.value, "unit": q.unit, "term": q.term}
+        plan.intent = "exists"
+        if not plan.classes and m.quantity in _SPACE_QUANTITIES:  # "is the total floor area over 200 m²": spaces
+            plan.classes.append(class_filter(self.index.schema, "spaces"))
+        for found in measure_words().op_pattern.finditer(masked_folded):
+            if measure_words().ops.get(" ".join(found.group(0).split())) == wanted:
+                masked = _mask(masked, offsets[found.start()], offsets[found.end()])
+        plan.notes.append(f"{q.term!r}: a bound on the {'mean' if wanted == 'mean' else 'sum'}, not on each element")
+        return masked
 
     def _ground(self, plan: Plan, text: str, masked: str) -> str:
         """Words no pass read, grounded in the model (see :mod:`ifcqa.spatial.grounding`): a modifier before a
@@ -953,12 +1278,16 @@ class Parser:
         GroundFloor or 1stFloor?", "is the GroundFloor's room area bigger than the 1stFloor's?". Without a total
         word a superlative stays an element's ("which floor has the largest room")."""
         measure = plan.resolved.get("measure")
-        if measure is None or plan.declined is not None or plan.rooms or plan.resolved.get("compare_rooms"):
-            return masked
-        total = _TOTAL_WORDS.search(text)
-        ranking = _RANK_WORDS.search(masked)
+        if measure is None or plan.declined is not None or plan.resolved.get("compare_rooms") or any(
+                r.role != "subject" or r.negated for r in plan.rooms) or plan.resolved.get("sum_threshold"):
+            return masked  # rooms as the subject ("more office area than") are what is summed per storey
+        difference = _HOW_MUCH_BIGGER.search(text)
+        total = _TOTAL_WORDS.search(text) or (  # "which storey has the least room area": the quantity, summed
+            measure.raw is not None and measure.raw.attached and measure.quantity in _ADDITIVE)
+        ranking = _RANK_WORDS.search(masked) or difference  # "how much more floor area": the measure read "more"
         named = [m for m in plan.mentions if m.storeys and not m.negated]
-        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text)
+        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text) or (
+            _HOW_MUCH_BIGGER.search(text) and len(named) == 2)  # "how much more floor area does A have than B"
         which = _WHICH_STOREY.search(text) or re.search(r"\b(?:which|welche[rs]?)\b", text) and len(named) == 2
         if not (total or measure.op == "sum") or not (which or yes_no and len(named) == 2 and ranking):
             return masked
@@ -970,14 +1299,16 @@ class Parser:
                                                    raw=measure.raw)
         assert plan.measure is not None
         plan.measure["op"] = "sum"
-        if which:
+        if which and not difference:
             plan.intent = "most"
         else:
             plan.intent = "compare"
             plan.compare = [named[0].storeys[0], named[1].storeys[0]]
-            plan.compare_op = "<" if plan.least else ">"
+            plan.compare_op = "-" if difference else "<" if plan.least else ">"
+            if difference is not None:  # "how much bigger is A than B": A's sum minus B's
+                masked = _mask(masked, difference.start(), difference.end())
         for m in [ranking, total]:
-            if m is not None:
+            if isinstance(m, re.Match):
                 masked = _mask(masked, m.start(), m.end())
         for m in _AS_THAN.finditer(masked):
             masked = _mask(masked, m.start(), m.end())
@@ -1125,7 +1456,11 @@ class Parser:
                          "elements by storey, room, class and property, not by what they hold or touch",
                          [f"{a_word} {between.strip()} {b_word}"])
                 return
-        if per_room and plan.intent in ("breakdown", "count", "list") and not plan.rooms:
+        if per_room and plan.measure is not None and {c.key for c in plan.classes} <= {"spaces", "inventory"}:
+            plan.resolved["each"] = True  # "floor area per room on the Keller": each room's, listed
+            plan.classes = [class_filter(self.index.schema, "spaces")]
+            plan.intent = "list"
+        elif per_room and plan.intent in ("breakdown", "count", "list") and not plan.rooms:
             plan.intent = "breakdown"
             plan.group_by = "space"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
@@ -1312,7 +1647,11 @@ class Parser:
         exclude: list[str] = []
         previous: _Mention | None = None
         carried = False
+        specific = any(m.how != "alias:all" and m.storeys for m in mentions)
         for m in mentions:
+            if m.how == "alias:all" and specific:  # "the walls in the Keller in total", "... on EG in the building":
+                plan.notes.append(f"{m.term!r} read as a whole, not as every storey (a storey is named)")
+                continue  # the named storey's total; never every storey's
             direct = [span for span in spans if span[1] <= m.start and _only_filler(text[span[1]:m.start])]
             used.update(direct)
             negated = bool(direct) or (
@@ -1333,7 +1672,7 @@ class Parser:
             include = [g for g in all_guids if g not in exclude]
         elif exclude:
             include = [g for g in include if g not in exclude]
-        every = any(m.how == "alias:all" for m in mentions)
+        every = any(m.how == "alias:all" for m in mentions) and not specific
         if set(include) == set(all_guids) and not exclude and every:
             include = []  # "all floors": no constraint (elements outside storeys count too)
             plan.notes.append("all storeys")
@@ -1446,7 +1785,7 @@ class Parser:
                 _BOUND_WORDS.sub(" ", text)) is not None
         elif plan.measure is not None and plan.measure["op"] in ("max", "min") and (
             has(STOREY_NOUNS) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
-        ):
+        ) and not has(BREAKDOWN_WORDS):  # "what is the biggest room on each floor": one per storey (below)
             plan.intent = "most"  # "which floor has the largest room"
         elif has(BREAKDOWN_WORDS) and yes_no and _EVERY_STOREY.search(text):
             plan.intent = "exists"  # "does every storey have a WC?": yes/no over the storeys, not a breakdown

@@ -122,6 +122,16 @@ def measure_spans(m: Measure, text: str) -> list[tuple[int, int]]:
     return out or [(m.start, m.end)]
 
 
+def model_unit(index: ModelIndex, m: Measure) -> str | None:
+    """The model's unit symbol for the kind of ``m``'s quantity (``m²`` for an area), or ``None``."""
+    return measures.model_unit(index, m.quantity)
+
+
+def unit_factor(index: ModelIndex, symbol: str) -> float | None:
+    """The factor to SI of a unit symbol (:func:`ifcqa.spatial.qualifiers.unit_factor`)."""
+    return qualifiers.unit_factor(index, symbol)
+
+
 def aggregate(index: ModelIndex, guids: list[str], m: Measure) -> Aggregate:
     """The aggregate of ``m`` over the elements ``guids`` (:func:`ifcqa.spatial.measures.aggregate`: quantity sets,
     else attributes, else bounding boxes), with every field (``total``, ``missing``, ``chosen``, ``paths``)."""

@@ -225,8 +225,12 @@ class EntityLinker:
                 self.type_keys[e.guid] = implied
             elif e.name and len(e.name) >= 4 and e.ifc_class not in ("IfcSpace", "IfcBuildingStorey"):
                 folded = e.name.casefold()
-                distinctive = any(c.isdigit() or c in "-_" for c in folded) or len(folded) >= 6
-                if distinctive and name_counts.get(folded, 0) <= 5 and ":" not in folded:
+                distinctive = (any(c.isdigit() or c in "-_" for c in folded) or len(folded) >= 6) and (
+                    folded not in _GENERIC_MATERIAL_WORDS  # an element called "Default" is no name to find
+                )
+                # "Family:Type" names a type's worth of elements; "Family:Type:354788" (an export's element id) one
+                unique = ":" not in folded or bool(re.search(r":\d{3,}$", folded))
+                if distinctive and name_counts.get(folded, 0) <= 5 and unique:
                     self.element_names.setdefault(folded, []).append(e)
         for folded, name in self.materials.items():
             for word in re.findall(r"[^\W\d_]{5,}", folded):
@@ -336,7 +340,7 @@ class EntityLinker:
         for match in _EXCEPT.finditer(text):
             links.excluded |= self._keys(match.group(1))
             kept = kept.replace(match.group(0), " ")
-        links.keys = self._keys(kept)
+        links.keys = _narrowest(self._keys(kept))
         links.excluded -= links.keys
         return links
 
@@ -420,6 +424,17 @@ class EntityLinker:
                 for e in self.element_names[name]:
                     keys |= self._element_keys(e)
         return keys
+
+
+def _narrowest(keys: set[str]) -> set[str]:
+    """Without a class group that holds another class group the text names: "Structural fire: all the slabs"
+    is about the slabs (the structural elements' group would make it agree with the walls)."""
+    from ifcqa.spatial.vocabulary import CLASS_GROUPS
+
+    named = {k.removeprefix("class:") for k in keys if k.startswith("class:")}
+    kinds = {k: set(CLASS_GROUPS[k][1]) for k in named if k in CLASS_GROUPS}
+    broad = {a for a in kinds for b in kinds if a != b and kinds[b] < kinds[a]}
+    return keys - {f"class:{k}" for k in broad}
 
 
 _LINKERS: OrderedDict[str, EntityLinker] = OrderedDict()

@@ -102,7 +102,8 @@ _NOT_A_VALUE = frozenset(
     "client contractor engineer architect programme schedule report drawing drawings model "
     # function words are never what is rejected: "the latest model drop before I head out" drops nothing
     "before after until till by into onto out in on at for with without of off up down over ahead behind later "
-    "soon today tomorrow tonight yesterday again here and or but".split()
+    "soon today tomorrow tonight yesterday again here and or but while whilst when as since because if though "
+    "although so than once".split()
 )
 # what retracts the statement before it as a whole ("scrap that, 2700 it is", "forget what I said")
 _RETRACT_PREVIOUS = re.compile(

@@ -351,6 +351,9 @@ class IfcAwareMemory:
         q_links = self.linker.link(query)
         order, scores = self._rank(query, q_links, k)
         top = order[:k]
+        # an answer is looked for in every record, not only the candidates the embedder re-ranked
+        ranked = set(order)
+        rest = sorted((i for i in range(len(self.records)) if i not in ranked), key=lambda i: (-scores[i], -i))
         # every part of the probe ("What goes on the floor in A104? Also, which paint colour ...?") gets its best
         # answering statement within k: three facts about one room otherwise lose to the answers restating the
         # room, which share every entity with the probe
@@ -360,9 +363,13 @@ class IfcAwareMemory:
             p_links = self.linker.link(part)
             if len(parts) > 1:
                 p_links = p_links if p_links.keys else q_links  # "Also, are we pricing them?": the probe's things
-                p_order, _ = self._rank(part, p_links, k)
+                p_order, p_scores = self._rank(part, p_links, k)
+                p_ranked = set(p_order)
+                p_order += sorted(
+                    (i for i in range(len(self.records)) if i not in p_ranked), key=lambda i: (-p_scores[i], -i)
+                )
             else:
-                p_order = order
+                p_order = order + rest
             pick = self._answering(p_order, p_links, attributes_of(part), picks)
             if pick is not None:
                 picks.append(pick)

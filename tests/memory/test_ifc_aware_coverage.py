@@ -156,6 +156,7 @@ def test_other_names_of_a_class_link_the_class_so_the_windows_do_not_retire_the_
         "Back again, I'm reviewing the latest model drop before I head out.",
         "We dropped by the site on Monday.",
         "Scrap in the skips goes out on Friday.",
+        "Hi, going through the model drop while I remember.",
     ],
 )
 def test_a_retraction_verb_before_a_function_word_rejects_nothing(sentence: str) -> None:
@@ -178,3 +179,30 @@ def test_a_revision_of_the_walls_does_not_retire_the_floor_of_the_same_rooms(dup
     )
     hits = _found(memory, "What's going on the floor in room A104 (Bathroom 1)?")
     assert _current(hits, "cork tiles"), hits
+
+
+def test_an_exported_element_name_with_its_id_links_the_element_and_its_materials(
+    duplex: ModelIndex, shared_ifc: Path
+) -> None:
+    import ifcopenshell.util.element
+
+    model = ifcopenshell.open(str(shared_ifc / "Duplex_A_20110907.ifc"))
+    slab = next(e for e in model.by_type("IfcSlab") if e.Name == "Floor:Finish Floor - Wood:169093")
+    materials = {m.Name for m in ifcopenshell.util.element.get_materials(slab)}
+    links = link_entities(duplex, "Who is supplying the material Floor:Finish Floor - Wood:169093 is made of?")
+    assert f"element:{slab.GlobalId}" in links.keys
+    assert {f"material:{m}" for m in materials} <= links.keys
+
+
+def test_a_broad_class_word_beside_a_narrow_one_does_not_make_walls_and_slabs_agree(duplex: ModelIndex) -> None:
+    slabs = link_entities(duplex, "Structural fire: all the slabs on Level 1 must hold REI 90.")
+    walls = link_entities(duplex, "Structural fire: the Level 1 walls must hold REI 60.")
+    assert slabs.of("class") and walls.of("class") and not slabs.of("class") & walls.of("class")
+    memory = _memory(
+        duplex,
+        [
+            [("user", "Structural fire: the Level 1 walls must hold REI 60."), ("assistant", "Noted.")],
+            [("user", "Structural fire: all the slabs on Level 1 must hold REI 90."), ("assistant", "Noted.")],
+        ],
+    )
+    assert _current(_found(memory, "What fire resistance do the walls on Level 1 need?"), "REI 60")

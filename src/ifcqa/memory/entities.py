@@ -48,6 +48,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
+from ifcqa.spatial.spaces import functions_of
 
 CACHED_MODELS = 8
 CACHED_TEXTS = 4096  # per model: distractor sentences recur across a model's tasks
@@ -181,6 +182,10 @@ class EntityLinker:
                     if f" {word} " in folded and word not in storey_names:
                         self.room_functions.setdefault(function, set()).add(space.guid)
                         implied.add(f"room:{function}")
+                if text.strip().casefold() not in storey_names:  # the spatial QA's functions (German compounds)
+                    for function in functions_of(text):
+                        self.room_functions.setdefault(function, set()).add(space.guid)
+                        implied.add(f"room:{function}")
             name = (space.name or "").strip().casefold()
             if name:
                 if any(c.isalpha() for c in name) and any(c.isdigit() for c in name) and len(name) >= 3:
@@ -220,8 +225,12 @@ class EntityLinker:
                 self.type_keys[e.guid] = implied
             elif e.name and len(e.name) >= 4 and e.ifc_class not in ("IfcSpace", "IfcBuildingStorey"):
                 folded = e.name.casefold()
-                distinctive = any(c.isdigit() or c in "-_" for c in folded) or len(folded) >= 6
-                if distinctive and name_counts.get(folded, 0) <= 5 and ":" not in folded:
+                distinctive = (any(c.isdigit() or c in "-_" for c in folded) or len(folded) >= 6) and (
+                    folded not in _GENERIC_MATERIAL_WORDS  # an element called "Default" is no name to find
+                )
+                # "Family:Type" names a type's worth of elements; "Family:Type:354788" (an export's element id) one
+                unique = ":" not in folded or bool(re.search(r":\d{3,}$", folded))
+                if distinctive and name_counts.get(folded, 0) <= 5 and unique:
                     self.element_names.setdefault(folded, []).append(e)
         for folded, name in self.materials.items():
             for word in re.findall(r"[^\W\d_]{5,}", folded):
@@ -247,6 +256,16 @@ class EntityLinker:
             for i, g in enumerate(groups):
                 if found.intersection(g):
                     self.group_keys.setdefault(i, set()).add(f"material:{material}")
+        # a group holding a class's own name ("window(s)" beside "glazing unit", "door(s)" beside "doorset") names
+        # that class: a hard link, so that the doorsets and the glazing units disagree as the doors and windows do
+        from ifcqa.spatial.vocabulary import CLASS_GROUPS
+
+        self.group_class: dict[int, str] = {}
+        for i, g in enumerate(groups):
+            owned = [k for k, (label, _) in CLASS_GROUPS.items() if k not in IGNORED_CLASSES
+                     and {label.casefold(), label.casefold().removesuffix("s")} & set(g)]  # fmt: skip
+            if len(owned) == 1:
+                self.group_class[i] = owned[0]
         numbered = {e.name for e in elements if e.name and len(e.name) >= 5 and any(c.isdigit() for c in e.name)}
         self._numbered_names = sorted(numbered, key=len, reverse=True)  # names whose numbers are not values
         self._type_patterns = sorted(self.type_names, key=len, reverse=True)
@@ -321,7 +340,7 @@ class EntityLinker:
         for match in _EXCEPT.finditer(text):
             links.excluded |= self._keys(match.group(1))
             kept = kept.replace(match.group(0), " ")
-        links.keys = self._keys(kept)
+        links.keys = _narrowest(self._keys(kept))
         links.excluded -= links.keys
         return links
 
@@ -345,6 +364,8 @@ class EntityLinker:
             return keys
         for i in term_groups(text):  # other words for the same thing: soft links, "via-KIND:ID" (see module docs)
             keys.add(f"term:{i}")
+            if i in self.group_class:  # "glazing units", "doorsets": another name of one class is that class
+                keys.add(f"class:{self.group_class[i]}")
             keys |= {f"via-{k}" for k in self.group_keys.get(i, set())}
         expanded = expand_terms(text)
         if expanded:  # the parser reads classes in the expanded words too ("guarding" -> railings)
@@ -368,6 +389,9 @@ class EntityLinker:
         folded = f" {_fold_word(text)} "
         for word, function in ROOM_WORDS.items():
             if function in self.room_functions and f" {word} " in folded:
+                keys.add(f"room:{function}")
+        for function in functions_of(text, strong=True, stems=False):  # "the plant rooms", "galleries"
+            if function in self.room_functions:
                 keys.add(f"room:{function}")
         plain = f" {text.casefold()} "
         for name, guids in self.space_ids.items():
@@ -400,6 +424,17 @@ class EntityLinker:
                 for e in self.element_names[name]:
                     keys |= self._element_keys(e)
         return keys
+
+
+def _narrowest(keys: set[str]) -> set[str]:
+    """Without a class group that holds another class group the text names: "Structural fire: all the slabs"
+    is about the slabs (the structural elements' group would make it agree with the walls)."""
+    from ifcqa.spatial.vocabulary import CLASS_GROUPS
+
+    named = {k.removeprefix("class:") for k in keys if k.startswith("class:")}
+    kinds = {k: set(CLASS_GROUPS[k][1]) for k in named if k in CLASS_GROUPS}
+    broad = {a for a in kinds for b in kinds if a != b and kinds[b] < kinds[a]}
+    return keys - {f"class:{k}" for k in broad}
 
 
 _LINKERS: OrderedDict[str, EntityLinker] = OrderedDict()

@@ -36,13 +36,15 @@ ATTRIBUTE_CUES: dict[str, tuple[str, ...]] = {
     "security": ("security", "security class", "burglar", "insurer", "rc1", "rc2", "rc3", "rc4"),
     "supplier": ("supplier", "supplies", "supplied", "supplying", "supply", "delivers", "delivered", "comes from",
                  "coming from", "makes them", "making", "manufacturer", "order placed", "ordered from",
-                 "getting them from"),
+                 "getting them from", "buying", "buy", "bought", "purchase", "purchasing", "purchased", "sourcing",
+                 "sourced"),
     "phase": ("phase", "nic", "not in contract", "landlord", "tenant", "by others", "package", "contract", "scope",
-              "deferred", "fit-out", "fit out", "fitted out"),
+              "deferred", "fit-out", "fit out", "fitted out", "tender", "current works"),
     "naming_prefix": ("prefix", "numbering", "naming", "tag", "tags", "tagging", "mark", "marks", "signage",
                       "door schedule", "starts with", "start with"),
-    "finish": ("colour", "color", "nosings", "blinds", "balustrade", "tint", "film", "timber", "treads", "finish"),
-    "heating": ("underfloor heating", "radiator", "heating"),
+    "finish": ("colour", "color", "nosings", "blinds", "balustrade", "tint", "film", "timber", "treads", "finish",
+               "paint", "painted", "painting", "paintwork"),
+    "heating": ("underfloor heating", "radiator", "heating", "temperature", "design temperature"),
 }  # fmt: skip
 _CUE_RES = {
     name: re.compile(
@@ -97,7 +99,11 @@ _RETRACT_AFTER = re.compile(
 )
 _NOT_A_VALUE = frozenset(
     "it that this he she they we there what who which everything nothing something one budget meeting he's "  # noqa: SIM905
-    "client contractor engineer architect programme schedule report drawing drawings model".split()
+    "client contractor engineer architect programme schedule report drawing drawings model "
+    # function words are never what is rejected: "the latest model drop before I head out" drops nothing
+    "before after until till by into onto out in on at for with without of off up down over ahead behind later "
+    "soon today tomorrow tonight yesterday again here and or but while whilst when as since because if though "
+    "although so than once".split()
 )
 # what retracts the statement before it as a whole ("scrap that, 2700 it is", "forget what I said")
 _RETRACT_PREVIOUS = re.compile(

@@ -157,11 +157,13 @@ def function_of(text: str, strong: bool = False) -> str | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def functions_of(text: str, strong: bool = False) -> frozenset[str]:
+def functions_of(text: str, strong: bool = False, stems: bool = True) -> frozenset[str]:
     """Every room function a space text names, one per word group: "Flur EG Eingang" is a corridor and an
     entrance. Phrases of the vocabulary first (longest first, each word read once); each word left then names
     the function of its longest vocabulary word start or end, as in :func:`function_of` ("Waschküche" is a
-    laundry, not a kitchen: within one word the longest reading decides)."""
+    laundry, not a kitchen: within one word the longest reading decides). ``stems=False``: the phrases
+    only (their plurals included), for running text, where a word's start is no compound ("loose" is no
+    "loo", "Slab-033" no "lab")."""
     words = _LETTER_DIGIT.sub(" ", _norm(text)).split()
     forms, most = _model_phrases(strong)
     found: set[str] = set()
@@ -174,6 +176,8 @@ def functions_of(text: str, strong: bool = False) -> frozenset[str]:
             if phrase in forms:
                 found.add(forms[phrase])
                 used.update(range(i, i + length))
+    if not stems:
+        return frozenset(found)
     for i, token in enumerate(words):
         if i in used:
             continue

@@ -36,7 +36,14 @@ import numpy as np
 
 from ifcqa.memory.base import MemoryContext, MemoryHit, memory_system
 from ifcqa.memory.entities import EntityLinker, EntityLinks, expand_terms, linker_for
-from ifcqa.memory.statements import REPLACING_CUES, Statement, attributes_of, read_statements, read_value
+from ifcqa.memory.statements import (
+    REPLACING_CUES,
+    Statement,
+    attributes_of,
+    read_statements,
+    read_value,
+    split_sentences,
+)
 from ifcqa.memory.systems.lexical import Lexical
 from ifcqa.memory.tasks import Session
 
@@ -272,8 +279,10 @@ class IfcAwareMemory:
         if old.value is None and old.attribute in _VALUED and new.attribute != old.attribute:
             return False
         own = new.links if isinstance(old.value, float) else self.linker.link(st.text)  # words: its own subject
-        if new.attribute is None and own.of("class") and not old.links.of("class"):
-            return False  # of no known attribute, naming elements where the old named none ("the walls of the rooms")
+        if own.of("class") and not old.links.of("class") and not (old.attribute and old.attribute == new.attribute):
+            return False  # naming elements where the old named none ("the walls of the rooms" after "terrazzo in
+            # the rooms"), and not about the old one's attribute (an attribute taken over from an earlier
+            # statement this one revised does not make it about the floor)
         shared, conflict = _agree(old.links, own)
         if conflict or not (shared or (not (old.links.keys and own.keys) and self._same_thing(old, new))):
             return False
@@ -340,6 +349,57 @@ class IfcAwareMemory:
         if not self.records:
             return []
         q_links = self.linker.link(query)
+        order, scores = self._rank(query, q_links, k)
+        top = order[:k]
+        # an answer is looked for in every record, not only the candidates the embedder re-ranked
+        ranked = set(order)
+        rest = sorted((i for i in range(len(self.records)) if i not in ranked), key=lambda i: (-scores[i], -i))
+        # every part of the probe ("What goes on the floor in A104? Also, which paint colour ...?") gets its best
+        # answering statement within k: three facts about one room otherwise lose to the answers restating the
+        # room, which share every entity with the probe
+        parts = [p for p in split_sentences(query) if len(_words(p)) >= 2]
+        picks: list[int] = []
+        for part in parts if len(parts) > 1 else [query]:
+            p_links = self.linker.link(part)
+            if len(parts) > 1:
+                p_links = p_links if p_links.keys else q_links  # "Also, are we pricing them?": the probe's things
+                p_order, p_scores = self._rank(part, p_links, k)
+                p_ranked = set(p_order)
+                p_order += sorted(
+                    (i for i in range(len(self.records)) if i not in p_ranked), key=lambda i: (-p_scores[i], -i)
+                )
+            else:
+                p_order = order + rest
+            pick = self._answering(p_order, p_links, attributes_of(part), picks)
+            if pick is not None:
+                picks.append(pick)
+        missing = [i for i in picks if i not in top]
+        while missing and len(top) + len(missing) > k and any(i not in picks for i in top):
+            top.remove(next(i for i in reversed(top) if i not in picks))  # the lowest-ranked that is no pick
+        top += missing
+        return [self._hit(self.records[i], scores[i]) for i in top[:k]]
+
+    def _answering(self, order: list[int], links: EntityLinks, attributes: set[str], taken: list[int]) -> int | None:
+        """The best-ranked current user statement in ``order`` that answers a probe naming ``links`` (it shares
+        an entity and contradicts none, it asks nothing), preferring one about an attribute asked."""
+        fits = []
+        for i in order:
+            r = self.records[i]
+            st = r.statement
+            if i in taken or st.role != "user" or st.question or st.rejects_only or r.valid_to is not None:
+                continue
+            shared, conflict = _agree(r.links, links)
+            if shared and not conflict and not links.keys & r.links.excluded:
+                fits.append(i)
+        asked = [  # its attribute, or any it has a cue for ("so we don't price it: ... tenant fit-out")
+            i for i in fits
+            if attributes & ({self.records[i].attribute} | attributes_of(self.records[i].statement.text))
+        ]  # fmt: skip
+        best = asked or fits
+        return best[0] if best else None
+
+    def _rank(self, query: str, q_links: EntityLinks, k: int) -> tuple[list[int], list[float]]:
+        """The candidates ranked for ``query`` (the embedder re-ranks the best), and every record's score."""
         q_attributes = attributes_of(query)
         expanded = expand_terms(query)
         query = f"{query} {expanded}" if expanded else query
@@ -384,7 +444,7 @@ class IfcAwareMemory:
             scores[i] += float(d)
         order = sorted(candidates, key=lambda i: (-scores[i], -i))
         order = self._current_first(order)
-        return [self._hit(self.records[i], scores[i]) for i in order[:k]]
+        return order, scores
 
     def _dense(self, query: str, which: list[int]) -> np.ndarray[Any, np.dtype[np.float64]]:
         """The query's cosine with the records ``which``, scaled to 0-1 among them."""

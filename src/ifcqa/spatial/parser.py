@@ -95,6 +95,10 @@ class _Mention:
 _CONTRACTIONS = re.compile(r"\b(?P<w>do|does|did|is|are|was|were|has|have|had|wo|ca|should|would|could)n't\b"
                            r"|\b(?P<s>where|what|there|here|how|who|which|that|it)'s\b")
 _SPELLED = {"wo": "will", "ca": "can"}
+# the same contractions typed without the apostrophe ("whats in room 5", "doors that arent external"): only forms
+# that are no other English word ("its", "wont", "cant", "hes", "well" are left alone)
+_BARE_CONTRACTIONS = re.compile(r"\b(?P<w>do|does|did|is|are|was|were|has|have|had|should|would|could)nt\b"
+                                r"|\b(?P<s>where|what|there|how|that)s\b")
 
 
 def normalise(question: str) -> str:
@@ -102,6 +106,7 @@ def normalise(question: str) -> str:
     text = unicodedata.normalize("NFC", question).casefold()
     text = text.replace("’", "'").replace("–", "-").replace("—", "-").replace("ß", "ss")
     text = _CONTRACTIONS.sub(lambda m: f"{_SPELLED.get(m['w'], m['w'])} not" if m["w"] else f"{m['s']} is", text)
+    text = _BARE_CONTRACTIONS.sub(lambda m: f"{m['w']} not" if m["w"] else f"{m['s']} is", text)
     return " ".join(text.split())
 
 
@@ -386,7 +391,7 @@ class Parser:
         masked = self._explicit(plan, masked)
         masked = self._threshold(plan, masked)
         masked = self._rooms_and_classes(plan, masked)
-        masked = self._qualifiers(plan, masked)
+        masked = self._qualifiers(plan, masked, text)
         masked = self._measure(plan, masked)
         masked = self._ground(plan, text, masked)
         masked = self._asked_unit(plan, masked)
@@ -574,9 +579,9 @@ class Parser:
             self._presence[key] = any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
         return self._presence[key]
 
-    def _qualifiers(self, plan: Plan, text: str) -> str:
+    def _qualifiers(self, plan: Plan, text: str, context: str | None = None) -> str:
         classes = [c for f in plan.classes for c in f.classes]
-        found = resolve.find_qualifiers(self.index, text, classes)
+        found = resolve.find_qualifiers(self.index, text, classes, context)
         kept: list[resolve.Qualifier] = []
         for q in found:
             if q.how in _UNUSABLE:

@@ -20,6 +20,7 @@ import json
 import re
 import weakref
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -240,16 +241,23 @@ def _paths_for(found: _Carried, prop: str, *, numeric_sets_first: bool = False) 
 
 
 # -- reading the question --------------------------------------------------------------------------------
-def find_qualifiers(index: ModelIndex, text: str, ifc_classes: list[str]) -> list[QualifierMention]:
+def find_qualifiers(index: ModelIndex, text: str, ifc_classes: list[str],
+                    context: str | None = None) -> list[QualifierMention]:
     """The property and attribute filters a question states about elements of ``ifc_classes``, left to right.
 
     ``ifc_classes`` are the classes the question asks for (``["IfcDoor"]``); empty: every product. Overlapping
-    readings go to the longest ("non-load-bearing" over "load-bearing").
+    readings go to the longest ("non-load-bearing" over "load-bearing"). ``context``: the question before other
+    passes masked words in ``text`` (same length), read for what follows a prepositional word ("outside walls"
+    with "walls" already taken as the class is still "outside walls", not "what is outside").
     """
     found = carried(index, ifc_classes)
     folded, offsets = fold_with_offsets(text)
     out: list[tuple[int, int, QualifierMention]] = []
-    out += _booleans(found, folded)
+    follows = None
+    if context is not None and len(context) == len(text):
+        def follows(end: int) -> str:
+            return fold(context[offsets[end]:])
+    out += _booleans(found, folded, follows)
     out += _set_words(found, folded)
     out += _labels(found, folded)
     out += _numbers(index, found, folded)
@@ -286,7 +294,8 @@ def _negated(folded: str, start: int) -> tuple[bool, int]:
     return (True, match.start()) if match else (False, start)
 
 
-def _booleans(found: _Carried, folded: str) -> list[tuple[int, int, QualifierMention]]:
+def _booleans(found: _Carried, folded: str, follows: Callable[[int], str] | None = None
+              ) -> list[tuple[int, int, QualifierMention]]:
     vocab = words()
     out = []
     for pattern, table in vocab.booleans:
@@ -294,7 +303,7 @@ def _booleans(found: _Carried, folded: str) -> list[tuple[int, int, QualifierMen
             phrase = _phrase(m.group(0))
             prop, value = table[phrase]
             if phrase in vocab.prepositional:  # "outside walls", not "what is outside the kitchen"
-                nxt = folded[m.end() :].split()
+                nxt = (follows(m.end()) if follows is not None else folded[m.end() :]).split()
                 if not nxt or nxt[0].strip("?.,!") in _PREP_STOP:
                     continue
             negated, start = _negated(folded, m.start())

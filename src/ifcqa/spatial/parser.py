@@ -191,13 +191,21 @@ _ZONE_WORD = re.compile(r"\b(?:zones?|zonen?|bereiche?|bereichs)\b")
 _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to|assigned\s+to|part\s+of|"
                          r"gehören\s+zu[rm]?|gehoeren\s+zu[rm]?|gehört\s+zu[rm]?)\b")
 # a negation right before a room the question asks for ("rooms that are not bathrooms", "which rooms aren't offices")
-_ROOM_NEGATION = re.compile(r"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\bexcept(?:\s+for)?|\bexcluding|"
-                            r"\bother\s+than|\bapart\s+from|\baside\s+from|\bbesides|\bbut\s+not|"
-                            r"\bausser|\bausgenommen)\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?\s*$")
+# the phrases that take something out of what is asked ("except", "other than", "leaving out", "außer", "ohne"): one
+# list for storeys' neighbours, rooms, qualifiers and grounded words, so every kind of filter reads the same shapes
+_EXCLUDING = (r"except(?:\s+for)?|excluding|exclude|other\s+than|apart\s+from|aside\s+from|besides|but\s+not|"
+              r"leaving\s+out|not\s+counting|ignoring|disregarding|ausser|ausgenommen|ohne|abgesehen\s+von|bis\s+auf")
+_ROOM_NEGATION = re.compile(rf"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\b(?:{_EXCLUDING}))"
+                            r"\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?\s*$")
+# a negation right before a phrase grounded in the model: "not glass doors", "except the double doors"
+_GROUNDED_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
+                                r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
+# "furniture that is not in the living room", "Möbel nicht im Bad": what the asked classes hold outside the room
+_ROOM_NOT_IN = re.compile(r"(?P<neg>\bnot|\bnicht)\s+(?:in|inside|within|im|in\s+der|in\s+den)"
+                          r"(?:\s+(?:the|a|an|der|die|das|den|dem))?\s*$")
 # a negation right before a qualifier: "not external", "non-load-bearing", "excluding the external ones",
 # "other than the load-bearing ones", "except for fire-rated"
-_QUALIFIER_NEGATION = re.compile(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\bexcluding|\bexcept(?:\s+for)?|"
-                                 r"\bother\s+than|\bapart\s+from|\baside\s+from|\bbut\s+not|\baußer|\bausser)"
+_QUALIFIER_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
 _NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bwithout|"
@@ -481,13 +489,17 @@ class Parser:
         if role == "subject" and listing:  # "what is in room A101": its contents
             role = "in"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
+        previous: tuple[int, bool] | None = None  # (end, negated) of the room before: "außer Bad und Flur"
         for room in kept:
             guids, start, text, words = self._room_modifiers(plan, text, room)
             negated = False
-            neg = _ROOM_NEGATION.search(text, max(0, start - 24), start)
-            if neg is not None and role == "subject":
+            neg = (_ROOM_NEGATION if role == "subject" else _ROOM_NOT_IN).search(text, max(0, start - 24), start)
+            if neg is not None and (role == "subject" or (role == "in" and len(kept) == 1)):
                 negated = True
                 text = _mask(text, neg.start("neg"), neg.end("neg"))
+            elif previous is not None and previous[1] and _COORDINATOR.fullmatch(text[previous[0]:start]):
+                negated = True  # the negation runs on through a list of rooms
+            previous = (room.end, negated)
             plan.rooms.append(RoomRef(f"{words} {room.term}" if words else room.term, room.how, guids, role,
                                       negated))
         if role == "subject" and "spaces" not in keys:
@@ -703,7 +715,7 @@ class Parser:
             if link is not None:
                 masked = _mask(masked, *link)
             start, end = run[0][0], run[-1][1]
-            prefix = re.search(r"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?)\s*$", text[max(0, start - 12):start])
+            prefix = _GROUNDED_NEGATION.search(text[max(0, start - 24):start])
             negated = prefix is not None or (link is not None and re.search(
                 r"\bnot\b|n't\b|\bnicht\b", text[link[0]:link[1]]) is not None)  # "walls that aren't made of"
             if negated and found.filter is not None and head_key is None:

@@ -47,7 +47,7 @@ from ifcqa.spatial.vocabulary import (
 )
 
 _NOUN = r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?|stock)"
-_JOIN = r"\s*(?:,|\band\b|&|\bor\b|\bund\b|\boder\b|\+)\s*"
+_JOIN = r"\s*(?:,|\band\b|&|\bor\b|\bund\b|\boder\b|\bsowie\b|\bas\s+well\s+as\b|\+)\s*"
 _NUMBERED = re.compile(
     rf"\b(?P<noun>{_NOUN})\s*(?P<nums>-?\d+(?:(?:{_JOIN}|\s*(?:-|\bto\b|\bthrough\b|\bbis\b)\s*)(?:{_NOUN}\s*)?\d+)*)\b"
 )
@@ -255,6 +255,10 @@ _LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|f
                     r"street|terrace|balcony|aussen|außen|draussen|draußen)\b)")
 
 
+# coordinators of several words, filler like "and": "doors on level 1 as well as level 2", "along with"
+_PHRASE_COORDINATORS = re.compile(r"\b(?:as\s+well\s+as|along\s+with|together\s+with|in\s+addition\s+to)\b")
+
+
 def _only_filler(between: str) -> bool:
     """Whether the words between a negation and a storey mention only join them ("isn't on", "except those on")."""
     words = re.findall(r"[^\W\d_][\w'-]*", between)
@@ -396,6 +400,7 @@ class Parser:
             plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
             plan.notes.append("building: " + ", ".join(self._building_names))
         masked = _LEADS.sub(lambda m: " " * len(m.group(0)), masked)  # "doors that lead outside": the verb
+        masked = _PHRASE_COORDINATORS.sub(lambda m: " " * len(m.group(0)), masked)  # "as well as": an "and"
         masked = self._explicit(plan, masked)
         masked = self._threshold(plan, masked)
         masked = self._rooms_and_classes(plan, masked)
@@ -1100,6 +1105,7 @@ class Parser:
                 if self._looks_like_class(text, match, group[0]):
                     continue
                 take(match, "name", group)
+        text = self._name_continuations(text, out)
         for match in list(_NUMBERED.finditer(text)):
             numbers = self._numbers(match.group("nums"))
             noun = match.group("noun")
@@ -1154,6 +1160,26 @@ class Parser:
                     continue  # "roof" as a thing, not a storey ("roof elements" is a class)
                 take(match, "alias:" + kind, self._alias(kind, word))
         return self._fuzzy(text, out)
+
+    def _name_continuations(self, text: str, out: list[_Mention]) -> str:
+        """ "Level 1 & 2", "Ebene 0 und 1": numbers listed right after a storey name that ends in a number name the
+        storeys spelled the same with that number, when the model has them ("Level 2")."""
+        names = {normalise(s.name): s for s in self.resolver.storeys if s.name}
+        for m in [m for m in out if m.how == "name"]:
+            head = re.fullmatch(r"(?P<head>.*?\D)\s*\d+", normalise(m.storeys[0].name or "")) if m.storeys else None
+            if head is None:
+                continue
+            end = m.end
+            while (nxt := re.match(rf"(?:{_JOIN})(?P<n>\d+)\b", text[end:])) is not None:
+                group = [s for s in self.resolver.storeys if s.name and normalise(s.name) in (
+                    f"{head['head']}{nxt['n']}", f"{head['head'].rstrip()} {nxt['n']}")]
+                if not group or normalise(group[0].name or "") not in names:
+                    break
+                start = end + nxt.start("n")
+                end += nxt.end()
+                out.append(_Mention(start, end, text[start:end], "name", group))
+                text = _mask(text, start, end)
+        return text
 
     def _space_names(self) -> frozenset[str]:
         if not hasattr(self, "_spaces_named"):

@@ -354,7 +354,9 @@ ALL_STOREY_WORDS = ("all floors", "all levels", "all storeys", "all stories", "e
                     "every storey", "whole building", "entire building", "the building", "in total", "overall",
                     "alle geschosse", "alle etagen", "im gebäude", "gesamten gebäude", "whole model", "the model")
 STOREY_NOUNS = ("floors", "floor", "levels", "level", "storeys", "storey", "stories", "story", "geschosse",
-                "geschoss", "etagen", "etage", "ebenen", "ebene", "stockwerke", "stockwerk", "stock")
+                "geschoss", "etagen", "etage", "ebenen", "ebene", "stockwerke", "stockwerk", "stock",
+                # German case endings: "in beiden Geschossen", "des Geschosses", "in allen Stockwerken"
+                "geschossen", "geschosses", "stockwerken", "stockwerks")
 ORDINALS = {
     "first": 1, "1st": 1, "erste": 1, "ersten": 1, "erstes": 1, "second": 2, "2nd": 2, "zweite": 2, "zweiten": 2,
     "third": 3, "3rd": 3, "dritte": 3, "dritten": 3, "fourth": 4, "4th": 4, "vierte": 4, "vierten": 4,

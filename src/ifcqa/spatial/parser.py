@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import grounding, resolve
+from ifcqa.spatial import grounding, qualifiers, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
@@ -154,6 +154,8 @@ _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "b
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
+_WITH_TAIL = re.compile(r"\b(?:with|having|that\s+have|which\s+have|mit)\s+(?:an?\s+|einer?\s+)?"
+                        r"(?P<pre>(?:[^\W\d_]+\s+){0,2}?)$")
 _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|containing|contain|contains|hosting|"
                        r"holding|in them|mit|ohne|haben|hat|enthalten|enthält)\b")
 # two class words are a union ("doors and windows", "walls, slabs") only when joined so; any other words between
@@ -405,6 +407,7 @@ class Parser:
         masked = self._threshold(plan, masked)
         masked = self._rooms_and_classes(plan, masked)
         masked = self._qualifiers(plan, masked, text)
+        masked = self._with_properties(plan, text, masked)
         masked = self._measure(plan, masked)
         masked = self._ground(plan, text, masked)
         masked = self._asked_unit(plan, masked)
@@ -1054,6 +1057,30 @@ class Parser:
             plan.intent = "breakdown"
             plan.group_by = "space"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
+
+    def _with_properties(self, plan: Plan, text: str, masked: str) -> str:
+        """ "rooms with air conditioning", "Räume mit natürlicher Lüftung": a class word after "with" that, with the
+        words before it, names a boolean property the asked class's elements carry (AirConditioning on the spaces)
+        is that property = TRUE, not a second class related to the first (see :meth:`_relation`)."""
+        spans = sorted(plan.resolved.get("class_spans", []))
+        for (_, _, a_word), (b_start, b_end, b_word) in zip(spans, spans[1:], strict=False):
+            tail = _WITH_TAIL.search(text, 0, b_start)
+            subject = next((c for c in plan.classes if c.key == _CLASS_KEYS.get(a_word)), None)
+            other = next((c for c in plan.classes if c.key == _CLASS_KEYS.get(b_word)), None)
+            if tail is None or subject is None or other is None or subject is other:
+                continue
+            phrase = f"{tail['pre']}{text[b_start:b_end]}"
+            q = qualifiers.boolean_property(self.index, list(subject.classes), phrase)
+            if q is None:
+                continue
+            q.term, q.start, q.end = phrase, tail.start("pre"), b_end
+            plan.classes = [c for c in plan.classes if c is not other]
+            plan.resolved["class_spans"] = [sp for sp in spans if sp[0] != b_start]
+            plan.qualifiers.append(QualifierRef(phrase, resolve.describe(resolve.wrap(q)), False))
+            plan.resolved.setdefault("qualifiers", []).append(resolve.wrap(q))
+            plan.notes.append(f"{phrase!r} after 'with': the property {q.path} of the {subject.label}")
+            masked = _mask(masked, tail.start(), b_end)
+        return masked
 
     def _account(self, plan: Plan, masked: str) -> None:
         """Every content word is a storey, class, room, qualifier, aggregate or filler, or the answer declines."""

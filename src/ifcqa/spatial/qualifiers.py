@@ -204,6 +204,24 @@ def carried(index: ModelIndex, ifc_classes: list[str]) -> _Carried:
     return built
 
 
+def boolean_property(index: ModelIndex, ifc_classes: list[str], phrase: str) -> QualifierMention | None:
+    """A boolean property the classes' elements carry whose name is ``phrase`` written apart ("air conditioning" ->
+    AirConditioning, "natural ventilation" -> NaturalVentilation): "rooms with air conditioning" = it is TRUE."""
+    key = re.sub(r"[\W_]+", "", fold(phrase))
+    if len(key) < 6:
+        return None
+    found = carried(index, ifc_classes)
+    folded = next((f for f in found.props if re.sub(r"[\W_]+", "", f) == key), None)
+    if folded is None:
+        return None
+    prop = found.names[folded]
+    paths = [f"{s}.{prop}" for s, _ in found.props[folded].most_common()]
+    if not any(isinstance(_value(e, p).value, bool) for e in found.elements for p in paths  # type: ignore[union-attr]
+               if _value(e, p) is not None):
+        return None
+    return QualifierMention(phrase, 0, 0, paths[0], "=", True, None, "boolean", paths)
+
+
 @functools.lru_cache(maxsize=8192)
 def _fold_name(text: str) -> str:
     return fold(text)

@@ -454,12 +454,23 @@ class Parser:
     def _threshold(self, plan: Plan, text: str) -> str:
         """ "more than 10", "at least 3", "mehr als 5" before a bare number: a yes/no question on the count."""
         found = _THRESHOLD.search(text)
-        if found is None:
-            return text
+        if found is None or self._dimension_before(text, found.start()):
+            return text  # "a U-value above 3", "width over 900": a property compared, not a count
         n = found.group("n")
         plan.threshold = {"op": THRESHOLD_WORDS[found.group("word")], "n": int(n) if n.isdigit() else ORDINALS[n],
                           "term": found.group(0)}
         return _mask(text, found.start(), found.end())
+
+    @staticmethod
+    def _dimension_before(text: str, start: int) -> bool:
+        """Whether a dimension word of the qualifier vocabulary ("U-value", "width", "Höhe") stands right before
+        ``start`` (at most two words between)."""
+        from ifcqa.spatial.qualifiers import words
+        from ifcqa.spatial.spaces import fold
+
+        before = fold(text[max(0, start - 40):start])
+        pattern = words().dimension_words[0]
+        return any(len(before[m.end():].split()) <= 2 for m in pattern.finditer(before))
 
     def _rooms_and_classes(self, plan: Plan, text: str) -> str:
         """Rooms (by number, name or function) and class words; a word read both ways keeps the reading that

@@ -34,7 +34,11 @@ _EPS = 1e-9
 _STATIC_UNITS = {"mm": 1e-3, "cm": 1e-2, "m": 1.0, "km": 1e3, "ft": 0.3048, "in": 0.0254, "m²": 1.0, "mm²": 1e-6,
                  "cm²": 1e-4, "ft²": 0.09290304, "m³": 1.0, "mm³": 1e-9, "cm³": 1e-6, "ft³": 0.028316846592,
                  "kg": 1.0, "g": 1e-3, "t": 1e3}  # fmt: skip
-_UNIT_TYPES = {"length": "LENGTHUNIT", "area": "AREAUNIT", "volume": "VOLUMEUNIT", "mass": "MASSUNIT"}
+_UNIT_TYPES = {"length": "LENGTHUNIT", "area": "AREAUNIT", "volume": "VOLUMEUNIT", "mass": "MASSUNIT",
+               "thermal_transmittance": "THERMALTRANSMITTANCEUNIT"}
+# dimensions asked without a unit, whose bare number is the value ("a U-value of 2.0"); a length's bare number after
+# "of" is more often a count or a storey ("the height of level 1")
+_BARE_KINDS = frozenset(["thermal_transmittance"])
 
 
 @dataclass
@@ -455,7 +459,8 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
             dim = d
             start, end = min(start, d.start()), max(end, d.end())
             break
-    if unit_word is None and (dim is None or op in (None, "=")):
+    bare = dim is not None and vocab.dimensions[dim_table[_phrase(dim.group(0))]]["kind"] in _BARE_KINDS
+    if unit_word is None and (dim is None or (op in (None, "=") and not bare)):
         return None  # "more than 10 doors": a count; "the area of level 1": a storey; not a qualifier
     if unit_word is None and _COUNTED_NOUN.search(folded, max(0, m.start() - 12), m.start()):
         return None  # "taller than level 2"

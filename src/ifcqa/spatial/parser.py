@@ -202,6 +202,9 @@ _ROOM_NEGATION = re.compile(rf"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\b(
 # a negation right before a phrase grounded in the model: "not glass doors", "except the double doors"
 _GROUNDED_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
                                 r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
+# a material named after what is asked of everything: "which elements are made of steel", "Bauteile aus Beton"
+_MADE_OF = re.compile(r"\b(?:(?:made|built|constructed|manufactured)\s+(?:out\s+of|of|from)|consist(?:s|ing)?\s+of|"
+                      r"(?:bestehend\s+|hergestellt\s+|gefertigt\s+)?aus)\s+(?:the\s+|dem\s+)?$")
 # "furniture that is not in the living room", "Möbel nicht im Bad": what the asked classes hold outside the room
 _ROOM_NOT_IN = re.compile(r"(?P<neg>\bnot|\bnicht)\s+(?:in|inside|within|im|in\s+der|in\s+den)"
                           r"(?:\s+(?:the|a|an|der|die|das|den|dem))?\s*$")
@@ -722,6 +725,14 @@ class Parser:
                     found = grounding.ground(self.index, phrase, head, material_only=True)
                     head_key = None
                     link = (before[1], run[0][0])
+                elif (made := self._made_of(text, run)) is not None and not plan.rooms and not any(
+                        not c.inventory for c in plan.classes):  # "which elements are made of Stahlbeton"
+                    head = next((c for c in plan.classes if c.inventory), None) or class_filter(self.index.schema,
+                                                                                                 "inventory")
+                    found = grounding.ground(self.index, words[made[1]:], head, material_only=True)
+                    if found is not None and not any(c.inventory for c in plan.classes):
+                        plan.classes.append(head)
+                    link = (made[0], run[made[1]][0])
                 elif not plan.rooms and not any(not c.inventory for c in plan.classes):
                     found = grounding.ground(self.index, words, None)
                 if found is None and not plan.rooms and before is None:
@@ -776,6 +787,16 @@ class Parser:
                 masked = _mask(masked, start, start + len(prefix.group(0)))
         plan.resolved["class_spans"] = spans
         return masked
+
+    @staticmethod
+    def _made_of(text: str, run: list[tuple[int, int, str, str]]) -> tuple[int, int] | None:
+        """Where a material link ("made of", "aus") before the run's material words starts, and the index of the
+        run's first material word (the link's own words may open the run: "aus Stahlbeton")."""
+        for k in range(len(run)):
+            found = _MADE_OF.search(text, 0, run[k][0])
+            if found is not None:
+                return found.start(), k
+        return None
 
     def _room_words(self, plan: Plan, text: str, masked: str, run: list[tuple[int, int, str, str]],
                     words: list[str]) -> str:

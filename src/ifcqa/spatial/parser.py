@@ -205,6 +205,10 @@ _GROUNDED_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?|
 # a material named after what is asked of everything: "which elements are made of steel", "Bauteile aus Beton"
 _MADE_OF = re.compile(r"\b(?:(?:made|built|constructed|manufactured)\s+(?:out\s+of|of|from)|consist(?:s|ing)?\s+of|"
                       r"(?:bestehend\s+|hergestellt\s+|gefertigt\s+)?aus)\s+(?:the\s+|dem\s+)?$")
+# the person a room belongs to, after it: "the office of Mr Schmidt", "das Büro von Herrn Schmidt"
+_OWNER = re.compile(r"\s+(?:of|von|des|der|belonging\s+to)\s+(?:the\s+|dem\s+)?"
+                    r"(?:(?:mr|mrs|ms|miss|dr|prof|herrn?|frau)\.?\s+)?"
+                    r"(?P<name>[^\W\d_][\w-]*)")
 # "furniture that is not in the living room", "Möbel nicht im Bad": what the asked classes hold outside the room
 _ROOM_NOT_IN = re.compile(r"(?P<neg>\bnot|\bnicht)\s+(?:in|inside|within|im|in\s+der|in\s+den)"
                           r"(?:\s+(?:the|a|an|der|die|das|den|dem))?\s*$")
@@ -591,6 +595,15 @@ class Parser:
                                       f"{room.term!r} whose names hold it")
                     return narrowed, run[0].start(), text, phrase
             run = run[1:]  # "which small offices": try the words nearest the room alone
+        after = _OWNER.match(text, room.end)  # "das Büro von Herrn Schmidt", "the office of Dr. Meier"
+        if after is not None and (stem := grounding.stem(after["name"])) not in honorifics:
+            narrowed = [g for g in guids if (e := self.index.find(g)) is not None and grounding.holds(
+                " ".join(t for t in self._space_texts(e) if t), [stem])]
+            if narrowed:
+                text = _mask(text, room.end, after.end())
+                plan.notes.append(f"{after.group(0).strip()!r}: the {len(narrowed)} of the {len(guids)} spaces named "
+                                  f"like {room.term!r} whose names hold {after['name']!r}")
+                return narrowed, start, text, after["name"]
         return guids, start, text, ""
 
     def _space_texts(self, e: Element) -> list[str]:

@@ -209,6 +209,8 @@ _MADE_OF = re.compile(r"\b(?:(?:made|built|constructed|manufactured)\s+(?:out\s+
 _OWNER = re.compile(r"\s+(?:of|von|des|der|belonging\s+to)\s+(?:the\s+|dem\s+)?"
                     r"(?:(?:mr|mrs|ms|miss|dr|prof|herrn?|frau)\.?\s+)?"
                     r"(?P<name>[^\W\d_][\w-]*)")
+# a dwelling or wing of a building by the letter its space numbers start with: "unit B", "Wohnung A"
+_UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|einheit)\s+(?P<x>[a-z]|\d{1,2})\b")
 # "furniture that is not in the living room", "Möbel nicht im Bad": what the asked classes hold outside the room
 _ROOM_NOT_IN = re.compile(r"(?P<neg>\bnot|\bnicht)\s+(?:in|inside|within|im|in\s+der|in\s+den)"
                           r"(?:\s+(?:the|a|an|der|die|das|den|dem))?\s*$")
@@ -413,6 +415,7 @@ class Parser:
         masked = self._explicit(plan, masked)
         masked = self._threshold(plan, masked)
         masked = self._rooms_and_classes(plan, masked)
+        masked = self._units(plan, masked)
         masked = self._qualifiers(plan, masked, text)
         masked = self._with_properties(plan, text, masked)
         masked = self._measure(plan, masked)
@@ -530,6 +533,31 @@ class Parser:
                                       negated))
         if role == "subject" and "spaces" not in keys:
             plan.classes.append(class_filter(self.index.schema, "spaces"))
+        return text
+
+    def _units(self, plan: Plan, text: str) -> str:
+        """ "unit B", "Wohnung A", "apartment 2": the spaces whose numbers start with that letter or number (A101,
+        A102... form unit A); it narrows the rooms named, or is the rooms asked for. A unit no space number starts
+        with, or one that holds every space, stays unconsumed (declined)."""
+        for found in list(_UNIT.finditer(text)):
+            prefix = re.compile(rf"{re.escape(found['x'])}[-_ .]?\d", re.IGNORECASE)
+            spaces = [e for e in self.index.by_class("IfcSpace") if e.name and prefix.match(e.name.strip())]
+            if not spaces or len(spaces) == len(self.index.by_class("IfcSpace")):
+                continue
+            unit = {e.guid for e in spaces}
+            keys = {c.key for c in plan.classes}
+            if plan.rooms:
+                narrowed = [[g for g in r.guids if g in unit] for r in plan.rooms]
+                if not all(narrowed):
+                    continue
+                for room, guids in zip(plan.rooms, narrowed, strict=True):
+                    room.guids = guids
+            elif keys == {"spaces"}:
+                plan.rooms.append(RoomRef(found.group(0), "unit", sorted(unit), "subject"))
+            else:
+                continue
+            plan.notes.append(f"{found.group(0)!r}: the {len(unit)} spaces numbered {found['x'].upper()}...")
+            text = _mask(text, found.start(), found.end())
         return text
 
     def _zones(self, text: str) -> tuple[list[resolve.Room], str]:

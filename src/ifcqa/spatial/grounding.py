@@ -127,6 +127,11 @@ class _Texts:
 _TEXTS: weakref.WeakKeyDictionary[ModelIndex, _Texts] = weakref.WeakKeyDictionary()
 
 
+def products(index: ModelIndex) -> list[Element]:
+    """The model's products, as grounding reads them (once per index)."""
+    return _texts(index).products
+
+
 def _texts(index: ModelIndex) -> _Texts:
     found = _TEXTS.get(index)
     if found is None:

@@ -9,6 +9,7 @@ A storey mentioned after a negation word ("not", "except", "außer") is excluded
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import re
@@ -1391,6 +1392,7 @@ class Parser:
     def _classes(self, plan: Plan, text: str) -> str:
         keys: list[str] = []
         negated: list[str] = []
+        said: dict[str, str] = {}  # class key -> the word the question used for it
         previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
         for match in list(_CLASS_PATTERN.finditer(text)):
             quantity = _ROOM_AREAS.get(_CLASS_KEYS[match.group(0)])
@@ -1402,6 +1404,7 @@ class Parser:
                 text[previous[0]:match.start()])
             previous = (match.end(), bool(negation or carried))  # "not doors or windows": neither
             (negated if negation or carried else keys).append(_CLASS_KEYS[match.group(0)])
+            said.setdefault(_CLASS_KEYS[match.group(0)], match.group(0))
             plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), match.group(0)))
             if negation:
                 text = _mask(text, *negation)
@@ -1434,7 +1437,7 @@ class Parser:
         for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
             plan.exclude_classes.append(self.class_filter(key))
         for key in dict.fromkeys(keys):
-            wanted = self.class_filter(key)
+            wanted = self._named_narrower(plan, self.class_filter(key), said.get(key))
             if not wanted.classes and not wanted.type_classes:
                 plan.unknown_classes.append(wanted.label)
             if wanted.kind:
@@ -1442,6 +1445,25 @@ class Parser:
                                   f"({len(wanted.names)} element names, {len(wanted.type_names)} type names)")
             plan.classes.append(wanted)
         return text
+
+    def _named_narrower(self, plan: Plan, wanted: ClassFilter, word: str | None) -> ClassFilter:
+        """A class word narrower than the class it maps to ("thermostats" for the controllers, "toilets" for the
+        sanitary terminals): when the model names some, but not all, of the class's elements so (their names or
+        type names hold the word), the word means those; else the whole class, as the vocabulary says."""
+        if word is None or wanted.kind or wanted.inventory or wanted.key == "spaces" or " " in word:
+            return wanted
+        stem = grounding.stem(word)
+        if len(stem) < 5 or stem in grounding.stem(wanted.key) or stem in " ".join(
+                grounding.stem(w) for w in wanted.label.split()):
+            return wanted  # "doors", "controllers": the class's own word
+        found = grounding.ground(self.index, [word], wanted, whole=False)
+        if found is None or found.filter is None or found.how not in ("name", "type_name"):
+            return wanted
+        total = sum(1 for e in grounding.products(self.index) if matches(self.index, e, wanted))
+        if not 0 < found.n < total:
+            return wanted
+        plan.notes.append(f"{word!r}: {found.rule} ({found.n} of the {total} {wanted.label})")
+        return dataclasses.replace(found.filter, label=word)
 
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
         if plan.resolved.get("compare_rooms"):

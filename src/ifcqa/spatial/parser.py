@@ -660,6 +660,10 @@ class Parser:
         found = resolve.find_qualifiers(self.index, text, classes, context)
         kept: list[resolve.Qualifier] = []
         for q in found:
+            if q.how == "not_in_model" and not _QUALIFIER_NEGATION.search(text[max(0, q.start - 24):q.start]) \
+                    and self._named_instead(plan, q):
+                text = _mask(text, q.start, q.end)  # "outside walls" where the wall types are named "OutsideWall"
+                continue
             if q.how in _UNUSABLE:
                 what = _join_words([c.label for c in plan.classes]) or "elements"
                 _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,
@@ -680,6 +684,30 @@ class Parser:
         plan.universal = bool(kept) and bool(
             re.match(r"(?:are|is|sind|ist)\s+(?:all|alle|every|each|the|die|der|das)\b", text))
         return text
+
+    def _named_instead(self, plan: Plan, q: resolve.Qualifier) -> bool:
+        """A boolean property word ("outside", "external") for a class whose elements do not record the property
+        (no IsExternal): the elements of that one class whose names or type names hold the word, when the model
+        names some but not all of them so ("OutsideWall_EnEV2002"); the plan says which rule it used."""
+        if q.raw is None or q.raw.value is not True or len(plan.classes) != 1:
+            return False
+        head = plan.classes[0]
+        if head.kind or head.inventory or head.key == "spaces":
+            return False
+        table = qualifiers.words().booleans[0][1]
+        meant = table.get(" ".join(q.term.split()))  # the term, then the words of the same meaning ("exterior")
+        synonyms = [w for w, pv in table.items() if pv == meant and " " not in w and w != q.term] if meant else []
+        total = sum(1 for e in grounding.products(self.index) if matches(self.index, e, head))
+        for word in [q.term, *synonyms]:
+            found = grounding.ground(self.index, [word], head, whole=False)
+            if found is not None and found.filter is not None and found.how in ("name", "type_name") and (
+                    0 < found.n < total):
+                break
+        else:
+            return False
+        plan.classes = [dataclasses.replace(found.filter, label=f"{q.term} {head.label}")]
+        plan.notes.append(f"{q.term!r}: no {head.label} records {q.path}; {found.rule} ({found.n} of the {total})")
+        return True
 
     def _measure(self, plan: Plan, text: str) -> str:
         text = self._compare_rooms(plan, text)

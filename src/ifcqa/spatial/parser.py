@@ -212,6 +212,10 @@ _OWNER = re.compile(r"\s+(?:of|von|des|der|belonging\s+to)\s+(?:the\s+|dem\s+)?"
                     r"(?P<name>[^\W\d_][\w-]*)")
 # a dwelling or wing of a building by the letter its space numbers start with: "unit B", "Wohnung A"
 _UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|einheit)\s+(?P<x>[a-z]|\d{1,2})\b")
+# head nouns that only say "one of them" after a class word or ending a compound with one: "door sets", "window
+# units", "doorways", "Fensterelemente", "Türblätter"
+_GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
+_GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
 # "furniture that is not in the living room", "Möbel nicht im Bad": what the asked classes hold outside the room
 _ROOM_NOT_IN = re.compile(r"(?P<neg>\bnot|\bnicht)\s+(?:in|inside|within|im|in\s+der|in\s+den)"
                           r"(?:\s+(?:the|a|an|der|die|das|den|dem))?\s*$")
@@ -1236,7 +1240,11 @@ class Parser:
                 take(match, "name", group)
         text = self._name_continuations(text, out)
         for match in list(_NUMBERED.finditer(text)):
-            numbers = self._numbers(match.group("nums"))
+            nums = match.group("nums")
+            if nums.startswith("-") and match.end("noun") == match.start("nums") and not r.by_number(
+                    abs(self._numbers(nums)[0]), match.group("noun"), below=True)[0]:
+                nums = nums[1:]  # "level-2 doors" with no storey below ground: a hyphenated "level 2"
+            numbers = self._numbers(nums)
             noun = match.group("noun")
             found: list[Storey] = []
             hows = []
@@ -1451,6 +1459,7 @@ class Parser:
                 continue
             plan.resolved.setdefault("class_spans", []).append((start, match.end(), tail))
             text = _mask(text, start, match.end())
+        text = self._generic_heads(plan, text, keys)
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
@@ -1472,6 +1481,28 @@ class Parser:
                 plan.notes.append(f"{wanted.label}: predefined type in {list(wanted.predefined)[:8]}, else named so "
                                   f"({len(wanted.names)} element names, {len(wanted.type_names)} type names)")
             plan.classes.append(wanted)
+        return text
+
+    @staticmethod
+    def _generic_heads(plan: Plan, text: str, keys: list[str]) -> str:
+        """A class word with a head noun that only says "one of them" ("door sets", "window units", "doorways",
+        "Fensterelemente", "Türblätter"): the class. After a class word the head is masked; a compound of a class
+        word and such a head is read as the class."""
+        for a, b, w in list(plan.resolved.get("class_spans", [])):
+            head = _GENERIC_HEAD_AFTER.match(text, b)
+            if head is not None:
+                text = _mask(text, head.start(1), head.end(1))
+                plan.notes.append(f"{w + head.group(0)!r}: the {w}")
+        for match in list(re.finditer(r"[^\W\d_]{6,}", text)):
+            word = match.group(0)
+            head = _GENERIC_HEAD_END.search(word)
+            stem = word[: head.start()] if head is not None else ""
+            if head is None or len(stem) < 3 or stem not in _CLASS_KEYS or _CLASS_KEYS[stem] == "spaces":
+                continue
+            keys.append(_CLASS_KEYS[stem])
+            plan.notes.append(f"read {word!r} as {stem!r} + {head.group(0)!r}")
+            plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), stem))
+            text = _mask(text, match.start(), match.end())
         return text
 
     def _named_narrower(self, plan: Plan, wanted: ClassFilter, word: str | None) -> ClassFilter:

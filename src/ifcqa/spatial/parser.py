@@ -197,9 +197,12 @@ _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to
 # the phrases that take something out of what is asked ("except", "other than", "leaving out", "außer", "ohne"): one
 # list for storeys' neighbours, rooms, qualifiers and grounded words, so every kind of filter reads the same shapes
 _EXCLUDING = (r"except(?:\s+for)?|excluding|exclude|other\s+than|apart\s+from|aside\s+from|besides|but\s+not|"
-              r"leaving\s+out|not\s+counting|ignoring|disregarding|ausser|ausgenommen|ohne|abgesehen\s+von|bis\s+auf")
-_ROOM_NEGATION = re.compile(rf"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\b(?:{_EXCLUDING}))"
-                            r"\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?\s*$")
+              r"leaving\s+out|not\s+counting|ignoring|disregarding|without(?=\s+the\b)|neither|"
+              r"ausser|ausgenommen|ohne|abgesehen\s+von|bis\s+auf|weder")
+_ROOM_NEGATION = re.compile(rf"(?:(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\b(?:{_EXCLUDING})|\bbut)"
+                            r"\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?|(?P<non>\bnon-\s*))\s*$")
+# a room followed by the word that takes it out: "rooms, bedrooms excluded", "alle Räume, Küche ausgenommen"
+_ROOM_EXCLUDED_AFTER = re.compile(r"\s+(?:excluded|not\s+included|ausgenommen|ausgeschlossen)\b")
 # a negation right before a phrase grounded in the model: "not glass doors", "except the double doors"
 _GROUNDED_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
                                 r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
@@ -217,7 +220,8 @@ _UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|e
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
 _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
 # "furniture that is not in the living room", "Möbel nicht im Bad": what the asked classes hold outside the room
-_ROOM_NOT_IN = re.compile(r"(?P<neg>\bnot|\bnicht)\s+(?:in|inside|within|im|in\s+der|in\s+den)"
+_ROOM_NOT_IN = re.compile(rf"(?P<neg>\bnot|\bnicht|\b(?:{_EXCLUDING})(?:\s+(?:the\s+ones|ones|those|die))?)\s+"
+                          r"(?:in|inside|within|im|in\s+der|in\s+den)"
                           r"(?:\s+(?:the|a|an|der|die|das|den|dem))?\s*$")
 # a negation right before a qualifier: "not external", "non-load-bearing", "excluding the external ones",
 # "other than the load-bearing ones", "except for fire-rated"
@@ -527,10 +531,18 @@ class Parser:
         for room in kept:
             guids, start, text, words = self._room_modifiers(plan, text, room)
             negated = False
-            neg = (_ROOM_NEGATION if role == "subject" else _ROOM_NOT_IN).search(text, max(0, start - 24), start)
-            if neg is not None and (role == "subject" or (role == "in" and len(kept) == 1)):
+            neg = (_ROOM_NEGATION if role == "subject" else _ROOM_NOT_IN).search(text, max(0, start - 40), start)
+            after = _ROOM_EXCLUDED_AFTER.match(text, room.end) if role == "subject" else None
+            if neg is not None and neg.group("neg") == "but" and not re.search(r"\b(?:all|every|everything)\b",
+                                                                               text[:neg.start()]):
+                neg = None  # "but" takes out only after "all": "all rooms but the bedrooms"
+            if neg is not None and (role == "subject" or len(kept) == 1):
                 negated = True
-                text = _mask(text, neg.start("neg"), neg.end("neg"))
+                which = "neg" if neg.group("neg") else "non"
+                text = _mask(text, neg.start(which), neg.end(which))
+            elif after is not None:
+                negated = True
+                text = _mask(text, after.start(), after.end())
             elif previous is not None and previous[1] and _COORDINATOR.fullmatch(text[previous[0]:start]):
                 negated = True  # the negation runs on through a list of rooms
             previous = (room.end, negated)

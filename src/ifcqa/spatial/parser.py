@@ -214,7 +214,8 @@ _OWNER = re.compile(r"\s+(?:of|von|des|der|belonging\s+to)\s+(?:the\s+|dem\s+)?"
                     r"(?:(?:mr|mrs|ms|miss|dr|prof|herrn?|frau)\.?\s+)?"
                     r"(?P<name>[^\W\d_][\w-]*)")
 # a dwelling or wing of a building by the letter its space numbers start with: "unit B", "Wohnung A"
-_UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|einheit)\s+(?P<x>[a-z]|\d{1,2})\b")
+_UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|einheit|house|haus|home|building|"
+                   r"gebäude|gebaeude|block|wing|flügel|fluegel|tower|turm)\s+(?P<x>[a-z]|\d{1,2})\b")
 # head nouns that only say "one of them" after a class word or ending a compound with one: "door sets", "window
 # units", "doorways", "Fensterelemente", "Türblätter"
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
@@ -559,20 +560,20 @@ class Parser:
         for found in list(_UNIT.finditer(text)):
             prefix = re.compile(rf"{re.escape(found['x'])}[-_ .]?\d", re.IGNORECASE)
             spaces = [e for e in self.index.by_class("IfcSpace") if e.name and prefix.match(e.name.strip())]
-            if not spaces or len(spaces) == len(self.index.by_class("IfcSpace")):
-                continue
             unit = {e.guid for e in spaces}
             keys = {c.key for c in plan.classes}
+            narrowed = [[g for g in r.guids if g in unit] for r in plan.rooms]
+            if not spaces or len(spaces) == len(self.index.by_class("IfcSpace")) or not (
+                    (plan.rooms and all(narrowed)) or (not plan.rooms and keys == {"spaces"})):
+                # "doors in apartment C": a part of the building the model does not number so, or whose elements
+                # other than its rooms it cannot tell; never the whole building ("apartment" alone is filler)
+                plan.unconsumed.append(_as_written(plan.question, found.group(0)))
+                continue
             if plan.rooms:
-                narrowed = [[g for g in r.guids if g in unit] for r in plan.rooms]
-                if not all(narrowed):
-                    continue
                 for room, guids in zip(plan.rooms, narrowed, strict=True):
                     room.guids = guids
-            elif keys == {"spaces"}:
-                plan.rooms.append(RoomRef(found.group(0), "unit", sorted(unit), "subject"))
             else:
-                continue
+                plan.rooms.append(RoomRef(found.group(0), "unit", sorted(unit), "subject"))
             plan.notes.append(f"{found.group(0)!r}: the {len(unit)} spaces numbered {found['x'].upper()}...")
             text = _mask(text, found.start(), found.end())
         return text

@@ -340,14 +340,19 @@ GROUND_WORDS = ("ground floor", "ground level", "ground storey", "ground story",
                 "entrance story", "entry level", "entry floor")
 BOTTOM_WORDS = ("lowest floor", "lowest level", "lowest storey", "bottom floor", "bottom level", "bottom storey",
                 "foundation level", "foundation storey", "foundations level", "unterstes geschoss",
-                "fundamentebene")
+                "fundamentebene",
+                *(f"{adj} {noun}" for adj in ("unterste", "untersten", "unterster", "tiefste", "tiefsten")
+                  for noun in ("geschoss", "etage", "ebene", "stock", "stockwerk")))
 BASEMENT_WORDS = ("basement", "cellar", "keller", "kellergeschoss", "untergeschoss", "ug", "kg", "lower ground",
                   "underground", "souterrain", "below ground", "below grade", "below-grade", "below street level",
                   "below the ground", "subterranean")
 ROOF_WORDS = ("roof level", "roof storey", "roof floor", "roof", "dachgeschoss", "dach", "dg", "attic", "loft")
 TOP_WORDS = ("top floor", "top level", "top storey", "uppermost floor", "highest floor", "highest level",
              "highest storey", "highest story", "uppermost level", "uppermost storey", "uppermost story", "top story",
-             "upper level", "upper floor", "upper storey", "upstairs", "oberstes geschoss", "obergeschoss", "og")
+             "upper level", "upper floor", "upper storey", "upstairs", "oberstes geschoss", "obergeschoss", "og",
+             # German adjective endings after an article ("im obersten Geschoss", "die oberste Etage")
+             *(f"{adj} {noun}" for adj in ("oberste", "obersten", "oberster", "höchste", "höchsten", "hoechsten")
+               for noun in ("geschoss", "etage", "ebene", "stock", "stockwerk")))
 UPPER_PLURAL_WORDS = ("upper floors", "upper levels", "upper storeys", "upper stories", "all upper floors",
                       "obergeschosse", "floors above ground", "above ground")
 ALL_STOREY_WORDS = ("all floors", "all levels", "all storeys", "all stories", "every floor", "every level",

@@ -70,6 +70,7 @@ _NOUN_WORD = re.compile(rf"\b(?P<noun>{_NOUN})\s+(?P<word>{_ORDINAL_WORD})\b")
 _CARDINALS = frozenset(["zero", "one", "two", "three", "four", "eins", "zwei", "drei"])
 _PLURAL_NOUNS = frozenset(["floors", "levels", "storeys", "stories", "geschosse", "etagen", "ebenen", "stockwerke"])
 _RANGE = re.compile(r"(\d+)\s*(?:-|\bto\b|\bthrough\b|\bbis\b)\s*(\d+)")
+STOREY_AFTER = re.compile(rf"\s+{_NOUN}\b")
 _PREPOSITION = re.compile(r"(?:\bon|\bat|\bin|\bof|\bauf|\bim|\bfor|\bfrom|\bthe|\bdem|\bder)\s*$")
 _STOP = frozenset([
     "a", "an", "the", "on", "in", "at", "of", "to", "for", "from", "is", "are", "was", "were", "be", "what",
@@ -1382,6 +1383,8 @@ class Parser:
             base = word.split()[0]
             if len(base) < 4 or base in _STOP or base in _CLASS_KEYS or base in STOREY_NOUNS:
                 continue
+            if grounding.stem(base) in grounding.model_words(self.index):
+                continue  # "casement windows": a name the model uses (M_Casement), not "basement" misspelled
             close = difflib.get_close_matches(word, list(names), n=1, cutoff=0.8)
             storeys: list[Storey] = []
             how = ""
@@ -1389,7 +1392,8 @@ class Parser:
                 storeys, how = [names[close[0]]], "fuzzy_name"
             else:
                 alias = difflib.get_close_matches(base, _ALIAS_VOCAB, n=1, cutoff=0.8)
-                if alias and alias[0] != base:
+                located = _PREPOSITION.search(text[:match.start()]) or STOREY_AFTER.match(text, match.end())
+                if alias and alias[0] != base and located:  # "in the basment", "grund floor"; not "round windows"
                     kind = next(k for k, p in _ALIASES if p.fullmatch(alias[0]))
                     storeys, how = self._alias(kind, alias[0]), "fuzzy_alias:" + kind
                     word = base

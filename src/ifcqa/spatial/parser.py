@@ -281,6 +281,11 @@ _LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|f
 _PHRASE_COORDINATORS = re.compile(r"\b(?:as\s+well\s+as|along\s+with|together\s+with|in\s+addition\s+to)\b")
 
 
+def _key(c: ClassFilter) -> str:
+    """The vocabulary key a class filter was made for: a predefined kind's own key ("bed"), not its group's."""
+    return c.kind if c.kind and c.kind in PREDEFINED_KINDS else c.key
+
+
 def _only_filler(between: str) -> bool:
     """Whether the words between a negation and a storey mention only join them ("isn't on", "except those on")."""
     words = re.findall(r"[^\W\d_][\w'-]*", between)
@@ -799,7 +804,7 @@ class Parser:
             link: tuple[int, int] | None = None
             if classes and run[-1][2] == "class":
                 head_key = _CLASS_KEYS[run[-1][3]]
-                head = next((c for c in plan.classes if c.key == head_key), None) or self.class_filter(head_key)
+                head = next((c for c in plan.classes if _key(c) == head_key), None) or self.class_filter(head_key)
                 if len(run) > 1:
                     found = grounding.ground(self.index, words[:-1], head)
                 if found is None and (len(run) > 1 or not self._present(head_key)):
@@ -843,7 +848,7 @@ class Parser:
             used = {_CLASS_KEYS[w] for _, _, k, w in run if k == "class"}
             if found.filter is not None and negated and prefix is not None:  # "doors that are not glass doors"
                 assert head_key is not None  # the doors, less those
-                if not any(c.key == head_key for c in plan.classes):
+                if not any(_key(c) == head_key for c in plan.classes):
                     plan.classes.append(self.class_filter(head_key))
                 plan.exclude_classes.append(found.filter)
                 start -= len(prefix.group(0))
@@ -852,8 +857,8 @@ class Parser:
                 drop = used if not keep_head else used - {head_key}
                 remaining = [sp for sp in spans if not (start <= sp[0] < end)]
                 still = {_CLASS_KEYS[w] for _, _, w in remaining}
-                plan.classes = [c for c in plan.classes if not (c.key in drop and c.key not in still)
-                                and not (keep_head and c.key == head_key and c.key not in still)]
+                plan.classes = [c for c in plan.classes if not (_key(c) in drop and _key(c) not in still)
+                                and not (keep_head and _key(c) == head_key and _key(c) not in still)]
                 plan.unknown_classes = [u for u in plan.unknown_classes if not any(
                     u == self.class_filter(k).label for k in used)]
                 plan.classes.append(found.filter)

@@ -807,6 +807,8 @@ class Parser:
                 head = next((c for c in plan.classes if _key(c) == head_key), None) or self.class_filter(head_key)
                 if len(run) > 1:
                     found = grounding.ground(self.index, words[:-1], head)
+                if found is None and len(run) > 1 and run[-2][1] == run[-1][0]:  # a compound ("Rundfenster",
+                    found = grounding.ground(self.index, [words[-2] + words[-1]], head, whole=False)  # "Schiebetür")
                 if found is None and (len(run) > 1 or not self._present(head_key)):
                     found = grounding.ground(self.index, words, None)  # "fire alarm panel", "smoke detectors"
                     head_key = head_key if found is None else None

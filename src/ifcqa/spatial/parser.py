@@ -573,7 +573,9 @@ class Parser:
                     (plan.rooms and all(narrowed)) or (not plan.rooms and keys == {"spaces"})):
                 # "doors in apartment C": a part of the building the model does not number so, or whose elements
                 # other than its rooms it cannot tell; never the whole building ("apartment" alone is filler)
-                plan.unconsumed.append(_as_written(plan.question, found.group(0)))
+                if not found["x"].isdigit():  # a number stays unconsumed by itself ("building 3": '3')
+                    plan.unconsumed.append(_as_written(plan.question, found.group(0)))
+                    text = _mask(text, found.start(), found.end())
                 continue
             if plan.rooms:
                 for room, guids in zip(plan.rooms, narrowed, strict=True):

@@ -341,7 +341,7 @@ QUESTIONS: list[Q] = [
     Q(DEL, "multi_storey", "smoke detectors on levels 1 and 2",
       lambda m: elements(m.on(["Level 1", "Level 2"], None, TYPE("smoke detector"))),
       f"elements whose type Name holds 'Smoke Detector' on Level 1 or Level 2, {STOREY_DEEP}"),
-    # ================================================================ must decline ("refuse": one word the model cannot ground)
+    # ======================================================= must decline ("refuse": one word the model cannot ground)
     Q(DUP, "refuse", "Which doors on Level 1 are fire exits?", lambda m: decline(),
       "no door of the model holds a FireExit property -> decline"),
     Q(DUP, "refuse", "list the north-facing windows on level 2", lambda m: decline(),

@@ -156,7 +156,7 @@ _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "b
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
-_WITH_TAIL = re.compile(r"\b(?:with|having|that\s+have|which\s+have|mit)\s+(?:an?\s+|einer?\s+)?"
+_WITH_TAIL = re.compile(r"\b(?:with|having|have|has|mit|haben|hat)\s+(?:an?\s+|einer?\s+)?"
                         r"(?P<pre>(?:[^\W\d_]+\s+){0,2}?)$")
 _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|containing|contain|contains|hosting|"
                        r"holding|in them|mit|ohne|haben|hat|enthalten|enthält)\b")
@@ -1514,7 +1514,7 @@ class Parser:
         """A class word with a head noun that only says "one of them" ("door sets", "window units", "doorways",
         "Fensterelemente", "Türblätter"): the class. After a class word the head is masked; a compound of a class
         word and such a head is read as the class."""
-        for a, b, w in list(plan.resolved.get("class_spans", [])):
+        for _, b, w in list(plan.resolved.get("class_spans", [])):
             head = _GENERIC_HEAD_AFTER.match(text, b)
             if head is not None:
                 text = _mask(text, head.start(1), head.end(1))

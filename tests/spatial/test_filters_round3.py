@@ -249,3 +249,17 @@ def test_a_unit_by_the_letter_of_its_space_numbers(index_of: Index, model: Calla
 ])
 def test_words_that_change_the_meaning_still_decline(index_of: Index, name: str, question: str, word: str) -> None:
     _declined(_ask(index_of, name, question), word)
+
+
+@pytest.mark.parametrize(("question", "prop", "value"), [
+    ("rooms in the Keller with HandicapAccessible false", "HandicapAccessible", False),
+    ("spaces where PubliclyAccessible = true, but only on the Keller", "PubliclyAccessible", True),
+])
+def test_a_boolean_property_written_out_with_its_value(index_of: Index, model: Callable[[str], ifcopenshell.file],
+                                                      question: str, prop: str, value: bool) -> None:
+    f = model("AC11-Institute-Var-2-IFC.ifc")
+    wanted = {s.GlobalId for s in f.by_type("IfcSpace") if _storey(s) == "Keller"
+              and ue.get_pset(s, "Pset_SpaceCommon", prop) is value}
+    answer = _ask(index_of, "AC11-Institute-Var-2-IFC.ifc", question)
+    assert _guids(answer) == wanted and wanted and prop in answer["rule"]
+    _declined(_ask(index_of, "AC11-Institute-Var-2-IFC.ifc", "rooms with IsHaunted true"), "ishaunted")

@@ -221,6 +221,10 @@ _UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|e
 # units", "doorways", "Fensterelemente", "Türblätter"
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
 _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
+# a property written out with a truth value: "HandicapAccessible true", "LoadBearing = false", "IsExternal: ja"
+_PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*(?:is|ist|=|==|:|equals?|set\s+to)?\s*"
+                             r"(?P<val>true|false|yes|no|ja|nein|wahr|falsch)(?![\w])")
+_TRUE_WORDS = frozenset(["true", "yes", "ja", "wahr"])
 # "furniture that is not in the living room", "Möbel nicht im Bad": what the asked classes hold outside the room
 _ROOM_NOT_IN = re.compile(rf"(?P<neg>\bnot|\bnicht|\b(?:{_EXCLUDING})(?:\s+(?:the\s+ones|ones|those|die))?)\s+"
                           r"(?:in|inside|within|im|in\s+der|in\s+den)"
@@ -278,7 +282,8 @@ _LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|f
 
 
 # coordinators of several words, filler like "and": "doors on level 1 as well as level 2", "along with"
-_PHRASE_COORDINATORS = re.compile(r"\b(?:as\s+well\s+as|along\s+with|together\s+with|in\s+addition\s+to)\b")
+_PHRASE_COORDINATORS = re.compile(r"\b(?:as\s+well\s+as|along\s+with|together\s+with|in\s+addition\s+to|"
+                                  r"but\s+only|aber\s+nur)\b")  # and "but only" (restricts, like "only")
 
 
 def _key(c: ClassFilter) -> str:
@@ -432,6 +437,7 @@ class Parser:
         masked = self._threshold(plan, masked)
         masked = self._rooms_and_classes(plan, masked)
         masked = self._units(plan, masked)
+        masked = self._property_values(plan, masked)
         masked = self._qualifiers(plan, masked, text)
         masked = self._with_properties(plan, text, masked)
         masked = self._measure(plan, masked)
@@ -705,7 +711,7 @@ class Parser:
                 neg = _QUALIFIER_NEGATION.search(before)
                 assert neg is not None
                 text = _mask(text, q.start - len(before) + neg.start(), q.start)
-        plan.resolved["qualifiers"] = kept
+        plan.resolved["qualifiers"] = plan.resolved.get("qualifiers", []) + kept  # after _property_values'
         plan.universal = bool(kept) and bool(
             re.match(r"(?:are|is|sind|ist)\s+(?:all|alle|every|each|the|die|der|das)\b", text))
         return text
@@ -1209,6 +1215,24 @@ class Parser:
             plan.resolved.setdefault("qualifiers", []).append(resolve.wrap(q))
             plan.notes.append(f"{phrase!r} after 'with': the property {q.path} of the {subject.label}")
             masked = _mask(masked, tail.start(), b_end)
+        return masked
+
+    def _property_values(self, plan: Plan, masked: str) -> str:
+        """A boolean property the asked elements carry, written out with its value: "rooms with
+        HandicapAccessible true", "walls where LoadBearing = false", "Pset_WallCommon.IsExternal: yes"."""
+        if plan.declined is not None:
+            return masked
+        classes = [c for f in plan.classes for c in f.classes]
+        for found in list(_PROPERTY_VALUE.finditer(masked)):
+            name = found["prop"].split(".")[-1]
+            q = qualifiers.boolean_property(self.index, classes, name, camel=True)
+            if q is None:
+                continue
+            q.value = found["val"] in _TRUE_WORDS
+            q.term, q.start, q.end = found.group(0), found.start(), found.end()
+            plan.qualifiers.append(QualifierRef(found.group(0), resolve.describe(resolve.wrap(q)), False))
+            plan.resolved.setdefault("qualifiers", []).append(resolve.wrap(q))
+            masked = _mask(masked, found.start(), found.end())
         return masked
 
     def _account(self, plan: Plan, masked: str) -> None:

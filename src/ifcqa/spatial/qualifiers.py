@@ -208,11 +208,14 @@ def carried(index: ModelIndex, ifc_classes: list[str]) -> _Carried:
     return built
 
 
-def boolean_property(index: ModelIndex, ifc_classes: list[str], phrase: str) -> QualifierMention | None:
+def boolean_property(index: ModelIndex, ifc_classes: list[str], phrase: str, camel: bool = False
+                     ) -> QualifierMention | None:
     """A boolean property the classes' elements carry whose name is ``phrase`` written apart ("air conditioning" ->
-    AirConditioning, "natural ventilation" -> NaturalVentilation): "rooms with air conditioning" = it is TRUE."""
+    AirConditioning, "natural ventilation" -> NaturalVentilation): "rooms with air conditioning" = it is TRUE.
+    ``camel``: the phrase is the property's own name ("HandicapAccessible", any case), also a short one
+    ("IsExternal")."""
     key = re.sub(r"[\W_]+", "", fold(phrase))
-    if len(key) < 6:
+    if len(key) < (5 if camel else 6):
         return None
     found = carried(index, ifc_classes)
     folded = next((f for f in found.props if re.sub(r"[\W_]+", "", f) == key), None)

@@ -1395,7 +1395,7 @@ class Parser:
             return r.roof()
         if word in ("og", "obergeschoss"):
             return r.upper_named()
-        if word.startswith(("upper", "upstairs")):
+        if word.startswith(("upper", "upstairs")) or word == "oben":
             return r.upper()
         return r.top()
 

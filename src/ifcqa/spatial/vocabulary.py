@@ -337,7 +337,7 @@ INVENTORY_WORDS = (
 GROUND_WORDS = ("ground floor", "ground level", "ground storey", "ground story", "groundfloor", "erdgeschoss",
                 "eg", "parterre", "street level", "main floor", "ground", "gf", "downstairs", "lower level",
                 "lower floor", "lower storey", "lower story", "entrance level", "entrance floor", "entrance storey",
-                "entrance story", "entry level", "entry floor")
+                "entrance story", "entry level", "entry floor", "unten")
 BOTTOM_WORDS = ("lowest floor", "lowest level", "lowest storey", "bottom floor", "bottom level", "bottom storey",
                 "foundation level", "foundation storey", "foundations level", "unterstes geschoss",
                 "fundamentebene",
@@ -349,7 +349,8 @@ BASEMENT_WORDS = ("basement", "cellar", "keller", "kellergeschoss", "untergescho
 ROOF_WORDS = ("roof level", "roof storey", "roof floor", "roof", "dachgeschoss", "dach", "dg", "attic", "loft")
 TOP_WORDS = ("top floor", "top level", "top storey", "uppermost floor", "highest floor", "highest level",
              "highest storey", "highest story", "uppermost level", "uppermost storey", "uppermost story", "top story",
-             "upper level", "upper floor", "upper storey", "upstairs", "oberstes geschoss", "obergeschoss", "og",
+             "upper level", "upper floor", "upper storey", "upstairs", "oben", "oberstes geschoss", "obergeschoss",
+             "og",
              # German adjective endings after an article ("im obersten Geschoss", "die oberste Etage")
              *(f"{adj} {noun}" for adj in ("oberste", "obersten", "oberster", "höchste", "höchsten", "hoechsten")
                for noun in ("geschoss", "etage", "ebene", "stock", "stockwerk")))

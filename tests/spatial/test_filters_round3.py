@@ -263,3 +263,22 @@ def test_a_boolean_property_written_out_with_its_value(index_of: Index, model: C
     answer = _ask(index_of, "AC11-Institute-Var-2-IFC.ifc", question)
     assert _guids(answer) == wanted and wanted and prop in answer["rule"]
     _declined(_ask(index_of, "AC11-Institute-Var-2-IFC.ifc", "rooms with IsHaunted true"), "ishaunted")
+
+
+@pytest.mark.parametrize(("question", "out"), [
+    ("Fenster außer EG und KG", {"Erdgeschoss", "Keller"}),
+    ("windows excl. the Keller", {"Keller"}),
+    ("Fenster, aber nicht im Dachgeschoss oder im Keller", {"Dachgeschoss", "Keller"}),
+])
+def test_a_storey_negation_in_more_shapes(index_of: Index, model: Callable[[str], ifcopenshell.file], question: str,
+                                         out: set[str]) -> None:
+    f = model("AC11-Institute-Var-2-IFC.ifc")
+    wanted = {w.GlobalId for w in f.by_type("IfcWindow") if _storey(w) not in out}
+    assert _guids(_ask(index_of, "AC11-Institute-Var-2-IFC.ifc", question)) == wanted
+
+
+def test_without_written_w_slash_o(index_of: Index, model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model("KIT-EDC_with_SB.ifc")
+    wanted = {w.GlobalId for w in f.by_type("IfcWall") if _storey(w) == "EG"
+              and ue.get_pset(w, "Pset_WallCommon", "IsExternal") is False}
+    assert _guids(_ask(index_of, "KIT-EDC_with_SB.ifc", "walls w/o the exterior ones on EG")) == wanted and wanted

@@ -108,6 +108,7 @@ def normalise(question: str) -> str:
     text = unicodedata.normalize("NFC", question).casefold()
     text = text.replace("’", "'").replace("–", "-").replace("—", "-").replace("ß", "ss")
     text = _CONTRACTIONS.sub(lambda m: f"{_SPELLED.get(m['w'], m['w'])} not" if m["w"] else f"{m['s']} is", text)
+    text = re.sub(r"(?<![\w/])w/o(?![\w/])", "without", text)  # "walls w/o the exterior ones"
     text = _BARE_CONTRACTIONS.sub(lambda m: f"{m['w']} not" if m["w"] else f"{m['s']} is", text)
     return " ".join(text.split())
 
@@ -197,7 +198,8 @@ _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to
 # a negation right before a room the question asks for ("rooms that are not bathrooms", "which rooms aren't offices")
 # the phrases that take something out of what is asked ("except", "other than", "leaving out", "außer", "ohne"): one
 # list for storeys' neighbours, rooms, qualifiers and grounded words, so every kind of filter reads the same shapes
-_EXCLUDING = (r"except(?:\s+for)?|excluding|exclude|other\s+than|apart\s+from|aside\s+from|besides|but\s+not|"
+_EXCLUDING = (r"except(?:\s+for)?|excluding|exclude|excl\.?|exkl\.?|not\s+including|other\s+than|apart\s+from|"
+              r"aside\s+from|besides|but\s+not|"
               r"leaving\s+out|not\s+counting|ignoring|disregarding|without(?=\s+the\b)|neither|"
               r"ausser|ausgenommen|ohne|abgesehen\s+von|bis\s+auf|weder")
 _ROOM_NEGATION = re.compile(rf"(?:(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\b(?:{_EXCLUDING})|\bbut)"
@@ -300,7 +302,7 @@ def _only_filler(between: str) -> bool:
 _NEGATION_JOIN = frozenset(["on", "in", "at", "the", "those", "that", "which", "are", "is", "located", "placed",
                             "for", "from", "of", "im", "auf", "dem", "der", "den", "die", "das", "ones", "any",
                             "elements", "items", "things", "objects", "and", "or", "but", "not", "sind", "ist",
-                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an"])
+                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an", "und", "oder", "sowie", "bzw"])
 
 
 _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be answered without broadening

@@ -373,7 +373,8 @@ NEGATION_WORDS = ("not on", "not in", "not at", "except for", "except", "excludi
                   "anything but", "everything but", "but not", "apart from", "aside from", "besides", "isn't",
                   "aren't", "isnt", "arent", "outside of", "outside", "not", "nicht im", "nicht auf", "nicht in",
                   "nicht", "außer", "ausser", "ausgenommen", "ohne", "neither", "without counting", "not counting",
-                  "leaving out", "ignoring", "disregarding", "abgesehen von", "weder", "but")
+                  "leaving out", "ignoring", "disregarding", "abgesehen von", "weder", "but", "excl", "exkl",
+                  "not including", "aber nicht", "bis auf")
 
 COUNT_WORDS = ("how many", "number of", "count", "total number", "wie viele", "wieviele", "anzahl", "zähle")
 EXISTS_WORDS = ("is there", "are there", "is there any", "are there any", "does it have", "do we have",

@@ -282,3 +282,15 @@ def test_without_written_w_slash_o(index_of: Index, model: Callable[[str], ifcop
     wanted = {w.GlobalId for w in f.by_type("IfcWall") if _storey(w) == "EG"
               and ue.get_pset(w, "Pset_WallCommon", "IsExternal") is False}
     assert _guids(_ask(index_of, "KIT-EDC_with_SB.ifc", "walls w/o the exterior ones on EG")) == wanted and wanted
+
+
+def test_which_rooms_hold_one(index_of: Index, model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model("Duplex_A_20110907.ifc")
+    beds = {e.GlobalId for e in f.by_type("IfcFurnishingElement") if "bed" in (e.Name or "").casefold()}
+    wanted = {s.GlobalId for s in f.by_type("IfcSpace") if _contained(s) & beds}
+    kings = {e.GlobalId for e in f.by_type("IfcFurnishingElement") if "king" in (e.Name or "").casefold()}
+    assert _guids(_ask(index_of, "Duplex_A_20110907.ifc", "which rooms have a bed")) == wanted and len(wanted) == 4
+    assert _guids(_ask(index_of, "Duplex_A_20110907.ifc", "in which room is the king bed")) == {
+        s.GlobalId for s in f.by_type("IfcSpace") if _contained(s) & kings} != wanted
+    # the 3rooms model puts its sofa in the storey, in no room: which room it is in is not said
+    assert _ask(index_of, "3rooms_Heater_AirTerminal_Table_with_SB.ifc", "which room is the sofa in")["declined"]

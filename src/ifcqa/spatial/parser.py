@@ -227,6 +227,12 @@ _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|ele
 _PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*(?:is|ist|=|==|:|equals?|set\s+to)?\s*"
                              r"(?P<val>true|false|yes|no|ja|nein|wahr|falsch)(?![\w])")
 _TRUE_WORDS = frozenset(["true", "yes", "ja", "wahr"])
+# "which rooms have a bed", "welcher Raum hat eine Badewanne", "which room is the sofa in" (see _rooms_holding)
+_HOLDING = re.compile(r"\s*(?:have|has|had|contain|contains|hold|holds|with|hat|haben|enthält|enthalten|mit)\s+"
+                      r"(?:(?:a|an|any|the|some|one|ein|eine|einen|einer|der|die|das|den)\s+)?")
+_IS_THE = re.compile(r"\s*(?:is|are|ist|sind|steht|stehen|liegt|liegen)\s+(?:(?:the|a|an|der|die|das)\s+)?")
+_IN_AFTER = re.compile(r"\s*(?:in|located\s+in|placed\s+in)?\s*[?.!]*\s*$")
+_IN_WHICH_ROOM = re.compile(r"\b(?:in\s+which|in\s+welchem|im\s+welchem)\s+(?:rooms?|spaces?|raum|zimmer)\b")
 # "furniture that is not in the living room", "Möbel nicht im Bad": what the asked classes hold outside the room
 _ROOM_NOT_IN = re.compile(rf"(?P<neg>\bnot|\bnicht|\b(?:{_EXCLUDING})(?:\s+(?:the\s+ones|ones|those|die))?)\s+"
                           r"(?:in|inside|within|im|in\s+der|in\s+den)"
@@ -448,6 +454,7 @@ class Parser:
         masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
         masked = self._count_comparison(plan, text, masked)
+        self._rooms_holding(plan, text, masked)
         self._intent(plan, text, masked)
         self._relation(plan, text)
         self._clauses(plan, text)
@@ -1575,6 +1582,35 @@ class Parser:
             return wanted
         plan.notes.append(f"{word!r}: {found.rule} ({found.n} of the {total} {wanted.label})")
         return dataclasses.replace(found.filter, label=word)
+
+    def _rooms_holding(self, plan: Plan, text: str, masked: str) -> None:
+        """ "which rooms have a bed", "which room is the sofa in", "welcher Raum hat eine Badewanne": the spaces
+        holding at least one element of the other class (contained in them; bounding them for doors, windows and
+        walls) -- the per-space count threshold "at least 1" (see :meth:`_intent`), not a relation to decline."""
+        if plan.threshold is not None or plan.declined is not None or plan.rooms or plan.measure is not None:
+            return
+        spans = sorted(plan.resolved.get("class_spans", []))
+        keys = [_CLASS_KEYS.get(w) for _, _, w in spans]
+        if len(spans) != 2 or keys[0] != "spaces" or keys[1] == "spaces" or len(plan.classes) != 2:
+            return
+        between = " ".join(masked[spans[0][1]:spans[1][0]].split()) + " "  # a grounded modifier is masked
+        after = masked[spans[1][1]:]
+        holds = _HOLDING.fullmatch(between) or (_IS_THE.fullmatch(between) and _IN_AFTER.match(after))
+        if holds is None or not (_WHICH_ROOM.search(text) or _IN_WHICH_ROOM.search(text)):
+            return
+        other = next(c for c in plan.classes if c.key != "spaces")
+        bounding = _CLASS_KEYS.get(spans[1][2]) in _BOUNDING
+        elements = self.index.data.elements
+        if bounding:  # doors, windows, walls: through the spaces' boundaries
+            placed = [s for s in self.index.by_class("IfcSpace") if s.bounded_by]
+        else:  # anything else: contained in a space
+            placed = [e for e in grounding.products(self.index) if e.container is not None and (
+                c := elements.get(e.container)) is not None and c.ifc_class == "IfcSpace" and matches(
+                self.index, e, other)]
+        if not placed and any(matches(self.index, e, other) for e in grounding.products(self.index)):
+            return  # the model puts none of them in a room (contained in the storey): it cannot say which room
+        plan.threshold = {"op": ">=", "n": 1, "term": " ".join(between.split()) or "in"}
+        plan.notes.append("which rooms hold one: the spaces with at least one")
 
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
         if plan.resolved.get("compare_rooms"):

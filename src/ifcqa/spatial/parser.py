@@ -1593,7 +1593,8 @@ class Parser:
         keys = [_CLASS_KEYS.get(w) for _, _, w in spans]
         if len(spans) != 2 or keys[0] != "spaces" or keys[1] == "spaces" or len(plan.classes) != 2:
             return
-        between = " ".join(masked[spans[0][1]:spans[1][0]].split()) + " "  # a grounded modifier is masked
+        between = " ".join(masked[spans[0][1]:spans[1][0]].split()) + " "  # a grounded modifier is masked,
+        between = re.sub(r"^(?:(?:on|in|at|of|the|im|auf|dem|der)\s+)+", "", between)  # and so is a storey
         after = masked[spans[1][1]:]
         holds = _HOLDING.fullmatch(between) or (_IS_THE.fullmatch(between) and _IN_AFTER.match(after))
         if holds is None or not (_WHICH_ROOM.search(text) or _IN_WHICH_ROOM.search(text)):

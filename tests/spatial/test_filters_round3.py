@@ -156,6 +156,10 @@ def test_with_a_boolean_property_named_apart(index_of: Index, model: Callable[[s
     answer = _ask(index_of, "AC11-Institute-Var-2-IFC.ifc", "which rooms on the Erdgeschoss have air conditioning")
     assert _guids(answer) == wanted and "AirConditioning" in answer["rule"]
     assert _ask(index_of, "Duplex_A_20110907.ifc", "rooms with air conditioning")["declined"] is not None
+    without = {s.GlobalId for s in f.by_type("IfcSpace") if _storey(s) == "Keller"
+               and ue.get_pset(s, "Pset_SpaceThermalRequirements", "AirConditioning") is False}
+    assert _guids(_ask(index_of, "AC11-Institute-Var-2-IFC.ifc", "rooms in the Keller without air conditioning")) == (
+        without) and without
 
 
 @pytest.mark.parametrize(("question", "keep"), [

@@ -157,7 +157,7 @@ _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "b
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
-_WITH_TAIL = re.compile(r"\b(?:with|having|have|has|mit|haben|hat)\s+(?:an?\s+|einer?\s+)?"
+_WITH_TAIL = re.compile(r"\b(?:with|having|have|has|mit|haben|hat|(?P<without>without|ohne))\s+(?:an?\s+|einer?\s+)?"
                         r"(?P<pre>(?:[^\W\d_]+\s+){0,2}?)$")
 _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|containing|contain|contains|hosting|"
                        r"holding|in them|mit|ohne|haben|hat|enthalten|enthält)\b")
@@ -1218,6 +1218,8 @@ class Parser:
             if q is None:
                 continue
             q.term, q.start, q.end = phrase, tail.start("pre"), b_end
+            if tail["without"]:  # "rooms without air conditioning": the property is FALSE (stated, not missing)
+                q.value = False
             plan.classes = [c for c in plan.classes if c is not other]
             plan.resolved["class_spans"] = [sp for sp in spans if sp[0] != b_start]
             plan.qualifiers.append(QualifierRef(phrase, resolve.describe(resolve.wrap(q)), False))

@@ -170,3 +170,31 @@ def test_two_pages_opening_a_cold_scene_share_one_build(server: LiveServer, samp
         assert sorted(names) == expected
     assert builds == ["build"]  # the second page joined the first one's build (or read its cached result)
     assert scene_stream._builds == {}
+
+
+def test_scene_build_starts_the_cached_scene_and_the_file_route_serves_registered_models(
+        server: LiveServer, sample_ifc: Path) -> None:
+    import time
+
+    with server.client(timeout=300) as client:
+        upload = client.post("/api/models", files={"file": ("house.ifc", sample_ifc.read_bytes())}).json()
+        model_id = upload["id"]
+        assert upload["scene_cached"] is False
+        assert client.post(f"/api/models/{model_id}/scene.build", json={}).json() == {"cached": False}
+        deadline = time.monotonic() + 300
+        while not client.get(f"/api/models/{model_id}").json()["scene_cached"]:
+            assert time.monotonic() < deadline, "the scene was never built"
+            time.sleep(0.2)
+        assert client.post(f"/api/models/{model_id}/scene.build", json={}).json() == {"cached": True}
+        assert [m["scene_cached"] for m in client.get("/api/models").json()["models"]] == [True]
+        stream = read_frames(client.get(f"/api/models/{model_id}/scene.stream").content)
+        names, _ = _glb_nodes(next(payload for header, payload in stream if header["kind"] == "part"))
+        assert set(names) == _bodies(sample_ifc)  # the build's scene is the cached one the stream sends
+
+        served = client.get(f"/api/models/{model_id}/file")
+        assert served.status_code == 200 and served.content == sample_ifc.read_bytes()
+        assert served.headers["etag"] == f'"{upload["sha256"]}"'
+        for route in ("file", "scene.build"):
+            method = client.get if route == "file" else client.post
+            missing = method(f"/api/models/0123456789abcdef/{route}", **({} if route == "file" else {"json": {}}))
+            assert missing.status_code == 404 and "No model" in missing.json()["error"]["message"]

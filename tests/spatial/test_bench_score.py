@@ -189,3 +189,21 @@ def test_cli_prints_per_kind_scores_and_writes_the_kind_table(tmp_path: Path) ->
     assert on_executor.exit_code == 0, on_executor.output
     again = json.loads((tmp_path / "run2" / "summary.json").read_text())
     assert again["kinds"] == json.loads((tmp_path / "run" / "summary.json").read_text())["kinds"]
+
+
+def test_a_values_oracle_needs_the_same_distribution_unit_and_elements() -> None:
+    oracle = {"type": "values", "value": [[0.864, 2], [None, 1]], "unit": "m", "guids": [A, B, C]}
+    same = {"number": None, "unit": "m",
+            "values": [{"value": 0.8639999999999995, "count": 2}, {"value": None, "count": 1}]}
+    assert score(oracle, answer((A, B, C), value=same, rule="r")).score == 1.0
+    assert score(oracle, answer((A, B), value=same, rule="r")).score == pytest.approx(0.8)
+    assert score(oracle, answer((A, B, C), value=same | {"unit": "mm"}, rule="r")).score == 0.0
+    other = same | {"values": [{"value": 0.864, "count": 3}]}
+    assert score(oracle, answer((A, B, C), value=other, rule="r")).score == 0.0
+    text = {"type": "values", "value": [["EI 30", 1]], "unit": None, "guids": [A]}
+    assert score(text, answer((A,), value={"values": [{"value": "ei  30", "count": 1}]}, rule="r")).score == 1.0
+
+
+def test_a_values_answer_to_a_decline_is_a_broadening() -> None:
+    got = score({"type": "decline"}, answer(value={"values": [{"value": "x", "count": 1}]}))
+    assert got.score == 0.0 and got.broadened

@@ -188,10 +188,11 @@ def test_a_boolean_the_class_does_not_record_is_read_in_its_type_names(index_of:
     f = model("ExampleHOM.ifc")
     assert all(ue.get_pset(w, "Pset_WallCommon", "IsExternal") is None for w in f.by_type("IfcWall"))
     wanted = {w.GlobalId for w in f.by_type("IfcWall") if "outside" in _type_name(w).casefold()}
-    answer = _ask(index_of, "ExampleHOM.ifc", "exterior walls on the 1stFloor")
+    answer = _ask(index_of, "ExampleHOM.ifc", "outside walls on the 1stFloor")
     assert _guids(answer) == {g for g in wanted if _storey(f.by_guid(g)) == "1stFloor"} and "outside" in answer[
         "answer"].casefold()
     _declined(_ask(index_of, "ExampleHOM.ifc", "external doors"), "external")  # no door type says so
+    _declined(_ask(index_of, "ExampleHOM.ifc", "external walls"), "external")  # "outside" in a name is no synonym
 
 
 def test_a_class_word_narrower_than_its_class(index_of: Index, model: Callable[[str], ifcopenshell.file]) -> None:

@@ -115,6 +115,17 @@ def test_unknown_storey_and_unparseable_questions_say_so(duplex_qa: SpatialQA) -
     assert "I can answer" in joke["answer"]
 
 
+def test_a_storey_the_model_lacks_beside_one_it_has_declines_the_whole_question(duplex_qa: SpatialQA) -> None:
+    # Answering on Level 1 alone would answer a broader question than "Level 1 and Level 7" (and "Yes" to a
+    # comparison with a storey that does not exist would be a confident wrong answer).
+    for question, term in (("which doors are on level 1 and level 7", "level 7"),
+                           ("does level 5 have more windows than level 1", "level 5")):
+        answer = duplex_qa.ask(question)
+        assert answer["route"] == "none" and answer["elements"] == [] and answer["count"] is None, question
+        assert answer["declined"]["not_understood"] == [term], question
+        assert answer["yes_no"] is None and f"no storey matching '{term}'" in answer["answer"], question
+
+
 def test_answer_text_never_names_a_guid_outside_the_list(duplex_qa: SpatialQA) -> None:
     for question in ("What doors are on Level 1?", "everything on Level 2", "Which floor has the most walls?",
                      "doors on level 2", "How many walls per floor?"):

@@ -42,7 +42,9 @@ class Server:
 
     def __init__(self, models_dir: Path, token: str | None = None) -> None:
         app = app_module.create_app(models_dir, token=token or "", embedder="none")
-        self.socket = socket.socket()
+        # proto IPPROTO_TCP: asyncio sets TCP_NODELAY only on sockets that say so (else each keep-alive response
+        # waits 40 ms for a delayed ACK, as `ifcqa serve`, which binds by host and port, never does)
+        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
         self.socket.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{self.socket.getsockname()[1]}/"
         self.server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))

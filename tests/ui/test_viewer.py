@@ -1,12 +1,13 @@
 """The 3D viewer's working tools in a real headless Chromium against a real uvicorn server on loopback.
 
 A small model written with ``ifcopenshell.api`` (a 10 x 6 m slab, a 6 m column, a wall, an upper slab; metres)
-is opened in the page: the scene streams with a percentage, then each tool is checked on the screenshot
-(pixels at points computed from the IFC coordinates): the tree hides the column, the class list hides it,
-the section plane cuts its top off, measuring two points of the slab gives their distance, the ghost slider
-changes the ghosted pixels, the highlighted column differs from the ghosted slab. A federated project's
-models load into one view and toggle independently. No console error anywhere. Every wait is on a page
-signal (``window.ifcqaUI`` / ``window.ifcqaScene``), never a fixed sleep. Skipped without /usr/bin/chromium.
+is opened in the page (its scene is not cached: web-ifc draws it in the page) with a percentage, then each tool
+is checked on the screenshot (pixels at points computed from the IFC coordinates): the tree hides the column, the
+class list hides it, the section plane cuts its top off, measuring two points of the slab gives their distance,
+the ghost slider changes the ghosted pixels, the highlighted column differs from the ghosted slab. A federated
+project's models load into one view from the server's streamed scenes and toggle independently. No console
+error anywhere. Every wait is on a page signal (``window.ifcqaUI`` / ``window.ifcqaScene``), never a fixed sleep.
+Skipped without /usr/bin/chromium.
 """
 
 from __future__ import annotations
@@ -164,6 +165,8 @@ def test_stream_tree_classes_section_measure_ghost(browser: Any, models_dir: tup
     with Server(folder) as server:
         page = _open(browser, server)
         ui = page.page
+        # the scene is not cached: web-ifc drew it in the page (the server's stream: the project test below)
+        assert ui.evaluate("window.ifcqaUI.sources") == {ui.evaluate("window.ifcqaScene.modelId"): "web-ifc"}
         percents = ui.evaluate("window.ifcqaUI.percents")
         assert percents and percents[-1] == 100, percents  # a percentage was shown until the model was complete
         first, complete = ui.evaluate("[window.ifcqaUI.firstTrianglesMs, window.ifcqaUI.firstViewMs]")
@@ -260,13 +263,14 @@ def test_project_models_in_one_view_toggle_independently(browser: Any, tmp_path:
     with Server(tmp_path / "models") as server:
         page = Page(browser.new_page())
         ui = page.page
-        ui.goto(server.url)
+        ui.goto(server.url + "?scene=server")  # the streamed server scene (web-ifc's path: test_viewer_webifc.py)
         ui.wait_for_function("window.ifcqaUI && window.ifcqaUI.started")
         ui.wait_for_selector("#project-select:not([hidden])")
         ui.select_option("#project-select", label=ui.locator("#project-select option").nth(1).inner_text())
         page.ready()
         models = ui.evaluate("window.ifcqaScene.models")
         assert [m["name"] for m in models] == [p.name for p in sample.files]
+        assert {m["source"] for m in models} == {"server"}
         assert all(m["complete"] for m in models)
         for model in models:
             assert model["elements"] == len(expected[model["name"]])

@@ -14,7 +14,8 @@ any CORS preflight. :class:`SiteGuard` refuses, on the API and ``/mcp``:
   a page may send without asking.
 
 Requests without these headers (curl, httpx, MCP clients: not browsers) pass. :class:`SecurityHeaders`
-adds a Content-Security-Policy (scripts, styles and connections from this origin only; no framing),
+adds a Content-Security-Policy (scripts, styles and connections from this origin only, WebAssembly compiled
+from them too: the viewer's web-ifc; no framing),
 ``X-Content-Type-Options: nosniff``, ``X-Frame-Options: DENY``, ``Referrer-Policy: no-referrer`` and
 ``Cross-Origin-Resource-Policy: same-origin`` to every response.
 """
@@ -34,9 +35,9 @@ GUARDED_PREFIXES = ("/api/", "/mcp")
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 SAME_SITE_VALUES = frozenset({"same-origin", "none"})
 UPLOAD_PATH = "/api/models"
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
-       "connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; form-action 'self'; "
-       "frame-ancestors 'none'")
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+       "img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
 SECURITY_HEADERS = (
     (b"content-security-policy", CSP.encode()),
     (b"x-content-type-options", b"nosniff"),

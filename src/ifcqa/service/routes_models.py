@@ -15,7 +15,7 @@ import ifcqa
 from ifcqa.errors import IfcqaError
 from ifcqa.service.errors import ApiError
 from ifcqa.service.state import get_state, off_loop
-from ifcqa.service.store import LoadedModel, too_large_message
+from ifcqa.service.store import LoadedModel, ModelRecord, ModelStore, too_large_message
 
 router = APIRouter()
 FORM_OVERHEAD = 64 * 1024  # multipart boundaries and headers around the file
@@ -63,7 +63,7 @@ async def list_models(request: Request) -> dict[str, Any]:
     store = get_state(request).store
 
     def listing() -> list[dict[str, Any]]:
-        return [store.describe(record) for record in store.records()]
+        return [_row(store, record) for record in store.records()]
 
     return {"models": await off_loop(listing)}
 
@@ -90,7 +90,7 @@ async def upload_model(request: Request, response: Response) -> dict[str, Any]:
         await form.close()
     if not new:
         response.status_code = 200
-    return {**store.describe(record), "existing": not new}
+    return {**await off_loop(_row, store, record), "existing": not new}
 
 
 @router.get("/api/models/{model_id}")
@@ -98,7 +98,14 @@ async def get_model(request: Request, model_id: str) -> dict[str, Any]:
     """One model's listing row."""
     store = get_state(request).store
     record = await off_loop(store.get, model_id)
-    return store.describe(record)
+    return await off_loop(_row, store, record)
+
+
+def _row(store: ModelStore, record: ModelRecord) -> dict[str, Any]:
+    """A model's listing row; ``scene_cached``: the viewer draws the cached scene, else web-ifc's meanwhile."""
+    from ifcqa.service.scene import scene_path
+
+    return {**store.describe(record), "scene_cached": scene_path(record.sha256, store.cache_dir / "scenes").is_file()}
 
 
 @router.delete("/api/models/{model_id}", status_code=204)

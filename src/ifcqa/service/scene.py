@@ -9,7 +9,8 @@ What the file holds:
 - one node per product the iterator can shape (openings excepted: they are already cut out of their hosts),
   named by its GlobalId, with ``extras`` ``{"id": step id, "class": IFC class}``;
 - one mesh per node (never shared or merged across elements, so each element can be highlighted, ghosted or
-  hidden alone), one primitive per surface style the element uses;
+  hidden alone), one primitive per colour the element's surface styles give (styles of one colour share one:
+  every primitive is a draw call);
 - positions as float32 in metres, Y up (IFC's Z), re-centred on the model's box so float32 keeps millimetres
   on georeferenced models (the offset is in ``asset.extras.ifcqa.offset``, IFC axes); indices as uint16 where
   the element has fewer than 65,536 vertices, else uint32; no normals (three.js shades meshes without normals
@@ -53,7 +54,7 @@ PART_EVERY_S = 0.6  # then the next part after this long, each wait 1.5 times th
 PART_MAX_S = 4.0  # page parses and draws each part, on the cores that tessellate when browser and server share them
 Listener = Callable[[tuple[Any, ...]], None]
 
-SCENE_FORMAT = 2  # bump when the GLB layout changes: old cache entries are then ignored
+SCENE_FORMAT = 3  # bump when the GLB layout changes: old cache entries are then ignored
 EXCLUDED_CLASSES = ("IfcOpeningElement",)
 
 RGBA = tuple[float, float, float, float]
@@ -379,11 +380,14 @@ def _read_shape(element: Any) -> _Shape | None:
         material_ids = np.full(len(triangles), -1, dtype=np.int32)
     styles = list(geometry.materials)
     fallback = class_colour(product)
+    by_colour: dict[RGBA, list[int]] = {}  # one part per colour: styles of one colour share a draw call
     for material_id in np.unique(material_ids):
-        chosen = triangles[material_ids == material_id]
         colour = fallback if material_id < 0 or material_id >= len(styles) else _style_colour(styles[material_id])
         if shape.ifc_class == "IfcSpace":
             colour = (colour[0], colour[1], colour[2], min(colour[3], fallback[3]))
+        by_colour.setdefault(colour, []).append(int(material_id))
+    for colour, ids in by_colour.items():
+        chosen = triangles[np.isin(material_ids, ids)]
         used, remapped = np.unique(chosen.ravel(), return_inverse=True)
         shape.parts.append(_Part(positions=positions[used], indices=remapped.astype(np.int64), colour=colour))
     return shape

@@ -189,10 +189,7 @@ class Answerer:
 
     def text(self, plan: Plan, hits: Sequence[Hit], elsewhere: Sequence[Hit], page: dict[str, int] | None) -> str:
         label, scope, n = self.label(plan), self.scope(plan), len(hits)
-        notes = ""
-        if plan.unresolved:
-            notes += f" (No storey matches {_join([repr(t) for t in plan.unresolved], 'or')}; it was ignored.)"
-        notes += "".join(f" {c.note}" for c in plan.classes if c.note)  # how a kind ("tables") was told apart
+        notes = "".join(f" {c.note}" for c in plan.classes if c.note)  # how a kind ("tables") was told apart
         if plan.intent == "most":
             return self._most(plan, hits) + notes
         if plan.intent == "breakdown":

@@ -14,6 +14,12 @@ Oracle types and the score of an answer (0..1):
                                     units agree (m2 and m² are the same unit)
 ``yes_no``   {"value"}              1 if the answer's ``yes_no`` equals it
 ``storeys``  {"value"}              1 if the answer's ``storeys`` are the same set of names
+``values``   {"value", "unit", "guids"}  an attribute lookup over several elements ("what are the walls made
+                                    of"): ``value`` the distinct values with how many elements hold each
+                                    (``[[v, n], ...]``, null = not recorded); F1 of the GlobalIds if the
+                                    answer's ``value.values`` (``[{"value", "count"}]``) is the same
+                                    distribution (text case-insensitive, numbers to 6 significant digits)
+                                    and, when the oracle names a unit, ``value.unit`` is that unit; else 0
 ``decline``  {}                     1 if the answer is declined and lists and states nothing
 
 A declined answer to any other oracle scores 0 (it is not a broadening). A **silent broadening** is an
@@ -35,11 +41,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-ORACLE_TYPES = ("elements", "count", "number", "yes_no", "storeys", "decline")
+ORACLE_TYPES = ("elements", "count", "number", "yes_no", "storeys", "values", "decline")
 KINDS = ("storey_class", "comparison", "edge", "rooms", "qualifiers", "quantities", "negation", "multi_storey",
          "german", "refuse")  # fmt: skip
+EXTRA_KINDS = ("lookup", "levels")  # round 3's lookup set (dev_round3_lookup.json): attribute lookups, storey levels
 _NEEDS = {"elements": ("guids",), "count": ("value",), "number": ("value", "unit"), "yes_no": ("value",),
-          "storeys": ("value",), "decline": ()}  # fmt: skip
+          "storeys": ("value",), "values": ("value", "guids"), "decline": ()}  # fmt: skip
 
 
 def is_people_format(query: dict[str, Any]) -> bool:
@@ -56,8 +63,8 @@ def oracle_problem(query: dict[str, Any]) -> str | None:
     missing = [k for k in _NEEDS[kind] if k not in oracle]
     if missing:
         return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} oracle needs {', '.join(missing)}"
-    if "kind" in query and query["kind"] not in KINDS:
-        return f"kind {query['kind']!r} is not one of {', '.join(KINDS)}"
+    if "kind" in query and query["kind"] not in KINDS + EXTRA_KINDS:
+        return f"kind {query['kind']!r} is not one of {', '.join(KINDS + EXTRA_KINDS)}"
     return None
 
 
@@ -73,10 +80,12 @@ class Reading:
     yes_no: bool | None
     storeys: frozenset[str] | None
     rule: str | None
+    values: tuple[tuple[str | None, int], ...] | None = None  # a lookup's distribution, normalised (see value_key)
 
     @property
     def gives_something(self) -> bool:
-        return bool(self.guids) or any(v is not None for v in (self.count, self.number, self.yes_no, self.storeys))
+        return bool(self.guids) or any(
+            v is not None for v in (self.count, self.number, self.yes_no, self.storeys, self.values))
 
 
 def read_answer(answer: dict[str, Any]) -> Reading:
@@ -89,7 +98,12 @@ def read_answer(answer: dict[str, Any]) -> Reading:
     yes_no = answer.get("yes_no")
     storeys = answer.get("storeys")
     rule = answer.get("rule")
+    dist = value.get("values") if isinstance(value, dict) else None
+    values = None
+    if isinstance(dist, list):
+        values = distribution((row.get("value"), row.get("count")) for row in dist if isinstance(row, dict))
     return Reading(
+        values=values,
         guids=guids,
         declined=bool(answer.get("declined")),
         count=count if isinstance(count, int) and not isinstance(count, bool) else None,
@@ -111,6 +125,28 @@ def norm_unit(unit: str | None) -> str | None:
     elif text.endswith("3"):
         text = text[:-1] + "³"
     return text
+
+
+def value_key(value: Any) -> str | None:
+    """A lookup value as the scorer compares it: text case- and space-insensitive, booleans as true/false,
+    numbers to 6 significant digits (export noise such as 0.8639999999999995 is 0.864); None stays None."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"{float(value):.6g}"
+    return " ".join(str(value).split()).casefold()
+
+
+def distribution(rows: Any) -> tuple[tuple[str | None, int], ...]:
+    """``[(value, n), ...]`` -> a sorted tuple of ``(value_key, total n)`` (equal keys merged)."""
+    totals: dict[str | None, int] = {}
+    for value, n in rows:
+        if isinstance(n, int) and not isinstance(n, bool):
+            key = value_key(value)
+            totals[key] = totals.get(key, 0) + n
+    return tuple(sorted(totals.items(), key=lambda kv: (kv[0] is None, kv[0] or "")))
 
 
 def _norm_storey(name: str) -> str:
@@ -143,7 +179,7 @@ def score(oracle: dict[str, Any], answer: dict[str, Any]) -> Score:
     if kind == "decline":
         ok = got.declined and not got.gives_something
         return Score(1.0 if ok else 0.0, got.gives_something, got.declined, expected)
-    names_elements = kind in ("elements", "count") or (kind == "number" and bool(expected))
+    names_elements = kind in ("elements", "count", "values") or (kind == "number" and bool(expected))
     superset = names_elements and not got.declined and got.guids > expected
     broadened = superset and got.rule is None
     wider = superset and got.rule is not None
@@ -159,6 +195,10 @@ def score(oracle: dict[str, Any], answer: dict[str, Any]) -> Score:
         tol = float(oracle.get("rel_tol", 0.01)) * abs(float(value))
         close = got.number is not None and abs(got.number - float(value)) <= tol + 1e-9
         points = 1.0 if close and norm_unit(got.unit) == norm_unit(oracle.get("unit")) else 0.0
+    elif kind == "values":
+        same = got.values is not None and got.values == distribution((v, n) for v, n in value)
+        unit_ok = oracle.get("unit") is None or norm_unit(got.unit) == norm_unit(oracle.get("unit"))
+        points = f1(got.guids, expected) if same and unit_ok else 0.0
     elif kind == "yes_no":
         points = 1.0 if got.yes_no is not None and got.yes_no == value else 0.0
     else:  # storeys

@@ -172,6 +172,10 @@ def dropped(plan: Plan, evidence: Plan) -> list[tuple[str, str]]:
             out.append((f.label, "the excluded class"))
     if evidence.measure is not None and plan.measure is None:
         out.append((evidence.measure["term"], "the measure"))
+    if evidence.lookup is not None and plan.lookup is None:  # "what is the fire rating of ...": not a list
+        out.append((str(evidence.lookup["term"]), "the attribute asked for"))
+    if evidence.elements and not set(evidence.elements) <= set(plan.elements):  # GlobalIds / names written out
+        out.append((", ".join(evidence.elements[:3]), "the elements named"))
     asked = {c for f in evidence.classes if not f.inventory for c in f.classes} - {"IfcSpace"}
     read = {c for f in plan.classes if not f.inventory for c in f.classes}
     if asked and not evidence.unconsumed and not asked & read:

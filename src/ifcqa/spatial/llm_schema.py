@@ -28,7 +28,8 @@ FILLED = frozenset(["intent", "storeys", "exclude", "classes", "exclude_classes"
 # plan fields made from the others, or that record the rules parser's own reading
 NOT_FILLED = frozenset(["question", "storey_names", "mentions", "unresolved", "unknown_classes", "unknown_words",
                         "parser", "notes", "declined", "nearest", "resolved",
-                        "compare_op"])  # the rules' comparison grammar; an LLM plan compares with > / < (least)
+                        "compare_op",  # the rules' comparison grammar; an LLM plan compares with > / < (least)
+                        "lookup", "elements"])  # attribute lookups and GlobalIds: the rules' only (round 3), for now
 _SCALAR_TYPES: dict[str, type] = {"bool": bool, "int": int}
 
 

@@ -72,6 +72,10 @@ def _number(x: float) -> float:
 
 def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -> Outcome:
     """The contract keys (and, for the intents that need them, the text) of a plan answered with ``hits``."""
+    if plan.lookup is not None and plan.intent == "lookup":  # "what is the X of Y" (spatial/lookup.py)
+        from ifcqa.spatial.lookup_answer import answer as lookup_answer
+
+        return lookup_answer(index, answerer, plan, hits)
     out = Outcome(rule=rule_of(answerer, plan))
     label, scope, n = answerer.label(plan), answerer.scope(plan), len(hits)
     measure = plan.resolved.get("measure")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import grounding, qualifiers, resolve
+from ifcqa.spatial import grounding, lookup, qualifiers, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
@@ -419,13 +419,15 @@ class Parser:
 
     def parse(self, question: str) -> Plan:
         plan = Plan(question=question)
-        text = normalise(question)
+        stripped, guids = lookup.explicit_guids(question)  # GlobalIds are read whole, before any word pass
+        text = normalise(stripped)
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
         if self._refuse(plan, text):
             return plan
+        text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         masked, buildings = self._buildings(text)
         mentions: list[_Mention] = []
@@ -459,7 +461,102 @@ class Parser:
         self._relation(plan, text)
         self._clauses(plan, text)
         self._account(plan, masked)
+        self._storey_slab(plan, text)
+        self._lookup_subject(plan, frame, guids)
         return plan
+
+    def _storey_slab(self, plan: Plan, text: str) -> None:
+        """ "the ground floor slab", "the first floor slabs": the storey's floor (or base) slab, a kind, never every
+        slab on the storey (IfcOpenHouse's only slabs are the roof's two, aggregated into its IfcRoof)."""
+        spans = plan.resolved.get("storey_spans", [])
+        if not any(text[start:end].endswith(("floor", "geschoss")) and re.match(r"\s+slabs?\b", text[end:])
+                   for start, end in spans):
+            return
+        kinds = [self.class_filter("floorslab"), self.class_filter("baseslab")]
+        swapped = False
+        for i, c in enumerate(plan.classes):
+            if c.key == "slab" and not c.kind:
+                plan.classes[i:i + 1] = kinds
+                swapped = True
+                break
+        if swapped:
+            plan.notes.append("'<storey> slab': the storey's floor or base slab (PredefinedType FLOOR / BASESLAB)")
+
+    # -- attribute lookups (round 3, spatial/lookup.py) -------------------------------------------------
+    def _lookup_frame(self, plan: Plan, text: str) -> tuple[str, lookup.Frame | None]:
+        """ "what is the X of ...", "what are ... made of", "how wide is ...": the attribute words, blanked so that
+        the rest of the question is parsed as the subject (a class with its scope, a room, a storey)."""
+        text = lookup.rewrite(text)
+        frame = lookup.find_frame(text, lambda words: bool(_CLASS_PATTERN.search(words)), self._holds)
+        if frame is None:
+            return text, None
+        for start, end in frame.spans:
+            text = _mask(text, start, end)
+        for match in list(re.finditer(r"(?<![\w-])[\w][\w./-]*[\w]", text)):  # "door Tür-014", "GroundFloor_Door1"
+            token = match.group(0)
+            found = self._identifiers().get(token) if re.search(r"[\d_]", token) else None
+            if found:
+                plan.elements.extend(found)
+                plan.notes.append(f"{_as_written(plan.question, token)!r}: the element(s) named so ({len(found)})")
+                text = _mask(text, match.start(), match.end())
+        plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
+                                                         " (read by property name)"))
+        return text, frame
+
+    def _identifiers(self) -> dict[str, list[str]]:
+        """Element Names and Tags written as one token (normalised) -> GlobalIds; spatial elements and types are
+        named by the room and storey passes, so they are left out."""
+        if not hasattr(self, "_idents"):
+            out: dict[str, list[str]] = {}
+            for e in self.index.data.elements.values():
+                if not e.guid or e.ifc_class.endswith(("Type", "Style")) or e.instances or e.ifc_class in (
+                        "IfcSpace", "IfcBuildingStorey", "IfcBuilding", "IfcSite", "IfcProject", "IfcZone"):
+                    continue
+                for label in {e.name, e.tag}:
+                    if label and " " not in label.strip():
+                        out.setdefault(normalise(label), []).append(e.guid)
+            self._idents = out
+        return self._idents
+
+    def _holds(self, term: str) -> bool:
+        """Whether any element of the model holds a property, quantity or attribute named like ``term``."""
+        if not hasattr(self, "_held"):
+            self._held = frozenset(lookup.held_names(self.index, list(self.index.data.elements.values())))
+        return lookup.letters(term) in self._held
+
+    def _lookup_subject(self, plan: Plan, frame: lookup.Frame | None, guids: list[str]) -> None:
+        """GlobalIds written out name exactly those elements; a lookup frame makes the plan a lookup."""
+        guids = guids + [g for g in plan.elements if g not in guids]  # and those named by Name/Tag
+        if guids and plan.declined is not None and not plan.declined.get("not_understood") and not any(
+                n.startswith("refused") for n in plan.notes):  # "how wide is GroundFloor_Door1": named, not unknown
+            plan.declined, plan.intent = None, "list"
+        if guids and plan.declined is None:
+            missing = [g for g in guids if self.index.find(g) is None]
+            if missing:
+                _decline(plan, "this model has no element with GlobalId " + ", ".join(repr(g) for g in missing),
+                         [], "Ask about an element of this model by its GlobalId, name or room.")
+                return
+            plan.elements = list(dict.fromkeys(guids))
+            if not plan.classes or all(c.inventory for c in plan.classes):
+                found = [e for g in plan.elements if (e := self.index.find(g)) is not None]
+                classes = list(dict.fromkeys(e.ifc_class for e in found))
+                plan.classes = [ClassFilter(c, c, (c,)) for c in classes]
+                if plan.intent in ("unanswerable",):
+                    plan.intent = "list"
+        if frame is None or plan.declined is not None:
+            return
+        plan.lookup = frame.to_dict()
+        spec = lookup.words().attributes.get(frame.key or "", {})
+        if spec.get("subject") != "storey" and plan.classes and all(c.inventory for c in plan.classes):
+            for m in plan.mentions:  # "what is the roof made of": the roof, not the storey named Roof
+                key = _CLASS_KEYS.get(normalise(m.term))
+                if key is not None and m.storeys and not m.negated:
+                    plan.storeys = [g for g in plan.storeys if g not in m.storeys]
+                    plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
+                    plan.classes = [self.class_filter(key)]
+                    plan.notes.append(f"lookup: {m.term!r} read as the class, not the storey")
+                    break
+        plan.intent = "lookup"
 
     # -- refusals, explicit classes, thresholds, rooms, qualifiers, measures (issue 22) ----------------
     def _refuse(self, plan: Plan, text: str) -> bool:
@@ -726,24 +823,18 @@ class Parser:
         return text
 
     def _named_instead(self, plan: Plan, q: resolve.Qualifier) -> bool:
-        """A boolean property word ("outside", "external") for a class whose elements do not record the property
-        (no IsExternal): the elements of that one class whose names or type names hold the word, when the model
-        names some but not all of them so ("OutsideWall_EnEV2002"); the plan says which rule it used."""
+        """A boolean property word ("outside") for a class whose elements do not record the property (no
+        IsExternal): the elements of that one class whose names or type names hold the word as written, when the
+        model names some but not all of them so ("OutsideWall_EnEV2002"); the plan says which rule it used."""
         if q.raw is None or q.raw.value is not True or len(plan.classes) != 1:
             return False
         head = plan.classes[0]
         if head.kind or head.inventory or head.key == "spaces":
             return False
-        table = qualifiers.words().booleans[0][1]
-        meant = table.get(" ".join(q.term.split()))  # the term, then the words of the same meaning ("exterior")
-        synonyms = [w for w, pv in table.items() if pv == meant and " " not in w and w != q.term] if meant else []
         total = sum(1 for e in grounding.products(self.index) if matches(self.index, e, head))
-        for word in [q.term, *synonyms]:
-            found = grounding.ground(self.index, [word], head, whole=False)
-            if found is not None and found.filter is not None and found.how in ("name", "type_name") and (
-                    0 < found.n < total):
-                break
-        else:
+        found = grounding.ground(self.index, [q.term], head, whole=False)  # the word as written, no synonym:
+        if found is None or found.filter is None or found.how not in ("name", "type_name") or not (  # a name
+                0 < found.n < total):  # holding "outside" is no evidence for "external"
             return False
         plan.classes = [dataclasses.replace(found.filter, label=f"{q.term} {head.label}")]
         plan.notes.append(f"{q.term!r}: no {head.label} records {q.path}; {found.rule} ({found.n} of the {total})")
@@ -1465,6 +1556,9 @@ class Parser:
             previous, carried = m, negated
             guids = [s.guid for s in m.storeys]
             plan.mentions.append(StoreyRef(m.term, m.how, guids, negated))
+            if not guids and m.how == "alias:all" and not negated:  # "the model", "in total" with no storeys: the
+                plan.notes.append(f"{m.term!r}: the whole model (it has no storeys)")  # whole model, no storey
+                continue
             if not guids:
                 plan.unresolved.append(m.term)
                 continue

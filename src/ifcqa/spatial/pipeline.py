@@ -209,13 +209,13 @@ class SpatialQA:
                 hits = []
             yield "route", {"route": route, "why": why}
             yield "retrieval", self._retrieval_report("text", found)
-        elif plan.unresolved and not plan.storeys and not plan.exclude:
-            route, text = "none", self.answerer.unknown_storey(plan)
+        elif plan.unresolved:  # a storey the question names that the model lacks: answering on the others
+            route, text = "none", self.answerer.unknown_storey(plan)  # would answer a broader question
             plan.declined = {"reason": "this model has no storey matching " + ", ".join(
                 repr(t) for t in plan.unresolved), "not_understood": list(plan.unresolved),
                 "can_answer": "Ask about one of its storeys: " + ", ".join(self.parser.resolver.names())}
             checked = _check_report(0, [], fallback=False)
-            yield "route", {"route": route, "why": "the question names only storeys this model lacks: "
+            yield "route", {"route": route, "why": "the question names storeys this model lacks: "
                             + ", ".join(plan.unresolved)}
             yield "retrieval", self._retrieval_report("none", [])
         else:
@@ -331,6 +331,9 @@ class SpatialQA:
                 hits = [h for h in hits if h.guid not in inside]
             else:
                 hits = rooms_hits(self.index, plan, guids)
+        if plan.elements:  # GlobalIds written out (round 3): only those elements
+            named = set(plan.elements)
+            hits = [h for h in hits if h.guid in named]
         if plan.exclude_classes:
             hits = [h for h in hits if not any(
                 matches(self.index, e, f) for f in plan.exclude_classes if (e := self.index.find(h.guid)) is not None)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-INTENTS = ("list", "count", "exists", "most", "breakdown", "unanswerable", "declined", "compare")
+INTENTS = ("list", "count", "exists", "most", "breakdown", "unanswerable", "declined", "compare", "lookup")
 
 
 @dataclass(frozen=True)
@@ -105,6 +105,9 @@ class Plan:
     unconsumed: list[str] = field(default_factory=list)  # content words no pass read (as the question wrote them)
     declined: dict[str, Any] | None = None  # {"reason", "not_understood", "can_answer"}
     nearest: list[dict[str, Any]] = field(default_factory=list)  # embedder fallback: word, label, score, threshold
+    # round 3: "what is the X of Y" (intent "lookup"): {"term", "key"} of the attribute (see spatial/lookup.py)
+    lookup: dict[str, Any] | None = None
+    elements: list[str] = field(default_factory=list)  # GlobalIds the question wrote out: only those elements
     resolved: dict[str, Any] = field(default_factory=dict, repr=False)  # the resolvers' objects (not serialised)
 
     def to_dict(self) -> dict[str, Any]:

@@ -44,7 +44,10 @@ def ask_spatial(index: ModelIndex, question: str, offset: int = 0, limit: int = 
     ...), rooms by name, number or function ("kitchen", "room A102"), property filters ("external doors",
     "load-bearing walls", "doors wider than 1 m"), quantities ("total floor area of the ground floor", "the
     tallest wall") and intents (list, count, exists, thresholds "more than 10?", which storey has the most,
-    per-storey breakdown). Writes, costs, schedules and opinions are declined. The result carries ``declined``,
+    per-storey breakdown), attribute lookups ("what is the width of door <GlobalId>", "what are the walls on
+    level 2 made of", "the fire rating of the internal doors", "the elevation of Level 2": ``value`` holds
+    ``number`` and ``unit`` when one value answers, and ``values``, each distinct value with how many elements hold
+    it). Writes, costs, schedules and opinions are declined. The result carries ``declined``,
     ``count``, ``value``, ``yes_no``, ``storeys`` and ``rule`` (the rule the answer applied).
 
     Args:

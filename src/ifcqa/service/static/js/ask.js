@@ -1,7 +1,7 @@
 // The Ask page: pick or upload a model, ask questions with the pipeline's stages streamed as they arrive,
 // the answer's elements listed, highlighted and framed in 3D; storeys isolated; any element's properties.
 
-import { getJson, postStream, request, uploadModel } from './api.js';
+import { authHeaders, getJson, postJson, postStream, request, uploadModel } from './api.js';
 import { $, clear, h } from './dom.js';
 import { showElement } from './info.js';
 import { ScenePanel } from './panel.js';
@@ -27,7 +27,7 @@ export class AskPage {
         else showElement($('#info'), modelId, guid);
       },
     });
-    window.ifcqaUI = { state: 'idle', answers: 0, lastAnswer: null, infoGuid: null, percents: [] };
+    window.ifcqaUI = { state: 'idle', answers: 0, lastAnswer: null, infoGuid: null, percents: [], sources: {}, fallbacks: [] };
     $('#model-select').addEventListener('change', (event) => this.open(event.target.value));
     $('#project-select').addEventListener('change', (event) => this.openProject(event.target.value));
     $('#ghost-range').addEventListener('input', (event) => this.viewer.setGhostOpacity(event.target.value / 100));
@@ -65,7 +65,10 @@ export class AskPage {
   }
 
   async refreshModels(selectId) {
+    const projectsAsked = getJson('api/projects').catch(() => ({ projects: [] })); // an older server: no projects
     const { models } = await getJson('api/models');
+    this.modelRows = new Map(models.map((m) => [m.id, m]));
+    this.modelRowsAt = performance.now();
     const select = $('#model-select');
     clear(select).append(h('option', { value: '', text: models.length ? '(choose a model)' : '(no models yet)' }));
     for (const model of models) {
@@ -73,12 +76,7 @@ export class AskPage {
       select.append(h('option', { value: model.id, text: `${model.name} (${model.schema}, ${size})` }));
     }
     this.modelNames = new Map(models.map((m) => [m.id, m.name]));
-    let projects = [];
-    try {
-      projects = (await getJson('api/projects')).projects || [];
-    } catch {
-      projects = []; // an older server: no projects
-    }
+    const projects = (await projectsAsked).projects || [];
     this.projects = projects;
     const projectSelect = $('#project-select');
     clear(projectSelect).append(h('option', { value: '', text: '(choose a project)' }));
@@ -87,6 +85,11 @@ export class AskPage {
     }
     projectSelect.hidden = $('.project-label').hidden = projects.length === 0;
     const wanted = selectId || this.modelId || (models.length === 1 ? models[0].id : '');
+    // a model without a cached scene is drawn by web-ifc: its worker starts loading now, unless the model opened
+    // next has a cached scene (its view is not to share the cores with that)
+    if (models.some((m) => m.scene_cached === false) && !this.modelRows.get(wanted)?.scene_cached) {
+      this.viewer.prepareWebIfc();
+    }
     if (wanted && models.some((m) => m.id === wanted)) {
       select.value = wanted;
       if (wanted !== this.modelId) this.open(wanted); // not awaited: a first tessellation can take a while
@@ -143,6 +146,8 @@ export class AskPage {
     window.ifcqaUI.firstTrianglesMs = null;
     window.ifcqaUI.firstViewMs = null;
     window.ifcqaUI.percents = [];
+    window.ifcqaUI.sources = {};
+    window.ifcqaUI.fallbacks = [];
     $('#ask-button').disabled = !this.modelId;
     clear($('#chat'));
     clear($('#info')).append(h('p', { class: 'muted', text: 'Click an element in the view or in an answer to see its properties.' }));
@@ -176,8 +181,9 @@ export class AskPage {
       if (seen[seen.length - 1] !== percent) seen.push(percent);
     };
     showProgress();
-    // the tree, storeys and summary are asked for once the first triangles are drawn: the server (and its GIL)
-    // serves the scene first
+    // a server stream that tessellates (the fallback, or ?scene=server) has the tree, storeys and summary asked
+    // for once its first triangles are drawn: the server (and its GIL) serves the scene first; a cached scene or
+    // web-ifc's leaves the server idle, so they are asked for at once, in parallel with the scene
     let firstDrawn;
     const drawnOnce = new Promise((resolve) => { firstDrawn = resolve; });
     const firstPart = () => {
@@ -187,14 +193,27 @@ export class AskPage {
     for (const model of models) this.viewer.addModel(model.id, model.name); // in the project's order
     try {
       const timings = window.ifcqaUI.timings = {};
-      const scenes = models.map((model) => request(`api/models/${encodeURIComponent(model.id)}/scene.stream`)
-        .then((response) => this.viewer.loadStream(response, model.id, {
-          name: model.name,
-          onProgress: (p) => { progress.set(model.id, { ...p }); showProgress(); },
-          onPart: firstPart,
-        })).then(() => { timings.sceneMs = Math.round(performance.now() - started); }));
-      Promise.allSettled(scenes).then(firstDrawn); // a scene without parts, or a failed one
-      await drawnOnce;
+      const notes = [];
+      let freeServer;
+      const serverFree = new Promise((resolve) => { freeServer = resolve; });
+      let choosing = models.length;
+      let building = false;
+      const told = new Set();
+      const chosen = (modelId, source) => { // once per model (a fallback after web-ifc does not count again)
+        if (told.has(modelId)) return;
+        told.add(modelId);
+        building = building || source === 'server-build';
+        choosing -= 1;
+        if (choosing === 0) (building ? drawnOnce : Promise.resolve()).then(freeServer);
+      };
+      const scenes = models.map((model) => this.loadScene(model, opening, {
+        onProgress: (p) => { progress.set(model.id, { ...p }); showProgress(); },
+        onPart: firstPart,
+        chosen,
+        notes,
+      }).then(() => { timings.sceneMs = Math.round(performance.now() - started); }));
+      Promise.allSettled(scenes).then(() => { firstDrawn(); freeServer(); }); // a scene without parts, or a failed one
+      await serverFree;
       const trees = models.map((model) => getJson(`api/models/${encodeURIComponent(model.id)}/tree`)
         .then((tree) => {
           timings.treeMs = Math.round(performance.now() - started);
@@ -221,9 +240,12 @@ export class AskPage {
       await Promise.all(trees);
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       const what = models.length > 1 ? ` from ${models.length} models` : '';
-      status.textContent = `${this.viewer.elements.size} elements${what}, shown in ${seconds} s`;
+      const by = [...new Set(Object.values(window.ifcqaUI.sources))].map((source) => SOURCES[source] || source).join(' and ');
+      status.textContent = `${this.viewer.elements.size} elements${what}, shown in ${seconds} s (${by})`
+        + (notes.length ? `. ${notes.join('. ')}` : '');
       $('#scene-progress').hidden = true;
       window.ifcqaUI.firstViewMs = Math.round(performance.now() - started);
+      window.ifcqaUI.readyAt = Math.round(performance.now()); // since the page's navigation started
       this.report('');
       window.ifcqaUI.state = 'ready';
     } catch (error) {
@@ -233,6 +255,59 @@ export class AskPage {
       this.viewer.state.error = error.message;
       window.ifcqaUI.state = 'error';
       this.report(`Could not open the model: ${error.message}`);
+    }
+  }
+
+  /**
+   * Draw one model's scene: the server's cached one (one GLB part) when there is one; else web-ifc tessellates the
+   * file in the page, then the server builds its cached scene for the next view; if web-ifc cannot read the file,
+   * the server's scene streamed as it is tessellated. `?scene=server` or `?scene=web-ifc` in the page URL forces
+   * a path (tests, benches). Tells `chosen(modelId, source)` which: cached, web-ifc or server-build.
+   */
+  async loadScene(model, opening, { onProgress, onPart, chosen, notes }) {
+    const id = encodeURIComponent(model.id);
+    const forced = new URLSearchParams(window.location.search).get('scene');
+    const sources = window.ifcqaUI.sources;
+    const stream = (source) => {
+      sources[model.id] = source;
+      chosen(model.id, source);
+      return request(`api/models/${id}/scene.stream`).then((response) => this.viewer.loadStream(response, model.id, {
+        name: model.name, onProgress, onPart,
+      }));
+    };
+    if (forced === 'server') return stream('server-build');
+    if (forced !== 'web-ifc') {
+      let row = this.modelRows?.get(model.id);
+      const stale = performance.now() - (this.modelRowsAt || 0) > 5000; // built since the listing?
+      if (!row || (!row.scene_cached && stale)) row = await getJson(`api/models/${id}`).catch(() => null);
+      if (this.opening !== opening) {
+        chosen(model.id, 'cached');
+        return null;
+      }
+      if (!row || !('scene_cached' in row)) return stream('server-build'); // an older server: its stream
+      if (row.scene_cached) {
+        this.modelRows?.set(model.id, row);
+        return stream('cached');
+      }
+    }
+    sources[model.id] = 'web-ifc';
+    chosen(model.id, 'web-ifc');
+    try {
+      const state = await this.viewer.loadWebIfc(`api/models/${id}/file`, authHeaders(), model.id, {
+        name: model.name, onProgress, onPart,
+      });
+      // the server builds its cached scene once web-ifc's view is complete (not alongside: they would share the
+      // cores), so the next view of the model is the cached one
+      postJson(`api/models/${id}/scene.build`, {}).catch(() => {});
+      return state;
+    } catch (error) {
+      if (this.opening !== opening) throw error;
+      const note = `web-ifc could not read ${model.name} (${error.message}): the server's scene is drawn instead`;
+      notes.push(note);
+      window.ifcqaUI.fallbacks.push({ model: model.id, reason: error.message });
+      $('#scene-status').textContent = `${note}…`;
+      onProgress({ done: 0, total: 0 });
+      return stream('server-build');
     }
   }
 
@@ -329,6 +404,8 @@ export class AskPage {
     window.ifcqaUI.infoGuid = info ? info.guid : null;
   }
 }
+
+const SOURCES = { cached: "the server's cached scene", 'web-ifc': 'web-ifc in this page', 'server-build': "the server's tessellation" };
 
 function describe(summary) {
   const parts = [];

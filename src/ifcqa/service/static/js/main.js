@@ -53,12 +53,8 @@ async function start() {
   });
   window.addEventListener('hashchange', route);
   route();
-  try {
-    const health = await getJson('api/health');
-    $('#version').textContent = `v${health.version}`;
-  } catch {
-    // the version label is decoration
-  }
+  getJson('api/health').then((health) => { $('#version').textContent = `v${health.version}`; })
+    .catch(() => {}); // the version label is decoration: the models are not kept waiting for it
   try {
     await ask.refreshModels();
   } catch (error) {

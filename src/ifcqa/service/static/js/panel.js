@@ -71,6 +71,7 @@ export class ScenePanel {
   }
 
   allHidden(modelId, node) {
+    if (!this.viewer.hidden.size) return false; // nothing hidden (a model just opened): no walk below each node
     const guids = descendants(node);
     return guids.length > 0 && guids.every((guid) => {
       const key = this.viewer.keyOf(modelId, guid);

@@ -5,9 +5,10 @@
 // Test hook: window.ifcqaScene (see exposeHooks) reports what is loaded, highlighted, ghosted, visible and selected.
 
 import {
-  AmbientLight, Box3, BufferGeometry, Color, DirectionalLight, EdgesGeometry, Float32BufferAttribute, GLTFLoader,
-  Group, Line, LineBasicMaterial, LineSegments, MeshStandardMaterial, OrbitControls, PerspectiveCamera, Plane,
-  Points, PointsMaterial, Raycaster, Scene, Sphere, Vector2, Vector3, WebGLRenderer,
+  AmbientLight, Box3, BufferAttribute, BufferGeometry, Color, DirectionalLight, EdgesGeometry, Float32BufferAttribute,
+  GLTFLoader, Group, Line, LineBasicMaterial, LinearSRGBColorSpace, LineSegments, Mesh, MeshStandardMaterial,
+  OrbitControls, PerspectiveCamera, Plane, Points, PointsMaterial, Raycaster, Scene, Sphere, Vector2, Vector3,
+  WebGLRenderer,
 } from '../vendor/three.bundle.min.js';
 
 const HIGHLIGHT = new MeshStandardMaterial({
@@ -28,6 +29,74 @@ export const DEFAULT_GHOST = 0.15;
 /** IFC axes (metres) -> the scenes' glTF axes (Y up). */
 function gltfOf([x, y, z]) {
   return new Vector3(x, z, -y);
+}
+
+/** A mesh material of an RGBA colour as the scenes give it (linear, as glTF's baseColorFactor); flat shaded. */
+function sceneMaterial([r, g, b, a]) {
+  return new MeshStandardMaterial({
+    color: new Color().setRGB(r, g, b, LinearSRGBColorSpace), transparent: a < 1, opacity: a, depthWrite: a >= 1,
+    roughness: 0.9, metalness: 0, side: 2, flatShading: true,
+  });
+}
+
+const GLB_MAGIC = 0x46546c67;
+const BIN_CHUNK = 0x004e4942;
+
+/**
+ * A scene GLB of ifcqa.service.scene read directly (its fixed layout: one node per element named by its GlobalId
+ * with extras {id, class}, one mesh, primitives of POSITION + indices into two buffer views, materials of a
+ * colour): typed-array views on the buffer, boxes from the accessors' min/max, no promise per accessor.
+ * Returns {root, about, names} like GLTFLoader would give them, or null for any other layout (then GLTFLoader).
+ */
+export function readSceneGlb(buffer) {
+  const view = new DataView(buffer);
+  if (buffer.byteLength < 20 || view.getUint32(0, true) !== GLB_MAGIC) return null;
+  const jsonLength = view.getUint32(12, true);
+  const json = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 20, jsonLength)));
+  const about = json.asset?.extras?.ifcqa;
+  if (!about) return null;
+  const root = new Group();
+  const nodes = json.nodes || [];
+  if (!nodes.length) return { root, about };
+  const binAt = 20 + jsonLength;
+  if (buffer.byteLength < binAt + 8 || view.getUint32(binAt + 4, true) !== BIN_CHUNK) return null;
+  const bin = binAt + 8;
+  const views = json.bufferViews || [];
+  const accessors = json.accessors || [];
+  const materials = (json.materials || []).map((m) => sceneMaterial(m.pbrMetallicRoughness?.baseColorFactor || [1, 1, 1, 1]));
+  const array = (index) => {
+    const accessor = accessors[index];
+    const at = bin + (views[accessor.bufferView].byteOffset || 0) + (accessor.byteOffset || 0);
+    if (accessor.type === 'VEC3' && accessor.componentType === 5126) return new Float32Array(buffer, at, accessor.count * 3);
+    if (accessor.type === 'SCALAR' && accessor.componentType === 5123) return new Uint16Array(buffer, at, accessor.count);
+    if (accessor.type === 'SCALAR' && accessor.componentType === 5125) return new Uint32Array(buffer, at, accessor.count);
+    return null;
+  };
+  for (const node of nodes) {
+    const group = new Group();
+    group.name = node.name;
+    group.userData = { ...(node.extras || {}) };
+    for (const primitive of json.meshes?.[node.mesh]?.primitives || []) {
+      const keys = Object.keys(primitive.attributes || {});
+      if (keys.length !== 1 || keys[0] !== 'POSITION' || primitive.indices === undefined) return null;
+      const positions = array(primitive.attributes.POSITION);
+      const indices = array(primitive.indices);
+      if (!positions || !indices || (views[accessors[primitive.attributes.POSITION].bufferView].byteStride || 12) !== 12) {
+        return null;
+      }
+      const geometry = new BufferGeometry();
+      geometry.setAttribute('position', new BufferAttribute(positions, 3));
+      geometry.setIndex(new BufferAttribute(indices, 1));
+      const { min, max } = accessors[primitive.attributes.POSITION];
+      if (min && max) {
+        geometry.boundingBox = new Box3(new Vector3(...min), new Vector3(...max));
+        geometry.boundingSphere = geometry.boundingBox.getBoundingSphere(new Sphere());
+      }
+      group.add(new Mesh(geometry, materials[primitive.material] || materials[0] || sceneMaterial([0.78, 0.78, 0.78, 1])));
+    }
+    root.add(group);
+  }
+  return { root, about };
 }
 
 /** Frames of a scene stream (ifcqa.service.scene_stream): u32 header length, JSON, u32 payload length, payload. */
@@ -135,13 +204,15 @@ export class Viewer {
     this.measure = { points: [], distance: null };
     this.edgesBuilt = false;
     this.partCount = 0;
-    this.profile = { parseMs: 0, drawMs: 0, draws: 0 };
+    this.profile = { parseMs: 0, drawMs: 0, draws: 0, resizes: 0, loaderParts: 0 }; // loaderParts: read by GLTFLoader
     this.state = { loaded: false, modelId: null, error: null, loadMs: null, firstPartMs: null, done: 0, total: 0 };
   }
 
   resize() {
     const { clientWidth: width, clientHeight: height } = this.container;
     if (!width || !height) return;
+    if (this.profile && this.size && (this.size[0] !== width || this.size[1] !== height)) this.profile.resizes += 1;
+    this.size = [width, height];
     this.renderer.setSize(width, height, false);
     this.camera.aspect = width / height;
     this.camera.updateProjectionMatrix();
@@ -170,6 +241,17 @@ export class Viewer {
   }
 
   clear() {
+    if (this.webIfc) { // models being read by web-ifc: the read ends, the queued ones do not start
+      const { worker, reject } = this.webIfc;
+      this.webIfc.closed = true;
+      this.webIfc = null;
+      if (reject) {
+        worker.terminate();
+        reject(new Error('the view was cleared'));
+      } else if (worker) { // an idle (or prepared) worker serves the next view
+        this.sharedWebIfc().worker = worker;
+      }
+    }
     const had = this.model.children.length > 0;
     this.model.traverse((object) => {
       if (object.geometry) object.geometry.dispose();
@@ -217,6 +299,142 @@ export class Viewer {
     return this.state;
   }
 
+  /**
+   * Tessellate a model file in the page with web-ifc (js/ifc-worker.js) and draw its elements as they come,
+   * laid out as the server's scene (one group per element named by its GlobalId, its IFC class, the aggregates'
+   * parts), so highlighting, picking, the tree, classes, section and measuring work the same. Rejects when
+   * web-ifc cannot read the file (nothing of it is kept: the caller falls back to the server's scene).
+   */
+  async loadWebIfc(url, headers, modelId, { name = modelId, onProgress = () => {}, onPart = () => {} } = {}) {
+    const started = performance.now();
+    const entry = this.models.get(modelId) || this.addModel(modelId, name);
+    const shared = this.sharedWebIfc();
+    const materials = new Map();
+    const materialOf = (colour) => { // as the server's scene materials (colours read as linear, like glTF's)
+      const key = colour.map((c) => c.toFixed(3)).join(',');
+      if (!materials.has(key)) materials.set(key, sceneMaterial(colour.map((c) => Number(c.toFixed(4)))));
+      return materials.get(key);
+    };
+    let root = null;
+    const read = () => new Promise((resolve, reject) => {
+      if (shared.closed) throw new Error('the view was cleared');
+      const worker = this.webIfcWorker(shared);
+      shared.reject = reject;
+      let chain = Promise.resolve(); // batches are drawn one after the other
+      worker.onerror = (event) => { // the worker itself failed (its module, its WASM): the next read starts another
+        event.preventDefault();
+        worker.terminate();
+        if (shared.worker === worker) shared.worker = null;
+        reject(new Error(event.message || 'the web-ifc worker failed'));
+      };
+      worker.onmessage = ({ data }) => {
+        chain = chain.then(async () => {
+          if (data.kind === 'error') throw new Error(data.message);
+          if (data.kind === 'started') entry.workerStartedMs = Math.round(performance.now() - started); // module loaded
+          if (data.kind === 'batch') {
+            if (!root) root = this.placeRoot(entry, data.offset);
+            const parsing = performance.now();
+            this.addElements(entry, root, data.elements, materialOf);
+            this.profile.parseMs += performance.now() - parsing;
+            const first = this.partCount === 0;
+            this.partCount += 1;
+            if (this.state.firstPartMs === null) this.state.firstPartMs = performance.now();
+            this.afterPart();
+            if (first) await this.drawn();
+            onPart(entry);
+            onProgress({ done: data.done, total: Math.max(data.total, data.done) });
+          }
+          if (data.kind === 'end') {
+            entry.parts = data.parts || {};
+            entry.untessellated = {};
+            entry.source = 'web-ifc';
+            entry.webIfcMs = data.ms;
+            entry.webIfcSteps = { ...data.steps, workerStarted: entry.workerStartedMs,
+              end: Math.round(performance.now() - started) }; // the last two: since loadWebIfc was called
+            onProgress({ done: data.elements, total: data.elements });
+            resolve();
+          }
+        }).catch(reject);
+      };
+      worker.postMessage({ url: new URL(url, document.baseURI).href, headers }); // the worker's base is its own URL
+    });
+    const turn = shared.queue.then(read);
+    shared.queue = turn.catch(() => {});
+    try {
+      await turn;
+    } catch (error) {
+      // nothing of a model web-ifc failed on stays in the view: the server's scene replaces it (a view cleared
+      // meanwhile is another view: nothing of it is touched)
+      if (this.models.get(entry.id) === entry) {
+        if (root) entry.group.remove(root);
+        for (const key of entry.keys.values()) this.elements.delete(key);
+        entry.keys.clear();
+      }
+      throw error;
+    } finally {
+      if (shared.worker) shared.worker.onmessage = null;
+      shared.reject = null;
+    }
+    entry.complete = true;
+    if (this.pending) await this.pending;
+    this.state = { ...this.state, loaded: [...this.models.values()].every((m) => m.complete), modelId: this.state.modelId || modelId,
+      loadMs: Math.round(performance.now() - started) };
+    return this.state;
+  }
+
+  /** The page's web-ifc state: one worker (web-ifc's module and WASM load once), models read one after the other. */
+  sharedWebIfc() {
+    if (!this.webIfc) this.webIfc = { worker: null, queue: Promise.resolve(), reject: null, closed: false };
+    return this.webIfc;
+  }
+
+  webIfcWorker(shared) {
+    if (!shared.worker) {
+      shared.worker = new Worker(new URL('./ifc-worker.js', import.meta.url), { type: 'module' });
+      this.webIfcWorkers = (this.webIfcWorkers || 0) + 1; // workers this page started (tests)
+    }
+    return shared.worker;
+  }
+
+  /** Start the web-ifc worker and its WASM now, for a model without a cached scene the user may open next. */
+  prepareWebIfc() {
+    this.webIfcWorker(this.sharedWebIfc()).postMessage({ prepare: true });
+  }
+
+  /** A model's root group placed by its offset (IFC axes, metres) from the view's reference. */
+  placeRoot(entry, offset) {
+    if (!this.reference) this.reference = offset;
+    const root = new Group();
+    root.position.copy(gltfOf(offset.map((v, i) => v - this.reference[i])));
+    entry.group.add(root);
+    return root;
+  }
+
+  /** Elements tessellated by the web-ifc worker: [{id, guid, cls, meshes: [{color, positions, indices}]}]. */
+  addElements(entry, root, elements, materialOf) {
+    for (const { id, guid, cls, meshes: parts } of elements) {
+      if (entry.keys.has(guid)) continue;
+      const key = this.elements.has(guid) ? `${entry.id}:${guid}` : guid;
+      entry.keys.set(guid, key);
+      const node = new Group();
+      node.name = guid;
+      node.userData = { id, class: cls };
+      const meshes = [];
+      for (const { color, positions, indices } of parts) {
+        const geometry = new BufferGeometry();
+        geometry.setAttribute('position', new BufferAttribute(positions, 3));
+        geometry.setIndex(new BufferAttribute(indices, 1));
+        const material = materialOf(color);
+        const mesh = new Mesh(geometry, material);
+        mesh.userData.guid = key;
+        node.add(mesh);
+        meshes.push({ mesh, material });
+      }
+      root.add(node);
+      this.elements.set(key, { object: node, meshes, ifcClass: cls, stepId: id, modelId: entry.id, guid });
+    }
+  }
+
   addModel(modelId, name) {
     const group = new Group();
     group.name = modelId;
@@ -229,18 +447,28 @@ export class Viewer {
 
   async addPart(entry, buffer) {
     const parsing = performance.now();
-    const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(buffer, '', resolve, reject));
+    let root;
+    let about;
+    const direct = readSceneGlb(buffer); // our own layout, read directly; else GLTFLoader
+    if (direct) {
+      ({ root, about } = direct);
+    } else {
+      this.profile.loaderParts += 1;
+      const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(buffer, '', resolve, reject));
+      root = gltf.scene;
+      about = gltf.parser.json.asset?.extras?.ifcqa || {};
+      const names = gltf.parser.json.nodes || [];
+      for (const node of root.children) {
+        // the GlobalId as written (three.js may rename duplicate or unusual node names)
+        const index = gltf.parser.associations.get(node)?.nodes;
+        if (index !== undefined && names[index]?.name) node.name = names[index].name;
+      }
+    }
     this.profile.parseMs += performance.now() - parsing;
-    const root = gltf.scene;
-    const names = gltf.parser.json.nodes || [];
-    const about = gltf.parser.json.asset?.extras?.ifcqa || {};
     const offset = about.offset || [0, 0, 0];
     if (!this.reference) this.reference = offset;
     root.position.copy(gltfOf(offset.map((v, i) => v - this.reference[i])));
     for (const node of [...root.children]) {
-      // the GlobalId as written (three.js may rename duplicate or unusual node names)
-      const index = gltf.parser.associations.get(node)?.nodes;
-      if (index !== undefined && names[index]?.name) node.name = names[index].name;
       const guid = node.name;
       if (entry.keys.has(guid)) { // sent again after a rebuild: the first one stays
         root.remove(node);
@@ -612,7 +840,7 @@ export class Viewer {
       get nodeNames() { return [...viewer.elements.keys()]; },
       get models() {
         return [...viewer.models.values()].map((m) => ({ id: m.id, name: m.name, visible: m.visible, complete: m.complete,
-          elements: m.keys.size }));
+          elements: m.keys.size, source: m.source || 'server', webIfcSteps: m.webIfcSteps || null }));
       },
       get highlighted() { return [...viewer.highlighted].sort(); },
       get ghosted() {
@@ -628,7 +856,11 @@ export class Viewer {
       get measuring() { return viewer.measuring; },
       get frames() { return viewer.frames || 0; },
       get parts() { return viewer.partCount || 0; },
-      get profile() { return { ...viewer.profile }; },
+      get webIfcWorkers() { return viewer.webIfcWorkers || 0; },
+      get profile() {
+        const { calls, triangles } = viewer.renderer.info.render;
+        return { ...viewer.profile, calls, triangles, programs: viewer.renderer.info.programs?.length ?? null };
+      },
       highlight: (guids) => viewer.highlight(guids),
       isShown: (guid) => Boolean(viewer.elements.get(guid)?.object.visible),
       materialOf: (guid) => viewer.materialOf(guid),

@@ -1,0 +1,429 @@
+"""Attribute lookups: "what is the width of door X", "what are the walls on level 2 made of", "what is the
+fire rating of the internal doors", "the elevation of Level 2", "floor-to-floor height between EG and 1.OG".
+
+A lookup is a frame around a subject. :func:`find_frame` reads the frame in the (normalised) question and
+says which words name the attribute; the rest of the question (the subject: a class with its storeys, rooms
+and qualifiers, a room, a storey, or an element named by its GlobalId) is parsed as any list question, so
+the subject means what it means everywhere else. :func:`answer` then reads the attribute on the subject's
+elements, by a rule it states:
+
+* the words of ``data/lookup_words.json`` (width, height, ceiling height, thickness, material, type, U-value,
+  colour, elevation, floor-to-floor height ...), each an ordered list of sources (an IFC attribute, a quantity,
+  a property, the material layer set's total thickness, the materials, the type object's Name, a storey's
+  Elevation);
+* any other words by the name of a property, quantity or attribute the asked elements hold, compared on
+  letters only ("fire rating" = FireRating, "riser height" = RiserHeight, "LoadBearing property" = LoadBearing).
+
+A value that is empty or a placeholder repeating the property's name (Revit's ``FireRating = 'Fire Rating'``)
+is *not recorded*. Nothing recorded, or an attribute the elements do not hold: the answer declines, saying
+what the model does not record and what it does hold. A dimension is never read from the wrong thing: a
+"ceiling height" is a room's height (its quantity Height, FinishCeilingHeight or Revit's Unbounded Height),
+never a ceiling covering's bounding box, and a question that names no room for it declines.
+
+The answer: one element, or every element holding the same number -> ``value.number`` with its unit; always
+``value.values``, the distinct values with how many elements hold each (``None``: not recorded), and
+``value.property`` (the rule's attribute and where it was read).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ifcqa.index.model_index import ModelIndex
+from ifcqa.index.records import Element, Value
+
+_DATA = "lookup_words.json"
+# A GlobalId: 22 characters of IFC's base-64 alphabet, with a digit, "_" or "$", or upper and lower case letters
+# after the first (so an ordinary long word is not one)
+_GUID = re.compile(r"(?<![\w$])[0-9A-Za-z_$]{22}(?![\w$])")
+_LENGTH_MEASURES = ("IfcLengthMeasure", "IfcPositiveLengthMeasure", "IfcNonNegativeLengthMeasure",
+                    "IfcQuantityLength")
+_ATTR_UNITS = {"OverallWidth": "LENGTHUNIT", "OverallHeight": "LENGTHUNIT", "Elevation": "LENGTHUNIT"}
+_FLAT = ("IfcSlab", "IfcCovering", "IfcRoof", "IfcPlate")
+_FOLD = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss"})
+
+
+@dataclass(frozen=True)
+class _Words:
+    attributes: dict[str, dict[str, Any]]
+    how: dict[str, str]
+    trailing: tuple[str, ...]
+    aggregates: re.Pattern[str]
+
+
+@cache
+def words() -> _Words:
+    raw = json.loads(resources.files("ifcqa.spatial.data").joinpath(_DATA).read_text(encoding="utf-8"))
+    attributes = {}
+    for key, spec in raw["attributes"].items():
+        attributes[key] = raw["attributes"][spec["same"]] | {"key": spec["same"]} if "same" in spec else \
+            spec | {"key": key}
+    aggregates = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in raw["aggregates"]) + r")\b")
+    return _Words(attributes, dict(raw["how"]), tuple(raw["trailing"]), aggregates)
+
+
+def letters(text: str) -> str:
+    """Letters and digits only, case-folded, umlauts folded: how an attribute word meets a property name."""
+    return "".join(ch for ch in text.casefold().translate(_FOLD) if ch.isalnum())
+
+
+def explicit_guids(question: str) -> tuple[str, list[str]]:
+    """The GlobalIds written in ``question`` and the question with them blanked (so no word pass splits them)."""
+    found: list[str] = []
+
+    def take(match: re.Match[str]) -> str:
+        g = match.group(0)
+        rest = g[1:]
+        if any(ch.isdigit() or ch in "_$" for ch in g) or (rest != rest.lower() and rest != rest.upper()):
+            found.append(g)
+            return " " * len(g)
+        return g
+
+    return _GUID.sub(take, question), found
+
+
+@dataclass
+class Frame:
+    """The attribute a question asks for: ``term`` as written (normalised), ``key`` its vocabulary entry (or
+    ``None``: read by property name), ``spans`` the frame's words in the normalised text (to mask)."""
+
+    term: str
+    key: str | None
+    spans: list[tuple[int, int]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"term": self.term, "key": self.key}
+
+
+_LEAD = r"(?:(?:please|pls|can you|could you|kindly)\s+)*(?:(?:tell me|give me|show me|find|check)\s+)?"
+_WORDS = r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)"  # one word and more (the count is added per pattern)
+_OF = re.compile(r"\b(?:what|which|was|welche[srmn]?)\s+(?:is|are|was|were|ist|sind)\s+"
+                 r"(?:the\s+|die\s+|der\s+|das\s+)?(?P<attr>" + _WORDS + r"{0,3}?)"
+                 r"\s+(?P<prep>of|for|in|on|von|vom|des|der)\s+")
+_TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{0,2}?)\s+(?P<prep>of|for)\s+")
+_WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS + r"{0,2}?)\s+"
+                        r"(?:is|are|does|do|has|have|hat|haben|ist|sind)\b")
+_MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s"
+                   r"(?P<made>(?:made|built|constructed)\s+"
+                   r"(?:out\s+of|of|from))\b")
+_KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materials?|colou?rs?)\s+of\b")
+_HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief)\s+(?:is|are|ist|sind)\b")
+_FLOOR = re.compile(r"(?:\b(?:what|which)\s+(?:is|are)\s+)?(?:\bthe\s+)?\b(?P<attr>floor[- ]to[- ]floor\s+heights?|"
+                    r"stor(?:e)?y\s+heights?|geschossh(?:ö|oe|o)hen?)\b(?:\s+(?:between|from|of))?")
+_CEILING = re.compile(r"\bheight\s+of\s+the\s+ceilings?\s+(?:in|of)\b")
+
+
+def _vocabulary(term: str) -> str | None:
+    w = words()
+    folded = term.translate(_FOLD)
+    for candidate in (term, folded, _strip_trailing(term), _strip_trailing(folded)):
+        if candidate in w.attributes:
+            return str(w.attributes[candidate]["key"])
+    return None
+
+
+def _strip_trailing(term: str) -> str:
+    for tail in words().trailing:
+        if term.endswith(" " + tail):
+            return term[: -len(tail) - 1]
+    return term
+
+
+def rewrite(text: str) -> str:
+    """ "the height of the ceiling in room A203" -> "the ceiling height of room A203" (a room's height)."""
+    return _CEILING.sub("ceiling height of", text)
+
+
+def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
+    """The lookup frame of the normalised question ``text``, or None.
+
+    ``is_class_word(words)`` says whether words name an element class (then "what are the doors of room X" is
+    not a lookup); ``has_property(term)`` whether the model holds a property/quantity/attribute of that name.
+    Aggregate words anywhere ("total", "largest", "how many") make it no lookup: measures answer those.
+    """
+    if words().aggregates.search(text):
+        return None
+    found = _FLOOR.search(text)
+    if found:
+        return Frame(found.group("attr"), "floor-to-floor height", [(found.start(), found.end())])
+    found = _MADE.search(text)
+    if found:
+        return Frame("material", "material", [found.span("lead"), found.span("made"),
+                                              (found.end("lead"), found.end("lead") + 4)])
+    found = _HOW.search(text)
+    if found:
+        key = words().how[found.group("adj")]
+        return Frame(found.group("adj"), _vocabulary(key), [(found.start(), found.end())])
+    for pattern in (_OF, _TERSE):
+        found = pattern.search(text)
+        if not found:
+            continue
+        term = found.group("attr").strip()
+        vocab = _vocabulary(term)
+        compound = _class_then_attribute(found, is_class_word) if vocab is None else None
+        if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
+            return compound
+        if vocab is None and (is_class_word(term) or found.group("prep") in ("in", "on", "der")):
+            continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
+        if vocab is None and not _attribute_like(term, has_property):
+            continue
+        return Frame(term, vocab, [(found.start(), found.end())])
+    found = _KIND_OF.search(text)
+    if found:  # "what type of doors are on level 1", "what kind of insulation": the asked elements' types
+        term = found.group("attr")
+        return Frame(term, _vocabulary(term), [(found.start(), found.end())])
+    found = _WHAT_ATTR.search(text)
+    if found:
+        term = found.group("attr").strip()
+        vocab = _vocabulary(term)
+        if vocab is not None or (not is_class_word(term) and not _place_word(term) and has_property(term)):
+            return Frame(term, vocab, [(found.start(), found.end())])
+    return None
+
+
+def _class_then_attribute(found: re.Match[str], is_class_word: Any) -> Frame | None:
+    """ "the door width", "the wall thickness": class words, then a vocabulary attribute (its last one or two
+    words); the frame masks the lead, the attribute and the preposition, never the class words."""
+    attr = found.group("attr")
+    words_ = attr.split()
+    for k in range(1, len(words_)):
+        prefix, suffix = " ".join(words_[:k]), " ".join(words_[k:])
+        key = _vocabulary(suffix)
+        if key is not None and is_class_word(prefix):
+            start = found.start("attr") + attr.rindex(suffix)
+            return Frame(suffix, key, [(found.start(), found.start("attr")), (start, found.end())])
+    return None
+
+
+_NOT_ATTRIBUTES = frozenset(["number", "numbers", "area", "areas", "volume", "volumes", "length",
+                             "lengths", "perimeter", "weight", "mass", "size", "sizes", "floor area", "net floor area",
+                             "gross floor area", "difference", "ratio", "status", "list", "rest", "remainder", "sum",
+                             "count", "amount"])
+
+
+_SUMMABLE = frozenset(["area", "areas", "volume", "volumes", "length", "lengths", "perimeter", "weight", "mass",
+                       "size", "sizes", "flache", "fläche", "flaeche", "volumen", "lange", "länge", "gewicht"])
+
+
+def _place_word(term: str) -> bool:
+    """ "which level / floor / room is X on": where it is (the storey question), not a property named Level."""
+    return any(w in _PLACE_WORDS for w in term.split())
+
+
+_PLACE_WORDS = frozenset(["floor", "floors", "level", "levels", "storey", "storeys", "story", "stories", "room",
+                          "rooms", "space", "spaces", "geschoss", "etage", "raum", "building", "zone"])
+
+
+def _attribute_like(term: str, has_property: Any) -> bool:
+    """An attribute word outside the vocabulary: a property the model holds, or words that read as one ("fire
+    rating", "serial number", "acoustic rating") and are then declined as not recorded. Area, volume, length
+    and the like stay with the quantity aggregates (measures.py), which already answer "the area of room X"."""
+    if term in _NOT_ATTRIBUTES or _place_word(term) or any(w in _SUMMABLE for w in re.split(r"[\s_-]+", term)):
+        return False
+    return bool(has_property(term)) or bool(re.search(r"(?:rating|number|colou?r|manufacturer|model|finish|"
+                                                      r"class|code|value|property|classification|resistance)$",
+                                                      term))
+
+
+# --- reading -------------------------------------------------------------------------------------------------
+
+def _placeholder(value: Any, name: str) -> bool:
+    return value is None or (isinstance(value, str) and (not value.strip() or letters(name) in letters(value)))
+
+
+@dataclass
+class Reading:
+    """One element's value and where it was read (``source``: "Pset_DoorCommon", "attribute", ...)."""
+
+    value: Any
+    name: str
+    source: str
+    unit: str | None = None
+
+
+def _sets_in_order(sets: dict[str, dict[str, Value]]) -> list[tuple[str, dict[str, Value]]]:
+    def rank(item: tuple[str, dict[str, Value]]) -> tuple[int, str]:
+        name = item[0] or ""
+        return (0 if name.startswith(("Pset_", "Qto_")) else 1 if name == "BaseQuantities" else 2, name)
+    return sorted(sets.items(), key=rank)
+
+
+_DERIVED = {"IfcThermalTransmittanceMeasure": "W/(m²·K)"}  # SI derived units people write, not kg/K.s3
+
+
+def _unit_of(index: ModelIndex, value: Value | None, attribute: str | None = None) -> str | None:
+    if value is not None and value.measure in _DERIVED:
+        return _DERIVED[value.measure]
+    if value is not None and value.unit:
+        return value.unit
+    unit_type = _ATTR_UNITS.get(attribute or "") or (
+        "LENGTHUNIT" if value is not None and value.measure in _LENGTH_MEASURES else None)
+    unit = index.units.get(unit_type) if unit_type else None
+    return unit.symbol if unit else None
+
+
+def _named(sets: dict[str, dict[str, Value]], name: str, kind: str) -> Reading | None:
+    want = letters(name)
+    placeholder: Reading | None = None
+    for set_name, props in _sets_in_order(sets):
+        for prop, value in props.items():
+            if letters(prop) != want:
+                continue
+            if _placeholder(value.value, prop):
+                placeholder = placeholder or Reading(None, prop, set_name or kind)
+                continue
+            return Reading(value.value, prop, set_name or kind, None)
+    return placeholder
+
+
+def read(index: ModelIndex, e: Element, source: str) -> Reading | None:
+    """The value of ``source`` ("attribute:OverallWidth", "quantity:Height", "property:FireRating", "layers",
+    "materials", "type") on ``e``: a Reading (value None: present but not recorded), or None (absent)."""
+    kind, _, name = source.partition(":")
+    if kind == "attribute":
+        value = e.attributes.get(name)
+        if value is None:
+            return None
+        return Reading(value, name, "attribute", _unit_of(index, None, name))
+    if kind in ("quantity", "property"):
+        reading = _named(e.qtos if kind == "quantity" else e.psets, name, kind)
+        if reading is not None and reading.value is not None and reading.unit is None:
+            sets = e.qtos if kind == "quantity" else e.psets
+            raw = next((v for s in sets.values() for p, v in s.items() if p == reading.name), None)
+            reading.unit = _unit_of(index, raw)
+        return reading
+    if kind == "layers":
+        if not e.layers or any(layer.thickness is None for layer in e.layers):
+            return None
+        length = index.units.get("LENGTHUNIT")
+        return Reading(float(sum(layer.thickness or 0.0 for layer in e.layers)), "LayerThickness",
+                       "material layer set (total)", length.symbol if length else None)
+    if kind == "geometry" and name == "height":  # the box's z extent: a height only of what stands upright
+        if any(index.is_a(e, c) for c in _FLAT):
+            return None  # a slab's, ceiling's or roof's box height is its thickness, never its "height"
+        box = index.bbox(e)
+        if box is None:
+            return None
+        length = index.units.get("LENGTHUNIT")
+        return Reading(float(box[5] - box[2]), "height", "geometry (bounding box)", length.symbol if length else None)
+    if kind == "materials":
+        return Reading(tuple(dict.fromkeys(e.materials)) or None, "material", "materials")
+    if kind == "type":
+        t = index.data.elements.get(e.type) if e.type is not None else None
+        return Reading(t.name if t is not None else None, "type", f"type object ({t.ifc_class})" if t else "type")
+    return None
+
+
+def held_names(index: ModelIndex, elements: list[Element]) -> dict[str, str]:
+    """letters(name) -> name of every property, quantity and set attribute the elements hold."""
+    out: dict[str, str] = {}
+    for e in elements:
+        for sets in (e.psets, e.qtos):
+            for props in sets.values():
+                for prop in props:
+                    out.setdefault(letters(prop), prop)
+        for attr, value in e.attributes.items():
+            if value is not None and not hasattr(value, "ifc_class"):
+                out.setdefault(letters(attr), attr)
+    return out
+
+
+def sources_for(frame: Frame, elements: list[Element], index: ModelIndex) -> list[str]:
+    """The sources to try for ``frame`` on ``elements`` (vocabulary first, else the property of that name)."""
+    if frame.key is not None:
+        return list(words().attributes[frame.key]["sources"])
+    held = held_names(index, elements)
+    for candidate in (frame.term, _strip_trailing(frame.term)):
+        name = held.get(letters(candidate))
+        if name is not None:
+            return [f"attribute:{name}", f"quantity:{name}", f"property:{name}"]
+    return []
+
+
+def value_key(value: Any) -> Any:
+    """A value as it is counted: floats to 6 decimals (export noise), lists (a list property) as their items joined."""
+    if isinstance(value, float):
+        return round(value, 6)
+    if isinstance(value, list):
+        return value_key(value[0]) if len(value) == 1 else ", ".join(str(v) for v in value)
+    return value if value is None or isinstance(value, (str, int, bool)) else str(value)
+
+
+def show(value: Any) -> str:
+    if value is None:
+        return "not recorded"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return f"{value:.4g}" if abs(value) < 1000 else f"{value:.6g}"
+    if isinstance(value, (int,)):
+        return str(value)
+    return repr(str(value))
+
+
+@dataclass
+class Result:
+    """What a lookup read: per element GlobalId its Reading (None: absent)."""
+
+    readings: dict[str, Reading | None]
+    sources: list[str]
+
+    @property
+    def recorded(self) -> dict[str, Reading]:
+        return {g: r for g, r in self.readings.items() if r is not None and r.value is not None}
+
+    def distribution(self) -> Counter[Any]:
+        out: Counter[Any] = Counter()
+        for r in self.readings.values():
+            value = r.value if r is not None else None
+            if isinstance(value, tuple):  # materials: each name counts the elements holding it
+                for name in value:
+                    out[name] += 1
+            else:
+                out[value_key(value)] += 1
+        return out
+
+    def where(self) -> str:
+        names = Counter(f"{r.name} ({r.source})" for r in self.recorded.values())
+        return ", ".join(n for n, _ in names.most_common())
+
+    def unit(self) -> str | None:
+        units = {r.unit for r in self.recorded.values()}
+        return units.pop() if len(units) == 1 else None
+
+
+def lookup(index: ModelIndex, frame: Frame, guids: list[str]) -> Result:
+    """Read ``frame``'s attribute on the elements ``guids`` (each element: its first source that it holds)."""
+    elements = [e for g in guids if (e := index.find(g)) is not None]
+    sources = sources_for(frame, elements, index)
+    readings: dict[str, Reading | None] = {}
+    for e in elements:
+        got: Reading | None = None
+        for source in sources:
+            r = read(index, e, source)
+            if r is None:
+                continue
+            if r.value is not None:
+                got = r
+                break
+            got = got or r  # present but not recorded: keep looking for a recorded source
+        readings[e.guid] = got
+    return Result(readings, sources)
+
+
+def same_number(result: Result) -> float | None:
+    """The one number every element holds, or None."""
+    values = [r.value for r in result.readings.values() if r is not None]
+    if len(values) != len(result.readings) or not values:
+        return None
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return None
+    first = float(values[0])
+    return first if all(math.isclose(float(v), first, rel_tol=1e-6) for v in values) else None

@@ -217,17 +217,17 @@ def test_a_plan_that_drops_what_the_question_states_is_declined(
 def test_words_the_rules_cannot_read_must_be_read_as_part_of_the_plan(index_of: Callable[[str], ModelIndex],
                                                                      shared_ifc: Path) -> None:
     doors = {"intent": "list", "storeys": ["Level 2"], "classes": ["door"]}
-    read = doors | {"words": [{"word": "oben", "read_as": "Level 2"}]}
-    claimed = doors | {"words": [{"word": "oben", "read_as": "Level 2"}, {"word": "rot", "read_as": "red paint"}]}
+    read = doors | {"words": [{"word": "droben", "read_as": "Level 2"}]}
+    claimed = doors | {"words": [{"word": "droben", "read_as": "Level 2"}, {"word": "rot", "read_as": "red paint"}]}
     with ScriptedServer(planner_script([reply(read), reply(doors), reply(claimed)])) as server:
-        upstairs = ask(index_of(DUPLEX), server.base_url, "Türen oben?")
-        silent = ask(index_of(DUPLEX), server.base_url, "Türen oben?")
-        painted = ask(index_of(DUPLEX), server.base_url, "rot gestrichene Türen oben?")
+        upstairs = ask(index_of(DUPLEX), server.base_url, "Türen droben?")
+        silent = ask(index_of(DUPLEX), server.base_url, "Türen droben?")
+        painted = ask(index_of(DUPLEX), server.base_url, "rot gestrichene Türen droben?")
     model = ifcopenshell.open(shared_ifc / DUPLEX)
     assert {e["guid"] for e in upstairs["elements"]} == {d.GlobalId for d in model.by_type("IfcDoor")
                                                          if storey_of(d) == "Level 2"}
-    assert "read 'oben' as 'Level 2' (llm:scripted)" in upstairs["plan"]["notes"]
-    assert silent["elements"] == [] and silent["declined"]["not_understood"] == ["oben"]
+    assert "read 'droben' as 'Level 2' (llm:scripted)" in upstairs["plan"]["notes"]
+    assert silent["elements"] == [] and silent["declined"]["not_understood"] == ["droben"]
     assert painted["elements"] == [] and "rot" in painted["declined"]["not_understood"]
 
 
@@ -295,10 +295,10 @@ def test_an_unreachable_llm_falls_back_to_the_rules(index_of: Callable[[str], Mo
 
 def test_ask_cli_with_a_model_keeps_the_contract_keys(tmp_path: Path, shared_ifc: Path) -> None:
     plan = {"intent": "count", "storeys": ["Level 2"], "classes": ["door"],
-            "words": [{"word": "oben", "read_as": "Level 2"}]}
+            "words": [{"word": "droben", "read_as": "Level 2"}]}
     with ScriptedServer(planner_script([reply(plan)])) as server:
         result = CliRunner().invoke(app, [
-            "ask", str(shared_ifc / DUPLEX), "wie viele Türen oben?", "--json", "--no-graph", "--model", "scripted",
+            "ask", str(shared_ifc / DUPLEX), "wie viele Türen droben?", "--json", "--no-graph", "--model", "scripted",
             "--base-url", server.base_url, "--cache-dir", str(tmp_path),
         ])
     assert result.exit_code == 0, result.output

@@ -118,6 +118,7 @@ class _Texts:
             e for e in index.elements() if e.ifc_class not in _SKIPPED and not e.ifc_class.endswith(("Type", "Style"))
             and e.template_of is None and (e.storey is not None or e.container is not None or e.parent is not None)
         ]
+        self.words: frozenset[str] | None = None  # see model_words
         self.type_name: dict[int, str | None] = {
             e.id: (t.name if (t := elements.get(e.type)) is not None else None) if e.type is not None else None
             for e in self.products
@@ -125,6 +126,27 @@ class _Texts:
 
 
 _TEXTS: weakref.WeakKeyDictionary[ModelIndex, _Texts] = weakref.WeakKeyDictionary()
+
+
+def model_words(index: ModelIndex) -> frozenset[str]:
+    """The stemmed words of the model's element, type and material names (once per index): a question word among
+    them is a name the model uses ("Casement", "Rundfenster"), not a misspelled storey word."""
+    texts = _texts(index)
+    if texts.words is None:
+        found: set[str] = set()
+        for e in texts.products:
+            for t in (e.name, e.object_type, texts.type_name.get(e.id), *_material_texts(index, e)):
+                found.update(text_tokens(t))
+        for e in index.by_class("IfcSpace"):
+            found.update(text_tokens(e.name))
+            found.update(text_tokens(e.long_name))
+        texts.words = frozenset(w for w in found if len(w) >= 3)
+    return texts.words
+
+
+def products(index: ModelIndex) -> list[Element]:
+    """The model's products, as grounding reads them (once per index)."""
+    return _texts(index).products
 
 
 def _texts(index: ModelIndex) -> _Texts:

@@ -20,7 +20,7 @@ from importlib import resources
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import grounding, lookup, resolve
+from ifcqa.spatial import grounding, lookup, qualifiers, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -52,7 +52,7 @@ from ifcqa.spatial.vocabulary import (
 )
 
 _NOUN = r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?|stock)"
-_JOIN = r"\s*(?:,|\band\b|&|\bor\b|\bund\b|\boder\b|\+)\s*"
+_JOIN = r"\s*(?:,|\band\b|&|\bor\b|\bund\b|\boder\b|\bsowie\b|\bas\s+well\s+as\b|\+)\s*"
 _NUMBERED = re.compile(
     rf"\b(?P<noun>{_NOUN})\s*(?P<nums>-?\d+(?:(?:{_JOIN}|\s*(?:-|\bto\b|\bthrough\b|\bbis\b)\s*)(?:{_NOUN}\s*)?\d+)*)\b"
 )
@@ -74,6 +74,7 @@ _NOUN_WORD = re.compile(rf"\b(?P<noun>{_NOUN})\s+(?P<word>{_ORDINAL_WORD})\b")
 _CARDINALS = frozenset(["zero", "one", "two", "three", "four", "eins", "zwei", "drei"])
 _PLURAL_NOUNS = frozenset(["floors", "levels", "storeys", "stories", "geschosse", "etagen", "ebenen", "stockwerke"])
 _RANGE = re.compile(r"(\d+)\s*(?:-|\bto\b|\bthrough\b|\bbis\b)\s*(\d+)")
+STOREY_AFTER = re.compile(rf"\s+{_NOUN}\b")
 _PREPOSITION = re.compile(r"(?:\bon|\bat|\bin|\bof|\bauf|\bim|\bfor|\bfrom|\bthe|\bdem|\bder)\s*$")
 _STOP = frozenset([
     "a", "an", "the", "on", "in", "at", "of", "to", "for", "from", "is", "are", "was", "were", "be", "what",
@@ -100,6 +101,10 @@ class _Mention:
 _CONTRACTIONS = re.compile(r"\b(?P<w>do|does|did|is|are|was|were|has|have|had|wo|ca|should|would|could)n't\b"
                            r"|\b(?P<s>where|what|there|here|how|who|which|that|it)'s\b")
 _SPELLED = {"wo": "will", "ca": "can"}
+# the same contractions typed without the apostrophe ("whats in room 5", "doors that arent external"): only forms
+# that are no other English word ("its", "wont", "cant", "hes", "well" are left alone)
+_BARE_CONTRACTIONS = re.compile(r"\b(?P<w>do|does|did|is|are|was|were|has|have|had|should|would|could)nt\b"
+                                r"|\b(?P<s>where|what|there|how|that)s\b")
 
 
 def normalise(question: str) -> str:
@@ -107,6 +112,8 @@ def normalise(question: str) -> str:
     text = unicodedata.normalize("NFC", question).casefold()
     text = text.replace("’", "'").replace("–", "-").replace("—", "-").replace("ß", "ss")
     text = _CONTRACTIONS.sub(lambda m: f"{_SPELLED.get(m['w'], m['w'])} not" if m["w"] else f"{m['s']} is", text)
+    text = re.sub(r"(?<![\w/])w/o(?![\w/])", "without", text)  # "walls w/o the exterior ones"
+    text = _BARE_CONTRACTIONS.sub(lambda m: f"{m['w']} not" if m["w"] else f"{m['s']} is", text)
     return " ".join(text.split())
 
 
@@ -155,6 +162,8 @@ _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
 _ADDITIVE = frozenset(["floor_area", "area", "wall_area", "ceiling_area", "volume", "length", "weight"])  # summable
+_WITH_TAIL = re.compile(r"\b(?:with|having|have|has|mit|haben|hat|(?P<without>without|ohne))\s+(?:an?\s+|einer?\s+)?"
+                        r"(?P<pre>(?:[^\W\d_]+\s+){0,2}?)$")
 _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|containing|contain|contains|hosting|"
                        r"holding|in them|mit|ohne|haben|hat|enthalten|enthält)\b")
 # two class words are a union ("doors and windows", "walls, slabs") only when joined so; any other words between
@@ -192,13 +201,50 @@ _ZONE_WORD = re.compile(r"\b(?:zones?|zonen?|bereiche?|bereichs)\b")
 _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to|assigned\s+to|part\s+of|"
                          r"gehören\s+zu[rm]?|gehoeren\s+zu[rm]?|gehört\s+zu[rm]?)\b")
 # a negation right before a room the question asks for ("rooms that are not bathrooms", "which rooms aren't offices")
-_ROOM_NEGATION = re.compile(r"(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\bexcept(?:\s+for)?|\bexcluding|"
-                            r"\bother\s+than|\bapart\s+from|\baside\s+from|\bbesides|\bbut\s+not|"
-                            r"\bausser|\bausgenommen)\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?\s*$")
+# the phrases that take something out of what is asked ("except", "other than", "leaving out", "außer", "ohne"): one
+# list for storeys' neighbours, rooms, qualifiers and grounded words, so every kind of filter reads the same shapes
+_EXCLUDING = (r"except(?:\s+for)?|excluding|exclude|excl\.?|exkl\.?|not\s+including|other\s+than|apart\s+from|"
+              r"aside\s+from|besides|but\s+not|"
+              r"leaving\s+out|not\s+counting|ignoring|disregarding|without(?=\s+the\b)|neither|"
+              r"ausser|ausgenommen|ohne|abgesehen\s+von|bis\s+auf|weder")
+_ROOM_NEGATION = re.compile(rf"(?:(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\b(?:{_EXCLUDING})|\bbut)"
+                            r"\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?|(?P<non>\bnon-\s*))\s*$")
+# a room followed by the word that takes it out: "rooms, bedrooms excluded", "alle Räume, Küche ausgenommen"
+_ROOM_EXCLUDED_AFTER = re.compile(r"\s+(?:excluded|not\s+included|ausgenommen|ausgeschlossen)\b")
+# a negation right before a phrase grounded in the model: "not glass doors", "except the double doors"
+_GROUNDED_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
+                                r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
+# a material named after what is asked of everything: "which elements are made of steel", "Bauteile aus Beton"
+_MADE_OF = re.compile(r"\b(?:(?:made|built|constructed|manufactured)\s+(?:out\s+of|of|from)|consist(?:s|ing)?\s+of|"
+                      r"(?:bestehend\s+|hergestellt\s+|gefertigt\s+)?aus)\s+(?:the\s+|dem\s+)?$")
+# the person a room belongs to, after it: "the office of Mr Schmidt", "das Büro von Herrn Schmidt"
+_OWNER = re.compile(r"\s+(?:of|von|des|der|belonging\s+to)\s+(?:the\s+|dem\s+)?"
+                    r"(?:(?:mr|mrs|ms|miss|dr|prof|herrn?|frau)\.?\s+)?"
+                    r"(?P<name>[^\W\d_][\w-]*)")
+# a dwelling or wing of a building by the letter its space numbers start with: "unit B", "Wohnung A"
+_UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|einheit|house|haus|home|building|"
+                   r"gebäude|gebaeude|block|wing|flügel|fluegel|tower|turm)\s+(?P<x>[a-z]|\d{1,2})\b")
+# head nouns that only say "one of them" after a class word or ending a compound with one: "door sets", "window
+# units", "doorways", "Fensterelemente", "Türblätter"
+_GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
+_GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
+# a property written out with a truth value: "HandicapAccessible true", "LoadBearing = false", "IsExternal: ja"
+_PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*(?:is|ist|=|==|:|equals?|set\s+to)?\s*"
+                             r"(?P<val>true|false|yes|no|ja|nein|wahr|falsch)(?![\w])")
+_TRUE_WORDS = frozenset(["true", "yes", "ja", "wahr"])
+# "which rooms have a bed", "welcher Raum hat eine Badewanne", "which room is the sofa in" (see _rooms_holding)
+_HOLDING = re.compile(r"\s*(?:have|has|had|contain|contains|hold|holds|with|hat|haben|enthält|enthalten|mit)\s+"
+                      r"(?:(?:a|an|any|the|some|one|ein|eine|einen|einer|der|die|das|den)\s+)?")
+_IS_THE = re.compile(r"\s*(?:is|are|ist|sind|steht|stehen|liegt|liegen)\s+(?:(?:the|a|an|der|die|das)\s+)?")
+_IN_AFTER = re.compile(r"\s*(?:in|located\s+in|placed\s+in)?\s*[?.!]*\s*$")
+_IN_WHICH_ROOM = re.compile(r"\b(?:in\s+which|in\s+welchem|im\s+welchem)\s+(?:rooms?|spaces?|raum|zimmer)\b")
+# "furniture that is not in the living room", "Möbel nicht im Bad": what the asked classes hold outside the room
+_ROOM_NOT_IN = re.compile(rf"(?P<neg>\bnot|\bnicht|\b(?:{_EXCLUDING})(?:\s+(?:the\s+ones|ones|those|die))?)\s+"
+                          r"(?:in|inside|within|im|in\s+der|in\s+den)"
+                          r"(?:\s+(?:the|a|an|der|die|das|den|dem))?\s*$")
 # a negation right before a qualifier: "not external", "non-load-bearing", "excluding the external ones",
 # "other than the load-bearing ones", "except for fire-rated"
-_QUALIFIER_NEGATION = re.compile(r"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\bexcluding|\bexcept(?:\s+for)?|"
-                                 r"\bother\s+than|\bapart\s+from|\baside\s+from|\bbut\s+not|\baußer|\bausser)"
+_QUALIFIER_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
 _NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bwithout|"
@@ -266,6 +312,16 @@ _LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|f
                     r"street|terrace|balcony|aussen|außen|draussen|draußen)\b)")
 
 
+# coordinators of several words, filler like "and": "doors on level 1 as well as level 2", "along with"
+_PHRASE_COORDINATORS = re.compile(r"\b(?:as\s+well\s+as|along\s+with|together\s+with|in\s+addition\s+to|"
+                                  r"but\s+only|aber\s+nur)\b")  # and "but only" (restricts, like "only")
+
+
+def _key(c: ClassFilter) -> str:
+    """The vocabulary key a class filter was made for: a predefined kind's own key ("bed"), not its group's."""
+    return c.kind if c.kind and c.kind in PREDEFINED_KINDS else c.key
+
+
 def _only_filler(between: str) -> bool:
     """Whether the words between a negation and a storey mention only join them ("isn't on", "except those on")."""
     words = re.findall(r"[^\W\d_][\w'-]*", between)
@@ -275,7 +331,7 @@ def _only_filler(between: str) -> bool:
 _NEGATION_JOIN = frozenset(["on", "in", "at", "the", "those", "that", "which", "are", "is", "located", "placed",
                             "for", "from", "of", "im", "auf", "dem", "der", "den", "die", "das", "ones", "any",
                             "elements", "items", "things", "objects", "and", "or", "but", "not", "sind", "ist",
-                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an"])
+                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an", "und", "oder", "sowie", "bzw"])
 
 
 _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be answered without broadening
@@ -443,10 +499,14 @@ class Parser:
             plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
             plan.notes.append("building: " + ", ".join(self._building_names))
         masked = _LEADS.sub(lambda m: " " * len(m.group(0)), masked)  # "doors that lead outside": the verb
+        masked = _PHRASE_COORDINATORS.sub(lambda m: " " * len(m.group(0)), masked)  # "as well as": an "and"
         masked = self._explicit(plan, masked)
         masked = self._threshold(plan, masked)
         masked = self._rooms_and_classes(plan, masked)
-        masked = self._qualifiers(plan, masked)
+        masked = self._units(plan, masked)
+        masked = self._property_values(plan, masked)
+        masked = self._qualifiers(plan, masked, text)
+        masked = self._with_properties(plan, text, masked)
         masked = self._sum_threshold(plan, text, masked)
         masked = self._measure(plan, masked)
         self._storey_sizes(plan, masked)
@@ -455,6 +515,7 @@ class Parser:
         masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
         masked = self._count_comparison(plan, text, masked)
+        self._rooms_holding(plan, text, masked)
         self._intent(plan, text, masked)
         self._is_the_most(plan, text)
         self._is_the_extreme_room(plan, text)
@@ -623,6 +684,8 @@ class Parser:
         found = _THRESHOLD.search(text)
         if found is None:
             return self._count_bound(plan, text)
+        if self._dimension_before(text, found.start()):
+            return text  # "a U-value above 3", "width over 900": a property compared, not a count
         n = found.group("n")
         plan.threshold = {"op": THRESHOLD_WORDS[found.group("word")], "n": int(n) if n.isdigit() else ORDINALS[n],
                           "term": found.group(0)}
@@ -745,6 +808,17 @@ class Parser:
         plan.threshold = {"op": op, "n": int(found.group("n")), "term": found.group(0)}
         return _mask(text, found.start(), found.end())
 
+    @staticmethod
+    def _dimension_before(text: str, start: int) -> bool:
+        """Whether a dimension word of the qualifier vocabulary ("U-value", "width", "Höhe") stands right before
+        ``start`` (at most two words between)."""
+        from ifcqa.spatial.qualifiers import words
+        from ifcqa.spatial.spaces import fold
+
+        before = fold(text[max(0, start - 40):start])
+        pattern = words().dimension_words[0]
+        return any(len(before[m.end():].split()) <= 2 for m in pattern.finditer(before))
+
     def _rooms_and_classes(self, plan: Plan, text: str) -> str:
         """Rooms (by number, name or function) and class words; a word read both ways keeps the reading that
         matches something in this model (the class when both do)."""
@@ -781,17 +855,56 @@ class Parser:
         if role == "subject" and listing:  # "what is in room A101": its contents
             role = "in"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
+        previous: tuple[int, bool] | None = None  # (end, negated) of the room before: "außer Bad und Flur"
         for room in kept:
             guids, start, text, words = self._room_modifiers(plan, text, room)
             negated = False
-            neg = _ROOM_NEGATION.search(text, max(0, start - 24), start)
-            if neg is not None and role == "subject":
+            neg = (_ROOM_NEGATION if role == "subject" else _ROOM_NOT_IN).search(text, max(0, start - 40), start)
+            after = _ROOM_EXCLUDED_AFTER.match(text, room.end) if role == "subject" else None
+            if neg is not None and neg.group("neg") == "but" and not re.search(r"\b(?:all|every|everything)\b",
+                                                                               text[:neg.start()]):
+                neg = None  # "but" takes out only after "all": "all rooms but the bedrooms"
+            if neg is not None and (role == "subject" or len(kept) == 1):
                 negated = True
-                text = _mask(text, neg.start("neg"), neg.end("neg"))
+                which = "neg" if neg.group("neg") else "non"
+                text = _mask(text, neg.start(which), neg.end(which))
+            elif after is not None:
+                negated = True
+                text = _mask(text, after.start(), after.end())
+            elif previous is not None and previous[1] and _COORDINATOR.fullmatch(text[previous[0]:start]):
+                negated = True  # the negation runs on through a list of rooms
+            previous = (room.end, negated)
             plan.rooms.append(RoomRef(f"{words} {room.term}" if words else room.term, room.how, guids, role,
                                       negated))
         if role == "subject" and "spaces" not in keys:
             plan.classes.append(class_filter(self.index.schema, "spaces"))
+        return text
+
+    def _units(self, plan: Plan, text: str) -> str:
+        """ "unit B", "Wohnung A", "apartment 2": the spaces whose numbers start with that letter or number (A101,
+        A102... form unit A); it narrows the rooms named, or is the rooms asked for. A unit no space number starts
+        with, or one that holds every space, stays unconsumed (declined)."""
+        for found in list(_UNIT.finditer(text)):
+            prefix = re.compile(rf"{re.escape(found['x'])}[-_ .]?\d", re.IGNORECASE)
+            spaces = [e for e in self.index.by_class("IfcSpace") if e.name and prefix.match(e.name.strip())]
+            unit = {e.guid for e in spaces}
+            keys = {c.key for c in plan.classes}
+            narrowed = [[g for g in r.guids if g in unit] for r in plan.rooms]
+            if not spaces or len(spaces) == len(self.index.by_class("IfcSpace")) or not (
+                    (plan.rooms and all(narrowed)) or (not plan.rooms and keys == {"spaces"})):
+                # "doors in apartment C": a part of the building the model does not number so, or whose elements
+                # other than its rooms it cannot tell; never the whole building ("apartment" alone is filler)
+                if not found["x"].isdigit():  # a number stays unconsumed by itself ("building 3": '3')
+                    plan.unconsumed.append(_as_written(plan.question, found.group(0)))
+                    text = _mask(text, found.start(), found.end())
+                continue
+            if plan.rooms:
+                for room, guids in zip(plan.rooms, narrowed, strict=True):
+                    room.guids = guids
+            else:
+                plan.rooms.append(RoomRef(found.group(0), "unit", sorted(unit), "subject"))
+            plan.notes.append(f"{found.group(0)!r}: the {len(unit)} spaces numbered {found['x'].upper()}...")
+            text = _mask(text, found.start(), found.end())
         return text
 
     def _zones(self, text: str) -> tuple[list[resolve.Room], str]:
@@ -857,6 +970,15 @@ class Parser:
                                       f"{room.term!r} whose names hold it")
                     return narrowed, run[0].start(), text, phrase
             run = run[1:]  # "which small offices": try the words nearest the room alone
+        after = _OWNER.match(text, room.end)  # "das Büro von Herrn Schmidt", "the office of Dr. Meier"
+        if after is not None and (stem := grounding.stem(after["name"])) not in honorifics:
+            narrowed = [g for g in guids if (e := self.index.find(g)) is not None and grounding.holds(
+                " ".join(t for t in self._space_texts(e) if t), [stem])]
+            if narrowed:
+                text = _mask(text, room.end, after.end())
+                plan.notes.append(f"{after.group(0).strip()!r}: the {len(narrowed)} of the {len(guids)} spaces named "
+                                  f"like {room.term!r} whose names hold {after['name']!r}")
+                return narrowed, start, text, after["name"]
         return guids, start, text, ""
 
     def _space_texts(self, e: Element) -> list[str]:
@@ -879,11 +1001,15 @@ class Parser:
             self._presence[key] = any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
         return self._presence[key]
 
-    def _qualifiers(self, plan: Plan, text: str) -> str:
+    def _qualifiers(self, plan: Plan, text: str, context: str | None = None) -> str:
         classes = [c for f in plan.classes for c in f.classes]
-        found = resolve.find_qualifiers(self.index, text, classes)
+        found = resolve.find_qualifiers(self.index, text, classes, context)
         kept: list[resolve.Qualifier] = []
         for q in found:
+            if q.how == "not_in_model" and not _QUALIFIER_NEGATION.search(text[max(0, q.start - 24):q.start]) \
+                    and self._named_instead(plan, q):
+                text = _mask(text, q.start, q.end)  # "outside walls" where the wall types are named "OutsideWall"
+                continue
             if q.how in _UNUSABLE:
                 what = _join_words([c.label for c in plan.classes]) or "elements"
                 _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,
@@ -900,10 +1026,28 @@ class Parser:
                 neg = _QUALIFIER_NEGATION.search(before)
                 assert neg is not None
                 text = _mask(text, q.start - len(before) + neg.start(), q.start)
-        plan.resolved["qualifiers"] = kept
+        plan.resolved["qualifiers"] = plan.resolved.get("qualifiers", []) + kept  # after _property_values'
         plan.universal = bool(kept) and bool(
             re.match(r"(?:are|is|sind|ist)\s+(?:all|alle|every|each|the|die|der|das)\b", text))
         return text
+
+    def _named_instead(self, plan: Plan, q: resolve.Qualifier) -> bool:
+        """A boolean property word ("outside") for a class whose elements do not record the property (no
+        IsExternal): the elements of that one class whose names or type names hold the word as written, when the
+        model names some but not all of them so ("OutsideWall_EnEV2002"); the plan says which rule it used."""
+        if q.raw is None or q.raw.value is not True or len(plan.classes) != 1:
+            return False
+        head = plan.classes[0]
+        if head.kind or head.inventory or head.key == "spaces":
+            return False
+        total = sum(1 for e in grounding.products(self.index) if matches(self.index, e, head))
+        found = grounding.ground(self.index, [q.term], head, whole=False)  # the word as written, no synonym:
+        if found is None or found.filter is None or found.how not in ("name", "type_name") or not (  # a name
+                0 < found.n < total):  # holding "outside" is no evidence for "external"
+            return False
+        plan.classes = [dataclasses.replace(found.filter, label=f"{q.term} {head.label}")]
+        plan.notes.append(f"{q.term!r}: no {head.label} records {q.path}; {found.rule} ({found.n} of the {total})")
+        return True
 
     def _measure(self, plan: Plan, text: str) -> str:
         text = self._compare_rooms(plan, text)
@@ -1094,9 +1238,11 @@ class Parser:
             link: tuple[int, int] | None = None
             if classes and run[-1][2] == "class":
                 head_key = _CLASS_KEYS[run[-1][3]]
-                head = next((c for c in plan.classes if c.key == head_key), None) or self.class_filter(head_key)
+                head = next((c for c in plan.classes if _key(c) == head_key), None) or self.class_filter(head_key)
                 if len(run) > 1:
                     found = grounding.ground(self.index, words[:-1], head)
+                if found is None and len(run) > 1 and run[-2][1] == run[-1][0]:  # a compound ("Rundfenster",
+                    found = grounding.ground(self.index, [words[-2] + words[-1]], head, whole=False)  # "Schiebetür")
                 if found is None and (len(run) > 1 or not self._present(head_key)):
                     found = grounding.ground(self.index, words, None)  # "fire alarm panel", "smoke detectors"
                     head_key = head_key if found is None else None
@@ -1108,6 +1254,14 @@ class Parser:
                     found = grounding.ground(self.index, phrase, head, material_only=True)
                     head_key = None
                     link = (before[1], run[0][0])
+                elif (made := self._made_of(text, run)) is not None and not plan.rooms and not any(
+                        not c.inventory for c in plan.classes):  # "which elements are made of Stahlbeton"
+                    head = next((c for c in plan.classes if c.inventory), None) or class_filter(self.index.schema,
+                                                                                                 "inventory")
+                    found = grounding.ground(self.index, words[made[1]:], head, material_only=True)
+                    if found is not None and not any(c.inventory for c in plan.classes):
+                        plan.classes.append(head)
+                    link = (made[0], run[made[1]][0])
                 elif not plan.rooms and not any(not c.inventory for c in plan.classes):
                     found = grounding.ground(self.index, words, None)
                 if found is None and not plan.rooms and before is None:
@@ -1120,7 +1274,7 @@ class Parser:
             if link is not None:
                 masked = _mask(masked, *link)
             start, end = run[0][0], run[-1][1]
-            prefix = re.search(r"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?)\s*$", text[max(0, start - 12):start])
+            prefix = _GROUNDED_NEGATION.search(text[max(0, start - 24):start])
             negated = prefix is not None or (link is not None and re.search(
                 r"\bnot\b|n't\b|\bnicht\b", text[link[0]:link[1]]) is not None)  # "walls that aren't made of"
             if negated and found.filter is not None and head_key is None:
@@ -1130,7 +1284,7 @@ class Parser:
             used = {_CLASS_KEYS[w] for _, _, k, w in run if k == "class"}
             if found.filter is not None and negated and prefix is not None:  # "doors that are not glass doors"
                 assert head_key is not None  # the doors, less those
-                if not any(c.key == head_key for c in plan.classes):
+                if not any(_key(c) == head_key for c in plan.classes):
                     plan.classes.append(self.class_filter(head_key))
                 plan.exclude_classes.append(found.filter)
                 start -= len(prefix.group(0))
@@ -1139,8 +1293,8 @@ class Parser:
                 drop = used if not keep_head else used - {head_key}
                 remaining = [sp for sp in spans if not (start <= sp[0] < end)]
                 still = {_CLASS_KEYS[w] for _, _, w in remaining}
-                plan.classes = [c for c in plan.classes if not (c.key in drop and c.key not in still)
-                                and not (keep_head and c.key == head_key and c.key not in still)]
+                plan.classes = [c for c in plan.classes if not (_key(c) in drop and _key(c) not in still)
+                                and not (keep_head and _key(c) == head_key and _key(c) not in still)]
                 plan.unknown_classes = [u for u in plan.unknown_classes if not any(
                     u == self.class_filter(k).label for k in used)]
                 plan.classes.append(found.filter)
@@ -1162,6 +1316,16 @@ class Parser:
                 masked = _mask(masked, start, start + len(prefix.group(0)))
         plan.resolved["class_spans"] = spans
         return masked
+
+    @staticmethod
+    def _made_of(text: str, run: list[tuple[int, int, str, str]]) -> tuple[int, int] | None:
+        """Where a material link ("made of", "aus") before the run's material words starts, and the index of the
+        run's first material word (the link's own words may open the run: "aus Stahlbeton")."""
+        for k in range(len(run)):
+            found = _MADE_OF.search(text, 0, run[k][0])
+            if found is not None:
+                return found.start(), k
+        return None
 
     def _room_words(self, plan: Plan, text: str, masked: str, run: list[tuple[int, int, str, str]],
                     words: list[str]) -> str:
@@ -1465,6 +1629,50 @@ class Parser:
             plan.group_by = "space"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
 
+    def _with_properties(self, plan: Plan, text: str, masked: str) -> str:
+        """ "rooms with air conditioning", "Räume mit natürlicher Lüftung": a class word after "with" that, with the
+        words before it, names a boolean property the asked class's elements carry (AirConditioning on the spaces)
+        is that property = TRUE, not a second class related to the first (see :meth:`_relation`)."""
+        spans = sorted(plan.resolved.get("class_spans", []))
+        for (_, _, a_word), (b_start, b_end, b_word) in zip(spans, spans[1:], strict=False):
+            tail = _WITH_TAIL.search(text, 0, b_start)
+            subject = next((c for c in plan.classes if c.key == _CLASS_KEYS.get(a_word)), None)
+            other = next((c for c in plan.classes if c.key == _CLASS_KEYS.get(b_word)), None)
+            if tail is None or subject is None or other is None or subject is other:
+                continue
+            phrase = f"{tail['pre']}{text[b_start:b_end]}"
+            q = qualifiers.boolean_property(self.index, list(subject.classes), phrase)
+            if q is None:
+                continue
+            q.term, q.start, q.end = phrase, tail.start("pre"), b_end
+            if tail["without"]:  # "rooms without air conditioning": the property is FALSE (stated, not missing)
+                q.value = False
+            plan.classes = [c for c in plan.classes if c is not other]
+            plan.resolved["class_spans"] = [sp for sp in spans if sp[0] != b_start]
+            plan.qualifiers.append(QualifierRef(phrase, resolve.describe(resolve.wrap(q)), False))
+            plan.resolved.setdefault("qualifiers", []).append(resolve.wrap(q))
+            plan.notes.append(f"{phrase!r} after 'with': the property {q.path} of the {subject.label}")
+            masked = _mask(masked, tail.start(), b_end)
+        return masked
+
+    def _property_values(self, plan: Plan, masked: str) -> str:
+        """A boolean property the asked elements carry, written out with its value: "rooms with
+        HandicapAccessible true", "walls where LoadBearing = false", "Pset_WallCommon.IsExternal: yes"."""
+        if plan.declined is not None:
+            return masked
+        classes = [c for f in plan.classes for c in f.classes]
+        for found in list(_PROPERTY_VALUE.finditer(masked)):
+            name = found["prop"].split(".")[-1]
+            q = qualifiers.boolean_property(self.index, classes, name, camel=True)
+            if q is None:
+                continue
+            q.value = found["val"] in _TRUE_WORDS
+            q.term, q.start, q.end = found.group(0), found.start(), found.end()
+            plan.qualifiers.append(QualifierRef(found.group(0), resolve.describe(resolve.wrap(q)), False))
+            plan.resolved.setdefault("qualifiers", []).append(resolve.wrap(q))
+            masked = _mask(masked, found.start(), found.end())
+        return masked
+
     def _account(self, plan: Plan, masked: str) -> None:
         """Every content word is a storey, class, room, qualifier, aggregate or filler, or the answer declines."""
         if plan.declined is not None:
@@ -1515,8 +1723,13 @@ class Parser:
                 if self._looks_like_class(text, match, group[0]):
                     continue
                 take(match, "name", group)
+        text = self._name_continuations(text, out)
         for match in list(_NUMBERED.finditer(text)):
-            numbers = self._numbers(match.group("nums"))
+            nums = match.group("nums")
+            if nums.startswith("-") and match.end("noun") == match.start("nums") and not r.by_number(
+                    abs(self._numbers(nums)[0]), match.group("noun"), below=True)[0]:
+                nums = nums[1:]  # "level-2 doors" with no storey below ground: a hyphenated "level 2"
+            numbers = self._numbers(nums)
             noun = match.group("noun")
             found: list[Storey] = []
             hows = []
@@ -1570,6 +1783,26 @@ class Parser:
                 take(match, "alias:" + kind, self._alias(kind, word))
         return self._fuzzy(text, out)
 
+    def _name_continuations(self, text: str, out: list[_Mention]) -> str:
+        """ "Level 1 & 2", "Ebene 0 und 1": numbers listed right after a storey name that ends in a number name the
+        storeys spelled the same with that number, when the model has them ("Level 2")."""
+        names = {normalise(s.name): s for s in self.resolver.storeys if s.name}
+        for m in [m for m in out if m.how == "name"]:
+            head = re.fullmatch(r"(?P<head>.*?\D)\s*\d+", normalise(m.storeys[0].name or "")) if m.storeys else None
+            if head is None:
+                continue
+            end = m.end
+            while (nxt := re.match(rf"(?:{_JOIN})(?P<n>\d+)\b", text[end:])) is not None:
+                group = [s for s in self.resolver.storeys if s.name and normalise(s.name) in (
+                    f"{head['head']}{nxt['n']}", f"{head['head'].rstrip()} {nxt['n']}")]
+                if not group or normalise(group[0].name or "") not in names:
+                    break
+                start = end + nxt.start("n")
+                end += nxt.end()
+                out.append(_Mention(start, end, text[start:end], "name", group))
+                text = _mask(text, start, end)
+        return text
+
     def _space_names(self) -> frozenset[str]:
         if not hasattr(self, "_spaces_named"):
             self._spaces_named = frozenset(normalise(e.name) for e in self.index.data.elements.values()
@@ -1600,7 +1833,7 @@ class Parser:
             return r.roof()
         if word in ("og", "obergeschoss"):
             return r.upper_named()
-        if word.startswith(("upper", "upstairs")):
+        if word.startswith(("upper", "upstairs")) or word == "oben":
             return r.upper()
         return r.top()
 
@@ -1621,6 +1854,8 @@ class Parser:
             base = word.split()[0]
             if len(base) < 4 or base in _STOP or base in _CLASS_KEYS or base in STOREY_NOUNS:
                 continue
+            if grounding.stem(base) in grounding.model_words(self.index):
+                continue  # "casement windows": a name the model uses (M_Casement), not "basement" misspelled
             close = difflib.get_close_matches(word, list(names), n=1, cutoff=0.8)
             storeys: list[Storey] = []
             how = ""
@@ -1628,7 +1863,8 @@ class Parser:
                 storeys, how = [names[close[0]]], "fuzzy_name"
             else:
                 alias = difflib.get_close_matches(base, _ALIAS_VOCAB, n=1, cutoff=0.8)
-                if alias and alias[0] != base:
+                located = _PREPOSITION.search(text[:match.start()]) or STOREY_AFTER.match(text, match.end())
+                if alias and alias[0] != base and located:  # "in the basment", "grund floor"; not "round windows"
                     kind = next(k for k, p in _ALIASES if p.fullmatch(alias[0]))
                     storeys, how = self._alias(kind, alias[0]), "fuzzy_alias:" + kind
                     word = base
@@ -1687,6 +1923,7 @@ class Parser:
     def _classes(self, plan: Plan, text: str) -> str:
         keys: list[str] = []
         negated: list[str] = []
+        said: dict[str, str] = {}  # class key -> the word the question used for it
         previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
         for match in list(_CLASS_PATTERN.finditer(text)):
             quantity = _ROOM_AREAS.get(_CLASS_KEYS[match.group(0)])
@@ -1698,6 +1935,7 @@ class Parser:
                 text[previous[0]:match.start()])
             previous = (match.end(), bool(negation or carried))  # "not doors or windows": neither
             (negated if negation or carried else keys).append(_CLASS_KEYS[match.group(0)])
+            said.setdefault(_CLASS_KEYS[match.group(0)], match.group(0))
             plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), match.group(0)))
             if negation:
                 text = _mask(text, *negation)
@@ -1716,6 +1954,7 @@ class Parser:
                 continue
             plan.resolved.setdefault("class_spans", []).append((start, match.end(), tail))
             text = _mask(text, start, match.end())
+        text = self._generic_heads(plan, text, keys)
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
@@ -1730,7 +1969,7 @@ class Parser:
         for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
             plan.exclude_classes.append(self.class_filter(key))
         for key in dict.fromkeys(keys):
-            wanted = self.class_filter(key)
+            wanted = self._named_narrower(plan, self.class_filter(key), said.get(key))
             if not wanted.classes and not wanted.type_classes:
                 plan.unknown_classes.append(wanted.label)
             if wanted.kind:
@@ -1738,6 +1977,77 @@ class Parser:
                                   f"({len(wanted.names)} element names, {len(wanted.type_names)} type names)")
             plan.classes.append(wanted)
         return text
+
+    @staticmethod
+    def _generic_heads(plan: Plan, text: str, keys: list[str]) -> str:
+        """A class word with a head noun that only says "one of them" ("door sets", "window units", "doorways",
+        "Fensterelemente", "Türblätter"): the class. After a class word the head is masked; a compound of a class
+        word and such a head is read as the class."""
+        for _, b, w in list(plan.resolved.get("class_spans", [])):
+            head = _GENERIC_HEAD_AFTER.match(text, b)
+            if head is not None:
+                text = _mask(text, head.start(1), head.end(1))
+                plan.notes.append(f"{w + head.group(0)!r}: the {w}")
+        for match in list(re.finditer(r"[^\W\d_]{6,}", text)):
+            word = match.group(0)
+            head = _GENERIC_HEAD_END.search(word)
+            stem = word[: head.start()] if head is not None else ""
+            if head is None or len(stem) < 3 or stem not in _CLASS_KEYS or _CLASS_KEYS[stem] == "spaces":
+                continue
+            keys.append(_CLASS_KEYS[stem])
+            plan.notes.append(f"read {word!r} as {stem!r} + {head.group(0)!r}")
+            plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), stem))
+            text = _mask(text, match.start(), match.end())
+        return text
+
+    def _named_narrower(self, plan: Plan, wanted: ClassFilter, word: str | None) -> ClassFilter:
+        """A class word narrower than the class it maps to ("thermostats" for the controllers, "toilets" for the
+        sanitary terminals): when the model names some, but not all, of the class's elements so (their names or
+        type names hold the word), the word means those; else the whole class, as the vocabulary says."""
+        if word is None or wanted.kind or wanted.inventory or wanted.key == "spaces" or " " in word:
+            return wanted
+        stem = grounding.stem(word)
+        if len(stem) < 5 or stem in grounding.stem(wanted.key) or stem in " ".join(
+                grounding.stem(w) for w in wanted.label.split()):
+            return wanted  # "doors", "controllers": the class's own word
+        found = grounding.ground(self.index, [word], wanted, whole=False)
+        if found is None or found.filter is None or found.how not in ("name", "type_name"):
+            return wanted
+        total = sum(1 for e in grounding.products(self.index) if matches(self.index, e, wanted))
+        if not 0 < found.n < total:
+            return wanted
+        plan.notes.append(f"{word!r}: {found.rule} ({found.n} of the {total} {wanted.label})")
+        return dataclasses.replace(found.filter, label=word)
+
+    def _rooms_holding(self, plan: Plan, text: str, masked: str) -> None:
+        """ "which rooms have a bed", "which room is the sofa in", "welcher Raum hat eine Badewanne": the spaces
+        holding at least one element of the other class (contained in them; bounding them for doors, windows and
+        walls) -- the per-space count threshold "at least 1" (see :meth:`_intent`), not a relation to decline."""
+        if plan.threshold is not None or plan.declined is not None or plan.rooms or plan.measure is not None:
+            return
+        spans = sorted(plan.resolved.get("class_spans", []))
+        keys = [_CLASS_KEYS.get(w) for _, _, w in spans]
+        if len(spans) != 2 or keys[0] != "spaces" or keys[1] == "spaces" or len(plan.classes) != 2:
+            return
+        between = " ".join(masked[spans[0][1]:spans[1][0]].split()) + " "  # a grounded modifier is masked,
+        between = re.sub(r"^(?:(?:on|in|at|of|the|im|auf|dem|der)\s+)+", "", between)  # and so is a storey
+        after = masked[spans[1][1]:]
+        holds = _HOLDING.fullmatch(between) or (_IS_THE.fullmatch(between) and _IN_AFTER.match(after))
+        if holds is None or not (_WHICH_ROOM.search(text) or _IN_WHICH_ROOM.search(text)):
+            return
+        other = next(c for c in plan.classes if c.key != "spaces")
+        bounding = _CLASS_KEYS.get(spans[1][2]) in _BOUNDING
+        elements = self.index.data.elements
+        if bounding:  # doors, windows, walls: through the spaces' boundaries
+            placed = [s for s in self.index.by_class("IfcSpace") if s.bounded_by]
+        else:  # anything else: contained in a space
+            placed = [e for e in grounding.products(self.index) if e.container is not None and (
+                c := elements.get(e.container)) is not None and c.ifc_class == "IfcSpace" and matches(
+                self.index, e, other)]
+        if not placed and any(matches(self.index, e, other) for e in grounding.products(self.index)):
+            return  # the model puts none of them in a room (contained in the storey): it cannot say which room
+        plan.threshold = {"op": ">=", "n": 1, "term": " ".join(between.split()) or "in"}
+        plan.notes.append("which rooms hold one: the spaces with at least one")
 
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
         if plan.resolved.get("compare_rooms"):

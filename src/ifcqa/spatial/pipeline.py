@@ -326,6 +326,9 @@ class SpatialQA:
                 wanted = set(guids)
                 unwanted = {g for r in plan.rooms if r.negated for g in r.guids}
                 hits = [h for h in hits if (h.guid in wanted or not guids) and h.guid not in unwanted]
+            elif not guids:  # "furniture that is not in the living room": the asked elements less the room's
+                inside = {h.guid for h in rooms_hits(self.index, plan, [g for r in plan.rooms for g in r.guids])}
+                hits = [h for h in hits if h.guid not in inside]
             else:
                 hits = rooms_hits(self.index, plan, guids)
         if plan.elements:  # GlobalIds written out (round 3): only those elements

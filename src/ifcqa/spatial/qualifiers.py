@@ -20,6 +20,7 @@ import json
 import re
 import weakref
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
@@ -33,7 +34,11 @@ _EPS = 1e-9
 _STATIC_UNITS = {"mm": 1e-3, "cm": 1e-2, "m": 1.0, "km": 1e3, "ft": 0.3048, "in": 0.0254, "m²": 1.0, "mm²": 1e-6,
                  "cm²": 1e-4, "ft²": 0.09290304, "m³": 1.0, "mm³": 1e-9, "cm³": 1e-6, "ft³": 0.028316846592,
                  "kg": 1.0, "g": 1e-3, "t": 1e3}  # fmt: skip
-_UNIT_TYPES = {"length": "LENGTHUNIT", "area": "AREAUNIT", "volume": "VOLUMEUNIT", "mass": "MASSUNIT"}
+_UNIT_TYPES = {"length": "LENGTHUNIT", "area": "AREAUNIT", "volume": "VOLUMEUNIT", "mass": "MASSUNIT",
+               "thermal_transmittance": "THERMALTRANSMITTANCEUNIT"}
+# dimensions asked without a unit, whose bare number is the value ("a U-value of 2.0"); a length's bare number after
+# "of" is more often a count or a storey ("the height of level 1")
+_BARE_KINDS = frozenset(["thermal_transmittance"])
 
 
 @dataclass
@@ -203,6 +208,27 @@ def carried(index: ModelIndex, ifc_classes: list[str]) -> _Carried:
     return built
 
 
+def boolean_property(index: ModelIndex, ifc_classes: list[str], phrase: str, camel: bool = False
+                     ) -> QualifierMention | None:
+    """A boolean property the classes' elements carry whose name is ``phrase`` written apart ("air conditioning" ->
+    AirConditioning, "natural ventilation" -> NaturalVentilation): "rooms with air conditioning" = it is TRUE.
+    ``camel``: the phrase is the property's own name ("HandicapAccessible", any case), also a short one
+    ("IsExternal")."""
+    key = re.sub(r"[\W_]+", "", fold(phrase))
+    if len(key) < (5 if camel else 6):
+        return None
+    found = carried(index, ifc_classes)
+    folded = next((f for f in found.props if re.sub(r"[\W_]+", "", f) == key), None)
+    if folded is None:
+        return None
+    prop = found.names[folded]
+    paths = [f"{s}.{prop}" for s, _ in found.props[folded].most_common()]
+    if not any(isinstance(_value(e, p).value, bool) for e in found.elements for p in paths  # type: ignore[union-attr]
+               if _value(e, p) is not None):
+        return None
+    return QualifierMention(phrase, 0, 0, paths[0], "=", True, None, "boolean", paths)
+
+
 @functools.lru_cache(maxsize=8192)
 def _fold_name(text: str) -> str:
     return fold(text)
@@ -240,16 +266,23 @@ def _paths_for(found: _Carried, prop: str, *, numeric_sets_first: bool = False) 
 
 
 # -- reading the question --------------------------------------------------------------------------------
-def find_qualifiers(index: ModelIndex, text: str, ifc_classes: list[str]) -> list[QualifierMention]:
+def find_qualifiers(index: ModelIndex, text: str, ifc_classes: list[str],
+                    context: str | None = None) -> list[QualifierMention]:
     """The property and attribute filters a question states about elements of ``ifc_classes``, left to right.
 
     ``ifc_classes`` are the classes the question asks for (``["IfcDoor"]``); empty: every product. Overlapping
-    readings go to the longest ("non-load-bearing" over "load-bearing").
+    readings go to the longest ("non-load-bearing" over "load-bearing"). ``context``: the question before other
+    passes masked words in ``text`` (same length), read for what follows a prepositional word ("outside walls"
+    with "walls" already taken as the class is still "outside walls", not "what is outside").
     """
     found = carried(index, ifc_classes)
     folded, offsets = fold_with_offsets(text)
     out: list[tuple[int, int, QualifierMention]] = []
-    out += _booleans(found, folded)
+    follows = None
+    if context is not None and len(context) == len(text):
+        def follows(end: int) -> str:
+            return fold(context[offsets[end]:])
+    out += _booleans(found, folded, follows)
     out += _set_words(found, folded)
     out += _labels(found, folded)
     out += _numbers(index, found, folded)
@@ -286,7 +319,8 @@ def _negated(folded: str, start: int) -> tuple[bool, int]:
     return (True, match.start()) if match else (False, start)
 
 
-def _booleans(found: _Carried, folded: str) -> list[tuple[int, int, QualifierMention]]:
+def _booleans(found: _Carried, folded: str, follows: Callable[[int], str] | None = None
+              ) -> list[tuple[int, int, QualifierMention]]:
     vocab = words()
     out = []
     for pattern, table in vocab.booleans:
@@ -294,7 +328,7 @@ def _booleans(found: _Carried, folded: str) -> list[tuple[int, int, QualifierMen
             phrase = _phrase(m.group(0))
             prop, value = table[phrase]
             if phrase in vocab.prepositional:  # "outside walls", not "what is outside the kitchen"
-                nxt = folded[m.end() :].split()
+                nxt = (follows(m.end()) if follows is not None else folded[m.end() :]).split()
                 if not nxt or nxt[0].strip("?.,!") in _PREP_STOP:
                     continue
             negated, start = _negated(folded, m.start())
@@ -428,7 +462,8 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
             dim = d
             start, end = min(start, d.start()), max(end, d.end())
             break
-    if unit_word is None and (dim is None or op in (None, "=")):
+    bare = dim is not None and vocab.dimensions[dim_table[_phrase(dim.group(0))]]["kind"] in _BARE_KINDS
+    if unit_word is None and (dim is None or (op in (None, "=") and not bare)):
         return None  # "more than 10 doors": a count; "the area of level 1": a storey; not a qualifier
     if unit_word is None and _COUNTED_NOUN.search(folded, max(0, m.start() - 12), m.start()):
         return None  # "taller than level 2"

@@ -87,9 +87,11 @@ def wrap(q: qualifiers.QualifierMention, start: int | None = None, end: int | No
                      str(q.op), q.value, q.unit, str(q.how), raw=q, note=q.note, paths=list(q.paths))
 
 
-def find_qualifiers(index: ModelIndex, text: str, ifc_classes: list[str]) -> list[Qualifier]:
-    """Property/attribute conditions in ``text`` for elements of ``ifc_classes``."""
-    return [wrap(q) for q in qualifiers.find_qualifiers(index, text, ifc_classes)]
+def find_qualifiers(index: ModelIndex, text: str, ifc_classes: list[str], context: str | None = None
+                    ) -> list[Qualifier]:
+    """Property/attribute conditions in ``text`` for elements of ``ifc_classes`` (``context``: ``text`` before
+    other passes masked words in it)."""
+    return [wrap(q) for q in qualifiers.find_qualifiers(index, text, ifc_classes, context)]
 
 
 def apply_qualifier(index: ModelIndex, q: Qualifier, guids: list[str]) -> list[str]:

@@ -337,24 +337,32 @@ INVENTORY_WORDS = (
 GROUND_WORDS = ("ground floor", "ground level", "ground storey", "ground story", "groundfloor", "erdgeschoss",
                 "eg", "parterre", "street level", "main floor", "ground", "gf", "downstairs", "lower level",
                 "lower floor", "lower storey", "lower story", "entrance level", "entrance floor", "entrance storey",
-                "entrance story", "entry level", "entry floor")
+                "entrance story", "entry level", "entry floor", "unten")
 BOTTOM_WORDS = ("lowest floor", "lowest level", "lowest storey", "bottom floor", "bottom level", "bottom storey",
                 "foundation level", "foundation storey", "foundations level", "unterstes geschoss",
-                "fundamentebene")
+                "fundamentebene",
+                *(f"{adj} {noun}" for adj in ("unterste", "untersten", "unterster", "tiefste", "tiefsten")
+                  for noun in ("geschoss", "etage", "ebene", "stock", "stockwerk")))
 BASEMENT_WORDS = ("basement", "cellar", "keller", "kellergeschoss", "untergeschoss", "ug", "kg", "lower ground",
                   "underground", "souterrain", "below ground", "below grade", "below-grade", "below street level",
                   "below the ground", "subterranean")
 ROOF_WORDS = ("roof level", "roof storey", "roof floor", "roof", "dachgeschoss", "dach", "dg", "attic", "loft")
 TOP_WORDS = ("top floor", "top level", "top storey", "uppermost floor", "highest floor", "highest level",
              "highest storey", "highest story", "uppermost level", "uppermost storey", "uppermost story", "top story",
-             "upper level", "upper floor", "upper storey", "upstairs", "oberstes geschoss", "obergeschoss", "og")
+             "upper level", "upper floor", "upper storey", "upstairs", "oben", "oberstes geschoss", "obergeschoss",
+             "og",
+             # German adjective endings after an article ("im obersten Geschoss", "die oberste Etage")
+             *(f"{adj} {noun}" for adj in ("oberste", "obersten", "oberster", "höchste", "höchsten", "hoechsten")
+               for noun in ("geschoss", "etage", "ebene", "stock", "stockwerk")))
 UPPER_PLURAL_WORDS = ("upper floors", "upper levels", "upper storeys", "upper stories", "all upper floors",
                       "obergeschosse", "floors above ground", "above ground")
 ALL_STOREY_WORDS = ("all floors", "all levels", "all storeys", "all stories", "every floor", "every level",
                     "every storey", "whole building", "entire building", "the building", "in total", "overall",
                     "alle geschosse", "alle etagen", "im gebäude", "gesamten gebäude", "whole model", "the model")
 STOREY_NOUNS = ("floors", "floor", "levels", "level", "storeys", "storey", "stories", "story", "geschosse",
-                "geschoss", "etagen", "etage", "ebenen", "ebene", "stockwerke", "stockwerk", "stock")
+                "geschoss", "etagen", "etage", "ebenen", "ebene", "stockwerke", "stockwerk", "stock",
+                # German case endings: "in beiden Geschossen", "des Geschosses", "in allen Stockwerken"
+                "geschossen", "geschosses", "stockwerken", "stockwerks")
 ORDINALS = {
     "first": 1, "1st": 1, "erste": 1, "ersten": 1, "erstes": 1, "second": 2, "2nd": 2, "zweite": 2, "zweiten": 2,
     "third": 3, "3rd": 3, "dritte": 3, "dritten": 3, "fourth": 4, "4th": 4, "vierte": 4, "vierten": 4,
@@ -365,7 +373,8 @@ NEGATION_WORDS = ("not on", "not in", "not at", "except for", "except", "excludi
                   "anything but", "everything but", "but not", "apart from", "aside from", "besides", "isn't",
                   "aren't", "isnt", "arent", "outside of", "outside", "not", "nicht im", "nicht auf", "nicht in",
                   "nicht", "außer", "ausser", "ausgenommen", "ohne", "neither", "without counting", "not counting",
-                  "leaving out", "ignoring", "disregarding", "abgesehen von", "weder", "but")
+                  "leaving out", "ignoring", "disregarding", "abgesehen von", "weder", "but", "excl", "exkl",
+                  "not including", "aber nicht", "bis auf")
 
 COUNT_WORDS = ("how many", "number of", "count", "total number", "wie viele", "wieviele", "anzahl", "zähle")
 EXISTS_WORDS = ("is there", "are there", "is there any", "are there any", "does it have", "do we have",

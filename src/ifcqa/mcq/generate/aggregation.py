@@ -22,7 +22,7 @@ from ifcqa.mcq.generate.quantities import (
     Quantity,
     class_choices,
     quantities_of,
-    quantity,
+    quantity_of,
     quantity_phrase,
     set_family,
 )
@@ -100,7 +100,7 @@ def _scope_quantities(ctx: GenContext, scope: Scope) -> list[Quantity] | Skip:
     elements = members(ctx, scope)
     if len(elements) < 2:
         return Skip("fewer than 2 elements in the set")
-    found = [quantity(e, scope.qto, scope.name) for e in elements]
+    found = [quantity_of(ctx, e, scope.qto, scope.name) for e in elements]
     complete = [q for q in found if q is not None]
     if len(complete) != len(found):
         return Skip("incomplete quantity set")
@@ -137,7 +137,7 @@ def _values(ctx: GenContext, scope: Scope, unit: str, without: Scope | None = No
     values = memo.get(key)
     if values is None:
         left_out = frozenset(e.id for e in members(ctx, without)) if without is not None else frozenset()
-        found = (quantity(e, scope.qto, scope.name) for e in members(ctx, scope) if e.id not in left_out)
+        found = (quantity_of(ctx, e, scope.qto, scope.name) for e in members(ctx, scope) if e.id not in left_out)
         values = memo[key] = [q.value for q in found if q is not None and q.unit == unit]
     return values
 

@@ -91,6 +91,16 @@ def quantities(element: Element) -> list[Quantity]:
     return [q for q in found if q is not None]
 
 
+def quantity_of(ctx: GenContext, element: Element, qto: str, name: str) -> Quantity | None:
+    """:func:`quantity`, read once per index, element and quantity (scopes of every storey and class re-read them)."""
+    memo: dict[tuple[int, str, str], Quantity | None] = ctx.memo.setdefault("quantity", {})
+    key = (element.id, qto, name)
+    if key in memo:
+        return memo[key]
+    found = memo[key] = quantity(element, qto, name)
+    return found
+
+
 def quantities_of(ctx: GenContext, element: Element) -> list[Quantity]:
     """:func:`quantities` of ``element``, read once per index (the scopes, the pairs and the values read them)."""
     memo: dict[int, list[Quantity]] = ctx.memo.setdefault("quantities", {})

@@ -103,7 +103,7 @@ def _read_scope_members(
 def _memo(model: ifcopenshell.file) -> dict[str, dict[Any, Any]]:
     """What the screen read of one model's entities, by question: scope members, and duplicate names per
     element and set (items of one class re-read the same members; the file is never edited meanwhile)."""
-    return {"scopes": {}, "scope_ids": {}, "scope_findings": {}, "duplicates": {}}
+    return {"scopes": {}, "scope_ids": {}, "scope_findings": {}, "duplicates": {}, "definitions": {}}
 
 
 def _definitions(element: ifcopenshell.entity_instance) -> Iterator[ifcopenshell.entity_instance]:
@@ -179,13 +179,22 @@ def _set_names(
     memo = _memo(model)["duplicates"]
     found: list[tuple[str, bool, dict[str, int]]] | None = memo.get(element.id())
     if found is None:
-        found = []
-        for definition in _definitions(element):
-            counts: dict[str, int] = {}
-            for m in _members(definition):
-                counts[m.Name] = counts.get(m.Name, 0) + 1
-            found.append((set_name(definition), definition.is_a("IfcElementQuantity"), counts))
-        memo[element.id()] = found
+        found = memo[element.id()] = [_set_names_of(model, definition) for definition in _definitions(element)]
+    return found
+
+
+def _set_names_of(
+    model: ifcopenshell.file, definition: ifcopenshell.entity_instance
+) -> tuple[str, bool, dict[str, int]]:
+    """One set definition's name, whether it holds quantities, and its member name counts; read once per
+    model and definition (a type's sets are read for each of its occurrences)."""
+    memo = _memo(model)["definitions"]
+    found: tuple[str, bool, dict[str, int]] | None = memo.get(definition.id())
+    if found is None:
+        counts: dict[str, int] = {}
+        for m in _members(definition):
+            counts[m.Name] = counts.get(m.Name, 0) + 1
+        found = memo[definition.id()] = (set_name(definition), definition.is_a("IfcElementQuantity"), counts)
     return found
 
 

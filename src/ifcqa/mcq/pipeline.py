@@ -97,12 +97,14 @@ def generate_for_file(
     """
     started = time.perf_counter()
     index = load_index(path, cache=cache, use_cache=use_cache)
-    model = open_model(path)  # the verifiers' own reading of the file
+    warnings = list(getattr(index.data, "warnings", None) or [])
+    # the verifiers' own reading of the file (parsed again; its values checked again unless the index found the
+    # same bytes without a single problem, when that check would unset nothing)
+    model = open_model(path, known_clean=None if warnings else index.data.source.sha256)
     offer(path, model)  # a geometry worker forked from here (verify.geometry) starts with it open: no second parse
     if categories is None or GEOMETRIC in categories:
         prefetch_boxes(index)  # shaped in a worker while the categories before it are drafted
     entry = FileEntry(path=str(path), sha256=index.data.source.sha256, schema=index.schema)
-    warnings = list(getattr(index.data, "warnings", None) or [])
     entry.warnings = [w.to_json() if hasattr(w, "to_json") else dict(w) for w in warnings]
     run = _FileRun(index, model, str(path), entry, warned_ids(warnings), DuplicateGuard(max_per_answer))
     items: list[Item] = []

@@ -81,9 +81,10 @@ def _scope_members(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.en
 def _scope_member_ids(model: ifcopenshell.file, item: Item) -> frozenset[int]:
     key = (str(item.provenance["ifc_class"]), item.provenance.get("storey"))
     memo = _memo(model)["scope_ids"]
-    if key not in memo:
-        memo[key] = frozenset(m.id() for m in _scope_members(model, item))
-    return memo[key]
+    found: frozenset[int] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = frozenset(m.id() for m in _scope_members(model, item))
+    return found
 
 
 def _read_scope_members(

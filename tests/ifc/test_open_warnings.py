@@ -18,6 +18,7 @@ import ifcopenshell
 import pytest
 
 from ifcqa.errors import IfcOpenError, ToolError
+from ifcqa.files.hashing import file_sha256
 from ifcqa.ifc.diagnostics import ParseWarning
 from ifcqa.ifc.open import STRICT_ENV, CorruptFileError, model_warnings, open_model
 from ifcqa.index import IndexCache, ModelIndex, load_index
@@ -283,3 +284,21 @@ def test_a_file_without_a_project_indexes_as_an_empty_model(
 def test_every_shared_model_opens_without_a_warning(shared_ifc: Path) -> None:
     for path in sorted(shared_ifc.glob("*.ifc")):
         assert model_warnings(open_model(path, strict=True)) == [], path.name
+
+
+def test_a_known_clean_hash_skips_the_value_check_only_for_the_same_bytes(
+    house_text: str, tmp_path: Path, shared_ifc: Path
+) -> None:
+    """``known_clean`` (the MCQ verifiers' open of a file its index found clean) names content, not a path: once
+    the file holds other bytes, its values are checked again and the bad one is unset with its warning."""
+    clean = shared_ifc / HOUSE
+    clean_sha = file_sha256(clean)
+    model = open_model(clean, known_clean=clean_sha)
+    assert model_warnings(model) == [] and model.by_id(2441).OverallHeight == 2200.0
+
+    old, new, expected, _ = RECOVERABLE["string_for_a_length"]
+    path = write(tmp_path, house_text, old, new)  # the file edited since its index was built
+    edited = open_model(path, known_clean=clean_sha)
+    [warning] = model_warnings(edited)
+    assert (warning.entity_id, warning.attribute) == (expected.entity_id, expected.attribute)
+    assert edited.by_id(2441).OverallHeight is None

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ifcqa.errors import IfcOpenError
+from ifcqa.files.hashing import file_sha256
 from ifcqa.ifc.cycles import cycle_warnings
 from ifcqa.ifc.diagnostics import ParseWarning
 from ifcqa.ifc.envelope import check_envelope
@@ -91,12 +92,18 @@ def strict_default() -> bool:
     return os.environ.get(STRICT_ENV, "").strip().lower() in ("1", "true", "yes", "on")
 
 
-def open_model(path: str | Path, *, strict: bool | None = None) -> ifcopenshell.file:
+def open_model(
+    path: str | Path, *, strict: bool | None = None, known_clean: str | None = None
+) -> ifcopenshell.file:
     """Open an ``.ifc`` or ``.ifczip`` file; refuse what cannot be read, keep warnings for what can.
 
     Args:
         path: the file to open.
         strict: refuse a file with recoverable problems too (default: :func:`strict_default`).
+        known_clean: the SHA-256 of a file this function opened before and found without any problem
+            (no warning, nothing fatal), e.g. the one a cached index records. When ``path`` still has
+            that content, the value check (:func:`~ifcqa.ifc.valuecheck.check_values`, which would unset
+            nothing) is not run again; the parse and its log are read as always.
 
     Returns:
         The opened model; values with a recoverable problem read as unset, and
@@ -113,7 +120,9 @@ def open_model(path: str | Path, *, strict: bool | None = None) -> ifcopenshell.
         raise IfcOpenError(f"{path}: no such file. Check the path.")
     if path.is_dir():
         raise IfcOpenError(f"{path}: is a folder, not an IFC file. Give the path of a .ifc or .ifczip file.")
-    model = _open_ifczip(path) if path.suffix.lower() == ".ifczip" else _open_step(path, shown=path)
+    check = known_clean is None or file_sha256(path) != known_clean
+    zipped = path.suffix.lower() == ".ifczip"
+    model = _open_ifczip(path, check) if zipped else _open_step(path, shown=path, check=check)
     if strict_default() if strict is None else strict:
         refuse_if_strict(path, model_warnings(model), strict=True)
     _PATHS[model] = path.resolve()
@@ -154,9 +163,9 @@ def describe_warning(warning: ParseWarning) -> str:
     return f"{where}: {warning.problem}"
 
 
-def _open_ifczip(path: Path) -> ifcopenshell.file:
+def _open_ifczip(path: Path, check: bool = True) -> ifcopenshell.file:
     with unzipped(path) as extracted:
-        return _open_step(extracted, shown=path)
+        return _open_step(extracted, shown=path, check=check)
 
 
 # IfcOpenShell's log is one per process: two files parsed at once by two threads would write into it together
@@ -165,7 +174,7 @@ def _open_ifczip(path: Path) -> ifcopenshell.file:
 _PARSING = threading.Lock()
 
 
-def _open_step(path: Path, shown: Path) -> ifcopenshell.file:
+def _open_step(path: Path, shown: Path, check: bool = True) -> ifcopenshell.file:
     check_envelope(path, shown)
     with _PARSING:
         model, sorted_log = _parse(path, shown)
@@ -174,7 +183,7 @@ def _open_step(path: Path, shown: Path) -> ifcopenshell.file:
         sorted_log.fatal = [problem for problem in sorted_log.fatal if _NULL_GLOBAL_ID not in problem]
     if sorted_log.fatal:
         raise _corrupt(shown, sorted_log.fatal)
-    fatal, value_warnings = check_values(model)
+    fatal, value_warnings = check_values(model) if check else ([], [])
     if fatal:
         raise _corrupt(shown, fatal)
     guid_warnings = global_id_warnings(guids)

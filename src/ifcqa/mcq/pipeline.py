@@ -46,20 +46,25 @@ def rng_for(seed: int, sha256: str, subtype: str) -> random.Random:
     return random.Random(f"{seed}:{sha256}:{subtype}")
 
 
-def judge(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozenset()) -> str | None:
+def judge(
+    model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozenset(), *, screened: bool = False
+) -> str | None:
     """Verify one item; ``None`` when it passes, else the reason it is rejected.
 
     ``warned``: step ids of entities with a recoverable parse problem (an item touching one is refused).
+    ``screened``: the item (or the phrasing it was made from: re-phrasing keeps the provenance the screen
+    reads) already passed :func:`~ifcqa.mcq.screen.screen` on ``model`` with ``warned``, so it is not screened again.
     """
     problems = structural_problems(item)
     if problems:
         return "structural: " + problems[0]
-    try:
-        screened = screen(model, item, warned)
-    except Exception as exc:  # noqa: BLE001 — a screen failure rejects the item, with its reason logged
-        return f"verifier error: {type(exc).__name__}: {exc}"
-    if screened is not None:
-        return f"screen: {screened}"
+    if not screened:
+        try:
+            reason = screen(model, item, warned)
+        except Exception as exc:  # noqa: BLE001 — a screen failure rejects the item, with its reason logged
+            return f"verifier error: {type(exc).__name__}: {exc}"
+        if reason is not None:
+            return f"screen: {reason}"
     verify = get_verifiers().get(item.subtype)
     if verify is None:
         return "no verifier registered"
@@ -92,12 +97,14 @@ def generate_for_file(
     """
     started = time.perf_counter()
     index = load_index(path, cache=cache, use_cache=use_cache)
-    model = open_model(path)  # the verifiers' own reading of the file
+    warnings = list(getattr(index.data, "warnings", None) or [])
+    # the verifiers' own reading of the file (parsed again; its values checked again unless the index found the
+    # same bytes without a single problem, when that check would unset nothing)
+    model = open_model(path, known_clean=None if warnings else index.data.source.sha256)
     offer(path, model)  # a geometry worker forked from here (verify.geometry) starts with it open: no second parse
     if categories is None or GEOMETRIC in categories:
         prefetch_boxes(index)  # shaped in a worker while the categories before it are drafted
     entry = FileEntry(path=str(path), sha256=index.data.source.sha256, schema=index.schema)
-    warnings = list(getattr(index.data, "warnings", None) or [])
     entry.warnings = [w.to_json() if hasattr(w, "to_json") else dict(w) for w in warnings]
     run = _FileRun(index, model, str(path), entry, warned_ids(warnings), DuplicateGuard(max_per_answer))
     items: list[Item] = []
@@ -201,7 +208,7 @@ def _consider(
     if duplicate is not None or item.id in seen_ids:
         _skip(counts, duplicate or "same item")
         return None
-    reason = judge(run.model, item, run.warned)
+    reason = judge(run.model, item, run.warned, screened=True)  # screened above
     if reason is not None:
         counts.rejected[reason.split(":")[0]] = counts.rejected.get(reason.split(":")[0], 0) + 1
         run.entry.rejections.append(_rejection(item, reason))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import ifcopenshell
 import ifcopenshell.util.element as element_util
@@ -51,24 +51,40 @@ def _missing(model: ifcopenshell.file) -> set[str]:
 
 def subjects(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.entity_instance]:
     """The entities an item reads: those its provenance names, its options stand for, and its scope's members."""
-    guids: list[object] = []
-    for key in _GUID_KEYS:
-        value = item.provenance.get(key)
-        guids.extend(value if isinstance(value, list) else [value])
-    guids.extend(item.provenance.get("option_elements", {}).values())
-    found = {e.id(): e for e in (_by_guid(model, g) for g in guids) if e is not None}
+    found = _named_subjects(model, item)
     if item.subtype.startswith(_SCOPED) and item.provenance.get("ifc_class"):
         for member in _scope_members(model, item):
             found.setdefault(member.id(), member)
     return [found[i] for i in sorted(found)]
 
 
+def _named_subjects(model: ifcopenshell.file, item: Item) -> dict[int, ifcopenshell.entity_instance]:
+    """The entities the item's provenance names and its options stand for, by step id."""
+    guids: list[object] = []
+    for key in _GUID_KEYS:
+        value = item.provenance.get(key)
+        guids.extend(value if isinstance(value, list) else [value])
+    guids.extend(item.provenance.get("option_elements", {}).values())
+    return {e.id(): e for e in (_by_guid(model, g) for g in guids) if e is not None}
+
+
 def _scope_members(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.entity_instance]:
+    """The members of the item's scope, in step-id order."""
     key = (str(item.provenance["ifc_class"]), item.provenance.get("storey"))
     memo = _memo(model)["scopes"]
     if key not in memo:  # sums, means and extrema of one class and storey share their members
-        memo[key] = _read_scope_members(model, *key)
+        read = {m.id(): m for m in _read_scope_members(model, *key)}
+        memo[key] = [read[i] for i in sorted(read)]
     return list(memo[key])
+
+
+def _scope_member_ids(model: ifcopenshell.file, item: Item) -> frozenset[int]:
+    key = (str(item.provenance["ifc_class"]), item.provenance.get("storey"))
+    memo = _memo(model)["scope_ids"]
+    found: frozenset[int] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = frozenset(m.id() for m in _scope_members(model, item))
+    return found
 
 
 def _read_scope_members(
@@ -88,7 +104,7 @@ def _read_scope_members(
 def _memo(model: ifcopenshell.file) -> dict[str, dict[Any, Any]]:
     """What the screen read of one model's entities, by question: scope members, and duplicate names per
     element and set (items of one class re-read the same members; the file is never edited meanwhile)."""
-    return {"scopes": {}, "duplicates": {}}
+    return {"scopes": {}, "scope_ids": {}, "scope_findings": {}, "duplicates": {}, "definitions": {}}
 
 
 def _definitions(element: ifcopenshell.entity_instance) -> Iterator[ifcopenshell.entity_instance]:
@@ -164,30 +180,87 @@ def _set_names(
     memo = _memo(model)["duplicates"]
     found: list[tuple[str, bool, dict[str, int]]] | None = memo.get(element.id())
     if found is None:
-        found = []
-        for definition in _definitions(element):
-            counts: dict[str, int] = {}
-            for m in _members(definition):
-                counts[m.Name] = counts.get(m.Name, 0) + 1
-            found.append((set_name(definition), definition.is_a("IfcElementQuantity"), counts))
-        memo[element.id()] = found
+        found = memo[element.id()] = [_set_names_of(model, definition) for definition in _definitions(element)]
+    return found
+
+
+def _set_names_of(
+    model: ifcopenshell.file, definition: ifcopenshell.entity_instance
+) -> tuple[str, bool, dict[str, int]]:
+    """One set definition's name, whether it holds quantities, and its member name counts; read once per
+    model and definition (a type's sets are read for each of its occurrences)."""
+    memo = _memo(model)["definitions"]
+    found: tuple[str, bool, dict[str, int]] | None = memo.get(definition.id())
+    if found is None:
+        counts: dict[str, int] = {}
+        for m in _members(definition):
+            counts[m.Name] = counts.get(m.Name, 0) + 1
+        found = memo[definition.id()] = (set_name(definition), definition.is_a("IfcElementQuantity"), counts)
     return found
 
 
 def screen(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozenset()) -> str | None:
-    """Why ``item`` must not be asked (a reason above), or ``None``."""
-    entities = subjects(model, item)
+    """Why ``item`` must not be asked (a reason above), or ``None``.
+
+    The reasons are looked for over every entity the item reads (:func:`subjects`): a contradiction on any
+    of them, else a duplicate name on the first of them (by step id) that has one, else a recoverable defect
+    on any. The members of an aggregated scope are judged once per model and scope (a sum, a mean and the
+    extrema over one class and storey, and every candidate of them, read the same hundreds of members).
+    """
     pairs = _read_sets(item)
-    if item.provenance.get("attribute") == "PredefinedType" and any(_contradicts(e) for e in entities):
-        return CONTRADICTION
+    predefined = item.provenance.get("attribute") == "PredefinedType"
+    named = _named_subjects(model, item)
+    if not (item.subtype.startswith(_SCOPED) and item.provenance.get("ifc_class")):
+        return _reason(_findings(model, [named[i] for i in sorted(named)], pairs, predefined, warned))
+    key = (str(item.provenance["ifc_class"]), item.provenance.get("storey"), tuple(pairs), predefined, warned)
+    verdicts = _memo(model)["scope_findings"]
+    in_scope = verdicts.get(key)
+    if in_scope is None:
+        in_scope = verdicts[key] = _findings(model, _scope_members(model, item), pairs, predefined, warned)
+    members = _scope_member_ids(model, item)
+    rest = _findings(model, [named[i] for i in sorted(named) if i not in members], pairs, predefined, warned)
+    return _reason(_Findings(
+        in_scope.contradiction or rest.contradiction,
+        min((f for f in (in_scope.duplicate, rest.duplicate) if f is not None), default=None),
+        in_scope.defect or rest.defect,
+    ))
+
+
+class _Findings(NamedTuple):
+    """What the screen found on some entities: a contradiction, the first (step id, reason) of a duplicate name,
+    a recoverable defect."""
+
+    contradiction: bool
+    duplicate: tuple[int, str] | None
+    defect: bool
+
+
+def _findings(
+    model: ifcopenshell.file,
+    entities: list[ifcopenshell.entity_instance],
+    pairs: list[tuple[str, str | None]],
+    predefined: bool,
+    warned: frozenset[int],
+) -> _Findings:
+    """The screen's findings on ``entities`` (in step-id order)."""
+    contradiction = predefined and any(_contradicts(e) for e in entities)
+    duplicate = None
     if pairs:
         for element in entities:
-            duplicate = _duplicate(model, element, pairs)
-            if duplicate is not None:
-                return duplicate
-    if warned and any(i in warned for e in entities for i in _touched(e, pairs)):
-        return RECOVERABLE_DEFECT
-    return None
+            found = _duplicate(model, element, pairs)
+            if found is not None:
+                duplicate = (element.id(), found)
+                break
+    defect = bool(warned) and any(i in warned for e in entities for i in _touched(e, pairs))
+    return _Findings(contradiction, duplicate, defect)
+
+
+def _reason(findings: _Findings) -> str | None:
+    if findings.contradiction:
+        return CONTRADICTION
+    if findings.duplicate is not None:
+        return findings.duplicate[1]
+    return RECOVERABLE_DEFECT if findings.defect else None
 
 
 def warned_ids(warnings: Iterable[object]) -> frozenset[int]:

@@ -161,9 +161,15 @@ def name_features(text: str) -> dict[str, str]:
 
     Words come as ``word:<w>`` keys (one per word). A GlobalId has no pattern: it is dropped first.
     """
+    return dict(name_feature_items(text))
+
+
+@lru_cache(maxsize=1 << 16)  # distractors are ranked against the keys for every candidate: the same names recur
+def name_feature_items(text: str) -> tuple[tuple[str, str], ...]:
+    """:func:`name_features` as (kind, feature) pairs, computed once per text."""
     text = normalise(_GUID.sub(" ", text))
     if not text:
-        return {}
+        return ()
     out: dict[str, str] = {}
     if ":" in text:
         out["stem"] = text.rsplit(":", 1)[0]
@@ -175,7 +181,7 @@ def name_features(text: str) -> dict[str, str]:
     for word in dict.fromkeys(words(text)):
         if word not in _STOP and not _NUMBER.match(word):
             out[f"word:{word}"] = word
-    return out
+    return tuple(out.items())
 
 
 def pattern_groups(options: list[tuple[str, str]]) -> list[list[str]]:

@@ -19,7 +19,7 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.mcq.items import QuestionType
 from ifcqa.mcq.text import normalise, quote
-from ifcqa.mcq.textonly import PATTERNS, name_features
+from ifcqa.mcq.textonly import PATTERNS, name_feature_items
 
 
 @dataclass
@@ -177,9 +177,9 @@ def alike_first(keys: Iterable[str], candidates: Sequence[Any], text_of: Callabl
     """
     wanted: set[tuple[str, str]] = set()
     for key in keys:
-        wanted.update(name_features(key).items())
+        wanted.update(name_feature_items(key))
     scored = [
-        (-sum(_weight(kind) for kind in wanted.intersection(name_features(text_of(c)).items())), at)
+        (-sum(_weight(kind) for kind in wanted.intersection(name_feature_items(text_of(c)))), at)
         for at, c in enumerate(candidates)
     ]
     return [candidates[at] for _, at in sorted(scored)]

@@ -21,8 +21,8 @@ from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.generate.quantities import (
     Quantity,
     class_choices,
-    quantities,
-    quantity,
+    quantities_of,
+    quantity_of,
     quantity_phrase,
     set_family,
 )
@@ -58,7 +58,7 @@ def scopes(ctx: GenContext) -> list[Scope]:
 def _scopes(ctx: GenContext) -> list[Scope]:
     found: set[Scope] = set()
     for element in ctx.products():
-        for q in quantities(element):
+        for q in quantities_of(ctx, element):
             qto = set_family(q.qto)  # one name for the unnamed sets of many elements
             for cls in class_choices(ctx, element.ifc_class):
                 found.add(Scope(cls, qto, q.name, None))
@@ -68,7 +68,16 @@ def _scopes(ctx: GenContext) -> list[Scope]:
 
 
 def members(ctx: GenContext, scope: Scope) -> list[Element]:
-    """The elements of a scope, by step id."""
+    """The elements of a scope, by step id (read once per index and scope: drafts re-read the other storeys' sets)."""
+    memo: dict[tuple[str, int | None], list[Element]] = ctx.memo.setdefault("scope_members", {})
+    key = (scope.ifc_class, scope.storey)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _members(ctx, scope)
+    return list(found)
+
+
+def _members(ctx: GenContext, scope: Scope) -> list[Element]:
     elements = ctx.index.by_class(scope.ifc_class)
     if scope.storey is None:
         return elements
@@ -76,13 +85,22 @@ def members(ctx: GenContext, scope: Scope) -> list[Element]:
 
 
 def scope_quantities(ctx: GenContext, scope: Scope) -> list[Quantity] | Skip:
-    """The quantity of every element of the scope, or why the scope cannot be asked about."""
+    """The quantity of every element of the scope, or why the scope cannot be asked about (read once per index:
+    sums, means and extrema ask about the same scopes)."""
+    memo: dict[Scope, list[Quantity] | Skip] = ctx.memo.setdefault("scope_quantities", {})
+    found = memo.get(scope)
+    if found is None:
+        found = memo[scope] = _scope_quantities(ctx, scope)
+    return found if isinstance(found, Skip) else list(found)
+
+
+def _scope_quantities(ctx: GenContext, scope: Scope) -> list[Quantity] | Skip:
     if scope.storey is not None and not ctx.unique_name(ctx.elements[scope.storey]):
         return Skip("storey name not unique")
     elements = members(ctx, scope)
     if len(elements) < 2:
         return Skip("fewer than 2 elements in the set")
-    found = [quantity(e, scope.qto, scope.name) for e in elements]
+    found = [quantity_of(ctx, e, scope.qto, scope.name) for e in elements]
     complete = [q for q in found if q is not None]
     if len(complete) != len(found):
         return Skip("incomplete quantity set")
@@ -110,16 +128,24 @@ def scope_provenance(ctx: GenContext, scope: Scope) -> dict[str, object]:
     }
 
 
-def _values(ctx: GenContext, scope: Scope, unit: str, without: frozenset[int] = frozenset()) -> list[float]:
-    """Values in ``unit`` of the elements of a (possibly incomplete) scope that have the quantity."""
-    found = (quantity(e, scope.qto, scope.name) for e in members(ctx, scope) if e.id not in without)
-    return [q.value for q in found if q is not None and q.unit == unit]
+def _values(ctx: GenContext, scope: Scope, unit: str, without: Scope | None = None) -> list[float]:
+    """Values in ``unit`` of the elements of a (possibly incomplete) scope that have the quantity, but for the
+    members of ``without``. Read once per index, scope and unit: each draft reads every storey's set of its class
+    (the distractors), so reading them again per draft made drafting grow with the model times the questions."""
+    memo: dict[tuple[Scope, str, Scope | None], list[float]] = ctx.memo.setdefault("scope_values", {})
+    key = (scope, unit, without)
+    values = memo.get(key)
+    if values is None:
+        left_out = frozenset(e.id for e in members(ctx, without)) if without is not None else frozenset()
+        found = (quantity_of(ctx, e, scope.qto, scope.name) for e in members(ctx, scope) if e.id not in left_out)
+        values = memo[key] = [q.value for q in found if q is not None and q.unit == unit]
+    return values
 
 
 def _other_sets(ctx: GenContext, scope: Scope, unit: str, statistic: Statistic, pool: list[Scope]) -> list[float]:
     """The statistic over the class on other storeys or in the whole model, and over other classes."""
     same_class = [Scope(scope.ifc_class, scope.qto, scope.name, s) for s in [None, *ctx.index.storeys]]
-    other_class = [s for s in pool if s.storey == scope.storey and (s.qto, s.name) == (scope.qto, scope.name)]
+    other_class = _same_quantity(ctx, pool).get((scope.storey, scope.qto, scope.name), [])
     out = []
     for other in ctx.shuffled(same_class) + ctx.shuffled(other_class):
         values = _values(ctx, other, unit) if other != scope else []
@@ -128,11 +154,20 @@ def _other_sets(ctx: GenContext, scope: Scope, unit: str, statistic: Statistic, 
     return out
 
 
+def _same_quantity(ctx: GenContext, pool: list[Scope]) -> dict[tuple[int | None, str, str], list[Scope]]:
+    """The scopes of ``pool`` (the sorted :func:`scopes`) by storey and quantity, in pool order (grouped once)."""
+    grouped: dict[tuple[int | None, str, str], list[Scope]] | None = ctx.memo.get("scopes_by_quantity")
+    if grouped is None:
+        grouped = ctx.memo["scopes_by_quantity"] = {}
+        for s in pool:
+            grouped.setdefault((s.storey, s.qto, s.name), []).append(s)
+    return grouped
+
+
 def _off_by_one(ctx: GenContext, scope: Scope, unit: str, values: list[float], statistic: Statistic) -> list[float]:
     """The statistic with one element left out, and with one element of the class from outside the set added."""
     dropped = [statistic(values[:i] + values[i + 1 :]) for i in range(len(values))]
-    inside = frozenset(e.id for e in members(ctx, scope))
-    outside = _values(ctx, Scope(scope.ifc_class, scope.qto, scope.name, None), unit, without=inside)
+    outside = _values(ctx, Scope(scope.ifc_class, scope.qto, scope.name, None), unit, without=scope)
     added = [statistic([*values, v]) for v in outside]
     return ctx.shuffled(dropped)[:2] + ctx.shuffled(added)[:2]
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from ifcqa.index.records import Element
 from ifcqa.mcq.generate._api import Draft, GenContext, Skip, distinct_texts
 from ifcqa.mcq.generate.aggregation import Scope, scope_phrase, scope_provenance, scope_quantities, scopes
-from ifcqa.mcq.generate.quantities import Quantity, quantities, quantity, quantity_phrase, set_family
+from ifcqa.mcq.generate.quantities import Quantity, quantities_of, quantity_of, quantity_phrase, set_family
 from ifcqa.mcq.registry import generator
 from ifcqa.mcq.text import format_value
 
@@ -90,7 +90,7 @@ def pair(ctx: GenContext) -> Iterator[Draft | Skip]:
     equal values a third of the items ask such a pair, so "They are equal" is a real answer, not filler.
     """
     named = [e for e in ctx.products() if ctx.unique_name(e)]
-    found = (quantity(e, set_family(q.qto), q.name) for e in named for q in quantities(e))
+    found = (quantity_of(ctx, e, set_family(q.qto), q.name) for e in named for q in quantities_of(ctx, e))
     pool = [q for q in found if q is not None]  # unnamed sets read as one: (unnamed).Name
     groups: dict[tuple[str, str, str], list[Quantity]] = {}
     for q in pool:

@@ -92,7 +92,9 @@ def _present_draft(ctx: GenContext, catalogue: Catalogue, fact: Fact) -> Draft |
     if answer_in_name(fact.element, fact.text):
         return Skip(GIVEAWAY)
     cls = fact.element.ifc_class
-    distractors = value_distractors(ctx, catalogue, fact, lambda f: f.element.ifc_class == cls, first=[NOT_AVAILABLE])
+    distractors = value_distractors(
+        ctx, catalogue, fact, lambda f: f.element.ifc_class == cls, first=[NOT_AVAILABLE], preferred_key=("class", cls)
+    )
     if len(distractors) < 2:
         return Skip("fewer than 2 distinct other values")
     return Draft(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -103,6 +103,8 @@ class Catalogue:
     def __init__(self, ctx: GenContext) -> None:
         self.by_key: dict[Key, list[Fact]] = {}
         self.by_pset: dict[str, list[Fact]] = {}
+        self._splits: dict[tuple[Key, Hashable], tuple[list[Fact], list[Fact]]] = {}
+        self._compatible: dict[tuple[str, str, str, str | None], list[Fact]] = {}
         for element in ctx.index.elements():
             for pset, props in sorted(element.psets.items()):
                 for prop, value in sorted(props.items()):
@@ -116,6 +118,32 @@ class Catalogue:
     def facts(self, keep: Callable[[Fact], bool]) -> list[Fact]:
         """The facts ``keep`` accepts, in a stable order."""
         return [fact for facts in self.by_key.values() for fact in facts if keep(fact)]
+
+    def split(
+        self, key: Key, preferred: Callable[[Fact], bool], preferred_key: Hashable | None = None
+    ) -> tuple[list[Fact], list[Fact]]:
+        """The facts of property ``key`` that ``preferred`` accepts and the others, in catalogue order; kept
+        per ``preferred_key`` when one is given (it must name what ``preferred`` accepts)."""
+        memo_key = (key, preferred_key)
+        found = self._splits.get(memo_key) if preferred_key is not None else None
+        if found is None:
+            facts = self.by_key.get(key, [])
+            found = ([f for f in facts if preferred(f)], [f for f in facts if not preferred(f)])
+            if preferred_key is not None:
+                self._splits[memo_key] = found
+        return found
+
+    def compatible(self, fact: Fact) -> list[Fact]:
+        """The facts of the other properties of ``fact``'s set whose values read as plausible answers about it
+        (:func:`_compatible`), in catalogue order; kept per set, property and kind of value."""
+        value = fact.value
+        memo_key = (fact.pset, fact.prop, value.kind, value.unit if value.kind == "number" else None)
+        found = self._compatible.get(memo_key)
+        if found is None:
+            found = self._compatible[memo_key] = [
+                f for f in self.by_pset.get(fact.pset, ()) if f.prop != fact.prop and _compatible(fact, f)
+            ]
+        return found
 
 
 def subject_filter(ctx: GenContext) -> Callable[[Element], bool]:
@@ -151,22 +179,40 @@ def value_distractors(
     fact: Fact,
     preferred: Callable[[Fact], bool],
     first: Sequence[str] = (),
+    preferred_key: Hashable | None = None,
 ) -> list[str]:
     """Distinct false option texts for a question about ``fact``, best first.
 
     Order: ``first``; the same property on other records that ``preferred`` accepts, then on the rest;
     then compatible values of other properties of the same set (this element's first).
+
+    ``preferred_key``: names what ``preferred`` accepts when that depends on the index alone (the same
+    class, a type object): the property's records are then split once per key, not once per question (a
+    property of every wall is asked about many times). The lists are shuffled whole either way.
     """
-    same = [f for f in catalogue.by_key.get(fact.key, ()) if f.element.id != fact.element.id]
-    others = [f for f in catalogue.by_pset.get(fact.pset, ()) if f.prop != fact.prop and _compatible(fact, f)]
+    element_id = fact.element.id
+    preferred_facts, rest = catalogue.split(fact.key, preferred, preferred_key)
+    others = catalogue.compatible(fact)
     ordered = (
-        ctx.shuffled([f for f in same if preferred(f)])
-        + ctx.shuffled([f for f in same if not preferred(f)])
-        + ctx.shuffled([f for f in others if f.element.id == fact.element.id])
-        + ctx.shuffled([f for f in others if f.element.id != fact.element.id])
+        ctx.shuffled([f for f in preferred_facts if f.element.id != element_id])
+        + ctx.shuffled([f for f in rest if f.element.id != element_id])
+        + ctx.shuffled([f for f in others if f.element.id == element_id])
+        + ctx.shuffled([f for f in others if f.element.id != element_id])
     )
-    texts = itertools.chain(first, (f.text for f in ordered if not is_placeholder(f)))  # read only as far as needed
+    texts = itertools.chain(first, _shown(ordered))  # read only as far as needed
     return distinct_texts(texts, exclude=[fact.text], limit=MAX_DISTRACTORS)
+
+
+def _shown(facts: Iterable[Fact]) -> Iterator[str]:
+    """The option texts of ``facts`` that are not placeholders, each (text, property) once: a text met again
+    would be refused as a duplicate anyway, and most records of a property repeat a few values."""
+    seen: set[tuple[str, str]] = set()
+    for f in facts:
+        key = (f.text, f.prop)
+        if key not in seen:
+            seen.add(key)
+            if not is_placeholder(f):
+                yield f.text
 
 
 def property_phrase(fact: Fact) -> str:
@@ -194,11 +240,14 @@ def _value_draft(ctx: GenContext, catalogue: Catalogue, fact: Fact, inherited: b
         return Skip(GIVEAWAY)
     cls = fact.element.ifc_class
     preferred: Callable[[Fact], bool]
+    preferred_key: tuple[str, ...]
     if inherited:
         preferred = lambda f: ctx.index.is_a(f.element, "IfcTypeObject")  # noqa: E731 — values on other types
+        preferred_key = ("type object",)
     else:
         preferred = lambda f: f.element.ifc_class == cls  # noqa: E731 — same-class elements first
-    distractors = value_distractors(ctx, catalogue, fact, preferred)
+        preferred_key = ("class", cls)
+    distractors = value_distractors(ctx, catalogue, fact, preferred, preferred_key=preferred_key)
     if len(distractors) < 2:
         return Skip("fewer than 2 distinct other values")
     return Draft(

@@ -91,6 +91,25 @@ def quantities(element: Element) -> list[Quantity]:
     return [q for q in found if q is not None]
 
 
+def quantity_of(ctx: GenContext, element: Element, qto: str, name: str) -> Quantity | None:
+    """:func:`quantity`, read once per index, element and quantity (scopes of every storey and class re-read them)."""
+    memo: dict[tuple[int, str, str], Quantity | None] = ctx.memo.setdefault("quantity", {})
+    key = (element.id, qto, name)
+    if key in memo:
+        return memo[key]
+    found = memo[key] = quantity(element, qto, name)
+    return found
+
+
+def quantities_of(ctx: GenContext, element: Element) -> list[Quantity]:
+    """:func:`quantities` of ``element``, read once per index (the scopes, the pairs and the values read them)."""
+    memo: dict[int, list[Quantity]] = ctx.memo.setdefault("quantities", {})
+    found = memo.get(element.id)
+    if found is None:
+        found = memo[element.id] = quantities(element)
+    return list(found)
+
+
 def set_family(qto: str) -> str:
     """The name sets are compared under: ``qto``, but :data:`~ifcqa.ifc.diagnostics.UNNAMED_FAMILY` for a set
     without a Name.
@@ -112,8 +131,12 @@ _is_abstract = ifc_schema.is_abstract
 
 def class_choices(ctx: GenContext, ifc_class: str) -> list[str]:
     """``ifc_class`` and its non-abstract supertypes: the classes a question about its instances may name."""
-    chain = ctx.index.data.ancestors.get(ifc_class, (ifc_class,))
-    return [c for c in chain if c == ifc_class or not _is_abstract(ctx.index.schema, c)]
+    memo: dict[str, list[str]] = ctx.memo.setdefault("class_choices", {})
+    found = memo.get(ifc_class)
+    if found is None:
+        chain = ctx.index.data.ancestors.get(ifc_class, (ifc_class,))
+        found = memo[ifc_class] = [c for c in chain if c == ifc_class or not _is_abstract(ctx.index.schema, c)]
+    return list(found)
 
 
 def wrong_unit_texts(value: float, unit: str, dimension: str) -> list[str]:
@@ -132,7 +155,7 @@ def wrong_unit_texts(value: float, unit: str, dimension: str) -> list[str]:
 @generator("quantitative.quantity.value", version=2)
 def quantity_value(ctx: GenContext) -> Iterator[Draft | Skip]:
     """Asks "What is the NetSideArea (quantity set Q) of the IfcWall 'N'?" Distractors: others' values, wrong unit."""
-    every = [q for e in ctx.products() for q in quantities(e)]
+    every = [q for e in ctx.products() for q in quantities_of(ctx, e)]
     pool = [q for q in every if ctx.unique_name(q.element)]
     by_quantity: dict[tuple[str, str, str], list[Quantity]] = {}
     for q in every:  # distractor values may come from unnamed elements too

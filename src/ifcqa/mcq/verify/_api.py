@@ -126,13 +126,19 @@ def set_definitions_of(
     return found
 
 
-def storey_of(entity_: ifcopenshell.entity_instance) -> ifcopenshell.entity_instance | None:
-    """The storey of an element: its container, a space's storey, its aggregate's, or its host's."""
+def storey_of(
+    entity_: ifcopenshell.entity_instance, model: ifcopenshell.file | None = None
+) -> ifcopenshell.entity_instance | None:
+    """The storey of an element: its container, a space's storey, its aggregate's, or its host's.
+
+    ``model``: the opened file ``entity_`` belongs to; with it, which relationship lists an element as contained
+    is read once per model (see :func:`_container`) instead of scanning the element's inverses.
+    """
     current = entity_
     for _ in range(32):
         if current.is_a("IfcBuildingStorey"):
             return current
-        container = _container(current)
+        container = _container(current, model)
         if container is not None:
             current = container
             continue
@@ -152,7 +158,7 @@ def storey_id(model: ifcopenshell.file, entity_: ifcopenshell.entity_instance) -
     memo = _storey_ids(model)
     key = entity_.id()
     if key not in memo:
-        found = storey_of(entity_)
+        found = storey_of(entity_, model)
         memo[key] = found.id() if found is not None else None
     return memo[key]
 
@@ -162,19 +168,62 @@ def _storey_ids(model: ifcopenshell.file) -> dict[int, int | None]:
     return {}
 
 
-def _container(entity_: ifcopenshell.entity_instance) -> ifcopenshell.entity_instance | None:
+def _container(
+    entity_: ifcopenshell.entity_instance, model: ifcopenshell.file | None = None
+) -> ifcopenshell.entity_instance | None:
     """``get_container``, else the structure whose IfcRelContainedInSpatialStructure lists the entity.
 
     IFC2X3 declares the ContainedInStructure inverse on IfcElement only, but the relationship may list
     any product (a port, an annotation): read from the relationship's side, it is still contained.
+    With ``model``, the relationships that list the entity come from a map of every containment
+    relationship of the model (built once): none means not contained, one is the answer, and only an
+    entity listed by several is looked up among its inverses (a space or a building has thousands).
     """
-    container = element_util.get_container(entity_)
+    container = element_util.get_container(entity_) if model is None else _get_container(model, entity_)
     if container is not None:
         return container
+    if model is not None:
+        listing = _contained_by(model).get(entity_.id(), [])
+        if len(listing) < 2:
+            return listing[0].RelatingStructure if listing else None
     for rel in entity_.file.get_inverse(entity_):
         if rel.is_a("IfcRelContainedInSpatialStructure") and entity_ in (rel.RelatedElements or ()):
             return rel.RelatingStructure
     return None
+
+
+def _get_container(
+    model: ifcopenshell.file, entity_: ifcopenshell.entity_instance
+) -> ifcopenshell.entity_instance | None:
+    """``element_util.get_container(entity_)`` (its first ContainedInStructure's structure, else its parent's
+    container), remembered per model and entity: the containers of a storey's hundreds of spaces are all read
+    through the same storey, building and site, whose inverse lists are long."""
+    memo = _containers(model)
+    key = entity_.id()
+    if key not in memo:
+        if contained := getattr(entity_, "ContainedInStructure", None):
+            memo[key] = contained[0].RelatingStructure
+        else:
+            parent = element_util.get_parent(entity_)
+            memo[key] = _get_container(model, parent) if parent else None
+    return memo[key]
+
+
+@lru_cache(maxsize=8)
+def _containers(model: ifcopenshell.file) -> dict[int, ifcopenshell.entity_instance | None]:
+    return {}
+
+
+@lru_cache(maxsize=8)
+def _contained_by(model: ifcopenshell.file) -> dict[int, list[ifcopenshell.entity_instance]]:
+    """Step id -> the IfcRelContainedInSpatialStructure relationships that list it among their RelatedElements."""
+    found: dict[int, list[ifcopenshell.entity_instance]] = {}
+    for rel in model.by_type("IfcRelContainedInSpatialStructure"):
+        for element in rel.RelatedElements or ():
+            listed = found.setdefault(element.id(), [])
+            if rel not in listed:
+                listed.append(rel)
+    return found
 
 
 def _host(entity_: ifcopenshell.entity_instance) -> ifcopenshell.entity_instance | None:

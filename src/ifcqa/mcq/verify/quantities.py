@@ -86,8 +86,29 @@ def _read_quantity(
     value = entry.get("value")
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None
-    unit = unit_util.get_property_unit(model.by_id(entry["id"]), model)
-    return float(value), (get_unit_symbol(unit) if unit is not None else None)
+    return float(value), _unit_of(model, model.by_id(entry["id"]))
+
+
+def _unit_of(model: ifcopenshell.file, quantity: ifcopenshell.entity_instance) -> str | None:
+    """The symbol of ``get_property_unit(quantity)``. A simple quantity's unit is its own ``Unit`` or the project's
+    unit for its class's measure, so it is looked up once per model, class and ``Unit``, not once per quantity."""
+    if not quantity.is_a("IfcPhysicalSimpleQuantity"):
+        return _symbol(unit_util.get_property_unit(quantity, model))
+    own = getattr(quantity, "Unit", None)
+    memo = _units_memo(model)
+    key = (quantity.is_a(), own.id() if own is not None else None)
+    if key not in memo:
+        memo[key] = _symbol(unit_util.get_property_unit(quantity, model))
+    return memo[key]
+
+
+def _symbol(unit: ifcopenshell.entity_instance | None) -> str | None:
+    return get_unit_symbol(unit) if unit is not None else None
+
+
+@lru_cache(maxsize=8)
+def _units_memo(model: ifcopenshell.file) -> dict[tuple[str, int | None], str | None]:
+    return {}
 
 
 def _dimension_of(symbol: str) -> str | None:

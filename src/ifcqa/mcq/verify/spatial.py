@@ -22,7 +22,7 @@ _MAX_DEPTH = 32
 @verifier("relational.spatial.storey_of_element")
 def storey_of_element(model: ifcopenshell.file, item: Item) -> set[str]:
     require_unique_names(model, item)
-    storey = storey_of(entity(model, item.provenance["elements"][0]))
+    storey = storey_of(entity(model, item.provenance["elements"][0]), model)
     if storey is None or not storey.Name:
         return set()
     if sum(1 for s in model.by_type("IfcBuildingStorey") if s.Name == storey.Name) != 1:
@@ -53,7 +53,7 @@ def elements_in_storey(model: ifcopenshell.file, item: Item) -> set[str]:
     storey_id = entity(model, item.provenance["elements"][0]).id()
 
     def on_storey(element: ifcopenshell.entity_instance) -> bool:
-        storey = storey_of(element)
+        storey = storey_of(element, model)
         return storey is not None and storey.id() == storey_id
 
     return labels_where(model, item, on_storey)

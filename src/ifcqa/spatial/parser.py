@@ -157,7 +157,7 @@ _NEGATION = _words_pattern(NEGATION_WORDS)
 _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "but", "apart", "aside", "besides",
                             "isn't", "aren't", "isnt", "arent", "outside", "nicht", "außer", "ausser", "ausgenommen",
                             "ohne", "without", "counting", "neither", "leaving", "ignoring", "disregarding",
-                            "abgesehen", "weder"])
+                            "abgesehen", "weder", "skip", "skipping", "omit", "omitting"])
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
@@ -172,7 +172,7 @@ _COORDINATED = re.compile(r"(?:,|&|/|\+|\b(?:and|or|as well as|plus|along with|u
 _PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
 _CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
                               "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht",
-                              "is not", "are not"])  # "isn't", "aren't" as normalise spells them out
+                              "is not", "are not", "skip", "skipping", "omit", "omitting", "leave out"])  # "isn't", "aren't" as normalise spells them out
 _ALIASES: list[tuple[str, re.Pattern[str]]] = [
     ("all", _words_pattern(ALL_STOREY_WORDS)),
     ("upper_all", _words_pattern(UPPER_PLURAL_WORDS)),
@@ -206,6 +206,7 @@ _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to
 _EXCLUDING = (r"except(?:\s+for)?|excluding|exclude|excl\.?|exkl\.?|not\s+including|other\s+than|apart\s+from|"
               r"aside\s+from|besides|but\s+not|"
               r"leaving\s+out|not\s+counting|ignoring|disregarding|without(?=\s+the\b)|neither|"
+              r"skip(?:ping)?|omit(?:ting)?|leave\s+out|"
               r"ausser|ausgenommen|ohne|abgesehen\s+von|bis\s+auf|weder")
 _ROOM_NEGATION = re.compile(rf"(?:(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\b(?:{_EXCLUDING})|\bbut)"
                             r"\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?|(?P<non>\bnon-\s*))\s*$")

@@ -374,7 +374,7 @@ NEGATION_WORDS = ("not on", "not in", "not at", "except for", "except", "excludi
                   "aren't", "isnt", "arent", "outside of", "outside", "not", "nicht im", "nicht auf", "nicht in",
                   "nicht", "außer", "ausser", "ausgenommen", "ohne", "neither", "without counting", "not counting",
                   "leaving out", "ignoring", "disregarding", "abgesehen von", "weder", "but", "excl", "exkl",
-                  "not including", "aber nicht", "bis auf")
+                  "not including", "aber nicht", "bis auf", "skipping", "skip", "omitting", "omit", "leave out")
 
 COUNT_WORDS = ("how many", "number of", "count", "total number", "wie viele", "wieviele", "anzahl", "zähle")
 EXISTS_WORDS = ("is there", "are there", "is there any", "are there any", "does it have", "do we have",

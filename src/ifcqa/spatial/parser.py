@@ -20,7 +20,7 @@ from importlib import resources
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import grounding, lookup, qualifiers, resolve
+from ifcqa.spatial import framing, grounding, lookup, qualifiers, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -417,6 +417,11 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
+def _class_keys_in(text: str) -> set[str]:
+    """The class keys a stretch of text names (for a ticket's topic line, ``framing``)."""
+    return {_CLASS_KEYS[m.group(0)] for m in _CLASS_PATTERN.finditer(text)}
+
+
 def _mask(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
@@ -484,9 +489,12 @@ class Parser:
             return _decline(plan, "there are no words to read in it", [])
         if self._refuse(plan, text):
             return plan
+        text = self._confirm_frame(plan, text)  # "is it true that the model has no columns": its yes/no question
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
+        text, framed = framing.mask_context(text, lambda w: w in self._name_words(), _class_keys_in)
+        plan.notes.extend(framed)  # "Door audit: ...", "... for the locksmith": who and why, not what
         masked, buildings = self._buildings(text)
         mentions: list[_Mention] = []
         masked = self._storey_mentions(masked, mentions)
@@ -528,6 +536,14 @@ class Parser:
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
         return plan
+
+    @staticmethod
+    def _confirm_frame(plan: Plan, text: str) -> str:
+        asked = framing.confirm_question(text)
+        if asked is None:
+            return text
+        plan.notes.append(f"a statement to confirm, asked as {asked!r}")
+        return normalise(asked)
 
     def _storey_slab(self, plan: Plan, text: str) -> None:
         """ "the ground floor slab", "the first floor slabs": the storey's floor (or base) slab, a kind, never every

@@ -417,6 +417,13 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
+def _numbers_by_name(storeys: list[Storey], kind: str) -> bool:
+    """Whether storey names number the storeys of a German kind ("1. Obergeschoss", "2.OG"; "ug", "untergeschoss")."""
+    nouns = ("ug", "untergeschoss") if kind.startswith("u") else ("og", "obergeschoss")
+    return any(s.numbers and re.search(rf"\d\s*\.?\s*(?:{'|'.join(nouns)})\b", normalise(s.name or ""))
+               for s in storeys)
+
+
 def _class_keys_in(text: str) -> set[str]:
     """The class keys a stretch of text names (for a ticket's topic line, ``framing``)."""
     return {_CLASS_KEYS[m.group(0)] for m in _CLASS_PATTERN.finditer(text)}
@@ -1777,6 +1784,8 @@ class Parser:
             n = int(match.group("n") or match.group("n2"))
             kind = match.group("kind") or match.group("kind2")
             storeys, how = r.by_number(n, "og", below=kind.startswith("u"))
+            if how == "ordinal" and _numbers_by_name(r.storeys, kind):
+                storeys, how = [], "number"  # "3. Obergeschoss" where the model names "1."/"2. Obergeschoss"
             take(match, how, storeys)
         for match in list(_ORDINAL.finditer(text)):
             words = re.findall(_ORDINAL_WORD, match.group("ords"))

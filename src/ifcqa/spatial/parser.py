@@ -417,6 +417,14 @@ def _one_edit(a: str, b: str) -> bool:
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
 
 
+# storey ranges and sums between two storey mentions (``Parser._storey_range``)
+_STOREY_PLUS = re.compile(r"\s*(?:plus|together\s+with|along\s+with|\+)\s*(?:(?:the|dem|das|den)\s+)?")
+_STOREY_THROUGH = re.compile(r"\s*(?:through|thru|bis\s+(?:zum|zur|ins|in\s+das)|bis(?:\s+einschließlich)?|"
+                             r"up\s+to\s+and\s+including|to\s+and\s+including)\s*(?:(?:the|dem|das|den)\s+)?")
+_STOREY_TO = re.compile(r"\s*(?:(?:all\s+the\s+way\s+)?(?:up|down)\s+)?(?:to|till|until|-|\u2013)\s*(?:the\s+)?")
+_STOREY_FROM = re.compile(r"\b(?:from|von|vom)\s+(?:(?:the|dem|der)\s+)?$")
+
+
 def _numbers_by_name(storeys: list[Storey], kind: str) -> bool:
     """Whether storey names number the storeys of a German kind ("1. Obergeschoss", "2.OG"; "ug", "untergeschoss")."""
     nouns = ("ug", "untergeschoss") if kind.startswith("u") else ("og", "obergeschoss")
@@ -1919,6 +1927,13 @@ class Parser:
             negated = bool(direct) or (
                 carried and previous is not None and _only_filler(text[previous.end:m.start])
             )  # "not in the Keller or the Dachgeschoss": the negation runs on through the list
+            between = self._storey_range(text, previous, m) if previous is not None else None
+            if between is not None:  # "from the Keller up to the 2. OG": the storeys in between too
+                negated = carried  # "except Keller through 1. OG": the negation runs on through the range
+                span, inner = between
+                used.add(span)
+                (exclude if negated else include).extend(inner)
+                plan.notes.append(f"{text[previous.start:m.end]!r}: a range of storeys")
             previous, carried = m, negated
             guids = [s.guid for s in m.storeys]
             plan.mentions.append(StoreyRef(m.term, m.how, guids, negated))
@@ -1944,6 +1959,27 @@ class Parser:
         plan.storeys.sort(key=order.index)
         plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
         return sorted(used)
+
+    def _storey_range(self, text: str, first: _Mention, last: _Mention) -> tuple[tuple[int, int], list[str]] | None:
+        """Two storey mentions that bound a range ("from X (up) to Y", "X through Y", "X bis Y", "zwischen X und
+        Y" is not one: its ends are ambiguous) or are added ("X plus Y"): the span of the words between them and the
+        storeys strictly between (none for "plus"); ``None`` for any other words."""
+        if len(first.storeys) != 1 or len(last.storeys) != 1:
+            return None
+        gap = text[first.end:last.start]
+        if _STOREY_PLUS.fullmatch(gap):
+            return (first.end, last.start), []
+        bounded = _STOREY_THROUGH.fullmatch(gap)
+        if bounded is None and not (_STOREY_TO.fullmatch(gap) and _STOREY_FROM.search(text[: first.start])):
+            return None
+        order = [s.guid for s in self.resolver.storeys]
+        a, b = sorted((order.index(first.storeys[0].guid), order.index(last.storeys[0].guid)))
+        span = (first.end, last.start)
+        if _STOREY_FROM.search(text[: first.start]):
+            found = _STOREY_FROM.search(text[: first.start])
+            assert found is not None
+            span = (found.start(), last.start)
+        return span, order[a + 1: b]
 
     # -- classes and intent ----------------------------------------------------------------
     def _classes(self, plan: Plan, text: str) -> str:

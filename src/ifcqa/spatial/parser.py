@@ -249,7 +249,10 @@ _QUALIFIER_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\b(?
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
 _NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bwithout|"
-                   r"\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
+                   r"\bnot\s+(?:even\s+)?one|\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
+# "without a single door", "not one single window", "ohne eine einzige Tür": "single" counts none, it names no kind
+_NOT_A_SINGLE = re.compile(r"\b(?P<neg>not|without|no|nicht|ohne)\s+(?:even\s+)?(?:a|one|eine[ns]?|ein)\s+"
+                           r"(?:single|einzige[nrs]?)\b")
 _WHICH_STOREY = re.compile(r"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+"
                            r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?)\b")
 _HOW_MUCH_BIGGER = re.compile(r"\b(?:how\s+much|um\s+wie\s*viel)\s+(?:(?P<word>more|less|bigger|larger|smaller|"
@@ -505,6 +508,7 @@ class Parser:
         if self._refuse(plan, text):
             return plan
         text = self._confirm_frame(plan, text)  # "is it true that the model has no columns": its yes/no question
+        text = self._not_a_single(text)  # "without a single door": without any door
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
@@ -559,6 +563,11 @@ class Parser:
             return text
         plan.notes.append(f"a statement to confirm, asked as {asked!r}")
         return normalise(asked)
+
+    @staticmethod
+    def _not_a_single(text: str) -> str:
+        return _NOT_A_SINGLE.sub(lambda m: m.group("neg") + (" any" if m.group("neg") in ("not", "without") else ""),
+                                 text)
 
     def _storey_slab(self, plan: Plan, text: str) -> None:
         """ "the ground floor slab", "the first floor slabs": the storey's floor (or base) slab, a kind, never every
@@ -1520,7 +1529,8 @@ class Parser:
             return masked
         found, word = next(((f, w) for a, _, w in spans if (f := _NONE.search(text, max(0, a - 40), a)) is not None),
                            (None, ""))
-        yes_no = re.match(r"(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
+        # the yes/no verb opens the question, or its clause after a lead-in ("quick one: is there any level ...")
+        yes_no = re.search(r"(?:^|[:;!?]\s*)(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
         if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no):
             return masked
         key = _CLASS_KEYS.get(word)

@@ -428,6 +428,13 @@ _STOREY_TO = re.compile(r"\s*(?:(?:all\s+the\s+way\s+)?(?:up|down)\s+)?(?:to|til
 _STOREY_FROM = re.compile(r"\b(?:from|von|vom)\s+(?:(?:the|dem|der)\s+)?$")
 
 
+# a class word written without its space ("airterminals", "lightfixtures") and a short class word with a doubled
+# letter written once ("dors", "wals"; five-letter words only: longer ones are difflib's, shorter too short)
+_JOINED = {k.replace(" ", ""): k for k in _CLASS_KEYS if " " in k and len(k) >= 8 and k.replace(" ", "").isalpha()}
+_DOUBLED = {k: frozenset(k[:i] + k[i + 1:] for i in range(len(k) - 1) if k[i] == k[i + 1])
+            for k in _CLASS_KEYS if " " not in k and len(k) == 5 and k.isalpha()}
+
+
 def _numbers_by_name(storeys: list[Storey], kind: str) -> bool:
     """Whether storey names number the storeys of a German kind ("1. Obergeschoss", "2.OG"; "ug", "untergeschoss")."""
     nouns = ("ug", "untergeschoss") if kind.startswith("u") else ("og", "obergeschoss")
@@ -2032,12 +2039,22 @@ class Parser:
             word = match.group(0)
             if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS:
                 continue  # a known filler ("thanks") is never a misspelled class ("tanks")
-            close = difflib.get_close_matches(word, single, n=1, cutoff=0.85)
+            close = [_JOINED[word]] if word in _JOINED else difflib.get_close_matches(word, single, n=1, cutoff=0.85)
             if close:
                 keys.append(_CLASS_KEYS[close[0]])
                 plan.notes.append(f"read {word!r} as {close[0]!r}")
                 plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), close[0]))
                 text = text[: match.start()] + " " * len(word) + text[match.end():]
+        for match in list(re.finditer(r"(?<![\w'-])[^\W\d_]{4}(?![\w'-])", text)):  # "dors": a doubled letter once
+            word = match.group(0)
+            if word in _STOP or word in FILLER_WORDS or word in self._name_words():
+                continue
+            close = [k for k, shorter in _DOUBLED.items() if word in shorter]
+            if len(close) == 1:
+                keys.append(_CLASS_KEYS[close[0]])
+                plan.notes.append(f"read {word!r} as {close[0]!r} (a doubled letter written once)")
+                plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), close[0]))
+                text = _mask(text, match.start(), match.end())
         for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
             plan.exclude_classes.append(self.class_filter(key))
         for key in dict.fromkeys(keys):

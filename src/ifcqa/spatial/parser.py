@@ -353,6 +353,15 @@ def _qualifier_words() -> frozenset[str]:
     return frozenset(fold(phrase) for _, table in words().booleans for phrase in table)
 
 
+@functools.cache
+def _dimension_words() -> frozenset[str]:
+    """The dimension and comparison words of ``qualifier_words.json`` ("schmaler", "narrower", "breiter")."""
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/qualifier_words.json").read_text("utf-8"))
+    words = {w for d in raw["dimensions"] for w in d["words"]}
+    words |= {w for phrases in raw["comparisons"].values() for p in phrases for w in p.split()}
+    return frozenset(normalise(w) for w in words if w.isalpha())
+
+
 def _qualifier_word(word: str) -> bool:
     from ifcqa.spatial.spaces import fold
 
@@ -2037,8 +2046,9 @@ class Parser:
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
-            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS:
-                continue  # a known filler ("thanks") is never a misspelled class ("tanks")
+            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or (
+                    (_qualifier_word(word) or word in _dimension_words()) and word not in _JOINED):
+                continue  # a known filler ("thanks") or qualifier ("schmaler") is never a misspelled class
             close = [_JOINED[word]] if word in _JOINED else difflib.get_close_matches(word, single, n=1, cutoff=0.85)
             if close:
                 keys.append(_CLASS_KEYS[close[0]])

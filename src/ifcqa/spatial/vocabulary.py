@@ -331,6 +331,9 @@ INVENTORY_WORDS = (
     "elements", "objects", "items", "components", "things", "inventory", "contents", "alles", "alle elemente",
     "alle bauteile", "bauteile", "elemente", "what is on", "what's on", "whats on", "what is in", "what's in",
     "was ist im", "was ist auf", "was gibt es", "list all", "show all", "stuff",
+    # the contents frame in other verbs: "Was steht im Raum 006?", "what is inside room 5"
+    "was ist in", "was steht im", "was steht in", "was steht auf", "was befindet sich im", "was befindet sich in",
+    "was liegt im", "was liegt in", "what is inside", "what's inside", "whats inside", "what is located in",
 )
 
 # storey aliases: resolved in spatial.storeys

@@ -1264,6 +1264,11 @@ class Parser:
             if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2 or w in _NEGATION_ONLY:
                 continue  # a negation before a phrase negates what the phrase is grounded to (below)
             items.append((m.start(), m.end(), "word", w))
+        for a, b, w in spans:  # "Haustür": a filler word ("haus") that is the first part of a class compound names
+            head = re.search(r"([^\W\d_]{3,})$", masked[:a])  # a kind of it, grounded below (or declined), never
+            if head is not None and head.group(1) in _FILLER and head.group(1) not in _STOP:  # silent filler
+                items.append((head.start(1), head.end(1), "word", head.group(1)))
+                plan.resolved.setdefault("compound_heads", []).append((head.start(1), head.end(1), text[head.start(1):b]))
         for a, _, w in spans:  # "check valves": a filler word right before a class word that names one of its
             word = re.search(r"([^\W\d_]{4,})\s+$", masked[:a])  # predefined types is that type, not filler
             if word is None or word.group(1) in _STOP or word.group(1) not in _FILLER:
@@ -1423,8 +1428,10 @@ class Parser:
             found = m.group("w").split()
             while found and not all(grounding.stem(w) in tokens for w in found):
                 found = found[:-1]
+            end = m.start("w") + len(" ".join(found))
+            if found and end < len(text) and text[end].isalpha():
+                continue  # "the Haustür": the first part of a compound names a door, not the house
             if found:
-                end = m.start("w") + len(" ".join(found))
                 masked = _mask(masked, m.start("w"), end)
                 plan.notes.append(f"{text[m.start('w'):end]!r}: the project/building ({', '.join(names[:2])}), "
                                   "the whole model")
@@ -1738,6 +1745,7 @@ class Parser:
         words = [w for w in re.findall(r"[^\W\d_][\w'-]*", masked) if w.strip("'-") not in _FILLER
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
         words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
+        words += [whole for a, b, whole in plan.resolved.get("compound_heads", []) if masked[a:b].strip()]
         plan.unconsumed += [_as_written(plan.question, w) for w in words]
         plan.unconsumed = list(dict.fromkeys(plan.unconsumed))
         plan.unknown_words = list(plan.unconsumed)

@@ -14,6 +14,7 @@ import difflib
 import functools
 import json
 import re
+from pathlib import Path
 import unicodedata
 from dataclasses import dataclass
 from importlib import resources
@@ -1420,6 +1421,7 @@ class Parser:
     def _project_words(self, plan: Plan, text: str, masked: str) -> str:
         """ "How many bathrooms does the duplex have": words after "the"/"this" that the project's, site's or
         building's Name or LongName holds name the whole model (its one building), so they narrow nothing."""
+        masked = self._file_name_words(plan, masked)
         names, tokens = self._project_tokens()
         if not tokens:
             return masked
@@ -1435,6 +1437,21 @@ class Parser:
                 masked = _mask(masked, m.start("w"), end)
                 plan.notes.append(f"{text[m.start('w'):end]!r}: the project/building ({', '.join(names[:2])}), "
                                   "the whole model")
+        return masked
+
+    def _file_name_words(self, plan: Plan, masked: str) -> str:
+        """ "does the sample house have a kitchen" (file Ifc4_SampleHouse.ifc): words of the model's file name
+        before a whole-model noun ("house", "building", "model") name the model, so they narrow nothing; anywhere
+        else they are read as any word ("the heater" of 3rooms_Heater_....ifc stays a heater)."""
+        stem = Path(self.index.data.source.path).stem
+        tokens = {grounding.stem(t) for t in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", stem) if len(t) >= 3}
+        tokens -= {"ifc", "with"}
+        for m in list(re.finditer(r"\b(?:the|this|our|das|dem|den|des)\s+(?P<w>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+"
+                                  r"(?:house|building|model|project|file|haus|gebäude|gebaeude|modell|projekt)\b",
+                                  masked)):
+            if tokens and all(grounding.stem(w) in tokens for w in m.group("w").split()):
+                masked = _mask(masked, *m.span("w"))
+                plan.notes.append(f"{m.group('w')!r}: words of the file name {stem!r} before a whole-model noun")
         return masked
 
     def _project_tokens(self) -> tuple[list[str], frozenset[str]]:

@@ -59,7 +59,8 @@ def mask(text: str) -> str:
     return " " * len(text)
 
 
-def mask_context(text: str, named: Callable[[str], bool], class_words: Callable[[str], set[str]]) -> tuple[str, list[str]]:
+def mask_context(text: str, named: Callable[[str], bool],
+                 class_words: Callable[[str], set[str]]) -> tuple[str, list[str]]:
     """``text`` (normalised) with the frame around the request blanked; returns it and a note per frame.
 
     ``named(word)``: whether the model's own names hold the word (then it is never filler here).

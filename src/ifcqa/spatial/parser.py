@@ -14,10 +14,10 @@ import difflib
 import functools
 import json
 import re
-from pathlib import Path
 import unicodedata
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
@@ -173,7 +173,8 @@ _COORDINATED = re.compile(r"(?:,|&|/|\+|\b(?:and|or|as well as|plus|along with|u
 _PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
 _CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
                               "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht",
-                              "is not", "are not", "skip", "skipping", "omit", "omitting", "leave out"])  # "isn't", "aren't" as normalise spells them out
+                              "is not", "are not", "skip", "skipping", "omit", "omitting",
+                              "leave out"])  # "isn't", "aren't" as normalise spells them out
 _ALIASES: list[tuple[str, re.Pattern[str]]] = [
     ("all", _words_pattern(ALL_STOREY_WORDS)),
     ("upper_all", _words_pattern(UPPER_PLURAL_WORDS)),
@@ -1265,11 +1266,12 @@ class Parser:
             if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2 or w in _NEGATION_ONLY:
                 continue  # a negation before a phrase negates what the phrase is grounded to (below)
             items.append((m.start(), m.end(), "word", w))
-        for a, b, w in spans:  # "Haustür": a filler word ("haus") that is the first part of a class compound names
-            head = re.search(r"([^\W\d_]{3,})$", masked[:a])  # a kind of it, grounded below (or declined), never
-            if head is not None and head.group(1) in _FILLER and head.group(1) not in _STOP:  # silent filler
-                items.append((head.start(1), head.end(1), "word", head.group(1)))
-                plan.resolved.setdefault("compound_heads", []).append((head.start(1), head.end(1), text[head.start(1):b]))
+        for a, b, _w in spans:  # "Haustür": a filler word ("haus") that is the first part of a class compound names
+            first_part = re.search(r"([^\W\d_]{3,})$", masked[:a])  # a kind of it, grounded below (or declined),
+            if first_part is not None and first_part.group(1) in _FILLER and first_part.group(1) not in _STOP:
+                items.append((first_part.start(1), first_part.end(1), "word", first_part.group(1)))
+                whole = (first_part.start(1), first_part.end(1), text[first_part.start(1):b])
+                plan.resolved.setdefault("compound_heads", []).append(whole)
         for a, _, w in spans:  # "check valves": a filler word right before a class word that names one of its
             word = re.search(r"([^\W\d_]{4,})\s+$", masked[:a])  # predefined types is that type, not filler
             if word is None or word.group(1) in _STOP or word.group(1) not in _FILLER:
@@ -1984,7 +1986,7 @@ class Parser:
                 span, inner = between
                 used.add(span)
                 (exclude if negated else include).extend(inner)
-                plan.notes.append(f"{text[previous.start:m.end]!r}: a range of storeys")
+                plan.notes.append(f"{text[span[0]:m.end]!r}: a range of storeys")
             previous, carried = m, negated
             guids = [s.guid for s in m.storeys]
             plan.mentions.append(StoreyRef(m.term, m.how, guids, negated))

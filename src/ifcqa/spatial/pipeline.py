@@ -32,7 +32,7 @@ from ifcqa.spatial import resolve
 from ifcqa.spatial.answer import Answerer, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
-from ifcqa.spatial.classes import matches
+from ifcqa.spatial.classes import direct_inventory, matches
 from ifcqa.spatial.execute import Hit, rooms_hits, run_graph, run_index, storey_id
 from ifcqa.spatial.nearest import nearest
 from ifcqa.spatial.outcome import Outcome, outcome
@@ -371,7 +371,8 @@ class SpatialQA:
 
     def _in_spaces(self, plan: Plan) -> str:
         """For an inventory of storeys: how many more elements sit in their spaces (not listed)."""
-        if not plan.storeys or not any(c.inventory for c in plan.classes) or plan.intent == "most":
+        if not plan.storeys or not any(c.inventory for c in plan.classes) or plan.intent == "most" or (
+                not direct_inventory(plan)):
             return ""
         ids = {storey_id(self.index, g) for g in plan.storeys}
         n = sum(1 for e in self.index.data.elements.values() if e.storey in ids and e.storey_via == "space")

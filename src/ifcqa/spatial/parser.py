@@ -446,6 +446,14 @@ _DOUBLED = {k: frozenset(k[:i] + k[i + 1:] for i in range(len(k) - 1) if k[i] ==
             for k in _CLASS_KEYS if " " not in k and len(k) == 5 and k.isalpha()}
 
 
+# the contents frame before a room ("what is in", "was steht im"): the room's contents, not the room
+_CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside)|was\s+(?:ist|steht|befindet\s+sich|liegt)\s+"
+                       r"(?:im|in))\b")
+# "the caretaker's office (Hausmeister)": a possessor, its head noun (up to two words), the gloss in parentheses
+_GLOSS = re.compile(r"\b(?P<owner>[^\W\d_]+)'s(?P<head>(?:\s+[^\W\d_]+){1,2}?)(?P<paren>\s*\((?P<gloss>[^\W\d_]+"
+                    r"(?:\s+[^\W\d_]+)?)\))")
+
+
 def _numbers_by_name(storeys: list[Storey], kind: str) -> bool:
     """Whether storey names number the storeys of a German kind ("1. Obergeschoss", "2.OG"; "ug", "untergeschoss")."""
     nouns = ("ug", "untergeschoss") if kind.startswith("u") else ("og", "obergeschoss")
@@ -527,6 +535,7 @@ class Parser:
             return plan
         text = self._confirm_frame(plan, text)  # "is it true that the model has no columns": its yes/no question
         text = self._not_a_single(text)  # "without a single door": without any door
+        text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
@@ -581,6 +590,21 @@ class Parser:
             return text
         plan.notes.append(f"a statement to confirm, asked as {asked!r}")
         return normalise(asked)
+
+    def _glossed(self, plan: Plan, text: str) -> str:
+        """A possessor the question glosses in parentheses with the model's own word: "the caretaker's office
+        (Hausmeister)" is the Hausmeister's office. Only when the possessor is no word the model's names hold and
+        the gloss is one (else the parenthesis is left as written, and an unknown word in it declines)."""
+        found = _GLOSS.search(text)
+        if found is None:
+            return text
+        gloss, owner = found.group("gloss"), found.group("owner")
+        names = self._name_words()
+        if owner in names or not all(w in names for w in gloss.split()):
+            return text
+        plan.notes.append(f"{owner!r} glossed as {gloss!r} (the model's word, in parentheses)")
+        return text[: found.start("owner")] + gloss + text[found.end("owner"): found.start("paren")] + \
+            text[found.end("paren"):]
 
     @staticmethod
     def _not_a_single(text: str) -> str:
@@ -1413,6 +1437,13 @@ class Parser:
         if role == "subject" and (any(c.inventory for c in plan.classes) or (
                 "spaces" not in keys and _INVENTORY.search(text))):
             role = "in"  # "what is in the lobby": its contents
+        head = next((sp for sp in plan.resolved.get("class_spans", []) if _CLASS_KEYS[sp[2]] == "spaces"
+                     and re.fullmatch(r"\s*", text[end:sp[0]])), None)
+        if role == "subject" and head is not None and _CONTENTS.search(text[:start]):
+            role = "in"  # "what is in the Hausmeister's room": the room noun heads the mention; its contents
+            plan.classes = [c for c in plan.classes if c.key != "spaces"] + [
+                class_filter(self.index.schema, "inventory")]
+            end = head[1]
         term = text[start:end]
         plan.rooms.append(RoomRef(term, how, guids, role))
         if role == "subject" and "spaces" not in keys:

@@ -167,7 +167,10 @@ _words("valve", "valves", "valve", "ventile", "ventil")
 _words("pump", "pumps", "pump", "pumpen", "pumpe")
 _words("boiler", "boilers", "boiler", "water heaters", "water heater", "kessel", "heizkessel")
 _words("heater", "space heaters", "space heater", "heaters", "heater",
-       "underfloor heating circuits", "heating circuits", "fussbodenheizung", "fußbodenheizung")
+       "underfloor heating circuits", "heating circuits", "fussbodenheizung", "fußbodenheizung",
+       # the German of "heating circuits" / "underfloor heating circuits"
+       "heizkreise", "heizkreis", "fussbodenheizkreise", "fußbodenheizkreise", "fussbodenheizkreis",
+       "fußbodenheizkreis")
 _words("airterminal", "air terminals", "air terminal", "diffusers", "diffuser", "air outlets", "grilles",
        "luftauslässe", "auslässe")
 _words("fan", "fans", "fan", "ventilatoren", "lüfter")

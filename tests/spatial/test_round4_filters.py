@@ -210,3 +210,39 @@ def test_an_inventory_that_takes_classes_out_is_storey_deep(index_of: Index, mod
     wanted = {e.GlobalId for e in f.by_type("IfcElement") if _storey(e) == "Level 2"
               and not e.is_a("IfcFeatureElement") and not e.is_a("IfcVirtualElement") and not e.is_a("IfcDoor")}
     assert _guids(_ask(index_of, DUPLEX, "all elements on Level 2 apart from the doors")) == wanted
+
+
+def test_a_possessor_glossed_with_the_models_word(index_of: Index, model: Model) -> None:
+    f = model(INSTITUTE)
+    room = next(s for s in f.by_type("IfcSpace") if "Hausmeister" in (s.LongName or ""))
+    storey = _storey(room)
+    answer = _ask(index_of, INSTITUTE, "on which floor is the janitor's room (Hausmeister)?")
+    assert storey is not None and [s.casefold() for s in answer["storeys"]] == [storey.casefold()]
+    inside = {e.GlobalId for rel in room.ContainsElements or () for e in rel.RelatedElements}
+    assert inside and _guids(_ask(index_of, INSTITUTE, "what is in the Hausmeister's room?")) == inside
+    _declined(_ask(index_of, INSTITUTE, "which floor is the boss's office (Direktor) on"), "direktor")
+
+
+# -- measures and kinds ---------------------------------------------------------------------------------------------
+def test_a_sum_word_closing_the_question_sums_over_the_storeys_named(index_of: Index, model: Model) -> None:
+    f = model("AC20-FZK-Haus.ifc")
+    total = sum(ue.get_pset(s, "BaseQuantities", "NetFloorArea") or 0 for s in f.by_type("IfcSpace")
+                if _storey(s) in {"Erdgeschoss", "Dachgeschoss"})
+    question = "what is the net floor area of Erdgeschoss plus Dachgeschoss combined?"
+    answer = _ask(index_of, "AC20-FZK-Haus.ifc", question)
+    assert answer["value"]["number"] == pytest.approx(total, rel=1e-3)
+
+
+def test_an_adjective_matches_a_predefined_type_written_with_its_noun(index_of: Index, model: Model) -> None:
+    f = model("Heizung-Elektro_080729.ifc")
+    wanted = {e.GlobalId for e in f.by_type("IfcFlowTerminal") if (t := ue.get_type(e)) is not None
+              and t.is_a("IfcLightFixtureType") and t.PredefinedType == "DIRECTIONSOURCE"
+              and _storey(e) == "Kellergeschoss"}
+    assert wanted and _guids(_ask(index_of, "Heizung-Elektro_080729.ifc",
+                                  "directional luminaires in the Kellergeschoss")) == wanted
+
+
+def test_german_heating_circuits(index_of: Index, model: Model) -> None:
+    f = model("WP_Puffer_FWS_FBH10.ifc")
+    heaters = {e.GlobalId for e in f.by_type("IfcSpaceHeater")}
+    assert heaters and _ask(index_of, "WP_Puffer_FWS_FBH10.ifc", "Anzahl der Heizkreise?")["count"] == len(heaters)

@@ -246,3 +246,12 @@ def test_german_heating_circuits(index_of: Index, model: Model) -> None:
     f = model("WP_Puffer_FWS_FBH10.ifc")
     heaters = {e.GlobalId for e in f.by_type("IfcSpaceHeater")}
     assert heaters and _ask(index_of, "WP_Puffer_FWS_FBH10.ifc", "Anzahl der Heizkreise?")["count"] == len(heaters)
+
+
+def test_a_universal_yes_no_that_nothing_meets_counts_the_storeys_elements(index_of: Index, model: Model) -> None:
+    f = model(DUPLEX)
+    doors = _on(f, "IfcDoor", {"Level 2"})
+    external = [g for g in doors if _external(f.by_guid(g), "Pset_DoorCommon")]
+    answer = _ask(index_of, DUPLEX, "are all the doors on Level 2 exterior doors?")
+    assert answer["yes_no"] is (len(external) == len(doors))
+    assert f"{len(external)} of the {len(doors)} doors on Level 2" in answer["answer"]  # not the model's doors

@@ -225,7 +225,8 @@ class SpatialQA:
             hits = self._narrow(plan, hits)
             if not hits and plan.storeys:
                 everywhere = Plan(question=question, classes=plan.classes, rooms=plan.rooms,
-                                  qualifiers=plan.qualifiers, resolved=plan.resolved)
+                                  qualifiers=plan.qualifiers, resolved=dict(plan.resolved))  # a copy: the
+                # asked plan's "unqualified" hits stay its own ("No: 0 of the 8 doors on Level 2", not "of the 14")
                 elsewhere = self.answerer.sort(self._narrow(everywhere, run_index(self.index, everywhere)))
             hits = self.answerer.sort(hits)
             result = outcome(self.index, self.answerer, plan, hits)

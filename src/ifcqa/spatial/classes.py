@@ -38,8 +38,9 @@ def direct_inventory(plan: Any) -> bool:
     """Whether an inventory ("everything on Level 1") lists only what the storey contains directly (the BIM-Graph
     rule; the rest, in the storey's spaces, is counted in a note). One that takes classes out ("everything on Level
     1 that isn't furniture", "all elements on EG except walls") asks for the storey's whole contents minus those,
-    so it is storey-deep like any class on a storey: contained, in a space, or part of / filling an element that is."""
-    return not getattr(plan, "exclude_classes", None)
+    so it is storey-deep like any class on a storey: contained, in a space, or part of / filling an element that is.
+    Without a storey ("what's in the model other than pipes") it stays the contained elements, as on the graph."""
+    return not getattr(plan, "exclude_classes", None) or not getattr(plan, "storeys", None)
 
 
 @functools.cache

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial.classes import INVENTORY_VIAS, matches
+from ifcqa.spatial.classes import INVENTORY_VIAS, direct_inventory, matches
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.plan import Plan
 
@@ -45,7 +45,7 @@ def check(index: ModelIndex, plan: Plan, hits: Sequence[Hit]) -> list[str]:
             continue  # a text-retrieval answer: no class was asked for
         if not fits:
             problems.append(f"{hit.guid} ({element.ifc_class}) is not of the classes asked for")
-        elif all(f.inventory for f in fits) and not plan.rooms and (
+        elif all(f.inventory for f in fits) and not plan.rooms and direct_inventory(plan) and (
             element.storey_via not in INVENTORY_VIAS if allowed else element.container is None
         ):
             problems.append(f"{hit.guid} is not contained in the storey (an inventory lists contained elements)")

@@ -23,6 +23,7 @@ import functools
 import re
 from dataclasses import replace
 from functools import cache
+from typing import Any
 
 from ifcqa.ifc import schema as ifc_schema
 from ifcqa.index.model_index import ModelIndex
@@ -31,6 +32,23 @@ from ifcqa.spatial.plan import ClassFilter
 from ifcqa.spatial.vocabulary import CLASS_GROUPS, CLASS_WORDS, PREDEFINED_KINDS, counted_form
 
 INVENTORY_VIAS = ("contained",)
+
+
+def direct_inventory(plan: Any) -> bool:
+    """Whether an inventory ("everything on Level 1") lists only what the storey contains directly (the BIM-Graph
+    rule; the rest, in the storey's spaces, is counted in a note). One that takes classes out ("everything on Level
+    1 that isn't furniture", "all elements on EG except walls") asks for the storey's whole contents minus those,
+    so it is storey-deep like any class on a storey: contained, in a space, or part of / filling an element that is.
+    Without a storey ("what's in the model other than pipes") it stays the contained elements, as on the graph."""
+    return not getattr(plan, "exclude_classes", None) or not getattr(plan, "storeys", None)
+
+
+@functools.cache
+def not_inventoried(schema: str) -> frozenset[str]:
+    """Classes a storey-deep inventory leaves out: openings and other feature elements, virtual elements, spaces
+    (it lists the physical elements; a space is a room, asked as such)."""
+    return frozenset(c for name in ("IfcFeatureElement", "IfcVirtualElement", "IfcSpatialElement",
+                                    "IfcSpatialStructureElement") for c in subclasses(schema, name))
 
 
 subclasses = ifc_schema.subclasses  # ``ifc_class`` and every subclass of it (empty when the schema lacks it)

@@ -15,7 +15,7 @@ from typing import Any
 from ifcqa.graph.projection import label_of, model_tag
 from ifcqa.graph.store import GraphStore
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial.classes import INVENTORY_VIAS, matches
+from ifcqa.spatial.classes import INVENTORY_VIAS, direct_inventory, matches, not_inventoried
 from ifcqa.spatial.plan import ClassFilter, Plan
 
 
@@ -102,7 +102,9 @@ def run_graph(store: GraphStore, index: ModelIndex, plan: Plan) -> list[Hit]:
         else:
             rows = store.run(_union(_ANYWHERE, _labels(wanted)), params | {"model": tag})
         for row in rows:
-            if wanted.inventory and plan.storeys and row["via"] not in INVENTORY_VIAS:
+            if wanted.inventory and plan.storeys and direct_inventory(plan) and row["via"] not in INVENTORY_VIAS:
+                continue
+            if wanted.inventory and not direct_inventory(plan) and row["class"] in not_inventoried(index.schema):
                 continue
             storey = index.key(index.data.elements[row["storey"]]) if row["storey"] is not None else None
             if storey in excluded:
@@ -135,7 +137,10 @@ def run_index(index: ModelIndex, plan: Plan) -> list[Hit]:
         for wanted in filters:
             if not matches(index, e, wanted) or label_of(index, e) not in ("Element", "Space"):
                 continue
-            if wanted.inventory and (e.storey_via not in INVENTORY_VIAS if storey_ids else e.container is None):
+            if wanted.inventory and direct_inventory(plan) and (
+                    e.storey_via not in INVENTORY_VIAS if storey_ids else e.container is None):
+                continue
+            if wanted.inventory and not direct_inventory(plan) and e.ifc_class in not_inventoried(index.schema):
                 continue
             storey = index.key(elements[e.storey]) if e.storey is not None else None
             hits.setdefault(e.id, Hit(e.guid, e.ifc_class, e.name, storey, e.storey_via, e.id))

@@ -63,6 +63,15 @@ def words() -> Words:
     )
 
 
+def _adjective_base(word: str) -> str:
+    """The noun an adjective is made from, for enumeration values written with the noun ("directional" ->
+    "direction": DIRECTIONSOURCE); the word itself when it has no such ending or the base would be short."""
+    for ending in ("ical", "al", "ic"):
+        if word.endswith(ending) and len(word) - len(ending) >= 5:
+            return word[: -len(ending)]
+    return word
+
+
 def stem(word: str) -> str:
     """A word without its plural or possessive ending ("switches" -> "switch", "Meier's" -> "meier", "Steckdosen"
     -> "steckdos"); the same rule on both sides (question and model), so only equality matters."""
@@ -214,8 +223,8 @@ def ground(index: ModelIndex, phrase: list[str], head: ClassFilter | None, *, ma
     # head, a predefined type an element of the model has whose words are the phrase's ("fridges" -> FRIDGE_FREEZER)
     if head is not None:
         enumerated = enumeration_values(index.schema, head.classes + head.type_classes)
-        values = tuple(sorted(v for v in enumerated if all(len(s) >= 4 and s in v.casefold().replace("_", "")
-                                                             for s in stems)))
+        values = tuple(sorted(v for v in enumerated if all(len(s) >= 4 and (
+            s in v.casefold().replace("_", "") or _adjective_base(s) in v.casefold().replace("_", "")) for s in stems)))
         if values:
             hits = [e for e in members if e.predefined_type in values]
             kind = replace(head, label=f"{term} {head.label}", kind="grounded:" + term, predefined=values,

@@ -222,7 +222,11 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
             q_quantity = vocab.class_quantities[phrase][1]
         # "the largest external wall on the Keller by net area": "by" names what the superlative ranks by
         by = _BY.search(folded, 0, quantity_match.start()) is not None
-        near = op_match is None or _gap_words(folded, op_match, quantity_match) <= 3 or by
+        # "net floor area of the Erdgeschoss and the Dachgeschoss together": a sum word closing the question sums the
+        # quantity asked before it, however many words (storeys, rooms) part them
+        closing = op_match is not None and vocab.ops.get(_phrase(op_match.group(0))) == "sum" and (
+            op_match.start() > quantity_match.end() and not re.search(r"[^\W_]", folded[op_match.end():]))
+        near = op_match is None or _gap_words(folded, op_match, quantity_match) <= 3 or by or closing
         attached = op_match is not None and not by and quantity_match.start() >= op_match.end() and _gap_words(
             folded, op_match, quantity_match) <= 2
         if near:

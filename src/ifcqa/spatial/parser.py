@@ -17,10 +17,11 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from importlib import resources
+from pathlib import Path
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import grounding, lookup, qualifiers, resolve
+from ifcqa.spatial import framing, grounding, lookup, qualifiers, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -157,7 +158,7 @@ _NEGATION = _words_pattern(NEGATION_WORDS)
 _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "but", "apart", "aside", "besides",
                             "isn't", "aren't", "isnt", "arent", "outside", "nicht", "außer", "ausser", "ausgenommen",
                             "ohne", "without", "counting", "neither", "leaving", "ignoring", "disregarding",
-                            "abgesehen", "weder"])
+                            "abgesehen", "weder", "skip", "skipping", "omit", "omitting"])
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
@@ -172,7 +173,8 @@ _COORDINATED = re.compile(r"(?:,|&|/|\+|\b(?:and|or|as well as|plus|along with|u
 _PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
 _CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
                               "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht",
-                              "is not", "are not"])  # "isn't", "aren't" as normalise spells them out
+                              "is not", "are not", "skip", "skipping", "omit", "omitting",
+                              "leave out"])  # "isn't", "aren't" as normalise spells them out
 _ALIASES: list[tuple[str, re.Pattern[str]]] = [
     ("all", _words_pattern(ALL_STOREY_WORDS)),
     ("upper_all", _words_pattern(UPPER_PLURAL_WORDS)),
@@ -206,6 +208,7 @@ _ZONE_VERBS = re.compile(r"\b(?:belong(?:s|ing)?\s+to|(?:are|is)\s+assigned\s+to
 _EXCLUDING = (r"except(?:\s+for)?|excluding|exclude|excl\.?|exkl\.?|not\s+including|other\s+than|apart\s+from|"
               r"aside\s+from|besides|but\s+not|"
               r"leaving\s+out|not\s+counting|ignoring|disregarding|without(?=\s+the\b)|neither|"
+              r"skip(?:ping)?|omit(?:ting)?|leave\s+out|"
               r"ausser|ausgenommen|ohne|abgesehen\s+von|bis\s+auf|weder")
 _ROOM_NEGATION = re.compile(rf"(?:(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\b(?:{_EXCLUDING})|\bbut)"
                             r"\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?|(?P<non>\bnon-\s*))\s*$")
@@ -248,7 +251,10 @@ _QUALIFIER_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\b(?
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
 _NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bwithout|"
-                   r"\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
+                   r"\bnot\s+(?:even\s+)?one|\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
+# "without a single door", "not one single window", "ohne eine einzige Tür": "single" counts none, it names no kind
+_NOT_A_SINGLE = re.compile(r"\b(?P<neg>not|without|no|nicht|ohne)\s+(?:even\s+)?(?:a|one|eine[ns]?|ein)\s+"
+                           r"(?:single|einzige[nrs]?)\b")
 _WHICH_STOREY = re.compile(r"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+"
                            r"(?:floors?|levels?|storeys?|stories|story|geschosse?|etagen?|ebenen?|stockwerke?)\b")
 _HOW_MUCH_BIGGER = re.compile(r"\b(?:how\s+much|um\s+wie\s*viel)\s+(?:(?P<word>more|less|bigger|larger|smaller|"
@@ -349,6 +355,15 @@ def _qualifier_words() -> frozenset[str]:
     return frozenset(fold(phrase) for _, table in words().booleans for phrase in table)
 
 
+@functools.cache
+def _dimension_words() -> frozenset[str]:
+    """The dimension and comparison words of ``qualifier_words.json`` ("schmaler", "narrower", "breiter")."""
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/qualifier_words.json").read_text("utf-8"))
+    words = {w for d in raw["dimensions"] for w in d["words"]}
+    words |= {w for phrases in raw["comparisons"].values() for p in phrases for w in p.split()}
+    return frozenset(normalise(w) for w in words if w.isalpha())
+
+
 def _qualifier_word(word: str) -> bool:
     from ifcqa.spatial.spaces import fold
 
@@ -414,6 +429,41 @@ def _one_edit(a: str, b: str) -> bool:
     if len(long) - len(short) != 1:
         return False
     return any(long[:i] + long[i + 1:] == short for i in range(len(long)))
+
+
+# storey ranges and sums between two storey mentions (``Parser._storey_range``)
+_STOREY_PLUS = re.compile(r"\s*(?:plus|together\s+with|along\s+with|\+)\s*(?:(?:the|dem|das|den)\s+)?")
+_STOREY_THROUGH = re.compile(r"\s*(?:through|thru|bis\s+(?:zum|zur|ins|in\s+das)|bis(?:\s+einschließlich)?|"
+                             r"up\s+to\s+and\s+including|to\s+and\s+including)\s*(?:(?:the|dem|das|den)\s+)?")
+_STOREY_TO = re.compile(r"\s*(?:(?:all\s+the\s+way\s+)?(?:up|down)\s+)?(?:to|till|until|-|\u2013)\s*(?:the\s+)?")
+_STOREY_FROM = re.compile(r"\b(?:from|von|vom)\s+(?:(?:the|dem|der)\s+)?$")
+
+
+# a class word written without its space ("airterminals", "lightfixtures") and a short class word with a doubled
+# letter written once ("dors", "wals"; five-letter words only: longer ones are difflib's, shorter too short)
+_JOINED = {k.replace(" ", ""): k for k in _CLASS_KEYS if " " in k and len(k) >= 8 and k.replace(" ", "").isalpha()}
+_DOUBLED = {k: frozenset(k[:i] + k[i + 1:] for i in range(len(k) - 1) if k[i] == k[i + 1])
+            for k in _CLASS_KEYS if " " not in k and len(k) == 5 and k.isalpha()}
+
+
+# the contents frame before a room ("what is in", "was steht im"): the room's contents, not the room
+_CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside)|was\s+(?:ist|steht|befindet\s+sich|liegt)\s+"
+                       r"(?:im|in))\b")
+# "the caretaker's office (Hausmeister)": a possessor, its head noun (up to two words), the gloss in parentheses
+_GLOSS = re.compile(r"\b(?P<owner>[^\W\d_]+)'s(?P<head>(?:\s+[^\W\d_]+){1,2}?)(?P<paren>\s*\((?P<gloss>[^\W\d_]+"
+                    r"(?:\s+[^\W\d_]+)?)\))")
+
+
+def _numbers_by_name(storeys: list[Storey], kind: str) -> bool:
+    """Whether storey names number the storeys of a German kind ("1. Obergeschoss", "2.OG"; "ug", "untergeschoss")."""
+    nouns = ("ug", "untergeschoss") if kind.startswith("u") else ("og", "obergeschoss")
+    return any(s.numbers and re.search(rf"\d\s*\.?\s*(?:{'|'.join(nouns)})\b", normalise(s.name or ""))
+               for s in storeys)
+
+
+def _class_keys_in(text: str) -> set[str]:
+    """The class keys a stretch of text names (for a ticket's topic line, ``framing``)."""
+    return {_CLASS_KEYS[m.group(0)] for m in _CLASS_PATTERN.finditer(text)}
 
 
 def _mask(text: str, start: int, end: int) -> str:
@@ -483,9 +533,14 @@ class Parser:
             return _decline(plan, "there are no words to read in it", [])
         if self._refuse(plan, text):
             return plan
+        text = self._confirm_frame(plan, text)  # "is it true that the model has no columns": its yes/no question
+        text = self._not_a_single(text)  # "without a single door": without any door
+        text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
+        text, framed = framing.mask_context(text, lambda w: w in self._name_words(), _class_keys_in)
+        plan.notes.extend(framed)  # "Door audit: ...", "... for the locksmith": who and why, not what
         masked, buildings = self._buildings(text)
         mentions: list[_Mention] = []
         masked = self._storey_mentions(masked, mentions)
@@ -527,6 +582,34 @@ class Parser:
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
         return plan
+
+    @staticmethod
+    def _confirm_frame(plan: Plan, text: str) -> str:
+        asked = framing.confirm_question(text)
+        if asked is None:
+            return text
+        plan.notes.append(f"a statement to confirm, asked as {asked!r}")
+        return normalise(asked)
+
+    def _glossed(self, plan: Plan, text: str) -> str:
+        """A possessor the question glosses in parentheses with the model's own word: "the caretaker's office
+        (Hausmeister)" is the Hausmeister's office. Only when the possessor is no word the model's names hold and
+        the gloss is one (else the parenthesis is left as written, and an unknown word in it declines)."""
+        found = _GLOSS.search(text)
+        if found is None:
+            return text
+        gloss, owner = found.group("gloss"), found.group("owner")
+        names = self._name_words()
+        if owner in names or not all(w in names for w in gloss.split()):
+            return text
+        plan.notes.append(f"{owner!r} glossed as {gloss!r} (the model's word, in parentheses)")
+        return text[: found.start("owner")] + gloss + text[found.end("owner"): found.start("paren")] + \
+            text[found.end("paren"):]
+
+    @staticmethod
+    def _not_a_single(text: str) -> str:
+        return _NOT_A_SINGLE.sub(lambda m: m.group("neg") + (" any" if m.group("neg") in ("not", "without") else ""),
+                                 text)
 
     def _storey_slab(self, plan: Plan, text: str) -> None:
         """ "the ground floor slab", "the first floor slabs": the storey's floor (or base) slab, a kind, never every
@@ -1207,6 +1290,12 @@ class Parser:
             if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2 or w in _NEGATION_ONLY:
                 continue  # a negation before a phrase negates what the phrase is grounded to (below)
             items.append((m.start(), m.end(), "word", w))
+        for a, b, _w in spans:  # "Haustür": a filler word ("haus") that is the first part of a class compound names
+            first_part = re.search(r"([^\W\d_]{3,})$", masked[:a])  # a kind of it, grounded below (or declined),
+            if first_part is not None and first_part.group(1) in _FILLER and first_part.group(1) not in _STOP:
+                items.append((first_part.start(1), first_part.end(1), "word", first_part.group(1)))
+                whole = (first_part.start(1), first_part.end(1), text[first_part.start(1):b])
+                plan.resolved.setdefault("compound_heads", []).append(whole)
         for a, _, w in spans:  # "check valves": a filler word right before a class word that names one of its
             word = re.search(r"([^\W\d_]{4,})\s+$", masked[:a])  # predefined types is that type, not filler
             if word is None or word.group(1) in _STOP or word.group(1) not in _FILLER:
@@ -1348,6 +1437,13 @@ class Parser:
         if role == "subject" and (any(c.inventory for c in plan.classes) or (
                 "spaces" not in keys and _INVENTORY.search(text))):
             role = "in"  # "what is in the lobby": its contents
+        head = next((sp for sp in plan.resolved.get("class_spans", []) if _CLASS_KEYS[sp[2]] == "spaces"
+                     and re.fullmatch(r"\s*", text[end:sp[0]])), None)
+        if role == "subject" and head is not None and _CONTENTS.search(text[:start]):
+            role = "in"  # "what is in the Hausmeister's room": the room noun heads the mention; its contents
+            plan.classes = [c for c in plan.classes if c.key != "spaces"] + [
+                class_filter(self.index.schema, "inventory")]
+            end = head[1]
         term = text[start:end]
         plan.rooms.append(RoomRef(term, how, guids, role))
         if role == "subject" and "spaces" not in keys:
@@ -1358,6 +1454,7 @@ class Parser:
     def _project_words(self, plan: Plan, text: str, masked: str) -> str:
         """ "How many bathrooms does the duplex have": words after "the"/"this" that the project's, site's or
         building's Name or LongName holds name the whole model (its one building), so they narrow nothing."""
+        masked = self._file_name_words(plan, masked)
         names, tokens = self._project_tokens()
         if not tokens:
             return masked
@@ -1366,11 +1463,28 @@ class Parser:
             found = m.group("w").split()
             while found and not all(grounding.stem(w) in tokens for w in found):
                 found = found[:-1]
+            end = m.start("w") + len(" ".join(found))
+            if found and end < len(text) and text[end].isalpha():
+                continue  # "the Haustür": the first part of a compound names a door, not the house
             if found:
-                end = m.start("w") + len(" ".join(found))
                 masked = _mask(masked, m.start("w"), end)
                 plan.notes.append(f"{text[m.start('w'):end]!r}: the project/building ({', '.join(names[:2])}), "
                                   "the whole model")
+        return masked
+
+    def _file_name_words(self, plan: Plan, masked: str) -> str:
+        """ "does the sample house have a kitchen" (file Ifc4_SampleHouse.ifc): words of the model's file name
+        before a whole-model noun ("house", "building", "model") name the model, so they narrow nothing; anywhere
+        else they are read as any word ("the heater" of 3rooms_Heater_....ifc stays a heater)."""
+        stem = Path(self.index.data.source.path).stem
+        tokens = {grounding.stem(t) for t in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", stem) if len(t) >= 3}
+        tokens -= {"ifc", "with"}
+        for m in list(re.finditer(r"\b(?:the|this|our|das|dem|den|des)\s+(?P<w>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+"
+                                  r"(?:house|building|model|project|file|haus|gebäude|gebaeude|modell|projekt)\b",
+                                  masked)):
+            if tokens and all(grounding.stem(w) in tokens for w in m.group("w").split()):
+                masked = _mask(masked, *m.span("w"))
+                plan.notes.append(f"{m.group('w')!r}: words of the file name {stem!r} before a whole-model noun")
         return masked
 
     def _project_tokens(self) -> tuple[list[str], frozenset[str]]:
@@ -1488,7 +1602,8 @@ class Parser:
             return masked
         found, word = next(((f, w) for a, _, w in spans if (f := _NONE.search(text, max(0, a - 40), a)) is not None),
                            (None, ""))
-        yes_no = re.match(r"(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
+        # the yes/no verb opens the question, or its clause after a lead-in ("quick one: is there any level ...")
+        yes_no = re.search(r"(?:^|[:;!?]\s*)(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
         if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no):
             return masked
         key = _CLASS_KEYS.get(word)
@@ -1680,6 +1795,7 @@ class Parser:
         words = [w for w in re.findall(r"[^\W\d_][\w'-]*", masked) if w.strip("'-") not in _FILLER
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
         words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
+        words += [whole for a, b, whole in plan.resolved.get("compound_heads", []) if masked[a:b].strip()]
         plan.unconsumed += [_as_written(plan.question, w) for w in words]
         plan.unconsumed = list(dict.fromkeys(plan.unconsumed))
         plan.unknown_words = list(plan.unconsumed)
@@ -1760,6 +1876,8 @@ class Parser:
             n = int(match.group("n") or match.group("n2"))
             kind = match.group("kind") or match.group("kind2")
             storeys, how = r.by_number(n, "og", below=kind.startswith("u"))
+            if how == "ordinal" and _numbers_by_name(r.storeys, kind):
+                storeys, how = [], "number"  # "3. Obergeschoss" where the model names "1."/"2. Obergeschoss"
             take(match, how, storeys)
         for match in list(_ORDINAL.finditer(text)):
             words = re.findall(_ORDINAL_WORD, match.group("ords"))
@@ -1893,6 +2011,13 @@ class Parser:
             negated = bool(direct) or (
                 carried and previous is not None and _only_filler(text[previous.end:m.start])
             )  # "not in the Keller or the Dachgeschoss": the negation runs on through the list
+            between = self._storey_range(text, previous, m) if previous is not None else None
+            if between is not None:  # "from the Keller up to the 2. OG": the storeys in between too
+                negated = carried  # "except Keller through 1. OG": the negation runs on through the range
+                span, inner = between
+                used.add(span)
+                (exclude if negated else include).extend(inner)
+                plan.notes.append(f"{text[span[0]:m.end]!r}: a range of storeys")
             previous, carried = m, negated
             guids = [s.guid for s in m.storeys]
             plan.mentions.append(StoreyRef(m.term, m.how, guids, negated))
@@ -1918,6 +2043,27 @@ class Parser:
         plan.storeys.sort(key=order.index)
         plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
         return sorted(used)
+
+    def _storey_range(self, text: str, first: _Mention, last: _Mention) -> tuple[tuple[int, int], list[str]] | None:
+        """Two storey mentions that bound a range ("from X (up) to Y", "X through Y", "X bis Y", "zwischen X und
+        Y" is not one: its ends are ambiguous) or are added ("X plus Y"): the span of the words between them and the
+        storeys strictly between (none for "plus"); ``None`` for any other words."""
+        if len(first.storeys) != 1 or len(last.storeys) != 1:
+            return None
+        gap = text[first.end:last.start]
+        if _STOREY_PLUS.fullmatch(gap):
+            return (first.end, last.start), []
+        bounded = _STOREY_THROUGH.fullmatch(gap)
+        if bounded is None and not (_STOREY_TO.fullmatch(gap) and _STOREY_FROM.search(text[: first.start])):
+            return None
+        order = [s.guid for s in self.resolver.storeys]
+        a, b = sorted((order.index(first.storeys[0].guid), order.index(last.storeys[0].guid)))
+        span = (first.end, last.start)
+        if _STOREY_FROM.search(text[: first.start]):
+            found = _STOREY_FROM.search(text[: first.start])
+            assert found is not None
+            span = (found.start(), last.start)
+        return span, order[a + 1: b]
 
     # -- classes and intent ----------------------------------------------------------------
     def _classes(self, plan: Plan, text: str) -> str:
@@ -1958,14 +2104,25 @@ class Parser:
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
-            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS:
-                continue  # a known filler ("thanks") is never a misspelled class ("tanks")
-            close = difflib.get_close_matches(word, single, n=1, cutoff=0.85)
+            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or (
+                    (_qualifier_word(word) or word in _dimension_words()) and word not in _JOINED):
+                continue  # a known filler ("thanks") or qualifier ("schmaler") is never a misspelled class
+            close = [_JOINED[word]] if word in _JOINED else difflib.get_close_matches(word, single, n=1, cutoff=0.85)
             if close:
                 keys.append(_CLASS_KEYS[close[0]])
                 plan.notes.append(f"read {word!r} as {close[0]!r}")
                 plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), close[0]))
                 text = text[: match.start()] + " " * len(word) + text[match.end():]
+        for match in list(re.finditer(r"(?<![\w'-])[^\W\d_]{4}(?![\w'-])", text)):  # "dors": a doubled letter once
+            word = match.group(0)
+            if word in _STOP or word in FILLER_WORDS or word in self._name_words():
+                continue
+            close = [k for k, shorter in _DOUBLED.items() if word in shorter]
+            if len(close) == 1:
+                keys.append(_CLASS_KEYS[close[0]])
+                plan.notes.append(f"read {word!r} as {close[0]!r} (a doubled letter written once)")
+                plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), close[0]))
+                text = _mask(text, match.start(), match.end())
         for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
             plan.exclude_classes.append(self.class_filter(key))
         for key in dict.fromkeys(keys):

@@ -32,7 +32,7 @@ from ifcqa.spatial import resolve
 from ifcqa.spatial.answer import Answerer, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
-from ifcqa.spatial.classes import matches
+from ifcqa.spatial.classes import direct_inventory, matches
 from ifcqa.spatial.execute import Hit, rooms_hits, run_graph, run_index, storey_id
 from ifcqa.spatial.nearest import nearest
 from ifcqa.spatial.outcome import Outcome, outcome
@@ -225,7 +225,8 @@ class SpatialQA:
             hits = self._narrow(plan, hits)
             if not hits and plan.storeys:
                 everywhere = Plan(question=question, classes=plan.classes, rooms=plan.rooms,
-                                  qualifiers=plan.qualifiers, resolved=plan.resolved)
+                                  qualifiers=plan.qualifiers, resolved=dict(plan.resolved))  # a copy: the
+                # asked plan's "unqualified" hits stay its own ("No: 0 of the 8 doors on Level 2", not "of the 14")
                 elsewhere = self.answerer.sort(self._narrow(everywhere, run_index(self.index, everywhere)))
             hits = self.answerer.sort(hits)
             result = outcome(self.index, self.answerer, plan, hits)
@@ -371,7 +372,8 @@ class SpatialQA:
 
     def _in_spaces(self, plan: Plan) -> str:
         """For an inventory of storeys: how many more elements sit in their spaces (not listed)."""
-        if not plan.storeys or not any(c.inventory for c in plan.classes) or plan.intent == "most":
+        if not plan.storeys or not any(c.inventory for c in plan.classes) or plan.intent == "most" or (
+                not direct_inventory(plan)):
             return ""
         ids = {storey_id(self.index, g) for g in plan.storeys}
         n = sum(1 for e in self.index.data.elements.values() if e.storey in ids and e.storey_via == "space")

@@ -374,6 +374,7 @@ def find_spaces(index: ModelIndex, text: str) -> list[SpaceMention]:
                 found.append(_Candidate(start, end, list(cat.functions.get(function, [])), f"function:{function}", 2))
             if function is not None or key in nouns:
                 found.extend(_numbers_after(cat, folded, start, end))
+    found += _noun_before_name(found, folded, words, nouns)
     chosen: list[_Candidate] = []
     for cand in sorted(found, key=lambda c: (-(c.end - c.start), not c.guids, c.rank, c.start)):
         if any(cand.start < c.end and c.start < cand.end for c in chosen):
@@ -394,6 +395,20 @@ def find_spaces(index: ModelIndex, text: str) -> list[SpaceMention]:
                 guids = sorted(set(guids) | set(cat.strong.get(function, [])), key=lambda g: order.get(g, 0))
         mentions.append(SpaceMention(term, start, end, guids, how, weak=_norm(term) in weak and how != "number"))
     return mentions
+
+
+def _noun_before_name(found: list[_Candidate], folded: str, words: list[re.Match[str]],
+                      nouns: frozenset[str]) -> list[_Candidate]:
+    """"room Kitchen", "Raum Küche", "the space Living room": a room noun right before a space's name names that
+    space (the noun read with it, so "windows of room Kitchen" is the kitchen's windows, not a relation to rooms)."""
+    out: list[_Candidate] = []
+    for cand in found:
+        if cand.rank != 1 or not cand.guids:
+            continue
+        before = [w for w in words if w.end() <= cand.start]
+        if before and before[-1].group(0) in nouns and not folded[before[-1].end():cand.start].strip():
+            out.append(_Candidate(before[-1].start(), cand.end, cand.guids, cand.how, cand.rank))
+    return out
 
 
 def _numbers_after(cat: _Catalog, folded: str, start: int, end: int) -> list[_Candidate]:

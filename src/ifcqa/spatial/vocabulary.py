@@ -129,7 +129,8 @@ _words("plumbing", "plumbing", "plumbing elements", "plumbing fixtures", "plumbi
 _words("electrical", "electrical", "electrical elements", "electrical equipment", "electrical devices",
        "electrics", "elektro", "elektrik", "elektroinstallation", "electrical components")
 _words("lighting", "lighting", "lights", "light", "light fixtures", "light fixture", "lamps", "lamp", "luminaires",
-       "luminaire", "leuchten", "leuchte", "lampen", "beleuchtung")
+       "luminaire", "light fittings", "light fitting", "lighting fixtures", "lighting fixture", "leuchten", "leuchte",
+       "lampen", "beleuchtung")
 _words("fire", "fire protection", "fire protection elements", "fire safety", "fire safety equipment",
        "sprinklers", "sprinkler", "brandschutz", "fire suppression")
 _words("structural", "structural", "structural elements", "structural members", "structure",
@@ -166,7 +167,10 @@ _words("valve", "valves", "valve", "ventile", "ventil")
 _words("pump", "pumps", "pump", "pumpen", "pumpe")
 _words("boiler", "boilers", "boiler", "water heaters", "water heater", "kessel", "heizkessel")
 _words("heater", "space heaters", "space heater", "heaters", "heater",
-       "underfloor heating circuits", "heating circuits", "fussbodenheizung", "fußbodenheizung")
+       "underfloor heating circuits", "heating circuits", "fussbodenheizung", "fußbodenheizung",
+       # the German of "heating circuits" / "underfloor heating circuits"
+       "heizkreise", "heizkreis", "fussbodenheizkreise", "fußbodenheizkreise", "fussbodenheizkreis",
+       "fußbodenheizkreis")
 _words("airterminal", "air terminals", "air terminal", "diffusers", "diffuser", "air outlets", "grilles",
        "luftauslässe", "auslässe")
 _words("fan", "fans", "fan", "ventilatoren", "lüfter")
@@ -331,6 +335,9 @@ INVENTORY_WORDS = (
     "elements", "objects", "items", "components", "things", "inventory", "contents", "alles", "alle elemente",
     "alle bauteile", "bauteile", "elemente", "what is on", "what's on", "whats on", "what is in", "what's in",
     "was ist im", "was ist auf", "was gibt es", "list all", "show all", "stuff",
+    # the contents frame in other verbs: "Was steht im Raum 006?", "what is inside room 5"
+    "was ist in", "was steht im", "was steht in", "was steht auf", "was befindet sich im", "was befindet sich in",
+    "was liegt im", "was liegt in", "what is inside", "what's inside", "whats inside", "what is located in",
 )
 
 # storey aliases: resolved in spatial.storeys
@@ -374,7 +381,7 @@ NEGATION_WORDS = ("not on", "not in", "not at", "except for", "except", "excludi
                   "aren't", "isnt", "arent", "outside of", "outside", "not", "nicht im", "nicht auf", "nicht in",
                   "nicht", "außer", "ausser", "ausgenommen", "ohne", "neither", "without counting", "not counting",
                   "leaving out", "ignoring", "disregarding", "abgesehen von", "weder", "but", "excl", "exkl",
-                  "not including", "aber nicht", "bis auf")
+                  "not including", "aber nicht", "bis auf", "skipping", "skip", "omitting", "omit", "leave out")
 
 COUNT_WORDS = ("how many", "number of", "count", "total number", "wie viele", "wieviele", "anzahl", "zähle")
 EXISTS_WORDS = ("is there", "are there", "is there any", "are there any", "does it have", "do we have",

@@ -1,0 +1,113 @@
+"""The frame around a question that asks nothing itself (issue 22, round 4).
+
+People wrap a request in its context: a ticket's topic line ("Door hardware audit: list the doors of room B203"),
+who it is for or who needs it ("... for the locksmith", "walls around room A104 - the tiler needs them"), or a
+statement to confirm ("Is it true that the model has no columns?"). None of these narrows or widens what is asked,
+so the parser reads them as filler, but only in those frames: a role word elsewhere, a topic line holding a word
+that could be a qualifier, or a role word the model's own names hold is left for the other passes (and declined
+when nothing reads it). The words are data (``data/framing_words.json``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+
+
+@dataclass(frozen=True)
+class _Words:
+    roles: tuple[str, ...]
+    activities: tuple[str, ...]
+    topics: frozenset[str]
+    confirm: tuple[str, ...]
+
+
+@functools.cache
+def _words() -> _Words:
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/framing_words.json").read_text("utf-8"))
+    by_length = functools.partial(sorted, key=len, reverse=True)
+    return _Words(tuple(by_length(raw["roles"])), tuple(by_length(raw["activities"])), frozenset(raw["topics"]),
+                  tuple(by_length(raw["confirm"])))
+
+
+def _alternatives(words: tuple[str, ...]) -> str:
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    w = _words()
+    roles = _alternatives(w.roles)
+    det = r"(?:(?:the|our|my|your|a|an|der|die|den|dem|unsere[mnr]?)\s+)?"
+    purpose = re.compile(rf"\s*[,;:(-]?\s*\b(?:for|to\s+send\s+to|für)\s+{det}(?:new\s+)?(?P<role>{roles})\b\)?"
+                         r"\s*[?.!]*\s*$")
+    need = re.compile(rf"\s*[,;:(-]\s*{det}(?P<role>{roles})\s+(?:needs?|wants?|asked\s+for|asks\s+for|requires?|"
+                      r"braucht|brauchen)(?:\s+(?:them|it|this|these|those|that|the\s+list|a\s+list|the\s+count|sie|"
+                      r"es|die\s+liste))?\s*\)?\s*[?.!]*\s*$")
+    header = re.compile(rf"^\s*(?P<head>(?:[^\W\d_][\w-]*\s+){{0,3}}?(?:{_alternatives(w.activities)}))"
+                        r"\s*(?:\b(?:pls|please|bitte)\b\s*)?[:\u2013-]\s+")
+    confirm = re.compile(rf"^\s*(?:(?:so|ok|okay|hi|hello|hey|quick\s+one)\s*[,:!-]?\s+)*"
+                         rf"(?:{_alternatives(w.confirm)})\s*[,:]?\s+(?P<s>.+?)\s*[?.!]*\s*$")
+    return purpose, need, header, confirm
+
+
+def mask(text: str) -> str:
+    return " " * len(text)
+
+
+def mask_context(text: str, named: Callable[[str], bool],
+                 class_words: Callable[[str], set[str]]) -> tuple[str, list[str]]:
+    """``text`` (normalised) with the frame around the request blanked; returns it and a note per frame.
+
+    ``named(word)``: whether the model's own names hold the word (then it is never filler here).
+    ``class_words(text)``: the class keys a stretch of text names (a topic line may repeat the request's class)."""
+    purpose, need, header, _ = _patterns()
+    notes: list[str] = []
+    for pattern in (purpose, need):
+        found = pattern.search(text)
+        if found is not None and found.start() > 0 and not any(named(w) for w in found.group("role").split()):
+            notes.append(f"{found.group(0).strip()!r}: who the request is for, not what it asks")
+            text = text[: found.start()] + mask(found.group(0)) + text[found.end():]
+    found = header.match(text)
+    if found is not None:
+        body = text[found.end():]
+        head_classes = class_words(found.group("head"))
+        activities = set(_words().activities)
+        words = re.findall(r"[^\W\d_][\w-]*", found.group("head"))
+        rest = [w for w in words if w not in activities and not any(w in a.split() for a in activities)]
+        topical = all(w in _words().topics and not named(w) for w in rest if not class_words(w))
+        if topical and head_classes <= class_words(body) and re.search(r"[^\W\d_]", body):
+            notes.append(f"{found.group(0).strip()!r}: the request's topic line")
+            text = mask(text[: found.end()]) + body
+    return text, notes
+
+
+_HAS = re.compile(r"(?P<subj>[^\W\d_][\w.-]*(?:\s+[\w.-]+){0,5}?)\s+(?P<v>has|have|hat|haben)\s+(?P<rest>.+)$")
+_IS = re.compile(r"(?P<subj>(?:[\w.-]+\s+){0,5}?[\w.-]+)\s+(?P<v>is|are)\s+(?P<rest>.+)$")
+
+
+def confirm_question(text: str) -> str | None:
+    """"is it true that the model has no columns" -> "does the model have no columns?": a statement to confirm
+    asked as its own yes/no question; ``None`` when ``text`` is not such a frame or its statement has no verb
+    this reads (it then stays as written, and its words are accounted for as usual)."""
+    found = _patterns()[3].match(text)
+    if found is None:
+        return None
+    statement = found.group("s")
+    there = re.match(r"there\s+(?P<v>is|are)\s+(?P<rest>.+)$", statement)
+    if there is not None:
+        return f"{there.group('v')} there {there.group('rest')}?"
+    if re.match(r"(?:is|are|does|do|has|have)\b", statement):
+        return statement + "?"
+    has = _HAS.match(statement)
+    if has is not None and not re.search(r"\b(?:is|are|has|have|does|do)\b", has.group("subj")):
+        verb = "does" if has.group("v") in ("has", "hat") else "do"
+        return f"{verb} {has.group('subj')} have {has.group('rest')}?"
+    be = _IS.match(statement)
+    if be is not None:
+        return f"{be.group('v')} {be.group('subj')} {be.group('rest')}?"
+    return None

@@ -262,8 +262,11 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
-_UNIT_ASKED = re.compile(r"\b(?:in|as|im|als|in\s+terms\s+of)\s+(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
-                         r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m)(?![\w²³])")
+# the unit asked after "in"/"as", or after a comma at the end ("total area of the bedrooms, sq m")
+_UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
+                         r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
+                         r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
+                         r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -438,6 +441,32 @@ def _ifc_name(word: str) -> str | None:
     return None
 
 
+def _unit_kind(unit: str) -> str:
+    """ "m³" -> volume, "sq m" -> area, "mm" -> length: the kind of measure a unit asked for is."""
+    if re.search(r"3|³|cubic|kubik", unit):
+        return "volume"
+    return "area" if re.search(r"2|²|sq|square|quadrat|qm", unit) else "length"
+
+
+_LENGTH_TERMS = re.compile(r"\b(?:height|width|length|thickness|depth|perimeter|elevation|höhe|hoehe|breite|länge|"
+                           r"laenge|dicke|stärke|staerke|tiefe|umfang)\b")
+
+
+def _lookup_unit(plan: Plan, text: str, frame: lookup.Frame) -> str:
+    """ "ceiling height of the bedroom, in mm?": the unit an attribute lookup is asked in, consumed when it is the
+    attribute's kind of measure (an area in m², a height in mm); the answer states the model's unit."""
+    found = _UNIT_ASKED.search(text)
+    if found is None:
+        return text
+    term = f"{frame.term} {frame.key or ''}"
+    said = ("area" if re.search(r"area|fläche|flaeche", term) else "volume" if re.search(r"volum", term)
+            else "length" if _LENGTH_TERMS.search(term) else None)
+    if said != _unit_kind(found.group("unit")):
+        return text  # "the height in m²": left unread, declined naming it
+    plan.notes.append(f"answer asked in {found.group('unit')!r}")
+    return _mask(text, found.start(), found.end())
+
+
 def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
     plan.intent = "declined"
     plan.declined = {"reason": reason, "not_understood": words,
@@ -564,7 +593,7 @@ class Parser:
                 text = _mask(text, match.start(), match.end())
         plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
                                                          " (read by property name)"))
-        return text, frame
+        return _lookup_unit(plan, text, frame), frame
 
     def _identifiers(self) -> dict[str, list[str]]:
         """Element Names and Tags written as one token (normalised) -> GlobalIds; spatial elements and types are
@@ -1427,8 +1456,7 @@ class Parser:
         if measure is None or found is None:
             return masked
         unit = found.group("unit")
-        kind = "volume" if re.search(r"3|³|cubic|kubik", unit) else "area" if re.search(r"2|²|sq|square|quadrat|qm",
-                                                                                          unit) else "length"
+        kind = _unit_kind(unit)
         quantity = measure.quantity.lower()
         said = "area" if "area" in quantity else "volume" if "volume" in quantity else "length"
         if kind != said:

@@ -129,7 +129,7 @@ _words("plumbing", "plumbing", "plumbing elements", "plumbing fixtures", "plumbi
 _words("electrical", "electrical", "electrical elements", "electrical equipment", "electrical devices",
        "electrics", "elektro", "elektrik", "elektroinstallation", "electrical components")
 _words("lighting", "lighting", "lights", "light", "light fixtures", "light fixture", "lamps", "lamp", "luminaires",
-       "luminaire", "leuchten", "leuchte", "lampen", "beleuchtung")
+       "luminaire", "light fittings", "light fitting", "lighting fixtures", "lighting fixture", "leuchten", "leuchte", "lampen", "beleuchtung")
 _words("fire", "fire protection", "fire protection elements", "fire safety", "fire safety equipment",
        "sprinklers", "sprinkler", "brandschutz", "fire suppression")
 _words("structural", "structural", "structural elements", "structural members", "structure",
@@ -376,7 +376,7 @@ NEGATION_WORDS = ("not on", "not in", "not at", "except for", "except", "excludi
                   "leaving out", "ignoring", "disregarding", "abgesehen von", "weder", "but", "excl", "exkl",
                   "not including", "aber nicht", "bis auf")
 
-COUNT_WORDS = ("how many", "number of", "count", "total number", "wie viele", "wieviele", "anzahl", "zähle")
+COUNT_WORDS = ("how many", "number of", "count", "total number", "qty", "wie viele", "wieviele", "anzahl", "zähle")
 EXISTS_WORDS = ("is there", "are there", "is there any", "are there any", "does it have", "do we have",
                 "does the building have", "does the model have", "exist", "exists", "gibt es", "hat das")
 MOST_WORDS = ("most", "the most", "largest number", "highest number", "greatest number", "meisten", "am meisten",

@@ -20,7 +20,7 @@ from importlib import resources
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import grounding, lookup, qualifiers, resolve
+from ifcqa.spatial import framing, grounding, lookup, qualifiers, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -493,6 +493,7 @@ class Parser:
         self._name_patterns.sort(key=lambda gp: len(gp[0][0].name), reverse=True)
         self._kinds: dict[str, ClassFilter] = {}
         self._presence: dict[str, bool] = {}
+        self._framing = False  # parsing a part of a question by itself (see _talk)
 
     def class_filter(self, key: str) -> ClassFilter:
         """The filter of a class group or predefined-type kind key (kinds resolved once per model)."""
@@ -510,6 +511,7 @@ class Parser:
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
+        text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         if self._refuse(plan, text):
             return plan
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
@@ -556,6 +558,27 @@ class Parser:
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
         return plan
+
+    def _talk(self, plan: Plan, text: str) -> str:
+        """The talk around the question blanked (spatial/framing.py): a part is dropped only when, parsed by
+        itself, it names nothing of the model (no class, storey, room, qualifier or measure)."""
+        if self._framing:
+            return text
+        text, blanked = framing.mask_talk(text, self._is_context)
+        if blanked:
+            plan.notes.append("talk around the question: " + "; ".join(repr(b) for b in blanked))
+        return text
+
+    def _is_context(self, words: str, topic: bool) -> bool:
+        self._framing = True
+        try:
+            sub = self.parse(words)
+        finally:
+            self._framing = False
+        named_by_topic = topic and sub.measure is not None  # "glazing": the windows' area, a survey's topic
+        return not ((sub.classes and not named_by_topic) or sub.storeys or sub.exclude or sub.rooms or sub.qualifiers
+                    or (sub.measure and not topic) or sub.threshold or sub.explicit or sub.elements or sub.unresolved or sub.mentions
+                    or sub.unknown_classes)
 
     def _storey_slab(self, plan: Plan, text: str) -> None:
         """ "the ground floor slab", "the first floor slabs": the storey's floor (or base) slab, a kind, never every

@@ -315,6 +315,15 @@ _LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|f
                     r"street|terrace|balcony|aussen|außen|draussen|draußen)\b)")
 
 
+# storeys by bare numbers at the end of a question that asks for a storey: "which level has more walls, 1 or 2?"
+_BARE_NUMBERS = re.compile(r"\b(?:which|what|welche[rsmn]?)\s+(?P<noun>levels?|floors?|storeys?|geschoss|etage|ebene)\b"
+                           r"[^,?]*,\s*(?P<list>\d{1,2}(?:\s*(?:,|or|and|oder|und)\s*\d{1,2})+)\s*[?.!]*\s*$")
+_SMALL_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "zwei": 2, "drei": 3,
+                  "vier": 4, "fünf": 5, "fuenf": 5, "sechs": 6}
+_ALL_N_STOREYS = re.compile(r"\b(?:all|the|alle|die)\s+(?P<n>two|three|four|five|six|seven|eight|zwei|drei|vier|"
+                            r"fünf|fuenf|sechs|\d)\s+(?P<noun>floors|levels|storeys|stories|geschosse|etagen|ebenen)\b")
+
+
 # coordinators of several words, filler like "and": "doors on level 1 as well as level 2", "along with"
 _PHRASE_COORDINATORS = re.compile(r"\b(?:as\s+well\s+as|along\s+with|together\s+with|in\s+addition\s+to|"
                                   r"but\s+only|aber\s+nur)\b")  # and "but only" (restricts, like "only")
@@ -512,6 +521,7 @@ class Parser:
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
+        text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
         if self._refuse(plan, text):
             return plan
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
@@ -567,6 +577,27 @@ class Parser:
         text, blanked = framing.mask_talk(text, self._is_context)
         if blanked:
             plan.notes.append("talk around the question: " + "; ".join(repr(b) for b in blanked))
+        return text
+
+    def _storey_numbers(self, plan: Plan, text: str) -> str:
+        """Storeys by bare numbers after the storey noun the question asks with ("which level has more walls, 1 or
+        2?": level 1 or level 2), and "all three floors" read as every storey when the model has three (else left
+        as written, so the number stays unread and the answer declines)."""
+        found = _BARE_NUMBERS.search(text)
+        if found is not None:
+            noun = found["noun"].rstrip("s") if found["noun"] in ("levels", "floors", "storeys") else found["noun"]
+            numbers = re.findall(r"\d+", found["list"])
+            joiner = " or " if re.search(r"\b(?:or|oder)\b", found["list"]) else " and "
+            listed = joiner.join(f"{noun} {n}" for n in numbers)
+            plan.notes.append(f"'{found['list'].strip()}': {listed} (the storey noun asked with)")
+            text = text[:found.start("list")] + " " + listed + text[found.end("list"):]
+        for found in list(_ALL_N_STOREYS.finditer(text)):
+            n = found["n"]
+            count = int(n) if n.isdigit() else _SMALL_NUMBERS.get(n, -1)
+            if count == len(self.resolver.storeys):
+                plan.notes.append(f"{found.group(0)!r}: every storey (the model has {count})")
+                text = text[:found.start()] + f"all {found['noun']}" + text[found.end():]
+                break
         return text
 
     def _is_context(self, words: str, topic: bool) -> bool:

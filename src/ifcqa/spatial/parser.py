@@ -279,6 +279,9 @@ _SAME = re.compile(r"\b(?:the\s+)?(?:same|equal)\s+(?:number|amount|count)\s+of\
                    r"\b(?:gleich|genauso|ebenso)\s+viele\b")
 _MORE_THAN = re.compile(r"\b(?P<word>more|fewer|less|mehr|weniger|greater|larger|higher|bigger|lower|smaller|"
                         r"grösser|grosser|größer|kleiner|höher|niedriger)\b(?=.*\b(?:than|als)\b)")
+# a yes/no comparison without its verb: it starts with the comparative and ends with a question mark
+_ELLIPTIC_COMPARISON = re.compile(r"(?:more|fewer|less|as\s+many|(?:the\s+)?same\s+number\s+of|mehr|weniger|"
+                                  r"gleich\s+viele)\b[^?]*\?\s*$")
 _COUNT_COMPARATIVES = frozenset(["more", "fewer", "less", "mehr", "weniger"])
 _LESS_WORDS = frozenset(["fewer", "less", "weniger", "lower", "smaller", "kleiner", "niedriger"])
 _NUMBER_OF = re.compile(r"\b(?:number|count|amount|anzahl)\b")
@@ -1595,7 +1598,8 @@ class Parser:
         if more is not None and more.group("word") not in _COUNT_COMPARATIVES and not _NUMBER_OF.search(text):
             more = None  # "greater" compares counts only with "the number of" ("is Level 2 bigger": its area)
         tag = _TAG.search(text)
-        yes_no = re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist|can)\b", text)
+        yes_no = re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist|can)\b", text) or (
+            _ELLIPTIC_COMPARISON.match(text.lstrip()))  # "more windows than doors on My Storey?": "are there" left out
         difference = _HOW_MANY_MORE.search(text) or _DIFFERENCE.search(text)
         named = [m for m in plan.mentions if m.storeys and not m.negated]
         versus = _VERSUS.search(text)
@@ -1862,8 +1866,17 @@ class Parser:
                     r"\s*(?:level|storey|floor|geschoss)", text[match.end():]
                 ):
                     continue  # "roof" as a thing, not a storey ("roof elements" is a class)
+                if bare and self._roof_kind(text, match.start(), match.end()):
+                    continue  # "the volume of the roof slabs": the model's roof slabs (PredefinedType ROOF)
                 take(match, "alias:" + kind, self._alias(kind, word))
         return self._fuzzy(text, out)
+
+    def _roof_kind(self, text: str, start: int, end: int) -> bool:
+        """Whether "roof" at ``start`` begins a class phrase ("roof slabs") of a kind the model holds: then it is
+        that kind, never every slab on the top storey (a wider answer)."""
+        found = _CLASS_PATTERN.match(text, start)
+        key = _CLASS_KEYS.get(found.group(0)) if found is not None and found.end() > end else None
+        return isinstance(key, str) and key in PREDEFINED_KINDS and self._present(key)
 
     def _name_continuations(self, text: str, out: list[_Mention]) -> str:
         """ "Level 1 & 2", "Ebene 0 und 1": numbers listed right after a storey name that ends in a number name the

@@ -52,11 +52,12 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, list[str]]:
+def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, list[str], bool]:
     """``text`` (normalised) with the talk around the question blanked, and what was blanked (for the notes);
     ``is_context(words, topic)`` says whether ``words`` name nothing of the model (``topic``: quantity words
-    allowed)."""
+    allowed); the last item says whether a claim or a tag asked to confirm what follows (a yes/no question)."""
     blanked: list[str] = []
+    confirm = False
 
     def take(start: int, end: int) -> None:
         nonlocal text
@@ -67,8 +68,10 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
     found = _SALUTATION.match(text)
     if found and (not found["who"].strip() or is_context(found["who"], False)):
         take(found.start(), found.end())
-    found = _PREAMBLE.match(text)
-    if found and is_context(found["pre"], False):
+    for _ in range(2):  # "RE: site check - ...": a subject, then a lead-in
+        found = _PREAMBLE.match(text)
+        if not found or not is_context(found["pre"], False):
+            break
         take(found.start(), found.end())
     for found in list(_PURPOSE.finditer(text)):
         if is_context(found["what"], True):
@@ -76,8 +79,10 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
     found = _REPORTED.search(text)
     if found and (found["who"] is None or is_context(found["who"], False)):
         take(found.start(), found.end())
+        confirm = True
     for found in list(_WHOLE_MODEL.finditer(text)):
         take(found.start(), found.end())
     for found in list(_TAGS.finditer(text)):
         take(found.start(), found.end())
-    return text, blanked
+        confirm = True
+    return text, blanked, confirm

@@ -577,7 +577,9 @@ class Parser:
         itself, it names nothing of the model (no class, storey, room, qualifier or measure)."""
         if self._framing:
             return text
-        text, blanked = framing.mask_talk(text, self._is_context)
+        text, blanked, confirm = framing.mask_talk(text, self._is_context)
+        if confirm:
+            plan.resolved["confirm"] = True  # "the contractor claims ...", "... - true?": a yes/no question
         if blanked:
             plan.notes.append("talk around the question: " + "; ".join(repr(b) for b in blanked))
         return text
@@ -1599,7 +1601,8 @@ class Parser:
             more = None  # "greater" compares counts only with "the number of" ("is Level 2 bigger": its area)
         tag = _TAG.search(text)
         yes_no = re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist|can)\b", text) or (
-            _ELLIPTIC_COMPARISON.match(text.lstrip()))  # "more windows than doors on My Storey?": "are there" left out
+            _ELLIPTIC_COMPARISON.match(text.lstrip())) or (  # "more windows than doors on My Storey?": no verb
+            plan.resolved.get("confirm"))  # "I heard the Keller has more doors than ..., or am I wrong?"
         difference = _HOW_MANY_MORE.search(text) or _DIFFERENCE.search(text)
         named = [m for m in plan.mentions if m.storeys and not m.negated]
         versus = _VERSUS.search(text)

@@ -55,6 +55,10 @@ def _listed(answer: dict[str, Any]) -> set[str]:
     return {e["guid"] for e in answer["elements"]}
 
 
+def _spaces_on(model: Any, storey: str) -> list[Any]:
+    return [s for s in model.by_type("IfcSpace") if (st := located_storey(s)) is not None and st.Name == storey]
+
+
 def _close(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-3, abs_tol=1e-6)
 
@@ -103,7 +107,7 @@ def test_the_whole_facility_named_as_a_place_is_the_whole_model(index_of: Callab
 # -- quantities -----------------------------------------------------------------------------------------------------
 def test_unit_after_a_comma_and_gfa(index_of: Callable[[str], ModelIndex], shared_ifc: Path) -> None:
     model = _model(shared_ifc, FZK11)
-    spaces = [s for s in model.by_type("IfcSpace") if (st := located_storey(s)) is not None and st.Name == "Dachgeschoss"]
+    spaces = _spaces_on(model, "Dachgeschoss")
     gross = sum(float(ue.get_pset(s, "BaseQuantities", "GrossFloorArea")) for s in spaces)
     answer = _qa(index_of, FZK11).ask("GFA of all the rooms on the Dachgeschoss, sq m")
     assert answer["declined"] is None and _close(answer["value"]["number"], gross)
@@ -114,7 +118,7 @@ def test_unit_after_a_comma_and_gfa(index_of: Callable[[str], ModelIndex], share
 
 def test_add_up_is_a_sum_not_a_write(index_of: Callable[[str], ModelIndex], shared_ifc: Path) -> None:
     model = _model(shared_ifc, FZK11)
-    spaces = [s for s in model.by_type("IfcSpace") if (st := located_storey(s)) is not None and st.Name == "Erdgeschoss"]
+    spaces = _spaces_on(model, "Erdgeschoss")
     total = sum(float(ue.get_pset(s, "BaseQuantities", "GrossVolume")) for s in spaces)
     answer = _qa(index_of, FZK11).ask("add up the gross volumes of the spaces on the Erdgeschoss")
     assert answer["declined"] is None and _close(answer["value"]["number"], total)

@@ -613,7 +613,8 @@ class Parser:
             self._framing = False
         named_by_topic = topic and sub.measure is not None  # "glazing": the windows' area, a survey's topic
         return not ((sub.classes and not named_by_topic) or sub.storeys or sub.exclude or sub.rooms or sub.qualifiers
-                    or (sub.measure and not topic) or sub.threshold or sub.explicit or sub.elements or sub.unresolved or sub.mentions
+                    or (sub.measure and not topic) or sub.threshold or sub.explicit or sub.elements or sub.unresolved
+                    or sub.mentions
                     or sub.unknown_classes)
 
     def _storey_slab(self, plan: Plan, text: str) -> None:

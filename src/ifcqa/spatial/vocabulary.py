@@ -129,7 +129,8 @@ _words("plumbing", "plumbing", "plumbing elements", "plumbing fixtures", "plumbi
 _words("electrical", "electrical", "electrical elements", "electrical equipment", "electrical devices",
        "electrics", "elektro", "elektrik", "elektroinstallation", "electrical components")
 _words("lighting", "lighting", "lights", "light", "light fixtures", "light fixture", "lamps", "lamp", "luminaires",
-       "luminaire", "light fittings", "light fitting", "lighting fixtures", "lighting fixture", "leuchten", "leuchte", "lampen", "beleuchtung")
+       "luminaire", "light fittings", "light fitting", "lighting fixtures", "lighting fixture", "leuchten", "leuchte",
+       "lampen", "beleuchtung")
 _words("fire", "fire protection", "fire protection elements", "fire safety", "fire safety equipment",
        "sprinklers", "sprinkler", "brandschutz", "fire suppression")
 _words("structural", "structural", "structural elements", "structural members", "structure",

@@ -87,6 +87,16 @@ def test_a_purpose_phrase_naming_a_class_is_not_dropped(index_of: Callable[[str]
     assert answer["declined"] is not None and not answer["elements"]
 
 
+def test_a_lead_in_naming_the_model_or_a_write_is_not_dropped(index_of: Callable[[str], ModelIndex],
+                                                               shared_ifc: Path) -> None:
+    per = _per_storey(_model(shared_ifc, DUPLEX), "IfcWall")
+    qa = _qa(index_of, DUPLEX)
+    claim = qa.ask("Issue 77: the architect says Level 2 has at least 12 walls - does it?")
+    assert claim["declined"] is None and claim["yes_no"] is (per["Level 2"] >= 12)
+    write = qa.ask("remove them - the walls on Level 2")
+    assert write["declined"] is not None and not write["elements"]
+
+
 def test_a_reported_claim_is_checked_with_its_tag(index_of: Callable[[str], ModelIndex], shared_ifc: Path) -> None:
     per = _per_storey(_model(shared_ifc, INSTITUTE), "IfcWindow")
     qa = _qa(index_of, INSTITUTE)

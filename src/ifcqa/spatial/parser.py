@@ -525,7 +525,7 @@ class Parser:
             return _decline(plan, "there are no words to read in it", [])
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
-        if self._refuse(plan, text):
+        if not self._framing and self._refuse(plan, text):  # a part parsed alone: what it names (see _is_context)
             return plan
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text, frame = self._lookup_frame(plan, text)
@@ -606,6 +606,8 @@ class Parser:
         return text
 
     def _is_context(self, words: str, topic: bool) -> bool:
+        if any(p.search(words.strip()) for p in REFUSALS["write"][0]):
+            return False  # "delete them - the walls on level 1": a write is never talk
         self._framing = True
         try:
             sub = self.parse(words)

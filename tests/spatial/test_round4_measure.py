@@ -66,7 +66,7 @@ def _close(a: float, b: float) -> bool:
 # -- the talk around a question ----------------------------------------------------------------------------------
 def test_salutation_purpose_and_sign_off_are_dropped(index_of: Callable[[str], ModelIndex], shared_ifc: Path) -> None:
     model = _model(shared_ifc, FZK11)
-    answer = _qa(index_of, FZK11).ask("Hello Mr Berger, for the handover meeting I need the doors on the "
+    answer = _qa(index_of, FZK11).ask("Hello Mr Berger, for the move-out meeting I need the doors on the "
                                       "Dachgeschoss. Best regards, Lena")
     assert answer["declined"] is None
     assert _listed(answer) == _on(model, "IfcDoor", "Dachgeschoss")

@@ -606,8 +606,8 @@ class Parser:
         return text
 
     def _is_context(self, words: str, topic: bool) -> bool:
-        if any(p.search(words.strip()) for p in REFUSALS["write"][0]):
-            return False  # "delete them - the walls on level 1": a write is never talk
+        if any(p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
+            return False  # "delete them - the walls on level 1": a write is never talk (a "move-in plan" is a noun)
         self._framing = True
         try:
             sub = self.parse(words)

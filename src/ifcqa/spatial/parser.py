@@ -268,8 +268,11 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
-_UNIT_ASKED = re.compile(r"\b(?:in|as|im|als|in\s+terms\s+of)\s+(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
-                         r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m)(?![\w²³])")
+# the unit asked after "in"/"as", or after a comma at the end ("total area of the bedrooms, sq m")
+_UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
+                         r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
+                         r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
+                         r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -282,6 +285,9 @@ _SAME = re.compile(r"\b(?:the\s+)?(?:same|equal)\s+(?:number|amount|count)\s+of\
                    r"\b(?:gleich|genauso|ebenso)\s+viele\b")
 _MORE_THAN = re.compile(r"\b(?P<word>more|fewer|less|mehr|weniger|greater|larger|higher|bigger|lower|smaller|"
                         r"grösser|grosser|größer|kleiner|höher|niedriger)\b(?=.*\b(?:than|als)\b)")
+# a yes/no comparison without its verb: it starts with the comparative and ends with a question mark
+_ELLIPTIC_COMPARISON = re.compile(r"(?:more|fewer|less|as\s+many|(?:the\s+)?same\s+number\s+of|mehr|weniger|"
+                                  r"gleich\s+viele)\b[^?]*\?\s*$")
 _COUNT_COMPARATIVES = frozenset(["more", "fewer", "less", "mehr", "weniger"])
 _LESS_WORDS = frozenset(["fewer", "less", "weniger", "lower", "smaller", "kleiner", "niedriger"])
 _NUMBER_OF = re.compile(r"\b(?:number|count|amount|anzahl)\b")
@@ -316,6 +322,15 @@ _STOREYS_WITH_THEIR = re.compile(r"\b(?:floors|levels|storeys|stories|geschosse|
 _LEADS = re.compile(r"\b(?:lead|leads|leading|open|opens|opening|go|goes|going|führen|fuehren|führt|fuehrt)"
                     r"(?=\s+(?:to\s+|into\s+|onto\s+|nach\s+)?(?:the\s+)?(?:outside|outdoors|exterior|garden|"
                     r"street|terrace|balcony|aussen|außen|draussen|draußen)\b)")
+
+
+# storeys by bare numbers at the end of a question that asks for a storey: "which level has more walls, 1 or 2?"
+_BARE_NUMBERS = re.compile(r"\b(?:which|what|welche[rsmn]?)\s+(?P<noun>levels?|floors?|storeys?|geschoss|etage|ebene)\b"
+                           r"[^,?]*,\s*(?P<list>\d{1,2}(?:\s*(?:,|or|and|oder|und)\s*\d{1,2})+)\s*[?.!]*\s*$")
+_SMALL_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "zwei": 2, "drei": 3,
+                  "vier": 4, "fünf": 5, "fuenf": 5, "sechs": 6}
+_ALL_N_STOREYS = re.compile(r"\b(?:all|the|alle|die)\s+(?P<n>two|three|four|five|six|seven|eight|zwei|drei|vier|"
+                            r"fünf|fuenf|sechs|\d)\s+(?P<noun>floors|levels|storeys|stories|geschosse|etagen|ebenen)\b")
 
 
 # coordinators of several words, filler like "and": "doors on level 1 as well as level 2", "along with"
@@ -488,6 +503,32 @@ def _ifc_name(word: str) -> str | None:
     return None
 
 
+def _unit_kind(unit: str) -> str:
+    """ "m³" -> volume, "sq m" -> area, "mm" -> length: the kind of measure a unit asked for is."""
+    if re.search(r"3|³|cubic|kubik", unit):
+        return "volume"
+    return "area" if re.search(r"2|²|sq|square|quadrat|qm", unit) else "length"
+
+
+_LENGTH_TERMS = re.compile(r"\b(?:height|width|length|thickness|depth|perimeter|elevation|höhe|hoehe|breite|länge|"
+                           r"laenge|dicke|stärke|staerke|tiefe|umfang)\b")
+
+
+def _lookup_unit(plan: Plan, text: str, frame: lookup.Frame) -> str:
+    """ "ceiling height of the bedroom, in mm?": the unit an attribute lookup is asked in, consumed when it is the
+    attribute's kind of measure (an area in m², a height in mm); the answer states the model's unit."""
+    found = _UNIT_ASKED.search(text)
+    if found is None:
+        return text
+    term = f"{frame.term} {frame.key or ''}"
+    said = ("area" if re.search(r"area|fläche|flaeche", term) else "volume" if re.search(r"volum", term)
+            else "length" if _LENGTH_TERMS.search(term) else None)
+    if said != _unit_kind(found.group("unit")):
+        return text  # "the height in m²": left unread, declined naming it
+    plan.notes.append(f"answer asked in {found.group('unit')!r}")
+    return _mask(text, found.start(), found.end())
+
+
 def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
     plan.intent = "declined"
     plan.declined = {"reason": reason, "not_understood": words,
@@ -514,6 +555,7 @@ class Parser:
         self._name_patterns.sort(key=lambda gp: len(gp[0][0].name), reverse=True)
         self._kinds: dict[str, ClassFilter] = {}
         self._presence: dict[str, bool] = {}
+        self._framing = False  # parsing a part of a question by itself (see _talk)
 
     def class_filter(self, key: str) -> ClassFilter:
         """The filter of a class group or predefined-type kind key (kinds resolved once per model)."""
@@ -531,7 +573,9 @@ class Parser:
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
-        if self._refuse(plan, text):
+        text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
+        text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
+        if not self._framing and self._refuse(plan, text):  # a part parsed alone: what it names (see _is_context)
             return plan
         text = self._confirm_frame(plan, text)  # "is it true that the model has no columns": its yes/no question
         text = self._not_a_single(text)  # "without a single door": without any door
@@ -611,6 +655,53 @@ class Parser:
         return _NOT_A_SINGLE.sub(lambda m: m.group("neg") + (" any" if m.group("neg") in ("not", "without") else ""),
                                  text)
 
+    def _talk(self, plan: Plan, text: str) -> str:
+        """The talk around the question blanked (spatial/framing.py): a part is dropped only when, parsed by
+        itself, it names nothing of the model (no class, storey, room, qualifier or measure)."""
+        if self._framing:
+            return text
+        text, blanked, confirm = framing.mask_talk(text, self._is_context)
+        if confirm:
+            plan.resolved["confirm"] = True  # "the contractor claims ...", "... - true?": a yes/no question
+        if blanked:
+            plan.notes.append("talk around the question: " + "; ".join(repr(b) for b in blanked))
+        return text
+
+    def _storey_numbers(self, plan: Plan, text: str) -> str:
+        """Storeys by bare numbers after the storey noun the question asks with ("which level has more walls, 1 or
+        2?": level 1 or level 2), and "all three floors" read as every storey when the model has three (else left
+        as written, so the number stays unread and the answer declines)."""
+        found = _BARE_NUMBERS.search(text)
+        if found is not None:
+            noun = found["noun"].rstrip("s") if found["noun"] in ("levels", "floors", "storeys") else found["noun"]
+            numbers = re.findall(r"\d+", found["list"])
+            joiner = " or " if re.search(r"\b(?:or|oder)\b", found["list"]) else " and "
+            listed = joiner.join(f"{noun} {n}" for n in numbers)
+            plan.notes.append(f"'{found['list'].strip()}': {listed} (the storey noun asked with)")
+            text = text[:found.start("list")] + " " + listed + text[found.end("list"):]
+        for found in list(_ALL_N_STOREYS.finditer(text)):
+            n = found["n"]
+            count = int(n) if n.isdigit() else _SMALL_NUMBERS.get(n, -1)
+            if count == len(self.resolver.storeys):
+                plan.notes.append(f"{found.group(0)!r}: every storey (the model has {count})")
+                text = text[:found.start()] + f"all {found['noun']}" + text[found.end():]
+                break
+        return text
+
+    def _is_context(self, words: str, topic: bool) -> bool:
+        if any(p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
+            return False  # "delete them - the walls on level 1": a write is never talk (a "move-in plan" is a noun)
+        self._framing = True
+        try:
+            sub = self.parse(words)
+        finally:
+            self._framing = False
+        named_by_topic = topic and sub.measure is not None  # "glazing": the windows' area, a survey's topic
+        return not ((sub.classes and not named_by_topic) or sub.storeys or sub.exclude or sub.rooms or sub.qualifiers
+                    or (sub.measure and not topic) or sub.threshold or sub.explicit or sub.elements or sub.unresolved
+                    or sub.mentions
+                    or sub.unknown_classes)
+
     def _storey_slab(self, plan: Plan, text: str) -> None:
         """ "the ground floor slab", "the first floor slabs": the storey's floor (or base) slab, a kind, never every
         slab on the storey (IfcOpenHouse's only slabs are the roof's two, aggregated into its IfcRoof)."""
@@ -647,7 +738,7 @@ class Parser:
                 text = _mask(text, match.start(), match.end())
         plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
                                                          " (read by property name)"))
-        return text, frame
+        return _lookup_unit(plan, text, frame), frame
 
     def _identifiers(self) -> dict[str, list[str]]:
         """Element Names and Tags written as one token (normalised) -> GlobalIds; spatial elements and types are
@@ -1541,8 +1632,7 @@ class Parser:
         if measure is None or found is None:
             return masked
         unit = found.group("unit")
-        kind = "volume" if re.search(r"3|³|cubic|kubik", unit) else "area" if re.search(r"2|²|sq|square|quadrat|qm",
-                                                                                          unit) else "length"
+        kind = _unit_kind(unit)
         quantity = measure.quantity.lower()
         said = "area" if "area" in quantity else "volume" if "volume" in quantity else "length"
         if kind != said:
@@ -1628,7 +1718,9 @@ class Parser:
         if more is not None and more.group("word") not in _COUNT_COMPARATIVES and not _NUMBER_OF.search(text):
             more = None  # "greater" compares counts only with "the number of" ("is Level 2 bigger": its area)
         tag = _TAG.search(text)
-        yes_no = re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist|can)\b", text)
+        yes_no = re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist|can)\b", text) or (
+            _ELLIPTIC_COMPARISON.match(text.lstrip())) or (  # "more windows than doors on My Storey?": no verb
+            plan.resolved.get("confirm"))  # "I heard the Keller has more doors than ..., or am I wrong?"
         difference = _HOW_MANY_MORE.search(text) or _DIFFERENCE.search(text)
         named = [m for m in plan.mentions if m.storeys and not m.negated]
         versus = _VERSUS.search(text)
@@ -1898,8 +1990,17 @@ class Parser:
                     r"\s*(?:level|storey|floor|geschoss)", text[match.end():]
                 ):
                     continue  # "roof" as a thing, not a storey ("roof elements" is a class)
+                if bare and self._roof_kind(text, match.start(), match.end()):
+                    continue  # "the volume of the roof slabs": the model's roof slabs (PredefinedType ROOF)
                 take(match, "alias:" + kind, self._alias(kind, word))
         return self._fuzzy(text, out)
+
+    def _roof_kind(self, text: str, start: int, end: int) -> bool:
+        """Whether "roof" at ``start`` begins a class phrase ("roof slabs") of a kind the model holds: then it is
+        that kind, never every slab on the top storey (a wider answer)."""
+        found = _CLASS_PATTERN.match(text, start)
+        key = _CLASS_KEYS.get(found.group(0)) if found is not None and found.end() > end else None
+        return isinstance(key, str) and key in PREDEFINED_KINDS and self._present(key)
 
     def _name_continuations(self, text: str, out: list[_Mention]) -> str:
         """ "Level 1 & 2", "Ebene 0 und 1": numbers listed right after a storey name that ends in a number name the

@@ -494,7 +494,7 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
 
 
 _GROSS = re.compile(
-    r"(?<![\w])(?:brutto\w*|bgf|gross(?=\s+(?:\w+\s+)?(?:area|areas|floor|volume|volumes|weight|surface|side|"
+    r"(?<![\w])(?:brutto\w*|bgf|gfa|gia|gross(?=\s+(?:\w+\s+)?(?:area|areas|floor|volume|volumes|weight|surface|side|"
     r"footprint|flache|flachen|volumen)\b))"
 )
 

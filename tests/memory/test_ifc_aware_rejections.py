@@ -6,7 +6,9 @@ tests over shared models, the rooms and classes checked with plain IfcOpenShell:
   rejected word (before, every statement holding "rooms" or "units" was retired);
 * someone off or out ("our QS is off sick this Friday", "the site manager's out today") is away, not a
   rejection of anything;
-* other names of the coverings ("finishes") link the class, so the doors' phase does not retire the finishes'.
+* other names of the coverings ("finishes") link the class, so the doors' phase does not retire the finishes';
+* a sentence said after asking the assistant something, with a subject of its own ("List the doors. The cost
+  consultant is on holiday next week."), answers nothing about the doors, even with a cue word ("cost").
 """
 
 from __future__ import annotations
@@ -120,6 +122,24 @@ def test_finishes_link_the_coverings_so_the_doors_phase_does_not_retire_theirs(
         ],
     )
     assert _current(memory, "Which phase are the coverings on Ground Floor in?", "phase 3")
+
+
+def test_an_aside_after_a_request_is_no_answer_about_what_the_request_named(
+    index_of: Callable[[str], ModelIndex], shared_ifc: Path
+) -> None:
+    model = ifcopenshell.open(str(shared_ifc / "AC20-FZK-Haus.ifc"))
+    assert "Erdgeschoss" in {s.Name for s in model.by_type("IfcBuildingStorey")} and model.by_type("IfcDoor")
+    memory = _memory(
+        index_of("AC20-FZK-Haus.ifc"),
+        [
+            [("user", "The doors on Erdgeschoss get EI 30."), ("assistant", "Noted.")],
+            [("user", "Take the Erdgeschoss doors out of our scope, they are client-supplied."), ("assistant", "OK.")],
+            [("user", "List the doors on Erdgeschoss. The cost consultant is on holiday next week.")],
+        ],
+    )
+    probe = "Which fire rating goes on the doors on Erdgeschoss? Also, are we pricing the doors on Erdgeschoss?"
+    hits = [h.text for h in memory.search(probe, 2)]
+    assert any("EI 30" in h for h in hits) and any("client-supplied" in h for h in hits), hits
 
 
 @pytest.fixture

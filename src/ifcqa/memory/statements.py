@@ -18,6 +18,7 @@ and by its unit.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -286,6 +287,17 @@ def attribute_of(text: str, unit: str | None = None) -> str | None:
         if preferred in found:
             return preferred
     return None
+
+
+def asks_assistant(text: str) -> bool:
+    """Whether ``text`` asks the assistant something ("How many doors are on Erdgeschoss?", "List the doors.")."""
+    return text.rstrip().endswith("?") or bool(_REQUEST.match(text))
+
+
+@functools.cache
+def cue_words() -> frozenset[str]:
+    """Every word of the attribute cues ("landlord", "supplied", "pricing")."""
+    return frozenset(w for cues in ATTRIBUTE_CUES.values() for c in cues for w in re.findall(r"[^\W\d_]+", c))
 
 
 def attributes_of(text: str) -> set[str]:

@@ -18,6 +18,7 @@ and by its unit.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -94,9 +95,20 @@ _RETRACT_AFTER = re.compile(
     r"\bnot\s+(?:the\s+|using\s+(?:the\s+)?|doing\s+(?:the\s+)?)?([A-Za-zÀ-ÿ][\w-]*(?:\s+[A-Za-zÀ-ÿ][\w-]*){0,2}?|"
     r"\d+(?:\.\d+)?)\s+any\s?more\b"
     r"|\b([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)(?:'s|’s|\s+is|\s+are|\s+has been|\s+have been)\s+"
-    r"(?:out|off|dead|gone|binned|scrapped|dropped|cancelled|canceled)\b(?!\s+(?:of|for|to|on|in)\b)",
+    r"(?:out|off|dead|gone|binned|scrapped|dropped|cancelled|canceled)\b(?!\s+(?:of|for|to|on|in)\b)"
+    # someone off or out for a while is away, not rejected ("our QS is off sick this Friday", "she's out today")
+    r"(?!\s+(?:sick|ill|unwell|poorly|today|tomorrow|tonight|this|next|until|till|all\s+(?:day|week)))",
     re.IGNORECASE,
 )
+# people and roles: "the design manager is off" is an absence, never a rejected value
+_PEOPLE_WORDS = (
+    "qs surveyor manager pm designer consultant foreman electrician plumber builder joiner engineer architect client "
+    "contractor landlord tenant owner boss colleague team everyone everybody somebody someone person i you me"
+)
+_PEOPLE = frozenset(_PEOPLE_WORDS.split())
+# the first preposition of a subject ("the 20 *for* the living rooms is dead"): the words before it are what is
+# rejected, the words after it say what it was about
+_QUALIFIER = re.compile(r"\b(?:for|of|on|in|at|throughout|across|to|from|with|under|over|above|below)\b", re.IGNORECASE)
 _NOT_A_VALUE = frozenset(
     "it that this he she they we there what who which everything nothing something one budget meeting he's "  # noqa: SIM905
     "client contractor engineer architect programme schedule report drawing drawings model "
@@ -277,6 +289,17 @@ def attribute_of(text: str, unit: str | None = None) -> str | None:
     return None
 
 
+def asks_assistant(text: str) -> bool:
+    """Whether ``text`` asks the assistant something ("How many doors are on Erdgeschoss?", "List the doors.")."""
+    return text.rstrip().endswith("?") or bool(_REQUEST.match(text))
+
+
+@functools.cache
+def cue_words() -> frozenset[str]:
+    """Every word of the attribute cues ("landlord", "supplied", "pricing")."""
+    return frozenset(w for cues in ATTRIBUTE_CUES.values() for c in cues for w in re.findall(r"[^\W\d_]+", c))
+
+
 def attributes_of(text: str) -> set[str]:
     """Every attribute ``text`` has a cue for (a probe may ask two things)."""
     folded = _STOREY_FLOOR.sub(" ", text.casefold())
@@ -286,26 +309,52 @@ def attributes_of(text: str) -> set[str]:
 def retracted(text: str) -> list[str]:
     """What ``text`` says is no longer so: "stop using the 45" -> 45, "Slate's out" -> Slate."""
     found = [m.group(1) for m in _RETRACT.finditer(text)]
-    found += [m.group(1) or m.group(2) for m in _RETRACT_AFTER.finditer(text)]
+    for m in _RETRACT_AFTER.finditer(text):
+        if m.group(1):
+            found.append(m.group(1))
+        elif not _absent(m.group(2)):
+            found.append(_head(text, m.start(2)) or m.group(2))
     return [t for t in dict.fromkeys(found) if t.casefold() not in _NOT_A_VALUE]
+
+
+def _head(text: str, end: int) -> str | None:
+    """The head of the subject that ends at ``end`` when a qualifier follows it: "The 20 for the living rooms
+    is dead" rejects the 20, not the rooms (the rooms say which 20); None when the subject has no qualifier."""
+    start = max((m.end() for m in _CLAUSE_START.finditer(text, 0, end)), default=0)
+    qualifier = _QUALIFIER.search(text, start, end)
+    if qualifier is None:
+        return None
+    words = re.findall(r"[A-Za-zÀ-ÿ0-9][\w.-]*", text[start : qualifier.start()])
+    words = [w.rstrip(".") for w in words if w.casefold() not in _SUBJECT_FILLER]
+    return words[-1] if words else None
+
+
+def _absent(word: str) -> bool:
+    """Whether "X is off / out" says a person is away ("our QS is off", "the design manager's out")."""
+    return word.casefold() in _PEOPLE
 
 
 def rejected_subject(text: str) -> list[str]:
     """The words of a longer subject said to be dead, out or off ("the RAL 1015 light ivory for the offices is
     dead" -> RAL, 1015, light, ivory, offices): the memory takes as rejected those an earlier statement holds that
     name no model entity (the colour, not the offices)."""
-    found = [w for m in _RETRACT_AFTER.finditer(text) if m.group(2) for w in _clause_subject(text, m.start(2))]
+    found = [
+        w
+        for m in _RETRACT_AFTER.finditer(text)
+        if m.group(2) and not _absent(m.group(2))
+        for w in _clause_subject(text, m.start(2))
+    ]
     return [w for w in dict.fromkeys(found) if w.casefold() not in _NOT_A_VALUE]
 
 
-_CLAUSE_START = re.compile(r"[.;:!?,\u2013\u2014]\s*|\b(?:and|but|so|because)\s+", re.IGNORECASE)
+_CLAUSE_START = re.compile(r"[.,](?!\d)\s*|[;:!?\u2013\u2014]\s*|\b(?:and|but|so|because)\s+", re.IGNORECASE)
 _SUBJECT_FILLER = frozenset("the a an for of in on at to with all our your their its from throughout".split())  # noqa: SIM905
 
 
 def _clause_subject(text: str, end: int) -> list[str]:
     """The words of the clause before ``end`` (its subject, when ``end`` is where "is dead" was said)."""
     start = max((m.end() for m in _CLAUSE_START.finditer(text, 0, end)), default=0)
-    words = re.findall(r"[A-Za-zÀ-ÿ0-9][\w-]*", text[start:end])
+    words = re.findall(r"\d+(?:\.\d+)?(?![\w-])|[A-Za-zÀ-ÿ0-9][\w-]*", text[start:end])
     return [w for w in words if w.casefold() not in _SUBJECT_FILLER and (len(w) >= 3 or w.isdigit())]
 
 

@@ -39,7 +39,9 @@ from ifcqa.memory.entities import EntityLinker, EntityLinks, expand_terms, linke
 from ifcqa.memory.statements import (
     REPLACING_CUES,
     Statement,
+    asks_assistant,
     attributes_of,
+    cue_words,
     read_statements,
     read_value,
     split_sentences,
@@ -70,6 +72,7 @@ class Record:
     attribute: str | None = None
     expanded: str = ""  # abbreviations expanded, term groups named (entities.expand_terms)
     replaces: str | None = None  # the text of the statement it superseded (what "Green zellige." is about)
+    via_lead: bool = False  # its entity links are its lead's (it names nothing itself)
 
     @property
     def said_text(self) -> str:
@@ -138,11 +141,12 @@ class IfcAwareMemory:
                     record.sessions.append(session.id)
                 continue
             links = self.linker.link(st.text)
-            if not links.keys and st.lead:
+            via_lead = not links.keys and bool(st.lead)
+            if via_lead and st.lead:
                 lead = self.linker.link(st.lead)
                 links = EntityLinks(set(lead.keys), links.excluded | lead.excluded)
             expanded = expand_terms(f"{st.lead} {st.text}" if st.lead else st.text)
-            record = Record(st, links, [session.id], attribute=st.attribute, expanded=expanded)
+            record = Record(st, links, [session.id], attribute=st.attribute, expanded=expanded, via_lead=via_lead)
             masked = self.linker.mask_names(st.text)
             record.value, record.unit = (st.value, st.unit) if masked == st.text else read_value(masked)
             if st.role == "user":
@@ -300,6 +304,18 @@ class IfcAwareMemory:
         new.attribute = new.attribute or old.attribute
         return True
 
+    def _aside(self, r: Record) -> bool:
+        """A sentence said after asking the assistant something, naming nothing of the model, holding no value and
+        not referring back ("List the doors on Erdgeschoss. The cost consultant is waiting on the survey."): it
+        has a subject of its own (a person, an errand), so it answers nothing about the things its lead asked for;
+        "Which doors are upstairs? Those get EI 60." and "... Landlord-supplied, NIC." still do."""
+        st = r.statement
+        if not r.via_lead or not st.lead or r.value is not None or st.bare or not asks_assistant(st.lead):
+            return False
+        if re.search(r"\b(?:it|they|them|those|these|that|this|ones?)\b", st.text, re.I):
+            return False
+        return bool(_words(st.text) - _CUE_WORDS - _STOP - cue_words())
+
     def _anaphoric(self, new: Record) -> bool:
         """A revision that names no subject of its own ("drop it to the 7", "2700 it is", "they've knocked it
         down to 40"): no model entity, and no word of its own or a pronoun for what it changes."""
@@ -387,6 +403,8 @@ class IfcAwareMemory:
             r = self.records[i]
             st = r.statement
             if i in taken or st.role != "user" or st.question or st.rejects_only or r.valid_to is not None:
+                continue
+            if self._aside(r):
                 continue
             shared, conflict = _agree(r.links, links)
             if shared and not conflict and not links.keys & r.links.excluded:

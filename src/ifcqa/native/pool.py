@@ -202,11 +202,7 @@ class _Pool:
             self._running += 1
             if self._idle:
                 return self._idle.pop()
-        try:
-            return _Worker()
-        except BaseException:
-            self.release(None)
-            raise
+        return self._spawn()
 
     def checkout_keeping_one(self, size: int) -> _Worker | None:
         """A worker if, once it is taken, one more could still be (never waits); else ``None``."""
@@ -216,6 +212,10 @@ class _Pool:
             self._running += 1
             if self._idle:
                 return self._idle.pop()
+        return self._spawn()
+
+    def _spawn(self) -> _Worker:
+        """A new worker for a slot already counted as running (the slot is given back if it cannot start)."""
         try:
             return _Worker()
         except BaseException:

@@ -98,6 +98,15 @@ def test_materials_are_counted_per_element_holding_each(shared_ifc: Path, index_
     assert {r["guid"] for r in answer["elements"]} == {w.GlobalId for w in walls}
 
 
+def test_a_material_property_is_read_where_no_material_is_associated(shared_ifc: Path, index_of: Index) -> None:
+    name = "WP_Puffer_FWS_FBH10.ifc"
+    pipes = _open(shared_ifc, name).by_type("IfcPipeSegment")
+    assert pipes and not any(ue.get_materials(p) for p in pipes)  # the premise: no IfcRelAssociatesMaterial
+    want = Counter(v for p in pipes for pset in ue.get_psets(p).values() if (v := pset.get("Material")) is not None)
+    answer = _ask(index_of(name), "what are the pipes made of?")
+    assert want and _values(answer) == dict(want)
+
+
 def test_a_placeholder_fire_rating_is_declined_as_not_recorded(shared_ifc: Path, index_of: Index) -> None:
     ratings = {ue.get_pset(d, "Pset_DoorCommon", "FireRating") for d in _open(shared_ifc, DUP).by_type("IfcDoor")}
     assert ratings == {"Fire Rating"}  # Revit's placeholder: the premise of this test

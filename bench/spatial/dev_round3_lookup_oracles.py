@@ -299,7 +299,7 @@ QUESTIONS: list[Q] = [
     Q(FZK, "lookup", "How wide is the Haustuer?",
       lambda m: lookup(m.of(DOOR, name_is("Haustuer")), OW, "m"), "IfcDoor.OverallWidth of the door named Haustuer"),
     Q(FZK, "lookup", "what are the windows made of?",
-      lambda m: materials(m.of(WINDOW)), "material names of every IfcWindow (2 associate none: their Material property)"),
+      lambda m: materials(m.of(WINDOW)), "material names of every IfcWindow (2 by their Material property)"),
     Q(FZK, "levels", "what is the elevation of the Dachgeschoss",
       lambda m: number(elevation(m, "Dachgeschoss"), "m"), "IfcBuildingStorey.Elevation of Dachgeschoss"),
     Q(FZK, "lookup", "What is the fire rating of the doors?",

@@ -161,6 +161,10 @@ _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "b
                             "abgesehen", "weder", "skip", "skipping", "omit", "omitting"])
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
+# the storeys as the subject: "how many storeys does it have", "list the levels", "welche Geschosse gibt es"
+_STOREYS_ASKED = re.compile(r"^\s*(?:(?P<count>how\s+many|wie\s*viele)|what|which|welche[n]?|list|show(?:\s+me)?|name|"
+                            r"give\s+me|nenne|zeige?)\s+(?:(?:the|all|of\s+the|die|alle)\s+)*(?:storeys|stories|floors|"
+                            r"levels|geschosse|etagen|stockwerke|ebenen)\b")
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
 _ADDITIVE = frozenset(["floor_area", "area", "wall_area", "ceiling_area", "volume", "length", "weight"])  # summable
 _WITH_TAIL = re.compile(r"\b(?:with|having|have|has|mit|haben|hat|(?P<without>without|ohne))\s+(?:an?\s+|einer?\s+)?"
@@ -625,7 +629,26 @@ class Parser:
         self._account(plan, masked)
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
+        self._storeys_asked(plan)
         return plan
+
+    def _storeys_asked(self, plan: Plan) -> None:
+        """A question whose subject is the storeys themselves ("how many storeys does the building have", "list the
+        levels", "welche Geschosse gibt es"): the model's storeys, never every element on them. Only when nothing else
+        is asked (no class, room, qualifier, measure, lookup, bound or named storey) and no word was left unread."""
+        found = _STOREYS_ASKED.match(normalise(plan.question))
+        if found is None or plan.unconsumed or plan.rooms or plan.qualifiers or plan.measure or plan.lookup or (
+                plan.threshold or plan.explicit or plan.exclude or plan.compare
+                or any(not c.inventory for c in plan.classes)
+                or any(m.how != "alias:all" or m.negated for m in plan.mentions)):
+            return
+        if plan.declined is not None and (plan.declined.get("not_understood") or any(
+                n.startswith("refused") for n in plan.notes)):
+            return
+        plan.declined, plan.classes, plan.storeys, plan.storey_names = None, [], [], []
+        plan.intent = "count" if found.group("count") else "list"
+        plan.resolved["storeys_asked"] = True
+        plan.notes.append("the storeys themselves are asked (IfcBuildingStorey, lowest first)")
 
     @staticmethod
     def _confirm_frame(plan: Plan, text: str) -> str:
@@ -2374,12 +2397,15 @@ class Parser:
         ):  # "which room has the most doors": counted per space, not per storey
             plan.group_by = "space"
             plan.classes = others
+        counts_storeys = re.search(rf"\b(?:how\s+many|wie\s*viele[n]?)\s+{_NOUN}\b", text) is not None
         plan.asks_storey = plan.intent not in ("most", "breakdown", "compare") and bool(
             re.search(rf"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+{_NOUN}\b", text)
-            or re.match(r"(?:where|wo)\b", text) and (plan.rooms or plan.classes)
+            or re.match(r"(?:where|wo)\b", text) and (plan.rooms or plan.classes) or counts_storeys
         )
         if plan.asks_storey:
             plan.intent = "list"
+            if counts_storeys:  # "how many floors have windows": the storeys counted, not the windows
+                plan.resolved["count_storeys"] = True
         if not plan.classes:
             inventory = _words_pattern(INVENTORY_WORDS).search(text) is not None
             if plan.mentions or inventory or plan.intent in ("most", "breakdown", "compare") or plan.rooms:

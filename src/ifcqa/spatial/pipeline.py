@@ -29,7 +29,7 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
 from ifcqa.spatial import resolve
-from ifcqa.spatial.answer import Answerer, most_hits, scrub
+from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
 from ifcqa.spatial.classes import direct_inventory, matches
@@ -218,6 +218,16 @@ class SpatialQA:
             yield "route", {"route": route, "why": "the question names storeys this model lacks: "
                             + ", ".join(plan.unresolved)}
             yield "retrieval", self._retrieval_report("none", [])
+        elif plan.resolved.get("storeys_asked"):  # "how many storeys does the building have": the storeys themselves
+            route, hits, result = "index", self._storey_hits(), Outcome()
+            names = [self.parser.resolver.labels[h.guid] for h in hits]
+            result.storeys, result.rule = names, "the IfcBuildingStorey of the model, lowest first"
+            result.count = len(hits) if plan.intent == "count" else None
+            text = (f"The model has {len(hits)} storey{'s' if len(hits) != 1 else ''}"
+                    + (f" (lowest first): {_join(names)}." if names else "."))
+            checked = _check_report(len(hits), [], fallback=False)
+            yield "route", {"route": route, "why": "the question asks for the storeys themselves"}
+            yield "retrieval", self._retrieval_report("index", hits)
         else:
             route, hits, why, checked = self._retrieve(plan, timings)
             yield "route", {"route": route, "why": why}
@@ -279,6 +289,10 @@ class SpatialQA:
         if self._answers is not None and key is not None and route != "graph_unavailable":
             self._answers.put(key, answer)
         yield "final", answer
+
+    def _storey_hits(self) -> list[Hit]:
+        """The model's storeys as cited elements, lowest first."""
+        return [Hit(s.guid, "IfcBuildingStorey", s.name, s.guid) for s in self.parser.resolver.storeys]
 
     def _nearest(self, question: str, plan: Plan) -> Plan:
         """A question naming no class the parser knows: its unknown words read as their nearest class word by the

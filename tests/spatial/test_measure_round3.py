@@ -382,3 +382,18 @@ def test_a_total_over_a_condition_nothing_meets_is_declined_not_zero(index_of: C
     assert not [d for d in large.by_type("IfcDoor") if ue.get_pset(d, "Pset_DoorCommon", "IsExternal") is True]
     answer = _qa(index_of, "LargeBuilding.ifc").ask("total area of the external doors")
     assert answer["declined"] is not None and answer["value"] is None and answer["elements"] == []
+
+
+def test_a_total_over_a_kind_the_model_lacks_declines_rather_than_saying_0(
+        shared_ifc: Path, index_of: Callable[[str], ModelIndex]) -> None:
+    name = "IfcOpenHouse_IFC4.ifc"
+    slabs = ifcopenshell.open(str(shared_ifc / name)).by_type("IfcSlab")
+    assert slabs and {s.PredefinedType for s in slabs} == {"ROOF"}  # the premise: no floor or base slab at all
+    answer = _qa(index_of, name).ask("area of the ground floor slab")
+    assert answer["declined"] is not None and answer["value"] is None and answer["elements"] == []
+    # a kind the model has, on a storey without any, is a total of 0 (AC20's one kitchen is on the Erdgeschoss)
+    kitchens = {ue.get_aggregate(s).Name for s in ifcopenshell.open(str(shared_ifc / FZK)).by_type("IfcSpace")
+                if "küche" in (s.LongName or "").lower()}
+    assert kitchens == {"Erdgeschoss"}
+    zero = _qa(index_of, FZK).ask("total floor area of the kitchens in the Dachgeschoss")
+    assert zero["declined"] is None and zero["value"]["number"] == 0.0

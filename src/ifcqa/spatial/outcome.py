@@ -189,20 +189,19 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         storeys += [h.storey for h in hits if h.storey and h.ifc_class != "IfcSpace"]
         names = [answerer.storey_name(g) or g for g in dict.fromkeys(storeys)]
         out.storeys = names
-        if plan.resolved.get("count_storeys"):  # "how many floors have windows"
+        counting = bool(plan.resolved.get("count_storeys"))  # "how many floors have windows": the storeys counted
+        if counting:
             out.count = len(names)
         if not guids:
-            out.text = f"No {label} found {scope}, so no storey can be named."
-            if plan.resolved.get("count_storeys"):
-                out.text = f"0 storeys: no {label} found {scope}."
+            out.text = (f"0 storeys: no {label} found {scope}." if counting
+                        else f"No {label} found {scope}, so no storey can be named.")
         else:
             what = counted([c.label for c in plan.classes], n) + answerer.narrowing(plan)
             shown = "; ".join(f"{answerer.display(h)} on {answerer.storey_name(h.storey) or 'no storey'}"
                               for h in hits[:10])
-            out.text = (f"{' and '.join(names) or 'No storey'}: {n} {what} ({out.rule}): {shown}"
+            out.text = ((f"{len(names)} storey{'s' if len(names) != 1 else ''}: " if counting else "")
+                        + f"{' and '.join(names) or 'No storey'}: {n} {what} ({out.rule}): {shown}"
                         + (f" and {n - 10} more." if n > 10 else "."))
-            if plan.resolved.get("count_storeys"):
-                out.text = f"{len(names)} storey{'s' if len(names) != 1 else ''}: " + out.text
     return out
 
 

@@ -224,7 +224,7 @@ class SpatialQA:
             result.storeys, result.rule = names, "the IfcBuildingStorey of the model, lowest first"
             result.count = len(hits) if plan.intent == "count" else None
             text = (f"The model has {len(hits)} storey{'s' if len(hits) != 1 else ''}"
-                    + (f" (lowest first): {_join(names)}." if names else "."))
+                    + (" (lowest first)" if len(names) > 1 else "") + (f": {_join(names)}." if names else "."))
             checked = _check_report(len(hits), [], fallback=False)
             yield "route", {"route": route, "why": "the question asks for the storeys themselves"}
             yield "retrieval", self._retrieval_report("index", hits)

@@ -45,6 +45,9 @@ ORACLE_TYPES = ("elements", "count", "number", "yes_no", "storeys", "values", "d
 KINDS = ("storey_class", "comparison", "edge", "rooms", "qualifiers", "quantities", "negation", "multi_storey",
          "german", "refuse")  # fmt: skip
 EXTRA_KINDS = ("lookup", "levels")  # round 3's lookup set (dev_round3_lookup.json): attribute lookups, storey levels
+# bench/spatial/broaden_cases.json: answerable controls, and the same questions with one ungroundable constraint
+BROADEN_KINDS = ("control", "b_adjective", "b_clause", "b_place", "b_class", "b_unit", "b_threshold", "b_german",
+                 "b_negated")  # fmt: skip
 _NEEDS = {"elements": ("guids",), "count": ("value",), "number": ("value", "unit"), "yes_no": ("value",),
           "storeys": ("value",), "values": ("value", "guids"), "decline": ()}  # fmt: skip
 
@@ -63,8 +66,9 @@ def oracle_problem(query: dict[str, Any]) -> str | None:
     missing = [k for k in _NEEDS[kind] if k not in oracle]
     if missing:
         return f"{'an' if kind[0] in 'aeiou' else 'a'} {kind} oracle needs {', '.join(missing)}"
-    if "kind" in query and query["kind"] not in KINDS + EXTRA_KINDS:
-        return f"kind {query['kind']!r} is not one of {', '.join(KINDS + EXTRA_KINDS)}"
+    known = KINDS + EXTRA_KINDS + BROADEN_KINDS
+    if "kind" in query and query["kind"] not in known:
+        return f"kind {query['kind']!r} is not one of {', '.join(known)}"
     return None
 
 

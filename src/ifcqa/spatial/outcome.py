@@ -85,9 +85,12 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         if plan.intent == "exists":
             out.yes_no = False
             out.text = f"No: this model has no space named like {terms}."
-        if plan.intent == "count":
+        # counting the rooms themselves ("how many server rooms") is 0; counting what is in or around a room
+        # the model lacks ("how many windows in the sauna") has no answer, like a storey the model lacks
+        where = any(r.role != "subject" for r in plan.rooms)
+        if plan.intent == "count" and not where:
             out.count = 0
-        if plan.intent not in ("exists", "count"):  # like a storey the model lacks: nothing to list, declined
+        if plan.intent not in ("exists", "count") or (plan.intent == "count" and where):  # nothing to list: declined
             plan.declined = {"reason": f"this model has no space named like {terms}",
                              "not_understood": [r.term for r in plan.rooms],
                              "can_answer": "Ask about one of its rooms by name, number or function."}

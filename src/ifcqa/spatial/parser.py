@@ -272,6 +272,7 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
+_DISTRIBUTIVE = re.compile(r"\b(?:per|pro|je|each|every|jede[mnrs]?)\s+(?P<w>[^\W\d_][\w'-]*)")
 # the unit asked after "in"/"as", or after a comma at the end ("total area of the bedrooms, sq m")
 _UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
                          r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
@@ -571,6 +572,7 @@ class Parser:
 
     def parse(self, question: str) -> Plan:
         plan = Plan(question=question)
+        self._asked = question  # as written (case kept): what the word passes may consult
         stripped, guids = lookup.explicit_guids(question)  # GlobalIds are read whole, before any word pass
         text = normalise(stripped)
         if not re.search(r"[^\W\d_]", text):
@@ -1911,6 +1913,10 @@ class Parser:
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
         words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
         words += [whole for a, b, whole in plan.resolved.get("compound_heads", []) if masked[a:b].strip()]
+        # "how many doors per apartment": a filler noun after a distributive word groups by a part no plan holds
+        # (storeys and rooms were read before: "per floor", "each room"), never the whole model
+        words += [m.group(0) for m in _DISTRIBUTIVE.finditer(masked) if m.group("w") in _FILLER
+                  and m.group("w") not in _STOP]
         plan.unconsumed += [_as_written(plan.question, w) for w in words]
         plan.unconsumed = list(dict.fromkeys(plan.unconsumed))
         plan.unknown_words = list(plan.unconsumed)
@@ -2015,8 +2021,17 @@ class Parser:
                     continue  # "roof" as a thing, not a storey ("roof elements" is a class)
                 if bare and self._roof_kind(text, match.start(), match.end()):
                     continue  # "the volume of the roof slabs": the model's roof slabs (PredefinedType ROOF)
+                if self._unit_written(word):
+                    continue  # "... in kg": the unit an answer is asked in, never the Kellergeschoss (KG)
                 take(match, "alias:" + kind, self._alias(kind, word))
         return self._fuzzy(text, out)
+
+    def _unit_written(self, word: str) -> bool:
+        """A storey alias that is also a unit symbol ("kg") written in lower case after "in" ("how many windows on
+        Level 2 in kg?"): the unit asked for, left unread so the answer declines; "im KG", "in the KG" stay storeys."""
+        if qualifiers.words().units.get(word) is None:
+            return False
+        return re.search(rf"\bin\s+{re.escape(word)}(?![\w²³])", self._asked or "") is not None
 
     def _roof_kind(self, text: str, start: int, end: int) -> bool:
         """Whether "roof" at ``start`` begins a class phrase ("roof slabs") of a kind the model holds: then it is

@@ -272,7 +272,10 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
-_DISTRIBUTIVE = re.compile(r"\b(?:per|pro|je|each|every|jede[mnrs]?)\s+(?P<w>[^\W\d_][\w'-]*)")
+# nouns of a part of the building that the word lists read as the whole model ("the apartment", "das Haus")
+_PART_NOUNS = frozenset(["apartment", "apartments", "wohnung", "wohnungen", "haus", "häuser", "house", "houses", "home",
+                         "homes", "flat", "flats", "dwelling", "dwellings", "unit", "units", "einheit", "wohneinheit"])
+_DISTRIBUTIVE = re.compile(r"\b(?:per|pro|je|each|every|jede[mnrs]?) (?P<w>[^\W\d_][\w'-]*)")  # the next word
 # the unit asked after "in"/"as", or after a comma at the end ("total area of the bedrooms, sq m")
 _UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
                          r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
@@ -1915,8 +1918,13 @@ class Parser:
         words += [whole for a, b, whole in plan.resolved.get("compound_heads", []) if masked[a:b].strip()]
         # "how many doors per apartment": a filler noun after a distributive word groups by a part no plan holds
         # (storeys and rooms were read before: "per floor", "each room"), never the whole model
-        words += [m.group(0) for m in _DISTRIBUTIVE.finditer(masked) if m.group("w") in _FILLER
-                  and m.group("w") not in _STOP]
+        words += [m.group(0) for m in _DISTRIBUTIVE.finditer(masked) if m.group("w") in _PART_NOUNS]
+        # "which rooms are by / around the kitchen": rooms near a room, never the kitchens themselves ("walls
+        # around room A104" stays the walls bounding it: the rooms are then where, not what, is asked)
+        asked = normalise(plan.question)
+        words += [found.group(0) for r in plan.rooms if r.role == "subject" and not r.negated
+                  for found in [re.search(rf"\b(?:by|around)\s+(?:the\s+|a\s+|an\s+)?{re.escape(r.term)}", asked)]
+                  if found is not None]
         plan.unconsumed += [_as_written(plan.question, w) for w in words]
         plan.unconsumed = list(dict.fromkeys(plan.unconsumed))
         plan.unknown_words = list(plan.unconsumed)

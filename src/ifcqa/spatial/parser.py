@@ -272,6 +272,8 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
+# a comparative with what is compared between it and "than" ("more windows than"; "more than 5" is a bound)
+_COMPARATIVE = re.compile(r"\b(more|fewer|less|mehr|weniger)\s+(?!than\b|als\b)[^.?!]*?\b(than|als)\b")
 # nouns of a part of the building that the word lists read as the whole model ("the apartment", "das Haus")
 _PART_NOUNS = frozenset(["apartment", "apartments", "wohnung", "wohnungen", "haus", "häuser", "house", "houses", "home",
                          "homes", "flat", "flats", "dwelling", "dwellings", "unit", "units", "einheit", "wohneinheit"])
@@ -1925,6 +1927,12 @@ class Parser:
         words += [found.group(0) for r in plan.rooms if r.role == "subject" and not r.negated
                   for found in [re.search(rf"\b(?:by|around)\s+(?:the\s+|a\s+|an\s+)?{re.escape(r.term)}", asked)]
                   if found is not None]
+        # "does the kitchen have more windows than the living room?": a comparative no pass turned into a comparison
+        # or a bound (those set compare_op / threshold / a measure) was read as filler; never answer the rest
+        compared = _COMPARATIVE.search(asked)
+        if compared is not None and not plan.compare_op and plan.threshold is None and plan.measure is None and (
+                plan.intent in ("exists", "count", "list")):
+            words.append(f"{compared.group(1)} ... {compared.group(2)}")  # "more ... than": the words not read
         plan.unconsumed += [_as_written(plan.question, w) for w in words]
         plan.unconsumed = list(dict.fromkeys(plan.unconsumed))
         plan.unknown_words = list(plan.unconsumed)

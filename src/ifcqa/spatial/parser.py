@@ -272,6 +272,7 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
+_ONE_LETTER_ASKED = re.compile(r"\b(?:in|im|as|als|per)\s+(?P<u>[^\W\d_a])(?![\w'²³.-])")
 # a comparative with what is compared between it and "than" ("more windows than"; "more than 5" is a bound)
 _COMPARATIVE = re.compile(r"\b(more|fewer|less|mehr|weniger)\s+(?!than\b|als\b)[^.?!]*?\b(than|als)\b")
 # nouns of a part of the building that the word lists read as the whole model ("the apartment", "das Haus")
@@ -1918,6 +1919,9 @@ class Parser:
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
         words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
         words += [whole for a, b, whole in plan.resolved.get("compound_heads", []) if masked[a:b].strip()]
+        # "the area of the Seminarraum in t", "how many doors, in m": one letter after "in" is a unit (or a name)
+        # asked for, which the word passes did not read (one-letter words are otherwise not counted)
+        words += [m.group("u") for m in _ONE_LETTER_ASKED.finditer(masked)]
         # "how many doors per apartment": a filler noun after a distributive word groups by a part no plan holds
         # (storeys and rooms were read before: "per floor", "each room"), never the whole model
         words += [m.group(0) for m in _DISTRIBUTIVE.finditer(masked) if m.group("w") in _PART_NOUNS]

@@ -272,6 +272,8 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
+_NUMBER_WORDS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|sechs|sieben|"
+                           r"acht|neun|zehn)\b(?!\s+(?:floors|levels|storeys|stories|geschosse|etagen|ebenen))")
 _ONE_LETTER_ASKED = re.compile(r"\b(?:in|im|as|als|per)\s+(?P<u>[^\W\d_a])(?![\w'²³.-])")
 # a comparative with what is compared between it and "than" ("more windows than"; "more than 5" is a bound)
 _COMPARATIVE = re.compile(r"\b(more|fewer|less|mehr|weniger)\s+(?!than\b|als\b)[^.?!]*?\b(than|als)\b")
@@ -1922,14 +1924,20 @@ class Parser:
         # "the area of the Seminarraum in t", "how many doors, in m": one letter after "in" is a unit (or a name)
         # asked for, which the word passes did not read (one-letter words are otherwise not counted)
         words += [m.group("u") for m in _ONE_LETTER_ASKED.finditer(masked)]
+        # "the three largest rooms", "which two rooms are the biggest": a number word with an extreme asks for the
+        # top N, which no plan holds (the number words are otherwise filler: "the two levels")
+        measure = plan.resolved.get("measure")
+        if plan.intent == "most" or (measure is not None and measure.op in ("max", "min")):
+            words += _NUMBER_WORDS.findall(masked)
         # "how many doors per apartment": a filler noun after a distributive word groups by a part no plan holds
         # (storeys and rooms were read before: "per floor", "each room"), never the whole model
         words += [m.group(0) for m in _DISTRIBUTIVE.finditer(masked) if m.group("w") in _PART_NOUNS]
-        # "which rooms are by / around the kitchen": rooms near a room, never the kitchens themselves ("walls
+        # "which rooms are by / around / like the kitchen": rooms near (or like) a room, never the kitchens themselves ("walls
         # around room A104" stays the walls bounding it: the rooms are then where, not what, is asked)
         asked = normalise(plan.question)
         words += [found.group(0) for r in plan.rooms if r.role == "subject" and not r.negated
-                  for found in [re.search(rf"\b(?:by|around)\s+(?:the\s+|a\s+|an\s+)?{re.escape(r.term)}", asked)]
+                  for found in [re.search(rf"(?<!would )(?<!'d )\b(?:by|around|like)\s+(?:the\s+|a\s+|an\s+)?"
+                                          rf"{re.escape(r.term)}", asked)]
                   if found is not None]
         # "does the kitchen have more windows than the living room?": a comparative no pass turned into a comparison
         # or a bound (those set compare_op / threshold / a measure) was read as filler; never answer the rest

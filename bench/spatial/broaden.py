@@ -518,6 +518,11 @@ def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], dict[str, int]]:
     return cases, dict(dropped)
 
 
+def dumps(cases: list[dict[str, Any]]) -> str:
+    """The committed file's text for ``cases``."""
+    return json.dumps(cases, indent=1, ensure_ascii=False) + "\n"
+
+
 # --- the report -----------------------------------------------------------------------------------------------
 
 
@@ -578,7 +583,7 @@ def main(argv: list[str] | None = None) -> int:
         print(report(args.report, args.out))
         return 0
     cases, dropped = build(args.ifc_dir)
-    body = json.dumps(cases, indent=1, ensure_ascii=False) + "\n"
+    body = dumps(cases)
     if args.check:
         same = args.out.is_file() and args.out.read_text(encoding="utf-8") == body
         print("up to date" if same else f"{args.out} differs from what the script computes")

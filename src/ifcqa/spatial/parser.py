@@ -1932,8 +1932,8 @@ class Parser:
         # "how many doors per apartment": a filler noun after a distributive word groups by a part no plan holds
         # (storeys and rooms were read before: "per floor", "each room"), never the whole model
         words += [m.group(0) for m in _DISTRIBUTIVE.finditer(masked) if m.group("w") in _PART_NOUNS]
-        # "which rooms are by / around / like the kitchen": rooms near (or like) a room, never the kitchens themselves ("walls
-        # around room A104" stays the walls bounding it: the rooms are then where, not what, is asked)
+        # "which rooms are by / around / like the kitchen": rooms near (or like) a room, never the kitchens themselves
+        # ("walls around room A104" stays the walls bounding it: the rooms are then where, not what, is asked)
         asked = normalise(plan.question)
         words += [found.group(0) for r in plan.rooms if r.role == "subject" and not r.negated
                   for found in [re.search(rf"(?<!would )(?<!'d )\b(?:by|around|like)\s+(?:the\s+|a\s+|an\s+)?"

@@ -19,7 +19,11 @@ b_unit             a unit that makes no sense for the quantity ("area in kilogra
 b_threshold        a number on a property nobody holds ("noise rating above 35 dB")     after the noun
 b_german           a German qualifier ("schallgedämmte doors", "lila Türen")            before the noun
 b_negated          a negated unknown ("not the ones by the atrium")                     at the end
+b_grouping         a grouping by a part the model does not hold ("per wing")           at the end
 =================  ==================================================================  ==========
+
+``b_grouping`` was added in the second round, after the first fixes (its "before" was measured then, on
+main's code, like the other kinds').
 
 The only right answer to a perturbed question is a decline (oracle ``decline``); an answer that lists
 elements or gives a number is a silent broadening. **Premise check**: every key word of the inserted text
@@ -35,7 +39,8 @@ its dimension is wrong for what the base question measures (mass, current or vol
 for a count), by construction; up to four unit variants are made per count or quantity question.
 
 ``--report`` reads ``records.jsonl`` of ``ifcqa spatial-bench bench/spatial/broaden_cases.json`` and prints
-per kind: n, declined (right), answered (broadening), and how many declines name an inserted word.
+per kind: n, declined (right), answered (broadening), and how many declines name an inserted word in their
+text (a refusal such as "not held in the IFC file" names it only in `declined.not_understood`).
 """
 
 from __future__ import annotations
@@ -410,6 +415,23 @@ CANDIDATES: dict[str, dict[str, tuple[Candidate, ...]]] = {
             _c("E", ", aber nicht die am Atrium", "atrium"),
             _c("E", ", außer denen neben der Sauna", "sauna"),
             _c("E", ", ohne die im Westflügel", "westfl", "west wing"),
+        ),
+    },
+    # added after the first fixes (the bench's second round): a grouping by a part of the building the model
+    # does not hold, which an answer for the whole scope silently drops
+    "b_grouping": {
+        "en": (
+            _c("E", " per apartment", "apartment", "wohnung"),
+            _c("E", " per wing", "wing", "flügel"),
+            _c("E", " for each tenant", "tenant", "mieter"),
+            _c("E", " per fire compartment", "compartment", "brandabschnitt"),
+            _c("E", " by department", "department", "abteilung"),
+            _c("E", " for every unit", "unit", "einheit"),
+        ),
+        "de": (
+            _c("E", " je Wohnung", "wohnung", "apartment"),
+            _c("E", " pro Brandabschnitt", "brandabschnitt", "compartment"),
+            _c("E", " pro Mieter", "mieter", "tenant"),
         ),
     },
 }

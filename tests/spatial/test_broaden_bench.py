@@ -28,7 +28,8 @@ from ifcqa.spatial.bench_score import score
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "bench" / "spatial" / "broaden.py"
 CASES = REPO / "bench" / "spatial" / "broaden_cases.json"
-KINDS = {"b_adjective", "b_clause", "b_place", "b_class", "b_unit", "b_threshold", "b_german", "b_negated"}
+KINDS = {"b_adjective", "b_clause", "b_place", "b_class", "b_unit", "b_threshold", "b_german", "b_negated",
+         "b_grouping"}
 
 
 def _script() -> ModuleType:

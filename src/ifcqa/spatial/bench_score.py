@@ -47,7 +47,7 @@ KINDS = ("storey_class", "comparison", "edge", "rooms", "qualifiers", "quantitie
 EXTRA_KINDS = ("lookup", "levels")  # round 3's lookup set (dev_round3_lookup.json): attribute lookups, storey levels
 # bench/spatial/broaden_cases.json: answerable controls, and the same questions with one ungroundable constraint
 BROADEN_KINDS = ("control", "b_adjective", "b_clause", "b_place", "b_class", "b_unit", "b_threshold", "b_german",
-                 "b_negated")  # fmt: skip
+                 "b_negated", "b_grouping")  # fmt: skip
 _NEEDS = {"elements": ("guids",), "count": ("value",), "number": ("value", "unit"), "yes_no": ("value",),
           "storeys": ("value",), "values": ("value", "guids"), "decline": ()}  # fmt: skip
 

@@ -2060,7 +2060,7 @@ class Parser:
 
     def _unit_written(self, word: str) -> bool:
         """A storey alias that is also a unit symbol ("kg") written in lower case after "in" or a number ("how many
-        windows on Level 2 in kg?", "bigger than 20 kg"): a unit, never the storey; "im KG", "in the KG" stay storeys."""
+        windows on Level 2 in kg?", "bigger than 20 kg"): a unit, never the storey ("im KG", "in the KG" stay one)."""
         if qualifiers.words().units.get(word) is None:
             return False
         return re.search(rf"(?:\bin\s+|\d\s*){re.escape(word)}(?![\w²³])", self._asked or "") is not None

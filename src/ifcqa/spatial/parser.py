@@ -1947,7 +1947,8 @@ class Parser:
         # or a bound (those set compare_op / threshold / a measure) was read as filler; never answer the rest
         compared = _COMPARATIVE.search(asked)
         if compared is not None and not plan.compare_op and plan.threshold is None and plan.measure is None and (
-                plan.intent in ("exists", "count", "list")):
+                plan.intent in ("exists", "count", "list")) and all(m.storeys for m in plan.mentions):
+            # (a storey the model lacks, "level 5 ... than level 1", is declined naming that storey instead)
             words.append(f"{compared.group(1)} ... {compared.group(2)}")  # "more ... than": the words not read
         plan.unconsumed += [_as_written(plan.question, w) for w in words]
         plan.unconsumed = list(dict.fromkeys(plan.unconsumed))

@@ -45,9 +45,6 @@ ORACLE_TYPES = ("elements", "count", "number", "yes_no", "storeys", "values", "d
 KINDS = ("storey_class", "comparison", "edge", "rooms", "qualifiers", "quantities", "negation", "multi_storey",
          "german", "refuse")  # fmt: skip
 EXTRA_KINDS = ("lookup", "levels")  # round 3's lookup set (dev_round3_lookup.json): attribute lookups, storey levels
-# bench/spatial/broaden_cases.json: answerable controls, and the same questions with one ungroundable constraint
-BROADEN_KINDS = ("control", "b_adjective", "b_clause", "b_place", "b_class", "b_unit", "b_threshold", "b_german",
-                 "b_negated", "b_grouping")  # fmt: skip
 _NEEDS = {"elements": ("guids",), "count": ("value",), "number": ("value", "unit"), "yes_no": ("value",),
           "storeys": ("value",), "values": ("value", "guids"), "decline": ()}  # fmt: skip
 
@@ -55,6 +52,11 @@ _NEEDS = {"elements": ("guids",), "count": ("value",), "number": ("value", "unit
 def is_people_format(query: dict[str, Any]) -> bool:
     """Whether ``query`` carries its own oracle (the people format) rather than BIM-Graph's fields."""
     return isinstance(query.get("oracle"), dict)
+
+
+# bench/spatial/broaden_cases.json: answerable controls, and the same questions with one ungroundable constraint
+BROADEN_KINDS = ("control", "b_adjective", "b_clause", "b_place", "b_class", "b_unit", "b_threshold", "b_german",
+                 "b_negated", "b_grouping")  # fmt: skip
 
 
 def oracle_problem(query: dict[str, Any]) -> str | None:

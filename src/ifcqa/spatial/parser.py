@@ -285,8 +285,7 @@ _DISTRIBUTIVE = re.compile(r"\b(?:per|pro|je|each|every|jede[mnrs]?) (?P<w>[^\W\
 _UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
                          r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
                          r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
-                         r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?|"
-                         r"kg|kilograms?|kilogramm|tonnes|tons)(?![\w²³])")
+                         r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -521,8 +520,6 @@ def _unit_kind(unit: str) -> str:
     """ "m³" -> volume, "sq m" -> area, "mm" -> length: the kind of measure a unit asked for is."""
     if re.search(r"3|³|cubic|kubik", unit):
         return "volume"
-    if re.search(r"kg|kilogram|ton", unit):
-        return "mass"
     return "area" if re.search(r"2|²|sq|square|quadrat|qm", unit) else "length"
 
 
@@ -1670,10 +1667,9 @@ class Parser:
         unit = found.group("unit")
         kind = _unit_kind(unit)
         quantity = measure.quantity.lower()
-        said = "area" if "area" in quantity else "volume" if "volume" in quantity else (
-            "mass" if "weight" in quantity or "mass" in quantity else "length")
+        said = "area" if "area" in quantity else "volume" if "volume" in quantity else "length"
         if kind != said:
-            return masked  # "the area in m³", "the weight in m": left unread, so the answer declines naming it
+            return masked  # "the area in m³": left unread, so the answer declines naming it
         plan.notes.append(f"answer asked in {unit!r}")
         return _mask(masked, found.start(), found.end())
 

@@ -2370,6 +2370,7 @@ class Parser:
         elif (_words_pattern(("most", "meisten", "fewest", "least", "wenigsten", "am meisten")).search(
                 _BOUND_WORDS.sub(" ", text)) or comparing) and (  # "at least 900 mm wide" is a bound, not "least"
             has(STOREY_NOUNS) or has(("which", "welche", "welches", "welcher"))
+            or comparing and len(named) >= 2 and has(("where", "wo"))  # "A or B - where are more windows?"
         ):
             plan.intent = "most"
             plan.least = _words_pattern(("fewest", "least", "wenigsten", "fewer", "weniger")).search(

@@ -465,6 +465,22 @@ _DOUBLED = {k: frozenset(k[:i] + k[i + 1:] for i in range(len(k) - 1) if k[i] ==
             for k in _CLASS_KEYS if " " not in k and len(k) == 5 and k.isalpha()}
 
 
+def _swaps(word: str) -> set[str]:
+    """``word`` with two neighbouring letters swapped, the first letter kept (a swap there makes real words:
+    "odor", "abths")."""
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, len(word) - 1) if word[i] != word[i + 1]}
+
+
+# a class word with two neighbouring letters swapped ("slbas", "doros", "stiars"): one class word only, never a
+# class word itself (the variants two class words share are dropped)
+_SWAP_OWNERS: dict[str, set[str]] = {}
+for _k in _CLASS_KEYS:
+    if " " not in _k and len(_k) >= 4 and _k.isalpha():
+        for _v in _swaps(_k):
+            _SWAP_OWNERS.setdefault(_v, set()).add(_k)
+_SWAPPED = {v: next(iter(ks)) for v, ks in _SWAP_OWNERS.items() if len(ks) == 1 and v not in _CLASS_KEYS}
+
+
 # the contents frame before a room ("what is in", "was steht im"): the room's contents, not the room
 _CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside)|was\s+(?:ist|steht|befindet\s+sich|liegt)\s+"
                        r"(?:im|in))\b")
@@ -2247,6 +2263,15 @@ class Parser:
                 plan.notes.append(f"read {word!r} as {close[0]!r} (a doubled letter written once)")
                 plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), close[0]))
                 text = _mask(text, match.start(), match.end())
+        for match in list(re.finditer(r"(?<![\w'-])[^\W\d_]{4,}(?![\w'-])", text)):  # "doros": two letters swapped
+            word = match.group(0)
+            if word not in _SWAPPED or word in _STOP or word in FILLER_WORDS or word in STOREY_NOUNS or (
+                    word in self._name_words() or _qualifier_word(word) or word in _dimension_words()):
+                continue
+            keys.append(_CLASS_KEYS[_SWAPPED[word]])
+            plan.notes.append(f"read {word!r} as {_SWAPPED[word]!r} (two letters swapped)")
+            plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), _SWAPPED[word]))
+            text = _mask(text, match.start(), match.end())
         for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
             plan.exclude_classes.append(self.class_filter(key))
         for key in dict.fromkeys(keys):

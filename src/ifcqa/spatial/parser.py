@@ -482,8 +482,10 @@ _SWAPPED = {v: next(iter(ks)) for v, ks in _SWAP_OWNERS.items() if len(ks) == 1 
 
 
 # the contents frame before a room ("what is in", "was steht im"): the room's contents, not the room
-_CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside)|was\s+(?:ist|steht|befindet\s+sich|liegt)\s+"
+_CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside(?:\s+of)?|within)|was\s+(?:ist|steht|befindet\s+sich|liegt)\s+"
                        r"(?:im|in))\b")
+# the contents frame before a bare number: "what's inside 006?" (see Parser._numbered_contents)
+_CONTENTS_NUMBER = re.compile(_CONTENTS.pattern + r"\s+(?:the\s+)?(?P<n>\d[\d.]*[a-z]?)\s*[?.!]*\s*$")
 # "the caretaker's office (Hausmeister)": a possessor, its head noun (up to two words), the gloss in parentheses
 _GLOSS = re.compile(r"\b(?P<owner>[^\W\d_]+)'s(?P<head>(?:\s+[^\W\d_]+){1,2}?)(?P<paren>\s*\((?P<gloss>[^\W\d_]+"
                     r"(?:\s+[^\W\d_]+)?)\))")
@@ -624,7 +626,7 @@ class Parser:
         masked = self._rooms_and_classes(plan, masked)
         masked = self._units(plan, masked)
         masked = self._property_values(plan, masked)
-        masked = self._qualifiers(plan, masked, text)
+        masked = self._qualifiers(plan, masked, _places_read(text, plan))
         masked = self._with_properties(plan, text, masked)
         masked = self._sum_threshold(plan, text, masked)
         masked = self._measure(plan, masked)
@@ -1037,6 +1039,7 @@ class Parser:
         matches something in this model (the class when both do)."""
         zones, text = self._zones(text)
         rooms = zones + [r for r in resolve.find_rooms(self.index, text) if r.term.strip()]
+        rooms += self._numbered_contents(text, rooms)
         spans = [(m.start(), m.end()) for m in _CLASS_PATTERN.finditer(text)]
         kept = []
         for room in rooms:
@@ -1052,6 +1055,7 @@ class Parser:
             kept.append(room)
         for room in kept:
             text = _mask(text, room.start, room.end)
+        plan.resolved["room_spans"] = [(room.start, room.end) for room in kept]
         self._room_quantities = {q.casefold() for room in kept for g in room.guids if (e := self.index.find(g))
                                  for sets in (e.qtos, e.psets) for props in sets.values() for q in props}
         text = self._classes(plan, text)
@@ -1545,6 +1549,17 @@ class Parser:
             if found is not None:
                 return found.start(), k
         return None
+
+    def _numbered_contents(self, text: str, rooms: list[resolve.Room]) -> list[resolve.Room]:
+        """A bare number right after the contents frame ("what is inside 006?", "was ist in 101") that is exactly
+        one space's Name is that room (a bare number elsewhere names no room: it may be a count or a storey)."""
+        found = _CONTENTS_NUMBER.search(text)
+        if found is None or any(r.start <= found.start("n") < r.end for r in rooms):
+            return []
+        spaces = [e for e in self.index.by_class("IfcSpace") if e.guid and (e.name or "").strip() == found["n"]]
+        if len(spaces) != 1:
+            return []
+        return [resolve.Room(found["n"], found.start("n"), found.end("n"), [spaces[0].guid], "name")]
 
     def _room_words(self, plan: Plan, text: str, masked: str, run: list[tuple[int, int, str, str]],
                     words: list[str]) -> str:
@@ -2441,6 +2456,18 @@ class Parser:
             ):
                 plan.notes.append("names no storey, element class, room or inventory")
                 _decline(plan, "it names no storey, element class, room or property I know", [])
+
+
+def _places_read(text: str, plan: Plan) -> str:
+    """``text`` with the rooms and storeys the question names written as the word "room" / "in" (same length):
+    what the qualifier pass reads after a prepositional word, so "inside B102" / "outside the EG" is a place, never
+    the internal / external qualifier ("outside walls" keeps its class word and stays the qualifier)."""
+    spans = list(plan.resolved.get("room_spans", [])) + list(plan.resolved.get("storey_spans", []))
+    for start, end in spans:
+        size = end - start
+        word = "room" if size >= 4 else "in" if size >= 2 else ""
+        text = text[:start] + word.ljust(size) + text[end:]
+    return text
 
 
 def parse(index: ModelIndex, question: str) -> Plan:

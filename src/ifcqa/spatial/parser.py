@@ -273,10 +273,12 @@ _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
 # the unit asked after "in"/"as", or after a comma at the end ("total area of the bedrooms, sq m")
-_UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
-                         r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
-                         r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
-                         r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
+_UNIT_WORDS = (r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
+               r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
+               r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
+_UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))" + _UNIT_WORDS)
+# the unit in parentheses or brackets: "total volume of the walls (m3)", "floor area [m²]", "(in m)"
+_UNIT_PAREN = re.compile(r"[(\[]\s*(?:in\s+)?" + _UNIT_WORDS + r"\s*[)\]]")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -539,7 +541,7 @@ _LENGTH_TERMS = re.compile(r"\b(?:height|width|length|thickness|depth|perimeter|
 def _lookup_unit(plan: Plan, text: str, frame: lookup.Frame) -> str:
     """ "ceiling height of the bedroom, in mm?": the unit an attribute lookup is asked in, consumed when it is the
     attribute's kind of measure (an area in m², a height in mm); the answer states the model's unit."""
-    found = _UNIT_ASKED.search(text)
+    found = _UNIT_ASKED.search(text) or _UNIT_PAREN.search(text)
     if found is None:
         return text
     term = f"{frame.term} {frame.key or ''}"
@@ -1682,7 +1684,7 @@ class Parser:
         """ "how big is the entrance hall in m²", "total wall volume in cubic metres": the unit the answer is asked
         in, consumed when it is the measure's kind of unit in metres (the answer states the model's unit)."""
         measure = plan.resolved.get("measure")
-        found = _UNIT_ASKED.search(masked)
+        found = _UNIT_ASKED.search(masked) or _UNIT_PAREN.search(masked)
         if measure is None or found is None:
             return masked
         unit = found.group("unit")
@@ -2161,6 +2163,15 @@ class Parser:
             if m.how == "alias:all" and specific:  # "the walls in the Keller in total", "... on EG in the building":
                 plan.notes.append(f"{m.term!r} read as a whole, not as every storey (a storey is named)")
                 continue  # the named storey's total; never every storey's
+            if previous is not None and m.storeys and re.fullmatch(r"\s*[(\[]\s*", text[previous.end:m.start]) and \
+                    re.match(r"\s*[)\]]", text[m.end:]):  # "the Keller (KG)": a gloss of the storey before it
+                if {s.guid for s in m.storeys} == {s.guid for s in previous.storeys}:
+                    plan.notes.append(f"{m.term!r} in parentheses: the storey before it, glossed")
+                    continue
+                _decline(plan, f"'{_as_written(plan.question, m.term)}' in parentheses after "
+                         f"'{_as_written(plan.question, previous.term)}' names another storey, so I cannot tell "
+                         "which is meant", [_as_written(plan.question, m.term)])
+                continue
             direct = [span for span in spans if span[1] <= m.start and _only_filler(text[span[1]:m.start])]
             used.update(direct)
             negated = bool(direct) or (

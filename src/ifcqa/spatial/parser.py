@@ -358,7 +358,8 @@ def _only_filler(between: str) -> bool:
 _NEGATION_JOIN = frozenset(["on", "in", "at", "the", "those", "that", "which", "are", "is", "located", "placed",
                             "for", "from", "of", "im", "auf", "dem", "der", "den", "die", "das", "ones", "any",
                             "elements", "items", "things", "objects", "and", "or", "but", "not", "sind", "ist",
-                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an", "und", "oder", "sowie", "bzw"])
+                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an", "und", "oder", "sowie", "bzw",
+                            "what", "whatever", "was"])  # "everything except what is on the Roof": a relative pronoun
 
 
 _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be answered without broadening

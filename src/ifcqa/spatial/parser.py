@@ -458,6 +458,11 @@ _STOREY_PLUS = re.compile(r"\s*(?:plus|together\s+with|along\s+with|\+)\s*(?:(?:
 _STOREY_THROUGH = re.compile(r"\s*(?:through|thru|bis\s+(?:zum|zur|ins|in\s+das)|bis(?:\s+einschließlich)?|"
                              r"up\s+to\s+and\s+including|to\s+and\s+including)\s*(?:(?:the|dem|das|den)\s+)?")
 _STOREY_TO = re.compile(r"\s*(?:(?:all\s+the\s+way\s+)?(?:up|down)\s+)?(?:to|till|until|-|\u2013)\s*(?:the\s+)?")
+# a storey as the bound of others: "every floor above the EG", "the floors below the 2.OG", "über dem Erdgeschoss"
+_ABOVE = frozenset(["above", "over", "higher than", "über", "ueber", "oberhalb", "oberhalb des", "oberhalb vom"])
+_RELATIVE = re.compile(r"(?:(?P<one>\bthe\s+(?:floor|level|storey|story)\s+)|\b)"
+                       r"(?P<dir>above|below|over|under|higher\s+than|lower\s+than|über|ueber|unter|oberhalb|"
+                       r"unterhalb)\s+(?:(?:the|dem|des|der|vom)\s+)?$")
 _STOREY_FROM = re.compile(r"\b(?:from|von|vom)\s+(?:(?:the|dem|der)\s+)?$")
 
 
@@ -2187,7 +2192,15 @@ class Parser:
                 plan.notes.append(f"{text[span[0]:m.end]!r}: a range of storeys")
             previous, carried = m, negated
             guids = [s.guid for s in m.storeys]
-            plan.mentions.append(StoreyRef(m.term, m.how, guids, negated))
+            term = m.term
+            relative = self._relative(plan, text, m)
+            if relative is not None:  # "every floor above the Erdgeschoss": the storeys above it, not it
+                span, guids = relative
+                used.add(span)
+                term = " ".join(text[span[0]:m.end].split())
+                if not guids:
+                    continue
+            plan.mentions.append(StoreyRef(term, m.how, guids, negated))
             if not guids and m.how == "alias:all" and not negated:  # "the model", "in total" with no storeys: the
                 plan.notes.append(f"{m.term!r}: the whole model (it has no storeys)")  # whole model, no storey
                 continue
@@ -2210,6 +2223,27 @@ class Parser:
         plan.storeys.sort(key=order.index)
         plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
         return sorted(used)
+
+    def _relative(self, plan: Plan, text: str, m: _Mention) -> tuple[tuple[int, int], list[str]] | None:
+        """A storey named as the bound of others ("every floor above the EG", "below the 2.OG", "über dem
+        Erdgeschoss"): the span of the words and the storeys above / below it by elevation (only the next one
+        after "the floor above"); none there declines saying so."""
+        found = _RELATIVE.search(text, 0, m.start)
+        if found is None or len(m.storeys) != 1 or m.how == "alias:all":
+            return None
+        rank = m.storeys[0].rank
+        above = found["dir"] in _ABOVE
+        ordered = sorted(self.resolver.storeys, key=lambda s: s.rank)
+        chosen = [s for s in ordered if (s.rank > rank if above else s.rank < rank)]
+        if found["one"] and chosen:  # "the floor above the EG": the next one only
+            chosen = [chosen[0] if above else chosen[-1]]
+        where = "above" if above else "below"
+        if not chosen:
+            _decline(plan, f"this model has no storey {where} {m.storeys[0].name}", [found["dir"]])
+            return (found.start(), found.end()), []
+        plan.notes.append(f"{found.group(0).strip()!r} {m.term!r}: the storeys {where} it "
+                          f"({', '.join(s.name for s in chosen)})")
+        return (found.start(), found.end()), [s.guid for s in chosen]
 
     def _storey_range(self, text: str, first: _Mention, last: _Mention) -> tuple[tuple[int, int], list[str]] | None:
         """Two storey mentions that bound a range ("from X (up) to Y", "X through Y", "X bis Y", "zwischen X und

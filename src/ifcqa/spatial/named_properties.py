@@ -35,6 +35,7 @@ _PREFIXES = frozenset(["is", "has", "can", "ist", "hat"])
 _JOINERS = r"(?:\s+(?:the|a|an|to|of|der|die|das|dem))*"  # "extend to the structure"
 _LEADS = r"(?:(?:whose|with|where|having|with\s+a|with\s+an|of|mit)\s+(?:the\s+)?)?"
 _LINKS = r"\s*(?:(?:is|are|=|:|equals?|equal\s+to|set\s+to|of|ist|gleich)\s*)?"
+_WITH = re.compile(r"\b(?:with|without|w/o|have|has|having|mit|ohne)\s+(?:(?:a|an|the|no|any)\s+)?$")
 _MAX_TEXT_VALUES = 60  # a property with more distinct values is an identifier (names, ids), not a category
 
 
@@ -126,6 +127,8 @@ def _boolean(prop: _Property, text: str) -> list[tuple[int, int, QualifierMentio
         if len("".join(words)) < 6:  # "lock", "open": too short to name one property
             continue
         for m in re.finditer(_words_pattern(words), text):
+            if _WITH.search(text, 0, m.start()):
+                continue  # "rooms with(out) air conditioning": the parser's with-property pass reads those
             q = QualifierMention("", 0, 0, prop.paths[0], "=", True, None, "boolean", list(prop.paths))
             out.append((m.start(), m.end(), q))
     return out

@@ -187,3 +187,11 @@ def test_storeys_above_or_below_a_named_storey(index_of: Index, model: Model) ->
     upper = _on(model(INSTITUTE), {"1. Obergeschoss"}, "IfcDoor")
     assert upper and _guids(_ask(index_of, INSTITUTE, "doors on the floor above the Erdgeschoss")) == upper
     _declined(_ask(index_of, INSTITUTE, "windows above the Dachgeschoss"), "above")
+
+
+def test_a_question_ending_on_inside_asks_the_internal_ones_not_every_one(index_of: Index, model: Model) -> None:
+    # "which doors are inside?" had listed every door (the word was read as a preposition with nothing after it)
+    f = model(DUPLEX)
+    internal = {d.GlobalId for d in f.by_type("IfcDoor") if ue.get_pset(d, "Pset_DoorCommon", "IsExternal") is False}
+    assert internal and internal != {d.GlobalId for d in f.by_type("IfcDoor")}
+    assert _guids(_ask(index_of, DUPLEX, "which doors are inside?")) == internal

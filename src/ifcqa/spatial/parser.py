@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import framing, grounding, lookup, qualifiers, resolve
+from ifcqa.spatial import framing, grounding, lookup, named_properties, qualifiers, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -282,10 +282,12 @@ _PART_NOUNS = frozenset(["apartment", "apartments", "wohnung", "wohnungen", "hau
                          "homes", "flat", "flats", "dwelling", "dwellings", "unit", "units", "einheit", "wohneinheit"])
 _DISTRIBUTIVE = re.compile(r"\b(?:per|pro|je|each|every|jede[mnrs]?) (?P<w>[^\W\d_][\w'-]*)")  # the next word
 # the unit asked after "in"/"as", or after a comma at the end ("total area of the bedrooms, sq m")
-_UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
-                         r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
-                         r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
-                         r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
+_UNIT_WORDS = (r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
+               r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
+               r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
+_UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))" + _UNIT_WORDS)
+# the unit in parentheses or brackets: "total volume of the walls (m3)", "floor area [m²]", "(in m)"
+_UNIT_PAREN = re.compile(r"[(\[]\s*(?:in\s+)?" + _UNIT_WORDS + r"\s*[)\]]")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -365,7 +367,8 @@ def _only_filler(between: str) -> bool:
 _NEGATION_JOIN = frozenset(["on", "in", "at", "the", "those", "that", "which", "are", "is", "located", "placed",
                             "for", "from", "of", "im", "auf", "dem", "der", "den", "die", "das", "ones", "any",
                             "elements", "items", "things", "objects", "and", "or", "but", "not", "sind", "ist",
-                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an", "und", "oder", "sowie", "bzw"])
+                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an", "und", "oder", "sowie", "bzw",
+                            "what", "whatever", "was"])  # "everything except what is on the Roof": a relative pronoun
 
 
 _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be answered without broadening
@@ -464,6 +467,11 @@ _STOREY_PLUS = re.compile(r"\s*(?:plus|together\s+with|along\s+with|\+)\s*(?:(?:
 _STOREY_THROUGH = re.compile(r"\s*(?:through|thru|bis\s+(?:zum|zur|ins|in\s+das)|bis(?:\s+einschließlich)?|"
                              r"up\s+to\s+and\s+including|to\s+and\s+including)\s*(?:(?:the|dem|das|den)\s+)?")
 _STOREY_TO = re.compile(r"\s*(?:(?:all\s+the\s+way\s+)?(?:up|down)\s+)?(?:to|till|until|-|\u2013)\s*(?:the\s+)?")
+# a storey as the bound of others: "every floor above the EG", "the floors below the 2.OG", "über dem Erdgeschoss"
+_ABOVE = frozenset(["above", "over", "higher than", "über", "ueber", "oberhalb", "oberhalb des", "oberhalb vom"])
+_RELATIVE = re.compile(r"(?:(?P<one>\bthe\s+(?:floor|level|storey|story)\s+)|\b)"
+                       r"(?P<dir>above|below|over|under|higher\s+than|lower\s+than|über|ueber|unter|oberhalb|"
+                       r"unterhalb)\s+(?:(?:the|dem|des|der|vom)\s+)?$")
 _STOREY_FROM = re.compile(r"\b(?:from|von|vom)\s+(?:(?:the|dem|der)\s+)?$")
 
 
@@ -474,9 +482,27 @@ _DOUBLED = {k: frozenset(k[:i] + k[i + 1:] for i in range(len(k) - 1) if k[i] ==
             for k in _CLASS_KEYS if " " not in k and len(k) == 5 and k.isalpha()}
 
 
+def _swaps(word: str) -> set[str]:
+    """``word`` with two neighbouring letters swapped, the first letter kept (a swap there makes real words:
+    "odor", "abths")."""
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, len(word) - 1) if word[i] != word[i + 1]}
+
+
+# a class word with two neighbouring letters swapped ("slbas", "doros", "stiars"): one class word only, never a
+# class word itself (the variants two class words share are dropped)
+_SWAP_OWNERS: dict[str, set[str]] = {}
+for _k in _CLASS_KEYS:
+    if " " not in _k and len(_k) >= 4 and _k.isalpha():
+        for _v in _swaps(_k):
+            _SWAP_OWNERS.setdefault(_v, set()).add(_k)
+_SWAPPED = {v: next(iter(ks)) for v, ks in _SWAP_OWNERS.items() if len(ks) == 1 and v not in _CLASS_KEYS}
+
+
 # the contents frame before a room ("what is in", "was steht im"): the room's contents, not the room
-_CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside)|was\s+(?:ist|steht|befindet\s+sich|liegt)\s+"
-                       r"(?:im|in))\b")
+_CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside(?:\s+of)?|within)|"
+                       r"was\s+(?:ist|steht|befindet\s+sich|liegt)\s+(?:im|in))\b")
+# the contents frame before a bare number: "what's inside 006?" (see Parser._numbered_contents)
+_CONTENTS_NUMBER = re.compile(_CONTENTS.pattern + r"\s+(?:the\s+)?(?P<n>\d[\d.]*[a-z]?)\s*[?.!]*\s*$")
 # "the caretaker's office (Hausmeister)": a possessor, its head noun (up to two words), the gloss in parentheses
 _GLOSS = re.compile(r"\b(?P<owner>[^\W\d_]+)'s(?P<head>(?:\s+[^\W\d_]+){1,2}?)(?P<paren>\s*\((?P<gloss>[^\W\d_]+"
                     r"(?:\s+[^\W\d_]+)?)\))")
@@ -530,7 +556,7 @@ _LENGTH_TERMS = re.compile(r"\b(?:height|width|length|thickness|depth|perimeter|
 def _lookup_unit(plan: Plan, text: str, frame: lookup.Frame) -> str:
     """ "ceiling height of the bedroom, in mm?": the unit an attribute lookup is asked in, consumed when it is the
     attribute's kind of measure (an area in m², a height in mm); the answer states the model's unit."""
-    found = _UNIT_ASKED.search(text)
+    found = _UNIT_ASKED.search(text) or _UNIT_PAREN.search(text)
     if found is None:
         return text
     term = f"{frame.term} {frame.key or ''}"
@@ -618,7 +644,8 @@ class Parser:
         masked = self._rooms_and_classes(plan, masked)
         masked = self._units(plan, masked)
         masked = self._property_values(plan, masked)
-        masked = self._qualifiers(plan, masked, text)
+        masked = self._named_properties(plan, masked, _places_read(text, plan))
+        masked = self._qualifiers(plan, masked, _places_read(text, plan))
         masked = self._with_properties(plan, text, masked)
         masked = self._sum_threshold(plan, text, masked)
         masked = self._measure(plan, masked)
@@ -1031,6 +1058,7 @@ class Parser:
         matches something in this model (the class when both do)."""
         zones, text = self._zones(text)
         rooms = zones + [r for r in resolve.find_rooms(self.index, text) if r.term.strip()]
+        rooms += self._numbered_contents(text, rooms)
         spans = [(m.start(), m.end()) for m in _CLASS_PATTERN.finditer(text)]
         kept = []
         for room in rooms:
@@ -1046,6 +1074,7 @@ class Parser:
             kept.append(room)
         for room in kept:
             text = _mask(text, room.start, room.end)
+        plan.resolved["room_spans"] = [(room.start, room.end) for room in kept]
         self._room_quantities = {q.casefold() for room in kept for g in room.guids if (e := self.index.find(g))
                                  for sets in (e.qtos, e.psets) for props in sets.values() for q in props}
         text = self._classes(plan, text)
@@ -1540,6 +1569,17 @@ class Parser:
                 return found.start(), k
         return None
 
+    def _numbered_contents(self, text: str, rooms: list[resolve.Room]) -> list[resolve.Room]:
+        """A bare number right after the contents frame ("what is inside 006?", "was ist in 101") that is exactly
+        one space's Name is that room (a bare number elsewhere names no room: it may be a count or a storey)."""
+        found = _CONTENTS_NUMBER.search(text)
+        if found is None or any(r.start <= found.start("n") < r.end for r in rooms):
+            return []
+        spaces = [e for e in self.index.by_class("IfcSpace") if e.guid and (e.name or "").strip() == found["n"]]
+        if len(spaces) != 1:
+            return []
+        return [resolve.Room(found["n"], found.start("n"), found.end("n"), [spaces[0].guid], "name")]
+
     def _room_words(self, plan: Plan, text: str, masked: str, run: list[tuple[int, int, str, str]],
                     words: list[str]) -> str:
         """Words no vocabulary knows that the model's space names hold as whole words ("the lobby" for a space
@@ -1661,7 +1701,7 @@ class Parser:
         """ "how big is the entrance hall in m²", "total wall volume in cubic metres": the unit the answer is asked
         in, consumed when it is the measure's kind of unit in metres (the answer states the model's unit)."""
         measure = plan.resolved.get("measure")
-        found = _UNIT_ASKED.search(masked)
+        found = _UNIT_ASKED.search(masked) or _UNIT_PAREN.search(masked)
         if measure is None or found is None:
             return masked
         unit = found.group("unit")
@@ -1911,6 +1951,45 @@ class Parser:
             plan.qualifiers.append(QualifierRef(found.group(0), resolve.describe(resolve.wrap(q)), False))
             plan.resolved.setdefault("qualifiers", []).append(resolve.wrap(q))
             masked = _mask(masked, found.start(), found.end())
+        return masked
+
+    def _named_properties(self, plan: Plan, masked: str, context: str) -> str:
+        """A property of the asked elements named by its own words (:mod:`ifcqa.spatial.named_properties`: "which
+        outlets are pluggable", "walls that extend to structure", "light fixtures with lamp A-21"), unless the
+        qualifier vocabulary reads the same words as a property the model holds (it knows their synonyms and
+        negations). The name's words may be class words the class pass took ("structure", "lamp") when another
+        class word stays the subject; the class they were read as is then dropped (unless named elsewhere)."""
+        if plan.declined is not None:
+            return masked
+        classes = [c for f in plan.classes for c in f.classes]
+        found = named_properties.find(self.index, context, classes)
+        if not found:
+            return masked
+        known = [(q.start, q.end) for q in resolve.find_qualifiers(self.index, masked, classes, context)
+                 if q.how not in _UNUSABLE]
+        spans = list(plan.resolved.get("class_spans", []))
+        for q in found:
+            inside = [sp for sp in spans if q.start <= sp[0] and sp[1] <= q.end]
+            outside = [sp for sp in spans if sp not in inside]
+            free = all(masked[i] == context[i] or any(a <= i < b for a, b, _ in inside)
+                       for i in range(q.start, q.end) if not context[i].isspace())
+            if not free or (inside and not outside) or any(q.start < b and a < q.end for a, b in known):
+                continue
+            for sp in inside:  # "walls that extend to structure": "structure" is the property's, not a class
+                key = _CLASS_KEYS[sp[2]]
+                if key not in {_CLASS_KEYS[w] for _, _, w in outside}:
+                    plan.classes = [c for c in plan.classes if _key(c) != key]
+                spans.remove(sp)
+            plan.resolved["class_spans"] = spans
+            before = context[max(0, q.start - 24): q.start]
+            neg = _QUALIFIER_NEGATION.search(before)
+            wrapped = resolve.wrap(q)
+            plan.qualifiers.append(QualifierRef(q.term, resolve.describe(wrapped), neg is not None))
+            plan.resolved.setdefault("qualifiers", []).append(wrapped)
+            plan.notes.append(f"{q.term.strip()!r}: the property {resolve.describe(wrapped)} (named by its words)")
+            masked = _mask(masked, q.start, q.end)
+            if neg is not None:
+                masked = _mask(masked, q.start - len(before) + neg.start(), q.start)
         return masked
 
     def _account(self, plan: Plan, masked: str) -> None:
@@ -2174,6 +2253,15 @@ class Parser:
             if m.how == "alias:all" and specific:  # "the walls in the Keller in total", "... on EG in the building":
                 plan.notes.append(f"{m.term!r} read as a whole, not as every storey (a storey is named)")
                 continue  # the named storey's total; never every storey's
+            if previous is not None and m.storeys and re.fullmatch(r"\s*[(\[]\s*", text[previous.end:m.start]) and \
+                    re.match(r"\s*[)\]]", text[m.end:]):  # "the Keller (KG)": a gloss of the storey before it
+                if {s.guid for s in m.storeys} == {s.guid for s in previous.storeys}:
+                    plan.notes.append(f"{m.term!r} in parentheses: the storey before it, glossed")
+                    continue
+                _decline(plan, f"'{_as_written(plan.question, m.term)}' in parentheses after "
+                         f"'{_as_written(plan.question, previous.term)}' names another storey, so I cannot tell "
+                         "which is meant", [_as_written(plan.question, m.term)])
+                continue
             direct = [span for span in spans if span[1] <= m.start and _only_filler(text[span[1]:m.start])]
             used.update(direct)
             negated = bool(direct) or (
@@ -2188,7 +2276,15 @@ class Parser:
                 plan.notes.append(f"{text[span[0]:m.end]!r}: a range of storeys")
             previous, carried = m, negated
             guids = [s.guid for s in m.storeys]
-            plan.mentions.append(StoreyRef(m.term, m.how, guids, negated))
+            term = m.term
+            relative = self._relative(plan, text, m)
+            if relative is not None:  # "every floor above the Erdgeschoss": the storeys above it, not it
+                span, guids = relative
+                used.add(span)
+                term = " ".join(text[span[0]:m.end].split())
+                if not guids:
+                    continue
+            plan.mentions.append(StoreyRef(term, m.how, guids, negated))
             if not guids and m.how == "alias:all" and not negated:  # "the model", "in total" with no storeys: the
                 plan.notes.append(f"{m.term!r}: the whole model (it has no storeys)")  # whole model, no storey
                 continue
@@ -2211,6 +2307,27 @@ class Parser:
         plan.storeys.sort(key=order.index)
         plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
         return sorted(used)
+
+    def _relative(self, plan: Plan, text: str, m: _Mention) -> tuple[tuple[int, int], list[str]] | None:
+        """A storey named as the bound of others ("every floor above the EG", "below the 2.OG", "über dem
+        Erdgeschoss"): the span of the words and the storeys above / below it by elevation (only the next one
+        after "the floor above"); none there declines saying so."""
+        found = _RELATIVE.search(text, 0, m.start)
+        if found is None or len(m.storeys) != 1 or m.how == "alias:all":
+            return None
+        rank = m.storeys[0].rank
+        above = found["dir"] in _ABOVE
+        ordered = sorted(self.resolver.storeys, key=lambda s: s.rank)
+        chosen = [s for s in ordered if (s.rank > rank if above else s.rank < rank)]
+        if found["one"] and chosen:  # "the floor above the EG": the next one only
+            chosen = [chosen[0] if above else chosen[-1]]
+        where = "above" if above else "below"
+        if not chosen:
+            _decline(plan, f"this model has no storey {where} {m.storeys[0].name}", [found["dir"]])
+            return (found.start(), found.end()), []
+        plan.notes.append(f"{found.group(0).strip()!r} {m.term!r}: the storeys {where} it "
+                          f"({', '.join(s.name for s in chosen)})")
+        return (found.start(), found.end()), [s.guid for s in chosen]
 
     def _storey_range(self, text: str, first: _Mention, last: _Mention) -> tuple[tuple[int, int], list[str]] | None:
         """Two storey mentions that bound a range ("from X (up) to Y", "X through Y", "X bis Y", "zwischen X und
@@ -2291,6 +2408,15 @@ class Parser:
                 plan.notes.append(f"read {word!r} as {close[0]!r} (a doubled letter written once)")
                 plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), close[0]))
                 text = _mask(text, match.start(), match.end())
+        for match in list(re.finditer(r"(?<![\w'-])[^\W\d_]{4,}(?![\w'-])", text)):  # "doros": two letters swapped
+            word = match.group(0)
+            if word not in _SWAPPED or word in _STOP or word in FILLER_WORDS or word in STOREY_NOUNS or (
+                    word in self._name_words() or _qualifier_word(word) or word in _dimension_words()):
+                continue
+            keys.append(_CLASS_KEYS[_SWAPPED[word]])
+            plan.notes.append(f"read {word!r} as {_SWAPPED[word]!r} (two letters swapped)")
+            plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), _SWAPPED[word]))
+            text = _mask(text, match.start(), match.end())
         for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
             plan.exclude_classes.append(self.class_filter(key))
         for key in dict.fromkeys(keys):
@@ -2414,6 +2540,7 @@ class Parser:
         elif (_words_pattern(("most", "meisten", "fewest", "least", "wenigsten", "am meisten")).search(
                 _BOUND_WORDS.sub(" ", text)) or comparing) and (  # "at least 900 mm wide" is a bound, not "least"
             has(STOREY_NOUNS) or has(("which", "welche", "welches", "welcher"))
+            or comparing and len(named) >= 2 and has(("where", "wo"))  # "A or B - where are more windows?"
         ):
             plan.intent = "most"
             plan.least = _words_pattern(("fewest", "least", "wenigsten", "fewer", "weniger")).search(
@@ -2459,6 +2586,18 @@ class Parser:
             ):
                 plan.notes.append("names no storey, element class, room or inventory")
                 _decline(plan, "it names no storey, element class, room or property I know", [])
+
+
+def _places_read(text: str, plan: Plan) -> str:
+    """``text`` with the rooms and storeys the question names written as the word "room" / "in" (same length):
+    what the qualifier pass reads after a prepositional word, so "inside B102" / "outside the EG" is a place, never
+    the internal / external qualifier ("outside walls" keeps its class word and stays the qualifier)."""
+    spans = list(plan.resolved.get("room_spans", [])) + list(plan.resolved.get("storey_spans", []))
+    for start, end in spans:
+        size = end - start
+        word = "room" if size >= 4 else "in" if size >= 2 else ""
+        text = text[:start] + word.ljust(size) + text[end:]
+    return text
 
 
 def parse(index: ModelIndex, question: str) -> Plan:

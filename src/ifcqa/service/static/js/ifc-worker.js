@@ -10,7 +10,13 @@
 //      {kind: 'end', elements, parts: {aggregate GlobalId: [part GlobalIds]}, schema, offset, ms, steps: {name: ms}}
 //      {kind: 'error', message}: web-ifc cannot read the file (the page then falls back to the server's scene).
 
-import * as WebIFC from '../vendor/web-ifc.min.js';
+// web-ifc's module without its schema classes (web/web-ifc-slim.mjs: 0.1 MB of JS where the whole module is
+// 3.4 MB) and its WASM, each asked for by its content hash, which web/vendor.mjs sets here: the server serves such
+// URLs as immutable, so a later visit takes both from the browser's cache, the WASM compiled. The module is
+// imported when web-ifc is first needed (not by this module), so a model's fetch starts while it loads.
+const WEB_IFC_JS = '../vendor/web-ifc-api.slim.min.js?v=f95261f5769d';
+const WEB_IFC_WASM = '../vendor/web-ifc.wasm?v=1fbd30bd5515';
+let WebIFC = null; // the module, once imported (ready())
 
 // the first element goes at once (first triangles first), the next batch after BATCH_MS, each wait 1.5 times the
 // last (at most BATCH_MAX_MS): every batch is drawn by the page, on the cores web-ifc uses
@@ -30,23 +36,21 @@ const CLASS_COLOURS = new Map([
 ]);
 const PRODUCT = [0.78, 0.78, 0.78, 1];
 
-/** The model's schema as web-ifc's classes: upper-case name (IFCWALLSTANDARDCASE) -> name, and class -> name. */
+/**
+ * The model's schema's product classes: upper-case name (IFCWALLSTANDARDCASE) -> name, and a class's colour (its
+ * own or its nearest listed supertype's), from the schema's IfcProduct classes and their supertypes
+ * (WebIFC.PRODUCT_CLASSES, read from web-ifc's schema classes when the module was built).
+ */
 function schemaOf(schemaName) {
   const name = String(schemaName || '').toUpperCase();
-  const schema = name.startsWith('IFC2X3') ? WebIFC.IFC2X3 : name.startsWith('IFC4X3') ? WebIFC.IFC4X3 : WebIFC.IFC4;
-  const names = new Map();
-  const classes = new Map();
-  for (const [key, value] of Object.entries(schema || {})) {
-    if (!key.startsWith('Ifc') || typeof value !== 'function') continue;
-    names.set(key.toUpperCase(), key);
-    classes.set(value, key);
-  }
+  const parents = WebIFC.PRODUCT_CLASSES[name.startsWith('IFC2X3') ? 'IFC2X3' : name.startsWith('IFC4X3') ? 'IFC4X3' : 'IFC4'];
+  const names = new Map(Object.keys(parents).map((cls) => [cls.toUpperCase(), cls]));
   const colours = new Map();
-  const colourOf = (cls) => { // the nearest ancestor with a colour (the schema's classes extend their supertypes)
+  const colourOf = (cls) => {
     if (!colours.has(cls)) {
       let colour = PRODUCT;
-      for (let type = schema?.[cls]; type && type !== Function.prototype; type = Object.getPrototypeOf(type)) {
-        const found = CLASS_COLOURS.get(classes.get(type));
+      for (let type = cls; type; type = parents[type]) {
+        const found = CLASS_COLOURS.get(type);
         if (found) { colour = found; break; }
       }
       colours.set(cls, colour);
@@ -61,10 +65,12 @@ let loading = null; // the IfcAPI once its WASM is ready (one load, however many
 function ready() {
   if (!loading) {
     loading = (async () => {
-      const api = new WebIFC.IfcAPI();
-      api.SetWasmPath(new URL('../vendor/', import.meta.url).href, true);
-      await api.Init(undefined, true); // single-threaded: the page is not cross-origin isolated
-      api.SetLogLevel(WebIFC.LogLevel?.LOG_LEVEL_OFF ?? 6);
+      const module = await import(WEB_IFC_JS);
+      const api = new module.IfcAPI();
+      // single-threaded (the page is not cross-origin isolated); the WASM compiled as it streams in
+      await api.Init(() => new URL(WEB_IFC_WASM, import.meta.url).href, true);
+      api.SetLogLevel(module.LogLevel?.LOG_LEVEL_OFF ?? 6);
+      WebIFC = module;
       return api;
     })();
     loading.catch(() => { loading = null; });
@@ -176,7 +182,7 @@ async function run({ url, headers }) {
           positions[3 * v + 1] = m[1] * x + m[5] * y + m[9] * z + m[13] - offset[1];
           positions[3 * v + 2] = m[2] * x + m[6] * y + m[10] * z + m[14] - offset[2];
         }
-        const copy = new Uint32Array(indices); // the WASM heap's view is not ours to transfer
+        const copy = indices; // GetIndexArray copies out of the WASM heap: this array is ours to transfer
         geometry.delete();
         if (!copy.length) continue;
         const c = part.color;

@@ -123,6 +123,25 @@ function aggregateParts(ifc, model, guids) {
   return parts;
 }
 
+/** Positions (x y z of each interleaved x y z nx ny nz vertex) transformed by the column-major 4x4 `m`, less `offset`. */
+function transformed(vertices, m, offset) {
+  const count = vertices.length / 6;
+  const positions = new Float32Array(count * 3);
+  const [m0, m1, m2, , m4, m5, m6, , m8, m9, m10, , m12, m13, m14] = m;
+  const tx = m12 - offset[0];
+  const ty = m13 - offset[1];
+  const tz = m14 - offset[2];
+  for (let v = 0, i = 0, o = 0; v < count; v++, i += 6, o += 3) {
+    const x = vertices[i];
+    const y = vertices[i + 1];
+    const z = vertices[i + 2];
+    positions[o] = m0 * x + m4 * y + m8 * z + tx;
+    positions[o + 1] = m1 * x + m5 * y + m9 * z + ty;
+    positions[o + 2] = m2 * x + m6 * y + m10 * z + tz;
+  }
+  return positions;
+}
+
 async function run({ url, headers }) {
   const started = performance.now();
   postMessage({ kind: 'started' });
@@ -133,13 +152,24 @@ async function run({ url, headers }) {
   const refused = refuse(data);
   if (refused) throw new Error(`the file is ${refused}`);
   const model = ifc.OpenModel(data, { COORDINATE_TO_ORIGIN: false });
+  const heap = () => ifc.wasmModule.HEAPF32; // read anew: the WASM memory may grow (a new buffer) while meshes stream
   if (model < 0) throw new Error('web-ifc could not open the file (its schema is not one web-ifc reads, or the header is invalid)');
   step('open');
   try {
     const schema = ifc.GetModelSchema(model);
     const { names, colourOf } = schemaOf(schema);
     const total = ifc.GetLineIDsWithType(model, WebIFC.IFCPRODUCTDEFINITIONSHAPE).size();
-    const guids = new Map();
+    const guids = new Map(); // expressID -> GlobalId of the elements sent
+    const seen = new Set(); // expressIDs streamed (web-ifc may stream an element twice: spaces)
+    const classes = new Map(); // type code -> class name
+    const classOf = (id) => {
+      const code = ifc.GetLineType(model, id);
+      if (!classes.has(code)) {
+        const type = ifc.GetNameFromTypeCode(code);
+        classes.set(code, names.get(type) || type);
+      }
+      return classes.get(code);
+    };
     let offset = null; // glTF axes
     let batch = [];
     let transfer = [];
@@ -149,6 +179,15 @@ async function run({ url, headers }) {
     let wait = BATCH_MS / 1.5;
     const flush = () => {
       if (!batch.length) return;
+      // the batch's GlobalIds from their raw lines, in one call (one per element cost twice as much)
+      const lines = ifc.GetRawLinesData(model, batch.map((element) => element.id));
+      batch = batch.filter((element, i) => {
+        const guid = lines[i]?.arguments?.[0];
+        element.guid = guid && typeof guid.value === 'string' ? guid.value : null;
+        if (element.guid) guids.set(element.id, element.guid);
+        return element.guid !== null; // not an IfcRoot (web-ifc streams products only): nothing to key it by
+      });
+      if (!batch.length) return;
       postMessage({ kind: 'batch', offset: [offset[0], -offset[2], offset[1]], elements: batch, done, total }, transfer);
       batch = [];
       transfer = [];
@@ -157,33 +196,23 @@ async function run({ url, headers }) {
     };
     const take = (mesh, space) => { // space: web-ifc's colour of a space is replaced by the server's see-through one
       const id = mesh.expressID;
-      if (guids.has(id)) return;
-      const { guid, type: code } = rootOf(ifc, model, id);
-      if (!guid) return;
-      guids.set(id, guid);
-      const type = ifc.GetNameFromTypeCode(code);
-      const cls = names.get(type) || type;
+      if (seen.has(id)) return;
+      seen.add(id);
+      const cls = classOf(id);
       const meshes = [];
       const placed = mesh.geometries;
       for (let i = 0; i < placed.size(); i++) {
         const part = placed.get(i);
         const geometry = ifc.GetGeometry(model, part.geometryExpressID);
-        const vertices = ifc.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
-        const indices = ifc.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
+        // the interleaved vertices (x y z nx ny nz) read in place on the WASM heap, not copied out first
+        const vertices = heap().subarray(geometry.GetVertexData() / 4,
+          geometry.GetVertexData() / 4 + geometry.GetVertexDataSize());
+        const indices = ifc.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize()); // a copy: ours
         const m = part.flatTransformation;
         if (!offset) offset = [Math.round(m[12]), Math.round(m[13]), Math.round(m[14])];
-        const count = vertices.length / 6;
-        const positions = new Float32Array(count * 3);
-        for (let v = 0; v < count; v++) {
-          const x = vertices[6 * v];
-          const y = vertices[6 * v + 1];
-          const z = vertices[6 * v + 2];
-          positions[3 * v] = m[0] * x + m[4] * y + m[8] * z + m[12] - offset[0];
-          positions[3 * v + 1] = m[1] * x + m[5] * y + m[9] * z + m[13] - offset[1];
-          positions[3 * v + 2] = m[2] * x + m[6] * y + m[10] * z + m[14] - offset[2];
-        }
-        const copy = indices; // GetIndexArray copies out of the WASM heap: this array is ours to transfer
+        const positions = transformed(vertices, m, offset);
         geometry.delete();
+        const copy = indices;
         if (!copy.length) continue;
         const c = part.color;
         const unstyled = c.x === 1 && c.y === 1 && c.z === 1 && c.w === 1;
@@ -193,7 +222,7 @@ async function run({ url, headers }) {
       done += 1;
       if (!meshes.length) return;
       shaped += 1;
-      batch.push({ id, guid, cls, meshes });
+      batch.push({ id, guid: null, cls, meshes }); // guid: read when the batch is sent
       if (done === 1) step('first');
       if (done === 1 || performance.now() - last > wait) flush();
     };
@@ -206,7 +235,7 @@ async function run({ url, headers }) {
     step('meshes');
     const parts = aggregateParts(ifc, model, guids);
     step('parts');
-    postMessage({ kind: 'end', elements: guids.size, parts, schema, offset: [offset[0], -offset[2], offset[1]],
+    postMessage({ kind: 'end', elements: seen.size, parts, schema, offset: [offset[0], -offset[2], offset[1]],
       ms: Math.round(performance.now() - started), steps });
   } finally {
     ifc.CloseModel(model);

@@ -213,6 +213,11 @@ export class AskPage {
         notes,
       }).then(() => { timings.sceneMs = Math.round(performance.now() - started); }));
       Promise.allSettled(scenes).then(() => { firstDrawn(); freeServer(); }); // a scene without parts, or a failed one
+      // every scene cached: its one part, the tree, storeys and summary arrive within tens of ms; they are shown in
+      // one frame, not the scene first with the rest queued behind its frame (see viewer.holdDraws)
+      let shownAll;
+      const allShown = new Promise((resolve) => { shownAll = resolve; });
+      if (models.every((m) => window.ifcqaUI.sources[m.id] === 'cached')) this.viewer.holdDraws(allShown, HOLD_MS);
       await serverFree;
       const trees = models.map((model) => getJson(`api/models/${encodeURIComponent(model.id)}/tree`)
         .then((tree) => {
@@ -235,6 +240,7 @@ export class AskPage {
       }
       storeySelect.disabled = this.storeys.length === 0;
       if (summary) $('#model-status').textContent = (projectName ? `Project ${projectName} · ` : '') + describe(summary);
+      Promise.all(trees).then(shownAll);
       await Promise.all(scenes);
       if (this.opening !== opening) return;
       await Promise.all(trees);
@@ -404,6 +410,9 @@ export class AskPage {
     window.ifcqaUI.infoGuid = info ? info.guid : null;
   }
 }
+
+// the longest a cached scene's first frame waits for the tree, storeys and summary (ask.js openModels)
+const HOLD_MS = 300;
 
 const SOURCES = { cached: "the server's cached scene", 'web-ifc': 'web-ifc in this page', 'server-build': "the server's tessellation" };
 

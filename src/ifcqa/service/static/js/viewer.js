@@ -263,13 +263,25 @@ export class Viewer {
   /** Draw with the next animation frame (calls before it share it); resolves once drawn. */
   render() {
     if (!this.pending) {
-      this.pending = new Promise((resolve) => requestAnimationFrame(() => {
+      const held = this.held || Promise.resolve();
+      this.pending = held.then(() => new Promise((resolve) => requestAnimationFrame(() => {
         this.pending = null;
         this.draw();
         resolve();
-      }));
+      })));
     }
     return this.pending;
+  }
+
+  /**
+   * Draw nothing until `promise` settles, at most `maxMs`: the page's other parts of a view are shown in the same
+   * frame (ask.js, for a cached scene). Under software WebGL the page waits for each frame's pixels (100-400 ms
+   * here), and work queued behind that frame, such as the spatial tree arriving 20-60 ms after the scene, waits too.
+   */
+  holdDraws(promise, maxMs) {
+    const held = Promise.race([promise, new Promise((resolve) => setTimeout(resolve, maxMs))]).catch(() => {});
+    this.held = held;
+    held.then(() => { if (this.held === held) this.held = null; });
   }
 
   draw() {

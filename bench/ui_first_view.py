@@ -37,6 +37,9 @@ Chromium with software WebGL, `--disable-gpu`), on the UI served by ``create_app
   cached: its module import stays outside the clock as above), and ``ui_cold_revisit_vs_webifc`` their ratio:
   two measurements minutes apart on a loaded machine differ by more than these changes, so each ratio is taken
   against the web-ifc time measured next to it;
+- ``ui_first_view_shown_<path>_s`` (added 2026-12-02): as ``ui_first_view_<path>_s`` until the frame after the
+  complete view was drawn (two animation frames): under software WebGL the page waits for each frame's pixels, so
+  this is when the complete view is on screen; the fields above end when the page's code is done (as always);
 - ``ui_software_gl``: the page found a software WebGL rasteriser (SwiftShader here, with ``--disable-gpu``) and so
   draws without multisampling and with Lambert surfaces (``viewer.js`` ``softwareGl``); a browser with a GPU
   draws as before.
@@ -122,6 +125,8 @@ def _open(page: Any, url: str, model_id: str) -> None:
 
 def _read(page: Any, label: str, row: dict[str, Any]) -> None:
     first, complete = page.evaluate("[window.ifcqaUI.firstTrianglesMs, window.ifcqaUI.firstViewMs]")
+    page.wait_for_function("window.ifcqaUI.shownMs !== null", timeout=60_000)
+    row[f"ui_first_view_shown_{label}_s"] = round(page.evaluate("window.ifcqaUI.shownMs") / 1000, 2)
     row[f"ui_first_triangles_{label}_s"] = round(first / 1000, 2)
     row[f"ui_first_view_{label}_s"] = round(complete / 1000, 2)
     row[f"ui_{label}_source"] = ",".join(sorted(set(page.evaluate("Object.values(window.ifcqaUI.sources)"))))

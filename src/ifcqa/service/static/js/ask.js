@@ -145,6 +145,7 @@ export class AskPage {
     window.ifcqaUI.state = 'opening';
     window.ifcqaUI.firstTrianglesMs = null;
     window.ifcqaUI.firstViewMs = null;
+    window.ifcqaUI.shownMs = null;
     window.ifcqaUI.percents = [];
     window.ifcqaUI.sources = {};
     window.ifcqaUI.fallbacks = [];
@@ -252,6 +253,10 @@ export class AskPage {
       $('#scene-progress').hidden = true;
       window.ifcqaUI.firstViewMs = Math.round(performance.now() - started);
       window.ifcqaUI.readyAt = Math.round(performance.now()); // since the page's navigation started
+      // the complete view's frame on screen: a frame later (under software WebGL the page waits for its pixels)
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        if (this.opening === opening) window.ifcqaUI.shownMs = Math.round(performance.now() - started);
+      }));
       this.report('');
       window.ifcqaUI.state = 'ready';
     } catch (error) {

@@ -43,6 +43,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -74,17 +75,22 @@ def ensure_model(folder: Path, name: str) -> Path:
     return path
 
 
-REPEAT = 1  # --repeat: runs of each measurement (the least wall and CPU seconds of them are kept)
+REPEAT = 1  # --repeat: runs of each measurement
+MEDIAN = False  # --median: keep the median wall and CPU seconds of the runs instead of the least
+CPU_RUNS: list[float] = []  # the CPU seconds of each run of the last measurement, in run order
 
 
 def run(command: list[str], env: dict[str, str], setup: Any = None) -> tuple[float, float, float, str]:
-    """Run ``command`` ``REPEAT`` times (``setup()`` before each); least wall and CPU seconds, peak RSS, stdout."""
+    """Run ``command`` ``REPEAT`` times (``setup()`` before each); least (or median) wall and CPU seconds, peak RSS,
+    stdout."""
     runs = []
     for _ in range(REPEAT):
         if setup is not None:
             setup()
         runs.append(_run_once(command, env))
-    return min(r[0] for r in runs), min(r[1] for r in runs), max(r[2] for r in runs), runs[-1][3]
+    CPU_RUNS[:] = [round(r[1], 2) for r in runs]
+    keep = statistics.median if MEDIAN else min
+    return keep(r[0] for r in runs), keep(r[1] for r in runs), max(r[2] for r in runs), runs[-1][3]
 
 
 def _run_once(command: list[str], env: dict[str, str]) -> tuple[float, float, float, str]:
@@ -119,6 +125,8 @@ def measure(name: str, path: Path, scratch: Path, skip: set[str]) -> None:
             row["x_summary"] = round(wall / summary_s, 2)
         if summary_cpu:
             row["x_summary_cpu"] = round(cpu / summary_cpu, 2)
+        if len(CPU_RUNS) > 1:
+            row["cpu_runs"] = list(CPU_RUNS)
         print(json.dumps(row | extra), flush=True)
 
     emit("open", wall, cpu, rss)
@@ -159,9 +167,13 @@ def main() -> None:
                         help="where the models are written and reused (default: %(default)s)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of each measurement, the least wall and CPU seconds kept (default: %(default)s)")
+    parser.add_argument("--median", action="store_true",
+                        help="keep the median of the --repeat runs instead of the least (each run's CPU seconds "
+                        "are printed as cpu_runs either way)")
     options = parser.parse_args()
-    global REPEAT
+    global REPEAT, MEDIAN
     REPEAT = max(1, options.repeat)
+    MEDIAN = options.median
     skip = {s for s in options.skip.split(",") if s}
     unknown = skip - set(MEASUREMENTS[1:])
     names = [n for n in options.models.split(",") if n]

@@ -162,10 +162,11 @@ def _contradicts(element: ifcopenshell.entity_instance) -> bool:
 def _duplicate(
     model: ifcopenshell.file, element: ifcopenshell.entity_instance, pairs: list[tuple[str, str | None]]
 ) -> str | None:
-    for name, is_quantity, counts in _set_names(model, element):
+    for definition, name in _set_names(model, element):
         for wanted, member in pairs:
             if member is None or name != wanted:
                 continue
+            is_quantity, counts = _member_counts(model, definition)
             if counts.get(member, 0) > 1:
                 return DUPLICATE_QUANTITY if is_quantity else DUPLICATE_PROPERTY
     return None
@@ -173,29 +174,29 @@ def _duplicate(
 
 def _set_names(
     model: ifcopenshell.file, element: ifcopenshell.entity_instance
-) -> list[tuple[str, bool, dict[str, int]]]:
-    """Each set definition of ``element`` (:func:`_definitions` order): its name, whether it holds quantities,
-    and how often each member name occurs in it. Read once per element and model (the opened ``model``, never
-    ``element.file``: that wrapper does not own the file, so its address could later name another model)."""
+) -> list[tuple[ifcopenshell.entity_instance, str]]:
+    """Each set definition of ``element`` (:func:`_definitions` order) and its name. Read once per element and
+    model (the opened ``model``, never ``element.file``: that wrapper does not own the file, so its address could
+    later name another model); a set's members are read only when an item asks about that set."""
     memo = _memo(model)["duplicates"]
-    found: list[tuple[str, bool, dict[str, int]]] | None = memo.get(element.id())
+    found: list[tuple[ifcopenshell.entity_instance, str]] | None = memo.get(element.id())
     if found is None:
-        found = memo[element.id()] = [_set_names_of(model, definition) for definition in _definitions(element)]
+        found = memo[element.id()] = [(definition, set_name(definition)) for definition in _definitions(element)]
     return found
 
 
-def _set_names_of(
+def _member_counts(
     model: ifcopenshell.file, definition: ifcopenshell.entity_instance
-) -> tuple[str, bool, dict[str, int]]:
-    """One set definition's name, whether it holds quantities, and its member name counts; read once per
+) -> tuple[bool, dict[str, int]]:
+    """Whether a set definition holds quantities, and how often each member name occurs in it; read once per
     model and definition (a type's sets are read for each of its occurrences)."""
     memo = _memo(model)["definitions"]
-    found: tuple[str, bool, dict[str, int]] | None = memo.get(definition.id())
+    found: tuple[bool, dict[str, int]] | None = memo.get(definition.id())
     if found is None:
         counts: dict[str, int] = {}
         for m in _members(definition):
             counts[m.Name] = counts.get(m.Name, 0) + 1
-        found = memo[definition.id()] = (set_name(definition), definition.is_a("IfcElementQuantity"), counts)
+        found = memo[definition.id()] = (definition.is_a("IfcElementQuantity"), counts)
     return found
 
 
@@ -206,9 +207,13 @@ def screen(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozen
     of them, else a duplicate name on the first of them (by step id) that has one, else a recoverable defect
     on any. The members of an aggregated scope are judged once per model and scope (a sum, a mean and the
     extrema over one class and storey, and every candidate of them, read the same hundreds of members).
+    An item that reads no set member and no PredefinedType, on a file without warnings, has nothing any
+    reason could be found on: it passes without its entities being looked up (most candidates).
     """
     pairs = _read_sets(item)
     predefined = item.provenance.get("attribute") == "PredefinedType"
+    if not pairs and not predefined and not warned:
+        return None  # _findings would find no contradiction, no duplicate and no defect on any entity
     named = _named_subjects(model, item)
     if not (item.subtype.startswith(_SCOPED) and item.provenance.get("ifc_class")):
         return _reason(_findings(model, [named[i] for i in sorted(named)], pairs, predefined, warned))

@@ -104,7 +104,7 @@ def _read_scope_members(
 def _memo(model: ifcopenshell.file) -> dict[str, dict[Any, Any]]:
     """What the screen read of one model's entities, by question: scope members, and duplicate names per
     element and set (items of one class re-read the same members; the file is never edited meanwhile)."""
-    return {"scopes": {}, "scope_ids": {}, "scope_findings": {}, "duplicates": {}, "definitions": {}}
+    return {"scopes": {}, "scope_ids": {}, "scope_findings": {}, "duplicates": {}, "definitions": {}, "held_twice": {}}
 
 
 def _definitions(element: ifcopenshell.entity_instance) -> Iterator[ifcopenshell.entity_instance]:
@@ -185,6 +185,38 @@ def _set_names(
     return found
 
 
+def _held_twice(model: ifcopenshell.file, wanted: str, member: str) -> bool:
+    """Whether any set definition of the model named ``wanted`` (:func:`set_name`) holds ``member`` twice: the
+    one way :func:`_duplicate` can find anything, on any element. Each set name's sets are read once per model."""
+    memo = _memo(model)["held_twice"]  # set name -> the member names some set of that name holds twice
+    twice: frozenset[str] | None = memo.get(wanted)
+    if twice is None:
+        repeated: set[str] = set()
+        for definition in _named_sets(model).get(wanted, ()):
+            seen: set[str] = set()
+            for name in (m.Name for m in _members(definition)):
+                (repeated if name in seen else seen).add(name)
+        twice = memo[wanted] = frozenset(repeated)
+    return member in twice
+
+
+def _named_sets(model: ifcopenshell.file) -> dict[str, list[ifcopenshell.entity_instance]]:
+    """The model's property and quantity sets (the only definitions :func:`_members` reads) by :func:`set_name`."""
+    memo = _memo(model)
+    if "named_sets" not in memo:
+        named: dict[str, list[ifcopenshell.entity_instance]] = {}
+        for cls in ("IfcElementQuantity", "IfcPropertySet"):
+            try:
+                definitions = model.by_type(cls)
+            except RuntimeError:  # a schema without the class
+                continue
+            for definition in definitions:
+                named.setdefault(set_name(definition), []).append(definition)
+        memo["named_sets"] = named
+    found: dict[str, list[ifcopenshell.entity_instance]] = memo["named_sets"]
+    return found
+
+
 def _member_counts(
     model: ifcopenshell.file, definition: ifcopenshell.entity_instance
 ) -> tuple[bool, dict[str, int]]:
@@ -207,12 +239,13 @@ def screen(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozen
     of them, else a duplicate name on the first of them (by step id) that has one, else a recoverable defect
     on any. The members of an aggregated scope are judged once per model and scope (a sum, a mean and the
     extrema over one class and storey, and every candidate of them, read the same hundreds of members).
-    An item that reads no set member and no PredefinedType, on a file without warnings, has nothing any
-    reason could be found on: it passes without its entities being looked up (most candidates).
+    An item that does not read PredefinedType, on a file without warnings, can only be refused for a duplicate
+    name: when no set of the model with the asked set's name holds the asked member twice, no entity's can, and
+    the item passes without its entities being looked up (most candidates, scopes of hundreds of members too).
     """
     pairs = _read_sets(item)
     predefined = item.provenance.get("attribute") == "PredefinedType"
-    if not pairs and not predefined and not warned:
+    if not predefined and not warned and not any(m is not None and _held_twice(model, s, m) for s, m in pairs):
         return None  # _findings would find no contradiction, no duplicate and no defect on any entity
     named = _named_subjects(model, item)
     if not (item.subtype.startswith(_SCOPED) and item.provenance.get("ifc_class")):

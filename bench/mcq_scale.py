@@ -6,6 +6,8 @@ Run by hand from the repository root (not part of the tests)::
     python bench/mcq_scale.py --models ifc4           # the ~20 MB IFC4 model only
     python bench/mcq_scale.py --skip mcq,mcq_warm     # no MCQ generation (minutes on a shared machine)
     python bench/mcq_scale.py --models 100k --repeat 3  # the least of 3 runs of each (a loaded machine)
+    python bench/mcq_scale.py --models 100k --repeat 3 --median --skip ask,ask_text  # the median of 3 instead
+    python bench/mcq_scale.py --models 100k --repeat 5 --before /tmp/base/src  # before/after, interleaved
 
 The models are written by the sample writer (:mod:`ifcqa.sample`) into ``--dir`` (default
 ``/tmp/ifcqa-scale``, never the repository) and reused when already there (same arguments, same
@@ -32,9 +34,10 @@ unless said otherwise), so its peak RSS is its own (``os.wait4``):
 One JSON line per measurement on stdout: ``model``, ``name``, ``wall_s``, ``cpu_s`` (user + system:
 steadier than wall time on a shared machine), ``rss_mb``, ``per_10k_products_s`` (wall) and
 ``per_10k_products_cpu_s``, ``x_summary`` (wall over the cold summary's), ``x_summary_cpu`` (CPU over the cold
-summary's: the ratio to read on a loaded machine, where wall times of seconds stretch several-fold) and, for
-``mcq``, the items written. Targets (issue 21): ``mcq`` on a 100k-element model within 5x ``summary``; the first
-``ask`` within 2x ``summary``.
+summary's: the ratio to read on a loaded machine, where wall times of seconds stretch several-fold), with
+``--repeat`` the CPU seconds of every run (``cpu_runs``) and, for ``mcq``, the items written. Targets (issue 21):
+``mcq`` on a 100k-element model within 5x ``summary``; the first ``ask`` within 2x ``summary``. Measured
+numbers, before and after each change: docs/SCALE.md ("MCQ generation on large models").
 """
 
 from __future__ import annotations
@@ -158,6 +161,35 @@ def measure(name: str, path: Path, scratch: Path, skip: set[str]) -> None:
         emit(measurement, wall, cpu, rss, route=answer["route"], elements=len(answer["elements"]))
 
 
+def compare(name: str, path: Path, scratch: Path, before: Path) -> None:
+    """Cold ``summary`` and cold ``mcq`` with the sources in ``before`` and with the current ones, interleaved.
+
+    Each of the ``REPEAT`` rounds runs both versions (the order alternating from round to round), so a change
+    of the machine's load falls on both alike; one JSON line per round, then one per version with the median CPU
+    seconds and their ratio (``x_summary_cpu``) and the median of the rounds' own ratios.
+    """
+    ifcqa = [sys.executable, "-m", "ifcqa.cli.main"]  # the interpreter of this venv, the sources of PYTHONPATH
+    versions = {"before": dict(os.environ, PYTHONPATH=str(before)), "after": dict(os.environ)}
+    cpu: dict[str, dict[str, list[float]]] = {v: {"summary": [], "mcq": []} for v in versions}
+    for round_ in range(REPEAT):
+        for version in list(versions)[:: 1 if round_ % 2 == 0 else -1]:
+            cache = scratch / f"{name}-{version}"
+            for measurement, args in (("summary", ["summary", str(path)]),
+                                      ("mcq", ["mcq", "generate", str(path), "-o", str(scratch / "b.jsonl"),
+                                               "--jobs", "1"])):
+                shutil.rmtree(cache, ignore_errors=True)
+                cpu[version][measurement].append(_run_once([*ifcqa, *args], versions[version]
+                                                           | {"IFCQA_CACHE_DIR": str(cache)})[1])
+        print(json.dumps({"model": name, "round": round_ + 1, "load": round(os.getloadavg()[0], 1),
+                          **{v: {m: round(c[m][-1], 2) for m in c} for v, c in cpu.items()}}), flush=True)
+    for version, c in cpu.items():
+        summary, mcq = statistics.median(c["summary"]), statistics.median(c["mcq"])
+        print(json.dumps({"model": name, "version": version, "summary_cpu_s": round(summary, 2),
+                          "mcq_cpu_s": round(mcq, 2), "x_summary_cpu": round(mcq / summary, 2),
+                          "median_of_round_ratios": round(statistics.median(
+                              m / s for s, m in zip(c["summary"], c["mcq"], strict=True)), 2)}), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", default=",".join(MODELS), help="comma-separated: " + ", ".join(MODELS))
@@ -167,6 +199,9 @@ def main() -> None:
                         help="where the models are written and reused (default: %(default)s)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of each measurement, the least wall and CPU seconds kept (default: %(default)s)")
+    parser.add_argument("--before", type=Path, metavar="SRC",
+                        help="compare: cold summary and cold mcq with the ifcqa sources in SRC (e.g. an exported "
+                        "src/ of main) and with the current ones, --repeat rounds interleaved")
     parser.add_argument("--median", action="store_true",
                         help="keep the median of the --repeat runs instead of the least (each run's CPU seconds "
                         "are printed as cpu_runs either way)")
@@ -183,7 +218,10 @@ def main() -> None:
     for name in names:
         path = ensure_model(options.dir, name)
         with tempfile.TemporaryDirectory(prefix="ifcqa-scale-") as scratch:
-            measure(name, path, Path(scratch), skip)
+            if options.before is not None:
+                compare(name, path, Path(scratch), options.before)
+            else:
+                measure(name, path, Path(scratch), skip)
 
 
 if __name__ == "__main__":

@@ -9,8 +9,10 @@ from typing import Any
 import ifcopenshell
 import pytest
 
+from ifcqa.files.hashing import file_sha256
 from ifcqa.ifc import open as ifc_open
 from ifcqa.index import IndexCache
+from ifcqa.index.build import build_index_data
 from ifcqa.mcq.pipeline import generate_for_file, judge
 from ifcqa.mcq.screen import screen
 from ifcqa.sample import write_sample_model
@@ -80,3 +82,13 @@ def test_duplicate_names_are_still_found_where_a_set_of_that_name_repeats_the_me
     asked = next(i for i in net_side if i.provenance.get("elements"))
     on_the_wall = asked.model_copy(update={"provenance": {**asked.provenance, "elements": [wall.GlobalId]}})
     assert screen(model, on_the_wall) == "duplicate_quantity"
+
+
+@pytest.mark.parametrize("name", ["AC20-FZK-Haus.ifc", "Duplex_A_20110907.ifc", "IfcOpenHouse_IFC4.ifc"])
+def test_the_index_build_only_reads_the_model_the_verifiers_then_read(shared_ifc: Path, name: str) -> None:
+    """After a cold build the verifiers read the build's parse: the build must leave every entity as parsed."""
+    path = shared_ifc / name
+    model = ifc_open.open_model(path)
+    parsed = model.to_string()
+    build_index_data(model, str(path), file_sha256(path), path.stat().st_size)
+    assert model.to_string() == parsed

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import framing, grounding, lookup, qualifiers, resolve
+from ifcqa.spatial import framing, grounding, lookup, qualifiers, resolve, units_asked
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -273,10 +273,6 @@ _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
 # the unit asked after "in"/"as", or after a comma at the end ("total area of the bedrooms, sq m")
-_UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
-                         r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
-                         r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
-                         r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -507,30 +503,25 @@ def _ifc_name(word: str) -> str | None:
     return None
 
 
-def _unit_kind(unit: str) -> str:
-    """ "m³" -> volume, "sq m" -> area, "mm" -> length: the kind of measure a unit asked for is."""
-    if re.search(r"3|³|cubic|kubik", unit):
-        return "volume"
-    return "area" if re.search(r"2|²|sq|square|quadrat|qm", unit) else "length"
-
-
-_LENGTH_TERMS = re.compile(r"\b(?:height|width|length|thickness|depth|perimeter|elevation|höhe|hoehe|breite|länge|"
-                           r"laenge|dicke|stärke|staerke|tiefe|umfang)\b")
-
-
 def _lookup_unit(plan: Plan, text: str, frame: lookup.Frame) -> str:
-    """ "ceiling height of the bedroom, in mm?": the unit an attribute lookup is asked in, consumed when it is the
-    attribute's kind of measure (an area in m², a height in mm); the answer states the model's unit."""
-    found = _UNIT_ASKED.search(text)
+    """ "ceiling height of the bedroom, in mm?", "how wide is door X in cm": the unit an attribute lookup is asked
+    in (``units_asked``), consumed when it is the attribute's kind of measure; the answer is converted to it."""
+    return _take_unit(plan, text, f"{frame.term} {frame.key or ''}", frame.key or frame.term)
+
+
+def _take_unit(plan: Plan, text: str, term: str, shown: str = "") -> str:
+    """The unit asked for a quantity ``term`` names: consumed and recorded (``plan.resolved["asked_unit"]``) when
+    of the quantity's kind, else recorded as a mismatch that declines the question naming it ("the width in kg")."""
+    found = units_asked.find(text)
     if found is None:
         return text
-    term = f"{frame.term} {frame.key or ''}"
-    said = ("area" if re.search(r"area|fläche|flaeche", term) else "volume" if re.search(r"volum", term)
-            else "length" if _LENGTH_TERMS.search(term) else None)
-    if said != _unit_kind(found.group("unit")):
-        return text  # "the height in m²": left unread, declined naming it
-    plan.notes.append(f"answer asked in {found.group('unit')!r}")
-    return _mask(text, found.start(), found.end())
+    said = units_asked.kind_of(term)
+    if said != found.unit.kind:
+        plan.resolved["unit_mismatch"] = (found.written, found.unit.kind, said, (shown or term).strip())
+    else:
+        plan.resolved["asked_unit"] = found.to_dict()
+        plan.notes.append(f"answer asked in {found.written!r} ({found.unit.symbol})")
+    return _mask(text, found.start, found.end)
 
 
 def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
@@ -614,7 +605,7 @@ class Parser:
         masked = self._measure(plan, masked)
         self._storey_sizes(plan, masked)
         masked = self._ground(plan, text, masked)
-        masked = self._asked_unit(plan, masked)
+        masked = self._asked_unit(plan, masked, text)
         masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
         masked = self._count_comparison(plan, text, masked)
@@ -626,6 +617,7 @@ class Parser:
         masked = self._count_grammar(plan, text, masked)
         self._relation(plan, text)
         self._clauses(plan, text)
+        self._unit_read_with_measure(plan, text, masked)
         self._account(plan, masked)
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
@@ -1647,21 +1639,23 @@ class Parser:
         plan.resolved["compare_rooms"] = "which" if found.re is _WHICH_BIGGER else True
         return _mask(text, found.start(), found.end())
 
-    def _asked_unit(self, plan: Plan, masked: str) -> str:
-        """ "how big is the entrance hall in m²", "total wall volume in cubic metres": the unit the answer is asked
-        in, consumed when it is the measure's kind of unit in metres (the answer states the model's unit)."""
+    def _asked_unit(self, plan: Plan, masked: str, text: str) -> str:
+        """ "how big is the entrance hall in m²", "total wall length in m", "in square feet": the unit the answer is
+        asked in, consumed when it is the measure's kind (the answer is converted to it, ``units_asked``)."""
         measure = plan.resolved.get("measure")
-        found = _UNIT_ASKED.search(masked)
-        if measure is None or found is None:
+        if measure is None or plan.resolved.get("asked_unit") or plan.resolved.get("unit_mismatch"):
             return masked
-        unit = found.group("unit")
-        kind = _unit_kind(unit)
-        quantity = measure.quantity.lower()
-        said = "area" if "area" in quantity else "volume" if "volume" in quantity else "length"
-        if kind != said:
-            return masked  # "the area in m³": left unread, so the answer declines naming it
-        plan.notes.append(f"answer asked in {unit!r}")
-        return _mask(masked, found.start(), found.end())
+        return _take_unit(plan, masked, measure.quantity)
+
+    def _unit_read_with_measure(self, plan: Plan, text: str, masked: str) -> None:
+        """A unit phrase another pass read as part of the measure ("how big is the living room in sq ft": the
+        measure words hold "sq ft"): still the unit the answer is asked in."""
+        measure = plan.resolved.get("measure")
+        if measure is None or plan.resolved.get("asked_unit") or plan.resolved.get("unit_mismatch"):
+            return
+        found = units_asked.find(text)
+        if found is not None and not masked[found.unit_start:found.end].strip():
+            _take_unit(plan, text, measure.quantity)
 
     def _rank_measure(self, plan: Plan, text: str, masked: str) -> str:
         """A measure summed per storey and the storeys compared by it: "which floor has the most floor area", "which
@@ -1906,6 +1900,16 @@ class Parser:
     def _account(self, plan: Plan, masked: str) -> None:
         """Every content word is a storey, class, room, qualifier, aggregate or filler, or the answer declines."""
         if plan.declined is not None:
+            return
+        mismatch = plan.resolved.get("unit_mismatch")
+        if mismatch is not None:  # "how wide is door X in square metres": a unit of another kind, never converted
+            written, kind, said, term = mismatch
+            term = term.replace("_", " ")
+            article = "an" if said and said[0] in "aeiou" else "a"
+            what = f"'{term}' is {article + ' ' + said if said else 'no quantity with a unit'}"
+            _decline(plan, f"the answer is asked in '{written}', a unit of {kind}, and {what}",
+                     [written], f"Ask for it in a unit of {said} (or without a unit)." if said else
+                     "Ask without a unit.")
             return
         words = [w for w in re.findall(r"[^\W\d_][\w'-]*", masked) if w.strip("'-") not in _FILLER
                  and w not in _FILLER and len(w.strip("'-")) >= 2]

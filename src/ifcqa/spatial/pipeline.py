@@ -36,9 +36,9 @@ from ifcqa.spatial.classes import direct_inventory, matches
 from ifcqa.spatial.execute import Hit, rooms_hits, run_graph, run_index, storey_id
 from ifcqa.spatial.nearest import nearest
 from ifcqa.spatial.outcome import Outcome, outcome
-from ifcqa.spatial.units_asked import in_asked_unit
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.units_asked import in_asked_unit
 
 if TYPE_CHECKING:  # the LLM planner is imported only when one is configured
     from ifcqa.spatial.llm_plan import LLMPlanner

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from ifcqa.spatial.plan import Plan
 
 _DATA = "unit_words.json"
-_LEAD = r"(?:\b(?:in|as|im|als|in\s+terms\s+of|expressed\s+in|converted\s+to|umgerechnet\s+in)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
+_LEAD = (r"(?:\b(?:in|as|im|als|in\s+terms\s+of|expressed\s+in|converted\s+to|umgerechnet\s+in)\s+"
+         r"|,\s*(?:in\s+)?(?=[^,]*$))")
 
 
 @dataclass(frozen=True)
@@ -70,9 +71,10 @@ class Asked:
 
 def find(text: str) -> Asked | None:
     """The last unit phrase of the (normalised) question, or None."""
-    found = None
-    for found in _table().pattern.finditer(text):
-        pass
+    every = list(_table().pattern.finditer(text))
+    if not every:
+        return None
+    found = every[-1]
     if found is None:
         return None
     written = found.group("unit")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial import per_storey
 from ifcqa.spatial.answer import Answerer
 from ifcqa.spatial.classes import class_filter
 from ifcqa.spatial.execute import Hit, storey_id
@@ -43,6 +44,8 @@ def _subject(answerer: Answerer, plan: Plan, n: int, hits: list[Hit] | None = No
 def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -> Outcome:
     """The lookup plan answered on ``hits`` (the subject's elements, already narrowed)."""
     frame = _frame(plan)
+    if (plan.lookup or {}).get("each_storey"):  # "the elevation of each storey": one value per storey
+        return per_storey.answer(index, plan, frame)
     spec = words().attributes.get(frame.key or "", {})
     inventory = bool(plan.classes) and all(c.inventory for c in plan.classes) and not plan.rooms \
         and not plan.elements and not plan.qualifiers

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import framing, grounding, lookup, qualifiers, resolve, units_asked
+from ifcqa.spatial import framing, grounding, lookup, per_storey, qualifiers, resolve, units_asked
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -739,7 +739,12 @@ class Parser:
         """ "what is the X of ...", "what are ... made of", "how wide is ...": the attribute words, blanked so that
         the rest of the question is parsed as the subject (a class with its scope, a room, a storey)."""
         text = lookup.rewrite(text)
-        frame = lookup.find_frame(text, lambda words: bool(_CLASS_PATTERN.search(words)), self._holds)
+        frame = per_storey.find(text, self._holds)  # "the elevation of each storey": one value per storey
+        if frame is not None:
+            frame.spans = per_storey.mask_links(text, frame.spans)
+            plan.resolved["each_storey"] = True
+        else:
+            frame = lookup.find_frame(text, lambda words: bool(_CLASS_PATTERN.search(words)), self._holds)
         if frame is None:
             return text, None
         for start, end in frame.spans:
@@ -798,6 +803,8 @@ class Parser:
         if frame is None or plan.declined is not None:
             return
         plan.lookup = frame.to_dict()
+        if plan.resolved.get("each_storey"):
+            plan.lookup["each_storey"] = True
         spec = lookup.words().attributes.get(frame.key or "", {})
         if spec.get("subject") != "storey" and plan.classes and all(c.inventory for c in plan.classes):
             for m in plan.mentions:  # "what is the roof made of": the roof, not the storey named Roof
@@ -2412,7 +2419,8 @@ class Parser:
                 plan.resolved["count_storeys"] = True
         if not plan.classes:
             inventory = _words_pattern(INVENTORY_WORDS).search(text) is not None
-            if plan.mentions or inventory or plan.intent in ("most", "breakdown", "compare") or plan.rooms:
+            if plan.mentions or inventory or plan.intent in ("most", "breakdown", "compare") or plan.rooms or (
+                    plan.resolved.get("each_storey")):  # "the elevation of each storey": the storeys are the subject
                 plan.classes.append(class_filter(self.index.schema, "inventory"))
             elif not re.findall(r"[^\W\d_]{2,}", masked) or all(
                 w in _FILLER for w in re.findall(r"[^\W\d_][\w'-]*", masked)

@@ -141,6 +141,10 @@ def _convert_value(value: dict[str, Any], target: Unit) -> tuple[dict[str, Any],
         out["values"] = [dict(r, value=float(r["value"]) * f)
                          if isinstance(r.get("value"), (int, float)) and not isinstance(r.get("value"), bool)
                          else r for r in rows]
+    per = out.get("per_storey")
+    if isinstance(per, list):
+        out["per_storey"] = [dict(r, value=float(r["value"]) * f) if isinstance(r.get("value"), (int, float))
+                             and not isinstance(r.get("value"), bool) else r for r in per]
     for key in ("min", "max", "mean", "total"):
         if isinstance(out.get(key), (int, float)) and not isinstance(out.get(key), bool):
             out[key] = float(out[key]) * f

@@ -66,6 +66,7 @@ def find(text: str, holds: Any) -> Frame | None:
     spans = [each.span()]
     height = _HEIGHT_Q.search(text)
     how_high = _HOW_HIGH.search(text)
+    key: str | None
     if height is not None:
         term, key, start, end = height.group("q"), "elevation", height.start(), height.end()
     elif how_high is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial import per_storey
+from ifcqa.spatial import multi_lookup, per_storey
 from ifcqa.spatial.answer import Answerer
 from ifcqa.spatial.classes import class_filter
 from ifcqa.spatial.execute import Hit, storey_id
@@ -43,6 +43,8 @@ def _subject(answerer: Answerer, plan: Plan, n: int, hits: list[Hit] | None = No
 
 def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -> Outcome:
     """The lookup plan answered on ``hits`` (the subject's elements, already narrowed)."""
+    if (plan.lookup or {}).get("parts"):  # "the width and height of door X": each attribute on the same subject
+        return multi_lookup.answer(plan, lambda sub: answer(index, answerer, sub, hits))
     frame = _frame(plan)
     if (plan.lookup or {}).get("each_storey"):  # "the elevation of each storey": one value per storey
         return per_storey.answer(index, plan, frame)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import framing, grounding, lookup, per_storey, qualifiers, resolve, units_asked
+from ifcqa.spatial import framing, grounding, lookup, multi_lookup, per_storey, qualifiers, resolve, units_asked
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -744,9 +744,11 @@ class Parser:
             frame.spans = per_storey.mask_links(text, frame.spans)
             plan.resolved["each_storey"] = True
         else:
-            frame = lookup.find_frame(text, lambda words: bool(_CLASS_PATTERN.search(words)), self._holds)
+            frame = self._find_frame(plan, text)
         if frame is None:
             return text, None
+        if plan.resolved.get("lookup_parts"):
+            text = plan.resolved.pop("lookup_text")
         for start, end in frame.spans:
             text = _mask(text, start, end)
         for match in list(re.finditer(r"(?<![\w-])[\w][\w./-]*[\w]", text)):  # "door Tür-014", "GroundFloor_Door1"
@@ -759,6 +761,22 @@ class Parser:
         plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
                                                          " (read by property name)"))
         return _lookup_unit(plan, text, frame), frame
+
+    def _find_frame(self, plan: Plan, text: str) -> lookup.Frame | None:
+        """The lookup frame; with a list of attributes ("the width and height of", ``multi_lookup``) the frame of
+        its first, the parts kept in ``plan.resolved["lookup_parts"]`` when the frame reads that first term."""
+        is_class = lambda words: bool(_CLASS_PATTERN.search(words))  # noqa: E731
+        reduced, parts = multi_lookup.split(text, self._holds)
+        if parts:
+            frame = lookup.find_frame(reduced, is_class, self._holds)
+            first = parts[0]
+            if frame is not None and (frame.term == first["term"] or (frame.key and frame.key == first["key"])):
+                plan.resolved["lookup_parts"] = [dict(p, key=p["key"] if i else frame.key)
+                                                 for i, p in enumerate(parts)]
+                plan.resolved["lookup_text"] = reduced
+                plan.notes.append("lookup of several attributes: " + ", ".join(repr(p["term"]) for p in parts))
+                return frame
+        return lookup.find_frame(text, is_class, self._holds)
 
     def _identifiers(self) -> dict[str, list[str]]:
         """Element Names and Tags written as one token (normalised) -> GlobalIds; spatial elements and types are
@@ -805,6 +823,8 @@ class Parser:
         plan.lookup = frame.to_dict()
         if plan.resolved.get("each_storey"):
             plan.lookup["each_storey"] = True
+        if plan.resolved.get("lookup_parts"):
+            plan.lookup["parts"] = plan.resolved["lookup_parts"]
         spec = lookup.words().attributes.get(frame.key or "", {})
         if spec.get("subject") != "storey" and plan.classes and all(c.inventory for c in plan.classes):
             for m in plan.mentions:  # "what is the roof made of": the roof, not the storey named Roof

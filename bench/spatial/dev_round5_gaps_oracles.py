@@ -311,8 +311,9 @@ QUESTIONS: list[Q] = [
     Q(INS, "names", "how many double doors are there",
       lambda m: count(m.of(DOOR, name_word("dbl"))), "IfcDoor typed IFC2x_DblDoor... ('Dbl' = double)"),
     Q(INS, "names", "list the single doors on the Keller",
-      lambda m: elements(m.on("Keller", DOOR, name_word("sgl", "sngl"))),
-      f"IfcDoor typed IFC_DoorSglSwing ('Sgl' = single) on Keller, {STOREY_DEEP}"),
+      lambda m: elements(m.on("Keller", DOOR, lambda e: name_word("sgl", "sngl")(e) and not name_word("dbl")(e))),
+      f"IfcDoor typed IFC_DoorSglSwing ('Sgl' = single; not IFC2x_DblDoorSnglSwing, a double door with single "
+      f"swing) on Keller, {STOREY_DEEP}"),
     Q(SH, "names", "how many double doors does the house have?",
       lambda m: count(m.of(DOOR, name_word("dbl"))), "IfcDoor named Doors_ExtDbl_... ('Dbl' = double)"),
     Q(SH, "names", "list the single doors",

@@ -1251,8 +1251,8 @@ class Parser:
         """A boolean property word ("outside") for a class whose elements do not record the property (no
         IsExternal): the elements of that one class whose names or type names hold the word as written, when the
         model names some but not all of them so ("OutsideWall_EnEV2002"); the plan says which rule it used."""
-        if q.raw is None or q.raw.value is not True or len(plan.classes) != 1:
-            return False
+        if q.raw is None or q.raw.value not in (True, False) or len(plan.classes) != 1:
+            return False  # "interior walls" (IsExternal = FALSE) read by the names too: "Wand-Int-ERDG-1"
         head = plan.classes[0]
         if head.kind or head.inventory or head.key == "spaces":
             return False

@@ -303,3 +303,22 @@ def test_an_llm_plan_naming_an_attribute_or_element_the_model_lacks_declines(
     answer, = _llm(index, [plan], ["what is the acoustic rating of NoSuchDoor_42"])
     assert answer["declined"] and not answer["elements"]
     assert {"NoSuchDoor_42", "AcousticRatingXYZ"} <= set(answer["declined"]["not_understood"])
+
+
+def test_a_room_word_the_model_has_no_room_for_names_the_door(index_of: Callable[[str], ModelIndex],
+                                                               shared_ifc: Path) -> None:
+    """'the entrance door' in a model with no entrance room but a door typed 'Eingangstür': that door."""
+    name = "AC11-FZK-Haus-IFC.ifc"
+    model = ifcopenshell.open(str(shared_ifc / name))
+    assert not any("eingang" in f"{s.Name} {s.LongName}".lower() or "entrance" in f"{s.Name} {s.LongName}".lower()
+                   for s in model.by_type("IfcSpace"))
+    door = next(d for d in model.by_type("IfcDoor") if ue.get_type(d) is not None and ue.get_type(d).Name ==
+                "Eingangstür")
+    answer = ask(index_of(name), "How wide is the entrance door?")
+    assert answer["value"]["number"] == pytest.approx(door.OverallWidth)
+    assert [e["guid"] for e in answer["elements"]] == [door.GlobalId] and "Eingangstür" in answer["answer"]
+
+
+def test_a_lookup_of_a_room_the_model_lacks_declines(index_of: Callable[[str], ModelIndex]) -> None:
+    answer = ask(index_of("AC11-FZK-Haus-IFC.ifc"), "how wide are the doors of the entrance")
+    assert answer["declined"] and not answer["elements"] and answer["value"] is None

@@ -301,7 +301,8 @@ def _names(index: ModelIndex, texts: _Texts, members: list[Element], head: Class
         if hits:
             how = "type_name" if type_names and not names else "name"
             shown = sorted(type_names or names or free)
-            said = term if not forms else " ".join(repr(f) for f in forms.values())
+            written = {stem(t): t for t in _TOKEN.findall(_CAMEL.sub(" ", " ".join(shown)))}
+            said = " ".join(repr(written.get(f, f)) for f in forms.values())  # as the model writes it
             rule = (f"{'type name' if how == 'type_name' else 'name'} holds {said if forms else repr(term)}"
                     + (f" (the model's word for {term!r})" if forms else "")
                     + f" (e.g. {shown[0][:60]!r}" + (f", {len(shown)} distinct" if len(shown) > 1 else "") + ")")

@@ -43,6 +43,11 @@ def _subject(answerer: Answerer, plan: Plan, n: int, hits: list[Hit] | None = No
 
 def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -> Outcome:
     """The lookup plan answered on ``hits`` (the subject's elements, already narrowed)."""
+    if plan.rooms and not any(r.guids for r in plan.rooms):  # a room the model lacks: never every element
+        terms = " or ".join(repr(r.term) for r in plan.rooms)
+        plan.lookup = dict(plan.lookup or {}, term=", ".join(r.term for r in plan.rooms))
+        return _decline(plan, f"this model has no space named like {terms}",
+                        "Ask about one of its rooms by name, number or function.")
     if (plan.lookup or {}).get("parts"):  # "the width and height of door X": each attribute on the same subject
         return multi_lookup.answer(plan, lambda sub: answer(index, answerer, sub, hits))
     frame = _frame(plan)
@@ -126,6 +131,9 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
     text = f"{_capital(head)} of {subject}: {body}."
     if frame.key == "material":
         text += " (counts are elements holding each material)" if len(hits) > 1 else ""
+    grounded = [c.note for c in plan.classes if c.kind and c.kind.startswith("grounded:") and c.note]
+    if grounded:  # "the entrance door": which elements the words were read as, said
+        text += " " + " ".join(dict.fromkeys(grounded))
     return Outcome(value=value, rule=rule, hits=hits, text=text)
 
 

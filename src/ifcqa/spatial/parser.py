@@ -1052,6 +1052,8 @@ class Parser:
             keys = {_CLASS_KEYS[text[a:b]] for a, b in clash}
             if keys and keys != {"spaces"} and any(self._present(k) for k in keys - {"spaces"}):
                 continue  # "toilets": the fixtures when the model has any, else the rooms
+            if not room.guids and self._names_the_class(text, room, spans):
+                continue  # "the entrance door" with no entrance room: the door named so (Eingangstür), grounded later
             kept.append(room)
         for room in kept:
             text = _mask(text, room.start, room.end)
@@ -1122,6 +1124,18 @@ class Parser:
             plan.notes.append(f"{found.group(0)!r}: the {len(unit)} spaces numbered {found['x'].upper()}...")
             text = _mask(text, found.start(), found.end())
         return text
+
+    def _names_the_class(self, text: str, room: resolve.Room, spans: list[tuple[int, int]]) -> bool:
+        """A room word the model has no space for, right before a class word ("the entrance door", "kitchen
+        windows"), that names some of that class's elements (as written or in the model's language: "Eingangstür"):
+        the words are the elements' modifier, not a room (``grounding``: the rule is stated)."""
+        after = next(((a, b) for a, b in spans if a > room.start and not text[room.end:a].strip()), None)
+        if after is None or _CLASS_KEYS[text[after[0]:after[1]]] == "spaces":
+            return False
+        head = self.class_filter(_CLASS_KEYS[text[after[0]:after[1]]])
+        found = grounding.ground(self.index, text[room.start:room.end].split(), head, whole=False)
+        total = sum(1 for e in grounding.products(self.index) if matches(self.index, e, head))
+        return found is not None and found.how in ("name", "type_name") and 0 < found.n < total
 
     def _zones(self, text: str) -> tuple[list[resolve.Room], str]:
         """Zones by name next to a zone word ("the Labor zone", "zone 'Leben'", "Zone Nord"): their spaces

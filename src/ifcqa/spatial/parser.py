@@ -2120,7 +2120,9 @@ class Parser:
             return r.roof()
         if word in ("og", "obergeschoss"):
             return r.upper_named()
-        if word.startswith(("upper", "upstairs")) or word == "oben":
+        if word.startswith("upstairs") or word == "oben":
+            return r.upstairs()  # an attic is not "upstairs" (the answer says which storey it read)
+        if word.startswith("upper"):
             return r.upper()
         return r.top()
 

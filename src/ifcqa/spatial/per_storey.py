@@ -38,6 +38,8 @@ _HOW_HIGH = re.compile(r"\b(?:how\s+(?:high|tall)|wie\s+hoch)\s+(?:is|are|ist|si
 _LEAD = re.compile(r"^\s*(?:(?:please|pls|can\s+you|could\s+you)\s+)*(?:(?:what|which)\s+(?:is|are|was|were)|"
                    r"(?:list|show|give|tell)(?:\s+me)?|was\s+(?:ist|sind)|nenne|zeige?(?:\s+mir)?|liste)\b")
 _LINK = re.compile(r"\b(?:the|of|for|die|der|des|von)\b")
+_LINKS_ONLY = re.compile(r"(?:\s|\b(?:of|for|on|the|is|are|with|and|their|its|at|von|der|des|die|ist|sind|hat|haben|"
+                         r"list|show|me|give|what|was)\b)*")
 
 
 def _attribute(text: str, taken: list[tuple[int, int]]) -> tuple[str, str | None, int, int] | None:
@@ -78,8 +80,13 @@ def find(text: str, holds: Any) -> Frame | None:
         if found is None:
             return None
         term, key, start, end = found
+        if words().attributes.get(key or "", {}).get("subject") == "space":
+            return None  # "the ceiling height of each floor": the rooms' height, read as for any storey
         if key == "height":  # the height of a storey is floor to floor (as for one storey)
             key = "floor-to-floor height"
+    between = text[end:each.start()] if end <= each.start() else text[each.end():start] if start >= each.end() else ""
+    if not _LINKS_ONLY.fullmatch(between):  # "what type of walls are on each floor": the walls', not the storeys'
+        return None
     spans.append((start, end))
     lead = _LEAD.search(text)
     if lead is not None:

@@ -97,8 +97,14 @@ class _Building:
     def upper(self) -> list[Storey]:
         """Like :meth:`top`, but only above ground: "upstairs" in a one-storey building names no storey."""
         above = self.upper_all()
-        non_roof = [s for s in above if "roof" not in s.tokens and not _is_attic(s)]  # an attic is "in the attic"
+        non_roof = [s for s in above if "roof" not in s.tokens]
         return (non_roof or above)[-1:]
+
+    def upstairs(self) -> list[Storey]:
+        """ "Upstairs": like :meth:`upper`, but an attic is "in the attic", not upstairs (UPSTAIRS_RULE)."""
+        above = self.upper_all()
+        lived = [s for s in above if "roof" not in s.tokens and not _is_attic(s)]
+        return lived[-1:] if lived else self.upper()
 
     def bottom(self) -> list[Storey]:
         """The storey named for the foundation (FDN, foundation, Fundament), else the lowest storey."""
@@ -199,6 +205,9 @@ class StoreyResolver:
 
     def upper(self) -> list[Storey]:
         return self._union([s for b in self.buildings for s in b.upper()])
+
+    def upstairs(self) -> list[Storey]:
+        return self._union([s for b in self.buildings for s in b.upstairs()])
 
     def bottom(self) -> list[Storey]:
         return self._union([s for b in self.buildings for s in b.bottom()])

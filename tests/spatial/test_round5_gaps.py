@@ -331,3 +331,14 @@ def test_a_room_word_the_model_has_no_room_for_names_the_door(index_of: Callable
 def test_a_lookup_of_a_room_the_model_lacks_declines(index_of: Callable[[str], ModelIndex]) -> None:
     answer = ask(index_of("AC11-FZK-Haus-IFC.ifc"), "how wide are the doors of the entrance")
     assert answer["declined"] and not answer["elements"] and answer["value"] is None
+
+
+def test_two_attributes_per_storey(index_of: Callable[[str], ModelIndex], shared_ifc: Path) -> None:
+    model = ifcopenshell.open(str(shared_ifc / DUP))
+    levels = sorted(elevations(model).values())
+    answer = ask(index_of(DUP), "what are the elevation and floor-to-floor height of each storey")
+    elevation, height = answer["value"]["parts"]
+    assert {r["value"]: r["count"] for r in elevation["values"]} == {round(v, 6): 1 for v in levels}
+    diffs = [round(b - a, 6) for a, b in zip(levels, levels[1:], strict=False)]
+    assert sorted((r["value"] for r in height["values"] if r["value"] is not None)) == sorted(diffs)
+    assert len(answer["elements"]) == len(levels)

@@ -137,6 +137,8 @@ def answer(plan: Plan, one: Callable[[Plan], Outcome]) -> Outcome:
     for part in spec.get("parts", []):
         sub = copy.copy(plan)
         sub.lookup = {"term": part["term"], "key": part["key"]}
+        if spec.get("each_storey"):  # "the elevation and floor-to-floor height of each storey"
+            sub.lookup["each_storey"] = True
         sub.declined = None
         sub.intent = "lookup"
         got = one(sub)

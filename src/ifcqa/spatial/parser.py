@@ -739,7 +739,8 @@ class Parser:
         """ "what is the X of ...", "what are ... made of", "how wide is ...": the attribute words, blanked so that
         the rest of the question is parsed as the subject (a class with its scope, a room, a storey)."""
         text = lookup.rewrite(text)
-        frame = per_storey.find(text, self._holds)  # "the elevation of each storey": one value per storey
+        frame = self._each_storey_parts(plan, text)  # "the elevation and floor-to-floor height of each storey"
+        frame = frame or per_storey.find(text, self._holds)  # "the elevation of each storey": one value per storey
         if frame is not None:
             frame.spans = per_storey.mask_links(text, frame.spans)
             plan.resolved["each_storey"] = True
@@ -761,6 +762,18 @@ class Parser:
         plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
                                                          " (read by property name)"))
         return _lookup_unit(plan, text, frame), frame
+
+    def _each_storey_parts(self, plan: Plan, text: str) -> lookup.Frame | None:
+        """Several attributes per storey: the list reduced to its first (``multi_lookup``), then read per storey."""
+        reduced, parts = multi_lookup.split(text, self._holds)
+        frame = per_storey.find(reduced, self._holds) if parts else None
+        if frame is None or not (frame.term == parts[0]["term"] or frame.key == parts[0]["key"] or (
+                frame.key == "floor-to-floor height" and parts[0]["key"] == "height")):
+            return None
+        plan.resolved["lookup_parts"] = [dict(p, key=p["key"] if i else frame.key) for i, p in enumerate(parts)]
+        plan.resolved["lookup_text"] = reduced
+        plan.notes.append("lookup of several attributes: " + ", ".join(repr(p["term"]) for p in parts))
+        return frame
 
     def _find_frame(self, plan: Plan, text: str) -> lookup.Frame | None:
         """The lookup frame; with a list of attributes ("the width and height of", ``multi_lookup``) the frame of

@@ -145,7 +145,7 @@ def answer(index: ModelIndex, plan: Plan, frame: Frame) -> Outcome:
         unset = [s.name for s in storeys if s.attributes.get("Elevation") is None and s.elevation is not None]
         note = (f" (Elevation is not set on {', '.join(map(str, unset))}: the z of the storey's placement)"
                 if unset else "")
-    elif frame.key == "floor-to-floor height":
+    elif frame.key in ("floor-to-floor height", "height"):  # a storey's height is floor to floor
         known = [s for s in storeys if s.elevation is not None]
         nxt = {a.guid: b for a, b in zip(known, known[1:], strict=False)}
         got = {s.guid: (float((nxt[s.guid].elevation or 0.0) - (s.elevation or 0.0)) if s.guid in nxt else None)
@@ -170,7 +170,7 @@ def answer(index: ModelIndex, plan: Plan, frame: Frame) -> Outcome:
     per = [{"storey": s.name, "guid": s.guid, "value": got[s.guid]} for s in storeys]
     body = "; ".join(f"{s.name}: {show(got[s.guid])}" + (suffix if isinstance(got[s.guid], (int, float)) else "")
                      for s in storeys)
-    label = "Floor-to-floor height" if frame.key == "floor-to-floor height" else (
+    label = "Floor-to-floor height" if frame.key in ("floor-to-floor height", "height") else (
         "Elevation" if frame.key == "elevation" else frame.term[:1].upper() + frame.term[1:])
     text = f"{label} of each storey, lowest first ({prop}): {body}.{note}"
     value = {"number": None, "unit": symbol, "values": rows, "property": prop, "per_storey": per}

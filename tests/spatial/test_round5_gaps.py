@@ -340,5 +340,5 @@ def test_two_attributes_per_storey(index_of: Callable[[str], ModelIndex], shared
     elevation, height = answer["value"]["parts"]
     assert {r["value"]: r["count"] for r in elevation["values"]} == {round(v, 6): 1 for v in levels}
     diffs = [round(b - a, 6) for a, b in zip(levels, levels[1:], strict=False)]
-    assert sorted((r["value"] for r in height["values"] if r["value"] is not None)) == sorted(diffs)
+    assert sorted(r["value"] for r in height["values"] if r["value"] is not None) == sorted(diffs)
     assert len(answer["elements"]) == len(levels)

@@ -338,7 +338,9 @@ class Resolver:
         """The unit the answer is asked in, of the kind of the quantity asked (``units_asked``), else unknown."""
         if not unit:
             return
-        found = units_asked.find("in " + normalise(unit))
+        symbol = units_asked.unit_of(unit.strip())  # a symbol ("mm", "ft²", "in"), else words ("square feet")
+        found = units_asked.Asked(unit, symbol, 0, 0) if symbol is not None else units_asked.find(
+            "in " + normalise(unit))
         term = " ".join(str(p.get("key") or p.get("term")) for p in (plan.lookup or {}).get("parts", [plan.lookup])
                         if p) if plan.lookup else (plan.measure or {}).get("quantity", "")
         if found is None or units_asked.kind_of(str(term)) != found.unit.kind:

@@ -50,7 +50,8 @@ def _table() -> _Table:
     units.update({s: Unit(s, spec["kind"], float(spec["factor"])) for s, spec in raw["extra"].items()})
     words = {w: s for s, spec in raw["units"].items() for w in spec["words"]}
     alternatives = "|".join(re.escape(w).replace(r"\ ", r"\s*") for w in sorted(words, key=len, reverse=True))
-    pattern = re.compile(_LEAD + r"(?P<unit>" + alternatives + r")(?![\w²³])", re.IGNORECASE)
+    pattern = re.compile(r"(?:" + _LEAD + r"(?P<unit>" + alternatives + r")(?![\w²³])|[(\[]\s*(?:in\s+)?"
+                         r"(?P<paren>" + alternatives + r")\s*[)\]])", re.IGNORECASE)  # "(m3)", "[m²]", "(in m)"
     aliases = {k: v for k, v in raw["model_symbols"].items() if not k.startswith("_")}
     return _Table(units, words, pattern, aliases)
 
@@ -70,14 +71,13 @@ class Asked:
 
 
 def find(text: str) -> Asked | None:
-    """The last unit phrase of the (normalised) question, or None."""
+    """The last unit phrase of the (normalised) question ("in m", ", sq m", "(m3)", "[m²]"), or None."""
     every = list(_table().pattern.finditer(text))
     if not every:
         return None
     found = every[-1]
-    if found is None:
-        return None
-    written = found.group("unit")
+    group = "unit" if found.group("unit") is not None else "paren"
+    written = found.group(group)
     key = " ".join(written.lower().replace(".", ". ").split()).replace(". ", ".")
     symbol = _table().words.get(key) or _table().words.get(" ".join(written.lower().split()))
     if symbol is None:  # "sq.ft" written without the space the table has
@@ -85,7 +85,7 @@ def find(text: str) -> Asked | None:
         symbol = next((s for w, s in _table().words.items() if re.sub(r"[\s.]", "", w) == compact), None)
     if symbol is None:
         return None
-    return Asked(written, _table().units[symbol], found.start(), found.end(), found.start("unit"))
+    return Asked(written, _table().units[symbol], found.start(), found.end(), found.start(group))
 
 
 def unit_of(symbol: str | None) -> Unit | None:

@@ -736,7 +736,7 @@ def test_the_run_and_its_folder_go_when_the_caller_is_killed_mid_run(
         _running_child(caller_scratch)
         time.sleep(0.5)
         caller.send_signal(signal_number)
-        _out, err = caller.communicate(timeout=30)
+        _out, err = caller.communicate(timeout=120)  # generous: the clean-up runs on a loaded machine too
     finally:
         caller.kill()
     assert caller.returncode != 0

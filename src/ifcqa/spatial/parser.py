@@ -1475,6 +1475,15 @@ class Parser:
         plan.notes.append(f"{q.term!r}: a bound on the {'mean' if wanted == 'mean' else 'sum'}, not on each element")
         return masked
 
+    def _names_head(self, found: grounding.Grounding, head: ClassFilter) -> bool:
+        """Whether a whole noun phrase grounded by name ("smoke detectors") names elements of its own class word's
+        class, when the model has that class: a name that only says the class word of other elements' parts
+        ("M_Base Cabinet-Double Door & 2 Drawer" for "double doors") is no reading of the phrase."""
+        if found.filter is None:
+            return True
+        return any(matches(self.index, e, found.filter) and matches(self.index, e, head)
+                   for e in self.index.data.elements.values())
+
     def _ground(self, plan: Plan, text: str, masked: str) -> str:
         """Words no pass read, grounded in the model (see :mod:`ifcqa.spatial.grounding`): a modifier before a
         class word ("glass panels", "communication outlets", "duplex receptacles") as a material, predefined type
@@ -1541,6 +1550,10 @@ class Parser:
                     found = grounding.ground(self.index, [words[-2] + words[-1]], head, whole=False)  # "Schiebetür")
                 if found is None and (len(run) > 1 or not self._present(head_key)):
                     found = grounding.ground(self.index, words, None)  # "fire alarm panel", "smoke detectors"
+                    if found is not None and self._present(head_key) and not self._names_head(found, head):
+                        plan.notes.append(f"{' '.join(words)!r}: no {head.label} is named so; the name of "
+                                          f"{found.n} other elements holds it ({found.rule}), not read as them")
+                        found = None  # "double doors" are not the cabinets named "... Double Door & 2 Drawer"
                     head_key = head_key if found is None else None
             elif not classes:
                 before = self._class_before(text, run[0][0], spans)

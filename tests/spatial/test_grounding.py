@@ -332,3 +332,18 @@ def test_a_filler_word_that_names_a_predefined_type_of_the_next_class_is_that_ty
     assert _guids(answer) == checks and model.by_type("IfcValve")
     assert _guids(_ask(index_of("domestic-hot-water.ifc"), "please check the valves")) == {
         v.GlobalId for v in model.by_type("IfcValve")}
+
+
+def test_a_class_word_is_not_read_as_other_elements_whose_names_say_it(shared_ifc: Path, index_of: Index) -> None:
+    """Duplex_A: no door is named double, but 29 cabinets are named "... Double Door & 2 Drawer"; "double doors" must
+    not list the cabinets (a broader, wrong question) but decline on 'double'."""
+    model = ifcopenshell.open(str(shared_ifc / "Duplex_A_20110907.ifc"))
+    doors = model.by_type("IfcDoor")
+    assert doors and not any("double" in (d.Name or "").lower() for d in doors)
+    cabinets = [e for e in model.by_type("IfcFurnishingElement") if "double door" in (e.Name or "").lower()]
+    assert cabinets
+    answer = _ask(index_of("Duplex_A_20110907.ifc"), "How many double doors are there?")
+    assert answer["declined"] is not None and not answer["elements"]
+    assert answer["declined"]["not_understood"] == ["double"]
+    single = _ask(index_of("Duplex_A_20110907.ifc"), "list the single flush doors")  # the class's own names still read
+    assert _guids(single) == {d.GlobalId for d in doors if "single-flush" in (d.Name or "").lower()}

@@ -368,7 +368,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     if agg.number is None or not agg.per_element:
         said = measure.quantity.replace("_", " ")
         return _declined(plan, out, answerer, f"none of the {len(hits)} {label} {scope} has a {said} in its quantity "
-                         "sets or attributes (nor a shape to measure)",
+                         "sets or attributes (an area or volume is never read from a bounding box)",
                          "Ask for a quantity the model holds for them (their count, or another quantity).")
     if plan.resolved.get("sum_threshold") is not None:  # "is the wall area on EG more than 2000 m²?"
         measured = [h for h in hits if h.guid in agg.per_element]

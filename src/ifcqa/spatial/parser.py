@@ -363,6 +363,8 @@ _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be 
     "not_in_model": "this model does not record {term!r} for its {what} ({path}), so I cannot tell which are",
     "ambiguous": "{term!r} does not say which dimension is meant (width, height, length?)",
     "unit_mismatch": "the unit in {term!r} does not fit what it compares",
+    "no_value": "this model writes {path} for its {what} but never with a value (empty or a placeholder), so I "
+                "cannot tell which are {term!r}",
 }
 
 

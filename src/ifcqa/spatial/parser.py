@@ -254,7 +254,7 @@ _ROOM_NOT_IN = re.compile(rf"(?P<neg>\bnot|\bnicht|\b(?:{_EXCLUDING})(?:\s+(?:th
 _QUALIFIER_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
-_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bwithout|"
+_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+(?:any|an?)\b|\bnot\s+any|\bwith\s+no|\bwithout|"
                    r"\bnot\s+(?:even\s+)?one|\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
 # "without a single door", "not one single window", "ohne eine einzige Tür": "single" counts none, it names no kind
 _NOT_A_SINGLE = re.compile(r"\b(?P<neg>not|without|no|nicht|ohne)\s+(?:even\s+)?(?:a|one|eine[ns]?|ein)\s+"
@@ -271,6 +271,11 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
                             r"wenigsten)\b")
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
+# rooms or storeys as the subject of "none of X" without a "which" ("2.OG rooms with no windows", "the EG rooms
+# that have no door", "floors without radiators"): the noun right before the negated relation (round 5c)
+_LACKING_SUBJECT = re.compile(r"\b(?:(?P<rooms>rooms?|spaces?|räume|raeume|zimmer)|(?P<storeys>floors?|levels?|"
+                              r"storeys?|stories|geschosse?|etagen?|stockwerke?))(?:\s+(?:that|which|die|welche))?"
+                              r"(?:\s+(?:do|does))?(?:\s+(?:have|has|with|haben|hat|mit|contain|contains))?\s*$")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
 # the unit asked after "in"/"as", or after a comma at the end ("total area of the bedrooms, sq m")
 _UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
@@ -1719,7 +1724,10 @@ class Parser:
                            (None, ""))
         # the yes/no verb opens the question, or its clause after a lead-in ("quick one: is there any level ...")
         yes_no = re.search(r"(?:^|[:;!?]\s*)(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
-        if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no):
+        subject = _LACKING_SUBJECT.search(text, 0, found.start()) if found is not None else None
+        if subject is not None:  # "rooms with no door", "2.OG rooms with no windows": the rooms (storeys) asked
+            plan.resolved["lacking"] = "rooms" if subject.group("rooms") else "storeys"
+        if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no or subject):
             return masked
         key = _CLASS_KEYS.get(word)
         excluded = [c for c in plan.exclude_classes if c.key == key]
@@ -2338,8 +2346,8 @@ class Parser:
         if plan.intent == "compare" or plan.resolved.get("versus") or plan.resolved.get("rank_sum"):
             return  # a count comparison, or two storeys set side by side (see _count_comparison)
         others = [c for c in plan.classes if c.key != "spaces"]
-        if plan.threshold is not None and plan.declined is None and others and not plan.rooms and _WHICH_ROOM.search(
-                text):  # "which rooms have no furniture / more than 3 doors": the spaces whose count passes
+        if plan.threshold is not None and plan.declined is None and others and not plan.rooms and (_WHICH_ROOM.search(
+                text) or plan.resolved.get("lacking") == "rooms"):  # "which rooms have no furniture / more than 3 doors": the spaces whose count passes
             plan.intent = "most"
             plan.group_by = "space"
             plan.classes = others
@@ -2351,7 +2359,8 @@ class Parser:
             if not plan.classes:
                 plan.classes.append(class_filter(self.index.schema, "inventory"))
             return
-        if plan.threshold is not None and _WHICH_STOREY.search(text) and plan.declined is None:
+        if plan.threshold is not None and (_WHICH_STOREY.search(text) or plan.resolved.get("lacking") == "storeys") \
+                and plan.declined is None:
             plan.intent = "most"  # "which floors have no windows / more than 10 doors": the storeys where it holds
             plan.resolved["storey_filter"] = True
             if not plan.classes:

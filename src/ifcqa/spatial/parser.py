@@ -271,6 +271,11 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
                             r"wenigsten)\b")
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
+# a storey named relative to another ("rooms above the Erdgeschoss", "windows below the 1. OG", "Räume über dem EG"):
+# the storeys strictly above / below it (round 5c)
+_RELATIVE_STOREY = re.compile(r"\b(?:(?P<above>above|over|higher\s+than|upwards\s+of|über|ueber|oberhalb(?:\s+(?:des|der|"
+                              r"vom))?)|(?P<below>below|under|underneath|beneath|lower\s+than|unter|unterhalb(?:\s+(?:des|"
+                              r"der|vom))?))\s+(?:(?:the|dem|der|des|den|level|storey|floor)\s+){0,2}$")
 # rooms or storeys as the subject of "none of X" without a "which" ("2.OG rooms with no windows", "the EG rooms
 # that have no door", "floors without radiators"): the noun right before the negated relation (round 5c)
 _LACKING_SUBJECT = re.compile(r"\b(?:(?P<rooms>rooms?|spaces?|räume|raeume|zimmer)|(?P<storeys>floors?|levels?|"
@@ -2154,7 +2159,19 @@ class Parser:
                 plan.notes.append(f"{text[span[0]:m.end]!r}: a range of storeys")
             previous, carried = m, negated
             guids = [s.guid for s in m.storeys]
-            plan.mentions.append(StoreyRef(m.term, m.how, guids, negated))
+            relative = _RELATIVE_STOREY.search(text, max(0, m.start - 40), m.start) if len(m.storeys) == 1 else None
+            if relative is not None:  # "above the Erdgeschoss": the storeys strictly above it, never it
+                guids = self._relative_storeys(m.storeys[0], above=relative.group("above") is not None)
+                used.add(relative.span())
+                plan.notes.append(f"{text[relative.start():m.end]!r}: the storeys "
+                                  f"{'above' if relative.group('above') else 'below'} {m.storeys[0].name} "
+                                  f"({', '.join(self.resolver.labels[g] for g in guids) or 'none'})")
+                if not guids:
+                    _decline(plan, f"no storey lies {'above' if relative.group('above') else 'below'} "
+                             f"{m.storeys[0].name}", [], "Ask about one of its storeys: "
+                             + ", ".join(self.resolver.names()) + ".")
+            said = f"{' '.join(relative.group(0).split())} {m.term}" if relative is not None else m.term
+            plan.mentions.append(StoreyRef(said, m.how, guids, negated))
             if not guids and m.how == "alias:all" and not negated:  # "the model", "in total" with no storeys: the
                 plan.notes.append(f"{m.term!r}: the whole model (it has no storeys)")  # whole model, no storey
                 continue
@@ -2177,6 +2194,15 @@ class Parser:
         plan.storeys.sort(key=order.index)
         plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
         return sorted(used)
+
+    def _relative_storeys(self, storey: Storey, above: bool) -> list[str]:
+        """The storeys strictly above (below) ``storey``: by elevation when every storey has one, else by order."""
+        order = self.resolver.storeys
+        if all(s.elevation is not None for s in order) and storey.elevation is not None:
+            return [s.guid for s in order if (s.elevation > storey.elevation if above  # type: ignore[operator]
+                                              else s.elevation < storey.elevation)]  # type: ignore[operator]
+        at = [s.guid for s in order].index(storey.guid)
+        return [s.guid for s in (order[at + 1:] if above else order[:at])]
 
     def _storey_range(self, text: str, first: _Mention, last: _Mention) -> tuple[tuple[int, int], list[str]] | None:
         """Two storey mentions that bound a range ("from X (up) to Y", "X through Y", "X bis Y", "zwischen X und

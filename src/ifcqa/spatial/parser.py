@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import framing, grounding, lookup, qualifiers, resolve
+from ifcqa.spatial import antecedent, framing, grounding, lookup, qualifiers, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -593,6 +593,7 @@ class Parser:
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
         if not self._framing and self._refuse(plan, text):  # a part parsed alone: what it names (see _is_context)
             return plan
+        text = self._antecedent(plan, text)  # "Before we open up the Keller: which walls down there ...?"
         text = self._confirm_frame(plan, text)  # "is it true that the model has no columns": its yes/no question
         text = self._not_a_single(text)  # "without a single door": without any door
         text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
@@ -722,6 +723,56 @@ class Parser:
                 text = text[:found.start()] + f"all {found['noun']}" + text[found.end():]
                 break
         return text
+
+    def _antecedent(self, plan: Plan, text: str) -> str:
+        """A question referring back to the sentence before it (spatial/antecedent.py): the context's storey, room
+        and class put where the question says "down there", "which ones", "those", when every word of the context
+        the parser does not read is a reason ("open up", "core-drill", "lock check"), never a modifier of what it
+        names; otherwise the text is left as written (and its unread words are declined as usual)."""
+        if self._framing:
+            return text
+        pair = antecedent.split(text)
+        if pair is None or normalise(pair.context) != pair.context:
+            return text
+        self._framing = True
+        try:
+            sub, own = self.parse(pair.context), self.parse(pair.question)
+        finally:
+            self._framing = False
+        said = [(a, b, w) for a, b, w in sub.resolved.get("class_spans", [])]
+        rooms = [r for r in sub.rooms if r.guids and not r.negated]
+        mentions = [m for m in sub.mentions if m.storeys and not m.negated]
+        if not (said or rooms or mentions) or sub.exclude or sub.exclude_classes or sub.threshold is not None \
+                or sub.measure is not None or sub.intent == "compare" or sub.unresolved or sub.unknown_classes \
+                or any(q.negated for q in sub.qualifiers) or len(rooms) != len(sub.rooms):
+            return text
+        unread = list(sub.unconsumed)
+        if sub.declined is not None and not set(sub.declined.get("not_understood", [])) <= set(unread):
+            return text  # declined for another reason than words that only say why
+        named = [(a, b) for a, b, _ in said]
+        for r in rooms:
+            at = pair.context.find(r.term)
+            if at >= 0:
+                named.append((at, at + len(r.term)))
+        if antecedent.modifier_words(pair.context, unread, named):
+            return text  # "the doors with panic bars on Level 1": a constraint the parser cannot read, kept
+        place = " and ".join(m.term for m in mentions)
+        place = f"on {place}" if place else ""
+        for r in rooms:
+            if r.role in ("in", "of"):
+                place = f"{place} {r.role} {r.term}".strip()
+        words = list(dict.fromkeys(w for _, _, w in said)) or [r.term for r in rooms if r.role == "subject"]
+        thing = " ".join([*(q.term for q in sub.qualifiers if q.term), " and ".join(words)]).strip()
+        asks_place = not own.mentions and not own.rooms
+        asks_thing = not own.resolved.get("class_spans") and not own.rooms
+        same = {c.key for c in own.classes} <= {c.key for c in sub.classes}
+        new = antecedent.rewrite(pair, place=place, thing=thing, asks_place=asks_place, asks_thing=asks_thing,
+                                 same_thing=same)
+        if new is None:
+            return text
+        why = f" (why: {', '.join(repr(w) for w in unread)})" if unread else ""
+        plan.notes.append(f"{pair.context!r}: the context{why}; the question refers back to it, read as {new!r}")
+        return new
 
     def _is_context(self, words: str, topic: bool) -> bool:
         if any(p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):

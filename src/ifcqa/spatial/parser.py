@@ -2017,8 +2017,9 @@ class Parser:
             take(match, how, storeys, "first")
         for group, pattern in self._name_patterns:
             for match in list(pattern.finditer(text)):
-                if self._looks_like_class(text, match, group[0]):
-                    continue
+                if self._looks_like_class(text, match, group[0]) and not any(  # "on Level 2 and Roof": listed
+                        re.fullmatch(rf"{_JOIN}(?:the\s+)?", text[m.end:match.start()]) for m in out if m.storeys):
+                    continue  # with a storey named before it, it is the storey (round 5c)
                 take(match, "name", group)
         text = self._name_continuations(text, out)
         for match in list(_NUMBERED.finditer(text)):
@@ -2118,7 +2119,8 @@ class Parser:
         return self._spaces_named
 
     def _looks_like_class(self, text: str, match: re.Match[str], storey: Storey) -> bool:
-        """A storey named like a class word ("Roof") counts only after a preposition or before a storey noun."""
+        """A storey named like a class word ("Roof") counts only after a preposition or before a storey noun (or,
+        see :meth:`_storey_mentions`, joined to a storey named before it: "walls on Level 2 and Roof")."""
         word = normalise(storey.name)
         if word not in _CLASS_KEYS and word not in ("roof", "dach"):
             return False

@@ -1040,6 +1040,14 @@ class Parser:
             plan.resolved["which_class"] = True
             plan.asks_storey = False
             return _mask(masked, which.start("w"), which.end("w"))
+        named = {g for m in plan.mentions if m.storeys and not m.negated and m.how != "alias:all" for g in m.storeys}
+        counted = things or [c for c in plan.classes if c.key == "spaces"]  # "more rooms in A or B?"
+        if which is not None and len(counted) == 1 and len(named) == 2 and not plan.compare and \
+                plan.threshold is None and plan.intent in ("list", "count", "exists"):
+            plan.intent, plan.asks_storey = "most", False  # "more doors downstairs or upstairs?": the one with more
+            plan.least = which.group("w") in ("fewer", "less", "weniger")
+            plan.notes.append(f"{which.group('w')!r} ... or: which of the two storeys has {which.group('w')}")
+            return _mask(masked, which.start("w"), which.end("w"))
         same = _SAME.search(text)
         every = any(m.how == "alias:all" for m in plan.mentions) or _EVERY_STOREY.search(text)
         if same is not None and every and len(things) >= 1 and plan.intent != "compare":

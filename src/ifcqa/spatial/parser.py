@@ -545,6 +545,39 @@ def _lookup_unit(plan: Plan, text: str, frame: lookup.Frame) -> str:
     return _mask(text, found.start(), found.end())
 
 
+_VOWELS = re.compile(r"[aeiouyäöü]+")
+
+
+@functools.cache
+def _confusable() -> tuple[dict[tuple[str, str], list[str]], dict[tuple[str, str], list[str]]]:
+    """Class words of at least five letters by their letters in order (a swap keeps them: "doros") and by their
+    consonants with the first letter (a vowel confused keeps them: "recepticals", "furnature")."""
+    swapped: dict[tuple[str, str], list[str]] = {}
+    skeleton: dict[tuple[str, str], list[str]] = {}
+    for w in _CLASS_KEYS:
+        if " " in w or len(w) < 5 or not w.isalpha():
+            continue
+        swapped.setdefault((w[0], "".join(sorted(w))), []).append(w)
+        skeleton.setdefault((w[0], _VOWELS.sub("", w[1:])), []).append(w)
+    return swapped, skeleton
+
+
+def _letters_confused(word: str) -> list[str]:
+    """The one class word ``word`` misspells by two neighbouring letters swapped ("doros", "radaitors") or by its
+    vowels ("recepticals", "furnature"; six letters or more), with its first letter kept; else nothing (two
+    candidates are no reading)."""
+    if not word.isalpha():
+        return []
+    swapped, skeleton = _confusable()
+    found = [w for w in swapped.get((word[0], "".join(sorted(word))), []) if len(w) == len(word) and sum(
+        a != b for a, b in zip(w, word, strict=True)) == 2 and any(
+        w[i] == word[i + 1] and w[i + 1] == word[i] for i in range(len(w) - 1))]
+    if not found and len(word) >= 6:
+        found = skeleton.get((word[0], _VOWELS.sub("", word[1:])), [])
+    keys = {_CLASS_KEYS[w] for w in found}
+    return found[:1] if len(keys) == 1 else []
+
+
 def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
     plan.intent = "declined"
     plan.declined = {"reason": reason, "not_understood": words,
@@ -2329,6 +2362,8 @@ class Parser:
                     (_qualifier_word(word) or word in _dimension_words()) and word not in _JOINED):
                 continue  # a known filler ("thanks") or qualifier ("schmaler") is never a misspelled class
             close = [_JOINED[word]] if word in _JOINED else difflib.get_close_matches(word, single, n=1, cutoff=0.85)
+            if not close and grounding.stem(word) not in grounding.model_words(self.index):
+                close = _letters_confused(word)  # "doros", "recepticals": letters swapped or vowels confused
             if close:
                 keys.append(_CLASS_KEYS[close[0]])
                 plan.notes.append(f"read {word!r} as {close[0]!r}")

@@ -18,6 +18,7 @@ import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
@@ -545,6 +546,46 @@ def _lookup_unit(plan: Plan, text: str, frame: lookup.Frame) -> str:
     return _mask(text, found.start(), found.end())
 
 
+@functools.cache
+def _vocabulary_words() -> frozenset[str]:
+    """Every word and phrase of the spatial vocabularies (class words, the data files' strings), folded."""
+    found: set[str] = set(_CLASS_KEYS)
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            found.add(normalise(value))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if not k.startswith("_"):
+                    found.add(normalise(k))
+                    walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    for name in ("measure_words", "qualifier_words", "parser_words", "space_functions", "lookup_words"):
+        path = resources.files("ifcqa.spatial").joinpath(f"data/{name}.json")
+        walk(json.loads(path.read_text("utf-8")))
+    return frozenset(found)
+
+
+def _hyphen_compounds(plan: Plan, text: str) -> str:
+    """A word written with a hyphen that the vocabularies know only written as one word ("Netto-Grundfläche",
+    "Wohn-Fläche", "sky-lights"): read as that word (length kept, a space after it); a hyphenated word they know
+    ("load-bearing", "fire-rated") or whose joined form they lack stays as written (round 5c)."""
+    known = _vocabulary_words()
+
+    def join(m: re.Match[str]) -> str:
+        word = m.group(0)
+        joined = word.replace("-", "")
+        if word in known or joined not in known:
+            return word
+        plan.notes.append(f"read {word!r} as {joined!r}")
+        return joined + " " * (len(word) - len(joined))
+
+    return re.sub(r"(?<![\w-])[^\W\d_]{2,}(?:-[^\W\d_]{2,})+(?![\w-])", join, text)
+
+
 _VOWELS = re.compile(r"[aeiouyäöü]+")
 
 
@@ -622,6 +663,7 @@ class Parser:
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
+        text = _hyphen_compounds(plan, text)  # "Netto-Grundfläche": the vocabularies' "nettogrundfläche"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
         if not self._framing and self._refuse(plan, text):  # a part parsed alone: what it names (see _is_context)

@@ -1194,7 +1194,9 @@ class Parser:
         starts = {r.start for r in kept}
         listing = [m for m in _INVENTORY.finditer(text) if not (  # "list all the bedrooms": the rooms themselves
             m.group(0) in ("list all", "show all") and any(
-                st >= m.end() and re.fullmatch(r"\s*(?:the\s+|of\s+the\s+)?", text[m.end():st]) for st in starts))]
+                st >= m.end() and re.fullmatch(r"\s*(?:the\s+|of\s+the\s+)?(?:(?!(?:in|im|inside|within|on|at|of|from|"
+                r"aus|auf)\b)[^\W\d_][\w'-]*\s+){0,2}", text[m.end():st])  # "list all small offices": words that
+                for st in starts))]  # narrow the room (read by _room_modifiers), never a place
         if role == "subject" and listing:  # "what is in room A101": its contents
             role = "in"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]

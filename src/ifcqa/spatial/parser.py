@@ -664,6 +664,7 @@ class Parser:
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
         text = _hyphen_compounds(plan, text)  # "Netto-Grundfläche": the vocabularies' "nettogrundfläche"
+        text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
         if not self._framing and self._refuse(plan, text):  # a part parsed alone: what it names (see _is_context)
@@ -797,6 +798,30 @@ class Parser:
                 plan.notes.append(f"{found.group(0)!r}: every storey (the model has {count})")
                 text = text[:found.start()] + f"all {found['noun']}" + text[found.end():]
                 break
+        return text
+
+    def _split_names(self, plan: Plan, text: str) -> str:
+        """Two or three words the model's names hold only written as one ("mineral wool" for the material
+        "Mineralwool 035", "sand stone", "pipe fitting" is a class phrase and stays): read as that word, when none
+        of them is a word of the vocabularies or of the model's names by itself (round 5c)."""
+        names = grounding.model_words(self.index)
+        known = _vocabulary_words()
+        tokens = list(re.finditer(r"[^\W\d_]{3,}", text))
+        for n in (3, 2):
+            for i in range(len(tokens) - n + 1):
+                run = tokens[i:i + n]
+                if any(text[a.end():b.start()] != " " for a, b in zip(run, run[1:], strict=False)):
+                    continue
+                parts = [t.group(0) for t in run]
+                joined = "".join(parts)
+                if grounding.stem(joined) not in names or " ".join(parts) in known or any(
+                        p in known or grounding.stem(p) in names or p in _STOP for p in parts):
+                    continue
+                start, end = run[0].start(), run[-1].end()
+                if text[start:end] != " ".join(parts):
+                    continue  # an earlier join took part of it
+                plan.notes.append(f"read {' '.join(parts)!r} as {joined!r} (the model's names write it so)")
+                text = text[:start] + joined + " " * (n - 1) + text[end:]
         return text
 
     def _antecedent(self, plan: Plan, text: str) -> str:

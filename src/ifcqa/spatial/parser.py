@@ -586,6 +586,8 @@ def _hyphen_compounds(plan: Plan, text: str) -> str:
     return re.sub(r"(?<![\w-])[^\W\d_]{2,}(?:-[^\W\d_]{2,})+(?![\w-])", join, text)
 
 
+_ITSELF = re.compile(r"\b(?:as\s+a\s+whole|in\s+its\s+entirety|itself|(?:the\s+)?(?:storey|floor|level)\s+itself|"
+                     r"insgesamt\s+als\s+geschoss|als\s+ganzes)\b")
 _VOWELS = re.compile(r"[aeiouyäöü]+")
 
 
@@ -702,6 +704,7 @@ class Parser:
         masked = self._sum_threshold(plan, text, masked)
         masked = self._measure(plan, masked)
         self._storey_sizes(plan, masked)
+        masked = self._storey_itself(plan, masked)
         masked = self._ground(plan, text, masked)
         masked = self._asked_unit(plan, masked)
         masked = self._rank_measure(plan, text, masked)
@@ -799,6 +802,18 @@ class Parser:
                 text = text[:found.start()] + f"all {found['noun']}" + text[found.end():]
                 break
         return text
+
+    def _storey_itself(self, plan: Plan, masked: str) -> str:
+        """ "the gross floor area of the Dachgeschoss as a whole", "... of the storey itself": the quantity the
+        storey's own quantity set records (IfcBuildingStorey BaseQuantities), not a sum over its spaces; declined
+        by the answer when the storey records none (round 5c)."""
+        found = _ITSELF.search(masked)
+        if found is None or plan.resolved.get("measure") is None or not plan.storeys or plan.rooms or any(
+                c.key not in ("spaces", "inventory") for c in plan.classes):
+            return masked
+        plan.resolved["storey_itself"] = True
+        plan.notes.append(f"{found.group(0).strip()!r}: the storey's own quantity, not its spaces'")
+        return _mask(masked, found.start(), found.end())
 
     def _split_names(self, plan: Plan, text: str) -> str:
         """Two or three words the model's names hold only written as one ("mineral wool" for the material

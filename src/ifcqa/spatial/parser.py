@@ -607,15 +607,15 @@ def _confusable() -> tuple[dict[tuple[str, str], list[str]], dict[tuple[str, str
 
 def _letters_confused(word: str) -> list[str]:
     """The one class word ``word`` misspells by two neighbouring letters swapped ("doros", "radaitors") or by its
-    vowels ("recepticals", "furnature"; six letters or more), with its first letter kept; else nothing (two
-    candidates are no reading)."""
-    if not word.isalpha():
+    vowels ("recepticals", "furnature"; seven letters or more, never a word of the vocabularies), with its first
+    letter kept; else nothing (two candidates are no reading)."""
+    if not word.isalpha() or word in _vocabulary_words():
         return []
     swapped, skeleton = _confusable()
     found = [w for w in swapped.get((word[0], "".join(sorted(word))), []) if len(w) == len(word) and sum(
         a != b for a, b in zip(w, word, strict=True)) == 2 and any(
         w[i] == word[i + 1] and w[i + 1] == word[i] for i in range(len(w) - 1))]
-    if not found and len(word) >= 6:
+    if not found and len(word) >= 7 and word not in _vocabulary_words():  # never "metres" for "motors"
         found = skeleton.get((word[0], _VOWELS.sub("", word[1:])), [])
     keys = {_CLASS_KEYS[w] for w in found}
     return found[:1] if len(keys) == 1 else []

@@ -588,6 +588,7 @@ def _hyphen_compounds(plan: Plan, text: str) -> str:
 
 _ITSELF = re.compile(r"\b(?:as\s+a\s+whole|in\s+its\s+entirety|itself|(?:the\s+)?(?:storey|floor|level)\s+itself|"
                      r"insgesamt\s+als\s+geschoss|als\s+ganzes)\b")
+_LIST_ASK = re.compile(r"\b(?:which|what|list|show|name|welche[rsnm]?|zeige?)\b")
 _VOWELS = re.compile(r"[aeiouyäöü]+")
 
 
@@ -862,6 +863,8 @@ class Parser:
                 or any(q.negated for q in sub.qualifiers) or len(rooms) != len(sub.rooms):
             return text
         unread = list(sub.unconsumed)
+        if not unread:
+            return text  # a context the parser reads whole ("rooms on both GroundFloor and 1stFloor: how many?")
         if sub.declined is not None and not set(sub.declined.get("not_understood", [])) <= set(unread):
             return text  # declined for another reason than words that only say why
         named = [(a, b) for a, b, _ in said]
@@ -1395,6 +1398,13 @@ class Parser:
                     and self._named_instead(plan, q):
                 text = _mask(text, q.start, q.end)  # "outside walls" where the wall types are named "OutsideWall"
                 continue
+            asked = normalise(plan.question)
+            if q.how == "no_value" and re.match(r"\s*(?:is|are|does|do|has|have|any|gibt|hat|haben|sind|ist)\b",
+                                                asked) and not _LIST_ASK.search(asked):
+                q.how = "set"
+                if q.raw is not None:
+                    q.raw.how = "set"  # "are any of the doors fire rated?": no, none holds a value (the note says so);
+                # "which ones?" / "list the fire-rated doors" cannot be told apart and declines (round 5c)
             if q.how in _UNUSABLE:
                 what = _join_words([c.label for c in plan.classes]) or "elements"
                 _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,

@@ -37,6 +37,10 @@ _PREPOSITIONS = frozenset({"through", "on", "in", "into", "onto", "at", "to", "f
                            "across", "around", "near", "upon", "within", "between", "over", "under", "all", "the",
                            "every", "each", "some", "any", "our", "my", "their", "durch", "auf", "an", "im", "am",
                            "alle", "allen", "den", "dem"})
+# a word after these is a verb, not an adjective before the class word ("we want to core-drill walls", "we are
+# replastering walls"; "we are checking cracked walls" still has "cracked" right before the class word)
+_TO_VERB = frozenset({"to", "will", "would", "can", "could", "must", "should", "shall", "may", "might", "zu"})
+_AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "be", "been", "being"})
 _WORD = re.compile(r"[^\W\d_][\w'-]*|\d[\w.]*")
 
 
@@ -76,7 +80,9 @@ def modifier_words(context: str, unread: list[str], named: list[tuple[int, int]]
         if word.casefold() not in wanted or any(x <= a < y for x, y in named):
             continue
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-        if nxt is not None and nxt[0] in starts and word not in _PREPOSITIONS:
+        prev = tokens[i - 1][2].casefold() if i > 0 else ""
+        verb = prev in _TO_VERB or (prev in _AUXILIARIES and word.casefold().endswith("ing"))
+        if nxt is not None and nxt[0] in starts and word not in _PREPOSITIONS and not verb:
             out.append(word)  # "broken doors": an adjective before the class word
             continue
         j = i - 1

@@ -256,7 +256,7 @@ _QUALIFIER_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\b(?
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
 _NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+(?:any|an?)\b|\bnot\s+any|\bwith\s+no|\bwithout|"
-                   r"\bnot\s+(?:even\s+)?one|\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
+                   r"\bnot\s+(?:even\s+)?one|\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single|an?))?\s*$")
 # "without a single door", "not one single window", "ohne eine einzige Tür": "single" counts none, it names no kind
 _NOT_A_SINGLE = re.compile(r"\b(?P<neg>not|without|no|nicht|ohne)\s+(?:even\s+)?(?:a|one|eine[ns]?|ein)\s+"
                            r"(?:single|einzige[nrs]?)\b")

@@ -76,7 +76,7 @@ def modifier_words(context: str, unread: list[str], named: list[tuple[int, int]]
     ends = {b for _, b in named}
     wanted = {w.casefold() for w in unread}
     out: list[str] = []
-    for i, (a, b, word) in enumerate(tokens):
+    for i, (a, _, word) in enumerate(tokens):
         if word.casefold() not in wanted or any(x <= a < y for x, y in named):
             continue
         nxt = tokens[i + 1] if i + 1 < len(tokens) else None

@@ -11,7 +11,8 @@ Qto_*, vendor sets such as ArchiCAD's or GSA's) and, for door and window sizes, 
 OverallWidth/OverallHeight: per element class, the quantity of the right kind (area, volume, length, mass) whose
 name ranks best for what was asked (Net before Gross unless "gross" was said), then the one most elements carry.
 When no element of a class carries any, its bounding boxes give the lengths a box measures (height, width,
-length, thickness) and the source says "geometry (bounding box)"; an area or a volume is never a box's. Numbers are in the model's units; elements without a value are counted apart (``n`` of ``total``).
+length, thickness) and the source says "geometry (bounding box)"; an area or a volume is never a box's. Numbers
+are in the model's units; elements without a value are counted apart (``n`` of ``total``).
 """
 
 from __future__ import annotations

@@ -274,9 +274,10 @@ _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
 # a storey named relative to another ("rooms above the Erdgeschoss", "windows below the 1. OG", "Räume über dem EG"):
 # the storeys strictly above / below it (round 5c)
-_RELATIVE_STOREY = re.compile(r"\b(?:(?P<above>above|over|higher\s+than|upwards\s+of|über|ueber|oberhalb(?:\s+(?:des|der|"
-                              r"vom))?)|(?P<below>below|under|underneath|beneath|lower\s+than|unter|unterhalb(?:\s+(?:des|"
-                              r"der|vom))?))\s+(?:(?:the|dem|der|des|den|level|storey|floor)\s+){0,2}$")
+_RELATIVE_STOREY = re.compile(r"\b(?:(?P<above>above|over|higher\s+than|upwards\s+of|über|ueber|"
+                              r"oberhalb(?:\s+(?:des|der|vom))?)|(?P<below>below|under|underneath|beneath|lower\s+than|"
+                              r"unter|unterhalb(?:\s+(?:des|der|vom))?))\s+(?:(?:the|dem|der|des|den|level|storey|floor)\s+)"
+                              r"{0,2}$")
 # rooms or storeys as the subject of "none of X" without a "which" ("2.OG rooms with no windows", "the EG rooms
 # that have no door", "floors without radiators"): the noun right before the negated relation (round 5c)
 _LACKING_SUBJECT = re.compile(r"\b(?:(?P<rooms>rooms?|spaces?|räume|raeume|zimmer)|(?P<storeys>floors?|levels?|"
@@ -2562,8 +2563,9 @@ class Parser:
         if plan.intent == "compare" or plan.resolved.get("versus") or plan.resolved.get("rank_sum"):
             return  # a count comparison, or two storeys set side by side (see _count_comparison)
         others = [c for c in plan.classes if c.key != "spaces"]
+        # "which rooms have no furniture / more than 3 doors", "rooms with no door": the spaces whose count passes
         if plan.threshold is not None and plan.declined is None and others and not plan.rooms and (_WHICH_ROOM.search(
-                text) or plan.resolved.get("lacking") == "rooms"):  # "which rooms have no furniture / more than 3 doors": the spaces whose count passes
+                text) or plan.resolved.get("lacking") == "rooms"):
             plan.intent = "most"
             plan.group_by = "space"
             plan.classes = others

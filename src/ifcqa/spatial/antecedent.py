@@ -121,4 +121,6 @@ def rewrite(pair: Pair, *, place: str, thing: str, asks_place: bool, asks_thing:
         return None
     if asks_place and place and pair.place is None:  # "which ones are thicker than 20 cm": the place goes along
         question = re.sub(r"\s*([?.!]*)\s*$", lambda m: f" {place}{m.group(1)}", question, count=1)
+    if asks_thing and thing and thing not in question:
+        return None  # "We are repainting all doors. How many are there?": never every element's count
     return question

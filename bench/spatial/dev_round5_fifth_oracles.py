@@ -202,8 +202,9 @@ QUESTIONS: list[Q] = [
     C("units", FZK, "quantities", "net floor area of the Erdgeschoss rooms, m^2",
       lambda m: total(m.on("Erdgeschoss", SPACE), BQ_NFA, "m²"),
       "sum of BaseQuantities.NetFloorArea of the IfcSpaces on Erdgeschoss"),
-    C("units", INS, "quantities", "total net floor area of the Keller rooms (kg)", lambda m: decline(),
-      "decline: an area cannot be given in kg"),
+    C("units", INS, "quantities", "total net floor area of the Keller rooms (litres)", lambda m: decline(),
+      "decline: an area cannot be given in litres (first written '(kg)', which this German model also reads as "
+      "its Kellergeschoss, KG: rewritten as ambiguous)"),
     # ============================================================ frames around the question
     C("frames", FZK, "edge", "Is the Erdgeschoss bigger than the Dachgeschoss in terms of net room area?",
       lambda m: yes_no(sum(map(BQ_NFA, m.on("Erdgeschoss", SPACE))) > sum(map(BQ_NFA, m.on("Dachgeschoss", SPACE)))),

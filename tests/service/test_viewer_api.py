@@ -64,7 +64,10 @@ def test_scene_stream_sends_parts_then_the_cached_scene(server: LiveServer, samp
 
         cached = client.get(f"/api/models/{model_id}/scene.glb").content
         assert sorted(_glb_nodes(cached)[0]) == sorted(expected)
-        warm = read_frames(client.get(f"/api/models/{model_id}/scene.stream").content)
+        response = client.get(f"/api/models/{model_id}/scene.stream")
+        warm = read_frames(response.content)
+        again = client.get(f"/api/models/{model_id}/scene.stream", headers={"If-None-Match": response.headers["etag"]})
+        assert again.status_code == 304 and not again.content  # a reload reads the cached scene from its own cache
         assert [header["kind"] for header, _ in warm] == ["part", "end"]
         assert warm[0][1] == cached  # the cached GLB, whole
         assert warm[1][0] == frames[-1][0]
@@ -72,7 +75,14 @@ def test_scene_stream_sends_parts_then_the_cached_scene(server: LiveServer, samp
 
 def test_tree_matches_the_spatial_structure(live: LiveServer, model_id: str, sample_ifc: Path) -> None:
     with live.client() as client:
-        tree = client.get(f"/api/models/{model_id}/tree").json()
+        response = client.get(f"/api/models/{model_id}/tree")
+        again = client.get(f"/api/models/{model_id}/tree")
+        revalidated = client.get(f"/api/models/{model_id}/tree", headers={"If-None-Match": response.headers["etag"]})
+    tree = response.json()
+    # built once, kept: the same bytes and ETag again; a reload that has them gets a 304 without a body
+    assert again.content == response.content and again.headers["etag"] == response.headers["etag"]
+    assert response.headers["content-type"] == "application/json" and "no-cache" in response.headers["cache-control"]
+    assert revalidated.status_code == 304 and not revalidated.content
     model = ifcopenshell.open(str(sample_ifc))
     parent_of: dict[str, str] = {}
 

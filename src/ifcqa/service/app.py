@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
-from fastapi.staticfiles import StaticFiles
 
 import ifcqa
 from ifcqa.service import routes_ask, routes_bench, routes_models, routes_scene, routes_tools
@@ -27,6 +26,7 @@ from ifcqa.service.guard import SecurityHeaders, SiteGuard
 from ifcqa.service.jobs import Jobs
 from ifcqa.service.mcp_http import mcp_app, mcp_lifespan
 from ifcqa.service.state import ServiceState
+from ifcqa.service.static_files import UIStaticFiles
 from ifcqa.service.store import DEFAULT_MAX_UPLOAD, ModelStore
 
 if TYPE_CHECKING:
@@ -109,7 +109,8 @@ def create_app(
 
 
 def _mount_static(app: FastAPI) -> None:
-    """The web UI: ``static/index.html`` at ``/``, the rest under ``/static`` (when the folder exists)."""
+    """The web UI: ``static/index.html`` at ``/``, the rest under ``/static`` (when the folder exists; a URL with
+    its file's content hash is immutable: :mod:`ifcqa.service.static_files`)."""
     if not STATIC_DIR.is_dir():
         return
     index = STATIC_DIR / "index.html"
@@ -122,4 +123,4 @@ def _mount_static(app: FastAPI) -> None:
             raise ApiError(404, "not_found", "The web UI is not installed in this build; the API is under /api.")
         return FileResponse(index, media_type="text/html")
 
-    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.mount("/static", UIStaticFiles(directory=STATIC_DIR), name="static")

@@ -248,12 +248,15 @@ class Answerer:
     def _elsewhere(self, plan: Plan, elsewhere: Sequence[Hit]) -> str:
         if not plan.storeys and plan.exclude:
             return ""
+        # with a room or a property asked, "none at all" would deny the class itself (a model with 14 doors, none
+        # bounding the kitchen): say that the narrowed question has no answer anywhere instead
+        none = " None anywhere in the model either." if plan.rooms or plan.qualifiers else " The model has none at all."
         if not plan.storeys:
             if plan.unknown_classes:
                 return f" The {self.resolver_schema_note(plan)}"
-            return " The model has none at all."
+            return "" if plan.rooms or plan.qualifiers else none
         if not elsewhere:
-            return " The model has none at all."
+            return none
         asked = set(plan.storeys)  # an inventory may skip what sits in the spaces of the asked storeys
         elsewhere = [h for h in elsewhere if h.storey not in asked]
         if not elsewhere:

@@ -39,16 +39,19 @@ def direct_inventory(plan: Any) -> bool:
     rule; the rest, in the storey's spaces, is counted in a note). One that takes classes out ("everything on Level
     1 that isn't furniture", "all elements on EG except walls") asks for the storey's whole contents minus those,
     so it is storey-deep like any class on a storey: contained, in a space, or part of / filling an element that is.
-    Without a storey ("what's in the model other than pipes") it stays the contained elements, as on the graph."""
+    Without a storey ("what's in the model other than pipes") it stays the contained elements, as on the graph.
+    One that takes a storey out ("everything that isn't on Level 1") keeps the direct rule too: the BIM-Graph sets
+    (queries.json, heldout.json) ask it so; the answer says how many more sit in the storeys' spaces."""
     return not getattr(plan, "exclude_classes", None) or not getattr(plan, "storeys", None)
 
 
 @functools.cache
 def not_inventoried(schema: str) -> frozenset[str]:
     """Classes a storey-deep inventory leaves out: openings and other feature elements, virtual elements, spaces
-    (it lists the physical elements; a space is a room, asked as such)."""
+    (it lists the physical elements; a space is a room, asked as such), annotations and grids (drawing content)."""
     return frozenset(c for name in ("IfcFeatureElement", "IfcVirtualElement", "IfcSpatialElement",
-                                    "IfcSpatialStructureElement") for c in subclasses(schema, name))
+                                    "IfcSpatialStructureElement", "IfcAnnotation", "IfcGrid")
+                     for c in subclasses(schema, name))
 
 
 subclasses = ifc_schema.subclasses  # ``ifc_class`` and every subclass of it (empty when the schema lacks it)

@@ -7,6 +7,8 @@ contractor claims Level 1 has at least 10 walls - does it?", "Do we have over 50
 misremembering?". :func:`mask_talk` blanks (with spaces, so offsets stay) the parts that carry no constraint:
 
 - a salutation up to its comma ("Dear BIM coordinator,", "Hi Tom,", "Hallo Frau Weber,");
+- the verbs that open a request ("I'm looking for", "we are searching for", "I'm trying to find", "ich suche"),
+  where the request starts;
 - a preamble before a colon or a spaced dash ("Note from site walk:", "site walk tmrw -"), only when the
   ``is_context`` callback says it names nothing of the model (no class, storey, room, qualifier, measure);
 - a purpose phrase "for the <words> survey / plan / audit ..." whose words name no class, storey, room or
@@ -20,7 +22,8 @@ read as part of the question, never dropped.
 
 **The frame** (:func:`mask_context`, :func:`confirm_question`): people wrap a request in its context: a ticket's
 topic line ("Door hardware audit: list the doors of room B203"),
-who it is for or who needs it ("... for the locksmith", "walls around room A104 - the tiler needs them"), or a
+who it is for or who needs it ("... for the locksmith", "... for the heating engineer": up to two words naming the
+trade before the role noun; "walls around room A104 - the tiler needs them"), or a
 statement to confirm ("Is it true that the model has no columns?"). None of these narrows or widens what is asked,
 so the parser reads them as filler, but only in those frames: a role word elsewhere, a topic line holding a word
 that could be a qualifier, or a role word the model's own names hold is left for the other passes (and declined
@@ -62,8 +65,10 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     w = _words()
     roles = _alternatives(w.roles)
     det = r"(?:(?:the|our|my|your|a|an|der|die|den|dem|unsere[mnr]?)\s+)?"
-    purpose = re.compile(rf"\s*[,;:(-]?\s*\b(?:for|to\s+send\s+to|für)\s+{det}(?:new\s+)?(?P<role>{roles})\b\)?"
-                         r"\s*[?.!]*\s*$")
+    # up to two words before the role say which trade ("the heating engineer", "the fire safety inspector"): the
+    # role noun closes the phrase, so they qualify the person, never the elements asked for
+    purpose = re.compile(rf"\s*[,;:(-]?\s*\b(?:for|to\s+send\s+to|für)\s+{det}(?:new\s+)?"
+                         rf"(?P<role>(?:[^\W\d_][\w-]*\s+){{0,2}}?(?:{roles}))\b\)?\s*[?.!]*\s*$")
     need = re.compile(rf"\s*[,;:(-]\s*{det}(?P<role>{roles})\s+(?:needs?|wants?|asked\s+for|asks\s+for|requires?|"
                       r"braucht|brauchen)(?:\s+(?:them|it|this|these|those|that|the\s+list|a\s+list|the\s+count|sie|"
                       r"es|die\s+liste))?\s*\)?\s*[?.!]*\s*$")
@@ -132,6 +137,14 @@ def confirm_question(text: str) -> str | None:
     return None
 
 
+# the verbs that open a request without saying what is asked: "I'm looking for", "we are searching for", "I'm
+# trying to find", "I would like to see", "ich suche" (what follows is the question)
+_REQUEST = re.compile(r"^\s*(?:(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:(?:currently|just|still)\s+)?"
+                      r"(?:looking\s+for|searching\s+for|hunting\s+for|trying\s+to\s+(?:find|locate|get|see|list)|"
+                      r"interested\s+in)"
+                      r"|(?:i|we)(?:'d|\s+would)\s+like\s+(?:to\s+(?:see|know|get|find|have)\s+)?"
+                      r"|(?:i|we)\s+(?:need|want)\s+to\s+(?:find|see|know|locate)"
+                      r"|(?:ich\s+suche|wir\s+suchen)(?:\s+nach)?)\b\s*")
 _SALUTATION = re.compile(r"^\s*(?:dear|hi|hello|hey|hallo|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+tag)\b"
                          r"(?P<who>[^,:!?]{0,40})[,:!]\s*")
 # a lead-in closed by a colon or a dash with spaces around it (never "1.OG-Wand", "T/FDN")
@@ -184,6 +197,9 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
 
     found = _SALUTATION.match(text)
     if found and (not found["who"].strip() or is_context(found["who"], False)):
+        take(found.start(), found.end())
+    found = _REQUEST.search(text)
+    if found and not text[: found.start()].strip(" ,:-"):  # "I'm looking for ...": only where the request starts
         take(found.start(), found.end())
     for _ in range(2):  # "RE: site check - ...": a subject, then a lead-in
         found = _PREAMBLE.match(text)

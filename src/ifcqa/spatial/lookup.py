@@ -113,6 +113,8 @@ _WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS +
 _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s"
                    r"(?P<made>(?:made|built|constructed)\s+"
                    r"(?:out\s+of|of|from))\b")
+# a terse "<class> made of <material>" states the material (no question word asks it)
+_MADE_VALUE = re.compile(r"\b(?:made|built|constructed|manufactured)$")
 _KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materials?|colou?rs?)\s+of\b")
 _HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief)\s+(?:is|are|ist|sind)\b")
 _FLOOR = re.compile(r"(?:\b(?:what|which)\s+(?:is|are)\s+)?(?:\bthe\s+)?\b(?P<attr>floor[- ]to[- ]floor\s+heights?|"
@@ -166,6 +168,8 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         if not found:
             continue
         term = found.group("attr").strip()
+        if pattern is _TERSE and _MADE_VALUE.search(term):
+            continue  # "walls made of concrete": the material is given (a filter), not asked
         vocab = _vocabulary(term)
         compound = _class_then_attribute(found, is_class_word) if vocab is None else None
         if compound is not None:  # "what is the door width on level 1": the class stays for the class pass

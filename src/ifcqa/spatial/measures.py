@@ -297,8 +297,12 @@ _UNIT_LIKE = re.compile(r"^(?:m2|m3|sqm|sq m|qm|cbm|ft2|ft3|sq ft|square|cubic|q
 
 def _asked_for(folded: str, m: re.Match[str]) -> bool:
     """A quantity word with no operation asks for the quantity: as a unit, first, or one word after "the", "what"..."""
+    before = [w.strip("?.,!") for w in folded[: m.start()].split()]
     if _UNIT_LIKE.match(_phrase(m.group(0))):
-        return True
+        # "how many square metres", "m² of glazing"; after "in"/"as" it is only the unit an answer is asked in
+        # ("how many windows ... in square metres?": no quantity asked, so the unit is left unread and declines),
+        # after "per" a rate ("doors per square metre"), never the quantity itself
+        return not (before and before[-1] in ("in", "im", "as", "als", "per", "pro", "je"))
     before = [w.strip("?.,!") for w in folded[: m.start()].split()]
     if len(before) <= 1 or _phrase(m.group(0)) in words().compounds:
         return True

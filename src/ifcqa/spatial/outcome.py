@@ -82,12 +82,17 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
     if plan.rooms and not any(r.guids for r in plan.rooms):
         terms = " or ".join(repr(r.term) for r in plan.rooms)
         out.text = f"This model has no space named like {terms}, so nothing is listed."
-        if plan.intent == "exists":
+        # a room the model lacks, taken out ("rooms besides the atrium"), leaves no question to answer; counting
+        # the rooms themselves ("how many server rooms") is 0, while counting what is in or around a room the
+        # model lacks ("how many windows in the sauna") has no answer, like a storey the model lacks
+        negated = any(r.negated for r in plan.rooms)
+        where = any(r.role != "subject" for r in plan.rooms)
+        if plan.intent == "exists" and not negated:
             out.yes_no = False
             out.text = f"No: this model has no space named like {terms}."
-        if plan.intent == "count":
+        elif plan.intent == "count" and not where and not negated:
             out.count = 0
-        if plan.intent not in ("exists", "count"):  # like a storey the model lacks: nothing to list, declined
+        else:  # nothing to list: declined
             plan.declined = {"reason": f"this model has no space named like {terms}",
                              "not_understood": [r.term for r in plan.rooms],
                              "can_answer": "Ask about one of its rooms by name, number or function."}

@@ -22,7 +22,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import antecedent, framing, grounding, lookup, qualifiers, resolve
+from ifcqa.spatial import antecedent, framing, grounding, lookup, named_properties, qualifiers, resolve
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -272,23 +272,28 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
                             r"wenigsten)\b")
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
-# a storey named relative to another ("rooms above the Erdgeschoss", "windows below the 1. OG", "Räume über dem EG"):
-# the storeys strictly above / below it (round 5c)
-_RELATIVE_STOREY = re.compile(r"\b(?:(?P<above>above|over|higher\s+than|upwards\s+of|über|ueber|"
-                              r"oberhalb(?:\s+(?:des|der|vom))?)|(?P<below>below|under|underneath|beneath|lower\s+than|"
-                              r"unter|unterhalb(?:\s+(?:des|der|vom))?))\s+(?:(?:the|dem|der|des|den|level|storey|floor)\s+)"
-                              r"{0,2}$")
 # rooms or storeys as the subject of "none of X" without a "which" ("2.OG rooms with no windows", "the EG rooms
 # that have no door", "floors without radiators"): the noun right before the negated relation (round 5c)
 _LACKING_SUBJECT = re.compile(r"\b(?:(?P<rooms>rooms?|spaces?|räume|raeume|zimmer)|(?P<storeys>floors?|levels?|"
                               r"storeys?|stories|geschosse?|etagen?|stockwerke?))(?:\s+(?:that|which|die|welche))?"
                               r"(?:\s+(?:do|does))?(?:\s+(?:have|has|with|haben|hat|mit|contain|contains))?\s*$")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
+_NUMBER_WORDS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|sechs|sieben|"
+                           r"acht|neun|zehn)\b(?!\s+(?:floors|levels|storeys|stories|geschosse|etagen|ebenen))")
+_ONE_LETTER_ASKED = re.compile(r"\b(?:in|im|as|als|per)\s+(?P<u>[^\W\d_a])(?![\w'²³.-])")
+# a comparative with what is compared between it and "than" ("more windows than"; "more than 5" is a bound)
+_COMPARATIVE = re.compile(r"\b(more|fewer|less|mehr|weniger)\s+(?!than\b|als\b)[^.?!]*?\b(than|als)\b")
+# nouns of a part of the building that the word lists read as the whole model ("the apartment", "das Haus")
+_PART_NOUNS = frozenset(["apartment", "apartments", "wohnung", "wohnungen", "haus", "häuser", "house", "houses", "home",
+                         "homes", "flat", "flats", "dwelling", "dwellings", "unit", "units", "einheit", "wohneinheit"])
+_DISTRIBUTIVE = re.compile(r"\b(?:per|pro|je|each|every|jede[mnrs]?) (?P<w>[^\W\d_][\w'-]*)")  # the next word
 # the unit asked after "in"/"as", or after a comma at the end ("total area of the bedrooms, sq m")
-_UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))"
-                         r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
-                         r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
-                         r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
+_UNIT_WORDS = (r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
+               r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
+               r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
+_UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))" + _UNIT_WORDS)
+# the unit in parentheses or brackets: "total volume of the walls (m3)", "floor area [m²]", "(in m)"
+_UNIT_PAREN = re.compile(r"[(\[]\s*(?:in\s+)?" + _UNIT_WORDS + r"\s*[)\]]")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -368,7 +373,8 @@ def _only_filler(between: str) -> bool:
 _NEGATION_JOIN = frozenset(["on", "in", "at", "the", "those", "that", "which", "are", "is", "located", "placed",
                             "for", "from", "of", "im", "auf", "dem", "der", "den", "die", "das", "ones", "any",
                             "elements", "items", "things", "objects", "and", "or", "but", "not", "sind", "ist",
-                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an", "und", "oder", "sowie", "bzw"])
+                            "in", "within", "inside", "nicht", "nor", "noch", "a", "an", "und", "oder", "sowie", "bzw",
+                            "what", "whatever", "was"])  # "everything except what is on the Roof": a relative pronoun
 
 
 _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be answered without broadening
@@ -469,6 +475,11 @@ _STOREY_PLUS = re.compile(r"\s*(?:plus|together\s+with|along\s+with|\+)\s*(?:(?:
 _STOREY_THROUGH = re.compile(r"\s*(?:through|thru|bis\s+(?:zum|zur|ins|in\s+das)|bis(?:\s+einschließlich)?|"
                              r"up\s+to\s+and\s+including|to\s+and\s+including)\s*(?:(?:the|dem|das|den)\s+)?")
 _STOREY_TO = re.compile(r"\s*(?:(?:all\s+the\s+way\s+)?(?:up|down)\s+)?(?:to|till|until|-|\u2013)\s*(?:the\s+)?")
+# a storey as the bound of others: "every floor above the EG", "the floors below the 2.OG", "über dem Erdgeschoss"
+_ABOVE = frozenset(["above", "over", "higher than", "über", "ueber", "oberhalb", "oberhalb des", "oberhalb vom"])
+_RELATIVE = re.compile(r"(?:(?P<one>\bthe\s+(?:floor|level|storey|story)\s+)|\b)"
+                       r"(?P<dir>above|below|over|under|higher\s+than|lower\s+than|über|ueber|unter|oberhalb|"
+                       r"unterhalb)\s+(?:(?:the|dem|des|der|vom)\s+)?$")
 _STOREY_FROM = re.compile(r"\b(?:from|von|vom)\s+(?:(?:the|dem|der)\s+)?$")
 
 
@@ -479,9 +490,27 @@ _DOUBLED = {k: frozenset(k[:i] + k[i + 1:] for i in range(len(k) - 1) if k[i] ==
             for k in _CLASS_KEYS if " " not in k and len(k) == 5 and k.isalpha()}
 
 
+def _swaps(word: str) -> set[str]:
+    """``word`` with two neighbouring letters swapped, the first letter kept (a swap there makes real words:
+    "odor", "abths")."""
+    return {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, len(word) - 1) if word[i] != word[i + 1]}
+
+
+# a class word with two neighbouring letters swapped ("slbas", "doros", "stiars"): one class word only, never a
+# class word itself (the variants two class words share are dropped)
+_SWAP_OWNERS: dict[str, set[str]] = {}
+for _k in _CLASS_KEYS:
+    if " " not in _k and len(_k) >= 4 and _k.isalpha():
+        for _v in _swaps(_k):
+            _SWAP_OWNERS.setdefault(_v, set()).add(_k)
+_SWAPPED = {v: next(iter(ks)) for v, ks in _SWAP_OWNERS.items() if len(ks) == 1 and v not in _CLASS_KEYS}
+
+
 # the contents frame before a room ("what is in", "was steht im"): the room's contents, not the room
-_CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside)|was\s+(?:ist|steht|befindet\s+sich|liegt)\s+"
-                       r"(?:im|in))\b")
+_CONTENTS = re.compile(r"\b(?:what(?:\s+is|'s|s)?\s+(?:in|inside(?:\s+of)?|within)|"
+                       r"was\s+(?:ist|steht|befindet\s+sich|liegt)\s+(?:im|in))\b")
+# the contents frame before a bare number: "what's inside 006?" (see Parser._numbered_contents)
+_CONTENTS_NUMBER = re.compile(_CONTENTS.pattern + r"\s+(?:the\s+)?(?P<n>\d[\d.]*[a-z]?)\s*[?.!]*\s*$")
 # "the caretaker's office (Hausmeister)": a possessor, its head noun (up to two words), the gloss in parentheses
 _GLOSS = re.compile(r"\b(?P<owner>[^\W\d_]+)'s(?P<head>(?:\s+[^\W\d_]+){1,2}?)(?P<paren>\s*\((?P<gloss>[^\W\d_]+"
                     r"(?:\s+[^\W\d_]+)?)\))")
@@ -535,7 +564,7 @@ _LENGTH_TERMS = re.compile(r"\b(?:height|width|length|thickness|depth|perimeter|
 def _lookup_unit(plan: Plan, text: str, frame: lookup.Frame) -> str:
     """ "ceiling height of the bedroom, in mm?": the unit an attribute lookup is asked in, consumed when it is the
     attribute's kind of measure (an area in m², a height in mm); the answer states the model's unit."""
-    found = _UNIT_ASKED.search(text)
+    found = _UNIT_ASKED.search(text) or _UNIT_PAREN.search(text)
     if found is None:
         return text
     term = f"{frame.term} {frame.key or ''}"
@@ -661,6 +690,7 @@ class Parser:
 
     def parse(self, question: str) -> Plan:
         plan = Plan(question=question)
+        self._asked = question  # as written (case kept): what the word passes may consult
         stripped, guids = lookup.explicit_guids(question)  # GlobalIds are read whole, before any word pass
         text = normalise(stripped)
         if not re.search(r"[^\W\d_]", text):
@@ -701,7 +731,8 @@ class Parser:
         masked = self._rooms_and_classes(plan, masked)
         masked = self._units(plan, masked)
         masked = self._property_values(plan, masked)
-        masked = self._qualifiers(plan, masked, text)
+        masked = self._named_properties(plan, masked, _places_read(text, plan))
+        masked = self._qualifiers(plan, masked, _places_read(text, plan))
         masked = self._with_properties(plan, text, masked)
         masked = self._sum_threshold(plan, text, masked)
         masked = self._measure(plan, masked)
@@ -1211,6 +1242,7 @@ class Parser:
         matches something in this model (the class when both do)."""
         zones, text = self._zones(text)
         rooms = zones + [r for r in resolve.find_rooms(self.index, text) if r.term.strip()]
+        rooms += self._numbered_contents(text, rooms)
         spans = [(m.start(), m.end()) for m in _CLASS_PATTERN.finditer(text)]
         kept = []
         for room in rooms:
@@ -1226,6 +1258,7 @@ class Parser:
             kept.append(room)
         for room in kept:
             text = _mask(text, room.start, room.end)
+        plan.resolved["room_spans"] = [(room.start, room.end) for room in kept]
         self._room_quantities = {q.casefold() for room in kept for g in room.guids if (e := self.index.find(g))
                                  for sets in (e.qtos, e.psets) for props in sets.values() for q in props}
         text = self._classes(plan, text)
@@ -1729,6 +1762,17 @@ class Parser:
                 return found.start(), k
         return None
 
+    def _numbered_contents(self, text: str, rooms: list[resolve.Room]) -> list[resolve.Room]:
+        """A bare number right after the contents frame ("what is inside 006?", "was ist in 101") that is exactly
+        one space's Name is that room (a bare number elsewhere names no room: it may be a count or a storey)."""
+        found = _CONTENTS_NUMBER.search(text)
+        if found is None or any(r.start <= found.start("n") < r.end for r in rooms):
+            return []
+        spaces = [e for e in self.index.by_class("IfcSpace") if e.guid and (e.name or "").strip() == found["n"]]
+        if len(spaces) != 1:
+            return []
+        return [resolve.Room(found["n"], found.start("n"), found.end("n"), [spaces[0].guid], "name")]
+
     def _room_words(self, plan: Plan, text: str, masked: str, run: list[tuple[int, int, str, str]],
                     words: list[str]) -> str:
         """Words no vocabulary knows that the model's space names hold as whole words ("the lobby" for a space
@@ -1850,7 +1894,7 @@ class Parser:
         """ "how big is the entrance hall in m²", "total wall volume in cubic metres": the unit the answer is asked
         in, consumed when it is the measure's kind of unit in metres (the answer states the model's unit)."""
         measure = plan.resolved.get("measure")
-        found = _UNIT_ASKED.search(masked)
+        found = _UNIT_ASKED.search(masked) or _UNIT_PAREN.search(masked)
         if measure is None or found is None:
             return masked
         unit = found.group("unit")
@@ -2105,6 +2149,45 @@ class Parser:
             masked = _mask(masked, found.start(), found.end())
         return masked
 
+    def _named_properties(self, plan: Plan, masked: str, context: str) -> str:
+        """A property of the asked elements named by its own words (:mod:`ifcqa.spatial.named_properties`: "which
+        outlets are pluggable", "walls that extend to structure", "light fixtures with lamp A-21"), unless the
+        qualifier vocabulary reads the same words as a property the model holds (it knows their synonyms and
+        negations). The name's words may be class words the class pass took ("structure", "lamp") when another
+        class word stays the subject; the class they were read as is then dropped (unless named elsewhere)."""
+        if plan.declined is not None:
+            return masked
+        classes = [c for f in plan.classes for c in f.classes]
+        found = named_properties.find(self.index, context, classes)
+        if not found:
+            return masked
+        known = [(q.start, q.end) for q in resolve.find_qualifiers(self.index, masked, classes, context)
+                 if q.how not in _UNUSABLE]
+        spans = list(plan.resolved.get("class_spans", []))
+        for q in found:
+            inside = [sp for sp in spans if q.start <= sp[0] and sp[1] <= q.end]
+            outside = [sp for sp in spans if sp not in inside]
+            free = all(masked[i] == context[i] or any(a <= i < b for a, b, _ in inside)
+                       for i in range(q.start, q.end) if not context[i].isspace())
+            if not free or (inside and not outside) or any(q.start < b and a < q.end for a, b in known):
+                continue
+            for sp in inside:  # "walls that extend to structure": "structure" is the property's, not a class
+                key = _CLASS_KEYS[sp[2]]
+                if key not in {_CLASS_KEYS[w] for _, _, w in outside}:
+                    plan.classes = [c for c in plan.classes if _key(c) != key]
+                spans.remove(sp)
+            plan.resolved["class_spans"] = spans
+            before = context[max(0, q.start - 24): q.start]
+            neg = _QUALIFIER_NEGATION.search(before)
+            wrapped = resolve.wrap(q)
+            plan.qualifiers.append(QualifierRef(q.term, resolve.describe(wrapped), neg is not None))
+            plan.resolved.setdefault("qualifiers", []).append(wrapped)
+            plan.notes.append(f"{q.term.strip()!r}: the property {resolve.describe(wrapped)} (named by its words)")
+            masked = _mask(masked, q.start, q.end)
+            if neg is not None:
+                masked = _mask(masked, q.start - len(before) + neg.start(), q.start)
+        return masked
+
     def _account(self, plan: Plan, masked: str) -> None:
         """Every content word is a storey, class, room, qualifier, aggregate or filler, or the answer declines."""
         if plan.declined is not None:
@@ -2113,6 +2196,31 @@ class Parser:
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
         words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
         words += [whole for a, b, whole in plan.resolved.get("compound_heads", []) if masked[a:b].strip()]
+        # "the area of the Seminarraum in t", "how many doors, in m": one letter after "in" is a unit (or a name)
+        # asked for, which the word passes did not read (one-letter words are otherwise not counted)
+        words += [m.group("u") for m in _ONE_LETTER_ASKED.finditer(masked)]
+        # "the three largest rooms", "which two rooms are the biggest": a number word with an extreme asks for the
+        # top N, which no plan holds (the number words are otherwise filler: "the two levels")
+        measure = plan.resolved.get("measure")
+        if plan.intent == "most" or (measure is not None and measure.op in ("max", "min")):
+            words += _NUMBER_WORDS.findall(masked)
+        # "how many doors per apartment": a filler noun after a distributive word groups by a part no plan holds
+        # (storeys and rooms were read before: "per floor", "each room"), never the whole model
+        words += [m.group(0) for m in _DISTRIBUTIVE.finditer(masked) if m.group("w") in _PART_NOUNS]
+        # "which rooms are by / around / like the kitchen": rooms near (or like) a room, never the kitchens themselves
+        # ("walls around room A104" stays the walls bounding it: the rooms are then where, not what, is asked)
+        asked = normalise(plan.question)
+        words += [found.group(0) for r in plan.rooms if r.role == "subject" and not r.negated
+                  for found in [re.search(rf"(?<!would )(?<!'d )\b(?:by|around|like)\s+(?:the\s+|a\s+|an\s+)?"
+                                          rf"{re.escape(r.term)}", asked)]
+                  if found is not None]
+        # "does the kitchen have more windows than the living room?": a comparative no pass turned into a comparison
+        # or a bound (those set compare_op / threshold / a measure) was read as filler; never answer the rest
+        compared = _COMPARATIVE.search(asked)
+        if compared is not None and not plan.compare_op and plan.threshold is None and plan.measure is None and (
+                plan.intent in ("exists", "count", "list")) and all(m.storeys for m in plan.mentions):
+            # (a storey the model lacks, "level 5 ... than level 1", is declined naming that storey instead)
+            words.append(f"{compared.group(1)} ... {compared.group(2)}")  # "more ... than": the words not read
         plan.unconsumed += [_as_written(plan.question, w) for w in words]
         plan.unconsumed = list(dict.fromkeys(plan.unconsumed))
         plan.unknown_words = list(plan.unconsumed)
@@ -2218,8 +2326,17 @@ class Parser:
                     continue  # "roof" as a thing, not a storey ("roof elements" is a class)
                 if bare and self._roof_kind(text, match.start(), match.end()):
                     continue  # "the volume of the roof slabs": the model's roof slabs (PredefinedType ROOF)
+                if self._unit_written(word):
+                    continue  # "... in kg": the unit an answer is asked in, never the Kellergeschoss (KG)
                 take(match, "alias:" + kind, self._alias(kind, word))
         return self._fuzzy(text, out)
+
+    def _unit_written(self, word: str) -> bool:
+        """A storey alias that is also a unit symbol ("kg") written in lower case after "in" or a number ("how many
+        windows on Level 2 in kg?", "bigger than 20 kg"): a unit, never the storey ("im KG", "in the KG" stay one)."""
+        if qualifiers.words().units.get(word) is None:
+            return False
+        return re.search(rf"(?:\bin\s+|\d\s*){re.escape(word)}(?![\w²³])", self._asked or "") is not None
 
     def _roof_kind(self, text: str, start: int, end: int) -> bool:
         """Whether "roof" at ``start`` begins a class phrase ("roof slabs") of a kind the model holds: then it is
@@ -2334,6 +2451,15 @@ class Parser:
             if m.how == "alias:all" and specific:  # "the walls in the Keller in total", "... on EG in the building":
                 plan.notes.append(f"{m.term!r} read as a whole, not as every storey (a storey is named)")
                 continue  # the named storey's total; never every storey's
+            if previous is not None and m.storeys and re.fullmatch(r"\s*[(\[]\s*", text[previous.end:m.start]) and \
+                    re.match(r"\s*[)\]]", text[m.end:]):  # "the Keller (KG)": a gloss of the storey before it
+                if {s.guid for s in m.storeys} == {s.guid for s in previous.storeys}:
+                    plan.notes.append(f"{m.term!r} in parentheses: the storey before it, glossed")
+                    continue
+                _decline(plan, f"'{_as_written(plan.question, m.term)}' in parentheses after "
+                         f"'{_as_written(plan.question, previous.term)}' names another storey, so I cannot tell "
+                         "which is meant", [_as_written(plan.question, m.term)])
+                continue
             direct = [span for span in spans if span[1] <= m.start and _only_filler(text[span[1]:m.start])]
             used.update(direct)
             negated = bool(direct) or (
@@ -2348,19 +2474,15 @@ class Parser:
                 plan.notes.append(f"{text[span[0]:m.end]!r}: a range of storeys")
             previous, carried = m, negated
             guids = [s.guid for s in m.storeys]
-            relative = _RELATIVE_STOREY.search(text, max(0, m.start - 40), m.start) if len(m.storeys) == 1 else None
-            if relative is not None:  # "above the Erdgeschoss": the storeys strictly above it, never it
-                guids = self._relative_storeys(m.storeys[0], above=relative.group("above") is not None)
-                used.add(relative.span())
-                plan.notes.append(f"{text[relative.start():m.end]!r}: the storeys "
-                                  f"{'above' if relative.group('above') else 'below'} {m.storeys[0].name} "
-                                  f"({', '.join(self.resolver.labels[g] for g in guids) or 'none'})")
+            term = m.term
+            relative = self._relative(plan, text, m)
+            if relative is not None:  # "every floor above the Erdgeschoss": the storeys above it, not it
+                span, guids = relative
+                used.add(span)
+                term = " ".join(text[span[0]:m.end].split())
                 if not guids:
-                    _decline(plan, f"no storey lies {'above' if relative.group('above') else 'below'} "
-                             f"{m.storeys[0].name}", [], "Ask about one of its storeys: "
-                             + ", ".join(self.resolver.names()) + ".")
-            said = f"{' '.join(relative.group(0).split())} {m.term}" if relative is not None else m.term
-            plan.mentions.append(StoreyRef(said, m.how, guids, negated))
+                    continue
+            plan.mentions.append(StoreyRef(term, m.how, guids, negated))
             if not guids and m.how == "alias:all" and not negated:  # "the model", "in total" with no storeys: the
                 plan.notes.append(f"{m.term!r}: the whole model (it has no storeys)")  # whole model, no storey
                 continue
@@ -2384,14 +2506,26 @@ class Parser:
         plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
         return sorted(used)
 
-    def _relative_storeys(self, storey: Storey, above: bool) -> list[str]:
-        """The storeys strictly above (below) ``storey``: by elevation when every storey has one, else by order."""
-        order = self.resolver.storeys
-        if all(s.elevation is not None for s in order) and storey.elevation is not None:
-            return [s.guid for s in order if (s.elevation > storey.elevation if above  # type: ignore[operator]
-                                              else s.elevation < storey.elevation)]  # type: ignore[operator]
-        at = [s.guid for s in order].index(storey.guid)
-        return [s.guid for s in (order[at + 1:] if above else order[:at])]
+    def _relative(self, plan: Plan, text: str, m: _Mention) -> tuple[tuple[int, int], list[str]] | None:
+        """A storey named as the bound of others ("every floor above the EG", "below the 2.OG", "über dem
+        Erdgeschoss"): the span of the words and the storeys above / below it by elevation (only the next one
+        after "the floor above"); none there declines saying so."""
+        found = _RELATIVE.search(text, 0, m.start)
+        if found is None or len(m.storeys) != 1 or m.how == "alias:all":
+            return None
+        rank = m.storeys[0].rank
+        above = found["dir"] in _ABOVE
+        ordered = sorted(self.resolver.storeys, key=lambda s: s.rank)
+        chosen = [s for s in ordered if (s.rank > rank if above else s.rank < rank)]
+        if found["one"] and chosen:  # "the floor above the EG": the next one only
+            chosen = [chosen[0] if above else chosen[-1]]
+        where = "above" if above else "below"
+        if not chosen:
+            _decline(plan, f"this model has no storey {where} {m.storeys[0].name}", [found["dir"]])
+            return (found.start(), found.end()), []
+        plan.notes.append(f"{found.group(0).strip()!r} {m.term!r}: the storeys {where} it "
+                          f"({', '.join(s.name for s in chosen)})")
+        return (found.start(), found.end()), [s.guid for s in chosen]
 
     def _storey_range(self, text: str, first: _Mention, last: _Mention) -> tuple[tuple[int, int], list[str]] | None:
         """Two storey mentions that bound a range ("from X (up) to Y", "X through Y", "X bis Y", "zwischen X und
@@ -2474,6 +2608,15 @@ class Parser:
                 plan.notes.append(f"read {word!r} as {close[0]!r} (a doubled letter written once)")
                 plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), close[0]))
                 text = _mask(text, match.start(), match.end())
+        for match in list(re.finditer(r"(?<![\w'-])[^\W\d_]{4,}(?![\w'-])", text)):  # "doros": two letters swapped
+            word = match.group(0)
+            if word not in _SWAPPED or word in _STOP or word in FILLER_WORDS or word in STOREY_NOUNS or (
+                    word in self._name_words() or _qualifier_word(word) or word in _dimension_words()):
+                continue
+            keys.append(_CLASS_KEYS[_SWAPPED[word]])
+            plan.notes.append(f"read {word!r} as {_SWAPPED[word]!r} (two letters swapped)")
+            plan.resolved.setdefault("class_spans", []).append((match.start(), match.end(), _SWAPPED[word]))
+            text = _mask(text, match.start(), match.end())
         for key in dict.fromkeys(negated):  # "except the walls": those are taken out of the answer
             plan.exclude_classes.append(self.class_filter(key))
         for key in dict.fromkeys(keys):
@@ -2599,6 +2742,7 @@ class Parser:
         elif (_words_pattern(("most", "meisten", "fewest", "least", "wenigsten", "am meisten")).search(
                 _BOUND_WORDS.sub(" ", text)) or comparing) and (  # "at least 900 mm wide" is a bound, not "least"
             has(STOREY_NOUNS) or has(("which", "welche", "welches", "welcher"))
+            or comparing and len(named) >= 2 and has(("where", "wo"))  # "A or B - where are more windows?"
         ):
             plan.intent = "most"
             plan.least = _words_pattern(("fewest", "least", "wenigsten", "fewer", "weniger")).search(
@@ -2644,6 +2788,18 @@ class Parser:
             ):
                 plan.notes.append("names no storey, element class, room or inventory")
                 _decline(plan, "it names no storey, element class, room or property I know", [])
+
+
+def _places_read(text: str, plan: Plan) -> str:
+    """``text`` with the rooms and storeys the question names written as the word "room" / "in" (same length):
+    what the qualifier pass reads after a prepositional word, so "inside B102" / "outside the EG" is a place, never
+    the internal / external qualifier ("outside walls" keeps its class word and stays the qualifier)."""
+    spans = list(plan.resolved.get("room_spans", [])) + list(plan.resolved.get("storey_spans", []))
+    for start, end in spans:
+        size = end - start
+        word = "room" if size >= 4 else "in" if size >= 2 else ""
+        text = text[:start] + word.ljust(size) + text[end:]
+    return text
 
 
 def parse(index: ModelIndex, question: str) -> Plan:

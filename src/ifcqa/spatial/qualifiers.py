@@ -329,7 +329,7 @@ def _booleans(found: _Carried, folded: str, follows: Callable[[int], str] | None
             prop, value = table[phrase]
             if phrase in vocab.prepositional:  # "outside walls", not "what is outside the kitchen"
                 nxt = (follows(m.end()) if follows is not None else folded[m.end() :]).split()
-                if not nxt or nxt[0].strip("?.,!") in _PREP_STOP:
+                if nxt and nxt[0].strip("?.,!") in _PREP_STOP:  # "which doors are inside?" ends on the adjective
                     continue
             negated, start = _negated(folded, m.start())
             value = value != negated

@@ -349,6 +349,7 @@ INVENTORY_WORDS = (
     # the contents frame in other verbs: "Was steht im Raum 006?", "what is inside room 5"
     "was ist in", "was steht im", "was steht in", "was steht auf", "was befindet sich im", "was befindet sich in",
     "was liegt im", "was liegt in", "what is inside", "what's inside", "whats inside", "what is located in",
+    "what is within", "what's within", "whats within", "what is inside of", "what's inside of",
 )
 
 # storey aliases: resolved in spatial.storeys

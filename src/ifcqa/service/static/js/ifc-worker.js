@@ -10,7 +10,13 @@
 //      {kind: 'end', elements, parts: {aggregate GlobalId: [part GlobalIds]}, schema, offset, ms, steps: {name: ms}}
 //      {kind: 'error', message}: web-ifc cannot read the file (the page then falls back to the server's scene).
 
-import * as WebIFC from '../vendor/web-ifc.min.js';
+// web-ifc's module without its schema classes (web/web-ifc-slim.mjs: 0.1 MB of JS where the whole module is
+// 3.4 MB) and its WASM, each asked for by its content hash, which web/vendor.mjs sets here: the server serves such
+// URLs as immutable, so a later visit takes both from the browser's cache, the WASM compiled. The module is
+// imported when web-ifc is first needed (not by this module), so a model's fetch starts while it loads.
+const WEB_IFC_JS = '../vendor/web-ifc-api.slim.min.js?v=f95261f5769d';
+const WEB_IFC_WASM = '../vendor/web-ifc.wasm?v=1fbd30bd5515';
+let WebIFC = null; // the module, once imported (ready())
 
 // the first element goes at once (first triangles first), the next batch after BATCH_MS, each wait 1.5 times the
 // last (at most BATCH_MAX_MS): every batch is drawn by the page, on the cores web-ifc uses
@@ -30,23 +36,21 @@ const CLASS_COLOURS = new Map([
 ]);
 const PRODUCT = [0.78, 0.78, 0.78, 1];
 
-/** The model's schema as web-ifc's classes: upper-case name (IFCWALLSTANDARDCASE) -> name, and class -> name. */
+/**
+ * The model's schema's product classes: upper-case name (IFCWALLSTANDARDCASE) -> name, and a class's colour (its
+ * own or its nearest listed supertype's), from the schema's IfcProduct classes and their supertypes
+ * (WebIFC.PRODUCT_CLASSES, read from web-ifc's schema classes when the module was built).
+ */
 function schemaOf(schemaName) {
   const name = String(schemaName || '').toUpperCase();
-  const schema = name.startsWith('IFC2X3') ? WebIFC.IFC2X3 : name.startsWith('IFC4X3') ? WebIFC.IFC4X3 : WebIFC.IFC4;
-  const names = new Map();
-  const classes = new Map();
-  for (const [key, value] of Object.entries(schema || {})) {
-    if (!key.startsWith('Ifc') || typeof value !== 'function') continue;
-    names.set(key.toUpperCase(), key);
-    classes.set(value, key);
-  }
+  const parents = WebIFC.PRODUCT_CLASSES[name.startsWith('IFC2X3') ? 'IFC2X3' : name.startsWith('IFC4X3') ? 'IFC4X3' : 'IFC4'];
+  const names = new Map(Object.keys(parents).map((cls) => [cls.toUpperCase(), cls]));
   const colours = new Map();
-  const colourOf = (cls) => { // the nearest ancestor with a colour (the schema's classes extend their supertypes)
+  const colourOf = (cls) => {
     if (!colours.has(cls)) {
       let colour = PRODUCT;
-      for (let type = schema?.[cls]; type && type !== Function.prototype; type = Object.getPrototypeOf(type)) {
-        const found = CLASS_COLOURS.get(classes.get(type));
+      for (let type = cls; type; type = parents[type]) {
+        const found = CLASS_COLOURS.get(type);
         if (found) { colour = found; break; }
       }
       colours.set(cls, colour);
@@ -61,10 +65,12 @@ let loading = null; // the IfcAPI once its WASM is ready (one load, however many
 function ready() {
   if (!loading) {
     loading = (async () => {
-      const api = new WebIFC.IfcAPI();
-      api.SetWasmPath(new URL('../vendor/', import.meta.url).href, true);
-      await api.Init(undefined, true); // single-threaded: the page is not cross-origin isolated
-      api.SetLogLevel(WebIFC.LogLevel?.LOG_LEVEL_OFF ?? 6);
+      const module = await import(WEB_IFC_JS);
+      const api = new module.IfcAPI();
+      // single-threaded (the page is not cross-origin isolated); the WASM compiled as it streams in
+      await api.Init(() => new URL(WEB_IFC_WASM, import.meta.url).href, true);
+      api.SetLogLevel(module.LogLevel?.LOG_LEVEL_OFF ?? 6);
+      WebIFC = module;
       return api;
     })();
     loading.catch(() => { loading = null; });
@@ -117,6 +123,25 @@ function aggregateParts(ifc, model, guids) {
   return parts;
 }
 
+/** Positions (x y z of each interleaved x y z nx ny nz vertex) transformed by the column-major 4x4 `m`, less `offset`. */
+function transformed(vertices, m, offset) {
+  const count = vertices.length / 6;
+  const positions = new Float32Array(count * 3);
+  const [m0, m1, m2, , m4, m5, m6, , m8, m9, m10, , m12, m13, m14] = m;
+  const tx = m12 - offset[0];
+  const ty = m13 - offset[1];
+  const tz = m14 - offset[2];
+  for (let v = 0, i = 0, o = 0; v < count; v++, i += 6, o += 3) {
+    const x = vertices[i];
+    const y = vertices[i + 1];
+    const z = vertices[i + 2];
+    positions[o] = m0 * x + m4 * y + m8 * z + tx;
+    positions[o + 1] = m1 * x + m5 * y + m9 * z + ty;
+    positions[o + 2] = m2 * x + m6 * y + m10 * z + tz;
+  }
+  return positions;
+}
+
 async function run({ url, headers }) {
   const started = performance.now();
   postMessage({ kind: 'started' });
@@ -127,13 +152,24 @@ async function run({ url, headers }) {
   const refused = refuse(data);
   if (refused) throw new Error(`the file is ${refused}`);
   const model = ifc.OpenModel(data, { COORDINATE_TO_ORIGIN: false });
+  const heap = () => ifc.wasmModule.HEAPF32; // read anew: the WASM memory may grow (a new buffer) while meshes stream
   if (model < 0) throw new Error('web-ifc could not open the file (its schema is not one web-ifc reads, or the header is invalid)');
   step('open');
   try {
     const schema = ifc.GetModelSchema(model);
     const { names, colourOf } = schemaOf(schema);
     const total = ifc.GetLineIDsWithType(model, WebIFC.IFCPRODUCTDEFINITIONSHAPE).size();
-    const guids = new Map();
+    const guids = new Map(); // expressID -> GlobalId of the elements sent
+    const seen = new Set(); // expressIDs streamed (web-ifc may stream an element twice: spaces)
+    const classes = new Map(); // type code -> class name
+    const classOf = (id) => {
+      const code = ifc.GetLineType(model, id);
+      if (!classes.has(code)) {
+        const type = ifc.GetNameFromTypeCode(code);
+        classes.set(code, names.get(type) || type);
+      }
+      return classes.get(code);
+    };
     let offset = null; // glTF axes
     let batch = [];
     let transfer = [];
@@ -143,6 +179,15 @@ async function run({ url, headers }) {
     let wait = BATCH_MS / 1.5;
     const flush = () => {
       if (!batch.length) return;
+      // the batch's GlobalIds from their raw lines, in one call (one per element cost twice as much)
+      const lines = ifc.GetRawLinesData(model, batch.map((element) => element.id));
+      batch = batch.filter((element, i) => {
+        const guid = lines[i]?.arguments?.[0];
+        element.guid = guid && typeof guid.value === 'string' ? guid.value : null;
+        if (element.guid) guids.set(element.id, element.guid);
+        return element.guid !== null; // not an IfcRoot (web-ifc streams products only): nothing to key it by
+      });
+      if (!batch.length) return;
       postMessage({ kind: 'batch', offset: [offset[0], -offset[2], offset[1]], elements: batch, done, total }, transfer);
       batch = [];
       transfer = [];
@@ -151,33 +196,23 @@ async function run({ url, headers }) {
     };
     const take = (mesh, space) => { // space: web-ifc's colour of a space is replaced by the server's see-through one
       const id = mesh.expressID;
-      if (guids.has(id)) return;
-      const { guid, type: code } = rootOf(ifc, model, id);
-      if (!guid) return;
-      guids.set(id, guid);
-      const type = ifc.GetNameFromTypeCode(code);
-      const cls = names.get(type) || type;
+      if (seen.has(id)) return;
+      seen.add(id);
+      const cls = classOf(id);
       const meshes = [];
       const placed = mesh.geometries;
       for (let i = 0; i < placed.size(); i++) {
         const part = placed.get(i);
         const geometry = ifc.GetGeometry(model, part.geometryExpressID);
-        const vertices = ifc.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
-        const indices = ifc.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
+        // the interleaved vertices (x y z nx ny nz) read in place on the WASM heap, not copied out first
+        const vertices = heap().subarray(geometry.GetVertexData() / 4,
+          geometry.GetVertexData() / 4 + geometry.GetVertexDataSize());
+        const indices = ifc.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize()); // a copy: ours
         const m = part.flatTransformation;
         if (!offset) offset = [Math.round(m[12]), Math.round(m[13]), Math.round(m[14])];
-        const count = vertices.length / 6;
-        const positions = new Float32Array(count * 3);
-        for (let v = 0; v < count; v++) {
-          const x = vertices[6 * v];
-          const y = vertices[6 * v + 1];
-          const z = vertices[6 * v + 2];
-          positions[3 * v] = m[0] * x + m[4] * y + m[8] * z + m[12] - offset[0];
-          positions[3 * v + 1] = m[1] * x + m[5] * y + m[9] * z + m[13] - offset[1];
-          positions[3 * v + 2] = m[2] * x + m[6] * y + m[10] * z + m[14] - offset[2];
-        }
-        const copy = new Uint32Array(indices); // the WASM heap's view is not ours to transfer
+        const positions = transformed(vertices, m, offset);
         geometry.delete();
+        const copy = indices;
         if (!copy.length) continue;
         const c = part.color;
         const unstyled = c.x === 1 && c.y === 1 && c.z === 1 && c.w === 1;
@@ -187,7 +222,7 @@ async function run({ url, headers }) {
       done += 1;
       if (!meshes.length) return;
       shaped += 1;
-      batch.push({ id, guid, cls, meshes });
+      batch.push({ id, guid: null, cls, meshes }); // guid: read when the batch is sent
       if (done === 1) step('first');
       if (done === 1 || performance.now() - last > wait) flush();
     };
@@ -200,7 +235,7 @@ async function run({ url, headers }) {
     step('meshes');
     const parts = aggregateParts(ifc, model, guids);
     step('parts');
-    postMessage({ kind: 'end', elements: guids.size, parts, schema, offset: [offset[0], -offset[2], offset[1]],
+    postMessage({ kind: 'end', elements: seen.size, parts, schema, offset: [offset[0], -offset[2], offset[1]],
       ms: Math.round(performance.now() - started), steps });
   } finally {
     ifc.CloseModel(model);

@@ -6,18 +6,59 @@
 
 import {
   AmbientLight, Box3, BufferAttribute, BufferGeometry, Color, DirectionalLight, EdgesGeometry, Float32BufferAttribute,
-  GLTFLoader, Group, Line, LineBasicMaterial, LinearSRGBColorSpace, LineSegments, Mesh, MeshStandardMaterial,
+  GLTFLoader, Group, Line, LineBasicMaterial, LinearSRGBColorSpace, LineSegments, Mesh, MeshLambertMaterial,
+  MeshStandardMaterial,
   OrbitControls, PerspectiveCamera, Plane, Points, PointsMaterial, Raycaster, Scene, Sphere, Vector2, Vector3,
   WebGLRenderer,
 } from '../vendor/three.bundle.min.js';
 
-const HIGHLIGHT = new MeshStandardMaterial({
+/** WebGL renderers that rasterise on the CPU (Chromium's SwiftShader, Mesa's llvmpipe and softpipe, Windows' and Apple's). */
+const SOFTWARE_RENDERERS = /SwiftShader|llvmpipe|softpipe|Software Rasterizer|Basic Render Driver|Apple Software Renderer/i;
+
+/**
+ * Whether this browser draws WebGL without a GPU: it refuses a context that asks for no major performance caveat,
+ * or its renderer is a software rasteriser (headless Chromium with --disable-gpu does not refuse). Such a browser
+ * rasterises every frame on the CPU, and the page waits for it (the compositor reads the pixels back): the view
+ * then draws without multisampling and with Lambert surfaces instead of PBR ones (same colours, flat shaded; no
+ * roughness or metalness, which the view does not use). Measured on AC11-FZK-Haus under SwiftShader
+ * (bench/ui_first_view.py's Chromium, 5 reloads each): the longest task of a warm first view 778 ms with both,
+ * 316 ms without multisampling, 188 ms with Lambert as well. With a GPU nothing changes.
+ */
+function softwareGl() {
+  try {
+    const context = (options) => document.createElement('canvas').getContext('webgl2', options);
+    const release = (gl) => gl?.getExtension('WEBGL_lose_context')?.loseContext();
+    const gl = context({ failIfMajorPerformanceCaveat: true });
+    if (!gl) {
+      const plain = context({});
+      release(plain);
+      return Boolean(plain); // no WebGL at all is another matter
+    }
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+    release(gl);
+    return SOFTWARE_RENDERERS.test(renderer);
+  } catch {
+    return false;
+  }
+}
+
+export const SOFTWARE_GL = softwareGl();
+
+/** A surface material: PBR (roughness, metalness) on a GPU, Lambert under software WebGL (see softwareGl). */
+function surface(parameters) {
+  if (!SOFTWARE_GL) return new MeshStandardMaterial(parameters);
+  const { roughness, metalness, ...lambert } = parameters;
+  return new MeshLambertMaterial(lambert);
+}
+
+const HIGHLIGHT = surface({
   color: 0xff7a1a, emissive: 0x662200, roughness: 0.6, metalness: 0, side: 2, flatShading: true,
 });
-const SELECTED = new MeshStandardMaterial({
+const SELECTED = surface({
   color: 0x1e6bff, emissive: 0x0a2a80, roughness: 0.5, metalness: 0, side: 2, flatShading: true,
 });
-const GHOST = new MeshStandardMaterial({
+const GHOST = surface({
   color: 0xb8c0cc, transparent: true, opacity: 0.15, depthWrite: false, roughness: 1, metalness: 0, side: 2,
   flatShading: true,
 });
@@ -33,7 +74,7 @@ function gltfOf([x, y, z]) {
 
 /** A mesh material of an RGBA colour as the scenes give it (linear, as glTF's baseColorFactor); flat shaded. */
 function sceneMaterial([r, g, b, a]) {
-  return new MeshStandardMaterial({
+  return surface({
     color: new Color().setRGB(r, g, b, LinearSRGBColorSpace), transparent: a < 1, opacity: a, depthWrite: a >= 1,
     roughness: 0.9, metalness: 0, side: 2, flatShading: true,
   });
@@ -149,7 +190,7 @@ export class Viewer {
     this.container = container;
     this.onPick = onPick || (() => {});
     this.onMeasure = onMeasure || (() => {});
-    this.renderer = new WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer = new WebGLRenderer({ antialias: !SOFTWARE_GL, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.renderer.setClearColor(new Color(0xf4f6f9));
     container.appendChild(this.renderer.domElement);
@@ -222,13 +263,25 @@ export class Viewer {
   /** Draw with the next animation frame (calls before it share it); resolves once drawn. */
   render() {
     if (!this.pending) {
-      this.pending = new Promise((resolve) => requestAnimationFrame(() => {
+      const held = this.held || Promise.resolve();
+      this.pending = held.then(() => new Promise((resolve) => requestAnimationFrame(() => {
         this.pending = null;
         this.draw();
         resolve();
-      }));
+      })));
     }
     return this.pending;
+  }
+
+  /**
+   * Draw nothing until `promise` settles, at most `maxMs`: the page's other parts of a view are shown in the same
+   * frame (ask.js, for a cached scene). Under software WebGL the page waits for each frame's pixels (100-400 ms
+   * here), and work queued behind that frame, such as the spatial tree arriving 20-60 ms after the scene, waits too.
+   */
+  holdDraws(promise, maxMs) {
+    const held = Promise.race([promise, new Promise((resolve) => setTimeout(resolve, maxMs))]).catch(() => {});
+    this.held = held;
+    held.then(() => { if (this.held === held) this.held = null; });
   }
 
   draw() {
@@ -857,6 +910,7 @@ export class Viewer {
       get frames() { return viewer.frames || 0; },
       get parts() { return viewer.partCount || 0; },
       get webIfcWorkers() { return viewer.webIfcWorkers || 0; },
+      get softwareGl() { return SOFTWARE_GL; },
       get profile() {
         const { calls, triangles } = viewer.renderer.info.render;
         return { ...viewer.profile, calls, triangles, programs: viewer.renderer.info.programs?.length ?? null };

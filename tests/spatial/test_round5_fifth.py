@@ -205,3 +205,14 @@ def test_a_lift_and_hyphenated_german(index_of: Index, model: Callable[[str], if
     bad = next(s for s in f.by_type("IfcSpace") if s.LongName == "Bad")
     answer = _ask(index_of, "AC20-FZK-Haus.ifc", "Netto-Grundfläche vom Bad?")
     assert answer["value"]["number"] == pytest.approx(ue.get_pset(bad, "BaseQuantities", "NetFloorArea"), rel=1e-3)
+
+
+def test_a_power_typed_with_a_caret_is_the_unit(index_of: Index, model: Callable[[str], ifcopenshell.file]) -> None:
+    from ifcqa.spatial.parser import normalise
+
+    assert normalise("area in m^2, volume in ft**3, x^2") == "area in m², volume in ft³, x^2"
+    f = model(INS)
+    keller = [s for s in f.by_type("IfcSpace") if _storey(s) == "Keller"]
+    answer = _ask(index_of, INS, "net floor area of the Keller rooms, m^2")
+    assert answer["value"]["number"] == pytest.approx(
+        sum(ue.get_pset(s, "BaseQuantities", "NetFloorArea") for s in keller), rel=1e-3)

@@ -116,6 +116,9 @@ def normalise(question: str) -> str:
     text = _CONTRACTIONS.sub(lambda m: f"{_SPELLED.get(m['w'], m['w'])} not" if m["w"] else f"{m['s']} is", text)
     text = re.sub(r"(?<![\w/])w/o(?![\w/])", "without", text)  # "walls w/o the exterior ones"
     text = _BARE_CONTRACTIONS.sub(lambda m: f"{m['w']} not" if m["w"] else f"{m['s']} is", text)
+    # a power typed with a caret or stars ("m^2", "ft**3"): the unit's superscript (round 5c)
+    text = re.sub(r"(?<![\w^])(m|mm|cm|ft)\s*(?:\^|\*\*)\s*([23])(?![\w^])",
+                  lambda m: m[1] + ("²" if m[2] == "2" else "³"), text)
     return " ".join(text.split())
 
 

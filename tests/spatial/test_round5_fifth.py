@@ -216,3 +216,10 @@ def test_a_power_typed_with_a_caret_is_the_unit(index_of: Index, model: Callable
     answer = _ask(index_of, INS, "net floor area of the Keller rooms, m^2")
     assert answer["value"]["number"] == pytest.approx(
         sum(ue.get_pset(s, "BaseQuantities", "NetFloorArea") for s in keller), rel=1e-3)
+
+
+def test_are_there_floors_lacking_a_class(index_of: Index, model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model(INS)
+    empty = [s.Name for s in f.by_type("IfcBuildingStorey") if not _on(f, "IfcWindow", s.Name)]
+    answer = _ask(index_of, INS, "Are there floors without windows?")
+    assert answer["yes_no"] is bool(empty) and set(answer["storeys"] or []) == set(empty)

@@ -2717,7 +2717,11 @@ class Parser:
             plan.classes = others
             plan.resolved["space_filter"] = True
             return
-        if plan.threshold is not None and plan.declined is None and _ANY_STOREY.search(text) and not plan.mentions:
+        lacking_yes_no = plan.resolved.get("lacking") == "storeys" and re.match(
+            r"(?:are|is|do|does|gibt|sind)\s+(?:there\s+|es\s+)?(?:any\s+)?(?:floors?|levels?|storeys?|stories|geschosse?)\b",
+            text)  # "are there floors without windows?": does some storey pass
+        if plan.threshold is not None and plan.declined is None and (_ANY_STOREY.search(text) or lacking_yes_no) \
+                and not plan.mentions:
             plan.intent = "exists"  # "is there any floor without doors?": does some storey pass the threshold
             plan.resolved["storey_filter"] = True
             if not plan.classes:

@@ -126,6 +126,10 @@ def test_context_with_a_modifier_still_declines(index_of: Index, model: Callable
                                                 ) -> None:
     _declined(_ask(index_of, INS, "Checking the doors with broken hinges on the Keller. Which ones are those?"),
               "hinges")
+    for question in ("The doors in the Keller that are broken. Which ones are those?",  # a clause after the place
+                     "Some doors in the Keller were painted red. Which ones?",  # a statement about the doors
+                     "Walls need repair in the Keller. Which ones are those?"):
+        assert _ask(index_of, INS, question)["declined"] is not None, question
     answer = _ask(index_of, INS, "We are repainting all doors. How many are there?")  # never every element's count
     assert answer["count"] is None or answer["count"] == len(model(INS).by_type("IfcDoor"))
 

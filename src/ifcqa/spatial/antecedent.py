@@ -19,6 +19,7 @@ back, and the parser reads that question; the note says how it was read.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 # the boundary between the context and the question: the last one before the question part
@@ -41,6 +42,19 @@ _PREPOSITIONS = frozenset({"through", "on", "in", "into", "onto", "at", "to", "f
 # replastering walls"; "we are checking cracked walls" still has "cracked" right before the class word)
 _TO_VERB = frozenset({"to", "will", "would", "can", "could", "must", "should", "shall", "may", "might", "zu"})
 _AUXILIARIES = frozenset({"am", "is", "are", "was", "were", "be", "been", "being"})
+_DETERMINERS = frozenset({"the", "a", "an", "some", "all", "these", "those", "our", "my", "their", "many", "few",
+                          "several", "most", "every", "each", "any", "die", "der", "das", "alle", "einige"})
+# nouns that name an activity, heading a compound after a class word ("window cleaning", "door maintenance")
+_ACTIVITIES = frozenset({"maintenance", "check", "checks", "inspection", "audit", "survey", "service", "servicing",
+                         "repair", "repairs", "replacement", "installation", "works", "work", "walk", "review",
+                         "wartung", "prüfung", "pruefung", "reinigung", "austausch", "sanierung"})
+
+
+def _activity(word: str) -> bool:
+    w = word.casefold()
+    return w in _ACTIVITIES or (w.endswith("ing") and len(w) > 5)
+
+
 _WORD = re.compile(r"[^\W\d_][\w'-]*|\d[\w.]*")
 
 
@@ -67,13 +81,22 @@ def split(text: str) -> Pair | None:
     return None
 
 
-def modifier_words(context: str, unread: list[str], named: list[tuple[int, int]]) -> list[str]:
-    """The unread words of ``context`` that modify a thing it names (``named``: spans of its class and room words):
-    right before one ("broken doors"; a preposition or article is no modifier) or after one past a connector
-    ("doors with panic bars"). A word right after a class word is the head of a compound ("window cleaning")."""
+def modifier_words(context: str, unread: list[str], named: list[tuple[int, int]],
+                   places: Sequence[tuple[int, int]] = ()) -> list[str]:
+    """The unread words of ``context`` that modify or state something of a thing it names (``named``: spans of its
+    class and room words; ``places``: its storey mentions): right before one ("broken doors"; a preposition or
+    article is no modifier), after one or a place past a connector ("doors with panic bars", "the doors on Level
+    1 that are broken"), or a statement whose subject the thing is ("Some doors on Level 1 were painted red":
+    every unread word then). A word right after a class word is the head of a compound only when it names an
+    activity ("window cleaning", "door maintenance")."""
     tokens = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(context)]
     starts = {a for a, _ in named}
-    ends = {b for _, b in named}
+    ends = {b for _, b in named} | {b for _, b in places}
+    first = next((t for t in tokens if t[2].casefold() not in _DETERMINERS), None)
+    if first is not None and first[0] in starts:  # the thing is the statement's subject
+        after = next((t for t in tokens if t[0] >= next(b for a, b in named if a == first[0])), None)
+        if after is None or not _activity(after[2]):
+            return [w for w in unread if w.casefold() not in _DETERMINERS]
     wanted = {w.casefold() for w in unread}
     out: list[str] = []
     for i, (a, _, word) in enumerate(tokens):

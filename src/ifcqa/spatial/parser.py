@@ -907,7 +907,8 @@ class Parser:
             at = pair.context.find(r.term)
             if at >= 0:
                 named.append((at, at + len(r.term)))
-        if antecedent.modifier_words(pair.context, unread, named):
+        places = list(sub.resolved.get("storey_spans", []))
+        if antecedent.modifier_words(pair.context, unread, named, places):
             return text  # "the doors with panic bars on Level 1": a constraint the parser cannot read, kept
         place = " and ".join(m.term for m in mentions)
         place = f"on {place}" if place else ""

@@ -6,6 +6,8 @@ Run by hand from the repository root (not part of the tests)::
     python bench/mcq_scale.py --models ifc4           # the ~20 MB IFC4 model only
     python bench/mcq_scale.py --skip mcq,mcq_warm     # no MCQ generation (minutes on a shared machine)
     python bench/mcq_scale.py --models 100k --repeat 3  # the least of 3 runs of each (a loaded machine)
+    python bench/mcq_scale.py --models 100k --repeat 3 --median --skip ask,ask_text  # the median of 3 instead
+    python bench/mcq_scale.py --models 100k --repeat 5 --before /tmp/base/src  # before/after, interleaved
 
 The models are written by the sample writer (:mod:`ifcqa.sample`) into ``--dir`` (default
 ``/tmp/ifcqa-scale``, never the repository) and reused when already there (same arguments, same
@@ -32,9 +34,10 @@ unless said otherwise), so its peak RSS is its own (``os.wait4``):
 One JSON line per measurement on stdout: ``model``, ``name``, ``wall_s``, ``cpu_s`` (user + system:
 steadier than wall time on a shared machine), ``rss_mb``, ``per_10k_products_s`` (wall) and
 ``per_10k_products_cpu_s``, ``x_summary`` (wall over the cold summary's), ``x_summary_cpu`` (CPU over the cold
-summary's: the ratio to read on a loaded machine, where wall times of seconds stretch several-fold) and, for
-``mcq``, the items written. Targets (issue 21): ``mcq`` on a 100k-element model within 5x ``summary``; the first
-``ask`` within 2x ``summary``.
+summary's: the ratio to read on a loaded machine, where wall times of seconds stretch several-fold), with
+``--repeat`` the CPU seconds of every run (``cpu_runs``) and, for ``mcq``, the items written. Targets (issue 21):
+``mcq`` on a 100k-element model within 5x ``summary``; the first ``ask`` within 2x ``summary``. Measured
+numbers, before and after each change: docs/SCALE.md ("MCQ generation on large models").
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -74,17 +78,22 @@ def ensure_model(folder: Path, name: str) -> Path:
     return path
 
 
-REPEAT = 1  # --repeat: runs of each measurement (the least wall and CPU seconds of them are kept)
+REPEAT = 1  # --repeat: runs of each measurement
+MEDIAN = False  # --median: keep the median wall and CPU seconds of the runs instead of the least
+CPU_RUNS: list[float] = []  # the CPU seconds of each run of the last measurement, in run order
 
 
 def run(command: list[str], env: dict[str, str], setup: Any = None) -> tuple[float, float, float, str]:
-    """Run ``command`` ``REPEAT`` times (``setup()`` before each); least wall and CPU seconds, peak RSS, stdout."""
+    """Run ``command`` ``REPEAT`` times (``setup()`` before each); least (or median) wall and CPU seconds, peak RSS,
+    stdout."""
     runs = []
     for _ in range(REPEAT):
         if setup is not None:
             setup()
         runs.append(_run_once(command, env))
-    return min(r[0] for r in runs), min(r[1] for r in runs), max(r[2] for r in runs), runs[-1][3]
+    CPU_RUNS[:] = [round(r[1], 2) for r in runs]
+    keep = statistics.median if MEDIAN else min
+    return keep(r[0] for r in runs), keep(r[1] for r in runs), max(r[2] for r in runs), runs[-1][3]
 
 
 def _run_once(command: list[str], env: dict[str, str]) -> tuple[float, float, float, str]:
@@ -119,6 +128,8 @@ def measure(name: str, path: Path, scratch: Path, skip: set[str]) -> None:
             row["x_summary"] = round(wall / summary_s, 2)
         if summary_cpu:
             row["x_summary_cpu"] = round(cpu / summary_cpu, 2)
+        if len(CPU_RUNS) > 1:
+            row["cpu_runs"] = list(CPU_RUNS)
         print(json.dumps(row | extra), flush=True)
 
     emit("open", wall, cpu, rss)
@@ -150,6 +161,35 @@ def measure(name: str, path: Path, scratch: Path, skip: set[str]) -> None:
         emit(measurement, wall, cpu, rss, route=answer["route"], elements=len(answer["elements"]))
 
 
+def compare(name: str, path: Path, scratch: Path, before: Path) -> None:
+    """Cold ``summary`` and cold ``mcq`` with the sources in ``before`` and with the current ones, interleaved.
+
+    Each of the ``REPEAT`` rounds runs both versions (the order alternating from round to round), so a change
+    of the machine's load falls on both alike; one JSON line per round, then one per version with the median CPU
+    seconds and their ratio (``x_summary_cpu``) and the median of the rounds' own ratios.
+    """
+    ifcqa = [sys.executable, "-m", "ifcqa.cli.main"]  # the interpreter of this venv, the sources of PYTHONPATH
+    versions = {"before": dict(os.environ, PYTHONPATH=str(before)), "after": dict(os.environ)}
+    cpu: dict[str, dict[str, list[float]]] = {v: {"summary": [], "mcq": []} for v in versions}
+    for round_ in range(REPEAT):
+        for version in list(versions)[:: 1 if round_ % 2 == 0 else -1]:
+            cache = scratch / f"{name}-{version}"
+            for measurement, args in (("summary", ["summary", str(path)]),
+                                      ("mcq", ["mcq", "generate", str(path), "-o", str(scratch / "b.jsonl"),
+                                               "--jobs", "1"])):
+                shutil.rmtree(cache, ignore_errors=True)
+                cpu[version][measurement].append(_run_once([*ifcqa, *args], versions[version]
+                                                           | {"IFCQA_CACHE_DIR": str(cache)})[1])
+        print(json.dumps({"model": name, "round": round_ + 1, "load": round(os.getloadavg()[0], 1),
+                          **{v: {m: round(c[m][-1], 2) for m in c} for v, c in cpu.items()}}), flush=True)
+    for version, c in cpu.items():
+        summary, mcq = statistics.median(c["summary"]), statistics.median(c["mcq"])
+        print(json.dumps({"model": name, "version": version, "summary_cpu_s": round(summary, 2),
+                          "mcq_cpu_s": round(mcq, 2), "x_summary_cpu": round(mcq / summary, 2),
+                          "median_of_round_ratios": round(statistics.median(
+                              m / s for s, m in zip(c["summary"], c["mcq"], strict=True)), 2)}), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", default=",".join(MODELS), help="comma-separated: " + ", ".join(MODELS))
@@ -159,9 +199,16 @@ def main() -> None:
                         help="where the models are written and reused (default: %(default)s)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="runs of each measurement, the least wall and CPU seconds kept (default: %(default)s)")
+    parser.add_argument("--before", type=Path, metavar="SRC",
+                        help="compare: cold summary and cold mcq with the ifcqa sources in SRC (e.g. an exported "
+                        "src/ of main) and with the current ones, --repeat rounds interleaved")
+    parser.add_argument("--median", action="store_true",
+                        help="keep the median of the --repeat runs instead of the least (each run's CPU seconds "
+                        "are printed as cpu_runs either way)")
     options = parser.parse_args()
-    global REPEAT
+    global REPEAT, MEDIAN
     REPEAT = max(1, options.repeat)
+    MEDIAN = options.median
     skip = {s for s in options.skip.split(",") if s}
     unknown = skip - set(MEASUREMENTS[1:])
     names = [n for n in options.models.split(",") if n]
@@ -171,7 +218,10 @@ def main() -> None:
     for name in names:
         path = ensure_model(options.dir, name)
         with tempfile.TemporaryDirectory(prefix="ifcqa-scale-") as scratch:
-            measure(name, path, Path(scratch), skip)
+            if options.before is not None:
+                compare(name, path, Path(scratch), options.before)
+            else:
+                measure(name, path, Path(scratch), skip)
 
 
 if __name__ == "__main__":

@@ -64,6 +64,17 @@ def as_llm_plan(plan: Plan, index: ModelIndex, parser: Any) -> dict[str, Any]:
         "compare": [name[g] for g in plan.compare], "group_by": plan.group_by, "least": plan.least,
         "asks_storey": plan.asks_storey, "universal": plan.universal,
     }
+    if plan.lookup is not None:  # round 5b: the LLM plan format holds lookups too
+        parts = plan.lookup.get("parts") or [plan.lookup]
+        out["lookup"] = [{"attribute": str(p.get("key") or p["term"])} for p in parts]
+        out["each_storey"] = bool(plan.lookup.get("each_storey"))
+        out["intent"] = "list"
+    if plan.elements:
+        out["elements"] = list(plan.elements)
+        out["classes"] = [c for c in classes if not c.startswith("Ifc")]
+    unit = plan.resolved.get("asked_unit")
+    if unit:
+        out["unit"] = unit["symbol"]
     return out
 
 

@@ -16,11 +16,9 @@ to stderr: a progress bar on a terminal, otherwise one line per file.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from ifcqa.cli.common import CacheDir, NoCache, print_json, status
 from ifcqa.cli.export import export
@@ -32,6 +30,9 @@ from ifcqa.mcq.coverage import REPORTING_THRESHOLD, Axis, Coverage, coverage, sh
 from ifcqa.mcq.pipeline import DEFAULT_CAP, DEFAULT_SEED
 from ifcqa.mcq.registry import get_generators
 from ifcqa.mcq.runner import FileResult, RunSettings, generate_bench, resolve_categories, verify_bench
+
+if TYPE_CHECKING:
+    from rich.table import Table
 
 app = typer.Typer(
     name="mcq",
@@ -179,6 +180,8 @@ def stats(
     if as_json:
         print_json(table.to_dict())
         return
+    from rich.console import Console  # rich only when a table is shown (generate never imports it)
+
     names = {model: name.removesuffix(".ifc") for model, name in short_names(table.models).items()}
     natural = max(map(len, table.keys), default=8) + sum(max(len(n), 5) + 3 for n in names.values()) + 14
     console = Console()
@@ -192,6 +195,8 @@ def stats(
 
 
 def _rich_table(table: Coverage, headers: dict[str, str]) -> Table:
+    from rich.table import Table
+
     flagged = len(table.below_threshold())
     plural = "cell" if flagged == 1 else "cells"
     rich_table = Table(

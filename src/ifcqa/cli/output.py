@@ -35,7 +35,8 @@ def stderr_console() -> Console:
     return Console(stderr=True)
 
 
-def _stderr_is_terminal() -> bool:
+def stderr_is_terminal() -> bool:
+    """Whether stderr is a terminal, asked without rich (a piped or redirected call need not import it)."""
     try:
         return sys.stderr.isatty()
     except (AttributeError, ValueError):  # a replaced or closed stream
@@ -45,7 +46,7 @@ def _stderr_is_terminal() -> bool:
 @contextmanager
 def status(message: str) -> Iterator[None]:
     """Show a spinner with ``message`` on stderr while the block runs, only when stderr is a terminal."""
-    if not _stderr_is_terminal():  # checked before importing rich: a piped call stays light
+    if not stderr_is_terminal():  # checked before importing rich: a piped call stays light
         yield
         return
     console = stderr_console()
@@ -102,7 +103,7 @@ def open_index(path: Path, cache_dir: Path | None = None, no_cache: bool = False
     """
     cache = None if no_cache else IndexCache(cache_dir)
     CURRENT_FILE.set(path)  # named by the error channel if anything later fails unexpectedly
-    if _stderr_is_terminal():  # a tool that needs every box shows the whole-model pass as a bar
+    if stderr_is_terminal():  # a tool that needs every box shows the whole-model pass as a bar
         set_progress(GeometryProgress(f"Computing the geometry of {path.name}"))
     try:
         with status(f"Indexing {path.name}"):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ifcqa.cli.common import status, stderr_console
+from ifcqa.cli.output import stderr_is_terminal
 
 if TYPE_CHECKING:
     from ifcqa.executor import Executor, Outcome, ProgressState
@@ -62,9 +63,6 @@ def file_progress(
 
     ``line(outcome)`` says what one finished file gave; a failed file shows its error instead.
     """
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    console = stderr_console()
     finished = 0
 
     def text(outcome: Outcome[Any]) -> str:
@@ -72,7 +70,9 @@ def file_progress(
             return f"FAILED {outcome.key} after {outcome.attempts} tries: {outcome.failure.error}"
         return line(outcome)
 
-    if not console.is_terminal:
+    # a file or a pipe is known without rich (a piped run stays light); a terminal is then asked of rich
+    console = stderr_console() if stderr_is_terminal() else None
+    if console is None or not console.is_terminal:
 
         def plain(outcome: Outcome[Any]) -> None:
             nonlocal finished
@@ -81,6 +81,8 @@ def file_progress(
 
         yield (lambda state: None), plain
         return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     columns = (
         TextColumn("{task.description}"),
         BarColumn(),

@@ -346,6 +346,15 @@ class ModelIndex:
         return [self.data.elements[i] for i in ids]
 
     # -- the file and its geometry ---------------------------------------------------------
+    def opened_model(self) -> ifcopenshell.file | None:
+        """The IFC model if it is open already (the cold build's parse, or an earlier :meth:`model`), else ``None``.
+
+        Never opens the file. The index build only reads the model it parsed (it writes no entity), so this is
+        what :func:`~ifcqa.ifc.open.open_model` of the same bytes would give again.
+        """
+        with self._lock:
+            return self._model
+
     def model(self) -> ifcopenshell.file:
         """The opened IFC model (opened once, on first need)."""
         with self._lock:

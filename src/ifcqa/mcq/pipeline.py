@@ -98,9 +98,7 @@ def generate_for_file(
     started = time.perf_counter()
     index = load_index(path, cache=cache, use_cache=use_cache)
     warnings = list(getattr(index.data, "warnings", None) or [])
-    # the verifiers' own reading of the file (parsed again; its values checked again unless the index found the
-    # same bytes without a single problem, when that check would unset nothing)
-    model = open_model(path, known_clean=None if warnings else index.data.source.sha256)
+    model = verifier_model(index, path)
     offer(path, model)  # a geometry worker forked from here (verify.geometry) starts with it open: no second parse
     if categories is None or GEOMETRIC in categories:
         prefetch_boxes(index)  # shaped in a worker while the categories before it are drafted
@@ -114,6 +112,23 @@ def generate_for_file(
         items.extend(_run_category(run, specs, seed, cap))
     entry.seconds = round(time.perf_counter() - started, 3)
     return items, entry
+
+
+def verifier_model(index: ModelIndex, path: str | Path) -> ifcopenshell.file:
+    """The opened file the screen and the verifiers read, with IfcOpenShell, never through the index.
+
+    After a cold build, the model the build parsed (:meth:`~ifcqa.index.model_index.ModelIndex.opened_model`):
+    the same :func:`~ifcqa.ifc.open.open_model` of the same bytes, which the build only read, so parsing it
+    again would give the same entities and values (the index's own derivation, relationship-first records,
+    stays apart from the verifiers' per-element ``ifcopenshell.util`` walks). From a cached index, the file is
+    opened here; its values are checked again unless the index found the same bytes without a single problem,
+    when that check would unset nothing.
+    """
+    opened = index.opened_model()
+    if opened is not None:
+        return opened
+    warnings = getattr(index.data, "warnings", None)
+    return open_model(path, known_clean=None if warnings else index.data.source.sha256)
 
 
 class _FileRun:

@@ -104,7 +104,7 @@ def _read_scope_members(
 def _memo(model: ifcopenshell.file) -> dict[str, dict[Any, Any]]:
     """What the screen read of one model's entities, by question: scope members, and duplicate names per
     element and set (items of one class re-read the same members; the file is never edited meanwhile)."""
-    return {"scopes": {}, "scope_ids": {}, "scope_findings": {}, "duplicates": {}, "definitions": {}}
+    return {"scopes": {}, "scope_ids": {}, "scope_findings": {}, "duplicates": {}, "definitions": {}, "held_twice": {}}
 
 
 def _definitions(element: ifcopenshell.entity_instance) -> Iterator[ifcopenshell.entity_instance]:
@@ -162,10 +162,11 @@ def _contradicts(element: ifcopenshell.entity_instance) -> bool:
 def _duplicate(
     model: ifcopenshell.file, element: ifcopenshell.entity_instance, pairs: list[tuple[str, str | None]]
 ) -> str | None:
-    for name, is_quantity, counts in _set_names(model, element):
+    for definition, name in _set_names(model, element):
         for wanted, member in pairs:
             if member is None or name != wanted:
                 continue
+            is_quantity, counts = _member_counts(model, definition)
             if counts.get(member, 0) > 1:
                 return DUPLICATE_QUANTITY if is_quantity else DUPLICATE_PROPERTY
     return None
@@ -173,29 +174,61 @@ def _duplicate(
 
 def _set_names(
     model: ifcopenshell.file, element: ifcopenshell.entity_instance
-) -> list[tuple[str, bool, dict[str, int]]]:
-    """Each set definition of ``element`` (:func:`_definitions` order): its name, whether it holds quantities,
-    and how often each member name occurs in it. Read once per element and model (the opened ``model``, never
-    ``element.file``: that wrapper does not own the file, so its address could later name another model)."""
+) -> list[tuple[ifcopenshell.entity_instance, str]]:
+    """Each set definition of ``element`` (:func:`_definitions` order) and its name. Read once per element and
+    model (the opened ``model``, never ``element.file``: that wrapper does not own the file, so its address could
+    later name another model); a set's members are read only when an item asks about that set."""
     memo = _memo(model)["duplicates"]
-    found: list[tuple[str, bool, dict[str, int]]] | None = memo.get(element.id())
+    found: list[tuple[ifcopenshell.entity_instance, str]] | None = memo.get(element.id())
     if found is None:
-        found = memo[element.id()] = [_set_names_of(model, definition) for definition in _definitions(element)]
+        found = memo[element.id()] = [(definition, set_name(definition)) for definition in _definitions(element)]
     return found
 
 
-def _set_names_of(
+def _held_twice(model: ifcopenshell.file, wanted: str, member: str) -> bool:
+    """Whether any set definition of the model named ``wanted`` (:func:`set_name`) holds ``member`` twice: the
+    one way :func:`_duplicate` can find anything, on any element. Each set name's sets are read once per model."""
+    memo = _memo(model)["held_twice"]  # set name -> the member names some set of that name holds twice
+    twice: frozenset[str] | None = memo.get(wanted)
+    if twice is None:
+        repeated: set[str] = set()
+        for definition in _named_sets(model).get(wanted, ()):
+            seen: set[str] = set()
+            for name in (m.Name for m in _members(definition)):
+                (repeated if name in seen else seen).add(name)
+        twice = memo[wanted] = frozenset(repeated)
+    return member in twice
+
+
+def _named_sets(model: ifcopenshell.file) -> dict[str, list[ifcopenshell.entity_instance]]:
+    """The model's property and quantity sets (the only definitions :func:`_members` reads) by :func:`set_name`."""
+    memo = _memo(model)
+    if "named_sets" not in memo:
+        named: dict[str, list[ifcopenshell.entity_instance]] = {}
+        for cls in ("IfcElementQuantity", "IfcPropertySet"):
+            try:
+                definitions = model.by_type(cls)
+            except RuntimeError:  # a schema without the class
+                continue
+            for definition in definitions:
+                named.setdefault(set_name(definition), []).append(definition)
+        memo["named_sets"] = named
+    found: dict[str, list[ifcopenshell.entity_instance]] = memo["named_sets"]
+    return found
+
+
+def _member_counts(
     model: ifcopenshell.file, definition: ifcopenshell.entity_instance
-) -> tuple[str, bool, dict[str, int]]:
-    """One set definition's name, whether it holds quantities, and its member name counts; read once per
+) -> tuple[bool, dict[str, int]]:
+    """Whether a set definition holds quantities, and how often each member name occurs in it; read once per
     model and definition (a type's sets are read for each of its occurrences)."""
     memo = _memo(model)["definitions"]
-    found: tuple[str, bool, dict[str, int]] | None = memo.get(definition.id())
+    found: tuple[bool, dict[str, int]] | None = memo.get(definition.id())
     if found is None:
         counts: dict[str, int] = {}
         for m in _members(definition):
             counts[m.Name] = counts.get(m.Name, 0) + 1
-        found = memo[definition.id()] = (set_name(definition), definition.is_a("IfcElementQuantity"), counts)
+        found = memo[definition.id()] = (definition.is_a("IfcElementQuantity"), counts)
     return found
 
 
@@ -206,9 +239,14 @@ def screen(model: ifcopenshell.file, item: Item, warned: frozenset[int] = frozen
     of them, else a duplicate name on the first of them (by step id) that has one, else a recoverable defect
     on any. The members of an aggregated scope are judged once per model and scope (a sum, a mean and the
     extrema over one class and storey, and every candidate of them, read the same hundreds of members).
+    An item that does not read PredefinedType, on a file without warnings, can only be refused for a duplicate
+    name: when no set of the model with the asked set's name holds the asked member twice, no entity's can, and
+    the item passes without its entities being looked up (most candidates, scopes of hundreds of members too).
     """
     pairs = _read_sets(item)
     predefined = item.provenance.get("attribute") == "PredefinedType"
+    if not predefined and not warned and not any(m is not None and _held_twice(model, s, m) for s, m in pairs):
+        return None  # _findings would find no contradiction, no duplicate and no defect on any entity
     named = _named_subjects(model, item)
     if not (item.subtype.startswith(_SCOPED) and item.provenance.get("ifc_class")):
         return _reason(_findings(model, [named[i] for i in sorted(named)], pairs, predefined, warned))

@@ -18,7 +18,7 @@ from ifcqa.spatial.classes import generic_named
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.parser import normalise
 from ifcqa.spatial.plan import Plan
-from ifcqa.spatial.storeys import StoreyResolver
+from ifcqa.spatial.storeys import UPSTAIRS_RULE, StoreyResolver
 from ifcqa.spatial.vocabulary import COUNTED_LABELS, counted_form
 
 NAMES_IN_TEXT = 10
@@ -119,6 +119,8 @@ class Answerer:
             if m.negated != negated or not m.storeys or normalise(m.term) in names or m.how == "alias:all":
                 continue
             words = _as_asked(plan, m.term)
+            if m.how.startswith("alias") and re.match(r"(?:upstairs|oben)\b", normalise(m.term)):
+                words += f": {UPSTAIRS_RULE}"  # which storey "upstairs" is, said (an attic is not)
             if m.how.startswith("fuzzy"):
                 words = repr(words) if quote_fuzzy else f"read from {words!r}"
             terms.append(words)

@@ -21,6 +21,12 @@ Oracle types and the score of an answer (0..1):
                                     distribution (text case-insensitive, numbers to 6 significant digits)
                                     and, when the oracle names a unit, ``value.unit`` is that unit; else 0
 ``decline``  {}                     1 if the answer is declined and lists and states nothing
+``parts``    {"value": [oracle, ...], "guids"}  several attributes asked in one lookup ("the width and height
+                                    of door X", round 5): one ``number`` / ``values`` / ``decline`` oracle per
+                                    attribute, in the order asked, scored against the answer's
+                                    ``value.parts[i]`` (a ``decline`` part: that attribute is said to be not
+                                    recorded, ``{"declined": reason}``, while the others are answered); the
+                                    mean of the parts (0 when the answer is declined as a whole)
 
 A declined answer to any other oracle scores 0 (it is not a broadening). A **silent broadening** is an
 answer to a ``decline`` oracle that lists elements or gives a count, value, yes/no or storeys; or an answer
@@ -41,12 +47,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-ORACLE_TYPES = ("elements", "count", "number", "yes_no", "storeys", "values", "decline")
+ORACLE_TYPES = ("elements", "count", "number", "yes_no", "storeys", "values", "decline", "parts")
 KINDS = ("storey_class", "comparison", "edge", "rooms", "qualifiers", "quantities", "negation", "multi_storey",
          "german", "refuse")  # fmt: skip
-EXTRA_KINDS = ("lookup", "levels")  # round 3's lookup set (dev_round3_lookup.json): attribute lookups, storey levels
+EXTRA_KINDS = ("lookup", "levels",  # round 3's lookup set (dev_round3_lookup.json): attribute lookups, storey levels
+               "storeys_attr", "units", "multi_attr", "names")  # round 5b's gaps (dev_round5_gaps.json)
 _NEEDS = {"elements": ("guids",), "count": ("value",), "number": ("value", "unit"), "yes_no": ("value",),
-          "storeys": ("value",), "values": ("value", "guids"), "decline": ()}  # fmt: skip
+          "storeys": ("value",), "values": ("value", "guids"), "decline": (), "parts": ("value", "guids")}  # fmt: skip
 
 
 def is_people_format(query: dict[str, Any]) -> bool:
@@ -185,6 +192,8 @@ def score(oracle: dict[str, Any], answer: dict[str, Any]) -> Score:
     if kind == "decline":
         ok = got.declined and not got.gives_something
         return Score(1.0 if ok else 0.0, got.gives_something, got.declined, expected)
+    if kind == "parts":
+        return _score_parts(oracle, answer, got, expected)
     names_elements = kind in ("elements", "count", "values") or (kind == "number" and bool(expected))
     superset = names_elements and not got.declined and got.guids > expected
     broadened = superset and got.rule is None
@@ -211,3 +220,28 @@ def score(oracle: dict[str, Any], answer: dict[str, Any]) -> Score:
         want = {_norm_storey(s) for s in value}
         points = 1.0 if got.storeys is not None and {_norm_storey(s) for s in got.storeys} == want else 0.0
     return Score(points, broadened, False, expected, wider)
+
+
+def _score_parts(oracle: dict[str, Any], answer: dict[str, Any], got: Reading, expected: frozenset[str]) -> Score:
+    """A multi-attribute lookup: each part oracle against the answer's ``value.parts`` in order (mean)."""
+    superset = not got.declined and got.guids > expected
+    if got.declined:
+        return Score(0.0, False, True, expected)
+    value = answer.get("value")
+    parts = value.get("parts") if isinstance(value, dict) else None
+    wanted = oracle["value"]
+    if not isinstance(parts, list) or not wanted:
+        return Score(0.0, superset and got.rule is None, False, expected, superset and got.rule is not None)
+    points = 0.0
+    for i, part_oracle in enumerate(wanted):
+        part = parts[i] if i < len(parts) and isinstance(parts[i], dict) else {}
+        if part_oracle["type"] == "decline":
+            points += 1.0 if part.get("declined") and part.get("number") is None and not part.get("values") else 0.0
+            continue
+        sub = {"elements": answer.get("elements"), "value": part, "declined": part.get("declined"),
+               "rule": answer.get("rule")}
+        points += score({**part_oracle, "guids": oracle.get("guids", [])}, sub).score
+    if len(parts) != len(wanted):
+        points = 0.0
+    wider = superset and got.rule is not None
+    return Score(points / len(wanted), superset and got.rule is None, False, expected, wider)

@@ -135,6 +135,11 @@ def _truth(q: Any, negated: bool) -> bool | None:
     return (q.value if q.op in ("=", "~") else not q.value) != negated
 
 
+def _attribute(part: dict[str, Any]) -> str:
+    """A lookup part as compared between plans: its vocabulary key, else its letters ("fire rating" = FireRating)."""
+    return str(part.get("key") or "".join(ch for ch in str(part.get("term", "")).casefold() if ch.isalnum()))
+
+
 def dropped(plan: Plan, evidence: Plan) -> list[tuple[str, str]]:
     """What the rules' reading of the question (``evidence``) found and ``plan`` leaves out: (words, what) pairs.
 
@@ -174,6 +179,15 @@ def dropped(plan: Plan, evidence: Plan) -> list[tuple[str, str]]:
         out.append((evidence.measure["term"], "the measure"))
     if evidence.lookup is not None and plan.lookup is None:  # "what is the fire rating of ...": not a list
         out.append((str(evidence.lookup["term"]), "the attribute asked for"))
+    elif evidence.lookup is not None and plan.lookup is not None:  # each attribute asked, per storey when asked so
+        have = {_attribute(p) for p in plan.lookup.get("parts", [plan.lookup])}
+        out += [(str(p["term"]), "the attribute asked for") for p in evidence.lookup.get("parts", [evidence.lookup])
+                if _attribute(p) not in have]
+        if evidence.lookup.get("each_storey") and not plan.lookup.get("each_storey"):
+            out.append((str(evidence.lookup["term"]), "one value per storey"))
+    unit = evidence.resolved.get("asked_unit")
+    if unit and (plan.resolved.get("asked_unit") or {}).get("symbol") != unit["symbol"]:
+        out.append((str(unit["written"]), "the unit asked"))
     if evidence.elements and not set(evidence.elements) <= set(plan.elements):  # GlobalIds / names written out
         out.append((", ".join(evidence.elements[:3]), "the elements named"))
     asked = {c for f in evidence.classes if not f.inventory for c in f.classes} - {"IfcSpace"}

@@ -30,6 +30,7 @@ from importlib import resources
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
+from ifcqa.spatial import name_forms
 from ifcqa.spatial.classes import enumeration_values, matches
 from ifcqa.spatial.plan import ClassFilter
 from ifcqa.spatial.qualifiers import QualifierMention
@@ -95,6 +96,20 @@ def text_tokens(text: str | None) -> list[str]:
     if not text:
         return []
     return [stem(t) for t in _TOKEN.findall(_CAMEL.sub(" ", text)) if not t.isdigit()]
+
+
+def holds_forms(text: str | None, stems: list[str], heads: frozenset[str] = frozenset()) -> list[str] | None:
+    """The tokens of ``text`` writing each stem in the model's language or abbreviation (``name_forms``: "Dbl" for
+    "double", "Schiebetür" for "sliding"), or None when one stem has none; at least one must be another form."""
+    if not text or not stems:
+        return None
+    have = text_tokens(text)
+    found = [name_forms.match(s, have) for s in stems]
+    if any(f is None for f in found) or all(f == s for f, s in zip(found, stems, strict=True)):
+        return None
+    if any(name_forms.contested(s, have, heads) for s in stems):  # "DblDoorSnglSwing" is no single door
+        return None
+    return [str(f) for f in found]
 
 
 def holds(text: str | None, stems: list[str]) -> bool:
@@ -230,7 +245,11 @@ def ground(index: ModelIndex, phrase: list[str], head: ClassFilter | None, *, ma
             kind = replace(head, label=f"{term} {head.label}", kind="grounded:" + term, predefined=values,
                            enumerated=tuple(sorted(enumerated)), names=(), type_names=(),
                            note=f"'{term} {head.label}' read as predefined type {' or '.join(values)}.")
-            return Grounding(term, "predefined", kind, None, f"predefined type {' or '.join(values)}", len(hits))
+            typed = Grounding(term, "predefined", kind, None, f"predefined type {' or '.join(values)}", len(hits))
+            if hits:
+                return typed
+            named = _names(index, texts, members, head, term, stems, whole)  # "spiral stair": Wendeltreppe
+            return named if named is not None else typed
     else:
         present = {e.predefined_type for e in members if e.predefined_type and e.predefined_type not in _NOT_A_KIND}
         values = tuple(sorted(v for v in present if set(stems) <= set(text_tokens(v))))
@@ -239,6 +258,13 @@ def ground(index: ModelIndex, phrase: list[str], head: ClassFilter | None, *, ma
             return Grounding(term, "predefined", _kind_of(index, hits, term, values, (), ()),
                              None, f"predefined type {' or '.join(values)}", len(hits))
     # 3. names: the element's, its type's, its free-text predefined type
+    return _names(index, texts, members, head, term, stems, whole)
+
+
+def _names(index: ModelIndex, texts: _Texts, members: list[Element], head: ClassFilter | None, term: str,
+           stems: list[str], whole: bool) -> Grounding | None:
+    """Step 3 of :func:`ground`: the elements whose Name / type Name / free-text type holds the words (as written,
+    else in the model's language or abbreviation, ``name_forms``)."""
     if head is not None or whole:
         names: set[str] = set()
         type_names: set[str] = set()
@@ -258,11 +284,28 @@ def ground(index: ModelIndex, phrase: list[str], head: ClassFilter | None, *, ma
                 hit = True
             if hit:
                 hits.append(e)
+        forms: dict[str, str] = {}
+        if not hits and any(name_forms.known(s) for s in stems):  # "sliding" -> "Schiebetür", "double" -> "Dbl"
+            heads = _head_tokens(head)
+            for e in members:
+                tname = texts.type_name.get(e.id)
+                hit = False
+                for text, bucket in ((e.name, names), (tname, type_names)):
+                    got = holds_forms(text, stems, heads)
+                    if text and got is not None:
+                        bucket.add(text)
+                        forms.update({s: f for s, f in zip(stems, got, strict=True) if f != s})
+                        hit = True
+                if hit:
+                    hits.append(e)
         if hits:
             how = "type_name" if type_names and not names else "name"
             shown = sorted(type_names or names or free)
-            rule = (f"{'type name' if how == 'type_name' else 'name'} holds {term!r} (e.g. {shown[0][:60]!r}"
-                    + (f", {len(shown)} distinct" if len(shown) > 1 else "") + ")")
+            written = {stem(t): t for t in _TOKEN.findall(_CAMEL.sub(" ", " ".join(shown)))}
+            said = " ".join(repr(written.get(f, f)) for f in forms.values())  # as the model writes it
+            rule = (f"{'type name' if how == 'type_name' else 'name'} holds {said if forms else repr(term)}"
+                    + (f" (the model's word for {term!r})" if forms else "")
+                    + f" (e.g. {shown[0][:60]!r}" + (f", {len(shown)} distinct" if len(shown) > 1 else "") + ")")
             if head is not None:
                 kind = replace(head, label=f"{term} {head.label}", kind="grounded:" + term,
                                predefined=tuple(sorted(free)), enumerated=(), names=tuple(sorted(names)),
@@ -272,6 +315,16 @@ def ground(index: ModelIndex, phrase: list[str], head: ClassFilter | None, *, ma
                                 tuple(sorted(type_names)), rule)
             return Grounding(term, how, kind, None, rule, len(hits))
     return None
+
+
+def _head_tokens(head: ClassFilter | None) -> frozenset[str]:
+    """The tokens a name may write the head noun with ("door", "tür"; from the label and the IFC class names)."""
+    if head is None:
+        return frozenset()
+    words_ = {stem(w) for w in text_tokens(head.label)} | {
+        t for c in head.classes for t in text_tokens(c[3:]) if t not in ("standard", "case")}
+    extra = {f for w in list(words_) if (forms := name_forms.table().get(w)) is not None for f in forms.forms}
+    return frozenset(words_ | extra)
 
 
 def _kind_of(index: ModelIndex, hits: list[Element], term: str, predefined: tuple[str, ...], names: tuple[str, ...],

@@ -21,7 +21,7 @@ import ifcopenshell.ifcopenshell_wrapper as wrapper
 from pydantic import BaseModel
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial import measures, qualifiers, resolve, spaces
+from ifcqa.spatial import lookup, measures, qualifiers, resolve, spaces, units_asked
 from ifcqa.spatial.classes import class_filter, enumeration_values, subclasses
 from ifcqa.spatial.parser import Parser, normalise
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
@@ -96,6 +96,9 @@ class Resolver:
         self._rooms(plan, data["rooms"], unknown)
         self._qualifiers(plan, data["qualifiers"], unknown)
         self._measure(plan, data["measure"])
+        self._elements(plan, data["elements"], unknown)
+        self._lookup(plan, data, unknown)
+        self._unit(plan, data["unit"], unknown)
         if data["threshold"] is not None:
             plan.threshold = {"op": data["threshold"]["op"], "n": data["threshold"]["n"],
                               "term": f"{data['threshold']['op']} {data['threshold']['n']}"}
@@ -132,6 +135,11 @@ class Resolver:
         texts += [t for q in plan.resolved.get("qualifiers", []) for t in (q.path, str(q.value), *q.raw.paths)]
         if plan.measure:
             texts += [plan.measure["quantity"], plan.measure["op"]]
+        if plan.lookup:
+            texts += [str(p.get(k) or "") for p in plan.lookup.get("parts", [plan.lookup]) for k in ("term", "key")]
+        texts += [t for g in plan.elements if (e := self.index.find(g)) is not None for t in (e.name, e.tag, g) if t]
+        if plan.resolved.get("asked_unit"):
+            texts += [plan.resolved["asked_unit"]["written"], plan.resolved["asked_unit"]["symbol"]]
         if plan.threshold:
             texts.append(str(plan.threshold["n"]))
         return texts
@@ -286,6 +294,60 @@ class Resolver:
         return qualifiers.QualifierMention(term, 0, 0, path, op if op in ("=", "!=") else "=", str(value), None,
                                            "label", [path])
 
+    # -- attribute lookups, elements named, the unit asked (round 5b) ------------------------------------------
+    def _elements(self, plan: Plan, names: list[str], unknown: Unknown) -> None:
+        """Elements named by GlobalId, Name or Tag: exactly those (as the rules read them); one the model lacks is
+        unknown."""
+        idents = self.parser._identifiers()
+        for name in names:
+            element = self.index.find(name.strip())
+            guids = [element.guid] if element is not None else idents.get(normalise(name.strip()), [])
+            if not guids:
+                unknown.add("element", name, sorted(idents)[:200])
+                continue
+            plan.elements += [g for g in guids if g not in plan.elements]
+        if plan.elements and (not plan.classes or all(c.inventory for c in plan.classes)):
+            found = [e for g in plan.elements if (e := self.index.find(g)) is not None]
+            plan.classes = [ClassFilter(c, c, (c,)) for c in dict.fromkeys(e.ifc_class for e in found)]
+
+    def _lookup(self, plan: Plan, data: dict[str, Any], unknown: Unknown) -> None:
+        """The attributes asked: each a word of the lookup vocabulary or the name of a property, quantity or
+        attribute some element holds (else unknown, with the closest held names); several are the lookup's parts."""
+        items = data["lookup"]
+        if not items:
+            return
+        held = lookup.held_names(self.index, list(self.index.data.elements.values()))
+        parts: list[dict[str, Any]] = []
+        for item in items:
+            term = normalise(item["attribute"]).strip()
+            key = lookup._vocabulary(term)
+            if key is None and lookup.letters(term) not in held:
+                unknown.add("attribute", item["attribute"], [*lookup.words().attributes, *held.values()])
+                continue
+            parts.append({"term": term, "key": key})
+        if not parts:
+            return
+        plan.lookup = dict(parts[0])
+        if len(parts) > 1:
+            plan.lookup["parts"] = parts
+        if data["each_storey"]:
+            plan.lookup["each_storey"] = True
+        plan.intent = "lookup"
+
+    def _unit(self, plan: Plan, unit: str | None, unknown: Unknown) -> None:
+        """The unit the answer is asked in, of the kind of the quantity asked (``units_asked``), else unknown."""
+        if not unit:
+            return
+        symbol = units_asked.unit_of(unit.strip())  # a symbol ("mm", "ft²", "in"), else words ("square feet")
+        found = units_asked.Asked(unit, symbol, 0, 0) if symbol is not None else units_asked.find(
+            "in " + normalise(unit))
+        term = " ".join(str(p.get("key") or p.get("term")) for p in (plan.lookup or {}).get("parts", [plan.lookup])
+                        if p) if plan.lookup else (plan.measure or {}).get("quantity", "")
+        if found is None or units_asked.kind_of(str(term)) != found.unit.kind:
+            unknown.add(f"unit for {term or 'this answer'}", unit, ["m", "mm", "cm", "ft", "in", "m²", "ft²", "m³"])
+            return
+        plan.resolved["asked_unit"] = found.to_dict()
+
     def _measure(self, plan: Plan, raw: dict[str, Any] | None) -> None:
         if raw is None:
             return
@@ -304,4 +366,5 @@ def _within(part: str, text: str) -> bool:
 
 
 _NAMED = frozenset(["intent", "storeys", "exclude_storeys", "classes", "predefined", "exclude_classes", "rooms",
-                    "qualifiers", "measure", "threshold", "compare", "group_by", "words"])
+                    "qualifiers", "measure", "threshold", "compare", "group_by", "words",
+                    "lookup", "each_storey", "elements", "unit"])

@@ -24,12 +24,12 @@ from ifcqa.spatial.vocabulary import CLASS_GROUPS, PREDEFINED_KINDS
 
 # plan fields the LLM fills by name, resolved against the model in ifcqa.spatial.llm_resolve
 FILLED = frozenset(["intent", "storeys", "exclude", "classes", "exclude_classes", "rooms", "qualifiers", "measure",
-                    "threshold", "compare", "group_by", "explicit", "unconsumed"])
+                    "threshold", "compare", "group_by", "explicit", "unconsumed",
+                    "lookup", "elements"])  # round 5b: attribute lookups (one or several, per storey) and elements
 # plan fields made from the others, or that record the rules parser's own reading
 NOT_FILLED = frozenset(["question", "storey_names", "mentions", "unresolved", "unknown_classes", "unknown_words",
                         "parser", "notes", "declined", "nearest", "resolved",
-                        "compare_op",  # the rules' comparison grammar; an LLM plan compares with > / < (least)
-                        "lookup", "elements"])  # attribute lookups and GlobalIds: the rules' only (round 3), for now
+                        "compare_op"])  # the rules' comparison grammar; an LLM plan compares with > / < (least)
 _SCALAR_TYPES: dict[str, type] = {"bool": bool, "int": int}
 
 
@@ -87,6 +87,13 @@ class LLMWord(_Strict):
     read_as: str = Field(description="what the plan made of it: the storey, class, room, property, value or quantity")
 
 
+class LLMLookup(_Strict):
+    attribute: str = Field(description=(
+        "an attribute asked of the subject: width, height, thickness, depth, diameter, material, type, name, colour, "
+        "U-value, elevation, floor-to-floor height, ceiling height, or a property name the elements hold "
+        "(FireRating, LoadBearing, RiserHeight)"))
+
+
 class LLMThreshold(_Strict):
     op: Literal[">", ">=", "<", "<=", "="]
     n: int = Field(ge=0, description="the count the question compares with: 'more than 10 doors?'")
@@ -108,6 +115,15 @@ _BASE_FIELDS: dict[str, Any] = {
     "threshold": (LLMThreshold | None, Field(None, description="a yes/no question on the count")),
     "compare": (list[str], Field(default_factory=list, description="two storey names, for intent compare")),
     "group_by": (Literal["storey", "space"], Field("storey", description="space: 'which room has the most doors'")),
+    "lookup": (list[LLMLookup], Field(default_factory=list, description=(
+        "'what is the X of Y': the attributes asked, in the order asked (several: 'the width and height of door "
+        "X'); the subject is given by storeys/classes/rooms/qualifiers/elements, with intent list"))),
+    "each_storey": (bool, Field(False, description=(
+        "the storeys themselves are the subject, one value each: 'the elevation of each storey'"))),
+    "elements": (list[str], Field(default_factory=list, description=(
+        "elements the question names by GlobalId, Name or Tag, exactly as written"))),
+    "unit": (str | None, Field(None, description=(
+        "the unit the question asks the number in ('in m', 'in square feet' -> 'ft²'), else null"))),
     "words": (list[LLMWord], Field(default_factory=list, description=(
         "how the plan read each word of the question that is not literally a listed name ('oben' -> 'Level 2', "
         "'outside' -> 'Pset_DoorCommon.IsExternal'); a word the plan does not use makes the answer decline"))),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial import multi_lookup, per_storey
 from ifcqa.spatial.answer import Answerer
 from ifcqa.spatial.classes import class_filter
 from ifcqa.spatial.execute import Hit, storey_id
@@ -42,7 +43,16 @@ def _subject(answerer: Answerer, plan: Plan, n: int, hits: list[Hit] | None = No
 
 def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -> Outcome:
     """The lookup plan answered on ``hits`` (the subject's elements, already narrowed)."""
+    if plan.rooms and not any(r.guids for r in plan.rooms):  # a room the model lacks: never every element
+        terms = " or ".join(repr(r.term) for r in plan.rooms)
+        plan.lookup = dict(plan.lookup or {}, term=", ".join(r.term for r in plan.rooms))
+        return _decline(plan, f"this model has no space named like {terms}",
+                        "Ask about one of its rooms by name, number or function.")
+    if (plan.lookup or {}).get("parts"):  # "the width and height of door X": each attribute on the same subject
+        return multi_lookup.answer(plan, lambda sub: answer(index, answerer, sub, hits))
     frame = _frame(plan)
+    if (plan.lookup or {}).get("each_storey"):  # "the elevation of each storey": one value per storey
+        return per_storey.answer(index, plan, frame)
     spec = words().attributes.get(frame.key or "", {})
     inventory = bool(plan.classes) and all(c.inventory for c in plan.classes) and not plan.rooms \
         and not plan.elements and not plan.qualifiers
@@ -121,6 +131,9 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
     text = f"{_capital(head)} of {subject}: {body}."
     if frame.key == "material":
         text += " (counts are elements holding each material)" if len(hits) > 1 else ""
+    grounded = [c.note for c in plan.classes if c.kind and c.kind.startswith("grounded:") and c.note]
+    if grounded:  # "the entrance door": which elements the words were read as, said
+        text += " " + " ".join(dict.fromkeys(grounded))
     return Outcome(value=value, rule=rule, hits=hits, text=text)
 
 

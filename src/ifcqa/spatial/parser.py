@@ -22,7 +22,18 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import antecedent, framing, grounding, lookup, named_properties, qualifiers, resolve
+from ifcqa.spatial import (
+    antecedent,
+    framing,
+    grounding,
+    lookup,
+    multi_lookup,
+    named_properties,
+    per_storey,
+    qualifiers,
+    resolve,
+    units_asked,
+)
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import words as measure_words
@@ -290,13 +301,7 @@ _COMPARATIVE = re.compile(r"\b(more|fewer|less|mehr|weniger)\s+(?!than\b|als\b)[
 _PART_NOUNS = frozenset(["apartment", "apartments", "wohnung", "wohnungen", "haus", "häuser", "house", "houses", "home",
                          "homes", "flat", "flats", "dwelling", "dwellings", "unit", "units", "einheit", "wohneinheit"])
 _DISTRIBUTIVE = re.compile(r"\b(?:per|pro|je|each|every|jede[mnrs]?) (?P<w>[^\W\d_][\w'-]*)")  # the next word
-# the unit asked after "in"/"as", or after a comma at the end ("total area of the bedrooms, sq m")
-_UNIT_WORDS = (r"(?P<unit>m²|m2|sqm|sq\.?\s*m|square\s+met(?:re|er)s|"
-               r"quadratmetern?|qm|m³|m3|cubic\s+met(?:re|er)s|kubikmetern?|met(?:re|er)s?|m|mm|cm|"
-               r"millimet(?:re|er)s?|centimet(?:re|er)s?|millimetern?|zentimetern?)(?![\w²³])")
-_UNIT_ASKED = re.compile(r"(?:\b(?:in|as|im|als|in\s+terms\s+of)\s+|,\s*(?:in\s+)?(?=[^,]*$))" + _UNIT_WORDS)
-# the unit in parentheses or brackets: "total volume of the walls (m3)", "floor area [m²]", "(in m)"
-_UNIT_PAREN = re.compile(r"[(\[]\s*(?:in\s+)?" + _UNIT_WORDS + r"\s*[)\]]")
+# the unit asked: spatial/units_asked.py ("in m", ", sq m", "(m3)", "[m²]")
 _ANY_STOREY = re.compile(r"\b(?:any|a|an|some|one|ein|eine|einen)\s+(?:floors?|levels?|storeys?|story|stories|"
                          r"geschoss|etage|ebene|stockwerk)\b")
 # count comparisons (see Parser._count_comparison)
@@ -553,30 +558,25 @@ def _ifc_name(word: str) -> str | None:
     return None
 
 
-def _unit_kind(unit: str) -> str:
-    """ "m³" -> volume, "sq m" -> area, "mm" -> length: the kind of measure a unit asked for is."""
-    if re.search(r"3|³|cubic|kubik", unit):
-        return "volume"
-    return "area" if re.search(r"2|²|sq|square|quadrat|qm", unit) else "length"
-
-
-_LENGTH_TERMS = re.compile(r"\b(?:height|width|length|thickness|depth|perimeter|elevation|höhe|hoehe|breite|länge|"
-                           r"laenge|dicke|stärke|staerke|tiefe|umfang)\b")
-
-
 def _lookup_unit(plan: Plan, text: str, frame: lookup.Frame) -> str:
-    """ "ceiling height of the bedroom, in mm?": the unit an attribute lookup is asked in, consumed when it is the
-    attribute's kind of measure (an area in m², a height in mm); the answer states the model's unit."""
-    found = _UNIT_ASKED.search(text) or _UNIT_PAREN.search(text)
+    """ "ceiling height of the bedroom, in mm?", "how wide is door X in cm": the unit an attribute lookup is asked
+    in (``units_asked``), consumed when it is the attribute's kind of measure; the answer is converted to it."""
+    return _take_unit(plan, text, f"{frame.term} {frame.key or ''}", frame.key or frame.term)
+
+
+def _take_unit(plan: Plan, text: str, term: str, shown: str = "") -> str:
+    """The unit asked for a quantity ``term`` names: consumed and recorded (``plan.resolved["asked_unit"]``) when
+    of the quantity's kind, else recorded as a mismatch that declines the question naming it ("the width in kg")."""
+    found = units_asked.find(text)
     if found is None:
         return text
-    term = f"{frame.term} {frame.key or ''}"
-    said = ("area" if re.search(r"area|fläche|flaeche", term) else "volume" if re.search(r"volum", term)
-            else "length" if _LENGTH_TERMS.search(term) else None)
-    if said != _unit_kind(found.group("unit")):
-        return text  # "the height in m²": left unread, declined naming it
-    plan.notes.append(f"answer asked in {found.group('unit')!r}")
-    return _mask(text, found.start(), found.end())
+    said = units_asked.kind_of(term)
+    if said != found.unit.kind:
+        plan.resolved["unit_mismatch"] = (found.written, found.unit.kind, said, (shown or term).strip())
+    else:
+        plan.resolved["asked_unit"] = found.to_dict()
+        plan.notes.append(f"answer asked in {found.written!r} ({found.unit.symbol})")
+    return _mask(text, found.start, found.end)
 
 
 @functools.cache
@@ -742,7 +742,7 @@ class Parser:
         self._storey_sizes(plan, masked)
         masked = self._storey_itself(plan, masked)
         masked = self._ground(plan, text, masked)
-        masked = self._asked_unit(plan, masked)
+        masked = self._asked_unit(plan, masked, text)
         masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
         masked = self._count_comparison(plan, text, masked)
@@ -754,6 +754,7 @@ class Parser:
         masked = self._count_grammar(plan, text, masked)
         self._relation(plan, text)
         self._clauses(plan, text)
+        self._unit_read_with_measure(plan, text, masked)
         self._account(plan, masked)
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
@@ -964,9 +965,17 @@ class Parser:
         """ "what is the X of ...", "what are ... made of", "how wide is ...": the attribute words, blanked so that
         the rest of the question is parsed as the subject (a class with its scope, a room, a storey)."""
         text = lookup.rewrite(text)
-        frame = lookup.find_frame(text, lambda words: bool(_CLASS_PATTERN.search(words)), self._holds)
+        frame = self._each_storey_parts(plan, text)  # "the elevation and floor-to-floor height of each storey"
+        frame = frame or per_storey.find(text, self._holds)  # "the elevation of each storey": one value per storey
+        if frame is not None:
+            frame.spans = per_storey.mask_links(text, frame.spans)
+            plan.resolved["each_storey"] = True
+        else:
+            frame = self._find_frame(plan, text)
         if frame is None:
             return text, None
+        if plan.resolved.get("lookup_parts"):
+            text = plan.resolved.pop("lookup_text")
         for start, end in frame.spans:
             text = _mask(text, start, end)
         for match in list(re.finditer(r"(?<![\w-])[\w][\w./-]*[\w]", text)):  # "door Tür-014", "GroundFloor_Door1"
@@ -979,6 +988,34 @@ class Parser:
         plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
                                                          " (read by property name)"))
         return _lookup_unit(plan, text, frame), frame
+
+    def _each_storey_parts(self, plan: Plan, text: str) -> lookup.Frame | None:
+        """Several attributes per storey: the list reduced to its first (``multi_lookup``), then read per storey."""
+        reduced, parts = multi_lookup.split(text, self._holds)
+        frame = per_storey.find(reduced, self._holds) if parts else None
+        if frame is None or not (frame.term == parts[0]["term"] or frame.key == parts[0]["key"] or (
+                frame.key == "floor-to-floor height" and parts[0]["key"] == "height")):
+            return None
+        plan.resolved["lookup_parts"] = [dict(p, key=p["key"] if i else frame.key) for i, p in enumerate(parts)]
+        plan.resolved["lookup_text"] = reduced
+        plan.notes.append("lookup of several attributes: " + ", ".join(repr(p["term"]) for p in parts))
+        return frame
+
+    def _find_frame(self, plan: Plan, text: str) -> lookup.Frame | None:
+        """The lookup frame; with a list of attributes ("the width and height of", ``multi_lookup``) the frame of
+        its first, the parts kept in ``plan.resolved["lookup_parts"]`` when the frame reads that first term."""
+        is_class = lambda words: bool(_CLASS_PATTERN.search(words))  # noqa: E731
+        reduced, parts = multi_lookup.split(text, self._holds)
+        if parts:
+            frame = lookup.find_frame(reduced, is_class, self._holds)
+            first = parts[0]
+            if frame is not None and (frame.term == first["term"] or (frame.key and frame.key == first["key"])):
+                plan.resolved["lookup_parts"] = [dict(p, key=p["key"] if i else frame.key)
+                                                 for i, p in enumerate(parts)]
+                plan.resolved["lookup_text"] = reduced
+                plan.notes.append("lookup of several attributes: " + ", ".join(repr(p["term"]) for p in parts))
+                return frame
+        return lookup.find_frame(text, is_class, self._holds)
 
     def _identifiers(self) -> dict[str, list[str]]:
         """Element Names and Tags written as one token (normalised) -> GlobalIds; spatial elements and types are
@@ -1023,6 +1060,10 @@ class Parser:
         if frame is None or plan.declined is not None:
             return
         plan.lookup = frame.to_dict()
+        if plan.resolved.get("each_storey"):
+            plan.lookup["each_storey"] = True
+        if plan.resolved.get("lookup_parts"):
+            plan.lookup["parts"] = plan.resolved["lookup_parts"]
         spec = lookup.words().attributes.get(frame.key or "", {})
         if spec.get("subject") != "storey" and plan.classes and all(c.inventory for c in plan.classes):
             for m in plan.mentions:  # "what is the roof made of": the roof, not the storey named Roof
@@ -1259,6 +1300,8 @@ class Parser:
             keys = {_CLASS_KEYS[text[a:b]] for a, b in clash}
             if keys and keys != {"spaces"} and any(self._present(k) for k in keys - {"spaces"}):
                 continue  # "toilets": the fixtures when the model has any, else the rooms
+            if not room.guids and self._names_the_class(text, room, spans):
+                continue  # "the entrance door" with no entrance room: the door named so (Eingangstür), grounded later
             kept.append(room)
         for room in kept:
             text = _mask(text, room.start, room.end)
@@ -1332,6 +1375,18 @@ class Parser:
             plan.notes.append(f"{found.group(0)!r}: the {len(unit)} spaces numbered {found['x'].upper()}...")
             text = _mask(text, found.start(), found.end())
         return text
+
+    def _names_the_class(self, text: str, room: resolve.Room, spans: list[tuple[int, int]]) -> bool:
+        """A room word the model has no space for, right before a class word ("the entrance door", "kitchen
+        windows"), that names some of that class's elements (as written or in the model's language: "Eingangstür"):
+        the words are the elements' modifier, not a room (``grounding``: the rule is stated)."""
+        after = next(((a, b) for a, b in spans if a > room.start and not text[room.end:a].strip()), None)
+        if after is None or _CLASS_KEYS[text[after[0]:after[1]]] == "spaces":
+            return False
+        head = self.class_filter(_CLASS_KEYS[text[after[0]:after[1]]])
+        found = grounding.ground(self.index, text[room.start:room.end].split(), head, whole=False)
+        total = sum(1 for e in grounding.products(self.index) if matches(self.index, e, head))
+        return found is not None and found.how in ("name", "type_name") and 0 < found.n < total
 
     def _zones(self, text: str) -> tuple[list[resolve.Room], str]:
         """Zones by name next to a zone word ("the Labor zone", "zone 'Leben'", "Zone Nord"): their spaces
@@ -1468,8 +1523,8 @@ class Parser:
         """A boolean property word ("outside") for a class whose elements do not record the property (no
         IsExternal): the elements of that one class whose names or type names hold the word as written, when the
         model names some but not all of them so ("OutsideWall_EnEV2002"); the plan says which rule it used."""
-        if q.raw is None or q.raw.value is not True or len(plan.classes) != 1:
-            return False
+        if q.raw is None or q.raw.value not in (True, False) or len(plan.classes) != 1:
+            return False  # "interior walls" (IsExternal = FALSE) read by the names too: "Wand-Int-ERDG-1"
         head = plan.classes[0]
         if head.kind or head.inventory or head.key == "spaces":
             return False
@@ -1894,21 +1949,23 @@ class Parser:
         plan.resolved["compare_rooms"] = "which" if found.re is _WHICH_BIGGER else True
         return _mask(text, found.start(), found.end())
 
-    def _asked_unit(self, plan: Plan, masked: str) -> str:
-        """ "how big is the entrance hall in m²", "total wall volume in cubic metres": the unit the answer is asked
-        in, consumed when it is the measure's kind of unit in metres (the answer states the model's unit)."""
+    def _asked_unit(self, plan: Plan, masked: str, text: str) -> str:
+        """ "how big is the entrance hall in m²", "total wall length in m", "in square feet": the unit the answer is
+        asked in, consumed when it is the measure's kind (the answer is converted to it, ``units_asked``)."""
         measure = plan.resolved.get("measure")
-        found = _UNIT_ASKED.search(masked) or _UNIT_PAREN.search(masked)
-        if measure is None or found is None:
+        if measure is None or plan.resolved.get("asked_unit") or plan.resolved.get("unit_mismatch"):
             return masked
-        unit = found.group("unit")
-        kind = _unit_kind(unit)
-        quantity = measure.quantity.lower()
-        said = "area" if "area" in quantity else "volume" if "volume" in quantity else "length"
-        if kind != said:
-            return masked  # "the area in m³": left unread, so the answer declines naming it
-        plan.notes.append(f"answer asked in {unit!r}")
-        return _mask(masked, found.start(), found.end())
+        return _take_unit(plan, masked, measure.quantity)
+
+    def _unit_read_with_measure(self, plan: Plan, text: str, masked: str) -> None:
+        """A unit phrase another pass read as part of the measure ("how big is the living room in sq ft": the
+        measure words hold "sq ft"): still the unit the answer is asked in."""
+        measure = plan.resolved.get("measure")
+        if measure is None or plan.resolved.get("asked_unit") or plan.resolved.get("unit_mismatch"):
+            return
+        found = units_asked.find(text)
+        if found is not None and not masked[found.unit_start:found.end].strip():
+            _take_unit(plan, text, measure.quantity)
 
     def _rank_measure(self, plan: Plan, text: str, masked: str) -> str:
         """A measure summed per storey and the storeys compared by it: "which floor has the most floor area", "which
@@ -2196,6 +2253,16 @@ class Parser:
         """Every content word is a storey, class, room, qualifier, aggregate or filler, or the answer declines."""
         if plan.declined is not None:
             return
+        mismatch = plan.resolved.get("unit_mismatch")
+        if mismatch is not None:  # "how wide is door X in square metres": a unit of another kind, never converted
+            written, kind, said, term = mismatch
+            term = term.replace("_", " ")
+            article = "an" if said and said[0] in "aeiou" else "a"
+            what = f"'{term}' is {article + ' ' + said if said else 'no quantity with a unit'}"
+            _decline(plan, f"the answer is asked in '{written}', a unit of {kind}, and {what}",
+                     [written], f"Ask for it in a unit of {said} (or without a unit)." if said else
+                     "Ask without a unit.")
+            return
         words = [w for w in re.findall(r"[^\W\d_][\w'-]*", masked) if w.strip("'-") not in _FILLER
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
         words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
@@ -2400,7 +2467,9 @@ class Parser:
             return r.roof()
         if word in ("og", "obergeschoss"):
             return r.upper_named()
-        if word.startswith(("upper", "upstairs")) or word == "oben":
+        if word.startswith("upstairs") or word == "oben":
+            return r.upstairs()  # an attic is not "upstairs" (the answer says which storey it read)
+        if word.startswith("upper"):
             return r.upper()
         return r.top()
 
@@ -2789,7 +2858,8 @@ class Parser:
                 plan.resolved["count_storeys"] = True
         if not plan.classes:
             inventory = _words_pattern(INVENTORY_WORDS).search(text) is not None
-            if plan.mentions or inventory or plan.intent in ("most", "breakdown", "compare") or plan.rooms:
+            if plan.mentions or inventory or plan.intent in ("most", "breakdown", "compare") or plan.rooms or (
+                    plan.resolved.get("each_storey")):  # "the elevation of each storey": the storeys are the subject
                 plan.classes.append(class_filter(self.index.schema, "inventory"))
             elif not re.findall(r"[^\W\d_]{2,}", masked) or all(
                 w in _FILLER for w in re.findall(r"[^\W\d_][\w'-]*", masked)

@@ -38,6 +38,7 @@ from ifcqa.spatial.nearest import nearest
 from ifcqa.spatial.outcome import Outcome, outcome
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.units_asked import in_asked_unit
 
 if TYPE_CHECKING:  # the LLM planner is imported only when one is configured
     from ifcqa.spatial.llm_plan import LLMPlanner
@@ -240,6 +241,7 @@ class SpatialQA:
                 elsewhere = self.answerer.sort(self._narrow(everywhere, run_index(self.index, everywhere)))
             hits = self.answerer.sort(hits)
             result = outcome(self.index, self.answerer, plan, hits)
+            result = in_asked_unit(plan, result)  # "in m", "in square feet": the numbers in the unit asked
             if result.hits is not None:
                 hits = result.hits
             yield "retrieval", self._retrieval_report("graph" if route == "graph" else "index", hits, elsewhere)

@@ -7,7 +7,8 @@ Rules (documented in docs/ARCHITECTURE.md, "Spatial QA"):
   name carries that number; else it counts storeys up from the ground storey (ground = 0).
 * The ground storey is the one named so (ground floor, Erdgeschoss, EG ...), else the one whose
   elevation is nearest to 0. Basement = storeys below it; roof = the storey named roof/Dach/attic,
-  else the highest; upper/top floor = the highest storey above ground not named "roof".
+  else the highest; upper/top floor = the highest storey above ground not named "roof"; "upstairs" also skips a
+  storey named attic / loft / Dachboden (an attic is "in the attic"), and the answer says so.
 """
 
 from __future__ import annotations
@@ -99,6 +100,12 @@ class _Building:
         non_roof = [s for s in above if "roof" not in s.tokens]
         return (non_roof or above)[-1:]
 
+    def upstairs(self) -> list[Storey]:
+        """ "Upstairs": like :meth:`upper`, but an attic is "in the attic", not upstairs (UPSTAIRS_RULE)."""
+        above = self.upper_all()
+        lived = [s for s in above if "roof" not in s.tokens and not _is_attic(s)]
+        return lived[-1:] if lived else self.upper()
+
     def bottom(self) -> list[Storey]:
         """The storey named for the foundation (FDN, foundation, Fundament), else the lowest storey."""
         words = ("fdn", "foundation", "foundations", "fundament")
@@ -128,6 +135,15 @@ def _unnamed(s: Storey) -> str:
     if s.elevation is not None:
         return f"the unnamed storey at elevation {s.elevation:g}"
     return f"unnamed storey no. {s.rank + 1}"
+
+
+ATTIC_WORDS = ("attic", "loft", "dachboden", "spitzboden")
+UPSTAIRS_RULE = "the highest storey above ground that is no roof level or attic"
+
+
+def _is_attic(s: Storey) -> bool:
+    """A storey named attic / loft / Dachboden / Spitzboden (not Dachgeschoss: a German top floor people live in)."""
+    return any(t in ATTIC_WORDS for t in s.tokens)
 
 
 def _is_roof(s: Storey) -> bool:
@@ -189,6 +205,9 @@ class StoreyResolver:
 
     def upper(self) -> list[Storey]:
         return self._union([s for b in self.buildings for s in b.upper()])
+
+    def upstairs(self) -> list[Storey]:
+        return self._union([s for b in self.buildings for s in b.upstairs()])
 
     def bottom(self) -> list[Storey]:
         return self._union([s for b in self.buildings for s in b.bottom()])

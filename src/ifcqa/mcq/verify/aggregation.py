@@ -8,6 +8,8 @@ promised; otherwise the item is rejected rather than judged on part of the set.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
+from typing import Any
 
 import ifcopenshell
 
@@ -20,10 +22,26 @@ Measured = list[tuple[ifcopenshell.entity_instance, float]]
 
 
 def scope_elements(model: ifcopenshell.file, item: Item) -> list[ifcopenshell.entity_instance]:
-    """The elements of class C (subclasses included), on storey S if the item names one."""
+    """The elements of class C (subclasses included), on storey S if the item names one.
+
+    Read once per model, class and storey: the sums, means and extrema of one set, and every candidate of them,
+    ask for the same elements (a set that cannot be read raises each time it is asked for).
+    """
     require_unique_names(model, item)
-    elements = list(model.by_type(item.provenance["ifc_class"]))
-    guid = item.provenance.get("storey")
+    key = (item.provenance["ifc_class"], item.provenance.get("storey"))
+    memo = _scopes(model)
+    if key not in memo:
+        memo[key] = _read_scope(model, *key)
+    return list(memo[key])
+
+
+@lru_cache(maxsize=8)
+def _scopes(model: ifcopenshell.file) -> dict[tuple[object, object], list[ifcopenshell.entity_instance]]:
+    return {}
+
+
+def _read_scope(model: ifcopenshell.file, ifc_class: Any, guid: Any) -> list[ifcopenshell.entity_instance]:
+    elements = list(model.by_type(ifc_class))
     if guid is None:
         return elements
     storey = entity(model, guid)

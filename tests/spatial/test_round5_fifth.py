@@ -227,3 +227,11 @@ def test_are_there_floors_lacking_a_class(index_of: Index, model: Callable[[str]
     empty = [s.Name for s in f.by_type("IfcBuildingStorey") if not _on(f, "IfcWindow", s.Name)]
     answer = _ask(index_of, INS, "Are there floors without windows?")
     assert answer["yes_no"] is bool(empty) and set(answer["storeys"] or []) == set(empty)
+
+
+def test_a_storey_attribute_written_after_the_storey(index_of: Index, model: Callable[[str], ifcopenshell.file]
+                                                     ) -> None:
+    f = model("Duplex_A_20110907.ifc")
+    level = next(s for s in f.by_type("IfcBuildingStorey") if s.Name == "Level 2")
+    answer = _ask(index_of, "Duplex_A_20110907.ifc", "Level 2 elevation?")
+    assert answer["value"]["number"] == pytest.approx(level.Elevation, rel=1e-3)

@@ -622,6 +622,16 @@ def _hyphen_compounds(plan: Plan, text: str) -> str:
 _ITSELF = re.compile(r"\b(?:as\s+a\s+whole|in\s+its\s+entirety|itself|(?:the\s+)?(?:storey|floor|level)\s+itself|"
                      r"insgesamt\s+als\s+geschoss|als\s+ganzes)\b")
 _LIST_ASK = re.compile(r"\b(?:which|what|list|show|name|welche[rsnm]?|zeige?)\b")
+@functools.cache
+def _storey_attributes() -> tuple[str, ...]:
+    """The words of storey attributes in the lookup vocabulary (``subject: storey`` and their synonyms)."""
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/lookup_words.json").read_text("utf-8"))
+    table = raw.get("attributes", {})
+    keys = {k for k, v in table.items() if isinstance(v, dict) and v.get("subject") == "storey"}
+    keys |= {k for k, v in table.items() if isinstance(v, dict) and v.get("same") in keys}
+    return tuple(sorted(keys, key=len, reverse=True))
+
+
 _VOWELS = re.compile(r"[aeiouyäöü]+")
 
 
@@ -711,6 +721,7 @@ class Parser:
         text = self._not_a_single(text)  # "without a single door": without any door
         text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
+        text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         text, framed = framing.mask_context(text, lambda w: w in self._name_words(), _class_keys_in)
@@ -851,6 +862,25 @@ class Parser:
         plan.resolved["storey_itself"] = True
         plan.notes.append(f"{found.group(0).strip()!r}: the storey's own quantity, not its spaces'")
         return _mask(masked, found.start(), found.end())
+
+    def _storey_attribute_after(self, plan: Plan, text: str) -> str:
+        """A storey's attribute written after the storey's name ("level 2 elevation in m", "the EG's elevation"):
+        read as "<attribute> of <storey>", the order the lookup frame reads (round 5c). Only attributes of a storey
+        (``lookup_words.json`` subject ``storey``) and only right after a name the model's storeys hold."""
+        attrs = _storey_attributes()
+        if not attrs or not any(a in text for a in attrs):
+            return text
+        for _, pattern in self._name_patterns:
+            for found in pattern.finditer(text):
+                after = re.match(rf"(?:'s)?\s+(?P<attr>{'|'.join(map(re.escape, attrs))})\b", text[found.end():])
+                if after is None:
+                    continue
+                name, attr = text[found.start():found.end()], after.group("attr")
+                swapped = f"{attr} of {name}"
+                end = found.end() + after.end()
+                plan.notes.append(f"read {text[found.start():end]!r} as {swapped!r}")
+                return text[:found.start()] + swapped + text[end:]
+        return text
 
     def _split_names(self, plan: Plan, text: str) -> str:
         """Two or three words the model's names hold only written as one ("mineral wool" for the material

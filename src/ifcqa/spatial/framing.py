@@ -167,7 +167,15 @@ _TAGS = re.compile(r"(?:,?\s*or\s+am\s+i\s+(?:misremembering|mistaken|wrong|conf
 # the whole model named as a place: "are there more valves than pumps in this plant?" (never a room: "plant room")
 _WHOLE_MODEL = re.compile(r"\b(?:in|of|across|throughout)\s+(?:this|the\s+whole|the\s+entire|our)\s+"
                           r"(?:plant|facility|installation|project|building|model|file|house|site)\b(?!\s+(?:rooms?|"
-                          r"spaces?))")
+                          r"spaces?))"
+                          # "in the heat pump model", "in the hot water file": words before "model" / "file" describe
+                          # the file itself (the only model asked about), never a part of it (round 5c)
+                          r"|\b(?:in|of|across|throughout)\s+(?:this|the|our)\s+(?:[^\W\d_][\w-]*\s+){1,3}?"
+                          r"(?:model|file|ifc(?:\s+(?:model|file))?)\b(?![\w-])")
+# "bigger ... in terms of room floor area": a connector before what is compared (a unit after it is the unit asked)
+_IN_TERMS_OF = re.compile(r"\b(?:in\s+terms\s+of|with\s+respect\s+to|with\s+regard\s+to|as\s+regards|"
+                          r"hinsichtlich(?:\s+der|\s+des)?|bezüglich(?:\s+der|\s+des)?)\s+(?!(?:m²|m2|m³|m3|sqm|sq|qm|square|cubic|kubik\w*|quadrat\w*|"
+                          r"met(?:re|er)s?|millimet\w*|centimet\w*|mm|cm|ft|feet|foot|inch(?:es)?)\b)(?=[^\W\d_])")
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -206,6 +214,8 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
         take(found.start(), found.end())
         confirm = True
     for found in list(_WHOLE_MODEL.finditer(text)):
+        take(found.start(), found.end())
+    for found in list(_IN_TERMS_OF.finditer(text)):
         take(found.start(), found.end())
     for found in list(_TAGS.finditer(text)):
         take(found.start(), found.end())

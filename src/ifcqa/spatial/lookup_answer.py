@@ -171,16 +171,16 @@ def _storeys(index: ModelIndex, answerer: Answerer, plan: Plan, frame: Frame) ->
     if not chosen:
         return _decline(plan, f"'{frame.term}' is asked of a storey and the question names none",
                         "Ask for the elevation of one of its storeys.")
-    missing = [s.name for s in chosen if s.elevation is None]
+    # an Elevation the file leaves unset is not recorded: the placement's z is no answer to "its elevation"
+    missing = [s.name for s in chosen if s.elevation is None
+               or (frame.key == "elevation" and s.attributes.get("Elevation") is None)]
     if missing:
         return _decline(plan, f"this model does not record the Elevation of {', '.join(map(str, missing))}",
                         "Ask what is on the storey instead.")
     if frame.key == "elevation":
         rows = [{"value": s.elevation, "count": 1} for s in chosen]
         number = chosen[0].elevation if len(chosen) == 1 else None
-        body = "; ".join(f"{s.name}: {show(s.elevation)}{suffix}" + (
-            " (Elevation is not set: the z of the storey's placement)" if s.attributes.get("Elevation") is None
-            else "") for s in chosen)
+        body = "; ".join(f"{s.name}: {show(s.elevation)}{suffix}" for s in chosen)
         return Outcome(value={"number": number, "unit": symbol, "values": rows,
                               "property": "Elevation (IfcBuildingStorey)"},
                        rule=f"Elevation of {answerer.scope(plan)[3:]}", hits=[],

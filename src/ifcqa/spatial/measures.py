@@ -10,8 +10,9 @@ The words are data (``data/measure_words.json``). Values come from the model's q
 Qto_*, vendor sets such as ArchiCAD's or GSA's) and, for door and window sizes, from the attributes
 OverallWidth/OverallHeight: per element class, the quantity of the right kind (area, volume, length, mass) whose
 name ranks best for what was asked (Net before Gross unless "gross" was said), then the one most elements carry.
-When no element of a class carries any, its bounding boxes are used and the source says "geometry (bounding
-box)". Numbers are in the model's units; elements without a value are counted apart (``n`` of ``total``).
+When no element of a class carries any, its bounding boxes give the lengths a box measures (height, width,
+length, thickness) and the source says "geometry (bounding box)"; an area or a volume is never a box's. Numbers
+are in the model's units; elements without a value are counted apart (``n`` of ``total``).
 """
 
 from __future__ import annotations
@@ -421,7 +422,12 @@ def choose_path(elements: list[Element], quantity: str, gross: bool = False) -> 
 
 
 def _geometry_value(index: ModelIndex, element: Element, quantity: str) -> float | None:
-    """A bounding-box reading, in the model's unit of the quantity's kind."""
+    """A bounding-box reading, in the model's unit of the quantity's kind, for the extents a box measures.
+
+    Only a length the box really is (height, width, length, thickness, depth): an area, a volume or a perimeter
+    of the box is not the element's (a radiator's box volume is mostly air), so those are ``None`` and the
+    answer declines saying the model holds no such quantity (issue 22: never a broader, made-up number).
+    """
     box = index.bbox(element)
     if box is None:
         return None
@@ -430,24 +436,9 @@ def _geometry_value(index: ModelIndex, element: Element, quantity: str) -> float
         index.is_a(element, c) for c in ("IfcSlab", "IfcCovering", "IfcRoof", "IfcPlate"))
     length = {
         "height": dz, "width": max(dx, dy) if not flat else min(dx, dy), "thickness": dz if flat else min(dx, dy),
-        "depth": min(dx, dy), "length": max(dx, dy), "perimeter": 2 * (dx + dy),
+        "depth": min(dx, dy), "length": max(dx, dy),
     }
-    if quantity in length:
-        return length[quantity]
-    f = index.units["LENGTHUNIT"].si_factor if "LENGTHUNIT" in index.units else 1.0
-    if quantity in ("area", "floor_area", "wall_area", "ceiling_area"):
-        if quantity == "wall_area" and index.is_a(element, "IfcSpace"):
-            area_si = 2 * (dx + dy) * dz * f * f  # the walls around a box-shaped room
-        elif flat or quantity in ("floor_area", "ceiling_area"):
-            area_si = dx * dy * f * f
-        else:
-            area_si = max(dx, dy) * dz * f * f
-        unit = index.units.get("AREAUNIT")
-        return area_si / unit.si_factor if unit else area_si
-    if quantity == "volume":
-        unit = index.units.get("VOLUMEUNIT")
-        return dx * dy * dz * f**3 / (unit.si_factor if unit else 1.0)
-    return None
+    return length.get(quantity)
 
 
 def model_unit(index: ModelIndex, quantity: str) -> str | None:

@@ -350,6 +350,8 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     """Aggregates ("total floor area of the ground floor") and superlatives ("the tallest wall on Level 2")."""
     if plan.resolved.get("is_extreme") is not None:
         return _is_extreme(index, answerer, plan, measure, out)
+    if plan.resolved.get("storey_itself"):
+        return _storey_itself(index, answerer, plan, measure, out)
     agg = resolve.aggregate(index, [h.guid for h in hits], measure)
     label, scope = answerer.label(plan), answerer.scope(plan)
     if plan.resolved.get("sum_threshold") is not None and plan.resolved.get("storey_filter"):
@@ -373,7 +375,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     if agg.number is None or not agg.per_element:
         said = measure.quantity.replace("_", " ")
         return _declined(plan, out, answerer, f"none of the {len(hits)} {label} {scope} has a {said} in its quantity "
-                         "sets or attributes (nor a shape to measure)",
+                         "sets or attributes (an area or volume is never read from a bounding box)",
                          "Ask for a quantity the model holds for them (their count, or another quantity).")
     if plan.resolved.get("sum_threshold") is not None:  # "is the wall area on EG more than 2000 m²?"
         measured = [h for h in hits if h.guid in agg.per_element]
@@ -446,6 +448,26 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     if missing:
         out.value["missing"] = missing
     out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    return out
+
+
+def _storey_itself(index: ModelIndex, answerer: Answerer, plan: Plan, measure: resolve.Measure,
+                   out: Outcome) -> Outcome:
+    """ "the gross floor area of the Dachgeschoss as a whole": the storey's own quantity set, never its spaces'."""
+    storeys = [e for g in plan.storeys if (e := index.find(g)) is not None]
+    said = measure.quantity.replace("_", " ")
+    agg = resolve.aggregate(index, [e.guid for e in storeys], measure)
+    if agg.number is None or agg.missing or not storeys:
+        names = ", ".join(e.name or e.guid for e in storeys)
+        return _declined(plan, out, answerer, f"the storey {names} records no {said} of its own",
+                         "Ask for the total floor area of its rooms instead.")
+    names = _join_names([e.name or e.guid for e in storeys])
+    out.hits = [Hit(e.guid, e.ifc_class, e.name, e.guid) for e in storeys]
+    out.value = {"number": _number(agg.number), "unit": agg.unit, "op": agg.op, "quantity": agg.quantity,
+                 "source": agg.source}
+    out.rule = f"{agg.quantity} of the storey {names} itself ({agg.source})"
+    out.text = (f"{agg.quantity} of {names} as a whole (the storey's own {agg.source}): "
+                f"{_number(agg.number):g} {agg.unit or ''}.").replace(" .", ".")
     return out
 
 

@@ -18,10 +18,12 @@ import unicodedata
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial import (
+    antecedent,
     framing,
     grounding,
     lookup,
@@ -125,6 +127,9 @@ def normalise(question: str) -> str:
     text = _CONTRACTIONS.sub(lambda m: f"{_SPELLED.get(m['w'], m['w'])} not" if m["w"] else f"{m['s']} is", text)
     text = re.sub(r"(?<![\w/])w/o(?![\w/])", "without", text)  # "walls w/o the exterior ones"
     text = _BARE_CONTRACTIONS.sub(lambda m: f"{m['w']} not" if m["w"] else f"{m['s']} is", text)
+    # a power typed with a caret or stars ("m^2", "ft**3"): the unit's superscript (round 5c)
+    text = re.sub(r"(?<![\w^])(m|mm|cm|ft)\s*(?:\^|\*\*)\s*([23])(?![\w^])",
+                  lambda m: m[1] + ("²" if m[2] == "2" else "³"), text)
     return " ".join(text.split())
 
 
@@ -264,8 +269,8 @@ _ROOM_NOT_IN = re.compile(rf"(?P<neg>\bnot|\bnicht|\b(?:{_EXCLUDING})(?:\s+(?:th
 _QUALIFIER_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
-_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+any|\bnot\s+any|\bwith\s+no|\bwithout|"
-                   r"\bnot\s+(?:even\s+)?one|\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single))?\s*$")
+_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+(?:any|an?)\b|\bnot\s+any|\bwith\s+no|\bwithout|"
+                   r"\bnot\s+(?:even\s+)?one|\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single|an?))?\s*$")
 # "without a single door", "not one single window", "ohne eine einzige Tür": "single" counts none, it names no kind
 _NOT_A_SINGLE = re.compile(r"\b(?P<neg>not|without|no|nicht|ohne)\s+(?:even\s+)?(?:a|one|eine[ns]?|ein)\s+"
                            r"(?:single|einzige[nrs]?)\b")
@@ -281,6 +286,11 @@ _LEAST_MEASURE = re.compile(r"\b(?:smaller|smallest|less|least|fewer|fewest|lowe
                             r"wenigsten)\b")
 _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|show(?:\s+me)?(?:\s+the|\s+all)?)\s+"
                          r"(?:rooms?|spaces?|räume|raum|zimmer)\b")
+# rooms or storeys as the subject of "none of X" without a "which" ("2.OG rooms with no windows", "the EG rooms
+# that have no door", "floors without radiators"): the noun right before the negated relation (round 5c)
+_LACKING_SUBJECT = re.compile(r"\b(?:(?P<rooms>rooms?|spaces?|räume|raeume|zimmer)|(?P<storeys>floors?|levels?|"
+                              r"storeys?|stories|geschosse?|etagen?|stockwerke?))(?:\s+(?:that|which|die|welche))?"
+                              r"(?:\s+(?:do|does))?(?:\s+(?:have|has|with|haben|hat|mit|contain|contains))?\s*$")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
 _NUMBER_WORDS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|sechs|sieben|"
                            r"acht|neun|zehn)\b(?!\s+(?:floors|levels|storeys|stories|geschosse|etagen|ebenen))")
@@ -379,6 +389,8 @@ _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be 
     "not_in_model": "this model does not record {term!r} for its {what} ({path}), so I cannot tell which are",
     "ambiguous": "{term!r} does not say which dimension is meant (width, height, length?)",
     "unit_mismatch": "the unit in {term!r} does not fit what it compares",
+    "no_value": "this model writes {path} for its {what} but never with a value (empty or a placeholder), so I "
+                "cannot tell which are {term!r}",
 }
 
 
@@ -567,6 +579,92 @@ def _take_unit(plan: Plan, text: str, term: str, shown: str = "") -> str:
     return _mask(text, found.start, found.end)
 
 
+@functools.cache
+def _vocabulary_words() -> frozenset[str]:
+    """Every word and phrase of the spatial vocabularies (class words, the data files' strings), folded."""
+    found: set[str] = set(_CLASS_KEYS)
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            found.add(normalise(value))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if not k.startswith("_"):
+                    found.add(normalise(k))
+                    walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    for name in ("measure_words", "qualifier_words", "parser_words", "space_functions", "lookup_words"):
+        path = resources.files("ifcqa.spatial").joinpath(f"data/{name}.json")
+        walk(json.loads(path.read_text("utf-8")))
+    return frozenset(found)
+
+
+def _hyphen_compounds(plan: Plan, text: str) -> str:
+    """A word written with a hyphen that the vocabularies know only written as one word ("Netto-Grundfläche",
+    "Wohn-Fläche", "sky-lights"): read as that word (length kept, a space after it); a hyphenated word they know
+    ("load-bearing", "fire-rated") or whose joined form they lack stays as written (round 5c)."""
+    known = _vocabulary_words()
+
+    def join(m: re.Match[str]) -> str:
+        word = m.group(0)
+        joined = word.replace("-", "")
+        if word in known or joined not in known:
+            return word
+        plan.notes.append(f"read {word!r} as {joined!r}")
+        return joined + " " * (len(word) - len(joined))
+
+    return re.sub(r"(?<![\w-])[^\W\d_]{2,}(?:-[^\W\d_]{2,})+(?![\w-])", join, text)
+
+
+_ITSELF = re.compile(r"\b(?:as\s+a\s+whole|in\s+its\s+entirety|itself|(?:the\s+)?(?:storey|floor|level)\s+itself|"
+                     r"insgesamt\s+als\s+geschoss|als\s+ganzes)\b")
+_LIST_ASK = re.compile(r"\b(?:which|what|list|show|name|welche[rsnm]?|zeige?)\b")
+@functools.cache
+def _storey_attributes() -> tuple[str, ...]:
+    """The words of storey attributes in the lookup vocabulary (``subject: storey`` and their synonyms)."""
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/lookup_words.json").read_text("utf-8"))
+    table = raw.get("attributes", {})
+    keys = {k for k, v in table.items() if isinstance(v, dict) and v.get("subject") == "storey"}
+    keys |= {k for k, v in table.items() if isinstance(v, dict) and v.get("same") in keys}
+    return tuple(sorted(keys, key=len, reverse=True))
+
+
+_VOWELS = re.compile(r"[aeiouyäöü]+")
+
+
+@functools.cache
+def _confusable() -> tuple[dict[tuple[str, str], list[str]], dict[tuple[str, str], list[str]]]:
+    """Class words of at least five letters by their letters in order (a swap keeps them: "doros") and by their
+    consonants with the first letter (a vowel confused keeps them: "recepticals", "furnature")."""
+    swapped: dict[tuple[str, str], list[str]] = {}
+    skeleton: dict[tuple[str, str], list[str]] = {}
+    for w in _CLASS_KEYS:
+        if " " in w or len(w) < 5 or not w.isalpha():
+            continue
+        swapped.setdefault((w[0], "".join(sorted(w))), []).append(w)
+        skeleton.setdefault((w[0], _VOWELS.sub("", w[1:])), []).append(w)
+    return swapped, skeleton
+
+
+def _letters_confused(word: str) -> list[str]:
+    """The one class word ``word`` misspells by two neighbouring letters swapped ("doros", "radaitors") or by its
+    vowels ("recepticals", "furnature"; seven letters or more, never a word of the vocabularies), with its first
+    letter kept; else nothing (two candidates are no reading)."""
+    if not word.isalpha() or word in _vocabulary_words():
+        return []
+    swapped, skeleton = _confusable()
+    found = [w for w in swapped.get((word[0], "".join(sorted(word))), []) if len(w) == len(word) and sum(
+        a != b for a, b in zip(w, word, strict=True)) == 2 and any(
+        w[i] == word[i + 1] and w[i + 1] == word[i] for i in range(len(w) - 1))]
+    if not found and len(word) >= 7 and word not in _vocabulary_words():  # never "metres" for "motors"
+        found = skeleton.get((word[0], _VOWELS.sub("", word[1:])), [])
+    keys = {_CLASS_KEYS[w] for w in found}
+    return found[:1] if len(keys) == 1 else []
+
+
 def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
     plan.intent = "declined"
     plan.declined = {"reason": reason, "not_understood": words,
@@ -612,14 +710,18 @@ class Parser:
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
+        text = _hyphen_compounds(plan, text)  # "Netto-Grundfläche": the vocabularies' "nettogrundfläche"
+        text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
         if not self._framing and self._refuse(plan, text):  # a part parsed alone: what it names (see _is_context)
             return plan
+        text = self._antecedent(plan, text)  # "Before we open up the Keller: which walls down there ...?"
         text = self._confirm_frame(plan, text)  # "is it true that the model has no columns": its yes/no question
         text = self._not_a_single(text)  # "without a single door": without any door
         text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
+        text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         text, framed = framing.mask_context(text, lambda w: w in self._name_words(), _class_keys_in)
@@ -649,6 +751,7 @@ class Parser:
         masked = self._sum_threshold(plan, text, masked)
         masked = self._measure(plan, masked)
         self._storey_sizes(plan, masked)
+        masked = self._storey_itself(plan, masked)
         masked = self._ground(plan, text, masked)
         masked = self._asked_unit(plan, masked, text)
         masked = self._rank_measure(plan, text, masked)
@@ -747,6 +850,114 @@ class Parser:
                 text = text[:found.start()] + f"all {found['noun']}" + text[found.end():]
                 break
         return text
+
+    def _storey_itself(self, plan: Plan, masked: str) -> str:
+        """ "the gross floor area of the Dachgeschoss as a whole", "... of the storey itself": the quantity the
+        storey's own quantity set records (IfcBuildingStorey BaseQuantities), not a sum over its spaces; declined
+        by the answer when the storey records none (round 5c)."""
+        found = _ITSELF.search(masked)
+        if found is None or plan.resolved.get("measure") is None or not plan.storeys or plan.rooms or any(
+                c.key not in ("spaces", "inventory") for c in plan.classes):
+            return masked
+        plan.resolved["storey_itself"] = True
+        plan.notes.append(f"{found.group(0).strip()!r}: the storey's own quantity, not its spaces'")
+        return _mask(masked, found.start(), found.end())
+
+    def _storey_attribute_after(self, plan: Plan, text: str) -> str:
+        """A storey's attribute written after the storey's name ("level 2 elevation in m", "the EG's elevation"):
+        read as "<attribute> of <storey>", the order the lookup frame reads (round 5c). Only attributes of a storey
+        (``lookup_words.json`` subject ``storey``) and only right after a name the model's storeys hold."""
+        attrs = _storey_attributes()
+        if not attrs or not any(a in text for a in attrs):
+            return text
+        for _, pattern in self._name_patterns:
+            for found in pattern.finditer(text):
+                after = re.match(rf"(?:'s)?\s+(?P<attr>{'|'.join(map(re.escape, attrs))})\b", text[found.end():])
+                if after is None:
+                    continue
+                name, attr = text[found.start():found.end()], after.group("attr")
+                swapped = f"{attr} of {name}"
+                end = found.end() + after.end()
+                plan.notes.append(f"read {text[found.start():end]!r} as {swapped!r}")
+                return text[:found.start()] + swapped + text[end:]
+        return text
+
+    def _split_names(self, plan: Plan, text: str) -> str:
+        """Two or three words the model's names hold only written as one ("mineral wool" for the material
+        "Mineralwool 035", "sand stone", "pipe fitting" is a class phrase and stays): read as that word, when none
+        of them is a word of the vocabularies or of the model's names by itself (round 5c)."""
+        names = grounding.model_words(self.index)
+        known = _vocabulary_words()
+        tokens = list(re.finditer(r"[^\W\d_]{3,}", text))
+        for n in (3, 2):
+            for i in range(len(tokens) - n + 1):
+                run = tokens[i:i + n]
+                if any(text[a.end():b.start()] != " " for a, b in zip(run, run[1:], strict=False)):
+                    continue
+                parts = [t.group(0) for t in run]
+                joined = "".join(parts)
+                if grounding.stem(joined) not in names or " ".join(parts) in known or any(
+                        p in known or grounding.stem(p) in names or p in _STOP for p in parts):
+                    continue
+                start, end = run[0].start(), run[-1].end()
+                if text[start:end] != " ".join(parts):
+                    continue  # an earlier join took part of it
+                plan.notes.append(f"read {' '.join(parts)!r} as {joined!r} (the model's names write it so)")
+                text = text[:start] + joined + " " * (n - 1) + text[end:]
+        return text
+
+    def _antecedent(self, plan: Plan, text: str) -> str:
+        """A question referring back to the sentence before it (spatial/antecedent.py): the context's storey, room
+        and class put where the question says "down there", "which ones", "those", when every word of the context
+        the parser does not read is a reason ("open up", "core-drill", "lock check"), never a modifier of what it
+        names; otherwise the text is left as written (and its unread words are declined as usual)."""
+        if self._framing:
+            return text
+        pair = antecedent.split(text)
+        if pair is None or normalise(pair.context) != pair.context:
+            return text
+        self._framing = True
+        try:
+            sub, own = self.parse(pair.context), self.parse(pair.question)
+        finally:
+            self._framing = False
+        said = [(a, b, w) for a, b, w in sub.resolved.get("class_spans", [])]
+        rooms = [r for r in sub.rooms if r.guids and not r.negated]
+        mentions = [m for m in sub.mentions if m.storeys and not m.negated]
+        if not (said or rooms or mentions) or sub.exclude or sub.exclude_classes or sub.threshold is not None \
+                or sub.measure is not None or sub.intent == "compare" or sub.unresolved or sub.unknown_classes \
+                or any(q.negated for q in sub.qualifiers) or len(rooms) != len(sub.rooms):
+            return text
+        unread = list(sub.unconsumed)
+        if not unread:
+            return text  # a context the parser reads whole ("rooms on both GroundFloor and 1stFloor: how many?")
+        if sub.declined is not None and not set(sub.declined.get("not_understood", [])) <= set(unread):
+            return text  # declined for another reason than words that only say why
+        named = [(a, b) for a, b, _ in said]
+        for r in rooms:
+            at = pair.context.find(r.term)
+            if at >= 0:
+                named.append((at, at + len(r.term)))
+        places = list(sub.resolved.get("storey_spans", []))
+        if antecedent.modifier_words(pair.context, unread, named, places):
+            return text  # "the doors with panic bars on Level 1": a constraint the parser cannot read, kept
+        place = " and ".join(m.term for m in mentions)
+        place = f"on {place}" if place else ""
+        for r in rooms:
+            if r.role in ("in", "of"):
+                place = f"{place} {r.role} {r.term}".strip()
+        words = list(dict.fromkeys(w for _, _, w in said)) or [r.term for r in rooms if r.role == "subject"]
+        thing = " ".join([*(q.term for q in sub.qualifiers if q.term), " and ".join(words)]).strip()
+        asks_place = not own.mentions and not own.rooms
+        asks_thing = not own.resolved.get("class_spans") and not own.rooms
+        same = {c.key for c in own.classes} <= {c.key for c in sub.classes}
+        new = antecedent.rewrite(pair, place=place, thing=thing, asks_place=asks_place, asks_thing=asks_thing,
+                                 same_thing=same)
+        if new is None:
+            return text
+        why = f" (why: {', '.join(repr(w) for w in unread)})" if unread else ""
+        plan.notes.append(f"{pair.context!r}: the context{why}; the question refers back to it, read as {new!r}")
+        return new
 
     def _is_context(self, words: str, topic: bool) -> bool:
         if any(p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
@@ -1054,6 +1265,14 @@ class Parser:
             plan.resolved["which_class"] = True
             plan.asks_storey = False
             return _mask(masked, which.start("w"), which.end("w"))
+        named = {g for m in plan.mentions if m.storeys and not m.negated and m.how != "alias:all" for g in m.storeys}
+        counted = things or [c for c in plan.classes if c.key == "spaces"]  # "more rooms in A or B?"
+        if which is not None and len(counted) == 1 and len(named) == 2 and not plan.compare and \
+                plan.threshold is None and plan.intent in ("list", "count", "exists"):
+            plan.intent, plan.asks_storey = "most", False  # "more doors downstairs or upstairs?": the one with more
+            plan.least = which.group("w") in ("fewer", "less", "weniger")
+            plan.notes.append(f"{which.group('w')!r} ... or: which of the two storeys has {which.group('w')}")
+            return _mask(masked, which.start("w"), which.end("w"))
         same = _SAME.search(text)
         every = any(m.how == "alias:all" for m in plan.mentions) or _EVERY_STOREY.search(text)
         if same is not None and every and len(things) >= 1 and plan.intent != "compare":
@@ -1129,7 +1348,9 @@ class Parser:
         starts = {r.start for r in kept}
         listing = [m for m in _INVENTORY.finditer(text) if not (  # "list all the bedrooms": the rooms themselves
             m.group(0) in ("list all", "show all") and any(
-                st >= m.end() and re.fullmatch(r"\s*(?:the\s+|of\s+the\s+)?", text[m.end():st]) for st in starts))]
+                st >= m.end() and re.fullmatch(r"\s*(?:the\s+|of\s+the\s+)?(?:(?!(?:in|im|inside|within|on|at|of|from|"
+                r"aus|auf)\b)[^\W\d_][\w'-]*\s+){0,2}", text[m.end():st])  # "list all small offices": words that
+                for st in starts))]  # narrow the room (read by _room_modifiers), never a place
         if role == "subject" and listing:  # "what is in room A101": its contents
             role = "in"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
@@ -1300,6 +1521,13 @@ class Parser:
                     and self._named_instead(plan, q):
                 text = _mask(text, q.start, q.end)  # "outside walls" where the wall types are named "OutsideWall"
                 continue
+            asked = normalise(plan.question)
+            if q.how == "no_value" and re.match(r"\s*(?:is|are|does|do|has|have|any|gibt|hat|haben|sind|ist)\b",
+                                                asked) and not _LIST_ASK.search(asked):
+                q.how = "set"
+                if q.raw is not None:
+                    q.raw.how = "set"  # "are any of the doors fire rated?": no, none holds a value (the note says so);
+                # "which ones?" / "list the fire-rated doors" cannot be told apart and declines (round 5c)
             if q.how in _UNUSABLE:
                 what = _join_words([c.label for c in plan.classes]) or "elements"
                 _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,
@@ -1836,7 +2064,10 @@ class Parser:
                            (None, ""))
         # the yes/no verb opens the question, or its clause after a lead-in ("quick one: is there any level ...")
         yes_no = re.search(r"(?:^|[:;!?]\s*)(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
-        if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no):
+        subject = _LACKING_SUBJECT.search(text, 0, found.start()) if found is not None else None
+        if subject is not None:  # "rooms with no door", "2.OG rooms with no windows": the rooms (storeys) asked
+            plan.resolved["lacking"] = "rooms" if subject.group("rooms") else "storeys"
+        if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no or subject):
             return masked
         key = _CLASS_KEYS.get(word)
         excluded = [c for c in plan.exclude_classes if c.key == key]
@@ -2144,8 +2375,9 @@ class Parser:
             take(match, how, storeys, "first")
         for group, pattern in self._name_patterns:
             for match in list(pattern.finditer(text)):
-                if self._looks_like_class(text, match, group[0]):
-                    continue
+                if self._looks_like_class(text, match, group[0]) and not any(  # "on Level 2 and Roof": listed
+                        re.fullmatch(rf"{_JOIN}(?:the\s+)?", text[m.end:match.start()]) for m in out if m.storeys):
+                    continue  # with a storey named before it, it is the storey (round 5c)
                 take(match, "name", group)
         text = self._name_continuations(text, out)
         for match in list(_NUMBERED.finditer(text)):
@@ -2254,7 +2486,8 @@ class Parser:
         return self._spaces_named
 
     def _looks_like_class(self, text: str, match: re.Match[str], storey: Storey) -> bool:
-        """A storey named like a class word ("Roof") counts only after a preposition or before a storey noun."""
+        """A storey named like a class word ("Roof") counts only after a preposition or before a storey noun (or,
+        see :meth:`_storey_mentions`, joined to a storey named before it: "walls on Level 2 and Roof")."""
         word = normalise(storey.name)
         if word not in _CLASS_KEYS and word not in ("roof", "dach"):
             return False
@@ -2474,6 +2707,8 @@ class Parser:
                     (_qualifier_word(word) or word in _dimension_words()) and word not in _JOINED):
                 continue  # a known filler ("thanks") or qualifier ("schmaler") is never a misspelled class
             close = [_JOINED[word]] if word in _JOINED else difflib.get_close_matches(word, single, n=1, cutoff=0.85)
+            if not close and grounding.stem(word) not in grounding.model_words(self.index):
+                close = _letters_confused(word)  # "doros", "recepticals": letters swapped or vowels confused
             if close:
                 keys.append(_CLASS_KEYS[close[0]])
                 plan.notes.append(f"read {word!r} as {close[0]!r}")
@@ -2587,20 +2822,26 @@ class Parser:
         if plan.intent == "compare" or plan.resolved.get("versus") or plan.resolved.get("rank_sum"):
             return  # a count comparison, or two storeys set side by side (see _count_comparison)
         others = [c for c in plan.classes if c.key != "spaces"]
-        if plan.threshold is not None and plan.declined is None and others and not plan.rooms and _WHICH_ROOM.search(
-                text):  # "which rooms have no furniture / more than 3 doors": the spaces whose count passes
+        # "which rooms have no furniture / more than 3 doors", "rooms with no door": the spaces whose count passes
+        if plan.threshold is not None and plan.declined is None and others and not plan.rooms and (_WHICH_ROOM.search(
+                text) or plan.resolved.get("lacking") == "rooms"):
             plan.intent = "most"
             plan.group_by = "space"
             plan.classes = others
             plan.resolved["space_filter"] = True
             return
-        if plan.threshold is not None and plan.declined is None and _ANY_STOREY.search(text) and not plan.mentions:
+        lacking_yes_no = plan.resolved.get("lacking") == "storeys" and re.match(
+            r"(?:are|is|do|does|gibt|sind)\s+(?:there\s+|es\s+)?(?:any\s+)?(?:floors?|levels?|storeys?|stories|geschosse?)\b",
+            text)  # "are there floors without windows?": does some storey pass
+        if plan.threshold is not None and plan.declined is None and (_ANY_STOREY.search(text) or lacking_yes_no) \
+                and not plan.mentions:
             plan.intent = "exists"  # "is there any floor without doors?": does some storey pass the threshold
             plan.resolved["storey_filter"] = True
             if not plan.classes:
                 plan.classes.append(class_filter(self.index.schema, "inventory"))
             return
-        if plan.threshold is not None and _WHICH_STOREY.search(text) and plan.declined is None:
+        if plan.threshold is not None and (_WHICH_STOREY.search(text) or plan.resolved.get("lacking") == "storeys") \
+                and plan.declined is None:
             plan.intent = "most"  # "which floors have no windows / more than 10 doors": the storeys where it holds
             plan.resolved["storey_filter"] = True
             if not plan.classes:

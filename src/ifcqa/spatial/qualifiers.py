@@ -352,10 +352,11 @@ def _set_words(found: _Carried, folded: str) -> list[tuple[int, int, QualifierMe
         if paths:
             holding = [e for e in found.elements if any(_value(e, p) is not None for p in paths)]
             real = [e for e in holding if any(_meaningful(_value(e, p), prop) for p in paths)]
-            if holding and not real:
+            if not real:  # written, but empty or a placeholder everywhere: the model does not record it (issue 22)
                 shown = sorted({str(v.value) for e in holding for p in paths if (v := _value(e, p)) is not None})
+                q.how = "no_value"
                 q.note = (f"{len(holding)} elements hold {q.path}, none with a real value (only "
-                          + ", ".join(repr(s) for s in shown[:3]) + ")")
+                          + ", ".join(repr(s) for s in shown[:3]) + ")") if shown else f"{q.path} has no value"
         out.append((start, m.end(), q))
     return out
 

@@ -329,6 +329,17 @@ _words("lightswitch", "light switches", "light switch", "lichtschalter", "toggle
 _words("socket", "power outlets", "power outlet", "power sockets", "power socket", "schukosteckdosen",
        "schukosteckdose")
 
+# The singular of every plural class phrase a vocabulary line lists without it ("lifts" -> "lift", "pipe
+# segments" -> "pipe segment", "girders" -> "girder"): people ask "is there a lift" as often as "the lifts"
+# (round 5c). Not where the singular is mostly another sense or a room word (the WC, a bath, electric heaters).
+_OTHER_SENSE_SINGULARS = frozenset({"electric", "wc", "bath", "void", "panel", "blind", "washer", "partition",
+                                    "tanks and vessel", "panels board"})
+for _phrase, _key in list(CLASS_WORDS.items()):
+    _single = _phrase[:-1]
+    if _phrase.endswith("s") and not _phrase.endswith(("ss", "es", "is", "us")) and _single not in CLASS_WORDS \
+            and _single not in _OTHER_SENSE_SINGULARS:
+        CLASS_WORDS[_single] = _key
+
 # Words meaning "every physical element" (an inventory).
 INVENTORY_WORDS = (
     "everything", "all elements", "all objects", "all items", "all components", "all the elements", "every element",

@@ -194,6 +194,13 @@ def name_is(*names: str) -> Callable[[Any], bool]:
     return lambda e: e.Name in names
 
 
+def unset_elevation(m: Model, name: str) -> dict[str, Any]:
+    """A decline whose premise is asserted: the storey ``name`` does not set its Elevation attribute."""
+    if m.storey(name).Elevation is not None:
+        raise ValueError(f"premise broken: {name} states an Elevation")
+    return decline()
+
+
 def elevation(m: Model, name: str) -> float:
     """IfcBuildingStorey.Elevation, else the z of its placement (``ifcopenshell.util.placement``)."""
     storey = m.storey(name)
@@ -353,8 +360,9 @@ QUESTIONS: list[Q] = [
     Q(HOM, "levels", "What is the ceiling height in the kitchen?",
       lambda m: lookup([m.space("Kitchen5")], SPACE_H, "m"), "Qto_SpaceBaseQuantities.Height of Kitchen5"),
     Q(HOM, "levels", "What is the elevation of the 1stFloor?",
-      lambda m: number(elevation(m, "1stFloor"), "m"),
-      "IfcBuildingStorey.Elevation of 1stFloor is unset: the z of its placement"),
+      lambda m: unset_elevation(m, "1stFloor"),
+      "IfcBuildingStorey.Elevation of 1stFloor is unset: not recorded (the z of its placement is no elevation the "
+      "file states): decline"),
     Q(HOM, "lookup", "How wide is GroundFloor_Door1?",
       lambda m: lookup(m.of(DOOR, name_is("GroundFloor_Door1")), OW, "m"),
       "Qto_DoorBaseQuantities.Width of GroundFloor_Door1 (OverallWidth unset)"),

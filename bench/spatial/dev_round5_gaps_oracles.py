@@ -108,6 +108,14 @@ def elevations(m: Model, scale: float = 1.0, unit: str | None = None) -> dict[st
     return per_storey_values(m, lambda s: elevation(m, s.Name) * scale, unit or m.unit("LENGTHUNIT"))
 
 
+def unset_elevations(m: Model) -> dict[str, Any]:
+    """A decline whose premise is asserted: no storey of the model sets its Elevation attribute."""
+    stated = [s.Name for s in m.f.by_type("IfcBuildingStorey") if s.Elevation is not None]
+    if stated:
+        raise ValueError(f"premise broken: {stated[:3]} state an Elevation")
+    return decline()
+
+
 def floor_to_floor(m: Model) -> dict[str, Any]:
     """Each storey's height to the next storey up (the top storey has none: not recorded)."""
     stos = ordered(m)
@@ -220,7 +228,8 @@ QUESTIONS: list[Q] = [
     Q(FZK, "storeys_attr", "Elevations of all levels?",
       lambda m: elevations(m), "IfcBuildingStorey.Elevation of every storey (m)"),
     Q(HOM, "storeys_attr", "what's the elevation of every floor?",
-      lambda m: elevations(m), "the storeys' Elevation is unset: the z of each storey's placement (m)"),
+      lambda m: unset_elevations(m), "every storey's Elevation is unset: not recorded (the z of a placement is "
+      "no elevation the file states): decline"),
     Q(SH, "storeys_attr", "show me the levels and their elevations",
       lambda m: elevations(m), "IfcBuildingStorey.Elevation of every storey (mm)"),
     Q(EDC, "storeys_attr", "At what height is each storey?",

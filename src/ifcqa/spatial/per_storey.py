@@ -8,7 +8,7 @@ their <attribute>") and an attribute word of the lookup vocabulary (plural allow
 question ("at what height / level is" = the elevation, "how high / wie hoch is" = the floor-to-floor height, as
 for one storey). It returns the lookup frame with every span it read, so the parser masks them and accounts for the
 rest of the question as usual (a word left over declines). :func:`answer` gives one value per storey, lowest
-first, the storeys cited as the elements: the Elevation (the placement's z when unset, said so), the height to the
+first, the storeys cited as the elements: the Elevation (not recorded when unset, said so), the height to the
 next storey up (the top storey has none: *not recorded*), or any other attribute the storeys hold (else declined
 saying the model does not record it for its storeys).
 """
@@ -140,16 +140,15 @@ def answer(index: ModelIndex, plan: Plan, frame: Frame) -> Outcome:
     symbol = unit.symbol if unit else None
     hits = [Hit(s.guid, s.ifc_class, s.name, None, step_id=s.id) for s in storeys]
     if frame.key == "elevation":
-        got: dict[str, Any] = {s.guid: s.elevation for s in storeys}
+        got: dict[str, Any] = {s.guid: _recorded_elevation(s) for s in storeys}
         prop = "Elevation (IfcBuildingStorey)"
-        unset = [s.name for s in storeys if s.attributes.get("Elevation") is None and s.elevation is not None]
-        note = (f" (Elevation is not set on {', '.join(map(str, unset))}: the z of the storey's placement)"
-                if unset else "")
+        unset = [s.name for s in storeys if _recorded_elevation(s) is None]
+        note = f" (Elevation is not set on {', '.join(map(str, unset))}: not recorded)" if unset else ""
     elif frame.key in ("floor-to-floor height", "height"):  # a storey's height is floor to floor
-        known = [s for s in storeys if s.elevation is not None]
+        known = [s for s in storeys if _recorded_elevation(s) is not None]
         nxt = {a.guid: b for a, b in zip(known, known[1:], strict=False)}
-        got = {s.guid: (float((nxt[s.guid].elevation or 0.0) - (s.elevation or 0.0)) if s.guid in nxt else None)
-               for s in storeys}
+        got = {s.guid: (float((_recorded_elevation(nxt[s.guid]) or 0.0) - (_recorded_elevation(s) or 0.0))
+                        if s.guid in nxt else None) for s in storeys}
         prop = "difference of IfcBuildingStorey.Elevation to the next storey up"
         note = f" ({storeys[-1].name} is the top storey: no storey above to measure to)" if len(storeys) > 1 else ""
     else:
@@ -175,6 +174,12 @@ def answer(index: ModelIndex, plan: Plan, frame: Frame) -> Outcome:
     text = f"{label} of each storey, lowest first ({prop}): {body}.{note}"
     value = {"number": None, "unit": symbol, "values": rows, "property": prop, "per_storey": per}
     return Outcome(value=value, rule=f"{label.lower()} of each of the {len(storeys)} storeys", hits=hits, text=text)
+
+
+def _recorded_elevation(storey: Any) -> float | None:
+    """The storey's Elevation attribute; an unset one is not recorded (the z of its placement is no elevation the
+    file states, the same rule as a lookup of one storey's elevation)."""
+    return storey.elevation if storey.attributes.get("Elevation") is not None else None
 
 
 def _decline(plan: Plan, reason: str, can: str) -> Outcome:

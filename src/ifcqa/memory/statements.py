@@ -102,7 +102,8 @@ _RETRACT_AFTER = re.compile(
     r"|\b([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)(?:(?:'s|’s|\s+is|\s+are|\s+has been|\s+have been|\s+was|\s+were|\s+got)\s+"
     r"(?:out|off|dead|gone|binned|scrapped|dropped|cancelled|canceled|rejected|vetoed)\b"
     # "the 0.9 didn't survive the value engineering", "the oak didn't make the cut"
-    r"|\s+(?:didn't|didn’t|did not|won't|won’t|will not|never)\s+(?:survive[ds]?|made? it|made? the cut|get through|fly)\b)"
+    r"|\s+(?:didn't|didn’t|did not|won't|won’t|will not|never)\s+"
+    r"(?:survive[ds]?|made? it|made? the cut|get through|fly)\b)"
     r"(?!\s+(?:of|for|to|on|in)\b)"
     # someone off or out for a while is away, not rejected ("our QS is off sick this Friday", "she's out today")
     r"(?!\s+(?:sick|ill|unwell|poorly|today|tomorrow|tonight|this|next|until|till|all\s+(?:day|week)))",
@@ -116,7 +117,8 @@ _NOT_CORRECTION = re.compile(
     r"(?:^|[,;:(\u2013\u2014]\s*|\s-\s+|\b(?:and|but|so)\s+)(?:\W*)not\s+"
     r"(?:the\s+|a\s+|an\s+|that\s+|those\s+|these\s+|our\s+|her\s+|his\s+|their\s+)?"
     r"(" + _TOKEN + r"(?:\s+" + _TOKEN + r"){0,3}?)"
-    r"(?=\s*(?:$|[,;.!?)\u2013\u2014]|\s-\s)|\s+(?:any\s?more|after all|either|though|in|on|for|at|upstairs|downstairs)\b)",
+    r"(?=\s*(?:$|[,;.!?)\u2013\u2014]|\s-\s)"
+    r"|\s+(?:any\s?more|after all|either|though|in|on|for|at|upstairs|downstairs)\b)",
     re.IGNORECASE,
 )
 _GENERIC_HEAD = frozenset("ones one option options version thing things stuff kind type".split())  # noqa: SIM905
@@ -415,7 +417,7 @@ def rejected_subject(text: str) -> list[str]:
     return [w for w in dict.fromkeys(found) if w.casefold() not in _NOT_A_VALUE]
 
 
-_CLAUSE_START = re.compile(r"[.,](?!\d)\s*|[;:!?\u2013\u2014]\s*|\b(?:and|but|so|because)\s+", re.IGNORECASE)
+_CLAUSE_START = re.compile(r"[.,](?!\d)\s*|[;:!?\u2013\u2014]\s*|\s-\s+|\b(?:and|but|so|because)\s+", re.IGNORECASE)
 _SUBJECT_FILLER = frozenset("the a an for of in on at to with all our your their its from throughout".split())  # noqa: SIM905
 
 
@@ -452,7 +454,8 @@ def _statement(text: str, session: str, at: str, role: str, lead: str | None, qu
         text, session, at, role, lead, question, attribute_of(text, unit), value, unit,
         bare_numbers(text) if value is None or isinstance(value, str) else [],
         retracted(text), bool(_RETRACT_PREVIOUS.search(text)),
-        bool(REVISION_CUES.search(text) or _RETRACT_PREVIOUS.search(text)), rejected_subject=rejected_subject(text),
+        bool(REVISION_CUES.search(text) or _RETRACT_PREVIOUS.search(text) or corrected(text)),
+        rejected_subject=rejected_subject(text),
     )  # fmt: skip
 
 

@@ -153,7 +153,7 @@ class IfcAwareMemory:
                     links = EntityLinks(links.keys | topic.of("storey"), set(links.excluded))
             if via_lead and st.lead:
                 lead = self.linker.link(st.lead)
-                if not lead.keys:  # "Rates for the GroundFloor. Skirting's 11. Tiling 64. Painting's 16.": the turn's topic
+                if not lead.keys:  # "Rates for the GroundFloor. Tiling 64. Painting's 16.": the turn's topic
                     lead = self._turn_topic(st) or lead
                 links = EntityLinks(set(lead.keys), links.excluded | lead.excluded)
             expanded = expand_terms(f"{st.lead} {st.text}" if st.lead else st.text)
@@ -178,12 +178,27 @@ class IfcAwareMemory:
 
     def _listed_apart(self, old: Record, new: Record) -> bool:
         """Whether two values are about different things of one storey and attribute: said in one breath ("Tiling
-        64 EUR/m². Painting's 16 EUR/m².": a list, not a revision), or each naming its own subject and none shared
-        ("Painting's 16 EUR/m²" and "Insulation in the GroundFloor walls 24 EUR/m²")."""
+        64 EUR/m². Painting's 16 EUR/m².": a list, not a revision), naming construction terms of different groups
+        and none shared ("the floor finish" and "the floor screed"), or each naming its own subject and no word of
+        it shared ("Painting's 16 EUR/m²" and "Insulation in the GroundFloor walls 24 EUR/m²")."""
         if old.statement.session == new.statement.session and old.statement.at == new.statement.at:
+            return True
+        ta, tb = old.links.of("term"), new.links.of("term")
+        if ta and tb and not ta & tb:  # "floor finish" and "screed": construction terms of different groups
             return True
         a, b = self.subject(old), self.subject(new)
         return bool(a and b and not a & b)
+
+    @staticmethod
+    def _may_retract(old: Record, new: Record, token: str) -> bool:
+        """A number rejected ("the 48 didn't survive", "not 30") is a value the old statement says itself (not
+        its lead), of the attribute the rejection is about when both have one: "Make it Rw 42 dB ... - the 48
+        didn't survive" rejects no fire rating."""
+        if not re.fullmatch(r"\d+(?:\.\d+)?", token):
+            return True
+        if not re.search(rf"(?<![\d.]){re.escape(token)}(?![\d]|\.\d)", old.statement.text):
+            return False
+        return not (old.attribute and new.attribute and old.attribute != new.attribute)
 
     def _turn_topic(self, st: Statement) -> EntityLinks | None:
         """The links of the latest earlier sentence of the same turn that names something (what a list of
@@ -226,8 +241,13 @@ class IfcAwareMemory:
         for i, old in enumerate(self.records):
             if old.valid_to is not None or old.statement.role != "user" or old.statement.question:
                 continue
-            retracted = [t for t in st.retracts if _mentions(old, t)]
-            retracted += [t for t in st.rejected_subject if _mentions(old, t) and not self.linker.link(t).keys]
+            retracted = [t for t in st.retracts if _mentions(old, t) and self._may_retract(old, new, t)]
+            retracted += [
+                t for t in st.rejected_subject
+                if _mentions(old, t) and not self.linker.link(t).keys and self._may_retract(old, new, t)
+            ]  # fmt: skip
+            rejected_phrase = " ".join(st.rejected_subject)  # "the RAL 9010 pure white didn't survive"
+            named_phrase = any(len(t.split()) >= 2 and _mentions(old, t) for t in [*retracted, rejected_phrase])
             said_value = any(  # "forget the 1.1", "Slate's out", "not the metro tiles any more"
                 _is_value(old, t) or _named_value(st.text, t) or self._not_a_model_word(t) for t in retracted
             )
@@ -238,7 +258,12 @@ class IfcAwareMemory:
                 and not _agree(old.links, new.links)[0]
             ):
                 said_value = False
-            if retracted and (self._same_thing(old, new) or (said_value and not _agree(old.links, new.links)[1])):
+            if retracted and (
+                self._same_thing(old, new)
+                or (said_value and not _agree(old.links, new.links)[1])
+                # a phrase of several words the old statement says verbatim, about a thing both name ("the kitchens")
+                or (named_phrase and _agree(old.links, new.links)[0] > 0)
+            ):
                 if new.value is None and old.unit:
                     rest = [b for b in st.bare if f"{b:g}" not in retracted]
                     if rest:
@@ -436,7 +461,12 @@ class IfcAwareMemory:
         return [self._hit(self.records[i], scores[i]) for i in top[:k]]
 
     def _answering(
-        self, order: list[int], links: EntityLinks, attributes: set[str], taken: list[int], terms: set[str] | None = None
+        self,
+        order: list[int],
+        links: EntityLinks,
+        attributes: set[str],
+        taken: list[int],
+        terms: set[str] | None = None,
     ) -> int | None:
         """The best-ranked current user statement in ``order`` that answers a probe naming ``links`` (it shares
         an entity and contradicts none, it asks nothing), preferring one about an attribute asked."""
@@ -456,7 +486,7 @@ class IfcAwareMemory:
             if attributes & ({self.records[i].attribute} | attributes_of(self.records[i].statement.text))
         ]  # fmt: skip
         best = asked or fits
-        if len(best) > 1 and terms:  # several values of one attribute: the probe's own term decides
+        if asked and len(best) > 1 and terms:  # several values of the attribute asked: the probe's own term decides
             top = max(self._term_agreement(self.records[i], terms) for i in best)
             best = [i for i in best if self._term_agreement(self.records[i], terms) == top]
         return best[0] if best else None
@@ -507,7 +537,7 @@ class IfcAwareMemory:
             scores[i] += float(d)
         order = sorted(candidates, key=lambda i: (-scores[i], -i))
         order = self._current_first(order)
-        order = self._probe_term_first(order, self._probe_subject(query), q_attributes)
+        order = self._probe_term_first(order, self._probe_subject(query), q_attributes, q_links)
         return order, scores
 
     def _dense(self, query: str, which: list[int]) -> np.ndarray[Any, np.dtype[np.float64]]:
@@ -538,7 +568,9 @@ class IfcAwareMemory:
             for t in terms
         )
 
-    def _probe_term_first(self, order: list[int], terms: set[str], attributes: set[str]) -> list[int]:
+    def _probe_term_first(
+        self, order: list[int], terms: set[str], attributes: set[str], links: EntityLinks
+    ) -> list[int]:
         """Among the current user values about the attribute asked near the top (several rates of one storey:
         decorating, screed, floor coverings), the ones sharing the probe's own term come first ("price the floor
         finish" -> the floor coverings' rate); the others keep their order, every other record its place."""
@@ -549,6 +581,7 @@ class IfcAwareMemory:
             p for p, i in enumerate(window)
             if (r := self.records[i]).valid_to is None and r.statement.role == "user" and not r.statement.question
             and r.attribute in attributes and (r.value is not None or r.statement.bare)
+            and _agree(r.links, links)[0] and not _agree(r.links, links)[1]  # about the probe's own things
         ]  # fmt: skip
         if len(slots) < 2:
             return order

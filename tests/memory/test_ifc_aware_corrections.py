@@ -226,3 +226,21 @@ def test_a_misspelt_storey_is_dropped_where_the_storey_is_named(
     links = link_entities(index, "Painting on the 1stFloor is 19 EUR/m², more cutting in round the dormers.")
     assert links.of("storey") == {f"storey:{storeys['1stFloor']}"}
     assert link_entities(index, "the grund floor walls").of("storey") == {f"storey:{storeys['GroundFloor']}"}
+
+
+def test_an_aside_naming_a_day_refers_back_to_nothing(duplex: ModelIndex) -> None:
+    """ "this Friday" is a time, not "this" referring back: an aside after a model question ("How many doors on
+    Level 1? The client's PM wants the programme this Friday.") answers nothing about the doors; the statement
+    that does ("... not slate-grey linoleum", no floor cue word of its own) answers the floor part."""
+    memory = _memory(
+        duplex,
+        [
+            [("user", "Kitchens: the client said slate-grey linoleum."), ("assistant", "Noted.")],
+            [("user", "How many rooms on Level 1? The client's PM wants the programme this Friday.")],
+            [("user", "Small correction on the kitchens - larch floorboards, not slate-grey linoleum.")],
+        ],
+    )
+    aside = next(r for r in memory.records if r.statement.text.startswith("The client's PM"))
+    assert memory._aside(aside)
+    hits = [h.text for h in memory.search("What's going on the floor in room A103 (Kitchen) on Level 1?", 5)]
+    assert any("larch floorboards" in h and "superseded" not in h for h in hits)

@@ -377,8 +377,8 @@ class IfcAwareMemory:
         st = r.statement
         if not r.via_lead or not st.lead or r.value is not None or st.bare or not asks_assistant(st.lead):
             return False
-        if re.search(r"\b(?:it|they|them|those|these|that|this|ones?)\b", st.text, re.I):
-            return False
+        if re.search(r"\b(?:it|they|them|those|these|that|this|ones?)\b", _TIME_PHRASE.sub(" ", st.text), re.I):
+            return False  # refers back ("Those get EI 60."); "this Friday", "that week" refer to a time
         return bool(_words(st.text) - _CUE_WORDS - _STOP - cue_words())
 
     def _anaphoric(self, new: Record) -> bool:
@@ -695,6 +695,11 @@ def _stems(text: str) -> set[str]:
 _STOREY_PHRASE = re.compile(
     r"\b(?:ground|first|second|third|fourth|top|upper|lower|middle|entrance|basement|\d+(?:st|nd|rd|th))[- ]"
     r"(?:floor|storey|level)s?\b|\b(?:upstairs|downstairs)\b",
+    re.IGNORECASE,
+)
+_TIME_PHRASE = re.compile(  # "this Friday", "next week", "that afternoon": a time, not a word referring back
+    r"\b(?:this|that|these|those|next|last)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|"
+    r"afternoon|evening|week|weekend|month|year|quarter|time|day|days|weeks)\b",
     re.IGNORECASE,
 )
 _QUESTION_WORDS = frozenset("what which when where much many does going getting using paying".split())  # noqa: SIM905

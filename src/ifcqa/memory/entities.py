@@ -146,6 +146,17 @@ class EntityLinks:
         return sorted(linker.label(k) for k in self.keys)
 
 
+def _storeys_said(plan: Any) -> list[Any]:
+    """The plan's storeys, less those read only as a misspelling ("in round the dormers" -> ground) when the text
+    names a storey as written: a statement in running prose that names its storey has no typo to forgive."""
+    mentions = getattr(plan, "mentions", None) or []
+    fuzzy = {s for m in mentions if m.how.startswith("fuzzy") for s in m.storeys}
+    exact = {s for m in mentions if not m.how.startswith("fuzzy") for s in m.storeys}
+    if not (fuzzy and exact):
+        return list(plan.storeys)
+    return [s for s in plan.storeys if s in exact or s not in fuzzy]
+
+
 def _fold_word(word: str) -> str:
     return re.sub(r"[^\w -]+", " ", word.casefold().replace("'", "").replace("’", "")).strip()
 
@@ -382,7 +393,7 @@ class EntityLinker:
                     keys.add(f"storey:{self.by_elevation[at]}")
             text = text[: relative.start()] + " " + text[relative.end() :]
         plan = self._plan(text)
-        keys |= {f"storey:{self.index.get(s).guid}" for s in plan.storeys}
+        keys |= {f"storey:{self.index.get(s).guid}" for s in _storeys_said(plan)}
         keys |= {f"class:{c.key}" for c in plan.classes if c.key not in IGNORED_CLASSES}
         if self.middle and _MIDDLE.search(text):
             keys.add(f"storey:{self.middle}")

@@ -46,6 +46,7 @@ ATTRIBUTE_CUES: dict[str, tuple[str, ...]] = {
     "finish": ("colour", "color", "nosings", "blinds", "balustrade", "tint", "film", "timber", "treads", "finish",
                "paint", "painted", "painting", "paintwork"),
     "heating": ("underfloor heating", "radiator", "heating", "temperature", "design temperature"),
+    "height": ("height", "heights", "headroom", "clear height", "ceiling height"),
 }  # fmt: skip
 _CUE_RES = {
     name: re.compile(
@@ -76,7 +77,10 @@ _TYPED: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s?(?:EUR|€|euros?)(?!\s?(?:/|per)\s?m)", re.I), "EUR"),
     (re.compile(r"€\s?(\d[\d,]*(?:\.\d+)?)"), "EUR"),
     (re.compile(r"(?<![\w.:-])" + _NUM + r"\s?(mm|cm|min|minutes|kg|kN|kW|kWh|hours|days|weeks)\b"), ""),
+    # metres last: "2.4 m", "2.65 metres" (never "m²", "m2" or "m/s", read above or not a length)
+    (re.compile(r"(?<![\w.:-])" + _NUM + r"\s?(m|metres?|meters?)(?![\w²³/])"), ""),
 ]  # fmt: skip
+_UNIT_NAMES = {"minutes": "min", "metre": "m", "metres": "m", "meter": "m", "meters": "m"}
 _PHASE = re.compile(r"\bphase\s+(\d+|one|two|three|four|five)\b", re.IGNORECASE)
 _SECURITY = re.compile(r"\b(RC\s?[1-6])\b")
 _CODE = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-)(?=[A-Z0-9]|\s|,|\.|$)")
@@ -85,8 +89,9 @@ _ROOMISH = re.compile(r"(?:room|space|bedroom|office|no\.?|number|level|the|on t
 _RETRACT = re.compile(
     r"\b(?:stop(?:ped)? using|forg(?:et|ot)(?: about)?|scrap(?:ped)?|drop(?:ped)?|ditch(?:ed)?|bin|lose|gone off|"
     r"instead of|no longer(?: using| want(?:s)?)?|rather than|replac(?:e|es|ed|ing)|supersed(?:e|es|ed|ing)|"
-    r"overrid(?:e|es|den|ing)|not going with|away from|"
-    r"changed? from|mov(?:e|ed|ing) off|off the)\s+"
+    r"overrid(?:e|es|den|ing)|not going with|away from|swap(?:s|ped|ping)?(?:\s+out)?|"
+    r"(?:changed?|went|gone|goes|moved|increased|reduced|raised|lowered|dropped|up|down) from|mov(?:e|ed|ing) off|"
+    r"off the)\s+"
     r"(?:the\s+|that\s+|this\s+)?([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)(?![\w.-])(?!\s+(?:to|down|up)\b)",
     re.IGNORECASE,
 )
@@ -94,12 +99,29 @@ _RETRACT = re.compile(
 _RETRACT_AFTER = re.compile(
     r"\bnot\s+(?:the\s+|using\s+(?:the\s+)?|doing\s+(?:the\s+)?)?([A-Za-zÀ-ÿ][\w-]*(?:\s+[A-Za-zÀ-ÿ][\w-]*){0,2}?|"
     r"\d+(?:\.\d+)?)\s+any\s?more\b"
-    r"|\b([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)(?:'s|’s|\s+is|\s+are|\s+has been|\s+have been)\s+"
-    r"(?:out|off|dead|gone|binned|scrapped|dropped|cancelled|canceled)\b(?!\s+(?:of|for|to|on|in)\b)"
+    r"|\b([A-Za-zÀ-ÿ][\w-]*|\d+(?:\.\d+)?)(?:(?:'s|’s|\s+is|\s+are|\s+has been|\s+have been|\s+was|\s+were|\s+got)\s+"
+    r"(?:out|off|dead|gone|binned|scrapped|dropped|cancelled|canceled|rejected|vetoed)\b"
+    # "the 0.9 didn't survive the value engineering", "the oak didn't make the cut"
+    r"|\s+(?:didn't|didn’t|did not|won't|won’t|will not|never)\s+"
+    r"(?:survive[ds]?|made? it|made? the cut|get through|fly)\b)"
+    r"(?!\s+(?:of|for|to|on|in)\b)"
     # someone off or out for a while is away, not rejected ("our QS is off sick this Friday", "she's out today")
     r"(?!\s+(?:sick|ill|unwell|poorly|today|tomorrow|tonight|this|next|until|till|all\s+(?:day|week)))",
     re.IGNORECASE,
 )
+# a correction "A, not B": "it's the 60-minute doors, not the 30", "RAL 9016, not 9010", "Not terracotta in the
+# kitchen after all - polished concrete": "not" opening a clause (never "is not", "we're not doing") and the phrase
+# it negates (up to four words) ending the clause, or followed by "any more", "after all" or where it applies
+_TOKEN = r"[A-Za-zÀ-ÿ0-9](?:[\w&'’]|[.-](?=\w))*"
+_NOT_CORRECTION = re.compile(
+    r"(?:^|[,;:(\u2013\u2014]\s*|\s-\s+|\b(?:and|but|so)\s+)(?:\W*)not\s+"
+    r"(?:the\s+|a\s+|an\s+|that\s+|those\s+|these\s+|our\s+|her\s+|his\s+|their\s+)?"
+    r"(" + _TOKEN + r"(?:\s+" + _TOKEN + r"){0,3}?)"
+    r"(?=\s*(?:$|[,;.!?)\u2013\u2014]|\s-\s)"
+    r"|\s+(?:any\s?more|after all|either|though|in|on|for|at|upstairs|downstairs)\b)",
+    re.IGNORECASE,
+)
+_GENERIC_HEAD = frozenset("ones one option options version thing things stuff kind type".split())  # noqa: SIM905
 # people and roles: "the design manager is off" is an absence, never a rejected value
 _PEOPLE_WORDS = (
     "qs surveyor manager pm designer consultant foreman electrician plumber builder joiner engineer architect client "
@@ -115,12 +137,15 @@ _NOT_A_VALUE = frozenset(
     # function words are never what is rejected: "the latest model drop before I head out" drops nothing
     "before after until till by into onto out in on at for with without of off up down over ahead behind later "
     "soon today tomorrow tonight yesterday again here and or but while whilst when as since because if though "
-    "although so than once".split()
+    "although so than once from yet sure ones now really just only quite enough much all every necessarily needed "
+    "required included applicable exactly too very".split()
 )
 # what retracts the statement before it as a whole ("scrap that, 2700 it is", "forget what I said")
 _RETRACT_PREVIOUS = re.compile(
     r"\b(?:scrap|scratch|forget|ignore|cancel|strike|disregard)\s+(?:that|this|it|what i said|my last)\b"
-    r"|\bchange of plan\b|\b(?:changed|change)\s+(?:our|her|his|their|my)\s+minds?\b",
+    r"|\bchange of plan\b|\b(?:changed|change)\s+(?:our|her|his|their|my)\s+minds?\b"
+    # a correction of what was just said: "2.50 m. No wait, ... 2.65 m", "sorry, I meant 48", "I tell a lie"
+    r"|^\W*no,?\s+wait\b|\bsorry,?\s+i\s+meant\b|\bi\s+tell\s+a\s+lie\b|\bmy\s+mistake\b",
     re.IGNORECASE,
 )
 # a new value said as a revision, without naming what it replaces ("make it Jasmine White", "2700 it is",
@@ -167,6 +192,21 @@ _REQUEST = re.compile(  # a request to the assistant ("Show me the doors on 1.OG
 )
 
 
+# a request to the assistant to keep or change what it noted: a statement said politely, never a question to answer
+# ("can you change the rate for the plasterboard to 48", "please note it's 2.4 m now", "would you mind putting
+# the EG doors down as EI 60", "could you swap the slate for porcelain", "put in your notes that ..."); group 1
+# notes a fact, group 2 changes one
+_ASKS_TO_RECORD = re.compile(
+    r"^(?:[^?]{0,40}?(?:[:,.!\u2013\u2014]|\s-)\s*)?"
+    r"(?:(?:can|could|would|will)\s+(?:you|we)\s+(?:please\s+|just\s+|kindly\s+)?(?:mind\s+)?|please\s+|pls\s+|plz\s+|"
+    r"kindly\s+|(?:i|we)\s+need\s+you\s+to\s+)(?:please\s+|just\s+)?"
+    r"(?:(note|noting|record|recording|log|logging|remember|put (?:it |that |this )?(?:in|into) (?:your|the) notes|"
+    r"make a note|jot down|write down|add (?:a note|to (?:your|the) notes))"
+    r"|(change|changing|update|updating|amend|amending|correct|correcting|make|making|set|setting|put|putting|swap|"
+    r"swapping|switch|switching|bump|bumping|drop|dropping|raise|raising|lower|lowering|replace|replacing|revise|"
+    r"revising|adjust|adjusting|mark|marking|move|moving))\b",
+    re.IGNORECASE,
+)
 _QUERY = re.compile(  # a question to the assistant about the model ("How many walls are on Erdgeschoss?")
     r"^(?:[^?]{0,40}[:.!,]\s*)?(?:how many|how much|what|which|where|who|when|show|list|break|can you|could you|"
     r"is there|are there|do we have|does the model)\b",
@@ -247,7 +287,7 @@ def read_value(text: str) -> tuple[float | str | None, str | None]:
             number = _number(m.group(1) or m.group(2)) if unit else _number(m.group(1))
             if number is not None:
                 found = unit or m.group(2)
-                return number, {"minutes": "min"}.get(found, found)
+                return number, _UNIT_NAMES.get(found.casefold(), found)
     for pattern in (_SECURITY, _PHASE):
         m = pattern.search(text)
         if m:
@@ -283,7 +323,7 @@ def attribute_of(text: str, unit: str | None = None) -> str | None:
     if unit in _UNIT_ATTRIBUTES:
         return _UNIT_ATTRIBUTES[unit]
     for preferred in ("fire_rating", "u_value", "acoustic", "security", "supplier", "naming_prefix", "phase",
-                      "heating", "floor_finish", "finish", "cost_rate"):  # fmt: skip
+                      "heating", "floor_finish", "finish", "height", "cost_rate"):  # fmt: skip
         if preferred in found:
             return preferred
     return None
@@ -306,15 +346,45 @@ def attributes_of(text: str) -> set[str]:
     return {name for name, pattern in _CUE_RES.items() if pattern.search(folded)}
 
 
+def corrected(text: str) -> list[str]:
+    """What a correction "A, not B" negates: "the 60-minute doors, not the 30" -> 30; "white metro tiles, not the
+    slate-effect porcelain" -> "slate-effect porcelain"; "RAL 9016 traffic white, not 9010" -> 9010. The numbers of
+    the phrase come along ("not RAL 6021 pale green" -> also 6021), and its head without a generic noun ("not
+    the slate-effect ones" -> "slate-effect"). A "not" that negates a place or a time ("not before the stair is
+    in", "not the ones up in the loft", "not in contract") negates no value."""
+    out: list[str] = []
+    for m in _NOT_CORRECTION.finditer(text):
+        words = m.group(1).split()
+        if words[0].casefold() in _NOT_A_VALUE:
+            continue
+        while words and words[-1].casefold() in _GENERIC_HEAD:
+            words.pop()
+        if not words:
+            continue
+        out.append(" ".join(words))
+        if len(words) > 1:
+            out += [w for w in words if re.fullmatch(r"\d+(?:\.\d+)?", w)]
+    return out
+
+
 def retracted(text: str) -> list[str]:
-    """What ``text`` says is no longer so: "stop using the 45" -> 45, "Slate's out" -> Slate."""
-    found = [m.group(1) for m in _RETRACT.finditer(text)]
+    """What ``text`` says is no longer so: "stop using the 45" -> 45, "Slate's out" -> Slate, "A, not B" -> B."""
+    found = [m.group(1) for m in _RETRACT.finditer(text)] + corrected(text)
     for m in _RETRACT_AFTER.finditer(text):
         if m.group(1):
             found.append(m.group(1))
         elif not _absent(m.group(2)):
             found.append(_head(text, m.start(2)) or m.group(2))
+    found += [m.group(1) for m in _FROM_TO.finditer(text)]
     return [t for t in dict.fromkeys(found) if t.casefold() not in _NOT_A_VALUE]
+
+
+# "the wall elements went from 0.6 to 0.9 W/m²K", "bumped from 38 to 45": the number it went from
+_FROM_TO = re.compile(
+    r"\b(?:went|gone|goes|going|changed?|moved|increased|reduced|raised|lowered|dropped|bumped|cut|come|came|up|down)"
+    r"(?:\s+(?:up|down))?\s+from\s+(?:the\s+)?(\d+(?:\.\d+)?)(?![\d.])[^.;,]{0,12}?\s+to\b",
+    re.IGNORECASE,
+)
 
 
 def _head(text: str, end: int) -> str | None:
@@ -347,7 +417,7 @@ def rejected_subject(text: str) -> list[str]:
     return [w for w in dict.fromkeys(found) if w.casefold() not in _NOT_A_VALUE]
 
 
-_CLAUSE_START = re.compile(r"[.,](?!\d)\s*|[;:!?\u2013\u2014]\s*|\b(?:and|but|so|because)\s+", re.IGNORECASE)
+_CLAUSE_START = re.compile(r"[.,](?!\d)\s*|[;:!?\u2013\u2014]\s*|\s-\s+|\b(?:and|but|so|because)\s+", re.IGNORECASE)
 _SUBJECT_FILLER = frozenset("the a an for of in on at to with all our your their its from throughout".split())  # noqa: SIM905
 
 
@@ -358,13 +428,34 @@ def _clause_subject(text: str, end: int) -> list[str]:
     return [w for w in words if w.casefold() not in _SUBJECT_FILLER and (len(w) >= 3 or w.isdigit())]
 
 
+def recorded_request(text: str) -> str | None:
+    """``"note"`` when ``text`` asks the assistant to note a fact, ``"change"`` when to change one (see
+    ``_ASKS_TO_RECORD``), else None."""
+    m = _ASKS_TO_RECORD.match(text.strip())
+    if m is None:
+        return None
+    return "note" if m.group(1) else "change"
+
+
 def statement(text: str, session: str, at: str, role: str, lead: str | None, question: bool) -> Statement:
+    st = _statement(text, session, at, role, lead, question)
+    request = recorded_request(text) if role == "user" else None
+    if request == "note":  # "put in your notes that the 1.OG windows get 0.7 W/m²K": the user's statement
+        st.question = False
+    elif request == "change" and (st.value is not None or st.bare or st.retracts):
+        st.question = False  # "can you change the rate for the plasterboard to 48?": a revision, said politely
+        st.revises = True
+    return st
+
+
+def _statement(text: str, session: str, at: str, role: str, lead: str | None, question: bool) -> Statement:
     value, unit = read_value(text)
     return Statement(
         text, session, at, role, lead, question, attribute_of(text, unit), value, unit,
         bare_numbers(text) if value is None or isinstance(value, str) else [],
         retracted(text), bool(_RETRACT_PREVIOUS.search(text)),
-        bool(REVISION_CUES.search(text) or _RETRACT_PREVIOUS.search(text)), rejected_subject=rejected_subject(text),
+        bool(REVISION_CUES.search(text) or _RETRACT_PREVIOUS.search(text) or corrected(text)),
+        rejected_subject=rejected_subject(text),
     )  # fmt: skip
 
 

@@ -50,6 +50,7 @@ from ifcqa.memory.systems.lexical import Lexical
 from ifcqa.memory.tasks import Session
 
 DENSE_CANDIDATES = 30  # records the embedder re-ranks
+PROBE_TERM_WINDOW = 10  # how deep the probe's own term reorders the competing values
 ENTITY_WEIGHTS = {"storey": 1.0, "class": 0.8, "room": 1.2, "space": 1.2, "type": 1.0, "material": 1.0,
                   "element": 1.2, "term": 0.8}  # fmt: skip
 _STOPWORDS = (
@@ -73,6 +74,7 @@ class Record:
     expanded: str = ""  # abbreviations expanded, term groups named (entities.expand_terms)
     replaces: str | None = None  # the text of the statement it superseded (what "Green zellige." is about)
     via_lead: bool = False  # its entity links are its lead's (it names nothing itself)
+    subject: set[str] | None = None  # what its value is for, in its own words (IfcAwareMemory.subject)
 
     @property
     def said_text(self) -> str:
@@ -131,6 +133,9 @@ class IfcAwareMemory:
         self._seen: dict[str, int] = {}  # normalised text -> record
         self._pending: int | None = None  # a rejection said alone ("Slate's out."): the next user turn may finish it
         self.superseded = 0
+        self._storey_words = {  # words of the model's storey names: where a value applies, never what it is for
+            w for sid in context.index.storeys for w in _stems(context.index.get(sid).name or "")
+        } | _STOREY_WORDS
 
     def ingest(self, session: Session) -> None:
         for st in read_statements(session):
@@ -142,8 +147,14 @@ class IfcAwareMemory:
                 continue
             links = self.linker.link(st.text)
             via_lead = not links.keys and bool(st.lead)
+            if links.keys and not links.of("storey") and st.value is not None and st.lead:
+                topic = self._turn_topic(st)  # "Prices for the Erdgeschoss. ... Wet plaster on the walls is 26 EUR/m²."
+                if topic is not None and topic.of("storey"):
+                    links = EntityLinks(links.keys | topic.of("storey"), set(links.excluded))
             if via_lead and st.lead:
                 lead = self.linker.link(st.lead)
+                if not lead.keys:  # "Rates for the GroundFloor. Tiling 64. Painting's 16.": the turn's topic
+                    lead = self._turn_topic(st) or lead
                 links = EntityLinks(set(lead.keys), links.excluded | lead.excluded)
             expanded = expand_terms(f"{st.lead} {st.text}" if st.lead else st.text)
             record = Record(st, links, [session.id], attribute=st.attribute, expanded=expanded, via_lead=via_lead)
@@ -156,6 +167,49 @@ class IfcAwareMemory:
             self._seen[normal] = len(self.records)
             self.records.append(record)
             self.lexical.add(record.search_text)
+
+    def subject(self, r: Record) -> set[str]:
+        """What a statement's value is for, in its own words ("tiling", "floor coverings", "painting"): its content
+        words without the storey it applies to, units, revision words and small talk (crudely stemmed)."""
+        if r.subject is None:
+            text = _STOREY_PHRASE.sub(" ", r.statement.text)
+            r.subject = _stems(text) - self._storey_words - _SUBJECT_NOISE
+        return r.subject
+
+    def _listed_apart(self, old: Record, new: Record) -> bool:
+        """Whether two values are about different things of one storey and attribute: said in one breath ("Tiling
+        64 EUR/m². Painting's 16 EUR/m².": a list, not a revision), naming construction terms of different groups
+        and none shared ("the floor finish" and "the floor screed"), or each naming its own subject and no word of
+        it shared ("Painting's 16 EUR/m²" and "Insulation in the GroundFloor walls 24 EUR/m²")."""
+        if old.statement.session == new.statement.session and old.statement.at == new.statement.at:
+            return True
+        ta, tb = old.links.of("term"), new.links.of("term")
+        if ta and tb and not ta & tb:  # "floor finish" and "screed": construction terms of different groups
+            return True
+        a, b = self.subject(old), self.subject(new)
+        return bool(a and b and not a & b)
+
+    @staticmethod
+    def _may_retract(old: Record, new: Record, token: str) -> bool:
+        """A number rejected ("the 48 didn't survive", "not 30") is a value the old statement says itself (not
+        its lead), of the attribute the rejection is about when both have one: "Make it Rw 42 dB ... - the 48
+        didn't survive" rejects no fire rating."""
+        if not re.fullmatch(r"\d+(?:\.\d+)?", token):
+            return True
+        if not re.search(rf"(?<![\d.]){re.escape(token)}(?![\d]|\.\d)", old.statement.text):
+            return False
+        return not (old.attribute and new.attribute and old.attribute != new.attribute)
+
+    def _turn_topic(self, st: Statement) -> EntityLinks | None:
+        """The links of the latest earlier sentence of the same turn that names something (what a list of
+        values said one after another is about), or None."""
+        for r in reversed(self.records):
+            o = r.statement
+            if o.session != st.session or o.at != st.at or o.role != st.role:
+                return None
+            if r.links.keys and not o.question:
+                return r.links
+        return None
 
     def _same_thing(self, old: Record, new: Record) -> bool:
         shared, conflict = _agree(old.links, new.links)
@@ -187,8 +241,13 @@ class IfcAwareMemory:
         for i, old in enumerate(self.records):
             if old.valid_to is not None or old.statement.role != "user" or old.statement.question:
                 continue
-            retracted = [t for t in st.retracts if _mentions(old, t)]
-            retracted += [t for t in st.rejected_subject if _mentions(old, t) and not self.linker.link(t).keys]
+            retracted = [t for t in st.retracts if _mentions(old, t) and self._may_retract(old, new, t)]
+            retracted += [
+                t for t in st.rejected_subject
+                if _mentions(old, t) and not self.linker.link(t).keys and self._may_retract(old, new, t)
+            ]  # fmt: skip
+            rejected_phrase = " ".join(st.rejected_subject)  # "the RAL 9010 pure white didn't survive"
+            named_phrase = any(len(t.split()) >= 2 and _mentions(old, t) for t in [*retracted, rejected_phrase])
             said_value = any(  # "forget the 1.1", "Slate's out", "not the metro tiles any more"
                 _is_value(old, t) or _named_value(st.text, t) or self._not_a_model_word(t) for t in retracted
             )
@@ -199,7 +258,12 @@ class IfcAwareMemory:
                 and not _agree(old.links, new.links)[0]
             ):
                 said_value = False
-            if retracted and (self._same_thing(old, new) or (said_value and not _agree(old.links, new.links)[1])):
+            if retracted and (
+                self._same_thing(old, new)
+                or (said_value and not _agree(old.links, new.links)[1])
+                # a phrase of several words the old statement says verbatim, about a thing both name ("the kitchens")
+                or (named_phrase and _agree(old.links, new.links)[0] > 0)
+            ):
                 if new.value is None and old.unit:
                     rest = [b for b in st.bare if f"{b:g}" not in retracted]
                     if rest:
@@ -232,6 +296,7 @@ class IfcAwareMemory:
                 and old.value != new.value
                 and self._same_thing(old, new)
                 and _as_specific(self.linker.link(st.text), old.links)
+                and (st.revises or not self._listed_apart(old, new))
             ):
                 self._retire(i, old, new)
                 continue
@@ -312,8 +377,8 @@ class IfcAwareMemory:
         st = r.statement
         if not r.via_lead or not st.lead or r.value is not None or st.bare or not asks_assistant(st.lead):
             return False
-        if re.search(r"\b(?:it|they|them|those|these|that|this|ones?)\b", st.text, re.I):
-            return False
+        if re.search(r"\b(?:it|they|them|those|these|that|this|ones?)\b", _TIME_PHRASE.sub(" ", st.text), re.I):
+            return False  # refers back ("Those get EI 60."); "this Friday", "that week" refer to a time
         return bool(_words(st.text) - _CUE_WORDS - _STOP - cue_words())
 
     def _anaphoric(self, new: Record) -> bool:
@@ -386,7 +451,7 @@ class IfcAwareMemory:
                 )
             else:
                 p_order = order + rest
-            pick = self._answering(p_order, p_links, attributes_of(part), picks)
+            pick = self._answering(p_order, p_links, attributes_of(part), picks, self._probe_subject(part))
             if pick is not None:
                 picks.append(pick)
         missing = [i for i in picks if i not in top]
@@ -395,7 +460,14 @@ class IfcAwareMemory:
         top += missing
         return [self._hit(self.records[i], scores[i]) for i in top[:k]]
 
-    def _answering(self, order: list[int], links: EntityLinks, attributes: set[str], taken: list[int]) -> int | None:
+    def _answering(
+        self,
+        order: list[int],
+        links: EntityLinks,
+        attributes: set[str],
+        taken: list[int],
+        terms: set[str] | None = None,
+    ) -> int | None:
         """The best-ranked current user statement in ``order`` that answers a probe naming ``links`` (it shares
         an entity and contradicts none, it asks nothing), preferring one about an attribute asked."""
         fits = []
@@ -414,6 +486,9 @@ class IfcAwareMemory:
             if attributes & ({self.records[i].attribute} | attributes_of(self.records[i].statement.text))
         ]  # fmt: skip
         best = asked or fits
+        if asked and len(best) > 1 and terms:  # several values of the attribute asked: the probe's own term decides
+            top = max(self._term_agreement(self.records[i], terms) for i in best)
+            best = [i for i in best if self._term_agreement(self.records[i], terms) == top]
         return best[0] if best else None
 
     def _rank(self, query: str, q_links: EntityLinks, k: int) -> tuple[list[int], list[float]]:
@@ -462,6 +537,7 @@ class IfcAwareMemory:
             scores[i] += float(d)
         order = sorted(candidates, key=lambda i: (-scores[i], -i))
         order = self._current_first(order)
+        order = self._probe_term_first(order, self._probe_subject(query), q_attributes, q_links)
         return order, scores
 
     def _dense(self, query: str, which: list[int]) -> np.ndarray[Any, np.dtype[np.float64]]:
@@ -475,6 +551,48 @@ class IfcAwareMemory:
         cosine = (vectors @ q).astype(np.float64)
         low, high = float(cosine.min()), float(cosine.max())
         return (cosine - low) / (high - low) if high > low else np.zeros(len(cosine))
+
+    def _probe_subject(self, query: str) -> set[str]:
+        """The probe's own terms ("floor finish", "painting", "plasterwork"), as :meth:`subject` reads a record."""
+        expanded = expand_terms(query)
+        text = _STOREY_PHRASE.sub(" ", f"{query} {expanded}" if expanded else query)
+        return _stems(text) - self._storey_words - _SUBJECT_NOISE - _QUESTION_WORDS
+
+    def _term_agreement(self, r: Record, terms: set[str]) -> int:
+        """How many of the probe's terms a record's subject (with its term groups named) shares."""
+        if not terms:
+            return 0
+        own = self.subject(r) | (_stems(r.expanded) if r.expanded else set())
+        return sum(  # "plasterwork" ~ "plaster": a compound of the word counts
+            any(t == o or (min(len(t), len(o)) >= 5 and (t.startswith(o) or o.startswith(t))) for o in own)
+            for t in terms
+        )
+
+    def _probe_term_first(
+        self, order: list[int], terms: set[str], attributes: set[str], links: EntityLinks
+    ) -> list[int]:
+        """Among the current user values about the attribute asked near the top (several rates of one storey:
+        decorating, screed, floor coverings), the ones sharing the probe's own term come first ("price the floor
+        finish" -> the floor coverings' rate); the others keep their order, every other record its place."""
+        if not terms or not attributes:
+            return order
+        window = order[:PROBE_TERM_WINDOW]
+        slots = [
+            p for p, i in enumerate(window)
+            if (r := self.records[i]).valid_to is None and r.statement.role == "user" and not r.statement.question
+            and r.attribute in attributes and (r.value is not None or r.statement.bare)
+            and _agree(r.links, links)[0] and not _agree(r.links, links)[1]  # about the probe's own things
+        ]  # fmt: skip
+        if len(slots) < 2:
+            return order
+        agreement = {p: self._term_agreement(self.records[window[p]], terms) for p in slots}
+        if len(set(agreement.values())) < 2:
+            return order
+        ranked = sorted(slots, key=lambda p: (-agreement[p], p))
+        out = list(order)
+        for slot, p in zip(slots, ranked, strict=True):
+            out[slot] = window[p]
+        return out
 
     def _current_first(self, order: list[int]) -> list[int]:
         """A superseded record after its successor; of two current records about the same thing with
@@ -524,7 +642,7 @@ class IfcAwareMemory:
         said in words), the same attribute about agreeing entities."""
         if x.value is not None and y.value is not None:
             return bool(x.attribute and x.attribute == y.attribute and x.unit == y.unit and x.value != y.value
-                        and self._same_thing(x, y))  # fmt: skip
+                        and self._same_thing(x, y) and not self._listed_apart(x, y))  # fmt: skip
         if x.value is not None or y.value is not None or x.attribute is None or x.attribute != y.attribute:
             return False
         if x.statement.role != "user":  # an assistant's wording never outranks by recency alone
@@ -559,6 +677,37 @@ _REVISING = re.compile(
     r"\b(?:now|upgrade|upgraded|instead|go with|going with|switch(?:ed)? to|changed?|new|revised|updated|actually|"
     r"said yes to|agreed|final|finally)\b",
     re.IGNORECASE,
+)
+
+
+def _stems(text: str) -> set[str]:
+    """Content words of ``text`` (four letters or more, not stop words), crudely stemmed ("doors" ~ "door")."""
+    out = set()
+    for w in _words(text):
+        for suffix in ("ings", "ing", "ed", "es", "s"):
+            if w.endswith(suffix) and len(w) - len(suffix) >= 4:
+                w = w[: -len(suffix)]
+                break
+        out.add(w)
+    return out
+
+
+_STOREY_PHRASE = re.compile(
+    r"\b(?:ground|first|second|third|fourth|top|upper|lower|middle|entrance|basement|\d+(?:st|nd|rd|th))[- ]"
+    r"(?:floor|storey|level)s?\b|\b(?:upstairs|downstairs)\b",
+    re.IGNORECASE,
+)
+_TIME_PHRASE = re.compile(  # "this Friday", "next week", "that afternoon": a time, not a word referring back
+    r"\b(?:this|that|these|those|next|last)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|"
+    r"afternoon|evening|week|weekend|month|year|quarter|time|day|days|weeks)\b",
+    re.IGNORECASE,
+)
+_QUESTION_WORDS = frozenset("what which when where much many does going getting using paying".split())  # noqa: SIM905
+_STOREY_WORDS = frozenset("level storey story upstair downstair floor-level".split())  # noqa: SIM905
+_SUBJECT_NOISE = frozenset(  # units, money, revision and small-talk words: never what a value is for
+    "square metre metr meter each euro eur minute percent price pric rate cost quote quot budget value target plan "  # noqa: SIM905
+    "come came have been will need want said says think from with that this there their they about also just "
+    "only still here throughout total item cost-plan contractor builder come-in".split()
 )
 
 

@@ -173,7 +173,8 @@ _WHOLE_MODEL = re.compile(r"\b(?:in|of|across|throughout)\s+(?:this|the\s+whole|
                           r"|\b(?:in|of|across|throughout)\s+(?:this|the|our)\s+(?:[^\W\d_][\w-]*\s+){1,3}?"
                           r"(?:model|file|ifc(?:\s+(?:model|file))?)\b(?![\w-])")
 # "bigger ... in terms of room floor area": a connector before what is compared (a unit after it is the unit asked)
-_IN_TERMS_OF = re.compile(r"\b(?:in\s+terms\s+of|with\s+respect\s+to|with\s+regard\s+to|as\s+regards|when\s+it\s+comes\s+to|"
+_IN_TERMS_OF = re.compile(r"\b(?:in\s+terms\s+of|with\s+respect\s+to|with\s+regard\s+to|as\s+regards|"
+                          r"when\s+it\s+comes\s+to|"
                           r"hinsichtlich(?:\s+der|\s+des)?|bezüglich(?:\s+der|\s+des)?)\s+(?!(?:m²|m2|m³|m3|sqm|sq|qm|square|cubic|kubik\w*|quadrat\w*|"
                           r"met(?:re|er)s?|millimet\w*|centimet\w*|mm|cm|ft|feet|foot|inch(?:es)?)\b)(?=[^\W\d_])")
 

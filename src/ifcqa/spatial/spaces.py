@@ -412,7 +412,10 @@ def _noun_before_name(found: list[_Candidate], folded: str, words: list[re.Match
 
 
 def _numbers_after(cat: _Catalog, folded: str, start: int, end: int) -> list[_Candidate]:
-    """"room 135", "rooms 201 and 202", "Raum Nr. 1.02": one candidate per number after a room word."""
+    """"room 135", "rooms 201 and 202", "Raum Nr. 1.02", "rm. 1.05": one candidate per number after a room word
+    (an abbreviated room noun may carry its full stop)."""
+    if folded[start:end] in _ABBREVIATED_NOUNS and folded[end:end + 1] == ".":
+        end += 1
     m = _NUMBER_AFTER.match(folded, end)
     if m is None:
         return []
@@ -455,6 +458,7 @@ def _by_number(cat: _Catalog, number: str) -> list[str]:
 
 
 _SEPARATORS = re.compile(r"[.\-/]")
+_ABBREVIATED_NOUNS = frozenset(["rm", "rms"])
 
 
 _NUMBER_IN_NAME = re.compile(rf"(?<![a-z0-9]){_NUMBER}(?![a-z0-9])")

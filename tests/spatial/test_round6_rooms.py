@@ -154,3 +154,15 @@ def test_committed_dev_round6_rooms_json_equals_the_oracles(shared_ifc: Path) ->
     done = subprocess.run([sys.executable, str(SCRIPT), "--ifc-dir", str(shared_ifc), "--check"],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# -- everyday words for outlets --------------------------------------------------------------------------------------
+def test_everyday_words_for_sockets(index_of: Index, model: Callable[[str], ifcopenshell.file]) -> None:
+    name = "Duplex_Electrical_20121207.ifc"
+    f = model(name)
+    outlets = {e.GlobalId for e in f.by_type("IfcFlowTerminal")
+               if (t := ue.get_type(e)) is not None and t.is_a("IfcOutletType") and _storey(e) == "Level 1"}
+    assert outlets
+    assert _guids(_ask(index_of, name, "electrical outlets on level one")) == outlets
+    assert _ask(index_of, name, "how many wall sockets are on Level 1?")["count"] == len(outlets)
+    _declined(_ask(index_of, name, "how many plugs on level 1"), "plugs")  # a plug is not a socket

@@ -2427,7 +2427,8 @@ class Parser:
             found, hows = [], []
             for n, word in zip(numbers, words, strict=True):
                 storeys, how = r.by_number(n, match.group("noun"))
-                ambiguous = self._first_floor_ambiguous(word, match.group("noun"), storeys, how)
+                alone = len(numbers) == 1
+                ambiguous = self._first_floor_ambiguous(word, match.group("noun"), storeys, how) if alone else ""
                 if ambiguous:
                     storeys, how = [], "ambiguous:" + ambiguous
                 found.extend(storeys)
@@ -2453,8 +2454,9 @@ class Parser:
         above it): in US usage that ground storey, in British usage the storey above it. The model's numbering
         does not say which the asker means (a name that says "first floor" / "1stFloor" does), so the question
         is declined naming both readings (the reason returned; "" when unambiguous), never answered on one of them.
-        Only the first floor: its two readings are the ground storey and an upper one; higher ordinals follow the
-        model's numbering."""
+        Only the first floor, alone: its two readings are the ground storey and an upper one; higher ordinals and a
+        list of ordinals ("the first and second floors", counted in the model's numbering) follow the model's
+        numbering."""
         if word not in ("first", "1st") or not noun.startswith("floor") or how != "number" or not storeys:
             return ""
         ground = {s.guid for s in self.resolver.ground()}

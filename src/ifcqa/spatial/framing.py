@@ -174,8 +174,25 @@ _WHOLE_MODEL = re.compile(r"\b(?:in|of|across|throughout)\s+(?:this|the\s+whole|
                           r"(?:model|file|ifc(?:\s+(?:model|file))?)\b(?![\w-])")
 # "bigger ... in terms of room floor area": a connector before what is compared (a unit after it is the unit asked)
 _IN_TERMS_OF = re.compile(r"\b(?:in\s+terms\s+of|with\s+respect\s+to|with\s+regard\s+to|as\s+regards|"
+                          r"when\s+it\s+comes\s+to|"
                           r"hinsichtlich(?:\s+der|\s+des)?|bezüglich(?:\s+der|\s+des)?)\s+(?!(?:m²|m2|m³|m3|sqm|sq|qm|square|cubic|kubik\w*|quadrat\w*|"
                           r"met(?:re|er)s?|millimet\w*|centimet\w*|mm|cm|ft|feet|foot|inch(?:es)?)\b)(?=[^\W\d_])")
+
+
+# "is the ground floor busier than the first floor in terms of windows": a comparative of how full a storey or room
+# is says "more" (or "fewer") of what the connector names; without such a connector it names nothing to count and
+# stays unread (the question declines naming it)
+_BUSY = re.compile(r"\b(?:(?P<more>busier|fuller|more\s+(?:crowded|packed|full|populated|cluttered))|"
+                   r"(?P<fewer>emptier|quieter|less\s+(?:crowded|packed|full|busy|populated|cluttered)))\b")
+
+
+def _busy_comparative(text: str, before: int) -> str:
+    """``text`` with a comparative of busyness before ``before`` (a connector "in terms of") written as the count
+    comparative it stands for ("more" / "fewer", padded to its length so spans stay put)."""
+    for found in _BUSY.finditer(text, 0, before):
+        word = "more" if found["more"] else "fewer"
+        text = text[:found.start()] + word.ljust(found.end() - found.start()) + text[found.end():]
+    return text
 
 
 def _blank(text: str, start: int, end: int) -> str:
@@ -216,6 +233,7 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
     for found in list(_WHOLE_MODEL.finditer(text)):
         take(found.start(), found.end())
     for found in list(_IN_TERMS_OF.finditer(text)):
+        text = _busy_comparative(text, found.start())
         take(found.start(), found.end())
     for found in list(_TAGS.finditer(text)):
         take(found.start(), found.end())

@@ -2425,10 +2425,14 @@ class Parser:
                 continue  # "the two levels", "drei Geschosse": a count, not a storey
             numbers = [ORDINALS[w] for w in words]
             found, hows = [], []
-            for n in numbers:
+            for n, word in zip(numbers, words, strict=True):
                 storeys, how = r.by_number(n, match.group("noun"))
+                alone = len(numbers) == 1
+                ambiguous = self._first_floor_ambiguous(word, match.group("noun"), storeys, how) if alone else ""
+                if ambiguous:
+                    storeys, how = [], "ambiguous:" + ambiguous
                 found.extend(storeys)
-                hows.append(how if storeys else "unresolved")
+                hows.append(how if storeys or how.startswith("ambiguous") else "unresolved")
             take(match, "+".join(dict.fromkeys(hows)), found)
         for kind, pattern in _ALIASES:
             for match in list(pattern.finditer(text)):
@@ -2444,6 +2448,31 @@ class Parser:
                     continue  # "... in kg": the unit an answer is asked in, never the Kellergeschoss (KG)
                 take(match, "alias:" + kind, self._alias(kind, word))
         return self._fuzzy(text, out)
+
+    def _first_floor_ambiguous(self, word: str, noun: str, storeys: list[Storey], how: str) -> str:
+        """ "the first floor" where the storey numbered 1 is the ground storey ("Level 1" at elevation 0, "Level 2"
+        above it): in US usage that ground storey, in British usage the storey above it. The model's numbering
+        does not say which the asker means (a name that says "first floor" / "1stFloor" does), so the question
+        is declined naming both readings (the reason returned; "" when unambiguous), never answered on one of them.
+        Only the first floor, alone: its two readings are the ground storey and an upper one; higher ordinals and a
+        list of ordinals ("the first and second floors", counted in the model's numbering) follow the model's
+        numbering."""
+        if word not in ("first", "1st") or not noun.startswith("floor") or how != "number" or not storeys:
+            return ""
+        ground = {s.guid for s in self.resolver.ground()}
+        if not all(s.guid in ground for s in storeys):
+            return ""
+        if any("floor" in t or t == "first" for s in storeys for t in s.tokens):
+            return ""  # "First Floor", "1stFloor": the model's own word
+        above = self.resolver.by_offset(1)
+        if not above or {s.guid for s in above} & {s.guid for s in storeys}:
+            return ""
+        return (f"'{word} floor' is {self._label(storeys)} (the ground storey) in US usage and {self._label(above)} "
+                f"(the storey above it) in British usage, and the model does not say which is meant; ask for the "
+                f"storey by its name")
+
+    def _label(self, storeys: list[Storey]) -> str:
+        return " / ".join(self.resolver.labels[s.guid] for s in storeys)
 
     def _unit_written(self, word: str) -> bool:
         """A storey alias that is also a unit symbol ("kg") written in lower case after "in" or a number ("how many
@@ -2601,6 +2630,10 @@ class Parser:
             plan.mentions.append(StoreyRef(term, m.how, guids, negated))
             if not guids and m.how == "alias:all" and not negated:  # "the model", "in total" with no storeys: the
                 plan.notes.append(f"{m.term!r}: the whole model (it has no storeys)")  # whole model, no storey
+                continue
+            if not guids and m.how.startswith("ambiguous:"):
+                _decline(plan, m.how.removeprefix("ambiguous:"), [m.term],
+                         "Ask about one of its storeys: " + ", ".join(self.resolver.names()))
                 continue
             if not guids:
                 plan.unresolved.append(m.term)

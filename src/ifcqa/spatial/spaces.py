@@ -30,7 +30,7 @@ _DIGRAPHS = re.compile(r"(?<=[a-z])(ae|oe|ue)")  # "Buero" is "Büro" transliter
 _LETTER_DIGIT = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")
 _GERMAN_SUFFIXES = ("sraume", "sraum", "raume", "raum", "zimmer", "bereich", "en", "er", "e", "n", "s")
-_NUMBER = r"[a-z]{0,3}\d+(?:[.\-/]?[a-z]{0,2}\d+)*[a-z]?"  # 135, A203, 1.02, 2A12, K-1.03
+_NUMBER = r"(?:[a-z]{1,3}-?)?\d+(?:[.\-/]?[a-z]{0,2}\d+)*[a-z]?"  # 135, A203, A-203, 1.02, 2A12, K-1.03
 _JOIN = r"\s*(?:,|&|\+|\band\b|\bor\b|\bund\b|\boder\b)\s*"
 
 
@@ -412,7 +412,10 @@ def _noun_before_name(found: list[_Candidate], folded: str, words: list[re.Match
 
 
 def _numbers_after(cat: _Catalog, folded: str, start: int, end: int) -> list[_Candidate]:
-    """"room 135", "rooms 201 and 202", "Raum Nr. 1.02": one candidate per number after a room word."""
+    """"room 135", "rooms 201 and 202", "Raum Nr. 1.02", "rm. 1.05": one candidate per number after a room word
+    (an abbreviated room noun may carry its full stop)."""
+    if folded[start:end] in _ABBREVIATED_NOUNS and folded[end:end + 1] == ".":
+        end += 1
     m = _NUMBER_AFTER.match(folded, end)
     if m is None:
         return []
@@ -427,7 +430,9 @@ def _by_number(cat: _Catalog, number: str) -> list[str]:
     """Spaces numbered ``number``, by the first rule that finds any.
 
     The Name equals it ("201", "A203"); else a Name of digits equal to it as an integer ("001" for 1); else a
-    number in the Name equals it, or equals it without its letter prefix ("A203" and "Raum 1.02" for 203 and 1.02).
+    number in the Name equals it, or equals it without its letter prefix ("A203" and "Raum 1.02" for 203 and 1.02);
+    else, written with separators the Name lacks, the Name equals it without them ("Raum 2.13" and "rm A-204" for
+    the spaces named "213" and "A204": one numbering written two ways, never a different number).
     """
     wanted = number.lower()
     names = [(s, "".join(fold(s.name or "").split())) for s in cat.spaces]
@@ -444,7 +449,16 @@ def _by_number(cat: _Catalog, number: str) -> list[str]:
             if wanted in (token, token.lstrip("abcdefghijklmnopqrstuvwxyz")):
                 within.append(s.guid)
                 break
-    return within
+    if within:
+        return within
+    bare = _SEPARATORS.sub("", wanted)
+    if bare == wanted:
+        return []
+    return [s.guid for s, n in names if _SEPARATORS.sub("", n) == bare]
+
+
+_SEPARATORS = re.compile(r"[.\-/]")
+_ABBREVIATED_NOUNS = frozenset(["rm", "rms"])
 
 
 _NUMBER_IN_NAME = re.compile(rf"(?<![a-z0-9]){_NUMBER}(?![a-z0-9])")

@@ -176,7 +176,8 @@ _words("airterminal", "air terminals", "air terminal", "diffusers", "diffuser", 
 _words("fan", "fans", "fan", "ventilatoren", "lüfter")
 _words("sanitary", "sanitary terminals", "sanitary fixtures")
 # "sockets" are outlets of any kind (TV, data and phone sockets too); "power sockets" are the POWEROUTLET kind
-_words("outlet", "outlets", "outlet", "receptacles", "sockets", "socket", "steckdosen", "steckdose")
+_words("outlet", "outlets", "outlet", "receptacles", "sockets", "socket", "steckdosen", "steckdose", "wall sockets",
+       "wall socket", "electrical outlets", "electrical outlet", "electric outlets", "electric outlet")
 _words("switch", "switches", "switch", "switching devices", "schalter")
 _words("cable", "cables", "cable", "cable segments", "cable trays", "kabel", "kabeltrassen")
 _words("sensor", "sensors", "sensor", "detectors", "smoke detectors", "smoke detector", "rauchmelder", "sensoren",
@@ -327,7 +328,7 @@ _words("airhandler", "air handling units", "air handling unit", "air handlers", 
 _words("lightswitch", "light switches", "light switch", "lichtschalter", "toggle switches", "toggle switch",
        "wall switches", "wall switch", "dimmers", "dimmer switches", "dimmer", "dimmschalter")
 _words("socket", "power outlets", "power outlet", "power sockets", "power socket", "schukosteckdosen",
-       "schukosteckdose")
+       "schukosteckdose", "plug sockets", "plug socket", "power points", "power point")
 
 # The singular of every plural class phrase a vocabulary line lists without it ("lifts" -> "lift", "pipe
 # segments" -> "pipe segment", "girders" -> "girder"): people ask "is there a lift" as often as "the lifts"

@@ -129,6 +129,10 @@ _NOT_FRAGMENT_START = frozenset(["what", "which", "how", "is", "are", "does", "d
                                  "list", "show", "count", "where", "was", "welche", "welcher", "welches", "wie",
                                  "ist", "sind", "gibt", "hat", "haben", "wo", "are", "any", "all", "every", "no",
                                  "not", "none", "give", "tell", "find", "check", "name", "zeige", "liste"])
+# words that make the words before a trailing attribute a clause or a filter, never a fragment's subject
+_CLAUSE_WORDS = frozenset(["that", "which", "who", "are", "is", "not", "were", "was", "be", "with", "without", "than",
+                           "aren't", "isn't", "no", "die", "der", "das", "nicht", "sind", "ist", "mit", "ohne", "all",
+                           "every", "each", "any", "and", "or", "und", "oder"])
 # "who made the boiler", "who is the manufacturer of door 285959", "wer ist der Hersteller der Pumpe": a product's
 # maker is a property (Manufacturer), not a person the file would have to record
 _WHO_MADE = re.compile(r"\b(?:who|wer)\s+(?:made|makes|manufactured|manufactures|produced|produces)\s+")
@@ -233,10 +237,13 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
     found = _FRAGMENT.search(text)
     if found is None or found.group("subject").split()[0] in _NOT_FRAGMENT_START:
         return None
+    subject = found.group("subject").split()
+    if any(w in _CLAUSE_WORDS for w in subject) or re.search(r"\d\s*\w{0,3}$", found.group("subject")):
+        return None  # "walls that are not load bearing", "doors 88.5 cm wide": a filter, not a lookup
     words_ = found.group("attr").split()
     for k in range(len(words_)):
         term = " ".join(words_[k:])
-        if is_class_word(term) or _place_word(term):
+        if is_class_word(term) or _place_word(term) or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
             continue
         vocab = _vocabulary(term)
         if vocab is not None or has_property(term) or (k == len(words_) - 1 or k == len(words_) - 2) and \

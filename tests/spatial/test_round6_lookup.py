@@ -136,3 +136,17 @@ def test_an_exact_name_narrows_a_grounded_lookup(index_of: Callable[[str], Model
 def test_the_only_boiler_without_a_manufacturer_declines(index_of: Callable[[str], ModelIndex]) -> None:
     answer = ask(index_of(DHW), "who made the boiler?")
     assert answer["declined"] is not None and "manufacturer" in answer["answer"]
+
+
+def test_a_yes_no_on_a_named_element_that_does_not_record_it_declines(index_of: Callable[[str], ModelIndex],
+                                                                      shared_ifc: Path) -> None:
+    model = ifcopenshell.open(str(shared_ifc / FZK))
+    door = next(d for d in model.by_type("IfcDoor") if d.Name == "Innentuer-1")
+    assert ue.get_pset(door, "Pset_DoorCommon", "FireExit") is None  # premise: not recorded
+    answer = ask(index_of(FZK), "Is Innentuer-1 a fire exit?")
+    assert answer["declined"] is not None and answer["yes_no"] is None
+    assert "FireExit" in answer["answer"]
+    recorded = next(d for d in model.by_type("IfcDoor") if d.Name == "Innentuer-2")
+    answer = ask(index_of(FZK), "Is Innentuer-2 a fire exit?")
+    assert answer["declined"] is None
+    assert answer["yes_no"] is (ue.get_pset(recorded, "Pset_DoorCommon", "FireExit") is True)

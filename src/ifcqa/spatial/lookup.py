@@ -246,6 +246,8 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
         if is_class_word(term) or _place_word(term) or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
             continue
         vocab = _vocabulary(term)
+        if vocab is None and len(letters(term)) < 4:
+            continue  # "the bedrooms of apartment A": a label, not a property named "A"
         if vocab is not None or has_property(term) or (k == len(words_) - 1 or k == len(words_) - 2) and \
                 _attribute_like(term, has_property):
             start = found.start("attr") + len(" ".join(words_[:k])) + (1 if k else 0)

@@ -125,7 +125,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
     if unrecorded:  # "is Innentuer-1 a fire exit?" where it holds no FireExit: not recorded, never "no"
         plan.declined = {"reason": f"this model does not record {unrecorded} for the element(s) the question names",
                          "not_understood": [q.term for q in plan.qualifiers],
-                         "can_answer": "Ask which properties the element holds, or what its width, type or material is."}
+                         "can_answer": "Ask which properties the element holds, or its width, type or material."}
         out.text = f"I cannot answer this: {plan.declined['reason']}, so I cannot say yes or no."
         out.hits = []
         return out

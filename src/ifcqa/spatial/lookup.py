@@ -129,6 +129,8 @@ _NOT_FRAGMENT_START = frozenset(["what", "which", "how", "is", "are", "does", "d
                                  "list", "show", "count", "where", "was", "welche", "welcher", "welches", "wie",
                                  "ist", "sind", "gibt", "hat", "haben", "wo", "are", "any", "all", "every", "no",
                                  "not", "none", "give", "tell", "find", "check", "name", "zeige", "liste"])
+_PLACE_PREPOSITIONS = frozenset(["in", "im", "on", "at", "am", "auf", "of", "from", "to", "im", "unter", "über",
+                                  "above", "below", "under", "inside", "within", "vom", "von", "zum", "zur", "des"])
 # words that make the words before a trailing attribute a clause or a filter, never a fragment's subject
 _CLAUSE_WORDS = frozenset(["that", "which", "who", "are", "is", "not", "were", "was", "be", "with", "without", "than",
                            "aren't", "isn't", "no", "die", "der", "das", "nicht", "sind", "ist", "mit", "ohne", "all",
@@ -238,11 +240,14 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
     if found is None or found.group("subject").split()[0] in _NOT_FRAGMENT_START:
         return None
     subject = found.group("subject").split()
-    if any(w in _CLAUSE_WORDS for w in subject) or re.search(r"\d\s*\w{0,3}$", found.group("subject")):
-        return None  # "walls that are not load bearing", "doors 88.5 cm wide": a filter, not a lookup
     words_ = found.group("attr").split()
     for k in range(len(words_)):
         term = " ".join(words_[k:])
+        before = subject + words_[:k]
+        if any(w in _CLAUSE_WORDS for w in before) or re.search(r"\d\s*\w{0,3}$", " ".join(before)):
+            continue  # "walls that are not load bearing", "doors 88.5 cm wide": a filter, not a lookup
+        if any(w in _PLACE_PREPOSITIONS for w in before[-2:]):
+            continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place
         if is_class_word(term) or _place_word(term) or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
             continue
         vocab = _vocabulary(term)

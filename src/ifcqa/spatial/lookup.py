@@ -120,6 +120,26 @@ _HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch
 _FLOOR = re.compile(r"(?:\b(?:what|which)\s+(?:is|are)\s+)?(?:\bthe\s+)?\b(?P<attr>floor[- ]to[- ]floor\s+heights?|"
                     r"stor(?:e)?y\s+heights?|geschossh(?:ö|oe|o)hen?)\b(?:\s+(?:between|from|of))?")
 _CEILING = re.compile(r"\bheight\s+of\s+the\s+ceilings?\s+(?:in|of)\b")
+# "what is 2jTRqchjf7oB0yhQ6462T0 called", "wie heißt die Tür ...": the subject's name (a room's long name first)
+_CALLED = re.compile(r"\b(?P<lead>(?:what|how)\s+(?:is|are|was|were))\s+.*?\b(?P<called>called|named)\s*[?.!]*\s*$")
+_HEISST = re.compile(r"\bwie\s+(?:hei(?:ss|ß)t|hei(?:ss|ß)en|lautet\s+der\s+name\s+(?:von|des|der))\b")
+# a fragment: "<subject> <attribute>?" ("Terrassentuer height?", "boiler manufacturer", "D12 fire rating?")
+_FRAGMENT = re.compile(r"^\s*" + _LEAD + r"(?P<subject>\S.*?)\s+(?P<attr>" + _WORDS + r"{0,2})\s*[?.!]*\s*$")
+_NOT_FRAGMENT_START = frozenset(["what", "which", "how", "is", "are", "does", "do", "did", "has", "have", "can",
+                                 "list", "show", "count", "where", "was", "welche", "welcher", "welches", "wie",
+                                 "ist", "sind", "gibt", "hat", "haben", "wo", "are", "any", "all", "every", "no",
+                                 "not", "none", "give", "tell", "find", "check", "name", "zeige", "liste"])
+_PLACE_PREPOSITIONS = frozenset(["in", "im", "on", "at", "am", "auf", "of", "from", "to", "im", "unter", "über",
+                                  "above", "below", "under", "inside", "within", "vom", "von", "zum", "zur", "des"])
+# words that make the words before a trailing attribute a clause or a filter, never a fragment's subject
+_CLAUSE_WORDS = frozenset(["that", "which", "who", "are", "is", "not", "were", "was", "be", "with", "without", "than",
+                           "aren't", "isn't", "no", "die", "der", "das", "nicht", "sind", "ist", "mit", "ohne", "all",
+                           "every", "each", "any", "and", "or", "und", "oder"])
+# "who made the boiler", "who is the manufacturer of door 285959", "wer ist der Hersteller der Pumpe": a product's
+# maker is a property (Manufacturer), not a person the file would have to record
+_WHO_MADE = re.compile(r"\b(?:who|wer)\s+(?:made|makes|manufactured|manufactures|produced|produces)\s+")
+_WHO_IS = re.compile(r"\b(?P<who>who|wer)\s+(?P<verb>is|are|was|were|ist|war)\s+(?P<attr>(?:the\s+|der\s+|die\s+)?"
+                     + _WORDS + r"{0,2}?)\s+(?P<prep>of|for|von|vom|des|der)\s+")
 
 
 def _vocabulary(term: str) -> str | None:
@@ -141,6 +161,19 @@ def _strip_trailing(term: str) -> str:
 def rewrite(text: str) -> str:
     """ "the height of the ceiling in room A203" -> "the ceiling height of room A203" (a room's height)."""
     return _CEILING.sub("ceiling height of", text)
+
+
+def who_asks_attribute(text: str, has_property: Any) -> str:
+    """ "who made the boiler" -> "what is the manufacturer of the boiler"; "who is the manufacturer of X" -> "what
+    is the manufacturer of X" when the words after "who is the" are an attribute (the vocabulary's, or a property
+    the model holds). Any other "who" question is left alone (and refused: the file records no people)."""
+    text = _WHO_MADE.sub("what is the manufacturer of ", text)
+    found = _WHO_IS.search(text)
+    if found is not None:
+        term = re.sub(r"^(?:the|der|die)\s+", "", found.group("attr"))
+        if _vocabulary(term) is not None or has_property(term):
+            text = text[:found.start("who")] + "what" + text[found.end("who"):]
+    return text
 
 
 def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
@@ -179,6 +212,12 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         if vocab is None and not _attribute_like(term, has_property):
             continue
         return Frame(term, vocab, [(found.start(), found.end())])
+    found = _CALLED.search(text)
+    if found:  # "what is 2jTRqchjf7oB0yhQ6462T0 called": its name
+        return Frame("called", "called", [found.span("lead"), found.span("called")])
+    found = _HEISST.search(text)
+    if found:
+        return Frame("heißt", "called", [found.span()])
     found = _KIND_OF.search(text)
     if found:  # "what type of doors are on level 1", "what kind of insulation": the asked elements' types
         term = found.group("attr")
@@ -189,6 +228,35 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         vocab = _vocabulary(term)
         if vocab is not None or (not is_class_word(term) and not _place_word(term) and has_property(term)):
             return Frame(term, vocab, [(found.start(), found.end())])
+    return _fragment(text, is_class_word, has_property)
+
+
+def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
+    """ "Terrassentuer height?", "Frischwasserstation transmission power?", "boiler manufacturer": a subject and
+    then, ending the question, an attribute (the longest last one to three words that the vocabulary knows or the
+    model holds as a property, else words that read as an attribute). A question word or verb first is no
+    fragment ("is door 12 external?", "list the doors"), and a class word is never the attribute."""
+    found = _FRAGMENT.search(text)
+    if found is None or found.group("subject").split()[0] in _NOT_FRAGMENT_START:
+        return None
+    subject = found.group("subject").split()
+    words_ = found.group("attr").split()
+    for k in range(len(words_)):
+        term = " ".join(words_[k:])
+        before = subject + words_[:k]
+        if any(w in _CLAUSE_WORDS for w in before) or re.search(r"\d\s*\w{0,3}$", " ".join(before)):
+            continue  # "walls that are not load bearing", "doors 88.5 cm wide": a filter, not a lookup
+        if any(w in _PLACE_PREPOSITIONS for w in before[-2:]):
+            continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place
+        if is_class_word(term) or _place_word(term) or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
+            continue
+        vocab = _vocabulary(term)
+        if vocab is None and len(letters(term)) < 4:
+            continue  # "the bedrooms of apartment A": a label, not a property named "A"
+        if vocab is not None or has_property(term) or (k == len(words_) - 1 or k == len(words_) - 2) and \
+                _attribute_like(term, has_property):
+            start = found.start("attr") + len(" ".join(words_[:k])) + (1 if k else 0)
+            return Frame(term, vocab, [(start, found.end("attr"))])
     return None
 
 
@@ -229,11 +297,27 @@ def _attribute_like(term: str, has_property: Any) -> bool:
     """An attribute word outside the vocabulary: a property the model holds, or words that read as one ("fire
     rating", "serial number", "acoustic rating") and are then declined as not recorded. Area, volume, length
     and the like stay with the quantity aggregates (measures.py), which already answer "the area of room X"."""
-    if term in _NOT_ATTRIBUTES or _place_word(term) or any(w in _SUMMABLE for w in re.split(r"[\s_-]+", term)):
+    if term in _NOT_ATTRIBUTES or _place_word(term):
         return False
+    if any(w in _SUMMABLE for w in re.split(r"[\s_-]+", term)):
+        return _named_quantity(term, has_property)
     return bool(has_property(term)) or bool(re.search(r"(?:rating|number|colou?r|manufacturer|model|finish|"
                                                       r"class|code|value|property|classification|resistance)$",
                                                       term))
+
+
+def _named_quantity(term: str, has_property: Any) -> bool:
+    """ "storage volume" (Pset_TankTypeCommon's 'Storage volume'): words around a quantity word that name a property
+    the model holds, none of them a word of the measure vocabulary ("net", "floor", "wall", "total": the quantity
+    aggregates read those), are that property, looked up like any other."""
+    from ifcqa.spatial.measures import words as measure_words
+
+    parts = re.split(r"[\s_-]+", term)
+    if len(parts) < 2 or not has_property(term):
+        return False
+    vocab = {w for phrase in measure_words().quantities for w in phrase.split()} | {"net", "gross", "total", "nett",
+                                                                                      "netto", "brutto", "gesamt"}
+    return not any(w in vocab for w in parts if w not in _SUMMABLE)
 
 
 # --- reading -------------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from ifcqa.spatial import multi_lookup, per_storey
 from ifcqa.spatial.answer import Answerer
 from ifcqa.spatial.classes import class_filter
 from ifcqa.spatial.execute import Hit, storey_id
-from ifcqa.spatial.lookup import Frame, lookup, same_number, show, words
+from ifcqa.spatial.lookup import Frame, letters, lookup, same_number, show, words
 from ifcqa.spatial.outcome import Outcome
 from ifcqa.spatial.plan import Plan
 
@@ -90,6 +90,7 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
         if not hits:
             return _decline(plan, f"'{frame.term}' is a room's height and the question names no room",
                             "Ask for the ceiling height of a room by its name or number.")
+    hits, exact = _named_exactly(index, plan, hits)
     if not hits:
         label = answerer.label(plan)
         return Outcome(hits=[], text=f"There are no {label} {answerer.scope(plan)}, so there is nothing to look up.",
@@ -132,9 +133,26 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
     if frame.key == "material":
         text += " (counts are elements holding each material)" if len(hits) > 1 else ""
     grounded = [c.note for c in plan.classes if c.kind and c.kind.startswith("grounded:") and c.note]
-    if grounded:  # "the entrance door": which elements the words were read as, said
+    if exact:  # "the Frischwasserstation": the element named so, not the pipes whose names mention it
+        text += " " + exact
+    elif grounded:  # "the entrance door": which elements the words were read as, said
         text += " " + " ".join(dict.fromkeys(grounded))
     return Outcome(value=value, rule=rule, hits=hits, text=text)
+
+
+def _named_exactly(index: ModelIndex, plan: Plan, hits: list[Hit]) -> tuple[list[Hit], str]:
+    """A lookup of one grounded name ("the Frischwasserstation", "the Pufferspeicher"): when some of the elements
+    whose names hold the words are named exactly so (the whole Name, letters compared), the lookup reads those
+    and says so; the others only mention it ("Rohr - Pumpe zu Frischwasserstation")."""
+    grounded = [c for c in plan.classes if c.kind and c.kind.startswith("grounded:")]
+    if len(grounded) != 1 or len(plan.classes) != 1 or plan.elements or not hits:
+        return hits, ""
+    term = letters(grounded[0].kind.partition(":")[2])
+    exact = [h for h in hits if h.name and letters(h.name) == term]
+    if not exact or len(exact) == len(hits):
+        return hits, ""
+    return exact, (f"'{grounded[0].kind.partition(':')[2]}' read as the {len(exact)} element(s) named exactly so "
+                   f"({exact[0].name!r}), not the {len(hits) - len(exact)} whose names only mention it.")
 
 
 def _shown(value: Any, suffix: str) -> str:

@@ -66,6 +66,23 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _named_unrecorded(index: ModelIndex, plan: Plan) -> str:
+    """A yes/no about elements named by GlobalId, Name or Tag whose property condition none of them records
+    (no value under any of the condition's paths): the property's path, else ''."""
+    if plan.intent != "exists" or not plan.elements:
+        return ""
+    from ifcqa.spatial.qualifiers import _value
+
+    named = [e for g in plan.elements if (e := index.find(g)) is not None]
+    for q in plan.resolved.get("qualifiers", []):
+        paths = list(getattr(q, "paths", []) or [q.path])
+        if not named or any("." not in p for p in paths):
+            continue
+        if not any(_value(e, p) is not None for e in named for p in paths):
+            return " or ".join(paths)
+    return ""
+
+
 def _number(x: float) -> float:
     return round(x, 3)
 
@@ -104,6 +121,14 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         return _ranked_sums(index, answerer, plan, hits, measure, out)
     if measure is not None and plan.intent not in ("compare",):
         return _measured(index, answerer, plan, hits, measure, out)
+    unrecorded = _named_unrecorded(index, plan)
+    if unrecorded:  # "is Innentuer-1 a fire exit?" where it holds no FireExit: not recorded, never "no"
+        plan.declined = {"reason": f"this model does not record {unrecorded} for the element(s) the question names",
+                         "not_understood": [q.term for q in plan.qualifiers],
+                         "can_answer": "Ask which properties the element holds, or its width, type or material."}
+        out.text = f"I cannot answer this: {plan.declined['reason']}, so I cannot say yes or no."
+        out.hits = []
+        return out
     if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
         asked = plan.resolved.get("unqualified", hits)
         kept = {h.guid for h in hits}

@@ -714,6 +714,7 @@ class Parser:
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
+        text = lookup.who_asks_attribute(text, self._holds)  # "who made the boiler": its Manufacturer
         if not self._framing and self._refuse(plan, text):  # a part parsed alone: what it names (see _is_context)
             return plan
         text = self._antecedent(plan, text)  # "Before we open up the Keller: which walls down there ...?"
@@ -1003,7 +1004,7 @@ class Parser:
         else:
             frame = self._find_frame(plan, text)
         if frame is None:
-            return text, None
+            return self._class_then_identifier(plan, text), None
         if plan.resolved.get("lookup_parts"):
             text = plan.resolved.pop("lookup_text")
         for start, end in frame.spans:
@@ -1018,6 +1019,32 @@ class Parser:
         plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
                                                          " (read by property name)"))
         return _lookup_unit(plan, text, frame), frame
+
+    def _class_then_identifier(self, plan: Plan, text: str) -> str:
+        """Outside a lookup ("is door 285860 external?", "is Innentuer-2 a fire exit?"): an element's whole Name
+        or Tag written as one token of letters with digits or "_" names those elements, as a GlobalId would; a
+        bare number only right after a class word, and then only elements of that class (anywhere else a number is
+        a count, a bound or a storey)."""
+        for match in list(re.finditer(r"(?<![\w-])[\w][\w./-]*[\w]", text)):
+            token = match.group(0)
+            if not re.search(r"[\d_]", token):
+                continue
+            before = re.search(r"([^\W\d_]+)\s+$", text[:match.start()])
+            after_class = before is not None and _CLASS_PATTERN.fullmatch(before.group(1)) is not None
+            if not after_class and not re.search(r"[^\W\d_]", token):
+                continue
+            found = self._identifiers().get(token, [])
+            if after_class and before is not None:
+                key = _CLASS_KEYS.get(normalise(before.group(1)))
+                wanted = self.class_filter(key).classes if key is not None else ()
+                found = [g for g in found if (e := self.index.find(g)) is not None
+                         and any(self.index.is_a(e, c) for c in wanted)]
+            if found:
+                plan.elements.extend(found)
+                plan.notes.append(f"{_as_written(plan.question, token)!r}: the element(s) named or tagged so "
+                                  f"({len(found)})")
+                text = _mask(text, match.start(), match.end())
+        return text
 
     def _each_storey_parts(self, plan: Plan, text: str) -> lookup.Frame | None:
         """Several attributes per storey: the list reduced to its first (``multi_lookup``), then read per storey."""
@@ -1048,17 +1075,34 @@ class Parser:
         return lookup.find_frame(text, is_class, self._holds)
 
     def _identifiers(self) -> dict[str, list[str]]:
-        """Element Names and Tags written as one token (normalised) -> GlobalIds; spatial elements and types are
-        named by the room and storey passes, so they are left out."""
+        """Element Names and Tags written as one token (normalised) -> GlobalIds; spatial elements are named by
+        the room and storey passes, so they are left out. A label an opening (or other feature element) shares
+        with a product names the product (Revit and ArchiCAD give a door's opening the door's Tag or Name); a
+        label only a type object holds ("DT01") names the type's occurrences."""
         if not hasattr(self, "_idents"):
-            out: dict[str, list[str]] = {}
-            for e in self.index.data.elements.values():
-                if not e.guid or e.ifc_class.endswith(("Type", "Style")) or e.instances or e.ifc_class in (
+            products: dict[str, list[str]] = {}
+            features: dict[str, list[str]] = {}
+            types: dict[str, list[str]] = {}
+            elements = self.index.data.elements
+            for e in elements.values():
+                if not e.guid or e.ifc_class in (
                         "IfcSpace", "IfcBuildingStorey", "IfcBuilding", "IfcSite", "IfcProject", "IfcZone"):
                     continue
+                is_type = e.ifc_class.endswith(("Type", "Style")) or bool(e.instances)
+                if is_type:
+                    occurrences = [o.guid for i in e.instances if (o := elements.get(i)) is not None and o.guid]
+                    if e.name and " " not in e.name.strip() and occurrences:
+                        types.setdefault(normalise(e.name), []).extend(occurrences)
+                    continue
+                target = features if self.index.is_a(e, "IfcFeatureElement") else products
                 for label in {e.name, e.tag}:
                     if label and " " not in label.strip():
-                        out.setdefault(normalise(label), []).append(e.guid)
+                        target.setdefault(normalise(label), []).append(e.guid)
+            out = dict(products)
+            for label, guids in features.items():
+                out.setdefault(label, guids)
+            for label, guids in types.items():
+                out.setdefault(label, list(dict.fromkeys(guids)))
             self._idents = out
         return self._idents
 
@@ -1074,6 +1118,9 @@ class Parser:
         if guids and plan.declined is not None and not plan.declined.get("not_understood") and not any(
                 n.startswith("refused") for n in plan.notes):  # "how wide is GroundFloor_Door1": named, not unknown
             plan.declined, plan.intent = None, "list"
+            if frame is None and plan.qualifiers and re.match(r"\W*(?:is|are|does|do|has|have|ist|sind|hat)\b",
+                                                              normalise(plan.question)):
+                plan.intent = "exists"  # "is Innentuer-2 a fire exit?": yes/no on the named element
         if guids and plan.declined is None:
             missing = [g for g in guids if self.index.find(g) is None]
             if missing:

@@ -253,3 +253,22 @@ def test_one_class_named_twice_is_not_a_relation(duplex: SpatialQA, duplex_file:
                 and ue.get_psets(w).get("Pset_WallCommon", {}).get("IsExternal") is True}
     answer = duplex.ask("which walls on level 1 are exterior walls?")
     assert answer["declined"] is None and guids(answer) == expected
+
+
+def test_a_yes_no_whose_no_would_rest_on_an_unrecorded_property_declines(
+        shared_ifc: Path, index_of: Callable[[str], ModelIndex]) -> None:
+    """AC20-FZK-Haus: the door named Haustür records no IsExternal, so "is it external?" is not known (never "No");
+    on Duplex_A two of Level 1's doors record IsExternal = FALSE, so "are all of them external?" is a real No."""
+    fzk = ifcopenshell.open(str(shared_ifc / "AC20-FZK-Haus.ifc"))
+    front = [d for d in fzk.by_type("IfcDoor") if "haust" in (d.Name or "").casefold()]
+    assert front and all(ue.get_pset(d, "Pset_DoorCommon", "IsExternal") is None for d in front)
+    answer = SpatialQA(index_of("AC20-FZK-Haus.ifc"), use_graph=False, embedder=None).ask("Is the Haustuer external?")
+    assert answer["declined"] is not None and answer["yes_no"] is None and not answer["elements"]
+    assert "IsExternal" in answer["declined"]["reason"]
+    duplex = ifcopenshell.open(str(shared_ifc / "Duplex_A_20110907.ifc"))
+    level1 = [d for d in duplex.by_type("IfcDoor") if storey_name(d) == "Level 1"]
+    flags = [ue.get_pset(d, "Pset_DoorCommon", "IsExternal") for d in level1]
+    assert False in flags  # some door there says it is not external
+    no = SpatialQA(index_of("Duplex_A_20110907.ifc"), use_graph=False, embedder=None).ask(
+        "are all the doors on level 1 external?")
+    assert no["yes_no"] is False and no["declined"] is None

@@ -83,6 +83,25 @@ def _named_unrecorded(index: ModelIndex, plan: Plan) -> str:
     return ""
 
 
+def _undecided(index: ModelIndex, plan: Plan, failing: list[str]) -> str:
+    """For a yes/no over every asked element: the property paths, when not one element that fails the condition
+    records a value under any of them (the "no" would rest on nothing the file says), else ''."""
+    if not failing:
+        return ""
+    from ifcqa.spatial.qualifiers import _value
+
+    all_paths: list[str] = []
+    for q in plan.resolved.get("qualifiers", []):
+        paths = list(getattr(q, "paths", []) or [q.path])
+        if any("." not in p for p in paths):  # an attribute or a quantity: the index always knows those
+            return ""
+        all_paths += paths
+    elements = [e for g in failing if (e := index.find(g)) is not None]
+    if not all_paths or not elements or any(_value(e, p) is not None for e in elements for p in all_paths):
+        return ""
+    return " or ".join(dict.fromkeys(all_paths))
+
+
 def _number(x: float) -> float:
     return round(x, 3)
 
@@ -132,6 +151,15 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
     if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
         asked = plan.resolved.get("unqualified", hits)
         kept = {h.guid for h in hits}
+        undecided = _undecided(index, plan, [h.guid for h in asked if h.guid not in kept])
+        if undecided:  # "is the Haustuer external?" where it records no IsExternal: not known, never "no"
+            plan.declined = {"reason": f"this model does not record {undecided} for the "
+                             f"{'element' if len(asked) == 1 else 'elements'} that would make the answer no",
+                             "not_understood": [q.term for q in plan.qualifiers],
+                             "can_answer": "Ask which elements have the property, or which properties they hold."}
+            out.text = f"I cannot answer this: {plan.declined['reason']}, so I cannot say yes or no."
+            out.hits = []
+            return out
         out.yes_no = bool(asked) and len(kept) == len(asked)
         out.count = n
         base = counted([c.label for c in plan.classes], len(asked)) + answerer.narrowing(plan, qualifiers=False)

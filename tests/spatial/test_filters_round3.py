@@ -5,57 +5,19 @@ cannot ground still declines, naming it). The sentences are not those of bench/s
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import ifcopenshell
 import ifcopenshell.util.element as ue
 import pytest
+from plain_walks import ask as _ask
+from plain_walks import guids as _guids
+from plain_walks import storey_of as _storey
 
 from ifcqa.index import ModelIndex
 from ifcqa.spatial.parser import normalise
-from ifcqa.spatial.pipeline import SpatialQA
 
 Index = Callable[[str], ModelIndex]
-
-
-@cache
-def _file(path: str) -> ifcopenshell.file:
-    return ifcopenshell.open(path)
-
-
-@pytest.fixture
-def model(shared_ifc: Path) -> Callable[[str], ifcopenshell.file]:
-    return lambda name: _file(str(shared_ifc / name))
-
-
-def _ask(index_of: Index, name: str, question: str) -> dict[str, Any]:
-    return SpatialQA(index_of(name), use_graph=False, embedder=None).ask(question)
-
-
-def _guids(answer: dict[str, Any]) -> set[str]:
-    return {r["guid"] for r in answer["elements"]}
-
-
-def _storey(e: ifcopenshell.entity_instance) -> str | None:
-    """Storey-deep: contained in the storey, in one of its spaces, or part of / filling an element that is."""
-    for _ in range(10):
-        if e is None:
-            return None
-        if e.is_a("IfcBuildingStorey"):
-            return str(e.Name)
-        container = ue.get_container(e)
-        if container is not None:
-            e = container
-            continue
-        parent = ue.get_aggregate(e)
-        if parent is not None:
-            e = parent
-            continue
-        fills = getattr(e, "FillsVoids", None) or ()
-        e = fills[0].RelatingOpeningElement.VoidsElements[0].RelatingBuildingElement if fills else None
-    return None
 
 
 def _type_name(e: ifcopenshell.entity_instance) -> str:

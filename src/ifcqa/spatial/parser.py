@@ -28,6 +28,7 @@ from ifcqa.spatial import (
     grounding,
     lookup,
     multi_lookup,
+    name_codes,
     named_properties,
     per_storey,
     qualifiers,
@@ -234,6 +235,32 @@ _ROOM_NEGATION = re.compile(rf"(?:(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|
 # a room followed by the word that takes it out: "rooms, bedrooms excluded", "alle Räume, Küche ausgenommen"
 _ROOM_EXCLUDED_AFTER = re.compile(r"\s+(?:excluded|not\s+included|ausgenommen|ausgeschlossen)\b")
 # a negation right before a phrase grounded in the model: "not glass doors", "except the double doors"
+# what joins a code to the class word before it: "light fixtures (that) are 150W", "boilers rated 147 kW",
+# "valves (that are) not three-way", "lights except the 150W ones" (the pronoun after the code is required there)
+_CODE_LINK = re.compile(r"(?:(?:(?:that|which)\s+)?(?:(?:are|is|sind|ist)\s+)?(?P<not>(?:not|nicht)\s+)?"
+                        r"(?:(?:rated|rated\s+at|with|of|at|mit)\s+)?(?:a\s+|an\s+)?"
+                        rf"|(?P<excl>(?:{_EXCLUDING}))(?:\s+(?:the|die|der|den))?)\s*", re.IGNORECASE)
+_CODE_VERB = re.compile(r"rated|with|mit", re.IGNORECASE)
+_STOREY_GAP = re.compile(r"(?:\b(?:on|in|at|im|auf|of)\s+(?:the\s+|dem\s+|der\s+)?)?\0+")
+_CODE_TOKEN = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?:-?[^\W\d_][\w'-]*|\s[^\W\d_]{1,2}\b(?!['-]))?")
+
+
+def _code_items(masked: str, items: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+    """Tokens with digits left unread, for grounding as codes of names ("150W", "3-way"); a bare number only next
+    to a word no pass read ("DN 15", "147 kW"), never by itself ("the 3 largest rooms" is no code)."""
+    out = []
+    for m in _CODE_TOKEN.finditer(masked):
+        token = m.group(0)
+        if not token[-1].isdigit():
+            out.append((m.start(), m.end(), "word", token))
+            continue
+        near = [it for it in items if re.fullmatch(r"[\s-]*", masked[it[1]:m.start()] if it[1] <= m.start()
+                                                   else masked[m.end():it[0]])]
+        if near:
+            out.append((m.start(), m.end(), "word", token))
+    return out
+
+
 _GROUNDED_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
                                 r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # a material named after what is asked of everything: "which elements are made of steel", "Bauteile aus Beton"
@@ -1781,6 +1808,8 @@ class Parser:
             if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2 or w in _NEGATION_ONLY:
                 continue  # a negation before a phrase negates what the phrase is grounded to (below)
             items.append((m.start(), m.end(), "word", w))
+        codes = _code_items(masked, items)  # "150W", "3-way", "DN 15", "147 kW": codes a name may hold (name_codes)
+        items = [it for it in items if not any(a <= it[0] < b for a, b, _, _ in codes)] + codes
         for a, b, _w in spans:  # "Haustür": a filler word ("haus") that is the first part of a class compound names
             first_part = re.search(r"([^\W\d_]{3,})$", masked[:a])  # a kind of it, grounded below (or declined),
             if first_part is not None and first_part.group(1) in _FILLER and first_part.group(1) not in _STOP:
@@ -1830,6 +1859,10 @@ class Parser:
                                           f"{found.n} other elements holds it ({found.rule}), not read as them")
                         found = None  # "double doors" are not the cabinets named "... Double Door & 2 Drawer"
                     head_key = head_key if found is None else None
+            elif (not classes or len(classes) == 1 and run[0][2] == "class") and (code := self._code_after_class(
+                    plan, text, masked, free, spans)) is not None:
+                masked = code  # "light fixtures that are 150W", "valves that aren't three-way", "except the 150W ones"
+                continue
             elif not classes:
                 before = self._class_before(text, run[0][0], spans)
                 if before is not None:  # "walls made of concrete", "walls with a concrete layer"
@@ -2005,6 +2038,52 @@ class Parser:
             several = sum(1 for e in found if e.ifc_class == "IfcBuilding") > 1
             self._project = (names, frozenset() if several else frozenset(tokens))
         return self._project
+
+    def _code_after_class(self, plan: Plan, text: str, masked: str, run: list[tuple[int, int, str, str]],
+                          spans: list[tuple[int, int, str]]) -> str | None:
+        """A code (``name_codes``: "150W", "three-way", "DN 15") said of the class word before it: "which light
+        fixtures are 150W", "boilers rated 147 kW", "valves that aren't three-way", "lights except the 150W ones".
+        Grounded in the names of that class's elements, it replaces the class (or, negated, takes those elements
+        out of it); the masked text, or None when the run is no code after a class word (the caller goes on)."""
+        while len(run) > 1 and _CODE_VERB.fullmatch(text[run[0][0]:run[0][1]]):
+            run = run[1:]  # "boilers rated 147 kW": the verb joins the code to the class
+        cut = next((i for i in range(1, len(run)) if re.search(r"\s-|-\s", text[run[i - 1][1]:run[i][0]])), len(run))
+        run = run[:cut]  # "147 kW - where are they": a spaced dash ends the phrase
+        words = [text[a:b] for a, b, _, _ in run]
+        phrase = " ".join(words)
+        if not name_codes.is_code(phrase):
+            return None
+        before = [sp for sp in spans if sp[1] <= run[0][0]]
+        if not before:
+            return None
+        _, b_class, word = before[-1]
+        gap = list(text[b_class:run[0][0]])
+        for a, b in plan.resolved.get("storey_spans", []):  # "light fixtures on level 1 are not 100W"
+            for i in range(max(a, b_class), min(b, run[0][0])):
+                gap[i - b_class] = "\0"
+        between = " ".join(_STOREY_GAP.sub(" ", "".join(gap)).split())
+        link = _CODE_LINK.fullmatch(between + " " if between else "")
+        after = text[run[-1][1]:]
+        if link is None or (link.group("excl") and not re.match(r"\s*(?:ones?|those)\b", after)):
+            return None  # "except the 150W ones": the pronoun stands for the class
+        key = _CLASS_KEYS[word]
+        head = next((c for c in plan.classes if _key(c) == key), None) or self.class_filter(key)
+        found = grounding.ground(self.index, words, head, whole=False)
+        if found is None or found.filter is None:
+            return None
+        negated = bool(link.group("not") or link.group("excl"))
+        plan.notes.append(f"{found.term!r} grounded: {found.rule} ({found.n} elements)"
+                          + (", taken out" if negated else ""))
+        plan.resolved.setdefault("grounded", []).append(found)
+        if negated:
+            plan.exclude_classes.append(found.filter)
+        else:
+            plan.classes = [c for c in plan.classes if _key(c) != key] + [found.filter]
+        end = run[-1][1]
+        pronoun = re.match(r"\s*(?:ones?|those)\b", after)
+        if pronoun is not None:
+            end += pronoun.end()
+        return _mask(masked, b_class, end)
 
     @staticmethod
     def _class_before(text: str, start: int, spans: list[tuple[int, int, str]]) -> tuple[str, int] | None:
@@ -2356,6 +2435,8 @@ class Parser:
         words = [w for w in re.findall(r"[^\W\d_][\w'-]*", masked) if w.strip("'-") not in _FILLER
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
         words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
+        # "which light fixtures are 150W": a number written with its unit or letters is a word like any other
+        words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?[^\W\d_][\w'-]*", masked)
         words += [whole for a, b, whole in plan.resolved.get("compound_heads", []) if masked[a:b].strip()]
         # "the area of the Seminarraum in t", "how many doors, in m": one letter after "in" is a unit (or a name)
         # asked for, which the word passes did not read (one-letter words are otherwise not counted)

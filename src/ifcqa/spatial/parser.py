@@ -26,6 +26,7 @@ from ifcqa.spatial import (
     antecedent,
     framing,
     grounding,
+    listed_kinds,
     lookup,
     multi_lookup,
     name_codes,
@@ -1802,6 +1803,7 @@ class Parser:
                     plan.notes.append(f"{hit.group(0)!r}: the elements bounding the room")
         masked = self._project_words(plan, text, masked)
         spans = list(plan.resolved.get("class_spans", []))
+        masked = self._listed_kinds(plan, text, masked, spans)  # "outlets (power, data, AV)"
         items: list[tuple[int, int, str, str]] = []
         for m in re.finditer(r"[^\W\d_][\w'-]*", masked):
             w = m.group(0)
@@ -2039,6 +2041,21 @@ class Parser:
             self._project = (names, frozenset() if several else frozenset(tokens))
         return self._project
 
+    def _listed_kinds(self, plan: Plan, text: str, masked: str, spans: list[tuple[int, int, str]]) -> str:
+        """A class word followed by a parenthesised list of its kinds ("outlets (power, data, AV)",
+        ``listed_kinds``): the union of those kinds, or after "all" the class itself; the list is then read."""
+        for a, b, word in spans:
+            key = _CLASS_KEYS[word]
+            head = next((c for c in plan.classes if _key(c) == key), None) or self.class_filter(key)
+            found = listed_kinds.read(self.index, text, b, a, head)
+            if found is None:
+                continue
+            if not found.gloss:
+                plan.classes = [c for c in plan.classes if _key(c) != key] + [found.filter]
+            plan.notes.append(f"{text[found.start:found.end].strip()!r}: {found.rule}")
+            masked = _mask(masked, found.start, found.end)
+        return masked
+
     def _code_after_class(self, plan: Plan, text: str, masked: str, run: list[tuple[int, int, str, str]],
                           spans: list[tuple[int, int, str]]) -> str | None:
         """A code (``name_codes``: "150W", "three-way", "DN 15") said of the class word before it: "which light
@@ -2135,6 +2152,11 @@ class Parser:
         found = units_asked.find(text)
         if found is not None and not masked[found.unit_start:found.end].strip():
             _take_unit(plan, text, measure.quantity)
+            return
+        named = units_asked.named_by(measure.term)  # "how many square feet is the kitchen": the unit is the measure
+        if named is not None and named.unit.kind == units_asked.kind_of(measure.quantity):
+            plan.resolved["asked_unit"] = named.to_dict()
+            plan.notes.append(f"answer asked in {named.written!r} ({named.unit.symbol}): the measure named by its unit")
 
     def _rank_measure(self, plan: Plan, text: str, masked: str) -> str:
         """A measure summed per storey and the storeys compared by it: "which floor has the most floor area", "which

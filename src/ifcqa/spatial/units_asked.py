@@ -88,6 +88,17 @@ def find(text: str) -> Asked | None:
     return Asked(written, _table().units[symbol], found.start(), found.end(), found.start(group))
 
 
+def named_by(term: str) -> Asked | None:
+    """``term`` itself a unit's words ("square feet", "sq ft", "m²", "Quadratmeter"): the measure a question asks
+    by its unit ("how many square feet is the kitchen"), asked in that unit; None for any other term."""
+    words = term.lower().split()
+    for n in (3, 2, 1):  # the measure's words may run on ("square feet of ... together"): the unit leads them
+        symbol = _table().words.get(" ".join(words[:n]))
+        if symbol is not None and len(words) >= n:
+            return Asked(" ".join(term.split()[:n]), _table().units[symbol], 0, 0)
+    return None
+
+
 def unit_of(symbol: str | None) -> Unit | None:
     """The unit of an answer's symbol ("mm", "m²", "m2"), or None when it is no unit this table converts."""
     if not symbol:

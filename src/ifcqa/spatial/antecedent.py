@@ -23,10 +23,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 # the boundary between the context and the question: the last one before the question part
-_BOUNDARY = re.compile(r"(?<=[^\s?])(?:[.:;!]+\s+|\s+-+\s+)")
+# a sentence ends at ". " but not after a storey's ordinal ("Erdgeschoss and 1. Obergeschoss": one sentence)
+# (nor at a comma, except before a request: "We repaint the doors on X, please list them all")
+_BOUNDARY = re.compile(r"(?<=[^\s?])(?:(?<!\b\d)(?<!\b\d\d)\.+\s+|\.*[:;!][.:;!]*\s+|\s+-+\s+|"
+                       r"\s*,\s+(?=(?:please|pls|kindly|bitte|can\s+you|could\s+you)\b))")
 _PLACE = re.compile(r"\b(?:(?:up|down|over|in|out)\s+there|on\s+that\s+(?:floor|level|storey)|in\s+that\s+room|"
                     r"there(?=\s*[?.!]*\s*$)|dort(?:\s+(?:oben|unten))?|da\s+(?:oben|unten))\b")
-_THING = re.compile(r"\b(?:which\s+ones|those|these|them|they|ones|welche\s+davon|diese)\b")
+_THING = re.compile(r"\b(?:which\s+ones|those|these|them|they|ones|welche\s+davon|diese|"
+                    r"how\s+many(?=\s+(?:are|were|is)\s+there\b))\b")  # "... - how many are there?"
 # "which doors are those?", "which ones are they?", "what are they": the question asks for the context's thing
 _IDENTIFY = re.compile(r"^\s*(?:so\s+)?(?:which|what|welche)(?:\s+(?P<head>[^\W\d_][\w-]*))?\s+(?:are|is|sind)\s+"
                        r"(?:those|these|they|them|that|it|das|diese|die)\s*[?.!]*\s*$")
@@ -68,7 +72,7 @@ class Pair:
 
 def split(text: str) -> Pair | None:
     """The context and the question referring back to it, or ``None`` (one sentence, or no back-reference)."""
-    stripped = text.strip()
+    stripped = " ".join(text.split())  # the talk blanked before ("next week") leaves runs of spaces
     bounds = list(_BOUNDARY.finditer(stripped))
     for found in reversed(bounds):
         context, question = stripped[: found.start()].strip(), stripped[found.end():].strip()
@@ -125,6 +129,10 @@ def rewrite(pair: Pair, *, place: str, thing: str, asks_place: bool, asks_thing:
     room / no class of its own; ``same_thing``: the classes it names are the context's. ``None`` when the
     reference has nothing to stand for."""
     question = pair.question
+    if pair.thing is not None and pair.thing.group(0).startswith("how") and thing and asks_thing:
+        # "how many are there?": the things counted first, then "there" may stand for the context's place
+        question = question[: pair.thing.end()] + f" {thing}" + question[pair.thing.end():]
+        pair = Pair(pair.context, question, _PLACE.search(question), None)
     identify = _IDENTIFY.match(question)
     if identify is not None and thing:  # "which doors are those?": the context's things, listed
         if not asks_thing and not same_thing:
@@ -138,7 +146,8 @@ def rewrite(pair: Pair, *, place: str, thing: str, asks_place: bool, asks_thing:
         found = _THING.search(question)
         if found is None:
             return None
-        said = f"which {thing}" if found.group(0).startswith("which") else thing
+        said = (f"which {thing}" if found.group(0).startswith("which") else
+                f"how many {thing}" if found.group(0).startswith("how") else thing)
         question = question[: found.start()] + said + question[found.end():]
     elif pair.thing is not None and not thing:
         return None

@@ -150,9 +150,18 @@ _SALUTATION = re.compile(r"^\s*(?:dear|hi|hello|hey|hallo|liebe[rs]?|sehr\s+geeh
 # a lead-in closed by a colon or a dash with spaces around it (never "1.OG-Wand", "T/FDN")
 _PREAMBLE = re.compile(r"^\s*(?P<pre>[^:?!]{1,60}?)\s*(?::|\s-+\s)\s*(?=\S)")
 _PURPOSE = re.compile(r"(?:^|(?<=[\s,]))(?:for|für|fuer)\s+(?:the|a|an|our|my|this|die|den|das|unsere[nm]?)\s+"
-                      r"(?P<what>[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:survey|plan|planning|audit|inspection|review|meeting|"
+                      r"(?:(?P<what>[\w-]+(?:\s+[\w-]+){0,2}?)\s+)?(?:survey|plan|planning|audit|inspection|review|meeting|"
                       r"report|walk|walkthrough|handover|tender|study|visit|presentation|workshop|begehung|"
                       r"besprechung|prüfung|pruefung|planung)\b\s*,?")
+# when the asker will act ("we repaint the doors next month", "need them for the inspection tomorrow"): context
+# only in a question whose speaker acts or asks (_ASKER); the past ("last year") is never blanked, and the verb a
+# time phrase may modify ("replaced next month") stays unread, so such a question still declines
+_WHEN = re.compile(r"(?:^|(?<=[\s,]))(?:(?:next|this|coming)\s+(?:week|month|year|weekend|monday|tuesday|wednesday|"
+                   r"thursday|friday|saturday|sunday|morning|afternoon)|tomorrow|tmrw|today|tonight|soon|asap|"
+                   r"in\s+(?:a|one|two|three|four|\d+)\s+(?:days?|weeks?|months?)|"
+                   r"(?:nächste[nr]?|naechste[nr]?|kommende[nr]?|diese[nr]?)\s+(?:woche|monat|jahr)|"
+                   r"übermorgen|uebermorgen|morgen|heute)\b")
+_ASKER = re.compile(r"\b(?:we|we're|i|i'm|us|our|wir|ich|uns|please|pls|bitte)\b|\bneed\s+(?:them|it|these|those)\b")
 _REPORTED = re.compile(r"(?:^|(?<=[\s,]))(?:(?:the|my|our|a|an|der|die|unser)\s+)?(?P<who>[\w-]+(?:\s+[\w-]+){0,2}?)"
                        r"\s+(?:claims?|claimed|says|said|insists?|insisted|reckons?|thinks|believes|told\s+me|"
                        r"behauptet|sagt|meint)\s+(?:that\s+|dass\s+|,\s*)?"
@@ -224,7 +233,10 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
             break
         take(found.start(), found.end())
     for found in list(_PURPOSE.finditer(text)):
-        if is_context(found["what"], True):
+        if found["what"] is None or is_context(found["what"], True):  # "for the inspection", "for the door survey"
+            take(found.start(), found.end())
+    if _ASKER.search(text):  # "we repaint them next month", "need them tomorrow": when the asker acts, not what
+        for found in list(_WHEN.finditer(text)):
             take(found.start(), found.end())
     found = _REPORTED.search(text)
     if found and (found["who"] is None or is_context(found["who"], False)):

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 # the boundary between the context and the question: the last one before the question part
 # a sentence ends at ". " but not after a storey's ordinal ("Erdgeschoss and 1. Obergeschoss": one sentence)
 # (nor at a comma, except before a request: "We repaint the doors on X, please list them all")
-_BOUNDARY = re.compile(r"(?<=[^\s?])(?:(?<!\b\d)(?<!\b\d\d)\.+\s+|\.*[:;!][.:;!]*\s+|\s+-+\s+|"
+_BOUNDARY = re.compile(r"(?<=[^\s?])(?:(?<!\d)\.+\s+|(?<=\d)\.+\s+(?!(?:ober|unter|dach)?geschoss|og\b|ug\b|"
+                       r"etage|stock)|\.*[:;!][.:;!]*\s+|\s+-+\s+|"
                        r"\s*,\s+(?=(?:please|pls|kindly|bitte|can\s+you|could\s+you)\b))")
 _PLACE = re.compile(r"\b(?:(?:up|down|over|in|out)\s+there|on\s+that\s+(?:floor|level|storey)|in\s+that\s+room|"
                     r"there(?=\s*[?.!]*\s*$)|dort(?:\s+(?:oben|unten))?|da\s+(?:oben|unten))\b")
@@ -72,7 +73,8 @@ class Pair:
 
 def split(text: str) -> Pair | None:
     """The context and the question referring back to it, or ``None`` (one sentence, or no back-reference)."""
-    stripped = " ".join(text.split())  # the talk blanked before ("next week") leaves runs of spaces
+    # the talk blanked before ("next week") leaves runs of spaces, also before the sentence's end
+    stripped = re.sub(r"\s+(?=[.,:;!?])", "", " ".join(text.split()))
     bounds = list(_BOUNDARY.finditer(stripped))
     for found in reversed(bounds):
         context, question = stripped[: found.start()].strip(), stripped[found.end():].strip()

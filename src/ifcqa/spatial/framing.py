@@ -156,8 +156,10 @@ _PURPOSE = re.compile(r"(?:^|(?<=[\s,]))(?:for|für|fuer)\s+(?:the|a|an|our|my|t
 # when the asker will act ("we repaint the doors next month", "need them for the inspection tomorrow"): context
 # only in a question whose speaker acts or asks (_ASKER); the past ("last year") is never blanked, and the verb a
 # time phrase may modify ("replaced next month") stays unread, so such a question still declines
-_WHEN = re.compile(r"(?:^|(?<=[\s,]))(?:(?:next|this|coming)\s+(?:week|month|year|weekend|monday|tuesday|wednesday|"
-                   r"thursday|friday|saturday|sunday|morning|afternoon)|tomorrow|tmrw|today|tonight|soon|asap|"
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag)"
+_WHEN = re.compile(r"(?:^|(?<=[\s,]))(?:(?:by|on|until|before|bis)\s+)?(?:(?:next|this|coming)\s+(?:week|month|year|"
+                   rf"weekend|{_WEEKDAY}|morning|afternoon)|{_WEEKDAY}|tomorrow|tmrw|today|tonight|soon|asap|"
+                   r"(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|week|month)|eod|"
                    r"in\s+(?:a|one|two|three|four|\d+)\s+(?:days?|weeks?|months?)|"
                    r"(?:nächste[nr]?|naechste[nr]?|kommende[nr]?|diese[nr]?)\s+(?:woche|monat|jahr)|"
                    r"übermorgen|uebermorgen|morgen|heute)\b")

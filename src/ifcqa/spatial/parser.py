@@ -2458,7 +2458,10 @@ class Parser:
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
         words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
         # "which light fixtures are 150W": a number written with its unit or letters is a word like any other
-        words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?[^\W\d_][\w'-]*", masked)
+        codes = re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?-?[^\W\d_][\w'-]*", masked)
+        words += codes
+        parts = {p for c in codes for p in re.findall(r"[^\W\d_][\w'-]*|\d+(?:[.,]\d+)?", c)}
+        words = [w for w in words if w not in parts or w in codes]  # "3-seater" said whole, not '3' and 'seater'
         words += [whole for a, b, whole in plan.resolved.get("compound_heads", []) if masked[a:b].strip()]
         # "the area of the Seminarraum in t", "how many doors, in m": one letter after "in" is a unit (or a name)
         # asked for, which the word passes did not read (one-letter words are otherwise not counted)

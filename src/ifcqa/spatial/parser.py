@@ -246,19 +246,24 @@ _STOREY_GAP = re.compile(r"(?:\b(?:on|in|at|im|auf|of)\s+(?:the\s+|dem\s+|der\s+
 _CODE_TOKEN = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?:-?[^\W\d_][\w'-]*|\s[^\W\d_]{1,2}\b(?!['-]))?")
 
 
-def _code_items(masked: str, items: list[tuple[int, int, str, str]]) -> list[tuple[int, int, str, str]]:
+def _code_items(masked: str, items: list[tuple[int, int, str, str]],
+                spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str, str]]:
     """Tokens with digits left unread, for grounding as codes of names ("150W", "3-way"); a bare number only next
-    to a word no pass read ("DN 15", "147 kW"), never by itself ("the 3 largest rooms" is no code)."""
+    to a word no pass read ("DN 15", "147 kW"), never by itself ("the 3 largest rooms" is no code); a class word
+    the token runs into is not part of it ("3-Wege-Ventile": the code "3-Wege" and the valves)."""
     out = []
     for m in _CODE_TOKEN.finditer(masked):
-        token = m.group(0)
+        start = m.start()
+        end = min([a for a, _, _ in spans if start < a < m.end()] + [m.end()])
+        token = masked[start:end].rstrip("-")
+        end = start + len(token)
         if not token[-1].isdigit():
-            out.append((m.start(), m.end(), "word", token))
+            out.append((start, end, "word", token))
             continue
-        near = [it for it in items if re.fullmatch(r"[\s-]*", masked[it[1]:m.start()] if it[1] <= m.start()
-                                                   else masked[m.end():it[0]])]
+        near = [it for it in items if re.fullmatch(r"[\s-]*", masked[it[1]:start] if it[1] <= start
+                                                   else masked[end:it[0]])]
         if near:
-            out.append((m.start(), m.end(), "word", token))
+            out.append((start, end, "word", token))
     return out
 
 
@@ -1810,8 +1815,8 @@ class Parser:
             if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2 or w in _NEGATION_ONLY:
                 continue  # a negation before a phrase negates what the phrase is grounded to (below)
             items.append((m.start(), m.end(), "word", w))
-        codes = _code_items(masked, items)  # "150W", "3-way", "DN 15", "147 kW": codes a name may hold (name_codes)
-        items = [it for it in items if not any(a <= it[0] < b for a, b, _, _ in codes)] + codes
+        codes = _code_items(masked, items, spans)  # "150W", "3-way", "DN 15", "147 kW": codes names may hold
+        items = [it for it in items if not any(a < it[1] and it[0] < b for a, b, _, _ in codes)] + codes
         for a, b, _w in spans:  # "Haustür": a filler word ("haus") that is the first part of a class compound names
             first_part = re.search(r"([^\W\d_]{3,})$", masked[:a])  # a kind of it, grounded below (or declined),
             if first_part is not None and first_part.group(1) in _FILLER and first_part.group(1) not in _STOP:
@@ -2081,8 +2086,10 @@ class Parser:
         between = " ".join(_STOREY_GAP.sub(" ", "".join(gap)).split())
         link = _CODE_LINK.fullmatch(between + " " if between else "")
         after = text[run[-1][1]:]
-        if link is None or (link.group("excl") and not re.match(r"\s*(?:ones?|those)\b", after)):
-            return None  # "except the 150W ones": the pronoun stands for the class
+        if link is None:
+            return None
+        if not (link.group("excl") or link.group("not")) and re.match(r"\s*(?:are|is|sind|ist)\b", text):
+            return None  # "are all light fixtures on level 2 150W?": a claim about every one, not read: declined
         key = _CLASS_KEYS[word]
         head = next((c for c in plan.classes if _key(c) == key), None) or self.class_filter(key)
         found = grounding.ground(self.index, words, head, whole=False)
@@ -2154,7 +2161,8 @@ class Parser:
             _take_unit(plan, text, measure.quantity)
             return
         named = units_asked.named_by(measure.term)  # "how many square feet is the kitchen": the unit is the measure
-        if named is not None and named.unit.kind == units_asked.kind_of(measure.quantity):
+        asked = re.search(r"\b(?:how\s+many|how\s+much|wie\s+viele?)\s+$", text[:measure.start])  # never a bound's
+        if named is not None and asked is not None and named.unit.kind == units_asked.kind_of(measure.quantity):
             plan.resolved["asked_unit"] = named.to_dict()
             plan.notes.append(f"answer asked in {named.written!r} ({named.unit.symbol}): the measure named by its unit")
 

@@ -162,3 +162,12 @@ def test_a_time_phrase_about_the_elements_still_declines(index_of: Index) -> Non
     for question in ("which doors were painted last week", "which doors will be replaced next month"):
         answer = ask(index_of, INS, question)
         assert answer["declined"] is not None and not answer["elements"], question
+
+
+def test_each_rooms_value_in_the_unit_asked(index_of: Index, model: Any) -> None:
+    spaces = [s for s in model(HOM).by_type("IfcSpace") if storey_of(s) == "1stFloor"]
+    areas = {s.Name: ue.get_psets(s, qtos_only=True)["Qto_SpaceBaseQuantities"]["NetFloorArea"] for s in spaces}
+    answer = ask(index_of, HOM, "how many square feet per room on the 1stFloor")
+    assert answer["declined"] is None and "converted from m² to ft²" in answer["answer"]
+    for name, area in areas.items():  # every room's own value, in ft² (4 significant digits as the text writes it)
+        assert f"{name}: {area / FT ** 2:.4g} ft²" in answer["answer"]

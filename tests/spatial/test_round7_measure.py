@@ -171,3 +171,14 @@ def test_each_rooms_value_in_the_unit_asked(index_of: Index, model: Any) -> None
     assert answer["declined"] is None and "converted from m² to ft²" in answer["answer"]
     for name, area in areas.items():  # every room's own value, in ft² (4 significant digits as the text writes it)
         assert f"{name}: {area / FT ** 2:.4g} ft²" in answer["answer"]
+
+
+def test_the_obergeschosse_are_the_storeys_named_so(index_of: Index, model: Any) -> None:
+    """"in den Obergeschossen" (any case ending) is every storey the model names Obergeschoss, not one of them read
+    from a misspelling, and not the Dachgeschoss above them."""
+    named = {s.Name for s in model(INS).by_type("IfcBuildingStorey") if "Obergeschoss" in (s.Name or "")}
+    assert named == {"1. Obergeschoss", "2. Obergeschoss"}  # premise
+    want = {d.GlobalId for d in model(INS).by_type("IfcDoor") if storey_of(d) in named}
+    for question in ("Wie viele Türen gibt es in den Obergeschossen?", "doors on the two Obergeschosse"):
+        answer = ask(index_of, INS, question)
+        assert answer["declined"] is None and guids(answer) == want, question

@@ -2688,6 +2688,10 @@ class Parser:
         r = self.resolver
         if kind == "all":
             return list(r.storeys)
+        if kind == "upper_all" and word in ("obergeschosse", "obergeschossen") and any(
+                t in ("og", "obergeschoss") for s in r.storeys for t in s.tokens):
+            return [s for s in r.storeys if any(t in ("og", "obergeschoss") for t in s.tokens)]  # "die Obergeschosse":
+            # the storeys the model names so (1. and 2. Obergeschoss), not the Dachgeschoss above them
         if kind == "upper_all":
             return r.upper_all()
         if kind == "ground":

@@ -2053,8 +2053,8 @@ class Parser:
             key = _CLASS_KEYS[word]
             head = next((c for c in plan.classes if _key(c) == key), None) or self.class_filter(key)
             found = listed_kinds.read(self.index, text, b, a, head)
-            if found is None:
-                continue
+            if found is None or not re.search(r"[^\W\d_]", masked[found.start:found.end]):
+                continue  # no list, or one another pass read ("(m²)", a storey's gloss)
             if not found.gloss:
                 plan.classes = [c for c in plan.classes if _key(c) != key] + [found.filter]
             plan.notes.append(f"{text[found.start:found.end].strip()!r}: {found.rule}")

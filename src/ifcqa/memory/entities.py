@@ -49,7 +49,7 @@ from typing import Any
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial.spaces import functions_of
-from ifcqa.memory.statements import without_colour_names
+from ifcqa.memory.statements import without_value_names
 
 CACHED_MODELS = 8
 CACHED_TEXTS = 4096  # per model: distractor sentences recur across a model's tasks
@@ -348,7 +348,7 @@ class EntityLinker:
 
     def _link(self, text: str) -> EntityLinks:
         links = EntityLinks()
-        text = without_colour_names(text)  # "RAL 1015 light ivory" names a colour, not a light fitting
+        text = without_value_names(text)  # "RAL 1015 light ivory" names a colour, not a light fitting
         kept = text
         for match in _EXCEPT.finditer(text):
             links.excluded |= self._keys(match.group(1))

@@ -89,6 +89,23 @@ _FIRM_CHOSEN = re.compile(
     r"\b(?:won|wins|winning|awarded)\s+(?:the\s+|that\s+|this\s+)?(?:tender|contract|order|package|job)\b"
     r"|\b(?:went|go|going|gone|goes)\s+with\s+(?:[A-Z][A-Za-z'.-]*|&)(?:\s+(?:[A-Z][A-Za-z'.-]*|&))*\s+for\b"
 )
+_FIRM = r"((?:[A-Z][A-Za-z'.-]*|&)(?:\s+(?:[A-Z][A-Za-z'.-]*|&))*)"
+_FIRM_NAMED = (
+    re.compile(
+        _FIRM + r"(?=\s+(?:won|wins|has won|have won|got|was awarded|were awarded|is awarded)\s+"
+        r"(?:the\s+|that\s+|this\s+)?(?:tender|contract|order|package|job)\b)"
+    ),
+    re.compile(r"\b(?:went|goes|go|going) with " + _FIRM + r"(?=\s+for\b)"),
+)
+
+
+def without_value_names(text: str) -> str:
+    """``text`` with every colour said by its code and name, and every firm said as chosen, blanked, for reading
+    the model things it names ("Harrow Glazing won the tender for the roof slabs" names slabs, not windows)."""
+    text = _COLOUR_NAMED.sub(lambda m: " " * len(m.group(0)), text)
+    for pattern in _FIRM_NAMED:
+        text = pattern.sub(lambda m: m.group(0)[: m.start(1) - m.start()] + " " * len(m.group(1)), text)
+    return text
 # a colour said by its code is a colour whatever else the sentence says ("RAL 1015 light ivory, not RAL 9010",
 # "NCS S 1005-Y20R for the hallways"): the code names the attribute as a cue word would
 _COLOUR_CODE = re.compile(r"(?<![\w-])(RAL\s?\d{4}|NCS\s?(?:S\s?)?\d{4}-[A-Z]\d{0,2}[A-Z]?)(?![\w-])")
@@ -100,9 +117,6 @@ _COLOUR_NAMED = re.compile(
 )
 
 
-def without_colour_names(text: str) -> str:
-    """``text`` with every colour said by its code and name blanked, for reading the model things it names."""
-    return _COLOUR_NAMED.sub(lambda m: " " * len(m.group(0)), text)
 
 
 _CODE = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-)(?=[A-Z0-9]|\s|,|\.|$)")

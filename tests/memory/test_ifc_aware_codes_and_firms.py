@@ -65,7 +65,8 @@ def test_a_colour_code_is_the_value() -> None:
 def test_a_later_colour_code_supersedes_the_earlier_colour(
     index_of: Callable[[str], ModelIndex], shared_ifc: Path
 ) -> None:
-    names = {(s.LongName or s.Name or "") for s in ifcopenshell.open(str(shared_ifc / "Duplex_A_20110907.ifc")).by_type("IfcSpace")}
+    model = ifcopenshell.open(str(shared_ifc / "Duplex_A_20110907.ifc"))
+    names = {(s.LongName or s.Name or "") for s in model.by_type("IfcSpace")}
     assert any("Kitchen" in n for n in names)
     memory = _memory(
         index_of("Duplex_A_20110907.ifc"),

@@ -48,8 +48,8 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial.spaces import functions_of
 from ifcqa.memory.statements import without_value_names
+from ifcqa.spatial.spaces import functions_of
 
 CACHED_MODELS = 8
 CACHED_TEXTS = 4096  # per model: distractor sentences recur across a model's tasks

@@ -99,13 +99,6 @@ _FIRM_NAMED = (
 )
 
 
-def without_value_names(text: str) -> str:
-    """``text`` with every colour said by its code and name, and every firm said as chosen, blanked, for reading
-    the model things it names ("Harrow Glazing won the tender for the roof slabs" names slabs, not windows)."""
-    text = _COLOUR_NAMED.sub(lambda m: " " * len(m.group(0)), text)
-    for pattern in _FIRM_NAMED:
-        text = pattern.sub(lambda m: m.group(0)[: m.start(1) - m.start()] + " " * len(m.group(1)), text)
-    return text
 # a colour said by its code is a colour whatever else the sentence says ("RAL 1015 light ivory, not RAL 9010",
 # "NCS S 1005-Y20R for the hallways"): the code names the attribute as a cue word would
 _COLOUR_CODE = re.compile(r"(?<![\w-])(RAL\s?\d{4}|NCS\s?(?:S\s?)?\d{4}-[A-Z]\d{0,2}[A-Z]?)(?![\w-])")
@@ -117,6 +110,13 @@ _COLOUR_NAMED = re.compile(
 )
 
 
+def without_value_names(text: str) -> str:
+    """``text`` with every colour said by its code and name, and every firm said as chosen, blanked, for reading
+    the model things it names ("Harrow Glazing won the tender for the roof slabs" names slabs, not windows)."""
+    text = _COLOUR_NAMED.sub(lambda m: " " * len(m.group(0)), text)
+    for pattern in _FIRM_NAMED:
+        text = pattern.sub(lambda m: m.group(0)[: m.start(1) - m.start()] + " " * len(m.group(1)), text)
+    return text
 
 
 _CODE = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-)(?=[A-Z0-9]|\s|,|\.|$)")

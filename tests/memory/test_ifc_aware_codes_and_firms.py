@@ -22,7 +22,7 @@ import pytest
 from ifcqa.index import ModelIndex
 from ifcqa.memory.base import MemoryContext, make_memory, scoped
 from ifcqa.memory.entities import link_entities
-from ifcqa.memory.statements import statement
+from ifcqa.memory.statements import rejected_subject, statement
 from ifcqa.memory.systems.ifc_aware import IfcAwareMemory
 from ifcqa.memory.tasks import Session, Turn
 
@@ -37,6 +37,11 @@ def _memory(index: ModelIndex, sessions: list[list[Said]]) -> IfcAwareMemory:
         said = [Turn(role, text, at, final=role == "assistant") for role, text in turns]
         memory.ingest(scoped(Session(f"s{day:02d}", at, said), "user+final"))
     return memory
+
+
+@pytest.fixture
+def duplex(index_of: Callable[[str], ModelIndex]) -> ModelIndex:
+    return index_of("Duplex_A_20110907.ifc")
 
 
 def _said(sentence: str) -> tuple[str | None, object]:
@@ -112,3 +117,27 @@ def test_a_width_links_a_type_of_the_class_named(index_of: Callable[[str], Model
     assert all(r.valid_to is None for r in memory.records if "Brandt" in r.statement.text)
     hits = [h.text for h in memory.search("Who supplies the windows of type 1810x1210mm?", 5)]
     assert hits and "Brandt Glazing" in hits[0]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "rejected"),
+    [
+        ("The walnut parquet for the west-wing rooms is dead, we're doing cork.", ["walnut", "parquet"]),
+        ("The RAL 5024 pastel blue in the nursery is out.", ["RAL", "5024", "pastel", "blue"]),
+    ],
+)
+def test_a_rejected_subject_ends_where_it_applied(sentence: str, rejected: list[str]) -> None:
+    assert rejected_subject(sentence) == rejected
+
+
+def test_rejecting_a_finish_for_rooms_keeps_their_temperature(duplex: ModelIndex) -> None:
+    memory = _memory(
+        duplex,
+        [
+            [("user", "Keep the west-wing rooms at 19 °C, the heating engineer agreed.")],
+            [("user", "The west-wing rooms get walnut parquet, decided on site.")],
+            [("user", "The walnut parquet for the west-wing rooms is dead, we're doing cork.")],
+        ],
+    )
+    assert all(r.valid_to is None for r in memory.records if "19 °C" in r.statement.text)
+    assert any(r.valid_to is not None for r in memory.records if "get walnut parquet" in r.statement.text)

@@ -447,9 +447,9 @@ def _absent(word: str) -> bool:
 
 
 def rejected_subject(text: str) -> list[str]:
-    """The words of a longer subject said to be dead, out or off ("the RAL 1015 light ivory for the offices is
-    dead" -> RAL, 1015, light, ivory, offices): the memory takes as rejected those an earlier statement holds that
-    name no model entity (the colour, not the offices)."""
+    """The words of a longer subject said to be dead, out or off, up to where it applied ("the RAL 1015 light ivory
+    for the offices is dead" -> RAL, 1015, light, ivory): the memory takes as rejected those an earlier statement
+    holds that name no model entity."""
     found = [
         w
         for m in _RETRACT_AFTER.finditer(text)
@@ -466,7 +466,13 @@ _SUBJECT_FILLER = frozenset("the a an for of in on at to with all our your their
 def _clause_subject(text: str, end: int) -> list[str]:
     """The words of the clause before ``end`` (its subject, when ``end`` is where "is dead" was said)."""
     start = max((m.end() for m in _CLAUSE_START.finditer(text, 0, end)), default=0)
-    words = re.findall(r"\d+(?:\.\d+)?(?![\w-])|[A-Za-zÀ-ÿ0-9][\w-]*", text[start:end])
+    clause = text[start:end]
+    # "the larch floorboards for the east-wing rooms is dead": what follows "for"/"in"/"on" after the head names
+    # where it applied, never what is rejected (a group of rooms the linker does not know stays in place)
+    place = re.search(r"(?<=\w)\s+(?:for|in|on|at|throughout)\s+", clause)
+    if place:
+        clause = clause[: place.start()]
+    words = re.findall(r"\d+(?:\.\d+)?(?![\w-])|[A-Za-zÀ-ÿ0-9][\w-]*", clause)
     return [w for w in words if w.casefold() not in _SUBJECT_FILLER and (len(w) >= 3 or w.isdigit())]
 
 

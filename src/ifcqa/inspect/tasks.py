@@ -39,11 +39,12 @@ GROUP_KEYS = ("group", "category", "subtype", "question_type")
 
 
 def _namespaced(name: str) -> str:
-    """The name to give ``@task`` so that Inspect registers the task as ``ifcqa/<name>`` however ifcqa was put on the path.
+    """The name to give ``@task`` so that Inspect registers ``ifcqa/<name>`` however ifcqa was put on the path.
 
     Inspect prefixes a task with its package only when it finds the package installed: with an editable install and
     ``PYTHONPATH`` pointing at the source tree (which holds setuptools' ``ifcqa.egg-info``), the first distribution it
-    finds is that egg-info, and ``inspect eval ifcqa/ifc_mcq`` would find no task. Then the name carries the prefix itself.
+    finds is that egg-info, and ``inspect eval ifcqa/ifc_mcq`` would find no task. Then the name carries the prefix
+    itself.
     """
     try:
         from inspect_ai._util.registry import registry_name  # what @task itself calls to name the task

@@ -38,6 +38,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
+from ifcqa.spatial import property_names
 
 _DATA = "lookup_words.json"
 # A GlobalId: 22 characters of IFC's base-64 alphabet, with a digit, "_" or "$", or upper and lower case letters
@@ -125,6 +126,7 @@ _CALLED = re.compile(r"\b(?P<lead>(?:what|how)\s+(?:is|are|was|were))\s+.*?\b(?P
 _HEISST = re.compile(r"\bwie\s+(?:hei(?:ss|ß)t|hei(?:ss|ß)en|lautet\s+der\s+name\s+(?:von|des|der))\b")
 # a fragment: "<subject> <attribute>?" ("Terrassentuer height?", "boiler manufacturer", "D12 fire rating?")
 _FRAGMENT = re.compile(r"^\s*" + _LEAD + r"(?P<subject>\S.*?)\s+(?P<attr>" + _WORDS + r"{0,2})\s*[?.!]*\s*$")
+_POLITE_END = re.compile(r"\s*,?\s+(?:please|pls|plz|thanks|thx|bitte|danke)(?=\s*[?.!]*\s*$)")
 _NOT_FRAGMENT_START = frozenset(["what", "which", "how", "is", "are", "does", "do", "did", "has", "have", "can",
                                  "list", "show", "count", "where", "was", "welche", "welcher", "welches", "wie",
                                  "ist", "sind", "gibt", "hat", "haben", "wo", "are", "any", "all", "every", "no",
@@ -236,6 +238,9 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
     then, ending the question, an attribute (the longest last one to three words that the vocabulary knows or the
     model holds as a property, else words that read as an attribute). A question word or verb first is no
     fragment ("is door 12 external?", "list the doors"), and a class word is never the attribute."""
+    polite = _POLITE_END.search(text)
+    if polite is not None:  # "pumps - max operating pressure pls": the closing courtesy is no attribute word
+        text = text[:polite.start()] + " " * (polite.end() - polite.start()) + text[polite.end():]
     found = _FRAGMENT.search(text)
     if found is None or found.group("subject").split()[0] in _NOT_FRAGMENT_START:
         return None
@@ -256,7 +261,8 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
         if vocab is not None or has_property(term) or (k == len(words_) - 1 or k == len(words_) - 2) and \
                 _attribute_like(term, has_property):
             start = found.start("attr") + len(" ".join(words_[:k])) + (1 if k else 0)
-            return Frame(term, vocab, [(start, found.end("attr"))])
+            spans = [(start, found.end("attr"))] + ([polite.span()] if polite is not None else [])
+            return Frame(term, vocab, spans)
     return None
 
 
@@ -410,13 +416,17 @@ def read(index: ModelIndex, e: Element, source: str) -> Reading | None:
 
 
 def held_names(index: ModelIndex, elements: list[Element]) -> dict[str, str]:
-    """letters(name) -> name of every property, quantity and set attribute the elements hold."""
+    """letters(name) -> name of every property, quantity and set attribute the elements hold; a property also under
+    every spelling it may be asked by (``property_names.keys``: "max operating temperature" for "Max. Operating
+    temperature", "heat transfer coefficient" for "Heat Transfer Coefficient (U)")."""
     out: dict[str, str] = {}
     for e in elements:
         for sets in (e.psets, e.qtos):
             for props in sets.values():
                 for prop in props:
                     out.setdefault(letters(prop), prop)
+                    for spelled in property_names.keys(prop):
+                        out.setdefault(spelled, prop)
         for attr, value in e.attributes.items():
             if value is not None and not hasattr(value, "ifc_class"):
                 out.setdefault(letters(attr), attr)
@@ -429,10 +439,27 @@ def sources_for(frame: Frame, elements: list[Element], index: ModelIndex) -> lis
         return list(words().attributes[frame.key]["sources"])
     held = held_names(index, elements)
     for candidate in (frame.term, _strip_trailing(frame.term)):
-        name = held.get(letters(candidate))
+        name = held.get(letters(candidate)) or held.get(property_names.key(candidate))
         if name is not None:
-            return [f"attribute:{name}", f"quantity:{name}", f"property:{name}"]
+            out = [f"attribute:{name}", f"quantity:{name}", f"property:{name}"]
+            for other in _same_spelling(elements, name):  # "MaxOperatingTemperature", "MaximumOperatingTemperature"
+                out += [f"quantity:{other}", f"property:{other}"]
+            return out
     return []
+
+
+def _same_spelling(elements: list[Element], name: str) -> list[str]:
+    """The other property names the elements hold that are asked by the same words as ``name`` (one element's
+    set may spell it "Max", another's "Maximum"), so that each element is read under its own spelling."""
+    wanted = property_names.keys(name) | {letters(name)}
+    out: dict[str, None] = {}
+    for e in elements:
+        for sets in (e.psets, e.qtos):
+            for props in sets.values():
+                for prop in props:
+                    if prop != name and prop not in out and (property_names.keys(prop) & wanted):
+                        out[prop] = None
+    return list(out)
 
 
 def value_key(value: Any) -> Any:

@@ -248,6 +248,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         names = [answerer.storey_name(g) or g for g in dict.fromkeys(storeys)]
         out.storeys = names
         counting = bool(plan.resolved.get("count_storeys"))  # "how many floors have windows": the storeys counted
+        if guids and not names and not counting:
+            return _on_no_storey(answerer, plan, out, label, n)
         if counting:
             out.count = len(names)
         if not guids:
@@ -591,6 +593,16 @@ def _is_first(answerer: Answerer, plan: Plan, out: Outcome, asked: str, values: 
     out.text = (f"{'Yes' if out.yes_no else 'No'}: {_join_names(out.storeys or []) or 'no storey'} "
                 f"{'has' if len(out.storeys or []) == 1 else 'have'} the {word} ({shown}).")
     return out
+
+
+def _on_no_storey(answerer: Answerer, plan: Plan, out: Outcome, label: str, n: int) -> Outcome:
+    """ "Which floor are the signals on?" where none of them is on a storey (a rail model has none; an element
+    placed outside every storey): there is no storey to name, so the question is declined saying why, never
+    answered by listing the elements "on no storey" (round 7)."""
+    why = ("this model has no storeys" if not answerer.resolver.storeys
+           else "none of them is contained in a storey, one of its spaces or an element that is")
+    return _declined(plan, out, answerer, f"the {n} {label} asked are on no storey: {why}",
+                     "Ask which elements the model holds, or about their properties.")
 
 
 def _declined(plan: Plan, out: Outcome, answerer: Answerer, reason: str, instead: str) -> Outcome:

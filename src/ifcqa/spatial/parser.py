@@ -30,6 +30,7 @@ from ifcqa.spatial import (
     multi_lookup,
     named_properties,
     per_storey,
+    property_names,
     qualifiers,
     resolve,
     units_asked,
@@ -723,6 +724,7 @@ class Parser:
         text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
+        text = self._property_mentions(plan, text)  # "max. operating temperature": one held property, no "max"
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         text, framed = framing.mask_context(text, lambda w: w in self._name_words(), _class_keys_in)
@@ -1020,6 +1022,17 @@ class Parser:
                                                          " (read by property name)"))
         return _lookup_unit(plan, text, frame), frame
 
+    def _property_mentions(self, plan: Plan, text: str) -> str:
+        """Words naming a property the model holds that another pass would misread ("max" as an aggregate, a dot
+        or parentheses splitting them: "Max. Operating temperature", "Heat Transfer Coefficient (U)", "maximum
+        riser height") joined into one token, so the lookup reads them as that property (``property_names``)."""
+        if not hasattr(self, "_held"):
+            self._holds("")
+        text, joined = property_names.join_mentions(text, self._held)
+        for raw in joined:
+            plan.notes.append(f"{raw!r}: the name of a property the model holds, read as one attribute")
+        return text
+
     def _class_then_identifier(self, plan: Plan, text: str) -> str:
         """Outside a lookup ("is door 285860 external?", "is Innentuer-2 a fire exit?"): an element's whole Name
         or Tag written as one token of letters with digits or "_" names those elements, as a GlobalId would; a
@@ -1110,7 +1123,7 @@ class Parser:
         """Whether any element of the model holds a property, quantity or attribute named like ``term``."""
         if not hasattr(self, "_held"):
             self._held = frozenset(lookup.held_names(self.index, list(self.index.data.elements.values())))
-        return lookup.letters(term) in self._held
+        return lookup.letters(term) in self._held or property_names.key(term) in self._held
 
     def _lookup_subject(self, plan: Plan, frame: lookup.Frame | None, guids: list[str]) -> None:
         """GlobalIds written out name exactly those elements; a lookup frame makes the plan a lookup."""

@@ -117,7 +117,11 @@ _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b
 # a terse "<class> made of <material>" states the material (no question word asks it)
 _MADE_VALUE = re.compile(r"\b(?:made|built|constructed|manufactured)$")
 _KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materials?|colou?rs?)\s+of\b")
-_HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief)\s+(?:is|are|ist|sind)\b")
+_HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief|heavy|schwer)\s+(?:is|are|ist|sind)\b")
+# "what does the pump weigh", "how much do the valves weigh", "was wiegt die Pumpe": the weight
+_WEIGH = re.compile(r"\b(?P<lead>(?:what|how\s+much|how\s+many\s+(?:kg|kilos?|kilograms?|tons?|tonnes?|pounds?|lbs?))"
+                    r"\s+(?:does|do|did|would|will|could|might)\b)(?P<subject>.*?)\b(?P<verb>weight?)(?:\s+each)?\b"
+                    r"|\b(?P<de>(?:was|wie\s*viel)\s+wieg(?:t|en))\b")
 _FLOOR = re.compile(r"(?:\b(?:what|which)\s+(?:is|are)\s+)?(?:\bthe\s+)?\b(?P<attr>floor[- ]to[- ]floor\s+heights?|"
                     r"stor(?:e)?y\s+heights?|geschossh(?:ö|oe|o)hen?)\b(?:\s+(?:between|from|of))?")
 _CEILING = re.compile(r"\bheight\s+of\s+the\s+ceilings?\s+(?:in|of)\b")
@@ -198,6 +202,10 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     if found:
         key = words().how[found.group("adj")]
         return Frame(found.group("adj"), _vocabulary(key), [(found.start(), found.end())])
+    found = _WEIGH.search(text)
+    if found:
+        spans = [found.span("de")] if found.group("de") else [found.span("lead"), found.span("verb")]
+        return Frame("weigh", "weight", spans)
     for pattern in (_OF, _TERSE):
         found = pattern.search(text)
         if not found:
@@ -391,7 +399,7 @@ def read(index: ModelIndex, e: Element, source: str) -> Reading | None:
         if reading is not None and reading.value is not None and reading.unit is None:
             sets = e.qtos if kind == "quantity" else e.psets
             raw = next((v for s in sets.values() for p, v in s.items() if p == reading.name), None)
-            reading.unit = _unit_of(index, raw)
+            reading.unit = _unit_of(index, raw) or _sibling_unit(sets.get(reading.source, {}), reading)
         return reading
     if kind == "layers":
         if not e.layers or any(layer.thickness is None for layer in e.layers):
@@ -412,6 +420,22 @@ def read(index: ModelIndex, e: Element, source: str) -> Reading | None:
     if kind == "type":
         t = index.data.elements.get(e.type) if e.type is not None else None
         return Reading(t.name if t is not None else None, "type", f"type object ({t.ifc_class})" if t else "type")
+    return None
+
+
+_UNIT_SUFFIXES = ("einheit", "unit", "units", "masseinheit")
+
+
+def _sibling_unit(props: dict[str, Value], reading: Reading) -> str | None:
+    """The unit a numeric property's set names beside it ("Gewicht" 0.5 with "Gewichteinheit" = 'kg'): a text
+    property named like the property plus "einheit" / "unit"; None when there is none."""
+    if not isinstance(reading.value, (int, float)) or isinstance(reading.value, bool):
+        return None
+    base = letters(reading.name)
+    for prop, value in props.items():
+        if letters(prop) in {base + tail for tail in _UNIT_SUFFIXES} and isinstance(value.value, str) \
+                and 0 < len(value.value.strip()) <= 8:
+            return value.value.strip()
     return None
 
 
@@ -518,6 +542,7 @@ def lookup(index: ModelIndex, frame: Frame, guids: list[str]) -> Result:
     """Read ``frame``'s attribute on the elements ``guids`` (each element: its first source that it holds)."""
     elements = [e for g in guids if (e := index.find(g)) is not None]
     sources = sources_for(frame, elements, index)
+    positive = bool(words().attributes.get(frame.key or "", {}).get("positive"))
     readings: dict[str, Reading | None] = {}
     for e in elements:
         got: Reading | None = None
@@ -525,6 +550,8 @@ def lookup(index: ModelIndex, frame: Frame, guids: list[str]) -> Result:
             r = read(index, e, source)
             if r is None:
                 continue
+            if positive and isinstance(r.value, (int, float)) and not isinstance(r.value, bool) and r.value == 0:
+                r = Reading(None, r.name, r.source)  # a weight of 0: the exporter's unset default, not recorded
             if r.value is not None:
                 got = r
                 break

@@ -132,6 +132,10 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
     text = f"{_capital(head)} of {subject}: {body}."
     if frame.key == "material":
         text += " (counts are elements holding each material)" if len(hits) > 1 else ""
+    if unit is None and words().attributes.get(frame.key or "", {}).get("positive") and any(
+            isinstance(r.value, (int, float)) for r in recorded.values()):  # a weight with no unit: said so
+        text += (" No unit is recorded for it (a plain number in the property set, and no unit named beside it), so"
+                 " the number is given as the model writes it.")
     grounded = [c.note for c in plan.classes if c.kind and c.kind.startswith("grounded:") and c.note]
     if exact:  # "the Frischwasserstation": the element named so, not the pipes whose names mention it
         text += " " + exact

@@ -148,6 +148,12 @@ _WHO_IS = re.compile(r"\b(?P<who>who|wer)\s+(?P<verb>is|are|was|were|ist|war)\s+
                      + _WORDS + r"{0,2}?)\s+(?P<prep>of|for|von|vom|des|der)\s+")
 
 
+# verbs that say an element is in use, around a lookup's subject ("which door type is used", "what material is
+# used for the walls", "what kind of doors are fitted"): they constrain nothing the frame does not ask
+USE_VERBS = re.compile(r"\b(?:used|fitted|mounted|built[- ]in|put\s+in|employed|eingebaut|verbaut|verwendet|"
+                       r"eingesetzt)\b")
+
+
 def _vocabulary(term: str) -> str | None:
     w = words()
     folded = term.translate(_FOLD)
@@ -236,6 +242,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     if found:
         term = found.group("attr").strip()
         vocab = _vocabulary(term)
+        compound = _class_then_attribute(found, is_class_word) if vocab is None else None
+        if compound is not None:  # "which window type is on level 1": the windows' type, the class kept
+            return compound
         if vocab is not None or (not is_class_word(term) and not _place_word(term) and has_property(term)):
             return Frame(term, vocab, [(found.start(), found.end())])
     return _fragment(text, is_class_word, has_property)

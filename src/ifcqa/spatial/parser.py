@@ -1011,6 +1011,9 @@ class Parser:
             text = plan.resolved.pop("lookup_text")
         for start, end in frame.spans:
             text = _mask(text, start, end)
+        for used in list(lookup.USE_VERBS.finditer(text)):  # "which door type is used in this house"
+            plan.notes.append(f"{used.group(0)!r}: says the elements are in use, which every element is")
+            text = _mask(text, used.start(), used.end())
         for match in list(re.finditer(r"(?<![\w-])[\w][\w./-]*[\w]", text)):  # "door Tür-014", "GroundFloor_Door1"
             token = match.group(0)
             found = self._identifiers().get(token) if re.search(r"[\d_]", token) else None

@@ -116,6 +116,8 @@ _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b
                    r"(?:out\s+of|of|from))\b")
 # a terse "<class> made of <material>" states the material (no question word asks it)
 _MADE_VALUE = re.compile(r"\b(?:made|built|constructed|manufactured)$")
+_CLASS_TYPES = re.compile(r"^\s*(?P<lead>(?:(?:please\s+)?(?:list|show|name|give\s+me)\s+)?(?:all\s+)?(?:of\s+)?"
+                          r"(?:the\s+)?)(?P<cls>[^\W\d_][\w-]*)\s+(?P<t>types|typen)\b")
 _KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materials?|colou?rs?)\s+of\b")
 _HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief|heavy|schwer)\s+(?:is|are|ist|sind)\b")
 # "what does the pump weigh", "how much do the valves weigh", "was wiegt die Pumpe": the weight
@@ -234,6 +236,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     found = _HEISST.search(text)
     if found:
         return Frame("heißt", "called", [found.span()])
+    found = _CLASS_TYPES.search(text)
+    if found and is_class_word(found.group("cls")):  # "list the window types", "door types on Level 2"
+        return Frame(found.group("t"), "type", [found.span("lead"), found.span("t")])
     found = _KIND_OF.search(text)
     if found:  # "what type of doors are on level 1", "what kind of insulation": the asked elements' types
         term = found.group("attr")

@@ -32,6 +32,7 @@ from ifcqa.spatial import (
     per_storey,
     property_names,
     qualifiers,
+    reported,
     resolve,
     units_asked,
 )
@@ -249,6 +250,7 @@ _UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|e
                    r"gebäude|gebaeude|block|wing|flügel|fluegel|tower|turm)\s+(?P<x>[a-z]|\d{1,2})\b")
 # head nouns that only say "one of them" after a class word or ending a compound with one: "door sets", "window
 # units", "doorways", "Fensterelemente", "Türblätter"
+_TYPES_AFTER = re.compile(r"[\s-]+(types|typen|kinds|sorts|styles)\b")
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
 _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
 # a property written out with a truth value: "HandicapAccessible true", "LoadBearing = false", "IsExternal: ja"
@@ -706,6 +708,8 @@ class Parser:
         plan = Plan(question=question)
         self._asked = question  # as written (case kept): what the word passes may consult
         stripped, guids = lookup.explicit_guids(question)  # GlobalIds are read whole, before any word pass
+        if not self._framing:
+            self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
         text = normalise(stripped)
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
@@ -715,6 +719,7 @@ class Parser:
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
+        text = self._reported(plan, text)  # "door 285996: the handle is loose. which floor is it on?"
         text = lookup.who_asks_attribute(text, self._holds)  # "who made the boiler": its Manufacturer
         if not self._framing and self._refuse(plan, text):  # a part parsed alone: what it names (see _is_context)
             return plan
@@ -1021,6 +1026,7 @@ class Parser:
                 plan.elements.extend(found)
                 plan.notes.append(f"{_as_written(plan.question, token)!r}: the element(s) named so ({len(found)})")
                 text = _mask(text, match.start(), match.end())
+        plan.resolved["lookup_frame"] = True
         plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
                                                          " (read by property name)"))
         return _lookup_unit(plan, text, frame), frame
@@ -1035,6 +1041,61 @@ class Parser:
         for raw in joined:
             plan.notes.append(f"{raw!r}: the name of a property the model holds, read as one attribute")
         return text
+
+    def _reported(self, plan: Plan, text: str) -> str:
+        """A fault reported on an element named exactly (GlobalId, Name, Tag), then a question referring back to it
+        ("... window 145788 is leaking. What level is it on?", spatial/reported.py): the question asked of that
+        element; the report's words say why and are not read. Otherwise the text is left as written."""
+        if self._framing:
+            return text
+        pair = reported.split(text)
+        raw = reported.split(" ".join(self._stripped.casefold().split(" ")))  # GlobalIds still blank runs here
+        if pair is None or raw is None or self._names_in(pair.question)[0] or re.search(r"\s{22,}", raw.question):
+            return text
+        naming, cls = self._names_in(pair.report, raw.report)
+        if naming is None:
+            return text
+        noun = pair.back.group("noun")
+        if noun is not None:
+            key = _CLASS_KEYS.get(noun)
+            if key is None and noun not in ("one", "element", "thing", "unit", "item", "part"):
+                return text  # "that floor", "this problem": no reference to the element
+            if key is not None and cls is not None and key != cls:
+                return text  # "window 145788 is leaking. which room is that door in?": another thing
+        new = reported.rewrite(pair, naming)
+        plan.notes.append(f"{pair.report!r}: a report on {naming.strip() or 'the element named'}, which names it; "
+                          f"the question refers back to it, read as {new!r}")
+        return new
+
+    def _names_in(self, text: str, raw: str = "") -> tuple[str | None, str | None]:
+        """The phrase that names elements exactly in ``text`` ("door 285996", "the Terrassentuer", "door" before a
+        GlobalId blanked out) and its class key; (None, None) when it names none or several things."""
+        found: list[tuple[str, str | None]] = []
+        blank = re.search(r"(?:\b(?P<cls>[^\W\d_][\w-]*)\s)?\s{22,}", raw)
+        if blank is not None:
+            key = _CLASS_KEYS.get(blank.group("cls") or "")
+            found.append((blank.group("cls") if key else "", key))
+        vocabulary = _vocabulary_words()
+        for match in re.finditer(r"(?<![\w-])[\w][\w./-]*[\w]", text):
+            token = match.group(0)
+            before = re.search(r"([^\W\d_]+)\s+$", text[:match.start()])
+            key = _CLASS_KEYS.get(before.group(1)) if before is not None else None
+            guids = self._identifiers().get(token, [])
+            if not guids or token in _CLASS_KEYS or token in _FILLER:
+                continue
+            if not re.search(r"[^\W\d_]", token):  # a bare number names an element only after its class word
+                if key is None:
+                    continue
+                wanted = self.class_filter(key).classes
+                guids = [g for g in guids if (e := self.index.find(g)) is not None
+                         and any(self.index.is_a(e, c) for c in wanted)]
+            elif not re.search(r"[\d_]", token) and (token in vocabulary or len(token) < 5 or len(guids) > 5):
+                continue  # an ordinary word some element happens to be named
+            if guids:
+                found.append((f"{before.group(1)} {token}" if key is not None and before is not None else token, key))
+        if len(found) != 1:
+            return None, None
+        return found[0]
 
     def _class_then_identifier(self, plan: Plan, text: str) -> str:
         """Outside a lookup ("is door 285860 external?", "is Innentuer-2 a fire exit?"): an element's whole Name
@@ -2384,6 +2445,11 @@ class Parser:
         # "how many doors per apartment": a filler noun after a distributive word groups by a part no plan holds
         # (storeys and rooms were read before: "per floor", "each room"), never the whole model
         words += [m.group(0) for m in _DISTRIBUTIVE.finditer(masked) if m.group("w") in _PART_NOUNS]
+        # "how many door types are there", "list the window types": the types of a class are asked, which only a
+        # lookup reads ("which door types are used": their type names); "type" is otherwise filler ("of type DT01")
+        if not plan.resolved.get("lookup_frame"):
+            words += [m.group(1) for _, b, _ in plan.resolved.get("class_spans", [])
+                      for m in [_TYPES_AFTER.match(masked, b)] if m is not None]
         # "which rooms are by / around / like the kitchen": rooms near (or like) a room, never the kitchens themselves
         # ("walls around room A104" stays the walls bounding it: the rooms are then where, not what, is asked)
         asked = normalise(plan.question)

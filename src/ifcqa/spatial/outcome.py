@@ -112,6 +112,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         from ifcqa.spatial.lookup_answer import answer as lookup_answer
 
         return lookup_answer(index, answerer, plan, hits)
+    if plan.resolved.get("room_counts") and plan.intent == "compare":  # "more rooms called 'Room' than offices?"
+        return _room_counts(index, answerer, plan)
     out = Outcome(rule=rule_of(answerer, plan))
     label, scope, n = answerer.label(plan), answerer.scope(plan), len(hits)
     measure = plan.resolved.get("measure")
@@ -593,6 +595,27 @@ def _is_first(answerer: Answerer, plan: Plan, out: Outcome, asked: str, values: 
     out.text = (f"{'Yes' if out.yes_no else 'No'}: {_join_names(out.storeys or []) or 'no storey'} "
                 f"{'has' if len(out.storeys or []) == 1 else 'have'} the {word} ({shown}).")
     return out
+
+
+def _room_counts(index: ModelIndex, answerer: Answerer, plan: Plan) -> Outcome:
+    """Two groups of rooms compared by count (``parser._room_count_comparison``), within the storeys asked."""
+    wanted = set(plan.storeys)
+    sides: list[tuple[str, list[Hit]]] = []
+    for term, guids in plan.resolved["room_counts"]:
+        side = []
+        for g in dict.fromkeys(guids):
+            e = index.find(g)
+            storey = index.data.elements[e.storey].guid if e is not None and e.storey is not None else None
+            if e is not None and (not wanted or storey in wanted):
+                side.append(Hit(e.guid, e.ifc_class, e.name, storey, step_id=e.id))
+        sides.append((term, side))
+    (ta, a), (tb, b) = sides
+    holds = len(a) < len(b) if plan.compare_op == "<" else len(a) > len(b)
+    rule = f"count of spaces named like {ta!r} {plan.compare_op} count named like {tb!r} {answerer.scope(plan)}"
+    text = (f"{'Yes' if holds else 'No'}: {len(a)} space{'s' if len(a) != 1 else ''} named like {ta!r} and "
+            f"{len(b)} named like {tb!r} {answerer.scope(plan)} ({len(a)} {plan.compare_op} {len(b)} is "
+            f"{'true' if holds else 'false'}).")
+    return Outcome(rule=rule, hits=a + b, text=text, yes_no=holds)
 
 
 def _on_no_storey(answerer: Answerer, plan: Plan, out: Outcome, label: str, n: int) -> Outcome:

@@ -34,6 +34,7 @@ from ifcqa.spatial import (
     qualifiers,
     reported,
     resolve,
+    room_names,
     units_asked,
 )
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
@@ -750,7 +751,10 @@ class Parser:
         masked = _PHRASE_COORDINATORS.sub(lambda m: " " * len(m.group(0)), masked)  # "as well as": an "and"
         masked = self._explicit(plan, masked)
         masked = self._threshold(plan, masked)
+        named_rooms = self._named_rooms(plan, masked)  # "rooms called 'Room'", "spaces named \"small office\""
+        masked = named_rooms[1]
         masked = self._rooms_and_classes(plan, masked)
+        self._named_room_roles(plan, named_rooms[0])
         masked = self._units(plan, masked)
         masked = self._property_values(plan, masked)
         masked = self._named_properties(plan, masked, _places_read(text, plan))
@@ -764,6 +768,7 @@ class Parser:
         masked = self._asked_unit(plan, masked, text)
         masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
+        masked = self._room_count_comparison(plan, text, masked)  # "more rooms called 'Room' than small offices?"
         masked = self._count_comparison(plan, text, masked)
         self._rooms_holding(plan, text, masked)
         self._intent(plan, text, masked)
@@ -1502,6 +1507,53 @@ class Parser:
         if role == "subject" and "spaces" not in keys:
             plan.classes.append(class_filter(self.index.schema, "spaces"))
         return text
+
+    def _named_rooms(self, plan: Plan, text: str) -> tuple[list[RoomRef], str]:
+        """Rooms named by a quoted name or after "called" / "named" (``room_names``): the spaces whose Name or
+        LongName is exactly that; the words masked. Roles are set once the classes are known (_named_room_roles)."""
+        refs = []
+        for named in room_names.find(self.index, text):
+            ref = RoomRef(named.name, "name", list(named.guids), "subject")
+            refs.append(ref)
+            plan.rooms.append(ref)
+            plan.notes.append(f"{text[named.span[0]:named.span[1]].strip()!r}: the {len(named.guids)} space(s) "
+                              f"whose Name or LongName is {named.name!r}")
+            text = _mask(text, *named.span)
+        return refs, text
+
+    def _named_room_roles(self, plan: Plan, refs: list[RoomRef]) -> None:
+        if not refs:
+            return
+        things = {c.key for c in plan.classes} - {"spaces"}
+        role = "subject" if not things else "of" if things <= _BOUNDING else "in"
+        for ref in refs:
+            ref.role = role
+        if role == "subject" and not any(c.key == "spaces" for c in plan.classes):
+            plan.classes.append(class_filter(self.index.schema, "spaces"))
+
+    def _room_count_comparison(self, plan: Plan, text: str, masked: str) -> str:
+        """ "Are there more rooms called 'Room' than small offices?", "fewer bedrooms than bathrooms?": two groups of
+        rooms (both the subject, none negated, nothing else asked) compared by count; a yes/no stating both."""
+        rooms = [r for r in plan.rooms if r.role == "subject" and not r.negated]
+        others = [c for c in plan.classes if c.key != "spaces"]
+        if plan.declined is not None or plan.threshold is not None or len(rooms) != 2 or len(plan.rooms) != 2 \
+                or others or plan.qualifiers or plan.measure is not None:
+            return masked
+        more = room_names.COMPARATIVE.search(masked)
+        yes_no = re.match(r"(?:is|are|does|do|did|has|have|gibt|hat|haben|sind|ist)\b", text) or _TAG.search(text) \
+            or plan.resolved.get("confirm")
+        if more is None or not yes_no:
+            return masked
+        plan.intent = "compare"
+        plan.least = more.group("word") in _LESS_WORDS
+        plan.compare_op = "<" if plan.least else ">"
+        plan.resolved["room_counts"] = [(r.term, list(r.guids)) for r in rooms]
+        plan.notes.append(f"count comparison of two groups of rooms: {rooms[0].term!r} {plan.compare_op} "
+                          f"{rooms[1].term!r}")
+        for name in ("word", "than"):
+            masked = _mask(masked, more.start(name), more.end(name))
+        tag = _TAG.search(masked)
+        return _mask(masked, tag.start(), tag.end()) if tag is not None else masked
 
     def _units(self, plan: Plan, text: str) -> str:
         """ "unit B", "Wohnung A", "apartment 2": the spaces whose numbers start with that letter or number (A101,

@@ -24,6 +24,7 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial import (
     antecedent,
+    between,
     framing,
     grounding,
     lookup,
@@ -251,6 +252,7 @@ _UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|e
                    r"gebäude|gebaeude|block|wing|flügel|fluegel|tower|turm)\s+(?P<x>[a-z]|\d{1,2})\b")
 # head nouns that only say "one of them" after a class word or ending a compound with one: "door sets", "window
 # units", "doorways", "Fensterelemente", "Türblätter"
+_BETWEEN = re.compile(r"\b(?:between|zwischen)\b")
 _TYPES_AFTER = re.compile(r"[\s-]+(types|typen|kinds|sorts|styles)\b")
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
 _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
@@ -755,6 +757,7 @@ class Parser:
         masked = named_rooms[1]
         masked = self._rooms_and_classes(plan, masked)
         self._named_room_roles(plan, named_rooms[0])
+        masked = self._between_rooms(plan, masked)  # "the wall between the kitchen and the corridor"
         masked = self._units(plan, masked)
         masked = self._property_values(plan, masked)
         masked = self._named_properties(plan, masked, _places_read(text, plan))
@@ -1530,6 +1533,40 @@ class Parser:
             ref.role = role
         if role == "subject" and not any(c.key == "spaces" for c in plan.classes):
             plan.classes.append(class_filter(self.index.schema, "spaces"))
+
+    def _between_rooms(self, plan: Plan, masked: str) -> str:
+        """ "the wall between the kitchen and the corridor", "die Tür zwischen Flur und Bad": the elements of the asked
+        class with an INTERNAL space boundary to a space of each room (``between.elements``), named exactly as a
+        GlobalId would name them; none such declines saying so (never the walls of either room)."""
+        found = _BETWEEN.search(masked)
+        spans = plan.resolved.get("room_spans", [])
+        if found is None or len(plan.rooms) != 2 or len(spans) != 2 or any(r.negated for r in plan.rooms):
+            return masked
+        (a0, a1), (b0, b1) = sorted(spans)
+        if not (found.end() <= a0 and re.fullmatch(r"[\s\w]*?", masked[found.end():a0]) and len(
+                masked[found.end():a0].split()) <= 1 and re.fullmatch(r"\s*(?:and|und|&)\s+(?:the\s+|dem\s+|der\s+)?"
+                                                                      r"\s*", masked[a1:b0])):
+            return masked
+        things = [c for c in plan.classes if c.key != "spaces"]
+        if not things:
+            return masked
+        first, second = plan.rooms
+        guids = between.elements(self.index, first.guids, second.guids, [c for f in things for c in f.classes])
+        said = f"{first.term!r} and {second.term!r}"
+        plan.rooms = []
+        plan.resolved["room_spans"] = []
+        masked = _mask(masked, found.start(), found.end())
+        joiner = re.search(r"\b(?:and|und)\b|&", masked[a1:b0])
+        if joiner is not None:
+            masked = _mask(masked, a1 + joiner.start(), a1 + joiner.end())
+        if not guids:
+            label = " or ".join(c.label for c in things)
+            _decline(plan, f"none of the {label} has a space boundary (IfcRelSpaceBoundary, internal) to both {said}", [],
+                     "Ask for the walls, doors or windows of one of the rooms.")
+            return masked
+        plan.elements.extend(g for g in guids if g not in plan.elements)
+        plan.notes.append(f"between {said}: the {len(guids)} element(s) with an internal space boundary to both")
+        return masked
 
     def _room_count_comparison(self, plan: Plan, text: str, masked: str) -> str:
         """ "Are there more rooms called 'Room' than small offices?", "fewer bedrooms than bathrooms?": two groups of

@@ -114,6 +114,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         return lookup_answer(index, answerer, plan, hits)
     if plan.resolved.get("room_counts") and plan.intent == "compare":  # "more rooms called 'Room' than offices?"
         return _room_counts(index, answerer, plan)
+    if plan.resolved.get("element_compare") and plan.intent == "compare":  # "is door A wider than door B?"
+        return _element_compare(index, plan, hits)
     out = Outcome(rule=rule_of(answerer, plan))
     label, scope, n = answerer.label(plan), answerer.scope(plan), len(hits)
     measure = plan.resolved.get("measure")
@@ -595,6 +597,30 @@ def _is_first(answerer: Answerer, plan: Plan, out: Outcome, asked: str, values: 
     out.text = (f"{'Yes' if out.yes_no else 'No'}: {_join_names(out.storeys or []) or 'no storey'} "
                 f"{'has' if len(out.storeys or []) == 1 else 'have'} the {word} ({shown}).")
     return out
+
+
+def _element_compare(index: ModelIndex, plan: Plan, hits: list[Hit]) -> Outcome:
+    """Two named elements compared by an attribute (``parser._compare_elements``): both values, their units."""
+    spec = plan.resolved["element_compare"]
+    (sa, ga, va, ua, wa), (sb, gb, vb, ub, wb) = spec["sides"]
+    if ua != ub:
+        plan.declined = {"reason": f"the two {spec['attribute']}s are recorded in different units ({ua}, {ub})",
+                         "not_understood": [], "can_answer": f"Ask for the {spec['attribute']} of each element."}
+        return Outcome(hits=[], text=f"I cannot answer this: {plan.declined['reason']}, so nothing is listed.")
+    unit = f" {ua}" if ua else ""
+    holds = va > vb if spec["larger"] else va < vb
+    shown = f"{sa}: {va:g}{unit} ({wa}); {sb}: {vb:g}{unit} ({wb})"
+    rule = f"{spec['attribute']} of {sa} vs {sb}"
+    by_guid = {h.guid: h for h in hits}
+    if spec["which"]:
+        if math.isclose(va, vb, rel_tol=1e-9):
+            return Outcome(rule=rule, hits=list(by_guid.values()), text=f"Neither: the same {spec['attribute']}. "
+                                                                           f"{shown}.")
+        winner = ga if holds else gb
+        return Outcome(rule=rule, hits=[by_guid[winner]] if winner in by_guid else [],
+                       text=f"{sa if holds else sb} is {spec['comparative']}: {shown}.")
+    return Outcome(rule=rule, hits=list(by_guid.values()), yes_no=holds,
+                   text=f"{'Yes' if holds else 'No'}: {shown}.")
 
 
 def _room_counts(index: ModelIndex, answerer: Answerer, plan: Plan) -> Outcome:

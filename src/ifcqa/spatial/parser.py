@@ -25,6 +25,7 @@ from ifcqa.index.records import Element
 from ifcqa.spatial import (
     antecedent,
     between,
+    element_compare,
     framing,
     grounding,
     lookup,
@@ -732,6 +733,8 @@ class Parser:
         text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
+        if self._compare_elements(plan, text):  # "is door 285860 wider than door 285959?"
+            return plan
         text = self._property_mentions(plan, text)  # "max. operating temperature": one held property, no "max"
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
@@ -1038,6 +1041,48 @@ class Parser:
         plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
                                                          " (read by property name)"))
         return _lookup_unit(plan, text, frame), frame
+
+    def _compare_elements(self, plan: Plan, text: str) -> bool:
+        """Two elements named exactly (GlobalId, Name, Tag) compared by the attribute a comparative names
+        (``element_compare``): each side read as the lookup "<attribute> of <side>"; a yes/no (or, for "which is
+        heavier, A or B", the element) stating both values. A side that names no single element leaves the question
+        to the other passes; a side that records no number for the attribute declines saying so."""
+        if self._framing:
+            return False
+        frame = element_compare.find(text)
+        if frame is None:
+            return False
+        sides = []
+        self._framing = True
+        try:
+            for side in (frame.a, frame.b):
+                sub = self.parse(f"what is the {frame.attribute} of {side}")
+                sides.append(sub)
+        finally:
+            self._framing = False
+        if any(sub.declined is not None or sub.intent != "lookup" or len(set(sub.elements)) != 1 for sub in sides):
+            return False
+        key = lookup.words().attributes[frame.attribute]["key"]
+        values = []
+        for side, sub in zip((frame.a, frame.b), sides, strict=True):
+            result = lookup.lookup(self.index, lookup.Frame(frame.attribute, key), sub.elements[:1])
+            reading = next(iter(result.readings.values()), None)
+            value = reading.value if reading is not None else None
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                _decline(plan, f"{side!r} records no {frame.attribute} as a number, so the two cannot be compared",
+                         [], f"Ask for the {frame.attribute} of each element.")
+                return True
+            values.append((_as_written(plan.question, side), sub.elements[0], float(value),
+                           reading.unit if reading else None,
+                           f"{reading.name} ({reading.source})" if reading else ""))
+        plan.elements = [values[0][1], values[1][1]]
+        found = [e for g in plan.elements if (e := self.index.find(g)) is not None]
+        plan.classes = [ClassFilter(c, c, (c,)) for c in dict.fromkeys(e.ifc_class for e in found)]
+        plan.intent = "compare"
+        plan.resolved["element_compare"] = {"comparative": frame.comparative, "attribute": frame.attribute,
+                                            "larger": frame.larger, "which": frame.which, "sides": values}
+        plan.notes.append(f"{frame.comparative!r}: the {frame.attribute} of {frame.a!r} and of {frame.b!r} compared")
+        return True
 
     def _property_mentions(self, plan: Plan, text: str) -> str:
         """Words naming a property the model holds that another pass would misread ("max" as an aggregate, a dot

@@ -108,7 +108,7 @@ _WORDS = r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)"  # one word and more (the coun
 _OF = re.compile(r"\b(?:what|which|was|welche[srmn]?)\s+(?:is|are|was|were|ist|sind)\s+"
                  r"(?:the\s+|die\s+|der\s+|das\s+)?(?P<attr>" + _WORDS + r"{0,3}?)"
                  r"\s+(?P<prep>of|for|in|on|von|vom|des|der)\s+")
-_TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{0,2}?)\s+(?P<prep>of|for)\s+")
+_TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{0,2}?)\s+(?P<prep>of|for|der|des|von|vom)\s+")
 _WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS + r"{0,2}?)\s+"
                         r"(?:is|are|does|do|has|have|hat|haben|ist|sind)\b")
 _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s"

@@ -1192,6 +1192,15 @@ class Parser:
         """The lookup frame; with a list of attributes ("the width and height of", ``multi_lookup``) the frame of
         its first, the parts kept in ``plan.resolved["lookup_parts"]`` when the frame reads that first term."""
         is_class = lambda words: bool(_CLASS_PATTERN.search(words))  # noqa: E731
+        second = multi_lookup.second_clause(text, self._holds)  # "what do the pumps weigh and what is their X?"
+        if second is not None:
+            reduced, part = second
+            frame = lookup.find_frame(reduced, is_class, self._holds)
+            if frame is not None:
+                plan.resolved["lookup_parts"] = [{"term": frame.term, "key": frame.key}, part]
+                plan.resolved["lookup_text"] = reduced
+                plan.notes.append(f"lookup of several attributes: {frame.term!r}, {part['term']!r} (a second clause)")
+                return frame
         reduced, parts = multi_lookup.split(text, self._holds)
         if parts:
             frame = lookup.find_frame(reduced, is_class, self._holds)

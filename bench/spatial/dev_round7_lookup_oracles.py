@@ -207,7 +207,8 @@ QUESTIONS: list[Q] = [
       lambda m: _none_between(m, "WC4", "att"), "no wall bounds both WC4 and att: decline"),
     # ======================================================== AC20-FZK-Haus (m; MASSUNIT gram)
     Q(FZK, "edge", "how heavy is the Haustuer?",
-      lambda m: _zero_gewicht(m, "Haustuer"), "AC_Pset_Eingangstür.Gewicht of the Haustuer is 0 (a placeholder): decline"),
+      lambda m: _zero_gewicht(m, "Haustuer"),
+      "AC_Pset_Eingangstür.Gewicht of the Haustuer is 0 (a placeholder): decline"),
     Q(FZK, "german", "Welches Gewicht hat die Terrassentuer?",
       lambda m: _zero_gewicht(m, "Terrassentuer"), "Gewicht of the Terrassentuer is 0 (a placeholder): decline"),
     Q(FZK, "german", "U-Wert der Wand Wand-Ext-ERDG-2?",

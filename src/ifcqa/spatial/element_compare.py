@@ -26,7 +26,8 @@ COMPARATIVES: dict[str, tuple[str, bool]] = {
     "shallower": ("depth", False), "tiefer": ("depth", True),
 }
 _CMP = "|".join(sorted(COMPARATIVES, key=len, reverse=True))
-_YES_NO = re.compile(rf"^\s*(?:is|are|ist|sind)\s+(?P<a>.+?)\s+(?P<cmp>{_CMP})\s+(?:than|als)\s+(?P<b>.+?)\s*[?.!]*\s*$")
+_YES_NO = re.compile(rf"^\s*(?:is|are|ist|sind)\s+(?P<a>.+?)\s+(?P<cmp>{_CMP})\s+(?:than|als)\s+"
+                     rf"(?P<b>.+?)\s*[?.!]*\s*$")
 _WHICH = re.compile(rf"^\s*(?:which|what|welche[rs]?)\s+(?:one\s+)?(?:is|ist)\s+(?P<cmp>{_CMP})\s*[,:]?\s*"
                     rf"(?P<a>.+?)\s+(?:or|oder)\s+(?P<b>.+?)\s*[?.!]*\s*$")
 

@@ -73,7 +73,8 @@ def _term(tokens: list[re.Match[str]], at: int, step: int, holds: Callable[[str]
     return None
 
 
-_SECOND = re.compile(r"\s*,?\s+(?:and|und|&)\s+(?:what|which|how\s+(?:high|wide|tall|thick|deep|heavy)|was|welche[srmn]?)"
+_SECOND = re.compile(r"\s*,?\s+(?:and|und|&)\s+"
+                     r"(?:what|which|how\s+(?:high|wide|tall|thick|deep|heavy)|was|welche[srmn]?)"
                      r"\s+(?:is|are|was|ist|sind)?\s*(?:its|their|the|his|her|sein[e]?|ihr[e]?)\s+"
                      r"(?P<attr>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*){0,2}?)\s*[?.!]*\s*$")
 

@@ -1615,8 +1615,8 @@ class Parser:
             masked = _mask(masked, a1 + joiner.start(), a1 + joiner.end())
         if not guids:
             label = " or ".join(c.label for c in things)
-            _decline(plan, f"none of the {label} has a space boundary (IfcRelSpaceBoundary, internal) to both {said}", [],
-                     "Ask for the walls, doors or windows of one of the rooms.")
+            _decline(plan, f"none of the {label} has a space boundary (IfcRelSpaceBoundary, internal) to both "
+                     f"{said}", [], "Ask for the walls, doors or windows of one of the rooms.")
             return masked
         plan.elements.extend(g for g in guids if g not in plan.elements)
         plan.notes.append(f"between {said}: the {len(guids)} element(s) with an internal space boundary to both")

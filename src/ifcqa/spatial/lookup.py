@@ -227,8 +227,10 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         compound = _class_then_attribute(found, is_class_word) if vocab is None else None
         if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
             return compound
-        if vocab is None and (is_class_word(term) or found.group("prep") in ("in", "on", "der")):
+        if vocab is None and (is_class_word(term) or found.group("prep") == "der" or (
+                found.group("prep") in ("in", "on") and not (has_property(term) and not _place_word(term)))):
             continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
+            # or a property the model holds ("what's the max temperature in the Seminarraum")
         if vocab is None and not _attribute_like(term, has_property):
             continue
         return Frame(term, vocab, [(found.start(), found.end())])

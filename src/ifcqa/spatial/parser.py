@@ -760,8 +760,8 @@ class Parser:
         masked = named_rooms[1]
         masked = self._rooms_and_classes(plan, masked)
         self._named_room_roles(plan, named_rooms[0])
-        masked = self._between_rooms(plan, masked)  # "the wall between the kitchen and the corridor"
         masked = self._units(plan, masked)
+        masked = self._between_rooms(plan, masked)  # "the wall between the kitchen and the corridor"
         masked = self._property_values(plan, masked)
         masked = self._named_properties(plan, masked, _places_read(text, plan))
         masked = self._qualifiers(plan, masked, _places_read(text, plan))

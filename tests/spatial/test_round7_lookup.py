@@ -235,3 +235,13 @@ def test_which_of_two_walls_is_thicker(index_of: Index, model: Model) -> None:
     got = ask(index_of, HOM, "which one is thicker, GroundFloor_IW1 or GroundFloor_IW2?")
     thicker = max(("GroundFloor_IW1", "GroundFloor_IW2"), key=thick)
     assert guids(got) == {_named(f, "IfcWall", thicker).GlobalId}
+
+
+def test_two_room_functions_compared_for_equal_counts(index_of: Index, model: Model) -> None:
+    spaces = model(DUP).by_type("IfcSpace")
+    baths = sum("bathroom" in (s.LongName or "").lower() for s in spaces)
+    beds = sum("bedroom" in (s.LongName or "").lower() for s in spaces)
+    got = ask(index_of, DUP, "are there as many bathrooms as bedrooms?")
+    assert got["yes_no"] is (baths == beds)
+    got = ask(index_of, DUP, "are there fewer bedrooms than bathrooms?")
+    assert got["yes_no"] is (beds < baths)

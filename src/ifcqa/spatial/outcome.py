@@ -636,7 +636,7 @@ def _room_counts(index: ModelIndex, answerer: Answerer, plan: Plan) -> Outcome:
                 side.append(Hit(e.guid, e.ifc_class, e.name, storey, step_id=e.id))
         sides.append((term, side))
     (ta, a), (tb, b) = sides
-    holds = len(a) < len(b) if plan.compare_op == "<" else len(a) > len(b)
+    holds = {"<": len(a) < len(b), "=": len(a) == len(b)}.get(plan.compare_op or ">", len(a) > len(b))
     rule = f"count of spaces named like {ta!r} {plan.compare_op} count named like {tb!r} {answerer.scope(plan)}"
     text = (f"{'Yes' if holds else 'No'}: {len(a)} space{'s' if len(a) != 1 else ''} named like {ta!r} and "
             f"{len(b)} named like {tb!r} {answerer.scope(plan)} ({len(a)} {plan.compare_op} {len(b)} is "

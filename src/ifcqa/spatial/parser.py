@@ -1631,17 +1631,27 @@ class Parser:
                 or others or plan.qualifiers or plan.measure is not None:
             return masked
         more = room_names.COMPARATIVE.search(masked)
+        same = _SAME.search(masked)
         yes_no = re.match(r"(?:is|are|does|do|did|has|have|gibt|hat|haben|sind|ist)\b", text) or _TAG.search(text) \
             or plan.resolved.get("confirm")
-        if more is None or not yes_no:
+        if (more is None and same is None) or not yes_no:
             return masked
         plan.intent = "compare"
-        plan.least = more.group("word") in _LESS_WORDS
-        plan.compare_op = "<" if plan.least else ">"
+        if more is not None:
+            plan.least = more.group("word") in _LESS_WORDS
+            plan.compare_op = "<" if plan.least else ">"
+        else:  # "are there as many bathrooms as bedrooms?", "the same number of A and B"
+            plan.compare_op = "="
+            masked = _mask(masked, same.start(), same.end())
+            for m in _AS_THAN.finditer(masked):
+                masked = _mask(masked, m.start(), m.end())
+            joiner = re.search(r"\b(?:and|und)\b", masked)
+            if joiner is not None:
+                masked = _mask(masked, joiner.start(), joiner.end())
         plan.resolved["room_counts"] = [(r.term, list(r.guids)) for r in rooms]
         plan.notes.append(f"count comparison of two groups of rooms: {rooms[0].term!r} {plan.compare_op} "
                           f"{rooms[1].term!r}")
-        for name in ("word", "than"):
+        for name in ("word", "than") if more is not None else ():
             masked = _mask(masked, more.start(name), more.end(name))
         tag = _TAG.search(masked)
         return _mask(masked, tag.start(), tag.end()) if tag is not None else masked

@@ -1106,8 +1106,8 @@ class Parser:
         if pair is None or raw is None or self._names_in(pair.question)[0] or re.search(r"\s{22,}", raw.question):
             return text
         naming, cls = self._names_in(pair.report, raw.report)
-        if naming is None:
-            return text
+        if naming is None or any(_CLASS_KEYS[m.group(0)] != cls for m in _CLASS_PATTERN.finditer(pair.report)):
+            return text  # nothing named exactly, or the report names other things too ("door 12 ... the windows")
         noun = pair.back.group("noun")
         if noun is not None:
             key = _CLASS_KEYS.get(noun)

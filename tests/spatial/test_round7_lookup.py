@@ -245,3 +245,23 @@ def test_two_room_functions_compared_for_equal_counts(index_of: Index, model: Mo
     assert got["yes_no"] is (baths == beds)
     got = ask(index_of, DUP, "are there fewer bedrooms than bathrooms?")
     assert got["yes_no"] is (beds < baths)
+
+
+# --- one layer of a wall asked by its material ------------------------------------------------------------------
+def test_thickness_of_the_insulation_layer_of_the_external_walls(index_of: Index, model: Model) -> None:
+    def insulation(e: Any) -> float | None:
+        usage = ue.get_material(e)
+        layer_set = getattr(usage, "ForLayerSet", None)
+        found = [layer.LayerThickness for layer in (layer_set.MaterialLayers if layer_set else ())
+                 if layer.Material is not None and "insulation" in layer.Material.Name.lower()]
+        return round(float(sum(found)), 6) if found else None
+    walls = [w for w in model(DUP).by_type("IfcWall") if ue.get_pset(w, "Pset_WallCommon", "IsExternal") is True]
+    got = ask(index_of, DUP, "What is the thickness of the insulation of the external walls?")
+    assert _values(got) == Counter(insulation(w) for w in walls)
+    assert guids(got) == {w.GlobalId for w in walls}
+
+
+def test_a_layer_no_asked_element_has_declines(index_of: Index, model: Model) -> None:
+    walls = [w for w in model(SH).by_type("IfcWall") if ue.get_pset(w, "Pset_WallCommon", "IsExternal") is True]
+    assert not any("insulation" in m.Name.lower() for w in walls for m in ue.get_materials(w))  # the premise
+    assert "layer" in _declined(ask(index_of, SH, "how thick is the insulation in the external walls?"))

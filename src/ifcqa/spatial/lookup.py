@@ -578,6 +578,29 @@ def lookup(index: ModelIndex, frame: Frame, guids: list[str]) -> Result:
     return Result(readings, sources)
 
 
+def layer_lookup(index: ModelIndex, frame: Frame, guids: list[str], word: str) -> Result:
+    """``frame`` (thickness, material, type) read on the layers of each element whose material is named like ``word``
+    ("the thickness of the insulation of the walls": the insulation layers' total thickness), ``spatial/layers.py``;
+    an element with no such layer records none."""
+    from ifcqa.spatial import layers
+
+    length = index.units.get("LENGTHUNIT")
+    readings: dict[str, Reading | None] = {}
+    for e in (e for g in guids if (e := index.find(g)) is not None):
+        found = layers.matching(e, word)
+        if not found:
+            readings[e.guid] = None
+        elif frame.key == "thickness":
+            known = [layer.thickness for layer in found]
+            total = float(sum(t for t in known if t is not None)) if all(t is not None for t in known) else None
+            readings[e.guid] = Reading(total, f"thickness of the {word} layer(s)", "material layer set",
+                                       length.symbol if length else None)
+        else:
+            names = tuple(dict.fromkeys(layer.material for layer in found if layer.material))
+            readings[e.guid] = Reading(names or None, f"material of the {word} layer(s)", "material layer set")
+    return Result(readings, [f"layers:{word}"])
+
+
 def same_number(result: Result) -> float | None:
     """The one number every element holds, or None."""
     values = [r.value for r in result.readings.values() if r is not None]

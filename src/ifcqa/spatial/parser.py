@@ -28,6 +28,7 @@ from ifcqa.spatial import (
     element_compare,
     framing,
     grounding,
+    layers,
     lookup,
     multi_lookup,
     named_properties,
@@ -1027,6 +1028,12 @@ class Parser:
             text = plan.resolved.pop("lookup_text")
         for start, end in frame.spans:
             text = _mask(text, start, end)
+        if frame.key in layers.KEYS and frame.spans:  # "the thickness of the insulation of the walls": a layer
+            found_layer = layers.find(self.index, text, max(end for _, end in frame.spans))
+            if found_layer is not None:
+                plan.resolved["lookup_layer"] = found_layer[0]
+                plan.notes.append(f"{found_layer[0]!r}: the material layers named so")
+                text = _mask(text, *found_layer[1])
         for used in list(lookup.USE_VERBS.finditer(text)):  # "which door type is used in this house"
             plan.notes.append(f"{used.group(0)!r}: says the elements are in use, which every element is")
             text = _mask(text, used.start(), used.end())
@@ -1276,6 +1283,8 @@ class Parser:
         if frame is None or plan.declined is not None:
             return
         plan.lookup = frame.to_dict()
+        if plan.resolved.get("lookup_layer"):
+            plan.lookup["layer"] = plan.resolved["lookup_layer"]
         if plan.resolved.get("each_storey"):
             plan.lookup["each_storey"] = True
         if plan.resolved.get("lookup_parts"):
@@ -1640,7 +1649,7 @@ class Parser:
         if more is not None:
             plan.least = more.group("word") in _LESS_WORDS
             plan.compare_op = "<" if plan.least else ">"
-        else:  # "are there as many bathrooms as bedrooms?", "the same number of A and B"
+        elif same is not None:  # "are there as many bathrooms as bedrooms?", "the same number of A and B"
             plan.compare_op = "="
             masked = _mask(masked, same.start(), same.end())
             for m in _AS_THAN.finditer(masked):
@@ -1651,8 +1660,9 @@ class Parser:
         plan.resolved["room_counts"] = [(r.term, list(r.guids)) for r in rooms]
         plan.notes.append(f"count comparison of two groups of rooms: {rooms[0].term!r} {plan.compare_op} "
                           f"{rooms[1].term!r}")
-        for name in ("word", "than") if more is not None else ():
-            masked = _mask(masked, more.start(name), more.end(name))
+        if more is not None:
+            for name in ("word", "than"):
+                masked = _mask(masked, more.start(name), more.end(name))
         tag = _TAG.search(masked)
         return _mask(masked, tag.start(), tag.end()) if tag is not None else masked
 

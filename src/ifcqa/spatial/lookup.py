@@ -103,7 +103,8 @@ class Frame:
         return {"term": self.term, "key": self.key}
 
 
-_LEAD = r"(?:(?:please|pls|can you|could you|kindly)\s+)*(?:(?:tell me|give me|show me|find|check)\s+)?"
+_LEAD = (r"(?:(?:please|pls|plz|can you|could you|kindly)\s+)*"
+         r"(?:(?:tell me|give me|show me|send me|get me|find|check|i need|i'd like|need)\s+)?")
 _WORDS = r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)"  # one word and more (the count is added per pattern)
 _OF = re.compile(r"\b(?:what|which|was|welche[srmn]?)\s+(?:is|are|was|were|ist|sind)\s+"
                  r"(?:the\s+|die\s+|der\s+|das\s+)?(?P<attr>" + _WORDS + r"{0,3}?)"
@@ -123,6 +124,12 @@ _KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materia
 _HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief|heavy|schwer)\s+"
                   r"(?:is|are|ist|sind)\b")
 # "what does the pump weigh", "how much do the valves weigh", "was wiegt die Pumpe": the weight
+# "the Frischwasserstation - how heavy?", "Haustuer, how wide?": a subject, then "how <adjective>" closing the question
+_HOW_LAST = re.compile(r"(?:\s*[-,:]\s*|\s+)(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief|heavy|"
+                       r"schwer)\s*[?.!]*\s*$")
+# "what is the pump's weight", "what are the pumps' weights": the attribute after a possessive
+_POSSESSIVE = re.compile(r"\b(?P<lead>(?:what|which)\s+(?:is|are|was|were)\s+)(?:the\s+)?\S.*?(?P<attr>(?:'s|s'|')\s+"
+                         r"(?P<term>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}))\s*[?.!]*\s*$")
 _WEIGH = re.compile(r"\b(?P<lead>(?:what|how\s+much|how\s+many\s+(?:kg|kilos?|kilograms?|tons?|tonnes?|pounds?|lbs?))"
                     r"\s+(?:does|do|did|would|will|could|might)\b)(?P<subject>.*?)\b(?P<verb>weight?)(?:\s+each)?\b"
                     r"|\b(?P<de>(?:was|wie\s*viel)\s+wieg(?:t|en))\b")
@@ -212,6 +219,16 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     if found:
         key = words().how[found.group("adj")]
         return Frame(found.group("adj"), _vocabulary(key), [(found.start(), found.end())])
+    found = _HOW_LAST.search(text)
+    if found and text[:found.start()].strip():
+        key = words().how[found.group("adj")]
+        return Frame(found.group("adj"), _vocabulary(key), [(found.start(), found.end())])
+    found = _POSSESSIVE.search(text)
+    if found:
+        term = found.group("term").strip()
+        vocab = _vocabulary(term) or (_vocabulary(term[:-1]) if term.endswith("s") else None)
+        if vocab is not None or (not is_class_word(term) and has_property(term)):
+            return Frame(term, vocab, [found.span("lead"), found.span("attr")])
     found = _WEIGH.search(text)
     if found:
         spans = [found.span("de")] if found.group("de") else [found.span("lead"), found.span("verb")]

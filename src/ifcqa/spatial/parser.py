@@ -1108,9 +1108,19 @@ class Parser:
         element; the report's words say why and are not read. Otherwise the text is left as written."""
         if self._framing:
             return text
+        after = reported.trailing(text)  # "What floor is window 286105 on? It's cracked."
+        if after is not None and (self._names_in(after[0], " ".join(self._stripped.casefold().split(" ")))[0]):
+            plan.notes.append(f"{after[1]!r}: a remark on the element the question names, not read")
+            return after[0]
         pair = reported.split(text)
         raw = reported.split(" ".join(self._stripped.casefold().split(" ")))  # GlobalIds still blank runs here
-        if pair is None or raw is None or self._names_in(pair.question)[0] or re.search(r"\s{22,}", raw.question):
+        if pair is None or raw is None:
+            return text
+        own = self._names_in(pair.question)[0] or re.search(r"\s{22,}", raw.question)
+        if own:  # "The boiler is leaking. Which floor is the boiler on?": the question names it itself
+            if own is True or isinstance(own, str) and own == self._names_in(pair.report, raw.report)[0]:
+                plan.notes.append(f"{pair.report!r}: a report on what the question names, not read")
+                return pair.question
             return text
         naming, cls = self._names_in(pair.report, raw.report)
         if naming is None or any(_CLASS_KEYS[m.group(0)] != cls for m in _CLASS_PATTERN.finditer(pair.report)):
@@ -1153,6 +1163,11 @@ class Parser:
                 continue  # an ordinary word some element happens to be named
             if guids:
                 found.append((f"{before.group(1)} {token}" if key is not None and before is not None else token, key))
+        for only in re.finditer(r"\b(?:the|der|die|das)\s+(?P<w>[^\W\d_][\w-]*)", text):  # "the boiler": the one
+            key = _CLASS_KEYS.get(only.group("w"))
+            if key is not None and key != "spaces" and not any(only.group("w") in f[0] for f in found) and len(
+                    {e.id for c in self.class_filter(key).classes for e in self.index.by_class(c)}) == 1:
+                found.append((only.group(0), key))
         if len(found) != 1:
             return None, None
         return found[0]

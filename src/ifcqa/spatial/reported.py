@@ -48,6 +48,19 @@ def split(text: str) -> Pair | None:
     return None
 
 
+_REMARK = re.compile(r"\?\s*(?P<remark>(?:it|they|this\s+one|that\s+one|es|sie)\s+(?:is|are|has|have|was|were|keeps?|"
+                     r"seems?|looks?|does|do|will|won't|can|cannot|ist|sind|hat|haben|war|klemmt|tropft)\b[^?]*)$")
+
+
+def trailing(text: str) -> tuple[str, str] | None:
+    """ "What floor is window 286105 on? It's cracked.": the question and the remark after it on what it asks about
+    (a pronoun subject), or None."""
+    found = _REMARK.search(text)
+    if found is None:
+        return None
+    return text[: found.start("remark")].rstrip(), found.group("remark").strip()
+
+
 def rewrite(pair: Pair, naming: str) -> str:
     """The question with ``naming`` (the report's phrase for the element: "door 285996") where it refers back;
     "its" becomes "of <naming>"'s possessive reading ("what is its width" -> "what is the width of door X")."""

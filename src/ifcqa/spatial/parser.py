@@ -1116,9 +1116,9 @@ class Parser:
         raw = reported.split(" ".join(self._stripped.casefold().split(" ")))  # GlobalIds still blank runs here
         if pair is None or raw is None:
             return text
-        own = self._names_in(pair.question)[0] or re.search(r"\s{22,}", raw.question)
-        if own:  # "The boiler is leaking. Which floor is the boiler on?": the question names it itself
-            if own is True or isinstance(own, str) and own == self._names_in(pair.report, raw.report)[0]:
+        own = self._names_in(pair.question)[0]
+        if own or re.search(r"\s{22,}", raw.question):  # the question names an element itself
+            if own is not None and own == self._names_in(pair.report, raw.report)[0]:
                 plan.notes.append(f"{pair.report!r}: a report on what the question names, not read")
                 return pair.question
             return text

@@ -116,6 +116,8 @@ _WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS +
 _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s"
                    r"(?P<made>(?:made|built|constructed)\s+"
                    r"(?:out\s+of|of|from))\b")
+_MADE_DE = re.compile(r"\b(?:aus\s+welche[mn]?\s+(?:material(?:ien)?|stoff|baustoff)\s+(?:ist|sind|besteht|bestehen|"
+                      r"wurde[n]?|werden)|woraus\s+(?:ist|sind|besteht|bestehen))\b")
 # a terse "<class> made of <material>" states the material (no question word asks it)
 _MADE_VALUE = re.compile(r"\b(?:made|built|constructed|manufactured)$")
 _CLASS_TYPES = re.compile(r"^\s*(?P<lead>(?:(?:please\s+)?(?:list|show|name|give\s+me)\s+)?(?:all\s+)?(?:of\s+)?"
@@ -211,6 +213,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     found = _FLOOR.search(text)
     if found:
         return Frame(found.group("attr"), "floor-to-floor height", [(found.start(), found.end())])
+    found = _MADE_DE.search(text)
+    if found:  # "aus welchem Material sind die Wände", "woraus besteht die Decke"
+        return Frame("material", "material", [found.span()])
     found = _MADE.search(text)
     if found:
         return Frame("material", "material", [found.span("lead"), found.span("made"),

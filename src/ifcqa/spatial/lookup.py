@@ -484,10 +484,14 @@ def held_names(index: ModelIndex, elements: list[Element]) -> dict[str, str]:
     every spelling it may be asked by (``property_names.keys``: "max operating temperature" for "Max. Operating
     temperature", "heat transfer coefficient" for "Heat Transfer Coefficient (U)")."""
     out: dict[str, str] = {}
+    seen: set[str] = set()
     for e in elements:
         for sets in (e.psets, e.qtos):
             for props in sets.values():
                 for prop in props:
+                    if prop in seen:
+                        continue
+                    seen.add(prop)
                     out.setdefault(letters(prop), prop)
                     for spelled in property_names.keys(prop):
                         out.setdefault(spelled, prop)

@@ -16,6 +16,7 @@ read as an aggregate, a dot or parentheses that split the words) and joins them 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -30,7 +31,8 @@ _WORD = re.compile(r"[^\W_]+")
 
 def _words(text: str) -> list[str]:
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", text)
-    return [_SPELLED.get(w, w) for w in _WORD.findall(fold(spaced))]
+    folded = spaced.casefold() if spaced.isascii() else fold(spaced)  # (fold keeps offsets: slower)
+    return [_SPELLED.get(w, w) for w in _WORD.findall(folded)]
 
 
 def key(text: str) -> str:
@@ -38,7 +40,8 @@ def key(text: str) -> str:
     return "".join(_words(text))
 
 
-def keys(name: str) -> set[str]:
+@functools.lru_cache(maxsize=65536)
+def keys(name: str) -> frozenset[str]:
     """Every spelling ``name`` (a property name as the model writes it) may be asked by (see the module doc)."""
     plain = re.sub(r"\([^)]*\)", " ", name)
     out: set[str] = set()
@@ -53,7 +56,7 @@ def keys(name: str) -> set[str]:
             if len(form) > 1 and form[-1] in _EXTREMES:
                 forms.append([form[-1], *form[:-1]])
         out.update("".join(f) for f in forms)
-    return out
+    return frozenset(out)
 
 
 _MENTION = re.compile(r"[^\W_][\w'-]*\.?|\(\s*[^\W_]{1,3}\s*\)")

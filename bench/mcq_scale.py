@@ -35,7 +35,10 @@ One JSON line per measurement on stdout: ``model``, ``name``, ``wall_s``, ``cpu_
 steadier than wall time on a shared machine), ``rss_mb``, ``per_10k_products_s`` (wall) and
 ``per_10k_products_cpu_s``, ``x_summary`` (wall over the cold summary's), ``x_summary_cpu`` (CPU over the cold
 summary's: the ratio to read on a loaded machine, where wall times of seconds stretch several-fold), with
-``--repeat`` the CPU seconds of every run (``cpu_runs``) and, for ``mcq``, the items written. Targets (issue 21):
+``--repeat`` the CPU seconds of every run (``cpu_runs``) and, for ``mcq``, the items written. With ``--before SRC``
+(interleaved rounds): one line per round (CPU seconds; wall seconds under ``wall``), one per version with the
+medians and their ratios (``x_summary_cpu``, ``x_summary_wall``, and the medians of the rounds' own ratios), and
+``items_identical``: whether the last round's two benchmarks are the same bytes. Targets (issue 21):
 ``mcq`` on a 100k-element model within 5x ``summary``; the first ``ask`` within 2x ``summary``. Measured
 numbers, before and after each change: docs/SCALE.md ("MCQ generation on large models").
 """
@@ -166,7 +169,8 @@ def compare(name: str, path: Path, scratch: Path, before: Path) -> None:
 
     Each of the ``REPEAT`` rounds runs both versions (the order alternating from round to round), so a change
     of the machine's load falls on both alike; one JSON line per round, then one per version with the median CPU
-    seconds and their ratio (``x_summary_cpu``) and the median of the rounds' own ratios.
+    and wall seconds, their ratios (``x_summary_cpu``, ``x_summary_wall``) and the medians of the rounds' own
+    ratios; last, whether the two versions wrote the same benchmark bytes (``items_identical``).
     """
     ifcqa = [sys.executable, "-m", "ifcqa.cli.main"]  # the interpreter of this venv, the sources of PYTHONPATH
     versions = {"before": dict(os.environ, PYTHONPATH=str(before)), "after": dict(os.environ)}

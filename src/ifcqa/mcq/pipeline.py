@@ -109,7 +109,7 @@ def _index_frozen() -> Iterator[None]:
     """Keep the objects alive now (the index, the opened model) out of the cyclic collector's full passes.
 
     Generation allocates many short-lived objects, and each full collection traversed the index's hundreds of
-    thousands of records as well (on the 100k-element sample ~0.15 s CPU of a cold run, docs/SCALE.md): they
+    thousands of records as well (full collections 0.12 -> 0.07 s CPU of a cold 100k run, docs/SCALE.md): they
     live until the file is done anyway. ``gc.unfreeze`` afterwards hands them back, so nothing is kept longer
     than the file's generation (a later file, a long-lived service). Only collector scheduling: no value changes.
     A process that froze objects itself (another thread's generation, a pre-forking server) is left as it is.

@@ -355,7 +355,8 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
     """ "Which room has the most doors": the elements in (or, for walls, doors, windows: bounding) each space."""
     bounding = {c.key for c in plan.classes} <= BOUNDING_KEYS
     wanted = {h.guid for h in hits}
-    spaces = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace"
+    pool = set(plan.resolved.get("space_pool") or ())  # "bedrooms without windows": only the rooms named
+    spaces = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace" and (not pool or e.guid in pool)
               and (not plan.storeys or (e.storey is not None and index.data.elements[e.storey].guid in plan.storeys))]
     if bounding and not any(s.bounded_by for s in spaces):
         out.hits, out.text = [], (f"This model has no space boundaries, so I cannot tell which {answerer.label(plan)} "
@@ -363,7 +364,7 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         return out
     per = {s.guid: sum(1 for g in resolve.elements_in_rooms(index, [s.guid], bounding=bounding) if g in wanted)
            for s in spaces}
-    label = answerer.label(plan)
+    label = " and ".join(c.label for c in plan.classes) if pool else answerer.label(plan)  # the rooms said apart
     if (not per or not any(per.values())) and not plan.resolved.get("space_filter"):
         out.hits, out.text = [], f"No room has any {label} {answerer.scope(plan)}."
         return out
@@ -373,7 +374,11 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         chosen = [s for s in spaces if _OPS[op](per[s.guid], k)]
         out.hits = [Hit(s.guid, s.ifc_class, s.name, index.data.elements[s.storey].guid if s.storey is not None
                         else None) for s in chosen]
-        out.rule = f"spaces with {_OP_WORDS[op]} {k} {label} {how} them {answerer.scope(plan)}, counted per space"
+        named = " or ".join(repr(r.term) for r in plan.rooms) if pool else ""
+        out.rule = (f"spaces{f' named like {named}' if named else ''} with {_OP_WORDS[op]} {k} {label} {how} them "
+                    f"{answerer.scope(plan)}, counted per space")
+        if plan.resolved.get("count_rooms"):  # "how many rooms have no windows": the spaces counted
+            out.count = len(chosen)
         shown = ", ".join(f"{s.name or 'unnamed'}{' ' + s.long_name if s.long_name else ''}" for s in chosen[:25])
         out.text = (f"{len(chosen)} spaces ({out.rule})" + (f": {shown}" if chosen else "")
                     + (f" and {len(chosen) - 25} more." if len(chosen) > 25 else "."))

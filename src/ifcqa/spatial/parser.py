@@ -291,6 +291,10 @@ _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|
 _LACKING_SUBJECT = re.compile(r"\b(?:(?P<rooms>rooms?|spaces?|räume|raeume|zimmer)|(?P<storeys>floors?|levels?|"
                               r"storeys?|stories|geschosse?|etagen?|stockwerke?))(?:\s+(?:that|which|die|welche))?"
                               r"(?:\s+(?:do|does))?(?:\s+(?:have|has|with|haben|hat|mit|contain|contains))?\s*$")
+# what joins rooms to the relation after them ("bedrooms that have no", "rooms which do not have", "Räume, die keine")
+_RELATION_LINK = re.compile(r"(?:\s*,)?(?:\s+(?:that|which|die|welche))?(?:\s+(?:do|does|are|is|sind))?"
+                            r"(?:\s+(?:have|has|with|haben|hat|mit|contain|contains|hold|holds))?\s*$")
+_STOREY_PREPOSITION = re.compile(r"(?:\s+(?:on|in|at|im|auf|of)(?:\s+(?:the|der|dem|den))?)?\s*$")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
 _NUMBER_WORDS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|sechs|sieben|"
                            r"acht|neun|zehn)\b(?!\s+(?:floors|levels|storeys|stories|geschosse|etagen|ebenen))")
@@ -665,6 +669,27 @@ def _letters_confused(word: str) -> list[str]:
     return found[:1] if len(keys) == 1 else []
 
 
+# nouns for whatever a room holds ("what equipment is in room 102", "welche Ausstattung hat der Seminarraum"): read
+# as the room's contents only right before "in"/"im" + the room or as the subject of "hat/has"; elsewhere ("equipment
+# on level 2") they stay unread, since a storey's inventory also lists its walls and slabs
+_HELD = re.compile(r"\b(?:equipment|gear|kit|furnishings|fittings|ausstattung|einrichtung|gegenstände|gegenstaende|"
+                   r"ausrüstung|ausruestung)\b")
+_HELD_BEFORE = re.compile(r"\s*(?:is|are|can\s+be\s+found|do\s+we\s+have|have\s+we\s+got|gibt\s+es|ist|sind|"
+                          r"steht|stehen|befindet\s+sich|befinden\s+sich|hat|has|have)?\s*(?:located\s+)?"
+                          r"(?:in|inside|within|im|in\s+(?:der|dem|den))?\s*(?:the|der|die|das|dem|den)?\s*"
+                          r"(?:(?:room|raum|zimmer|rm\.?)\s*(?:no\.?\s*|nr\.?\s*)?)?$")
+
+
+def _held_noun(text: str, room_start: int) -> re.Match[str] | None:
+    """A noun for what a room holds, asked right before the room ("what equipment is in R301"), if any."""
+    found = None
+    for found in _HELD.finditer(text, 0, room_start):
+        pass
+    if found is None or not _HELD_BEFORE.match(text[found.end():room_start]):
+        return None
+    return found
+
+
 def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
     plan.intent = "declined"
     plan.declined = {"reason": reason, "not_understood": words,
@@ -969,9 +994,12 @@ class Parser:
         finally:
             self._framing = False
         named_by_topic = topic and sub.measure is not None  # "glazing": the windows' area, a survey's topic
-        return not ((sub.classes and not named_by_topic) or sub.storeys or sub.exclude or sub.rooms or sub.qualifiers
+        # "I'm new in the building": the whole model named as a place restricts nothing
+        places = [m for m in sub.mentions if m.how != "alias:all" or m.negated]
+        whole = bool(sub.mentions) and not places and all(c.inventory for c in sub.classes)  # its inventory class
+        return not ((sub.classes and not named_by_topic and not whole) or sub.storeys or sub.exclude or sub.rooms or sub.qualifiers
                     or (sub.measure and not topic) or sub.threshold or sub.explicit or sub.elements or sub.unresolved
-                    or sub.mentions
+                    or places
                     or sub.unknown_classes)
 
     def _storey_slab(self, plan: Plan, text: str) -> None:
@@ -1398,7 +1426,11 @@ class Parser:
                 st >= m.end() and re.fullmatch(r"\s*(?:the\s+|of\s+the\s+)?(?:(?!(?:in|im|inside|within|on|at|of|from|"
                 r"aus|auf)\b)[^\W\d_][\w'-]*\s+){0,2}", text[m.end():st])  # "list all small offices": words that
                 for st in starts))]  # narrow the room (read by _room_modifiers), never a place
-        if role == "subject" and listing:  # "what is in room A101": its contents
+        held = _held_noun(text, min(starts)) if role == "subject" and not listing else None
+        if held is not None:  # "what equipment is in room 102": what the room holds, nothing narrower
+            text = _mask(text, *held.span())
+            plan.notes.append(f"{held.group(0)!r}: what the room holds (its contents)")
+        if role == "subject" and (listing or held is not None):  # "what is in room A101": its contents
             role = "in"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
         previous: tuple[int, bool] | None = None  # (end, negated) of the room before: "außer Bad und Flur"
@@ -2114,6 +2146,8 @@ class Parser:
         subject = _LACKING_SUBJECT.search(text, 0, found.start()) if found is not None else None
         if subject is not None:  # "rooms with no door", "2.OG rooms with no windows": the rooms (storeys) asked
             plan.resolved["lacking"] = "rooms" if subject.group("rooms") else "storeys"
+        elif found is not None and (named := self._rooms_before(plan, text, found.start())) is not None:
+            subject = named  # "bedrooms without windows", "rooms on level 2 without windows" (round 7)
         if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no or subject):
             return masked
         key = _CLASS_KEYS.get(word)
@@ -2123,6 +2157,28 @@ class Parser:
             plan.classes += excluded
         plan.threshold = {"op": "=", "n": 0, "term": found.group(0).strip()}
         return _mask(masked, found.start(), found.end())
+
+    @staticmethod
+    def _rooms_before(plan: Plan, text: str, at: int) -> str | None:
+        """Rooms as the subject of a relation starting at ``at`` ("bedrooms without windows", "rooms on level 2 with
+        no windows", "which bathrooms have a window"): a room mention (its spaces become the pool the per-space count
+        runs over, ``resolved["space_pool"]``) or the room noun, a storey allowed in between; else ``None``."""
+        link = _RELATION_LINK.search(text, 0, at)
+        end = link.start() if link is not None else at
+        for a, b in plan.resolved.get("storey_spans", []):
+            if b == end:  # "rooms on level 2 without windows": the storey scopes the rooms
+                before = _STOREY_PREPOSITION.search(text, 0, a)
+                end = before.start() if before is not None else a
+                break
+        named = [r for r in plan.rooms if not r.negated and r.guids and r.role != "subject"]
+        if any(b == end for _, b in plan.resolved.get("room_spans", [])) and len(named) == len(plan.rooms) == 1:
+            plan.resolved["lacking"] = "rooms"
+            plan.resolved["space_pool"] = list(named[0].guids)
+            return named[0].term
+        if re.search(r"\b(?:rooms?|spaces?|räume|raeume|zimmer)\s*$", text[:end]) and not plan.rooms:
+            plan.resolved["lacking"] = "rooms"
+            return "rooms"
+        return None
 
     def _count_comparison(self, plan: Plan, text: str, masked: str) -> str:
         """The grammar of count comparisons: a comparative ("more ... than", "fewer", "mehr ... als"), a ratio
@@ -2870,7 +2926,10 @@ class Parser:
         """ "which rooms have a bed", "which room is the sofa in", "welcher Raum hat eine Badewanne": the spaces
         holding at least one element of the other class (contained in them; bounding them for doors, windows and
         walls) -- the per-space count threshold "at least 1" (see :meth:`_intent`), not a relation to decline."""
-        if plan.threshold is not None or plan.declined is not None or plan.rooms or plan.measure is not None:
+        if plan.threshold is not None or plan.declined is not None or plan.measure is not None:
+            return
+        if plan.rooms:
+            self._named_rooms_holding(plan, text)
             return
         spans = sorted(plan.resolved.get("class_spans", []))
         keys = [_CLASS_KEYS.get(w) for _, _, w in spans]
@@ -2896,6 +2955,31 @@ class Parser:
         plan.threshold = {"op": ">=", "n": 1, "term": " ".join(between.split()) or "in"}
         plan.notes.append("which rooms hold one: the spaces with at least one")
 
+    def _named_rooms_holding(self, plan: Plan, text: str) -> None:
+        """ "which bathrooms have a window", "bedrooms with a bed", "welche Büros haben Fenster": the named rooms
+        holding at least one of the class after them (bounding them for doors, windows and walls; in them
+        otherwise), counted per space over only those rooms. Only when the rooms are what is asked ("which
+        <rooms>", or the rooms opening the question) and the class follows them with "have / with / mit"."""
+        spans = sorted(plan.resolved.get("class_spans", []))
+        rooms = plan.resolved.get("room_spans", [])
+        if len(plan.rooms) != 1 or len(rooms) != 1 or plan.rooms[0].negated or not plan.rooms[0].guids:
+            return
+        if plan.rooms[0].role == "subject" or not spans or len([c for c in plan.classes if c.key != "spaces"]) != 1:
+            return
+        start, end = rooms[0]
+        after = next(((a, w) for a, _, w in spans if a >= end), None)
+        if after is None or not _HOLDING.fullmatch(text[end:after[0]] + " "):
+            return
+        asked = re.match(r"\s*(?:(?:which|what|welche[mnrs]?|how\s+many|wie\s*viele|list(?:\s+(?:all\s+)?the)?|"
+                         r"show(?:\s+me)?(?:\s+the)?)\s+)?"
+                         r"(?:(?:all|the|die|alle)\s+)?$", text[:start])
+        if asked is None:
+            return
+        plan.resolved["space_pool"] = list(plan.rooms[0].guids)
+        plan.resolved["lacking"] = "rooms"  # the rooms are the answer: counted per space (see _intent)
+        plan.threshold = {"op": ">=", "n": 1, "term": " ".join(text[end:after[0]].split()) or "with"}
+        plan.notes.append(f"which of the rooms {plan.rooms[0].term!r} hold one: those with at least one")
+
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
         if plan.resolved.get("compare_rooms"):
             return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
@@ -2903,12 +2987,15 @@ class Parser:
             return  # a count comparison, or two storeys set side by side (see _count_comparison)
         others = [c for c in plan.classes if c.key != "spaces"]
         # "which rooms have no furniture / more than 3 doors", "rooms with no door": the spaces whose count passes
-        if plan.threshold is not None and plan.declined is None and others and not plan.rooms and (_WHICH_ROOM.search(
+        if plan.threshold is not None and plan.declined is None and others and (
+                not plan.rooms or plan.resolved.get("space_pool")) and (_WHICH_ROOM.search(
                 text) or plan.resolved.get("lacking") == "rooms"):
             plan.intent = "most"
             plan.group_by = "space"
             plan.classes = others
             plan.resolved["space_filter"] = True
+            if re.match(r"\s*(?:how\s+many|wie\s*viele)\b", text):  # "how many bedrooms have a door": the rooms
+                plan.resolved["count_rooms"] = True
             return
         lacking_yes_no = plan.resolved.get("lacking") == "storeys" and re.match(
             r"(?:are|is|do|does|gibt|sind)\s+(?:there\s+|es\s+)?(?:any\s+)?(?:floors?|levels?|storeys?|stories|geschosse?)\b",
@@ -2960,7 +3047,7 @@ class Parser:
             plan.intent = "exists"
         elif has(COUNT_WORDS):
             plan.intent = "count"
-        elif not re.match(r"(?:which|what|welche[rs]?|was|list|show|zeige?)\b", text) and (
+        elif not re.match(r"\s*(?:which|what|welche[rs]?|was|list|show|zeige?)\b", text) and (
             has(EXISTS_WORDS) or yes_no
         ):
             plan.intent = "exists"
@@ -2973,7 +3060,7 @@ class Parser:
         counts_storeys = re.search(rf"\b(?:how\s+many|wie\s*viele[n]?)\s+{_NOUN}\b", text) is not None
         plan.asks_storey = plan.intent not in ("most", "breakdown", "compare") and bool(
             re.search(rf"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+{_NOUN}\b", text)
-            or re.match(r"(?:where|wo)\b", text) and (plan.rooms or plan.classes) or counts_storeys
+            or re.match(r"\s*(?:where|wo)\b", text) and (plan.rooms or plan.classes) or counts_storeys
         )
         if plan.asks_storey:
             plan.intent = "list"

@@ -940,7 +940,9 @@ class Parser:
         if self._framing:
             return text
         pair = antecedent.split(text)
-        if pair is None or normalise(pair.context) != pair.context:
+        if pair is None:
+            return self._reason_context(plan, text)
+        if normalise(pair.context) != pair.context:
             return text
         self._framing = True
         try:
@@ -972,6 +974,11 @@ class Parser:
         for r in rooms:
             if r.role in ("in", "of"):
                 place = f"{place} {r.role} {r.term}".strip()
+        if not said and rooms and own.resolved.get("class_spans") and all(r.role == "subject" for r in rooms):
+            # "We are retiling the Bad. Which walls is that?": the context names the room, the question the class
+            of = {c.key for c in own.classes} <= _BOUNDING
+            place = " and ".join([place] * bool(place) + [f"{'of' if of else 'in'} {r.term}" for r in rooms])
+            rooms = []
         words = list(dict.fromkeys(w for _, _, w in said)) or [r.term for r in rooms if r.role == "subject"]
         thing = " ".join([*(q.term for q in sub.qualifiers if q.term), " and ".join(words)]).strip()
         asks_place = not own.mentions and not own.rooms
@@ -984,6 +991,36 @@ class Parser:
         why = f" (why: {', '.join(repr(w) for w in unread)})" if unread else ""
         plan.notes.append(f"{pair.context!r}: the context{why}; the question refers back to it, read as {new!r}")
         return new
+
+    def _reason_context(self, plan: Plan, text: str) -> str:
+        """A sentence saying what the asker is doing before a question that stands by itself ("We're doing a window
+        audit. How many windows are upstairs?", "Hello, we are checking the heating. Which radiators are on the
+        Obergeschoss?"): the question alone, when it reads whole and the context adds nothing it does not say (no
+        storey or room of its own, no qualifier, bound or measure, no word that modifies what it names)."""
+        pair = antecedent.split_any(text)
+        if pair is None or normalise(pair.context) != pair.context:
+            return text
+        self._framing = True
+        try:
+            sub, own = self.parse(pair.context), self.parse(pair.question)
+        finally:
+            self._framing = False
+        if own.declined is not None or own.unconsumed or not (own.classes or own.rooms):
+            return text
+        places = {g for m in sub.mentions if not m.negated and m.how != "alias:all" for g in m.storeys}
+        spaces = {g for r in sub.rooms for g in r.guids}
+        if not places <= set(own.storeys) or not spaces <= {g for r in own.rooms for g in r.guids} or any(
+                r.negated or not r.guids for r in sub.rooms) or sub.qualifiers or sub.threshold is not None or (
+                sub.measure is not None or sub.exclude or sub.exclude_classes or sub.unresolved
+                or sub.unknown_classes or sub.intent == "compare" or sub.explicit or sub.elements):
+            return text
+        named = [(a, b) for a, b, _ in sub.resolved.get("class_spans", [])]
+        named += [(a, b) for a, b in sub.resolved.get("room_spans", [])]
+        if antecedent.modifier_words(pair.context, list(sub.unconsumed), named,
+                                     list(sub.resolved.get("storey_spans", []))):
+            return text  # "We need the broken doors. Which doors are on level 1?": a constraint, kept
+        plan.notes.append(f"{pair.context!r}: what the asker is doing, not what is asked; read {pair.question!r}")
+        return " " * (len(text) - len(text.lstrip())) + pair.question
 
     def _is_context(self, words: str, topic: bool) -> bool:
         if any(p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
@@ -1552,6 +1589,9 @@ class Parser:
             if stems:
                 narrowed = [g for g in guids if (e := self.index.find(g)) is not None and grounding.holds(
                     " ".join(t for t in self._space_texts(e) if t), stems)]
+                if not narrowed:  # "the ladies' toilets" for "WC Damen": the word in the model's language
+                    narrowed = [g for g in guids if (e := self.index.find(g)) is not None and grounding.holds_forms(
+                        " ".join(t for t in self._space_texts(e) if t), stems) is not None]
                 if narrowed:
                     for m in run:
                         text = _mask(text, m.start(), m.end())
@@ -1591,8 +1631,34 @@ class Parser:
             self._presence[key] = any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
         return self._presence[key]
 
+    def _named_classes(self, text: str, context: str | None) -> tuple[list[str], str]:
+        """With no class word in the question ("is the Haustuer external?"): the classes of the elements a word of it
+        names (its Name or type Name holds it, as the later grounding pass reads it), so that a qualifier is read for
+        those elements' class and not for whichever class of the model records it; the words, for the answer."""
+        spans = [(q.start, q.end) for q in resolve.find_qualifiers(self.index, text, [], context)]
+        for a, b in spans:
+            text = _mask(text, a, b)
+        classes: list[str] = []
+        said: list[str] = []
+        for m in re.finditer(r"[^\W\d_][\w'-]{2,}", text):
+            w = m.group(0)
+            if w in _FILLER or w.strip("'-") in _FILLER or w in _STOP:
+                continue
+            found = grounding.ground(self.index, [w], None)
+            if found is not None and found.how in ("name", "type_name") and found.filter is not None:
+                classes += [c for c in found.filter.classes if c not in classes]
+                said.append(w)
+        return classes, " ".join(said)
+
     def _qualifiers(self, plan: Plan, text: str, context: str | None = None) -> str:
         classes = [c for f in plan.classes for c in f.classes]
+        named = ""
+        if not classes and plan.elements:  # "is Innentuer-1 external?": the class of the element named
+            found = [e for g in plan.elements if (e := self.index.find(g)) is not None]
+            classes = list(dict.fromkeys(e.ifc_class for e in found))
+            named = ", ".join(dict.fromkeys(e.name or e.guid for e in found))
+        elif not classes and not plan.rooms and not plan.mentions:
+            classes, named = self._named_classes(text, context)  # "is the Haustuer external?": the door's class
         found = resolve.find_qualifiers(self.index, text, classes, context)
         kept: list[resolve.Qualifier] = []
         for q in found:
@@ -1608,7 +1674,8 @@ class Parser:
                     q.raw.how = "set"  # "are any of the doors fire rated?": no, none holds a value (the note says so);
                 # "which ones?" / "list the fire-rated doors" cannot be told apart and declines (round 5c)
             if q.how in _UNUSABLE:
-                what = _join_words([c.label for c in plan.classes]) or "elements"
+                what = _join_words([c.label for c in plan.classes]) or (
+                    f"{named} ({', '.join(classes)})" if named else "elements")
                 _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,
                                                        path=q.path), [_as_written(plan.question, q.term)])
                 return text

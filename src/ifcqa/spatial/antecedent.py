@@ -96,6 +96,8 @@ def split_any(text: str) -> Pair | None:
         context, question = stripped[: found.start()].strip(), stripped[found.end():].strip()
         if not context or "?" in context or not re.search(r"[^\W\d_]", question):
             continue
+        if re.search(r"\d$", context) or _ASKS.match(context):
+            continue  # "on the 2. Obergeschoss": an ordinal's dot; a question is never the context
         if "?" in question or _ASKS.match(question):
             return Pair(context, question, None, None)
         return None

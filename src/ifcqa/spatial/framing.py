@@ -183,7 +183,7 @@ _STATEMENT_VERB = re.compile(r"\b(?:am|is|are|was|were|be|been|have|has|had|need
 _RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|without|not|no|none|nor|ones|but|unless|nur|nicht|ohne|"
                         r"kein\w*|außer|ausser|bis\s+auf)\b|n't\b")
 _LEAD_CLAUSE = re.compile(rf"^\s*(?P<pre>{_ASKER}\b[^,.;:!?]{{0,80}}?)\s*(?:[,.;:!]+|\s-+)\s+(?=\S)")
-_LEAD_SENTENCE = re.compile(r"^\s*(?P<pre>[^,.;:!?]{3,100}?)\s*[.!]+\s+(?=\S)")
+_LEAD_SENTENCE = re.compile(r"^\s*(?P<pre>[^,.;:!?]{3,100}?)(?<!\d)\s*[.!]+\s+(?=\S)")  # never "the 2. OG"
 _TRAIL_SENTENCE = re.compile(rf"(?<=[?.!])\s+(?P<post>(?:it|it's|it\s+is|this|this\s+is|that\s+is|{_ASKER})\b"
                              r"[^?]{0,100}?)\s*[.!]*\s*$")
 

@@ -158,7 +158,7 @@ def _purpose() -> re.Pattern[str]:
     nouns = _alternatives(tuple(sorted(_words().purposes, key=len, reverse=True)))
     return re.compile(r"(?:^|(?<=[\s,]))(?:(?:(?:i\s+)?need(?:ed)?\s+(?:them|it|this|these|those|the\s+list)\s+)?"
                       r"(?:for|für|fuer))\s+(?:the|a|an|our|my|this|die|den|das|unsere[nm]?|meine[nm]?)\s+"
-                      rf"(?P<what>(?:[\w-]+(?:'s)?\s+){{0,3}}?)(?:{nouns})\b\s*,?")
+                      rf"(?P<what>(?:[\w-]+(?:'s)?\s+){{0,3}}?)(?:{nouns})(?![\w-])\s*,?")
 _REPORTED = re.compile(r"(?:^|(?<=[\s,]))(?:(?:the|my|our|a|an|der|die|unser)\s+)?(?P<who>[\w-]+(?:\s+[\w-]+){0,2}?)"
                        r"\s+(?:claims?|claimed|says|said|insists?|insisted|reckons?|thinks|believes|told\s+me|"
                        r"behauptet|sagt|meint)\s+(?:that\s+|dass\s+|,\s*)?"
@@ -180,6 +180,9 @@ _ASKER = (r"(?:i|i'm|im|i've|i'd|we|we're|we've|we'd|my|our|us|sorry|apologies|e
 _STATEMENT_VERB = re.compile(r"\b(?:am|is|are|was|were|be|been|have|has|had|need|needs|want|wants|will|'m|'re|"
                              r"bin|ist|sind|war|habe|hat|haben|brauche|brauchen|möchte|wollen|kommt|kommen)\b"
                              r"|\b[^\W\d_]{3,}ing\b")
+# a sentence opening with a subject ("The painters arrive on Friday", "Tomorrow the electrician comes")
+_SUBJECT = re.compile(r"\s*(?:the|a|an|our|my|your|their|they|he|she|someone|somebody|everyone|tomorrow|today|next|"
+                      r"der|die|das|unser|unsere|morgen|heute|nächste\w*)\b")
 _RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|without|not|no|none|nor|ones|but|unless|nur|nicht|ohne|"
                         r"kein\w*|außer|ausser|bis\s+auf)\b|n't\b")
 _LEAD_CLAUSE = re.compile(rf"^\s*(?P<pre>{_ASKER}\b[^,.;:!?]{{0,80}}?)\s*(?:[,.;:!]+|\s-+)\s+(?=\S)")
@@ -188,14 +191,19 @@ _TRAIL_SENTENCE = re.compile(rf"(?<=[?.!])\s+(?P<post>(?:it|it's|it\s+is|this|th
                              r"[^?]{0,100}?)\s*[.!]*\s*$")
 
 
-def _about_asker(part: str, is_context: Callable[[str, bool], bool], *, sentence: bool) -> bool:
-    """Whether ``part`` (a clause before or a sentence after the question) is only about the asker: nothing that
-    restricts, a verb when it is a sentence of its own, and nothing of the model named (``is_context``)."""
+def is_statement(part: str, *, sentence: bool = True) -> bool:
+    """Whether ``part`` can only say who asks or why: nothing in it restricts ("only", "not", "the ones"), and, as
+    a sentence of its own, it has a verb or starts with the asker ("Wooden ones." is no statement)."""
     if _RESTRICTS.search(part) or not re.search(r"[^\W\d_]", part):
         return False
-    if sentence and not _STATEMENT_VERB.search(part) and not re.match(rf"\s*{_ASKER}\b", part):
-        return False
-    return is_context(part, False)
+    return not sentence or bool(_STATEMENT_VERB.search(part) or re.match(rf"\s*{_ASKER}\b", part) or (
+        _SUBJECT.match(part) and len(part.split()) >= 3))
+
+
+def _about_asker(part: str, is_context: Callable[[str, bool], bool], *, sentence: bool) -> bool:
+    """Whether ``part`` (a clause before or a sentence after the question) is only about the asker: a statement
+    (:func:`is_statement`) that names nothing of the model (``is_context``)."""
+    return is_statement(part, sentence=sentence) and is_context(part, False)
 
 
 # the whole model named as a place: "are there more valves than pumps in this plant?" (never a room: "plant room")

@@ -269,7 +269,7 @@ _ROOM_NOT_IN = re.compile(rf"(?P<neg>\bnot|\bnicht|\b(?:{_EXCLUDING})(?:\s+(?:th
 _QUALIFIER_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
-_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+(?:any|an?)\b|\bnot\s+any|\bwith\s+no|\bwithout|"
+_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\b|\bnot\s+any|\bwith\s+no|\bwithout|"
                    r"\bnot\s+(?:even\s+)?one|\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single|an?))?\s*$")
 # "without a single door", "not one single window", "ohne eine einzige Tür": "single" counts none, it names no kind
 _NOT_A_SINGLE = re.compile(r"\b(?P<neg>not|without|no|nicht|ohne)\s+(?:even\s+)?(?:a|one|eine[ns]?|ein)\s+"
@@ -998,7 +998,7 @@ class Parser:
         Obergeschoss?"): the question alone, when it reads whole and the context adds nothing it does not say (no
         storey or room of its own, no qualifier, bound or measure, no word that modifies what it names)."""
         pair = antecedent.split_any(text)
-        if pair is None or normalise(pair.context) != pair.context:
+        if pair is None or normalise(pair.context) != pair.context or not framing.is_statement(pair.context):
             return text
         self._framing = True
         try:

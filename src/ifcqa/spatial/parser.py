@@ -294,6 +294,11 @@ _LACKING_SUBJECT = re.compile(r"\b(?:(?P<rooms>rooms?|spaces?|räume|raeume|zimm
 # what joins rooms to the relation after them ("bedrooms that have no", "rooms which do not have", "Räume, die keine")
 _RELATION_LINK = re.compile(r"(?:\s*,)?(?:\s+(?:that|which|die|welche))?(?:\s+(?:do|does|are|is|sind))?"
                             r"(?:\s+(?:have|has|with|haben|hat|mit|contain|contains|hold|holds))?\s*$")
+# "rooms with more than 2 windows", "spaces on level 1 having at least one door": rooms counted per space
+_ROOMS_WITH_BOUND = re.compile(r"\b(?:rooms?|spaces?|räume|raeume|zimmer)(?:\s+(?:on|in|im|auf|at)\s+(?:the\s+|dem\s+)?"
+                               r"[\w.]+(?:\s+[\w.]+)?)?\s+(?:with|having|that\s+have|which\s+have|mit|die)\s+(?:more|"
+                               r"fewer|less|at\s+least|at\s+most|over|under|exactly|mehr|weniger|mindestens|höchstens|"
+                               r"genau)\b")
 _STOREY_PREPOSITION = re.compile(r"(?:\s+(?:on|in|at|im|auf|of)(?:\s+(?:the|der|dem|den))?)?\s*$")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
 _NUMBER_WORDS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|sechs|sieben|"
@@ -678,6 +683,12 @@ _HELD_BEFORE = re.compile(r"\s*(?:is|are|can\s+be\s+found|do\s+we\s+have|have\s+
                           r"steht|stehen|befindet\s+sich|befinden\s+sich|hat|has|have)?\s*(?:located\s+)?"
                           r"(?:in|inside|within|im|in\s+(?:der|dem|den))?\s*(?:the|der|die|das|dem|den)?\s*"
                           r"(?:(?:room|raum|zimmer|rm\.?)\s*(?:no\.?\s*|nr\.?\s*)?)?$")
+
+
+@functools.cache
+def _bounding_verb_words() -> frozenset[str]:
+    """The words of the verbs that relate a room to what bounds it ("leading into", "opens onto")."""
+    return frozenset(w for verb in grounding.words().bounding_verbs for w in verb.split())
 
 
 def _held_noun(text: str, room_start: int) -> re.Match[str] | None:
@@ -2874,6 +2885,8 @@ class Parser:
         said: dict[str, str] = {}  # class key -> the word the question used for it
         previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
         for match in list(_CLASS_PATTERN.finditer(text)):
+            if match.group(0) in _bounding_verb_words() and re.match(r"\s+(?:into|onto|to)\b", text[match.end():]):
+                continue  # "doors opening into the hallway": the verb of a room's bounding elements, no class
             quantity = _ROOM_AREAS.get(_CLASS_KEYS[match.group(0)])
             if quantity and _AREA_AFTER.match(text, match.end()) and any(
                     quantity in q for q in getattr(self, "_room_quantities", ())):
@@ -2906,9 +2919,10 @@ class Parser:
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
-            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or (
+            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or word in _bounding_verb_words() or (
                     (_qualifier_word(word) or word in _dimension_words()) and word not in _JOINED):
-                continue  # a known filler ("thanks") or qualifier ("schmaler") is never a misspelled class
+                continue  # a known filler ("thanks"), qualifier ("schmaler") or a room's bounding verb ("leading
+                # into the kitchen", never "landing") is never a misspelled class
             close = [_JOINED[word]] if word in _JOINED else difflib.get_close_matches(word, single, n=1, cutoff=0.85)
             if not close and grounding.stem(word) not in grounding.model_words(self.index):
                 close = _letters_confused(word)  # "doros", "recepticals": letters swapped or vowels confused
@@ -3056,7 +3070,7 @@ class Parser:
         # "which rooms have no furniture / more than 3 doors", "rooms with no door": the spaces whose count passes
         if plan.threshold is not None and plan.declined is None and others and (
                 not plan.rooms or plan.resolved.get("space_pool")) and (_WHICH_ROOM.search(
-                text) or plan.resolved.get("lacking") == "rooms"):
+                text) or plan.resolved.get("lacking") == "rooms" or (_ROOMS_WITH_BOUND.search(text) and not plan.rooms)):
             plan.intent = "most"
             plan.group_by = "space"
             plan.classes = others

@@ -693,12 +693,10 @@ def _bounding_verb_words() -> frozenset[str]:
 
 def _held_noun(text: str, room_start: int) -> re.Match[str] | None:
     """A noun for what a room holds, asked right before the room ("what equipment is in R301"), if any."""
-    found = None
-    for found in _HELD.finditer(text, 0, room_start):
-        pass
-    if found is None or not _HELD_BEFORE.match(text[found.end():room_start]):
+    found = list(_HELD.finditer(text, 0, room_start))
+    if not found or not _HELD_BEFORE.match(text[found[-1].end():room_start]):
         return None
-    return found
+    return found[-1]
 
 
 def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
@@ -1045,10 +1043,9 @@ class Parser:
         # "I'm new in the building": the whole model named as a place restricts nothing
         places = [m for m in sub.mentions if m.how != "alias:all" or m.negated]
         whole = bool(sub.mentions) and not places and all(c.inventory for c in sub.classes)  # its inventory class
-        return not ((sub.classes and not named_by_topic and not whole) or sub.storeys or sub.exclude or sub.rooms or sub.qualifiers
-                    or (sub.measure and not topic) or sub.threshold or sub.explicit or sub.elements or sub.unresolved
-                    or places
-                    or sub.unknown_classes)
+        return not ((sub.classes and not named_by_topic and not whole) or sub.storeys or sub.exclude or sub.rooms
+                    or sub.qualifiers or (sub.measure and not topic) or sub.threshold or sub.explicit or sub.elements
+                    or sub.unresolved or places or sub.unknown_classes)
 
     def _storey_slab(self, plan: Plan, text: str) -> None:
         """ "the ground floor slab", "the first floor slabs": the storey's floor (or base) slab, a kind, never every
@@ -1665,9 +1662,9 @@ class Parser:
         classes = [c for f in plan.classes for c in f.classes]
         named = ""
         if not classes and plan.elements:  # "is Innentuer-1 external?": the class of the element named
-            found = [e for g in plan.elements if (e := self.index.find(g)) is not None]
-            classes = list(dict.fromkeys(e.ifc_class for e in found))
-            named = ", ".join(dict.fromkeys(e.name or e.guid for e in found))
+            those = [e for g in plan.elements if (e := self.index.find(g)) is not None]
+            classes = list(dict.fromkeys(e.ifc_class for e in those))
+            named = ", ".join(dict.fromkeys(e.name or e.guid for e in those))
         elif not classes and not plan.rooms and not plan.mentions:
             classes, named = self._named_classes(text, context)  # "is the Haustuer external?": the door's class
         found = resolve.find_qualifiers(self.index, text, classes, context)
@@ -2224,9 +2221,10 @@ class Parser:
         subject = _LACKING_SUBJECT.search(text, 0, found.start()) if found is not None else None
         if subject is not None:  # "rooms with no door", "2.OG rooms with no windows": the rooms (storeys) asked
             plan.resolved["lacking"] = "rooms" if subject.group("rooms") else "storeys"
-        elif found is not None and (named := self._rooms_before(plan, text, found.start())) is not None:
-            subject = named  # "bedrooms without windows", "rooms on level 2 without windows" (round 7)
-        if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no or subject):
+        rooms_named = self._rooms_before(plan, text, found.start()) if found is not None and subject is None else None
+        # "bedrooms without windows", "rooms on level 2 without windows" (round 7)
+        if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no or subject
+                                 or rooms_named):
             return masked
         key = _CLASS_KEYS.get(word)
         excluded = [c for c in plan.exclude_classes if c.key == key]
@@ -3069,8 +3067,9 @@ class Parser:
         others = [c for c in plan.classes if c.key != "spaces"]
         # "which rooms have no furniture / more than 3 doors", "rooms with no door": the spaces whose count passes
         if plan.threshold is not None and plan.declined is None and others and (
-                not plan.rooms or plan.resolved.get("space_pool")) and (_WHICH_ROOM.search(
-                text) or plan.resolved.get("lacking") == "rooms" or (_ROOMS_WITH_BOUND.search(text) and not plan.rooms)):
+                not plan.rooms or plan.resolved.get("space_pool")) and (
+                _WHICH_ROOM.search(text) or plan.resolved.get("lacking") == "rooms"
+                or (_ROOMS_WITH_BOUND.search(text) and not plan.rooms)):
             plan.intent = "most"
             plan.group_by = "space"
             plan.classes = others

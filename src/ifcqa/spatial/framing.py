@@ -180,6 +180,8 @@ _ASKER = (r"(?:i|i'm|im|i've|i'd|we|we're|we've|we'd|my|our|us|sorry|apologies|e
 _STATEMENT_VERB = re.compile(r"\b(?:am|is|are|was|were|be|been|have|has|had|need|needs|want|wants|will|'m|'re|"
                              r"bin|ist|sind|war|habe|hat|haben|brauche|brauchen|möchte|wollen|kommt|kommen)\b"
                              r"|\b[^\W\d_]{3,}ing\b")
+_QUESTION = re.compile(r"\s*(?:which|what|where|when|how|is|are|do|does|did|can|could|list|show|give|tell|count|"
+                       r"welche[mnrs]?|was|wo|wie|gibt|sind|ist|zeig\w*)\b")
 # a sentence opening with a subject ("The painters arrive on Friday", "Tomorrow the electrician comes")
 _SUBJECT = re.compile(r"\s*(?:the|a|an|our|my|your|their|they|he|she|someone|somebody|everyone|tomorrow|today|next|"
                       r"der|die|das|unser|unsere|morgen|heute|nächste\w*)\b")
@@ -194,8 +196,8 @@ _TRAIL_SENTENCE = re.compile(rf"(?<=[?.!])\s+(?P<post>(?:it|it's|it\s+is|this|th
 def is_statement(part: str, *, sentence: bool = True) -> bool:
     """Whether ``part`` can only say who asks or why: nothing in it restricts ("only", "not", "the ones"), and, as
     a sentence of its own, it has a verb or starts with the asker ("Wooden ones." is no statement)."""
-    if _RESTRICTS.search(part) or not re.search(r"[^\W\d_]", part):
-        return False
+    if _RESTRICTS.search(part) or not re.search(r"[^\W\d_]", part) or _QUESTION.match(part):
+        return False  # "which floor is rm. 2.11 on": a question cut at an abbreviation's dot is never talk
     return not sentence or bool(_STATEMENT_VERB.search(part) or re.match(rf"\s*{_ASKER}\b", part) or (
         _SUBJECT.match(part) and len(part.split()) >= 3))
 

@@ -164,6 +164,17 @@ def test_a_qualifier_on_a_named_element_is_read_for_its_class(index_of: Index, m
     assert "Beam" not in answer["answer"]
 
 
+# -- "the Nth upper floor": Obergeschoss in English ------------------------------------------------------------------
+def test_the_nth_upper_floor(index_of: Index, model: Model) -> None:
+    f = model("KIT-EDC_with_SB.ifc")
+    assert _guids(_ask(index_of, "KIT-EDC_with_SB.ifc", "doors on the 2nd upper floor")) == _on(
+        f, "IfcDoor", "2.OG") != set()
+    d = model(DUP)  # Level 1 is the ground storey: the first upper floor is Level 2, never "Level 1"
+    assert _guids(_ask(index_of, DUP, "windows on the first upper floor")) == _on(d, "IfcWindow", "Level 2") != set()
+    _declined(_ask(index_of, DUP, "windows on the second upper floor"), "second upper floor")  # the Roof level
+    _declined(_ask(index_of, INS, "doors on the third upper floor"), "third upper floor")  # no 3. Obergeschoss
+
+
 def test_the_round7_rooms_set_matches_its_oracles(shared_ifc: Path) -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--ifc-dir", str(shared_ifc), "--check"],
                           capture_output=True, text=True, timeout=600)

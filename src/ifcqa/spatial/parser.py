@@ -81,7 +81,9 @@ _GERMAN_NUMBERED = re.compile(r"\b(?P<n>\d+)\s*\.?\s*(?P<kind>og|obergeschoss|ug
                               r"|\b(?P<kind2>og|ug)\s*(?P<n2>\d+)\b")
 _ORDINAL_WORD = "|".join(sorted((re.escape(w) for w in ORDINALS), key=len, reverse=True))
 _ORDINAL = re.compile(
-    rf"\b(?P<ords>(?:{_ORDINAL_WORD})(?:{_JOIN}(?:the\s+)?(?:{_ORDINAL_WORD}))*)\s+(?P<noun>{_NOUN}|obergeschoss|og)\b"
+    rf"\b(?P<ords>(?:{_ORDINAL_WORD})(?:{_JOIN}(?:the\s+)?(?:{_ORDINAL_WORD}))*)\s+(?P<noun>{_NOUN}|obergeschoss|og|"
+    # "the 2nd upper floor": Obergeschoss in English, counted above ground (round 7)
+    r"upper\s+(?:floor|level|storey|story))\b"
 )
 _NOUN_WORD = re.compile(rf"\b(?P<noun>{_NOUN})\s+(?P<word>{_ORDINAL_WORD})\b")
 _CARDINALS = frozenset(["zero", "one", "two", "three", "four", "eins", "zwei", "drei"])
@@ -531,6 +533,11 @@ _CONTENTS_NUMBER = re.compile(_CONTENTS.pattern + r"\s+(?:the\s+)?(?P<n>\d[\d.]*
 # "the caretaker's office (Hausmeister)": a possessor, its head noun (up to two words), the gloss in parentheses
 _GLOSS = re.compile(r"\b(?P<owner>[^\W\d_]+)'s(?P<head>(?:\s+[^\W\d_]+){1,2}?)(?P<paren>\s*\((?P<gloss>[^\W\d_]+"
                     r"(?:\s+[^\W\d_]+)?)\))")
+
+
+def _roof_level(s: Storey) -> bool:
+    """A roof, attic or Dach- storey (never an "upper floor" counted above ground)."""
+    return any(t in ("roof", "attic", "loft", "dg") or t.startswith("dach") for t in s.tokens)
 
 
 def _numbers_by_name(storeys: list[Storey], kind: str) -> bool:
@@ -2604,10 +2611,17 @@ class Parser:
                 continue  # "the two levels", "drei Geschosse": a count, not a storey
             numbers = [ORDINALS[w] for w in words]
             found, hows = [], []
+            noun = "og" if match.group("noun").startswith("upper") else match.group("noun")
+            upper = match.group("noun").startswith("upper")
             for n, word in zip(numbers, words, strict=True):
-                storeys, how = r.by_number(n, match.group("noun"))
+                storeys, how = r.by_number(n, noun)
+                if upper and not _numbers_by_name(r.storeys, "og"):  # "the first upper floor" of Level 1 / Level 2:
+                    storeys, how = [s for s in r.by_offset(n) if not _roof_level(s)], "ordinal"  # the
+                    # storey n above ground (never "Level 1"; a roof level is no upper floor)
+                elif upper and how == "ordinal":  # "third upper floor" where the names stop at "2. Obergeschoss"
+                    storeys, how = [], "number"
                 alone = len(numbers) == 1
-                ambiguous = self._first_floor_ambiguous(word, match.group("noun"), storeys, how) if alone else ""
+                ambiguous = self._first_floor_ambiguous(word, noun, storeys, how) if alone else ""
                 if ambiguous:
                     storeys, how = [], "ambiguous:" + ambiguous
                 found.extend(storeys)

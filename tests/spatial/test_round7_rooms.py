@@ -175,6 +175,18 @@ def test_the_nth_upper_floor(index_of: Index, model: Model) -> None:
     _declined(_ask(index_of, INS, "doors on the third upper floor"), "third upper floor")  # no 3. Obergeschoss
 
 
+# -- what lies between two rooms: bounding both ------------------------------------------------------------------------
+def test_the_elements_between_two_rooms(index_of: Index, model: Model) -> None:
+    f = model(FZK)
+    (hall,) = _spaces(f, lambda s: s.LongName == "Flur")
+    (bath,) = _spaces(f, lambda s: s.LongName == "Bad")
+    both = _bounding(hall, "IfcDoor") & _bounding(bath, "IfcDoor")
+    assert _guids(_ask(index_of, FZK, "which door is between the Flur and the Bad?")) == both != set()
+    assert both < _bounding(hall, "IfcDoor")  # never the doors of either room
+    answer = _ask(index_of, FZK, "welche Wände trennen Flur und Bad")
+    assert _guids(answer) == _bounding(hall, "IfcWall") & _bounding(bath, "IfcWall") != set()
+
+
 def test_the_round7_rooms_set_matches_its_oracles(shared_ifc: Path) -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--ifc-dir", str(shared_ifc), "--check"],
                           capture_output=True, text=True, timeout=600)

@@ -187,6 +187,18 @@ def test_the_elements_between_two_rooms(index_of: Index, model: Model) -> None:
     assert _guids(answer) == _bounding(hall, "IfcWall") & _bounding(bath, "IfcWall") != set()
 
 
+# -- German verbs: what leads into a room, where a thing hangs --------------------------------------------------------
+def test_german_bounding_and_placement_verbs(index_of: Index, model: Model) -> None:
+    f = model(FZK)
+    (hall,) = _spaces(f, lambda s: s.LongName == "Flur")
+    assert _guids(_ask(index_of, FZK, "Welche Türen führen in den Flur?")) == _bounding(hall, "IfcDoor") != set()
+    he = "Heizung-Elektro_080729.ifc"
+    g = model(he)
+    radiators = {e.GlobalId for e in g.by_type("IfcEnergyConversionDevice")
+                 if (t := ue.get_type(e)) is not None and t.is_a("IfcSpaceHeaterType") and _storey(e) == "EG"}
+    assert _guids(_ask(index_of, he, "Welche Heizkörper hängen im EG?")) == radiators != set()
+
+
 def test_the_round7_rooms_set_matches_its_oracles(shared_ifc: Path) -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--ifc-dir", str(shared_ifc), "--check"],
                           capture_output=True, text=True, timeout=600)

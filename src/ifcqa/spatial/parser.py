@@ -700,7 +700,9 @@ _HELD_BEFORE = re.compile(r"\s*(?:is|are|can\s+be\s+found|do\s+we\s+have|have\s+
 @functools.cache
 def _bounding_verb_words() -> frozenset[str]:
     """The words of the verbs that relate a room to what bounds it ("leading into", "opens onto")."""
-    return frozenset(w for verb in grounding.words().bounding_verbs for w in verb.split())
+    folded = {w for verb in grounding.words().bounding_verbs for w in verb.split()}  # "fuhren" for "führen"
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/grounding_words.json").read_text("utf-8"))
+    return frozenset(folded | {w for verb in raw["bounding_verbs"] for w in verb.split()})
 
 
 def _held_noun(text: str, room_start: int) -> re.Match[str] | None:
@@ -1907,8 +1909,9 @@ class Parser:
         if plan.declined is not None:
             return masked
         if plan.rooms and {c.key for c in plan.classes} and {c.key for c in plan.classes} <= _BOUNDING:
-            for verb in grounding.words().bounding_verbs:
-                for hit in list(re.finditer(rf"(?<![\w]){re.escape(verb)}(?![\w])", masked)):
+            for verb in grounding.words().bounding_verbs:  # folded ("führen" -> "fuhren"): umlauts as written
+                spelled = re.escape(verb).replace("a", "[aä]").replace("o", "[oö]").replace("u", "[uü]")
+                for hit in list(re.finditer(rf"(?<![\w]){spelled}(?![\w])", masked)):
                     masked = _mask(masked, *hit.span())
                     plan.notes.append(f"{hit.group(0)!r}: the elements bounding the room")
         masked = self._project_words(plan, text, masked)

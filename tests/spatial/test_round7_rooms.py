@@ -134,6 +134,9 @@ def test_a_context_sentence_before_a_question(index_of: Index, model: Model) -> 
     answer = _ask(index_of, DUP, "We are retiling Bathroom 1 in June. Which walls is that?")
     assert _guids(answer) == {g for r in rooms for g in _bounding(r, "IfcWall")} != set()
     _declined(_ask(index_of, DUP, "We are checking the broken doors. Which doors are on Level 1?"), "broken")
+    g = model(INS)  # an ordinal's dot is no sentence end; a comma before "please" ends the context
+    answer = _ask(index_of, INS, "We clean the windows on the 1. Obergeschoss on Monday, please list them.")
+    assert _guids(answer) == _on(g, "IfcWindow", "1. Obergeschoss") != set()
 
 
 # -- English words for a German room name ------------------------------------------------------------------------------

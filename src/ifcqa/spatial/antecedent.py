@@ -23,7 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 # the boundary between the context and the question: the last one before the question part
-_BOUNDARY = re.compile(r"(?<=[^\s?])(?:[.:;!]+\s+|\s+-+\s+)")
+_BOUNDARY = re.compile(r"(?<=[^\s?\d])(?:[.:;!]+\s+|\s+-+\s+)|(?<=\d)[:;!]+\s+|(?<=[^\s?]),\s+(?=(?:please|pls|"
+                       r"can\s+you|could\s+you|bitte|kannst\s+du|können\s+sie)\b)")
+# (never the dot of an ordinal: "1. Obergeschoss"; a comma before a request: "..., please list them all")
 _PLACE = re.compile(r"\b(?:(?:up|down|over|in|out)\s+there|on\s+that\s+(?:floor|level|storey)|in\s+that\s+room|"
                     r"there(?=\s*[?.!]*\s*$)|dort(?:\s+(?:oben|unten))?|da\s+(?:oben|unten))\b")
 _THING = re.compile(r"\b(?:which\s+ones|those|these|them|they|ones|welche\s+davon|diese)\b"

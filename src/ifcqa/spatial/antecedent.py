@@ -22,9 +22,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+# the storey nouns a German ordinal's dot stands before ("1. Obergeschoss", "2. OG", "3. Etage")
+_ORDINAL_NOUNS = r"(?:obergeschoss\w*|og|untergeschoss\w*|ug|etage|stock\w*|geschoss\w*|ebene|dachgeschoss)\b"
 # the boundary between the context and the question: the last one before the question part
-_BOUNDARY = re.compile(r"(?<=[^\s?\d])(?:[.:;!]+\s+|\s+-+\s+)|(?<=\d)[:;!]+\s+|(?<=[^\s?]),\s+(?=(?:please|pls|"
-                       r"can\s+you|could\s+you|bitte|kannst\s+du|können\s+sie)\b)")
+_BOUNDARY = re.compile(r"(?<=[^\s?\d])(?:[.:;!]+\s+|\s+-+\s+)|(?<=\d)(?:[:;!]+|\.(?!\s*" + _ORDINAL_NOUNS + r"))\s+"
+                       r"|(?<=[^\s?]),\s+(?=(?:please|pls|can\s+you|could\s+you|bitte|kannst\s+du|können\s+sie)\b)")
 # (never the dot of an ordinal: "1. Obergeschoss"; a comma before a request: "..., please list them all")
 _PLACE = re.compile(r"\b(?:(?:up|down|over|in|out)\s+there|on\s+that\s+(?:floor|level|storey)|in\s+that\s+room|"
                     r"there(?=\s*[?.!]*\s*$)|dort(?:\s+(?:oben|unten))?|da\s+(?:oben|unten))\b")
@@ -98,8 +100,8 @@ def split_any(text: str) -> Pair | None:
         context, question = stripped[: found.start()].strip(), stripped[found.end():].strip()
         if not context or "?" in context or not re.search(r"[^\W\d_]", question):
             continue
-        if re.search(r"\d$", context) or _ASKS.match(context):
-            continue  # "on the 2. Obergeschoss": an ordinal's dot; a question is never the context
+        if _ASKS.match(context):
+            continue  # a question is never the context
         if "?" in question or _ASKS.match(question):
             return Pair(context, question, None, None)
         return None

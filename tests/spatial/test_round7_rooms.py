@@ -59,8 +59,10 @@ def test_a_personal_lead_in_clause_is_talk(index_of: Index, model: Model) -> Non
     assert answer["storeys"] == [_storey(room)]
     answer = _ask(index_of, INS, "I'm new in the building, which floor is Technikraum III on?")
     assert answer["storeys"] == [_storey(room)]
-    # a lead-in that restricts what is asked is never talk
+    # a lead-in that restricts what is asked, or names a place the model does not know, is never talk
     _declined(_ask(index_of, INS, "I only want the broken ones, which doors are on the Erdgeschoss?"), "broken")
+    _declined(_ask(index_of, INS, "I'm in the west annex, which doors are on the Erdgeschoss?"), "annex")
+    _declined(_ask(index_of, INS, "We work in the north block. How many doors are on the Keller?"), "block")
 
 
 def test_a_statement_before_or_after_the_question_is_talk(index_of: Index, model: Model) -> None:

@@ -158,7 +158,7 @@ def _purpose() -> re.Pattern[str]:
     nouns = _alternatives(tuple(sorted(_words().purposes, key=len, reverse=True)))
     return re.compile(r"(?:^|(?<=[\s,]))(?:(?:(?:i\s+)?need(?:ed)?\s+(?:them|it|this|these|those|the\s+list)\s+)?"
                       r"(?:for|für|fuer))\s+(?:the|a|an|our|my|this|die|den|das|unsere[nm]?|meine[nm]?)\s+"
-                      rf"(?P<what>(?:[\w-]+(?:'s)?\s+){{0,3}}?)(?:{nouns})(?![\w-])\s*,?")
+                      rf"(?P<what>(?:[\w-]+(?:'s)?\s+){{0,3}})(?:{nouns})(?![\w-])\s*,?")
 _REPORTED = re.compile(r"(?:^|(?<=[\s,]))(?:(?:the|my|our|a|an|der|die|unser)\s+)?(?P<who>[\w-]+(?:\s+[\w-]+){0,2}?)"
                        r"\s+(?:claims?|claimed|says|said|insists?|insisted|reckons?|thinks|believes|told\s+me|"
                        r"behauptet|sagt|meint)\s+(?:that\s+|dass\s+|,\s*)?"
@@ -182,6 +182,17 @@ _STATEMENT_VERB = re.compile(r"\b(?:am|is|are|was|were|be|been|have|has|had|need
                              r"|\b[^\W\d_]{3,}ing\b")
 _QUESTION = re.compile(r"\s*(?:which|what|where|when|how|is|are|do|does|did|can|could|list|show|give|tell|count|"
                        r"welche[mnrs]?|was|wo|wie|gibt|sind|ist|zeig\w*)\b")
+# a place named in a statement ("in the east wing", "at the north entrance"), other than the whole building, the
+# asker's site or a time ("on Friday", "in the morning", "at the moment")
+_NOT_A_PLACE = (r"(?:building|house|model|project|site|file|moment|morning|afternoon|evening|night|week|weekend|month|"
+                r"year|time|way|gebäude|haus|modell|projekt|moment|morgen|abend|woche|monat|jahr|monday|tuesday|"
+                r"wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
+                r"january|february|march|april|may|june|july|august|september|october|november|december|januar|"
+                r"februar|märz|mai|juni|juli|oktober|dezember|charge|touch|hurry|short|general|person|team|company|"
+                r"firma|here|hier|there|\d)\b")
+_DETERMINER = r"(?:the|a|an|our|my|this|der|dem|den|die|das|unserem|meinem)"
+_PLACE_SAID = re.compile(rf"\b(?:in|on|at|im|auf|inside|within|near|beside|behind|next\s+to|am|beim)\s+"
+                         rf"(?:{_DETERMINER}\s+(?!{_NOT_A_PLACE})|(?!{_DETERMINER}\b|{_NOT_A_PLACE}))[^\W\d_]")
 # a sentence opening with a subject ("The painters arrive on Friday", "Tomorrow the electrician comes")
 _SUBJECT = re.compile(r"\s*(?:the|a|an|our|my|your|their|they|he|she|someone|somebody|everyone|tomorrow|today|next|"
                       r"der|die|das|unser|unsere|morgen|heute|nächste\w*)\b")
@@ -198,6 +209,9 @@ def is_statement(part: str, *, sentence: bool = True) -> bool:
     a sentence of its own, it has a verb or starts with the asker ("Wooden ones." is no statement)."""
     if _RESTRICTS.search(part) or not re.search(r"[^\W\d_]", part) or _QUESTION.match(part):
         return False  # "which floor is rm. 2.11 on": a question cut at an abbreviation's dot is never talk
+    asker = re.match(rf"\s*{_ASKER}\b", part)  # "Im new here": the asker, never the German "im"
+    if _PLACE_SAID.search(part, asker.end() if asker else 0):
+        return False  # "we're in the east wing", "I work in the north block": a place the asker may mean
     return not sentence or bool(_STATEMENT_VERB.search(part) or re.match(rf"\s*{_ASKER}\b", part) or (
         _SUBJECT.match(part) and len(part.split()) >= 3))
 

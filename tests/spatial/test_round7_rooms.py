@@ -123,6 +123,11 @@ def test_named_rooms_with_a_class(index_of: Index, model: Model) -> None:
     with_door = {s.GlobalId for s in _spaces(f, lambda s: "kitchen" in (s.LongName or "").lower())
                  if _bounding(s, "IfcDoor")}
     assert _guids(_ask(index_of, DUP, "kitchens with a door")) == with_door  # none: Revit's kitchens are open
+    g = model(INS)  # a bound on the count is the rooms' too: never a yes/no over every window of every office
+    offices = _spaces(g, lambda s: (s.LongName or "").startswith("Buero") and _storey(s) == "Erdgeschoss")
+    many = {s.GlobalId for s in offices if len(_bounding(s, "IfcWindow")) > 4}
+    answer = _ask(index_of, INS, "which offices on the Erdgeschoss have more than 4 windows?")
+    assert _guids(answer) == many != set() and answer["yes_no"] is None
 
 
 # -- a context sentence: what the asker is doing, then the question ---------------------------------------------------

@@ -3046,10 +3046,10 @@ class Parser:
         """ "which rooms have a bed", "which room is the sofa in", "welcher Raum hat eine Badewanne": the spaces
         holding at least one element of the other class (contained in them; bounding them for doors, windows and
         walls) -- the per-space count threshold "at least 1" (see :meth:`_intent`), not a relation to decline."""
-        if plan.threshold is not None or plan.declined is not None or plan.measure is not None:
-            return
-        if plan.rooms:
+        if plan.rooms and plan.declined is None and plan.measure is None:
             self._named_rooms_holding(plan, text)
+            return
+        if plan.threshold is not None or plan.declined is not None or plan.measure is not None:
             return
         spans = sorted(plan.resolved.get("class_spans", []))
         keys = [_CLASS_KEYS.get(w) for _, _, w in spans]
@@ -3088,8 +3088,19 @@ class Parser:
             return
         start, end = rooms[0]
         after = next(((a, w) for a, _, w in spans if a >= end), None)
-        if after is None or not _HOLDING.fullmatch(text[end:after[0]] + " "):
+        if after is None:
             return
+        between = text[end:after[0]]
+        for a, b in plan.resolved.get("storey_spans", []):  # "which offices on the EG have ...": the storey scopes
+            if end <= a and b <= after[0] and re.fullmatch(r"\s*(?:on|in|at|im|auf)(?:\s+(?:the|dem|der))?\s*",
+                                                           text[end:a]):
+                between = text[b:after[0]]
+        bound = plan.threshold
+        if bound is None and not _HOLDING.fullmatch(between + " "):
+            return
+        if bound is not None and not (bound.get("term") and bound["term"] in between and re.match(
+                r"\s*(?:that\s+|which\s+|die\s+)?(?:have|has|with|having|hat|haben|mit)\b", between)):
+            return  # "which offices have more than 4 windows": the bound is the rooms' (else it is not theirs)
         asked = re.match(r"\s*(?:(?:which|what|welche[mnrs]?|how\s+many|wie\s*viele|list(?:\s+(?:all\s+)?the)?|"
                          r"show(?:\s+me)?(?:\s+the)?)\s+)?"
                          r"(?:(?:all|the|die|alle)\s+)?$", text[:start])
@@ -3097,7 +3108,8 @@ class Parser:
             return
         plan.resolved["space_pool"] = list(plan.rooms[0].guids)
         plan.resolved["lacking"] = "rooms"  # the rooms are the answer: counted per space (see _intent)
-        plan.threshold = {"op": ">=", "n": 1, "term": " ".join(text[end:after[0]].split()) or "with"}
+        if bound is None:
+            plan.threshold = {"op": ">=", "n": 1, "term": " ".join(between.split()) or "with"}
         plan.notes.append(f"which of the rooms {plan.rooms[0].term!r} hold one: those with at least one")
 
     def _intent(self, plan: Plan, text: str, masked: str) -> None:

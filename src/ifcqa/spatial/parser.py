@@ -2255,21 +2255,25 @@ class Parser:
         subject = _LACKING_SUBJECT.search(text, 0, found.start()) if found is not None else None
         if subject is not None:  # "rooms with no door", "2.OG rooms with no windows": the rooms (storeys) asked
             plan.resolved["lacking"] = "rooms" if subject.group("rooms") else "storeys"
-        rooms_named = self._rooms_before(plan, text, found.start()) if found is not None and subject is None else None
+        key = _CLASS_KEYS.get(word)
+        excluded = [c for c in plan.exclude_classes if c.key == key]
+        rooms_named = self._rooms_before(plan, text, found.start(), bool(excluded)) if (
+            found is not None and subject is None) else None
         # "bedrooms without windows", "rooms on level 2 without windows" (round 7)
         if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no or subject
                                  or rooms_named):
             return masked
-        key = _CLASS_KEYS.get(word)
-        excluded = [c for c in plan.exclude_classes if c.key == key]
         if excluded:  # "ein Geschoss ohne Fenster": the class counted (zero), not taken out of the answer
             plan.exclude_classes = [c for c in plan.exclude_classes if c.key != key]
             plan.classes += excluded
+            if rooms_named and plan.rooms[0].role == "subject":  # "Büros ohne Möbel": what is in / bounds them
+                plan.rooms[0].role = "of" if key in _BOUNDING else "in"
+                plan.classes = [c for c in plan.classes if c.key != "spaces"]
         plan.threshold = {"op": "=", "n": 0, "term": found.group(0).strip()}
         return _mask(masked, found.start(), found.end())
 
     @staticmethod
-    def _rooms_before(plan: Plan, text: str, at: int) -> str | None:
+    def _rooms_before(plan: Plan, text: str, at: int, excluded: bool = False) -> str | None:
         """Rooms as the subject of a relation starting at ``at`` ("bedrooms without windows", "rooms on level 2 with
         no windows", "which bathrooms have a window"): a room mention (its spaces become the pool the per-space count
         runs over, ``resolved["space_pool"]``) or the room noun, a storey allowed in between; else ``None``."""
@@ -2280,7 +2284,7 @@ class Parser:
                 before = _STOREY_PREPOSITION.search(text, 0, a)
                 end = before.start() if before is not None else a
                 break
-        named = [r for r in plan.rooms if not r.negated and r.guids and r.role != "subject"]
+        named = [r for r in plan.rooms if not r.negated and r.guids and (r.role != "subject" or excluded)]
         if any(b == end for _, b in plan.resolved.get("room_spans", [])) and len(named) == len(plan.rooms) == 1:
             plan.resolved["lacking"] = "rooms"
             plan.resolved["space_pool"] = list(named[0].guids)

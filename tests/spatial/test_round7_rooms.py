@@ -213,6 +213,16 @@ def test_german_bounding_and_placement_verbs(index_of: Index, model: Model) -> N
     assert _guids(_ask(index_of, he, "Welche Heizkörper hängen im EG?")) == radiators != set()
 
 
+# -- "where" asked inside a request: the storeys -------------------------------------------------------------------
+def test_where_inside_a_request_asks_for_the_storeys(index_of: Index, model: Model) -> None:
+    f = model(HOM)
+    kids = {_storey(s) for s in _spaces(f, lambda s: "children" in (s.Name or "").lower())}
+    answer = _ask(index_of, HOM, "Morning! Could you tell me where the kids' rooms are?")
+    assert set(answer["storeys"]) == kids != set()
+    bath = {_storey(s) for s in _spaces(f, lambda s: (s.Name or "").startswith("Bath"))}
+    assert set(_ask(index_of, HOM, "Kannst du mir sagen, wo das Badezimmer ist?")["storeys"]) == bath != set()
+
+
 def test_the_round7_rooms_set_matches_its_oracles(shared_ifc: Path) -> None:
     done = subprocess.run([sys.executable, str(SCRIPT), "--ifc-dir", str(shared_ifc), "--check"],
                           capture_output=True, text=True, timeout=600)

@@ -145,7 +145,10 @@ _REQUEST = re.compile(r"^\s*(?:(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:(?:currentl
                       r"interested\s+in)"
                       r"|(?:i|we)(?:'d|\s+would)\s+like\s+(?:to\s+(?:see|know|get|find|have)\s+)?"
                       r"|(?:i|we)\s+(?:need|want)\s+to\s+(?:find|see|know|locate)"
-                      r"|(?:ich\s+suche|wir\s+suchen)(?:\s+nach)?)\b\s*")
+                      r"|(?:ich\s+suche|wir\s+suchen)(?:\s+nach)?"
+                      # "Kannst du mir sagen, wo ...", "Weißt du, welche ...": the German request before the question
+                      r"|(?:kannst\s+du|können\s+sie|könnten\s+sie|koennen\s+sie)\s+mir\s+sagen|(?:weisst|weißt)\s+du"
+                      r"|wissen\s+sie)\b\s*,?\s*")
 _SALUTATION = re.compile(r"^\s*(?:dear|hi|hello|hey|hallo|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+tag)\b"
                          r"(?P<who>[^,:!?]{0,40})[,:!]\s*")
 # a lead-in closed by a colon or a dash with spaces around it (never "1.OG-Wand", "T/FDN")

@@ -257,7 +257,8 @@ _PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*(?:is|ist
                              r"(?P<val>true|false|yes|no|ja|nein|wahr|falsch)(?![\w])")
 _TRUE_WORDS = frozenset(["true", "yes", "ja", "wahr"])
 # "which rooms have a bed", "welcher Raum hat eine Badewanne", "which room is the sofa in" (see _rooms_holding)
-_HOLDING = re.compile(r"\s*(?:have|has|had|contain|contains|hold|holds|with|hat|haben|enthält|enthalten|mit)\s+"
+_HOLDING = re.compile(r"\s*(?:(?:have|has)\s+got|got|have|has|had|contain|contains|hold|holds|with|hat|haben|enthält|"
+                      r"enthalten|mit)\s+"
                       r"(?:(?:a|an|any|the|some|one|ein|eine|einen|einer|der|die|das|den)\s+)?")
 _IS_THE = re.compile(r"\s*(?:is|are|ist|sind|steht|stehen|liegt|liegen)\s+(?:(?:the|a|an|der|die|das)\s+)?")
 _IN_AFTER = re.compile(r"\s*(?:in|located\s+in|placed\s+in)?\s*[?.!]*\s*$")
@@ -293,6 +294,12 @@ _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|
 _LACKING_SUBJECT = re.compile(r"\b(?:(?P<rooms>rooms?|spaces?|räume|raeume|zimmer)|(?P<storeys>floors?|levels?|"
                               r"storeys?|stories|geschosse?|etagen?|stockwerke?))(?:\s+(?:that|which|die|welche))?"
                               r"(?:\s+(?:do|does))?(?:\s+(?:have|has|with|haben|hat|mit|contain|contains))?\s*$")
+# "where ...", also after a request for it ("can you tell me where the children's rooms are", "weißt du, wo ...")
+_WHERE_ASKED = re.compile(r"\s*(?:(?:yo|hi|hey|hello|hallo|so|ok|okay|and|und)\s*[,!]?\s+)?"
+                          r"(?:(?:(?:can|could|would)\s+you\s+(?:please\s+)?|please\s+)?(?:tell|show)\s+me\s+|"
+                          r"i\s+(?:want|need|would\s+like)\s+to\s+know\s+|do\s+you\s+know\s+|"
+                          r"(?:weisst|weißt)\s+du,?\s+|wissen\s+sie,?\s+|(?:kannst\s+du|können\s+sie)\s+mir\s+sagen,?\s+)?"
+                          r"(?:where|wo)\b")
 # what joins rooms to the relation after them ("bedrooms that have no", "rooms which do not have", "Räume, die keine")
 _RELATION_LINK = re.compile(r"(?:\s*,)?(?:\s+(?:that|which|die|welche))?(?:\s+(?:do|does|are|is|sind))?"
                             r"(?:\s+(?:have|has|with|haben|hat|mit|contain|contains|hold|holds))?\s*$")
@@ -3197,7 +3204,7 @@ class Parser:
         counts_storeys = re.search(rf"\b(?:how\s+many|wie\s*viele[n]?)\s+{_NOUN}\b", text) is not None
         plan.asks_storey = plan.intent not in ("most", "breakdown", "compare") and bool(
             re.search(rf"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+{_NOUN}\b", text)
-            or re.match(r"\s*(?:where|wo)\b", text) and (plan.rooms or plan.classes) or counts_storeys
+            or _WHERE_ASKED.match(text) and (plan.rooms or plan.classes) or counts_storeys
         )
         if plan.asks_storey:
             plan.intent = "list"

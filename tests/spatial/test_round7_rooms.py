@@ -81,6 +81,7 @@ def test_a_purpose_without_a_topic_is_talk(index_of: Index, model: Model) -> Non
     assert _guids(answer) == _bounding(room, "IfcWindow") != set()
     answer = _ask(index_of, DUP, "windows on Level 2 please, need them for an estimate")
     assert _guids(answer) == _on(model(DUP), "IfcWindow", "Level 2") != set()
+    _declined(_ask(index_of, DUP, "for the east wing audit, which doors are on Level 1?"), "wing")  # a place
 
 
 # -- the whole model named as a place in German -----------------------------------------------------------------------

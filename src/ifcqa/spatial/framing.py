@@ -196,6 +196,9 @@ _NOT_A_PLACE = (r"(?:building|house|model|project|site|file|moment|morning|after
 _DETERMINER = r"(?:the|a|an|our|my|this|der|dem|den|die|das|unserem|meinem)"
 _PLACE_SAID = re.compile(rf"\b(?:in|on|at|im|auf|inside|within|near|beside|behind|next\s+to|am|beim)\s+"
                          rf"(?:{_DETERMINER}\s+(?!{_NOT_A_PLACE})|(?!{_DETERMINER}\b|{_NOT_A_PLACE}))[^\W\d_]")
+# words naming a part of the building ("the north wing", "block B", "der Westflügel"): never a purpose's topic
+_PART_OF_BUILDING = re.compile(r"\b(?:wing|block|annex|annexe|tower|section|zone|area|side|part|corner|half|flügel|"
+                               r"fluegel|trakt|bauteil|bereich|seite|teil|abschnitt)\b|(?:flügel|fluegel|trakt)\b")
 # a sentence opening with a subject ("The painters arrive on Friday", "Tomorrow the electrician comes")
 _SUBJECT = re.compile(r"\s*(?:the|a|an|our|my|your|their|they|he|she|someone|somebody|everyone|tomorrow|today|next|"
                       r"der|die|das|unser|unsere|morgen|heute|nächste\w*)\b")
@@ -300,6 +303,8 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
             break
         take(found.start(), found.end())
     for found in list(_purpose().finditer(text)):
+        if _PART_OF_BUILDING.search(found["what"]):
+            continue  # "for the north wing survey": a part of the building the model may not single out, kept
         if not found["what"].strip() or is_context(found["what"], True):
             take(found.start(), found.end())
     found = _REPORTED.search(text)

@@ -71,6 +71,9 @@ def test_a_statement_before_or_after_the_question_is_talk(index_of: Index, model
     assert answer["count"] == len(_on(f, "IfcSpace", "Keller")) > 0
     answer = _ask(index_of, HOM, "Which doors are on the GroundFloor? This is for the carpenter's quote.")
     assert _guids(answer) == _on(model(HOM), "IfcDoor", "GroundFloor") != set()
+    (lab,) = _spaces(f, lambda s: s.LongName == "Labor K2")
+    answer = _ask(index_of, INS, "Servus! Welche Türen hat das Labor K2? Danke im Voraus!")
+    assert _guids(answer) == _bounding(lab, "IfcDoor") != set()
     _declined(_ask(index_of, INS, "Wooden ones. Which doors are on the Erdgeschoss?"), "wooden")
     _declined(_ask(index_of, INS, "Which doors are on the Erdgeschoss? They should be painted."), "painted")
 

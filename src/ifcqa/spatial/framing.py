@@ -149,7 +149,8 @@ _REQUEST = re.compile(r"^\s*(?:(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:(?:currentl
                       # "Kannst du mir sagen, wo ...", "Weißt du, welche ...": the German request before the question
                       r"|(?:kannst\s+du|können\s+sie|könnten\s+sie|koennen\s+sie)\s+mir\s+sagen|(?:weisst|weißt)\s+du"
                       r"|wissen\s+sie)\b\s*,?\s*")
-_SALUTATION = re.compile(r"^\s*(?:dear|hi|hello|hey|hallo|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+tag)\b"
+_SALUTATION = re.compile(r"^\s*(?:dear|hi|hello|hey|hiya|howdy|yo|good\s+(?:morning|afternoon|evening)|morning|hallo|"
+                         r"moin|servus|grüß\s+gott|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+(?:tag|morgen|abend))\b"
                          r"(?P<who>[^,:!?]{0,40})[,:!]\s*")
 # a lead-in closed by a colon or a dash with spaces around it (never "1.OG-Wand", "T/FDN")
 _PREAMBLE = re.compile(r"^\s*(?P<pre>[^:?!]{1,60}?)\s*(?::|\s-+\s)\s*(?=\S)")
@@ -192,7 +193,7 @@ _NOT_A_PLACE = (r"(?:building|house|model|project|site|file|moment|morning|after
                 r"wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
                 r"january|february|march|april|may|june|july|august|september|october|november|december|januar|"
                 r"februar|märz|mai|juni|juli|oktober|dezember|charge|touch|hurry|short|general|person|team|company|"
-                r"firma|here|hier|there|\d)\b")
+                r"firma|here|hier|there|advance|voraus|particular|detail|total|\d)\b")
 _DETERMINER = r"(?:the|a|an|our|my|this|der|dem|den|die|das|unserem|meinem)"
 _PLACE_SAID = re.compile(rf"\b(?:in|on|at|im|auf|inside|within|near|beside|behind|next\s+to|am|beim)\s+"
                          rf"(?:{_DETERMINER}\s+(?!{_NOT_A_PLACE})|(?!{_DETERMINER}\b|{_NOT_A_PLACE}))[^\W\d_]")

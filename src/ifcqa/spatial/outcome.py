@@ -105,6 +105,10 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         from ifcqa.spatial.lookup_answer import answer as lookup_answer
 
         return lookup_answer(index, answerer, plan, hits)
+    if plan.resolved.get("room_counts") and plan.intent == "compare":  # "more rooms called 'Room' than offices?"
+        return _room_counts(index, answerer, plan)
+    if plan.resolved.get("element_compare") and plan.intent == "compare":  # "is door A wider than door B?"
+        return _element_compare(index, plan, hits)
     out = Outcome(rule=rule_of(answerer, plan))
     label, scope, n = answerer.label(plan), answerer.scope(plan), len(hits)
     measure = plan.resolved.get("measure")
@@ -241,6 +245,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         names = [answerer.storey_name(g) or g for g in dict.fromkeys(storeys)]
         out.storeys = names
         counting = bool(plan.resolved.get("count_storeys"))  # "how many floors have windows": the storeys counted
+        if guids and not names and not counting:
+            return _on_no_storey(answerer, plan, out, label, n)
         if counting:
             out.count = len(names)
         if not guids:
@@ -589,6 +595,61 @@ def _is_first(answerer: Answerer, plan: Plan, out: Outcome, asked: str, values: 
     out.text = (f"{'Yes' if out.yes_no else 'No'}: {_join_names(out.storeys or []) or 'no storey'} "
                 f"{'has' if len(out.storeys or []) == 1 else 'have'} the {word} ({shown}).")
     return out
+
+
+def _element_compare(index: ModelIndex, plan: Plan, hits: list[Hit]) -> Outcome:
+    """Two named elements compared by an attribute (``parser._compare_elements``): both values, their units."""
+    spec = plan.resolved["element_compare"]
+    (sa, ga, va, ua, wa), (sb, gb, vb, ub, wb) = spec["sides"]
+    if ua != ub:
+        plan.declined = {"reason": f"the two {spec['attribute']}s are recorded in different units ({ua}, {ub})",
+                         "not_understood": [], "can_answer": f"Ask for the {spec['attribute']} of each element."}
+        return Outcome(hits=[], text=f"I cannot answer this: {plan.declined['reason']}, so nothing is listed.")
+    unit = f" {ua}" if ua else ""
+    holds = va > vb if spec["larger"] else va < vb
+    shown = f"{sa}: {va:g}{unit} ({wa}); {sb}: {vb:g}{unit} ({wb})"
+    rule = f"{spec['attribute']} of {sa} vs {sb}"
+    by_guid = {h.guid: h for h in hits}
+    if spec["which"]:
+        if math.isclose(va, vb, rel_tol=1e-9):
+            return Outcome(rule=rule, hits=list(by_guid.values()), text=f"Neither: the same {spec['attribute']}. "
+                                                                           f"{shown}.")
+        winner = ga if holds else gb
+        return Outcome(rule=rule, hits=[by_guid[winner]] if winner in by_guid else [],
+                       text=f"{sa if holds else sb} is {spec['comparative']}: {shown}.")
+    return Outcome(rule=rule, hits=list(by_guid.values()), yes_no=holds,
+                   text=f"{'Yes' if holds else 'No'}: {shown}.")
+
+
+def _room_counts(index: ModelIndex, answerer: Answerer, plan: Plan) -> Outcome:
+    """Two groups of rooms compared by count (``parser._room_count_comparison``), within the storeys asked."""
+    wanted = set(plan.storeys)
+    sides: list[tuple[str, list[Hit]]] = []
+    for term, guids in plan.resolved["room_counts"]:
+        side = []
+        for g in dict.fromkeys(guids):
+            e = index.find(g)
+            storey = index.data.elements[e.storey].guid if e is not None and e.storey is not None else None
+            if e is not None and (not wanted or storey in wanted):
+                side.append(Hit(e.guid, e.ifc_class, e.name, storey, step_id=e.id))
+        sides.append((term, side))
+    (ta, a), (tb, b) = sides
+    holds = {"<": len(a) < len(b), "=": len(a) == len(b)}.get(plan.compare_op or ">", len(a) > len(b))
+    rule = f"count of spaces named like {ta!r} {plan.compare_op} count named like {tb!r} {answerer.scope(plan)}"
+    text = (f"{'Yes' if holds else 'No'}: {len(a)} space{'s' if len(a) != 1 else ''} named like {ta!r} and "
+            f"{len(b)} named like {tb!r} {answerer.scope(plan)} ({len(a)} {plan.compare_op} {len(b)} is "
+            f"{'true' if holds else 'false'}).")
+    return Outcome(rule=rule, hits=a + b, text=text, yes_no=holds)
+
+
+def _on_no_storey(answerer: Answerer, plan: Plan, out: Outcome, label: str, n: int) -> Outcome:
+    """ "Which floor are the signals on?" where none of them is on a storey (a rail model has none; an element
+    placed outside every storey): there is no storey to name, so the question is declined saying why, never
+    answered by listing the elements "on no storey" (round 7)."""
+    why = ("this model has no storeys" if not answerer.resolver.storeys
+           else "none of them is contained in a storey, one of its spaces or an element that is")
+    return _declined(plan, out, answerer, f"the {n} {label} asked are on no storey: {why}",
+                     "Ask which elements the model holds, or about their properties.")
 
 
 def _declined(plan: Plan, out: Outcome, answerer: Answerer, reason: str, instead: str) -> Outcome:

@@ -24,14 +24,20 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial import (
     antecedent,
+    between,
+    element_compare,
     framing,
     grounding,
+    layers,
     lookup,
     multi_lookup,
     named_properties,
     per_storey,
+    property_names,
     qualifiers,
+    reported,
     resolve,
+    room_names,
     units_asked,
 )
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
@@ -250,6 +256,8 @@ _UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|e
                    r"gebäude|gebaeude|block|wing|flügel|fluegel|tower|turm)\s+(?P<x>[a-z]|\d{1,2})\b")
 # head nouns that only say "one of them" after a class word or ending a compound with one: "door sets", "window
 # units", "doorways", "Fensterelemente", "Türblätter"
+_BETWEEN = re.compile(r"\b(?:between|zwischen)\b")
+_TYPES_AFTER = re.compile(r"[\s-]+(types|typen|kinds|sorts|styles)\b")
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
 _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
 # a property written out with a truth value: "HandicapAccessible true", "LoadBearing = false", "IsExternal: ja"
@@ -760,6 +768,8 @@ class Parser:
         plan = Plan(question=question)
         self._asked = question  # as written (case kept): what the word passes may consult
         stripped, guids = lookup.explicit_guids(question)  # GlobalIds are read whole, before any word pass
+        if not self._framing:
+            self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
         text = normalise(stripped)
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
@@ -769,6 +779,7 @@ class Parser:
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
+        text = self._reported(plan, text)  # "door 285996: the handle is loose. which floor is it on?"
         text = lookup.who_asks_attribute(text, self._holds)  # "who made the boiler": its Manufacturer
         if not self._framing and self._refuse(plan, text):  # a part parsed alone: what it names (see _is_context)
             return plan
@@ -778,6 +789,9 @@ class Parser:
         text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
+        if self._compare_elements(plan, text):  # "is door 285860 wider than door 285959?"
+            return plan
+        text = self._property_mentions(plan, text)  # "max. operating temperature": one held property, no "max"
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         text, framed = framing.mask_context(text, lambda w: w in self._name_words(), _class_keys_in)
@@ -798,8 +812,12 @@ class Parser:
         masked = _PHRASE_COORDINATORS.sub(lambda m: " " * len(m.group(0)), masked)  # "as well as": an "and"
         masked = self._explicit(plan, masked)
         masked = self._threshold(plan, masked)
+        named_rooms = self._named_rooms(plan, masked)  # "rooms called 'Room'", "spaces named \"small office\""
+        masked = named_rooms[1]
         masked = self._rooms_and_classes(plan, masked)
+        self._named_room_roles(plan, named_rooms[0])
         masked = self._units(plan, masked)
+        masked = self._between_rooms(plan, masked)  # "the wall between the kitchen and the corridor"
         masked = self._property_values(plan, masked)
         masked = self._named_properties(plan, masked, _places_read(text, plan))
         masked = self._qualifiers(plan, masked, _places_read(text, plan))
@@ -812,6 +830,7 @@ class Parser:
         masked = self._asked_unit(plan, masked, text)
         masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
+        masked = self._room_count_comparison(plan, text, masked)  # "more rooms called 'Room' than small offices?"
         masked = self._count_comparison(plan, text, masked)
         self._rooms_holding(plan, text, masked)
         self._intent(plan, text, masked)
@@ -1103,6 +1122,15 @@ class Parser:
             text = plan.resolved.pop("lookup_text")
         for start, end in frame.spans:
             text = _mask(text, start, end)
+        if frame.key in layers.KEYS and frame.spans:  # "the thickness of the insulation of the walls": a layer
+            found_layer = layers.find(self.index, text, max(end for _, end in frame.spans))
+            if found_layer is not None:
+                plan.resolved["lookup_layer"] = found_layer[0]
+                plan.notes.append(f"{found_layer[0]!r}: the material layers named so")
+                text = _mask(text, *found_layer[1])
+        for used in list(lookup.USE_VERBS.finditer(text)):  # "which door type is used in this house"
+            plan.notes.append(f"{used.group(0)!r}: says the elements are in use, which every element is")
+            text = _mask(text, used.start(), used.end())
         for match in list(re.finditer(r"(?<![\w-])[\w][\w./-]*[\w]", text)):  # "door Tür-014", "GroundFloor_Door1"
             token = match.group(0)
             found = self._identifiers().get(token) if re.search(r"[\d_]", token) else None
@@ -1110,9 +1138,133 @@ class Parser:
                 plan.elements.extend(found)
                 plan.notes.append(f"{_as_written(plan.question, token)!r}: the element(s) named so ({len(found)})")
                 text = _mask(text, match.start(), match.end())
+        plan.resolved["lookup_frame"] = True
         plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
                                                          " (read by property name)"))
         return _lookup_unit(plan, text, frame), frame
+
+    def _compare_elements(self, plan: Plan, text: str) -> bool:
+        """Two elements named exactly (GlobalId, Name, Tag) compared by the attribute a comparative names
+        (``element_compare``): each side read as the lookup "<attribute> of <side>"; a yes/no (or, for "which is
+        heavier, A or B", the element) stating both values. A side that names no single element leaves the question
+        to the other passes; a side that records no number for the attribute declines saying so."""
+        if self._framing:
+            return False
+        frame = element_compare.find(text)
+        if frame is None:
+            return False
+        sides = []
+        self._framing = True
+        try:
+            for side in (frame.a, frame.b):
+                sub = self.parse(f"what is the {frame.attribute} of {side}")
+                sides.append(sub)
+        finally:
+            self._framing = False
+        if any(sub.declined is not None or sub.intent != "lookup" or len(set(sub.elements)) != 1 for sub in sides):
+            return False
+        key = lookup.words().attributes[frame.attribute]["key"]
+        values = []
+        for side, sub in zip((frame.a, frame.b), sides, strict=True):
+            result = lookup.lookup(self.index, lookup.Frame(frame.attribute, key), sub.elements[:1])
+            reading = next(iter(result.readings.values()), None)
+            value = reading.value if reading is not None else None
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                _decline(plan, f"{side!r} records no {frame.attribute} as a number, so the two cannot be compared",
+                         [], f"Ask for the {frame.attribute} of each element.")
+                return True
+            values.append((_as_written(plan.question, side), sub.elements[0], float(value),
+                           reading.unit if reading else None,
+                           f"{reading.name} ({reading.source})" if reading else ""))
+        plan.elements = [values[0][1], values[1][1]]
+        found = [e for g in plan.elements if (e := self.index.find(g)) is not None]
+        plan.classes = [ClassFilter(c, c, (c,)) for c in dict.fromkeys(e.ifc_class for e in found)]
+        plan.intent = "compare"
+        plan.resolved["element_compare"] = {"comparative": frame.comparative, "attribute": frame.attribute,
+                                            "larger": frame.larger, "which": frame.which, "sides": values}
+        plan.notes.append(f"{frame.comparative!r}: the {frame.attribute} of {frame.a!r} and of {frame.b!r} compared")
+        return True
+
+    def _property_mentions(self, plan: Plan, text: str) -> str:
+        """Words naming a property the model holds that another pass would misread ("max" as an aggregate, a dot
+        or parentheses splitting them: "Max. Operating temperature", "Heat Transfer Coefficient (U)", "maximum
+        riser height") joined into one token, so the lookup reads them as that property (``property_names``)."""
+        if not hasattr(self, "_held"):
+            self._holds("")
+        text, joined = property_names.join_mentions(text, self._held)
+        for raw in joined:
+            plan.notes.append(f"{raw!r}: the name of a property the model holds, read as one attribute")
+        return text
+
+    def _reported(self, plan: Plan, text: str) -> str:
+        """A fault reported on an element named exactly (GlobalId, Name, Tag), then a question referring back to it
+        ("... window 145788 is leaking. What level is it on?", spatial/reported.py): the question asked of that
+        element; the report's words say why and are not read. Otherwise the text is left as written."""
+        if self._framing:
+            return text
+        after = reported.trailing(text)  # "What floor is window 286105 on? It's cracked."
+        if after is not None and (self._names_in(after[0], " ".join(self._stripped.casefold().split(" ")))[0]):
+            plan.notes.append(f"{after[1]!r}: a remark on the element the question names, not read")
+            return after[0]
+        pair = reported.split(text)
+        raw = reported.split(" ".join(self._stripped.casefold().split(" ")))  # GlobalIds still blank runs here
+        if pair is None or raw is None:
+            return text
+        own = self._names_in(pair.question)[0]
+        if own or re.search(r"\s{22,}", raw.question):  # the question names an element itself
+            if own is not None and own == self._names_in(pair.report, raw.report)[0]:
+                plan.notes.append(f"{pair.report!r}: a report on what the question names, not read")
+                return pair.question
+            return text
+        naming, cls = self._names_in(pair.report, raw.report)
+        if naming is None or any(_CLASS_KEYS[m.group(0)] != cls for m in _CLASS_PATTERN.finditer(pair.report)):
+            return text  # nothing named exactly, or the report names other things too ("door 12 ... the windows")
+        noun = pair.back.group("noun")
+        if noun is not None:
+            key = _CLASS_KEYS.get(noun)
+            if key is None and noun not in ("one", "element", "thing", "unit", "item", "part"):
+                return text  # "that floor", "this problem": no reference to the element
+            if key is not None and cls is not None and key != cls:
+                return text  # "window 145788 is leaking. which room is that door in?": another thing
+        new = reported.rewrite(pair, naming)
+        plan.notes.append(f"{pair.report!r}: a report on {naming.strip() or 'the element named'}, which names it; "
+                          f"the question refers back to it, read as {new!r}")
+        return new
+
+    def _names_in(self, text: str, raw: str = "") -> tuple[str | None, str | None]:
+        """The phrase that names elements exactly in ``text`` ("door 285996", "the Terrassentuer", "door" before a
+        GlobalId blanked out) and its class key; (None, None) when it names none or several things."""
+        found: list[tuple[str, str | None]] = []
+        blank = re.search(r"(?:\b(?P<cls>[^\W\d_][\w-]*)\s)?\s{22,}", raw)
+        if blank is not None:
+            key = _CLASS_KEYS.get(blank.group("cls") or "")
+            found.append((blank.group("cls") if key else "", key))
+        vocabulary = _vocabulary_words()
+        for match in re.finditer(r"(?<![\w-])[\w][\w./-]*[\w]", text):
+            token = match.group(0)
+            before = re.search(r"([^\W\d_]+)\s+$", text[:match.start()])
+            key = _CLASS_KEYS.get(before.group(1)) if before is not None else None
+            guids = self._identifiers().get(token, [])
+            if not guids or token in _CLASS_KEYS or token in _FILLER:
+                continue
+            if not re.search(r"[^\W\d_]", token):  # a bare number names an element only after its class word
+                if key is None:
+                    continue
+                wanted = self.class_filter(key).classes
+                guids = [g for g in guids if (e := self.index.find(g)) is not None
+                         and any(self.index.is_a(e, c) for c in wanted)]
+            elif not re.search(r"[\d_]", token) and (token in vocabulary or len(token) < 5 or len(guids) > 5):
+                continue  # an ordinary word some element happens to be named
+            if guids:
+                found.append((f"{before.group(1)} {token}" if key is not None and before is not None else token, key))
+        for only in re.finditer(r"\b(?:the|der|die|das)\s+(?P<w>[^\W\d_][\w-]*)", text):  # "the boiler": the one
+            key = _CLASS_KEYS.get(only.group("w"))
+            if key is not None and key != "spaces" and not any(only.group("w") in f[0] for f in found) and len(
+                    {e.id for c in self.class_filter(key).classes for e in self.index.by_class(c)}) == 1:
+                found.append((only.group(0), key))
+        if len(found) != 1:
+            return None, None
+        return found[0]
 
     def _class_then_identifier(self, plan: Plan, text: str) -> str:
         """Outside a lookup ("is door 285860 external?", "is Innentuer-2 a fire exit?"): an element's whole Name
@@ -1156,6 +1308,15 @@ class Parser:
         """The lookup frame; with a list of attributes ("the width and height of", ``multi_lookup``) the frame of
         its first, the parts kept in ``plan.resolved["lookup_parts"]`` when the frame reads that first term."""
         is_class = lambda words: bool(_CLASS_PATTERN.search(words))  # noqa: E731
+        second = multi_lookup.second_clause(text, self._holds)  # "what do the pumps weigh and what is their X?"
+        if second is not None:
+            reduced, part = second
+            frame = lookup.find_frame(reduced, is_class, self._holds)
+            if frame is not None:
+                plan.resolved["lookup_parts"] = [{"term": frame.term, "key": frame.key}, part]
+                plan.resolved["lookup_text"] = reduced
+                plan.notes.append(f"lookup of several attributes: {frame.term!r}, {part['term']!r} (a second clause)")
+                return frame
         reduced, parts = multi_lookup.split(text, self._holds)
         if parts:
             frame = lookup.find_frame(reduced, is_class, self._holds)
@@ -1204,7 +1365,7 @@ class Parser:
         """Whether any element of the model holds a property, quantity or attribute named like ``term``."""
         if not hasattr(self, "_held"):
             self._held = frozenset(lookup.held_names(self.index, list(self.index.data.elements.values())))
-        return lookup.letters(term) in self._held
+        return lookup.letters(term) in self._held or property_names.key(term) in self._held
 
     def _lookup_subject(self, plan: Plan, frame: lookup.Frame | None, guids: list[str]) -> None:
         """GlobalIds written out name exactly those elements; a lookup frame makes the plan a lookup."""
@@ -1231,6 +1392,8 @@ class Parser:
         if frame is None or plan.declined is not None:
             return
         plan.lookup = frame.to_dict()
+        if plan.resolved.get("lookup_layer"):
+            plan.lookup["layer"] = plan.resolved["lookup_layer"]
         if plan.resolved.get("each_storey"):
             plan.lookup["each_storey"] = True
         if plan.resolved.get("lookup_parts"):
@@ -1542,6 +1705,98 @@ class Parser:
         if join is not None:
             text = _mask(text, first.end + join.start(), first.end + join.end())
         return text
+
+    def _named_rooms(self, plan: Plan, text: str) -> tuple[list[RoomRef], str]:
+        """Rooms named by a quoted name or after "called" / "named" (``room_names``): the spaces whose Name or
+        LongName is exactly that; the words masked. Roles are set once the classes are known (_named_room_roles)."""
+        refs = []
+        for named in room_names.find(self.index, text):
+            ref = RoomRef(named.name, "name", list(named.guids), "subject")
+            refs.append(ref)
+            plan.rooms.append(ref)
+            plan.notes.append(f"{text[named.span[0]:named.span[1]].strip()!r}: the {len(named.guids)} space(s) "
+                              f"whose Name or LongName is {named.name!r}")
+            text = _mask(text, *named.span)
+        return refs, text
+
+    def _named_room_roles(self, plan: Plan, refs: list[RoomRef]) -> None:
+        if not refs:
+            return
+        things = {c.key for c in plan.classes} - {"spaces"}
+        role = "subject" if not things else "of" if things <= _BOUNDING else "in"
+        for ref in refs:
+            ref.role = role
+        if role == "subject" and not any(c.key == "spaces" for c in plan.classes):
+            plan.classes.append(class_filter(self.index.schema, "spaces"))
+
+    def _between_rooms(self, plan: Plan, masked: str) -> str:
+        """ "the wall between the kitchen and the corridor", "die Tür zwischen Flur und Bad": the elements of the asked
+        class with an INTERNAL space boundary to a space of each room (``between.elements``), named exactly as a
+        GlobalId would name them; none such declines saying so (never the walls of either room)."""
+        found = _BETWEEN.search(masked)
+        spans = plan.resolved.get("room_spans", [])
+        if found is None or len(plan.rooms) != 2 or len(spans) != 2 or any(r.negated for r in plan.rooms):
+            return masked
+        (a0, a1), (b0, b1) = sorted(spans)
+        if not (found.end() <= a0 and re.fullmatch(r"[\s\w]*?", masked[found.end():a0]) and len(
+                masked[found.end():a0].split()) <= 1 and re.fullmatch(r"\s*(?:and|und|&)\s+(?:the\s+|dem\s+|der\s+)?"
+                                                                      r"\s*", masked[a1:b0])):
+            return masked
+        things = [c for c in plan.classes if c.key != "spaces"]
+        if not things:
+            return masked
+        first, second = plan.rooms
+        guids = between.elements(self.index, first.guids, second.guids, [c for f in things for c in f.classes])
+        said = f"{first.term!r} and {second.term!r}"
+        plan.rooms = []
+        plan.resolved["room_spans"] = []
+        masked = _mask(masked, found.start(), found.end())
+        joiner = re.search(r"\b(?:and|und)\b|&", masked[a1:b0])
+        if joiner is not None:
+            masked = _mask(masked, a1 + joiner.start(), a1 + joiner.end())
+        if not guids:
+            label = " or ".join(c.label for c in things)
+            _decline(plan, f"none of the {label} has a space boundary (IfcRelSpaceBoundary, internal) to both "
+                     f"{said}", [], "Ask for the walls, doors or windows of one of the rooms.")
+            return masked
+        plan.elements.extend(g for g in guids if g not in plan.elements)
+        plan.notes.append(f"between {said}: the {len(guids)} element(s) with an internal space boundary to both")
+        return masked
+
+    def _room_count_comparison(self, plan: Plan, text: str, masked: str) -> str:
+        """ "Are there more rooms called 'Room' than small offices?", "fewer bedrooms than bathrooms?": two groups of
+        rooms (both the subject, none negated, nothing else asked) compared by count; a yes/no stating both."""
+        rooms = [r for r in plan.rooms if r.role == "subject" and not r.negated]
+        others = [c for c in plan.classes if c.key != "spaces"]
+        if plan.declined is not None or plan.threshold is not None or len(rooms) != 2 or len(plan.rooms) != 2 \
+                or others or plan.qualifiers or plan.measure is not None:
+            return masked
+        more = room_names.COMPARATIVE.search(masked)
+        same = _SAME.search(masked)
+        yes_no = re.match(r"(?:is|are|does|do|did|has|have|gibt|hat|haben|sind|ist)\b", text) or _TAG.search(text) \
+            or plan.resolved.get("confirm")
+        if (more is None and same is None) or not yes_no:
+            return masked
+        plan.intent = "compare"
+        if more is not None:
+            plan.least = more.group("word") in _LESS_WORDS
+            plan.compare_op = "<" if plan.least else ">"
+        elif same is not None:  # "are there as many bathrooms as bedrooms?", "the same number of A and B"
+            plan.compare_op = "="
+            masked = _mask(masked, same.start(), same.end())
+            for m in _AS_THAN.finditer(masked):
+                masked = _mask(masked, m.start(), m.end())
+            joiner = re.search(r"\b(?:and|und)\b", masked)
+            if joiner is not None:
+                masked = _mask(masked, joiner.start(), joiner.end())
+        plan.resolved["room_counts"] = [(r.term, list(r.guids)) for r in rooms]
+        plan.notes.append(f"count comparison of two groups of rooms: {rooms[0].term!r} {plan.compare_op} "
+                          f"{rooms[1].term!r}")
+        if more is not None:
+            for name in ("word", "than"):
+                masked = _mask(masked, more.start(name), more.end(name))
+        tag = _TAG.search(masked)
+        return _mask(masked, tag.start(), tag.end()) if tag is not None else masked
 
     def _units(self, plan: Plan, text: str) -> str:
         """ "unit B", "Wohnung A", "apartment 2": the spaces whose numbers start with that letter or number (A101,
@@ -2545,6 +2800,11 @@ class Parser:
         # "how many doors per apartment": a filler noun after a distributive word groups by a part no plan holds
         # (storeys and rooms were read before: "per floor", "each room"), never the whole model
         words += [m.group(0) for m in _DISTRIBUTIVE.finditer(masked) if m.group("w") in _PART_NOUNS]
+        # "how many door types are there", "list the window types": the types of a class are asked, which only a
+        # lookup reads ("which door types are used": their type names); "type" is otherwise filler ("of type DT01")
+        if not plan.resolved.get("lookup_frame"):
+            words += [m.group(1) for _, b, _ in plan.resolved.get("class_spans", [])
+                      for m in [_TYPES_AFTER.match(masked, b)] if m is not None]
         # "which rooms are by / around / like the kitchen": rooms near (or like) a room, never the kitchens themselves
         # ("walls around room A104" stays the walls bounding it: the rooms are then where, not what, is asked)
         asked = normalise(plan.question)

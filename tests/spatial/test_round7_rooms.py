@@ -193,16 +193,21 @@ def test_the_nth_upper_floor(index_of: Index, model: Model) -> None:
     _declined(_ask(index_of, INS, "doors on the third upper floor"), "third upper floor")  # no 3. Obergeschoss
 
 
-# -- what lies between two rooms: bounding both ------------------------------------------------------------------------
-def test_the_elements_between_two_rooms(index_of: Index, model: Model) -> None:
+# -- what lies between two rooms, asked with a verb (between.py reads it; round 7 adds the verbs) ---------------------
+def _internal(space: Any, cls: str) -> set[str]:
+    return {r.RelatedBuildingElement.GlobalId for r in space.BoundedBy if r.RelatedBuildingElement is not None
+            and r.RelatedBuildingElement.is_a(cls) and r.InternalOrExternalBoundary == "INTERNAL"}
+
+
+def test_the_elements_two_rooms_share_asked_with_a_verb(index_of: Index, model: Model) -> None:
     f = model(FZK)
     (hall,) = _spaces(f, lambda s: s.LongName == "Flur")
     (bath,) = _spaces(f, lambda s: s.LongName == "Bad")
-    both = _bounding(hall, "IfcDoor") & _bounding(bath, "IfcDoor")
-    assert _guids(_ask(index_of, FZK, "which door is between the Flur and the Bad?")) == both != set()
+    both = _internal(hall, "IfcDoor") & _internal(bath, "IfcDoor")
+    assert _guids(_ask(index_of, FZK, "which door connects the Flur and the Bad?")) == both != set()
     assert both < _bounding(hall, "IfcDoor")  # never the doors of either room
     answer = _ask(index_of, FZK, "welche Wände trennen Flur und Bad")
-    assert _guids(answer) == _bounding(hall, "IfcWall") & _bounding(bath, "IfcWall") != set()
+    assert _guids(answer) == _internal(hall, "IfcWall") & _internal(bath, "IfcWall") != set()
 
 
 # -- German verbs: what leads into a room, where a thing hangs --------------------------------------------------------

@@ -140,9 +140,7 @@ class Answerer:
             how = {"of": "bounding", "in": "in", "subject": "named like"}[plan.rooms[0].role]
             shown = [r for r in plan.rooms if not r.negated]
             if shown:
-                both = "both " if plan.resolved.get("between") else ""  # "the door between A and B"
-                text += f" {how} {both}" + _join([repr(_as_asked(plan, r.term)) for r in shown],
-                                                 "and" if both else "or")
+                text += f" {how} " + _join([repr(_as_asked(plan, r.term)) for r in shown], "or")
             others = [r for r in plan.rooms if r.negated]
             if others:
                 text += (" and" if shown else "") + f" not {how} " + _join(

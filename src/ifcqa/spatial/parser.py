@@ -256,7 +256,9 @@ _UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|e
                    r"gebäude|gebaeude|block|wing|flügel|fluegel|tower|turm)\s+(?P<x>[a-z]|\d{1,2})\b")
 # head nouns that only say "one of them" after a class word or ending a compound with one: "door sets", "window
 # units", "doorways", "Fensterelemente", "Türblätter"
-_BETWEEN = re.compile(r"\b(?:between|zwischen)\b")
+# (round 7 rooms: also the verbs of what lies between two rooms: "which door connects A and B", "trennt")
+_BETWEEN = re.compile(r"\b(?:between|zwischen|connecting|connects|connect|separating|separates|separate|joining|joins|"
+                      r"verbindet|verbinden|trennt|trennen)\b")
 _TYPES_AFTER = re.compile(r"[\s-]+(types|typen|kinds|sorts|styles)\b")
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
 _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
@@ -311,11 +313,6 @@ _WHERE_ASKED = re.compile(r"\s*(?:(?:yo|hi|hey|hello|hallo|so|ok|okay|and|und)\s
 # what joins rooms to the relation after them ("bedrooms that have no", "rooms which do not have", "Räume, die keine")
 _RELATION_LINK = re.compile(r"(?:\s*,)?(?:\s+(?:that|which|die|welche))?(?:\s+(?:do|does|are|is|sind))?"
                             r"(?:\s+(?:have|has|with|haben|hat|mit|contain|contains|hold|holds))?\s*$")
-# two rooms a bounding element lies between: "between the kitchen and the hall", "separating A101 from A102"
-_BETWEEN = re.compile(r"\b(?P<verb>between|connecting|connects|connect|separating|separates|separate|joining|joins|"
-                      r"zwischen|verbindet|verbinden|trennt|trennen)\s+(?:(?:the|der|dem|den|das|die|room|raum|rooms|"
-                      r"räume)\s+)*$")
-_BETWEEN_JOIN = re.compile(r"\s*(?:and|und|from|von|with|mit|to|&)\s+(?:(?:the|der|dem|den|das|die|room|raum)\s+)*")
 # "rooms with more than 2 windows", "spaces on level 1 having at least one door": rooms counted per space
 _ROOMS_WITH_BOUND = re.compile(r"\b(?:rooms?|spaces?|räume|raeume|zimmer)(?:\s+(?:on|in|im|auf|at)\s+(?:the\s+|dem\s+)?"
                                r"[\w.]+(?:\s+[\w.]+)?)?\s+(?:with|having|that\s+have|which\s+have|mit|die)\s+(?:more|"
@@ -1685,25 +1682,6 @@ class Parser:
                                       negated))
         if role == "subject" and "spaces" not in keys:
             plan.classes.append(class_filter(self.index.schema, "spaces"))
-        if role == "of" and len(kept) == 2:
-            text = self._between(plan, text, kept)
-        return text
-
-    @staticmethod
-    def _between(plan: Plan, text: str, rooms: list[resolve.Room]) -> str:
-        """ "the door between the kitchen and the hall", "which wall separates A101 from A102", "welche Tür verbindet
-        Flur und Bad": the elements bounding both rooms (``resolved["between"]``), never those of either."""
-        first, second = sorted(rooms, key=lambda r: r.start)
-        verb = _BETWEEN.search(text, 0, first.start)
-        if verb is None or not _BETWEEN_JOIN.fullmatch(text[first.end:second.start]) or any(
-                not r.guids or r.negated for r in plan.rooms):
-            return text
-        plan.resolved["between"] = True
-        plan.notes.append(f"{verb.group('verb')!r}: the elements bounding both rooms")
-        text = _mask(text, verb.start("verb"), verb.end("verb"))
-        join = re.search(r"\b(?:and|und|from|von|with|mit|to|&)\b|&", text[first.end:second.start])
-        if join is not None:
-            text = _mask(text, first.end + join.start(), first.end + join.end())
         return text
 
     def _named_rooms(self, plan: Plan, text: str) -> tuple[list[RoomRef], str]:

@@ -346,9 +346,6 @@ class SpatialQA:
             elif not guids:  # "furniture that is not in the living room": the asked elements less the room's
                 inside = {h.guid for h in rooms_hits(self.index, plan, [g for r in plan.rooms for g in r.guids])}
                 hits = [h for h in hits if h.guid not in inside]
-            elif plan.resolved.get("between"):  # "the door between the kitchen and the hall": bounding both
-                both = set.intersection(*({h.guid for h in rooms_hits(self.index, plan, r.guids)} for r in plan.rooms))
-                hits = [h for h in rooms_hits(self.index, plan, guids) if h.guid in both]
             else:
                 hits = rooms_hits(self.index, plan, guids)
         if plan.elements:  # GlobalIds written out (round 3): only those elements

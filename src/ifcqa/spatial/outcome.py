@@ -66,40 +66,33 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _named_unrecorded(index: ModelIndex, plan: Plan) -> str:
-    """A yes/no about elements named by GlobalId, Name or Tag whose property condition none of them records
-    (no value under any of the condition's paths): the property's path, else ''."""
-    if plan.intent != "exists" or not plan.elements:
-        return ""
+def _unrecorded(index: ModelIndex, plan: Plan, guids: list[str], *, each: bool) -> str:
+    """The property paths of the plan's qualifiers under which none of the elements ``guids`` records a value, so
+    that a yes/no about them would rest on nothing the file says; '' when they record one (or there are none).
+
+    ``each``: the elements the question names ("is Innentuer-1 a fire exit?"): the paths of the first qualifier
+    none of them records, an attribute or a quantity skipped. Otherwise the elements that would make the answer no
+    ("is the Haustuer external?" over every asked element): every qualifier's paths together, and '' as soon as one
+    qualifier is an attribute or a quantity (the index always knows those)."""
     from ifcqa.spatial.qualifiers import _value
 
-    named = [e for g in plan.elements if (e := index.find(g)) is not None]
-    for q in plan.resolved.get("qualifiers", []):
-        paths = list(getattr(q, "paths", []) or [q.path])
-        if not named or any("." not in p for p in paths):
-            continue
-        if not any(_value(e, p) is not None for e in named for p in paths):
-            return " or ".join(paths)
-    return ""
-
-
-def _undecided(index: ModelIndex, plan: Plan, failing: list[str]) -> str:
-    """For a yes/no over every asked element: the property paths, when not one element that fails the condition
-    records a value under any of them (the "no" would rest on nothing the file says), else ''."""
-    if not failing:
+    elements = [e for g in guids if (e := index.find(g)) is not None]
+    if not elements:
         return ""
-    from ifcqa.spatial.qualifiers import _value
-
-    all_paths: list[str] = []
+    together: list[str] = []
     for q in plan.resolved.get("qualifiers", []):
         paths = list(getattr(q, "paths", []) or [q.path])
-        if any("." not in p for p in paths):  # an attribute or a quantity: the index always knows those
+        if any("." not in p for p in paths):
+            if each:
+                continue
             return ""
-        all_paths += paths
-    elements = [e for g in failing if (e := index.find(g)) is not None]
-    if not all_paths or not elements or any(_value(e, p) is not None for e in elements for p in all_paths):
+        if not each:
+            together += paths
+        elif not any(_value(e, p) is not None for e in elements for p in paths):
+            return " or ".join(paths)
+    if each or not together or any(_value(e, p) is not None for e in elements for p in together):
         return ""
-    return " or ".join(dict.fromkeys(all_paths))
+    return " or ".join(dict.fromkeys(together))
 
 
 def _number(x: float) -> float:
@@ -144,7 +137,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         return _ranked_sums(index, answerer, plan, hits, measure, out)
     if measure is not None and plan.intent not in ("compare",):
         return _measured(index, answerer, plan, hits, measure, out)
-    unrecorded = _named_unrecorded(index, plan)
+    unrecorded = _unrecorded(index, plan, plan.elements, each=True) if plan.intent == "exists" else ""
     if unrecorded:  # "is Innentuer-1 a fire exit?" where it holds no FireExit: not recorded, never "no"
         plan.declined = {"reason": f"this model does not record {unrecorded} for the element(s) the question names",
                          "not_understood": [q.term for q in plan.qualifiers],
@@ -155,7 +148,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
     if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
         asked = plan.resolved.get("unqualified", hits)
         kept = {h.guid for h in hits}
-        undecided = _undecided(index, plan, [h.guid for h in asked if h.guid not in kept])
+        undecided = _unrecorded(index, plan, [h.guid for h in asked if h.guid not in kept], each=False)
         if undecided:  # "is the Haustuer external?" where it records no IsExternal: not known, never "no"
             plan.declined = {"reason": f"this model does not record {undecided} for the "
                              f"{'element' if len(asked) == 1 else 'elements'} that would make the answer no",
@@ -361,7 +354,8 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
     """ "Which room has the most doors": the elements in (or, for walls, doors, windows: bounding) each space."""
     bounding = {c.key for c in plan.classes} <= BOUNDING_KEYS
     wanted = {h.guid for h in hits}
-    spaces = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace"
+    pool = set(plan.resolved.get("space_pool") or ())  # "bedrooms without windows": only the rooms named
+    spaces = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace" and (not pool or e.guid in pool)
               and (not plan.storeys or (e.storey is not None and index.data.elements[e.storey].guid in plan.storeys))]
     if bounding and not any(s.bounded_by for s in spaces):
         out.hits, out.text = [], (f"This model has no space boundaries, so I cannot tell which {answerer.label(plan)} "
@@ -369,7 +363,7 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         return out
     per = {s.guid: sum(1 for g in resolve.elements_in_rooms(index, [s.guid], bounding=bounding) if g in wanted)
            for s in spaces}
-    label = answerer.label(plan)
+    label = " and ".join(c.label for c in plan.classes) if pool else answerer.label(plan)  # the rooms said apart
     if (not per or not any(per.values())) and not plan.resolved.get("space_filter"):
         out.hits, out.text = [], f"No room has any {label} {answerer.scope(plan)}."
         return out
@@ -379,7 +373,11 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         chosen = [s for s in spaces if _OPS[op](per[s.guid], k)]
         out.hits = [Hit(s.guid, s.ifc_class, s.name, index.data.elements[s.storey].guid if s.storey is not None
                         else None) for s in chosen]
-        out.rule = f"spaces with {_OP_WORDS[op]} {k} {label} {how} them {answerer.scope(plan)}, counted per space"
+        named = " or ".join(repr(r.term) for r in plan.rooms) if pool else ""
+        out.rule = (f"spaces{f' named like {named}' if named else ''} with {_OP_WORDS[op]} {k} {label} {how} them "
+                    f"{answerer.scope(plan)}, counted per space")
+        if plan.resolved.get("count_rooms"):  # "how many rooms have no windows": the spaces counted
+            out.count = len(chosen)
         shown = ", ".join(f"{s.name or 'unnamed'}{' ' + s.long_name if s.long_name else ''}" for s in chosen[:25])
         out.text = (f"{len(chosen)} spaces ({out.rule})" + (f": {shown}" if chosen else "")
                     + (f" and {len(chosen) - 25} more." if len(chosen) > 25 else "."))

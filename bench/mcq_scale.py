@@ -35,7 +35,10 @@ One JSON line per measurement on stdout: ``model``, ``name``, ``wall_s``, ``cpu_
 steadier than wall time on a shared machine), ``rss_mb``, ``per_10k_products_s`` (wall) and
 ``per_10k_products_cpu_s``, ``x_summary`` (wall over the cold summary's), ``x_summary_cpu`` (CPU over the cold
 summary's: the ratio to read on a loaded machine, where wall times of seconds stretch several-fold), with
-``--repeat`` the CPU seconds of every run (``cpu_runs``) and, for ``mcq``, the items written. Targets (issue 21):
+``--repeat`` the CPU seconds of every run (``cpu_runs``) and, for ``mcq``, the items written. With ``--before SRC``
+(interleaved rounds): one line per round (CPU seconds; wall seconds under ``wall``), one per version with the
+medians and their ratios (``x_summary_cpu``, ``x_summary_wall``, and the medians of the rounds' own ratios), and
+``items_identical``: whether the last round's two benchmarks are the same bytes. Targets (issue 21):
 ``mcq`` on a 100k-element model within 5x ``summary``; the first ``ask`` within 2x ``summary``. Measured
 numbers, before and after each change: docs/SCALE.md ("MCQ generation on large models").
 """
@@ -166,28 +169,41 @@ def compare(name: str, path: Path, scratch: Path, before: Path) -> None:
 
     Each of the ``REPEAT`` rounds runs both versions (the order alternating from round to round), so a change
     of the machine's load falls on both alike; one JSON line per round, then one per version with the median CPU
-    seconds and their ratio (``x_summary_cpu``) and the median of the rounds' own ratios.
+    and wall seconds, their ratios (``x_summary_cpu``, ``x_summary_wall``) and the medians of the rounds' own
+    ratios; last, whether the two versions wrote the same benchmark bytes (``items_identical``).
     """
     ifcqa = [sys.executable, "-m", "ifcqa.cli.main"]  # the interpreter of this venv, the sources of PYTHONPATH
     versions = {"before": dict(os.environ, PYTHONPATH=str(before)), "after": dict(os.environ)}
     cpu: dict[str, dict[str, list[float]]] = {v: {"summary": [], "mcq": []} for v in versions}
+    wall: dict[str, dict[str, list[float]]] = {v: {"summary": [], "mcq": []} for v in versions}
     for round_ in range(REPEAT):
         for version in list(versions)[:: 1 if round_ % 2 == 0 else -1]:
             cache = scratch / f"{name}-{version}"
             for measurement, args in (("summary", ["summary", str(path)]),
-                                      ("mcq", ["mcq", "generate", str(path), "-o", str(scratch / "b.jsonl"),
-                                               "--jobs", "1"])):
+                                      ("mcq", ["mcq", "generate", str(path), "-o",
+                                               str(scratch / f"{version}.jsonl"), "--jobs", "1"])):
                 shutil.rmtree(cache, ignore_errors=True)
-                cpu[version][measurement].append(_run_once([*ifcqa, *args], versions[version]
-                                                           | {"IFCQA_CACHE_DIR": str(cache)})[1])
+                took = _run_once([*ifcqa, *args], versions[version] | {"IFCQA_CACHE_DIR": str(cache)})
+                wall[version][measurement].append(took[0])
+                cpu[version][measurement].append(took[1])
         print(json.dumps({"model": name, "round": round_ + 1, "load": round(os.getloadavg()[0], 1),
-                          **{v: {m: round(c[m][-1], 2) for m in c} for v, c in cpu.items()}}), flush=True)
+                          **{v: {m: round(c[m][-1], 2) for m in c} for v, c in cpu.items()},
+                          "wall": {v: {m: round(c[m][-1], 2) for m in c} for v, c in wall.items()}}), flush=True)
     for version, c in cpu.items():
         summary, mcq = statistics.median(c["summary"]), statistics.median(c["mcq"])
+        summary_wall, mcq_wall = statistics.median(wall[version]["summary"]), statistics.median(wall[version]["mcq"])
         print(json.dumps({"model": name, "version": version, "summary_cpu_s": round(summary, 2),
                           "mcq_cpu_s": round(mcq, 2), "x_summary_cpu": round(mcq / summary, 2),
                           "median_of_round_ratios": round(statistics.median(
-                              m / s for s, m in zip(c["summary"], c["mcq"], strict=True)), 2)}), flush=True)
+                              m / s for s, m in zip(c["summary"], c["mcq"], strict=True)), 2),
+                          "summary_wall_s": round(summary_wall, 2), "mcq_wall_s": round(mcq_wall, 2),
+                          "x_summary_wall": round(mcq_wall / summary_wall, 2),
+                          "median_of_round_wall_ratios": round(statistics.median(
+                              m / s for s, m in zip(wall[version]["summary"], wall[version]["mcq"], strict=True)),
+                              2)}), flush=True)
+    items = {v: (scratch / f"{v}.jsonl").read_bytes() for v in versions}
+    print(json.dumps({"model": name, "items_identical": items["before"] == items["after"],
+                      "items": items["after"].count(b"\n")}), flush=True)
 
 
 def main() -> None:

@@ -38,6 +38,21 @@ AGENTS = {"tool": "tool", "no_access": "no-access", "no-access": "no-access"}  #
 GROUP_KEYS = ("group", "category", "subtype", "question_type")
 
 
+def _namespaced(name: str) -> str:
+    """The name to give ``@task`` so that Inspect registers ``ifcqa/<name>`` however ifcqa was put on the path.
+
+    Inspect prefixes a task with its package only when it finds the package installed: with an editable install and
+    ``PYTHONPATH`` pointing at the source tree (which holds setuptools' ``ifcqa.egg-info``), the first distribution it
+    finds is that egg-info, and ``inspect eval ifcqa/ifc_mcq`` would find no task. Then the name carries the prefix
+    itself.
+    """
+    try:
+        from inspect_ai._util.registry import registry_name  # what @task itself calls to name the task
+    except ImportError:  # a future Inspect that moved it: keep its own naming
+        return name
+    return name if registry_name(metrics, name) == f"ifcqa/{name}" else f"ifcqa/{name}"
+
+
 def metrics() -> list[Metric | dict[str, list[Metric]]]:
     """Accuracy (with its standard error) overall and per taxonomy level, as ``"<key>: <value>"`` entries."""
     by_key = [grouped(accuracy(), key, all=False, name_template=f"{key}: {{group_name}}") for key in GROUP_KEYS]
@@ -45,7 +60,7 @@ def metrics() -> list[Metric | dict[str, list[Metric]]]:
     return listed
 
 
-@task
+@task(name=_namespaced("ifc_mcq"))
 def ifc_mcq(
     bench: str,
     agent: str = "tool",

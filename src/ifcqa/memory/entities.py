@@ -48,6 +48,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
+from ifcqa.memory.statements import without_value_names
 from ifcqa.spatial.spaces import functions_of
 
 CACHED_MODELS = 8
@@ -347,6 +348,7 @@ class EntityLinker:
 
     def _link(self, text: str) -> EntityLinks:
         links = EntityLinks()
+        text = without_value_names(text)  # "RAL 1015 light ivory" names a colour, not a light fitting
         kept = text
         for match in _EXCEPT.finditer(text):
             links.excluded |= self._keys(match.group(1))
@@ -418,10 +420,14 @@ class EntityLinker:
             if len(name) >= 4 and name in plain:
                 for guid in self.type_names[name]:
                     keys |= self.type_keys[guid]
+        named = {f"class:{c.key}" for c in plan.classes if c.key not in IGNORED_CLASSES}
         for m in _DIMENSION.finditer(text):
             if _NOT_A_DIMENSION.match(text[m.end() :]):
                 continue
             for guid in self.type_dimensions.get(int(m.group(1)), ()):
+                type_classes = {k for k in self.type_keys[guid] if k.startswith("class:")}
+                if named and type_classes and not type_classes & named:
+                    continue  # "the 1810-wide doors": a window type 1810 wide is not what they name
                 keys |= self.type_keys[guid]
         for name, material in self.materials.items():
             if len(name) >= 4 and name in plain:

@@ -83,6 +83,42 @@ _TYPED: list[tuple[re.Pattern[str], str]] = [
 _UNIT_NAMES = {"minutes": "min", "metre": "m", "metres": "m", "meter": "m", "meters": "m"}
 _PHASE = re.compile(r"\bphase\s+(\d+|one|two|three|four|five)\b", re.IGNORECASE)
 _SECURITY = re.compile(r"\b(RC\s?[1-6])\b")
+# a firm named as chosen or winning work is its supplier, whatever it supplies ("Harrow Glazing won the tender for
+# the roof slabs", "We went with Calder & Finch Ltd for the 1810-wide doors"): a name in capitals, not a value
+_FIRM_CHOSEN = re.compile(
+    r"\b(?:won|wins|winning|awarded)\s+(?:the\s+|that\s+|this\s+)?(?:tender|contract|order|package|job)\b"
+    r"|\b(?:went|go|going|gone|goes)\s+with\s+(?:[A-Z][A-Za-z'.-]*|&)(?:\s+(?:[A-Z][A-Za-z'.-]*|&))*\s+for\b"
+)
+_FIRM = r"((?:[A-Z][A-Za-z'.-]*|&)(?:\s+(?:[A-Z][A-Za-z'.-]*|&))*)"
+_FIRM_NAMED = (
+    re.compile(
+        _FIRM + r"(?=\s+(?:won|wins|has won|have won|got|was awarded|were awarded|is awarded)\s+"
+        r"(?:the\s+|that\s+|this\s+)?(?:tender|contract|order|package|job)\b)"
+    ),
+    re.compile(r"\b(?:went|goes|go|going) with " + _FIRM + r"(?=\s+for\b)"),
+)
+
+
+# a colour said by its code is a colour whatever else the sentence says ("RAL 1015 light ivory, not RAL 9010",
+# "NCS S 1005-Y20R for the hallways"): the code names the attribute as a cue word would
+_COLOUR_CODE = re.compile(r"(?<![\w-])(RAL\s?\d{4}|NCS\s?(?:S\s?)?\d{4}-[A-Z]\d{0,2}[A-Z]?)(?![\w-])")
+# the colour's own name after its code ("RAL 1015 light ivory", "RAL 7035 light grey") names no model thing: its
+# "light" is no light fitting
+_COLOUR_NAMED = re.compile(
+    _COLOUR_CODE.pattern + r"(?:\s+(?!(?:for|on|in|is|are|to|at|with|and|or|not|which|the|throughout|instead|now|"
+    r"rather|from|walls?|ceilings?|doors?|everywhere|please)\b)[a-z]+){0,3}"
+)
+
+
+def without_value_names(text: str) -> str:
+    """``text`` with every colour said by its code and name, and every firm said as chosen, blanked, for reading
+    the model things it names ("Harrow Glazing won the tender for the roof slabs" names slabs, not windows)."""
+    text = _COLOUR_NAMED.sub(lambda m: " " * len(m.group(0)), text)
+    for pattern in _FIRM_NAMED:
+        text = pattern.sub(lambda m: m.group(0)[: m.start(1) - m.start()] + " " * len(m.group(1)), text)
+    return text
+
+
 _CODE = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]{0,3}-)(?=[A-Z0-9]|\s|,|\.|$)")
 _BARE = re.compile(r"(?<![\w.,:/-])(\d+(?:\.\d+)?)(?![\w:/-]|[.,]\d)")
 _ROOMISH = re.compile(r"(?:room|space|bedroom|office|no\.?|number|level|the|on the)\s*$", re.IGNORECASE)
@@ -288,7 +324,7 @@ def read_value(text: str) -> tuple[float | str | None, str | None]:
             if number is not None:
                 found = unit or m.group(2)
                 return number, _UNIT_NAMES.get(found.casefold(), found)
-    for pattern in (_SECURITY, _PHASE):
+    for pattern in (_SECURITY, _PHASE, _COLOUR_CODE):
         m = pattern.search(text)
         if m:
             return m.group(0) if pattern is _PHASE else m.group(1).replace(" ", ""), None
@@ -320,6 +356,10 @@ def attribute_of(text: str, unit: str | None = None) -> str | None:
     """What ``text`` is about, by its cue words (the most specific first) or its unit."""
     folded = _STOREY_FLOOR.sub(" ", text.casefold())
     found = [name for name, pattern in _CUE_RES.items() if pattern.search(folded)]
+    if _COLOUR_CODE.search(text):
+        found.append("finish")
+    if _FIRM_CHOSEN.search(text):
+        found.append("supplier")
     if unit in _UNIT_ATTRIBUTES:
         return _UNIT_ATTRIBUTES[unit]
     for preferred in ("fire_rating", "u_value", "acoustic", "security", "supplier", "naming_prefix", "phase",
@@ -343,7 +383,9 @@ def cue_words() -> frozenset[str]:
 def attributes_of(text: str) -> set[str]:
     """Every attribute ``text`` has a cue for (a probe may ask two things)."""
     folded = _STOREY_FLOOR.sub(" ", text.casefold())
-    return {name for name, pattern in _CUE_RES.items() if pattern.search(folded)}
+    found = {name for name, pattern in _CUE_RES.items() if pattern.search(folded)}
+    found |= {"finish"} if _COLOUR_CODE.search(text) else set()
+    return found | {"supplier"} if _FIRM_CHOSEN.search(text) else found
 
 
 def corrected(text: str) -> list[str]:
@@ -405,9 +447,9 @@ def _absent(word: str) -> bool:
 
 
 def rejected_subject(text: str) -> list[str]:
-    """The words of a longer subject said to be dead, out or off ("the RAL 1015 light ivory for the offices is
-    dead" -> RAL, 1015, light, ivory, offices): the memory takes as rejected those an earlier statement holds that
-    name no model entity (the colour, not the offices)."""
+    """The words of a longer subject said to be dead, out or off, up to where it applied ("the RAL 1015 light ivory
+    for the offices is dead" -> RAL, 1015, light, ivory): the memory takes as rejected those an earlier statement
+    holds that name no model entity."""
     found = [
         w
         for m in _RETRACT_AFTER.finditer(text)
@@ -424,7 +466,13 @@ _SUBJECT_FILLER = frozenset("the a an for of in on at to with all our your their
 def _clause_subject(text: str, end: int) -> list[str]:
     """The words of the clause before ``end`` (its subject, when ``end`` is where "is dead" was said)."""
     start = max((m.end() for m in _CLAUSE_START.finditer(text, 0, end)), default=0)
-    words = re.findall(r"\d+(?:\.\d+)?(?![\w-])|[A-Za-zÀ-ÿ0-9][\w-]*", text[start:end])
+    clause = text[start:end]
+    # "the larch floorboards for the east-wing rooms is dead": what follows "for"/"in"/"on" after the head names
+    # where it applied, never what is rejected (a group of rooms the linker does not know stays in place)
+    place = re.search(r"(?<=\w)\s+(?:for|in|on|at|throughout)\s+", clause)
+    if place:
+        clause = clause[: place.start()]
+    words = re.findall(r"\d+(?:\.\d+)?(?![\w-])|[A-Za-zÀ-ÿ0-9][\w-]*", clause)
     return [w for w in words if w.casefold() not in _SUBJECT_FILLER and (len(w) >= 3 or w.isdigit())]
 
 

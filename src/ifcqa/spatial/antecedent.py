@@ -22,16 +22,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+# the storey nouns a German ordinal's dot stands before ("1. Obergeschoss", "2. OG", "3. Etage")
+_ORDINAL_NOUNS = r"(?:obergeschoss\w*|og|untergeschoss\w*|ug|etage|stock\w*|geschoss\w*|ebene|dachgeschoss)\b"
 # the boundary between the context and the question: the last one before the question part
-# a sentence ends at ". " but not after a storey's ordinal ("Erdgeschoss and 1. Obergeschoss": one sentence)
-# (nor at a comma, except before a request: "We repaint the doors on X, please list them all")
-_BOUNDARY = re.compile(r"(?<=[^\s?])(?:(?<!\d)\.+\s+|(?<=\d)\.+\s+(?!(?:ober|unter|dach)?geschoss|og\b|ug\b|"
-                       r"etage|stock)|\.*[:;!][.:;!]*\s+|\s+-+\s+|"
-                       r"\s*,\s+(?=(?:please|pls|kindly|bitte|can\s+you|could\s+you)\b))")
+_BOUNDARY = re.compile(r"(?<=[^\s?\d])(?:[.:;!]+\s+|\s+-+\s+)|(?<=\d)(?:[:;!]+|\.(?!\s*" + _ORDINAL_NOUNS + r"))\s+"
+                       r"|(?<=[^\s?]),\s+(?=(?:please|pls|can\s+you|could\s+you|bitte|kannst\s+du|können\s+sie)\b)")
+# (never the dot of an ordinal: "1. Obergeschoss"; a comma before a request: "..., please list them all")
 _PLACE = re.compile(r"\b(?:(?:up|down|over|in|out)\s+there|on\s+that\s+(?:floor|level|storey)|in\s+that\s+room|"
                     r"there(?=\s*[?.!]*\s*$)|dort(?:\s+(?:oben|unten))?|da\s+(?:oben|unten))\b")
-_THING = re.compile(r"\b(?:which\s+ones|those|these|them|they|ones|welche\s+davon|diese|"
-                    r"how\s+many(?=\s+(?:are|were|is)\s+there\b))\b")  # "... - how many are there?"
+_THING = re.compile(r"\b(?:which\s+ones|those|these|them|they|ones|welche\s+davon|diese)\b"
+                    # "how many doors is that?", "which walls is that?": "that" closing the question (round 7)
+                    r"|\b(?:that|das)(?=\s*[?.!]*\s*$)"
+                    r"|\bhow\s+many(?=\s+(?:are|were|is)\s+there\b)")  # "... - how many are there?" (round 7)
 # "which doors are those?", "which ones are they?", "what are they": the question asks for the context's thing
 _IDENTIFY = re.compile(r"^\s*(?:so\s+)?(?:which|what|welche)(?:\s+(?P<head>[^\W\d_][\w-]*))?\s+(?:are|is|sind)\s+"
                        r"(?:those|these|they|them|that|it|das|diese|die)\s*[?.!]*\s*$")
@@ -84,6 +86,27 @@ def split(text: str) -> Pair | None:
         if place is None and thing is None:
             return None
         return Pair(context, question, place, thing)
+    return None
+
+
+# a question part that stands by itself: a question mark, or a question word / request verb opening it
+_ASKS = re.compile(r"^\s*(?:(?:please|pls|so|and|also|bitte)\s+)?(?:which|what|where|how|is|are|does|do|can|could|list|"
+                   r"show|give|tell|count|welche[mnrs]?|was|wo|wie|gibt|sind|ist|zeig\w*|nenn\w*)\b")
+
+
+def split_any(text: str) -> Pair | None:
+    """A context sentence and, after the last boundary, a question that stands by itself ("We're doing a window
+    audit. How many windows are upstairs?"), with no back-reference; ``None`` when there is no such pair."""
+    stripped = re.sub(r"\s+(?=[.,:;!?])", "", " ".join(text.split()))  # as in ``split``
+    for found in reversed(list(_BOUNDARY.finditer(stripped))):
+        context, question = stripped[: found.start()].strip(), stripped[found.end():].strip()
+        if not context or "?" in context or not re.search(r"[^\W\d_]", question):
+            continue
+        if _ASKS.match(context):
+            continue  # a question is never the context
+        if "?" in question or _ASKS.match(question):
+            return Pair(context, question, None, None)
+        return None
     return None
 
 
@@ -140,6 +163,8 @@ def rewrite(pair: Pair, *, place: str, thing: str, asks_place: bool, asks_thing:
         if not asks_thing and not same_thing:
             return None  # "which windows are those?" after naming doors: not the same things
         return f"list the {thing} {place}".strip() + "?"
+    if identify is not None and identify.group("head") and not asks_thing and place:
+        return f"list the {identify.group('head')} {place}?"  # "we retile the Bad. which walls is that?"
     if pair.place is not None and place and asks_place:
         question = question[: pair.place.start()] + place + question[pair.place.end():]
     elif pair.place is not None and not asks_place:
@@ -151,7 +176,7 @@ def rewrite(pair: Pair, *, place: str, thing: str, asks_place: bool, asks_thing:
         said = (f"which {thing}" if found.group(0).startswith("which") else
                 f"how many {thing}" if found.group(0).startswith("how") else thing)
         question = question[: found.start()] + said + question[found.end():]
-    elif pair.thing is not None and not thing:
+    elif pair.thing is not None and not thing and asks_thing:
         return None
     if asks_place and place and pair.place is None:  # "which ones are thicker than 20 cm": the place goes along
         question = re.sub(r"\s*([?.!]*)\s*$", lambda m: f" {place}{m.group(1)}", question, count=1)

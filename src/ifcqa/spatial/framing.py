@@ -46,6 +46,7 @@ class _Words:
     activities: tuple[str, ...]
     topics: frozenset[str]
     confirm: tuple[str, ...]
+    purposes: tuple[str, ...]
 
 
 @functools.cache
@@ -53,7 +54,7 @@ def _words() -> _Words:
     raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/framing_words.json").read_text("utf-8"))
     by_length = functools.partial(sorted, key=len, reverse=True)
     return _Words(tuple(by_length(raw["roles"])), tuple(by_length(raw["activities"])), frozenset(raw["topics"]),
-                  tuple(by_length(raw["confirm"])))
+                  tuple(by_length(raw["confirm"])), tuple(by_length(raw["purposes"])))
 
 
 def _alternatives(words: tuple[str, ...]) -> str:
@@ -144,17 +145,26 @@ _REQUEST = re.compile(r"^\s*(?:(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:(?:currentl
                       r"interested\s+in)"
                       r"|(?:i|we)(?:'d|\s+would)\s+like\s+(?:to\s+(?:see|know|get|find|have)\s+)?"
                       r"|(?:i|we)\s+(?:need|want)\s+to\s+(?:find|see|know|locate)"
-                      r"|(?:ich\s+suche|wir\s+suchen)(?:\s+nach)?)\b\s*")
-_SALUTATION = re.compile(r"^\s*(?:dear|hi|hello|hey|hallo|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+tag)\b"
+                      r"|(?:ich\s+suche|wir\s+suchen)(?:\s+nach)?"
+                      # "Kannst du mir sagen, wo ...", "Weißt du, welche ...": the German request before the question
+                      r"|(?:kannst\s+du|können\s+sie|könnten\s+sie|koennen\s+sie)\s+mir\s+sagen|(?:weisst|weißt)\s+du"
+                      r"|wissen\s+sie)\b\s*,?\s*")
+_SALUTATION = re.compile(r"^\s*(?:dear|hi|hello|hey|hiya|howdy|yo|good\s+(?:morning|afternoon|evening)|morning|hallo|"
+                         r"moin|servus|grüß\s+gott|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+(?:tag|morgen|abend))\b"
                          r"(?P<who>[^,:!?]{0,40})[,:!]\s*")
 # a lead-in closed by a colon or a dash with spaces around it (never "1.OG-Wand", "T/FDN")
 _PREAMBLE = re.compile(r"^\s*(?P<pre>[^:?!]{1,60}?)\s*(?::|\s-+\s)\s*(?=\S)")
-_PURPOSE = re.compile(r"(?:^|(?<=[\s,]))(?:for|für|fuer)\s+(?:the|a|an|our|my|this|die|den|das|unsere[nm]?)\s+"
-                      r"(?:(?P<what>[\w-]+(?:\s+[\w-]+){0,2}?)\s+)?(?:survey|plan|planning|audit|inspection|review|meeting|"
-                      r"report|walk|walkthrough|handover|tender|study|visit|presentation|workshop|begehung|"
-                      r"besprechung|prüfung|pruefung|planung)\b\s*,?")
+# "for the glazing survey", "for a survey", "for an inspection", "need them for a quote", "for our records", "for the
+# locksmith's offer", "für die Inbetriebnahme": what the list is for (``framing_words.json`` ``purposes``); the topic
+# words before the noun are optional and, like a role's possessive, must name nothing of the model (``is_context``)
+@functools.cache
+def _purpose() -> re.Pattern[str]:
+    nouns = _alternatives(tuple(sorted(_words().purposes, key=len, reverse=True)))
+    return re.compile(r"(?:^|(?<=[\s,]))(?:(?:(?:i\s+)?need(?:ed)?\s+(?:them|it|this|these|those|the\s+list)\s+)?"
+                      r"(?:for|für|fuer))\s+(?:the|a|an|our|my|this|die|den|das|unsere[nm]?|meine[nm]?)\s+"
+                      rf"(?P<what>(?:[\w-]+(?:'s)?\s+){{0,3}})(?:{nouns})(?![\w-])\s*,?")
 # when the asker will act ("we repaint the doors next month", "need them for the inspection tomorrow"): context
-# only in a question whose speaker acts or asks (_ASKER); the past ("last year") is never blanked, and the verb a
+# only in a question whose speaker acts or asks (_ACTING); the past ("last year") is never blanked, and the verb a
 # time phrase may modify ("replaced next month") stays unread, so such a question still declines
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag)"
 _WHEN = re.compile(r"(?:^|(?<=[\s,]))(?:(?:by|on|until|before|bis)\s+)?(?:(?:next|this|coming)\s+(?:week|month|year|"
@@ -163,7 +173,7 @@ _WHEN = re.compile(r"(?:^|(?<=[\s,]))(?:(?:by|on|until|before|bis)\s+)?(?:(?:nex
                    r"in\s+(?:a|one|two|three|four|\d+)\s+(?:days?|weeks?|months?)|"
                    r"(?:nächste[nr]?|naechste[nr]?|kommende[nr]?|diese[nr]?)\s+(?:woche|monat|jahr)|"
                    r"übermorgen|uebermorgen|morgen|heute)\b")
-_ASKER = re.compile(r"\b(?:we|we're|i|i'm|us|our|wir|ich|uns|please|pls|bitte)\b|\bneed\s+(?:them|it|these|those)\b")
+_ACTING = re.compile(r"\b(?:we|we're|i|i'm|us|our|wir|ich|uns|please|pls|bitte)\b|\bneed\s+(?:them|it|these|those)\b")
 _REPORTED = re.compile(r"(?:^|(?<=[\s,]))(?:(?:the|my|our|a|an|der|die|unser)\s+)?(?P<who>[\w-]+(?:\s+[\w-]+){0,2}?)"
                        r"\s+(?:claims?|claimed|says|said|insists?|insisted|reckons?|thinks|believes|told\s+me|"
                        r"behauptet|sagt|meint)\s+(?:that\s+|dass\s+|,\s*)?"
@@ -175,6 +185,61 @@ _TAGS = re.compile(r"(?:,?\s*or\s+am\s+i\s+(?:misremembering|mistaken|wrong|conf
                    r"|\s-+\s*(?:does\s+it|do\s+they|is\s+it|are\s+they|is\s+that\s+(?:so|true|right|correct)|true|"
                    r"right|correct|stimmt\s+das))\s*(?=[?.!]*\s*(?:$|-|,))")
 
+# a clause or sentence about the asker before the question ("I'm new in the building,", "sorry if this is obvious -",
+# "Ich bin neu hier,", "The cleaners are coming on Monday.") or after it ("It's for the locksmith's offer.",
+# "Thanks!"): the person or the occasion, never what is asked. Only a clause that starts with the asker (a first-person
+# word, an apology) or, as a sentence of its own, says something with a verb; and never one holding a word that
+# restricts ("only", "not", "except", "the ones", "nur", "ohne"), which stays for the word accounting
+_ASKER = (r"(?:i|i'm|im|i've|i'd|we|we're|we've|we'd|my|our|us|sorry|apologies|excuse\s+me|thanks|thank\s+you|"
+          r"cheers|fyi|btw|ich|wir|mein|meine|unser|unsere|entschuldigung|danke)")
+_STATEMENT_VERB = re.compile(r"\b(?:am|is|are|was|were|be|been|have|has|had|need|needs|want|wants|will|'m|'re|"
+                             r"bin|ist|sind|war|habe|hat|haben|brauche|brauchen|möchte|wollen|kommt|kommen)\b"
+                             r"|\b[^\W\d_]{3,}ing\b")
+_QUESTION = re.compile(r"\s*(?:which|what|where|when|how|is|are|do|does|did|can|could|list|show|give|tell|count|"
+                       r"welche[mnrs]?|was|wo|wie|gibt|sind|ist|zeig\w*)\b")
+# a place named in a statement ("in the east wing", "at the north entrance"), other than the whole building, the
+# asker's site or a time ("on Friday", "in the morning", "at the moment")
+_NOT_A_PLACE = (r"(?:building|house|model|project|site|file|moment|morning|afternoon|evening|night|week|weekend|month|"
+                r"year|time|way|gebäude|haus|modell|projekt|moment|morgen|abend|woche|monat|jahr|monday|tuesday|"
+                r"wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
+                r"january|february|march|april|may|june|july|august|september|october|november|december|januar|"
+                r"februar|märz|mai|juni|juli|oktober|dezember|charge|touch|hurry|short|general|person|team|company|"
+                r"firma|here|hier|there|advance|voraus|particular|detail|total|\d)\b")
+_DETERMINER = r"(?:the|a|an|our|my|this|der|dem|den|die|das|unserem|meinem)"
+_PLACE_SAID = re.compile(rf"\b(?:in|on|at|im|auf|inside|within|near|beside|behind|next\s+to|am|beim)\s+"
+                         rf"(?:{_DETERMINER}\s+(?!{_NOT_A_PLACE})|(?!{_DETERMINER}\b|{_NOT_A_PLACE}))[^\W\d_]")
+# words naming a part of the building ("the north wing", "block B", "der Westflügel"): never a purpose's topic
+_PART_OF_BUILDING = re.compile(r"\b(?:wing|block|annex|annexe|tower|section|zone|area|side|part|corner|half|flügel|"
+                               r"fluegel|trakt|bauteil|bereich|seite|teil|abschnitt)\b|(?:flügel|fluegel|trakt)\b")
+# a sentence opening with a subject ("The painters arrive on Friday", "Tomorrow the electrician comes")
+_SUBJECT = re.compile(r"\s*(?:the|a|an|our|my|your|their|they|he|she|someone|somebody|everyone|tomorrow|today|next|"
+                      r"der|die|das|unser|unsere|morgen|heute|nächste\w*)\b")
+_RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|without|not|no|none|nor|ones|but|unless|nur|nicht|ohne|"
+                        r"kein\w*|außer|ausser|bis\s+auf)\b|n't\b")
+_LEAD_CLAUSE = re.compile(rf"^\s*(?P<pre>{_ASKER}\b[^,.;:!?]{{0,80}}?)\s*(?:[,.;:!]+|\s-+)\s+(?=\S)")
+_LEAD_SENTENCE = re.compile(r"^\s*(?P<pre>[^,.;:!?]{3,100}?)(?<!\d)\s*[.!]+\s+(?=\S)")  # never "the 2. OG"
+_TRAIL_SENTENCE = re.compile(rf"(?<=[?.!])\s+(?P<post>(?:it|it's|it\s+is|this|this\s+is|that\s+is|{_ASKER})\b"
+                             r"[^?]{0,100}?)\s*[.!]*\s*$")
+
+
+def is_statement(part: str, *, sentence: bool = True) -> bool:
+    """Whether ``part`` can only say who asks or why: nothing in it restricts ("only", "not", "the ones"), and, as
+    a sentence of its own, it has a verb or starts with the asker ("Wooden ones." is no statement)."""
+    if _RESTRICTS.search(part) or not re.search(r"[^\W\d_]", part) or _QUESTION.match(part):
+        return False  # "which floor is rm. 2.11 on": a question cut at an abbreviation's dot is never talk
+    asker = re.match(rf"\s*{_ASKER}\b", part)  # "Im new here": the asker, never the German "im"
+    if _PLACE_SAID.search(part, asker.end() if asker else 0):
+        return False  # "we're in the east wing", "I work in the north block": a place the asker may mean
+    return not sentence or bool(_STATEMENT_VERB.search(part) or re.match(rf"\s*{_ASKER}\b", part) or (
+        _SUBJECT.match(part) and len(part.split()) >= 3))
+
+
+def _about_asker(part: str, is_context: Callable[[str, bool], bool], *, sentence: bool) -> bool:
+    """Whether ``part`` (a clause before or a sentence after the question) is only about the asker: a statement
+    (:func:`is_statement`) that names nothing of the model (``is_context``)."""
+    return is_statement(part, sentence=sentence) and is_context(part, False)
+
+
 # the whole model named as a place: "are there more valves than pumps in this plant?" (never a room: "plant room")
 _WHOLE_MODEL = re.compile(r"\b(?:in|of|across|throughout)\s+(?:this|the\s+whole|the\s+entire|our)\s+"
                           r"(?:plant|facility|installation|project|building|model|file|house|site)\b(?!\s+(?:rooms?|"
@@ -182,7 +247,12 @@ _WHOLE_MODEL = re.compile(r"\b(?:in|of|across|throughout)\s+(?:this|the\s+whole|
                           # "in the heat pump model", "in the hot water file": words before "model" / "file" describe
                           # the file itself (the only model asked about), never a part of it (round 5c)
                           r"|\b(?:in|of|across|throughout)\s+(?:this|the|our)\s+(?:[^\W\d_][\w-]*\s+){1,3}?"
-                          r"(?:model|file|ifc(?:\s+(?:model|file))?)\b(?![\w-])")
+                          r"(?:model|file|ifc(?:\s+(?:model|file))?)\b(?![\w-])"
+                          # German: "im ganzen Gebäude", "in der gesamten Anlage", "alle Ventile der Anlage", "im Haus"
+                          # (never a compound: "Haustechnik", "Anlagenteil"; never a room: "im Haus 2" is a building)
+                          r"|\b(?:in|im|innerhalb|(?<=\w\s)der|(?<=\w\s)des)\s+(?:(?:der|dem|des|diesem|dieser|"
+                          r"unserem|unserer)\s+)?(?:(?:ganzen|gesamten|kompletten)\s+)?(?:anlage|gebäudes?|gebaeudes?|"
+                          r"hauses|haus|projekts?|projektes|modells?|objekts?|liegenschaft)\b(?![\w-]|\s+\d)")
 # "bigger ... in terms of room floor area": a connector before what is compared (a unit after it is the unit asked)
 _IN_TERMS_OF = re.compile(r"\b(?:in\s+terms\s+of|with\s+respect\s+to|with\s+regard\s+to|as\s+regards|"
                           r"when\s+it\s+comes\s+to|"
@@ -229,15 +299,27 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
     found = _REQUEST.search(text)
     if found and not text[: found.start()].strip(" ,:-"):  # "I'm looking for ...": only where the request starts
         take(found.start(), found.end())
+    for _ in range(2):  # "I'm new here, ...", "The cleaners are coming Monday. ...": about the asker
+        found = _LEAD_CLAUSE.match(text)
+        sentence = found is None
+        found = found or _LEAD_SENTENCE.match(text)
+        if not found or not _about_asker(found["pre"], is_context, sentence=sentence):
+            break
+        take(found.start(), found.end())
+    found = _TRAIL_SENTENCE.search(text)  # "... on the 1stFloor? It's for the locksmith's offer."
+    if found and _about_asker(found["post"], is_context, sentence=True):
+        take(found.start("post"), found.end())
     for _ in range(2):  # "RE: site check - ...": a subject, then a lead-in
         found = _PREAMBLE.match(text)
         if not found or not is_context(found["pre"], False):
             break
         take(found.start(), found.end())
-    for found in list(_PURPOSE.finditer(text)):
-        if found["what"] is None or is_context(found["what"], True):  # "for the inspection", "for the door survey"
+    for found in list(_purpose().finditer(text)):
+        if _PART_OF_BUILDING.search(found["what"]):
+            continue  # "for the north wing survey": a part of the building the model may not single out, kept
+        if not found["what"].strip() or is_context(found["what"], True):
             take(found.start(), found.end())
-    if _ASKER.search(text):  # "we repaint them next month", "need them tomorrow": when the asker acts, not what
+    if _ACTING.search(text):  # "we repaint them next month", "need them tomorrow": when the asker acts, not what
         for found in list(_WHEN.finditer(text)):
             take(found.start(), found.end())
     found = _REPORTED.search(text)

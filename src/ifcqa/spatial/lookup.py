@@ -38,6 +38,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
+from ifcqa.spatial import property_names
 
 _DATA = "lookup_words.json"
 # A GlobalId: 22 characters of IFC's base-64 alphabet, with a digit, "_" or "$", or upper and lower case letters
@@ -102,21 +103,38 @@ class Frame:
         return {"term": self.term, "key": self.key}
 
 
-_LEAD = r"(?:(?:please|pls|can you|could you|kindly)\s+)*(?:(?:tell me|give me|show me|find|check)\s+)?"
+_LEAD = (r"(?:(?:please|pls|plz|can you|could you|kindly)\s+)*"
+         r"(?:(?:tell me|give me|show me|send me|get me|find|check|i need|i'd like|need)\s+)?")
 _WORDS = r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*)"  # one word and more (the count is added per pattern)
 _OF = re.compile(r"\b(?:what|which|was|welche[srmn]?)\s+(?:is|are|was|were|ist|sind)\s+"
                  r"(?:the\s+|die\s+|der\s+|das\s+)?(?P<attr>" + _WORDS + r"{0,3}?)"
                  r"\s+(?P<prep>of|for|in|on|von|vom|des|der)\s+")
-_TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{0,2}?)\s+(?P<prep>of|for)\s+")
+_TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{0,2}?)\s+"
+                    r"(?P<prep>of|for|der|des|von|vom)\s+")
 _WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS + r"{0,2}?)\s+"
                         r"(?:is|are|does|do|has|have|hat|haben|ist|sind)\b")
 _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s"
                    r"(?P<made>(?:made|built|constructed)\s+"
                    r"(?:out\s+of|of|from))\b")
+_MADE_DE = re.compile(r"\b(?:aus\s+welche[mn]?\s+(?:material(?:ien)?|stoff|baustoff)\s+(?:ist|sind|besteht|bestehen|"
+                      r"wurde[n]?|werden)|woraus\s+(?:ist|sind|besteht|bestehen))\b")
 # a terse "<class> made of <material>" states the material (no question word asks it)
 _MADE_VALUE = re.compile(r"\b(?:made|built|constructed|manufactured)$")
+_CLASS_TYPES = re.compile(r"^\s*(?P<lead>(?:(?:please\s+)?(?:list|show|name|give\s+me)\s+)?(?:all\s+)?(?:of\s+)?"
+                          r"(?:the\s+)?)(?P<cls>[^\W\d_][\w-]*)\s+(?P<t>types|typen)\b")
 _KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materials?|colou?rs?)\s+of\b")
-_HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief)\s+(?:is|are|ist|sind)\b")
+_HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief|heavy|schwer)\s+"
+                  r"(?:is|are|ist|sind)\b")
+# "what does the pump weigh", "how much do the valves weigh", "was wiegt die Pumpe": the weight
+# "the Frischwasserstation - how heavy?", "Haustuer, how wide?": a subject, then "how <adjective>" closing the question
+_HOW_LAST = re.compile(r"(?:\s*[-,:]\s*|\s+)(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief|heavy|"
+                       r"schwer)\s*[?.!]*\s*$")
+# "what is the pump's weight", "what are the pumps' weights": the attribute after a possessive
+_POSSESSIVE = re.compile(r"\b(?P<lead>(?:what|which)\s+(?:is|are|was|were)\s+)(?:the\s+)?\S.*?(?P<attr>(?:'s|s'|')\s+"
+                         r"(?P<term>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}))\s*[?.!]*\s*$")
+_WEIGH = re.compile(r"\b(?P<lead>(?:what|how\s+much|how\s+many\s+(?:kg|kilos?|kilograms?|tons?|tonnes?|pounds?|lbs?))"
+                    r"\s+(?:does|do|did|would|will|could|might)\b)(?P<subject>.*?)\b(?P<verb>weight?)(?:\s+each)?\b"
+                    r"|\b(?P<de>(?:was|wie\s*viel)\s+wieg(?:t|en))\b")
 _FLOOR = re.compile(r"(?:\b(?:what|which)\s+(?:is|are)\s+)?(?:\bthe\s+)?\b(?P<attr>floor[- ]to[- ]floor\s+heights?|"
                     r"stor(?:e)?y\s+heights?|geschossh(?:ö|oe|o)hen?)\b(?:\s+(?:between|from|of))?")
 _CEILING = re.compile(r"\bheight\s+of\s+the\s+ceilings?\s+(?:in|of)\b")
@@ -125,6 +143,7 @@ _CALLED = re.compile(r"\b(?P<lead>(?:what|how)\s+(?:is|are|was|were))\s+.*?\b(?P
 _HEISST = re.compile(r"\bwie\s+(?:hei(?:ss|ß)t|hei(?:ss|ß)en|lautet\s+der\s+name\s+(?:von|des|der))\b")
 # a fragment: "<subject> <attribute>?" ("Terrassentuer height?", "boiler manufacturer", "D12 fire rating?")
 _FRAGMENT = re.compile(r"^\s*" + _LEAD + r"(?P<subject>\S.*?)\s+(?P<attr>" + _WORDS + r"{0,2})\s*[?.!]*\s*$")
+_POLITE_END = re.compile(r"\s*,?\s+(?:please|pls|plz|thanks|thx|bitte|danke)(?=\s*[?.!]*\s*$)")
 _NOT_FRAGMENT_START = frozenset(["what", "which", "how", "is", "are", "does", "do", "did", "has", "have", "can",
                                  "list", "show", "count", "where", "was", "welche", "welcher", "welches", "wie",
                                  "ist", "sind", "gibt", "hat", "haben", "wo", "are", "any", "all", "every", "no",
@@ -140,6 +159,12 @@ _CLAUSE_WORDS = frozenset(["that", "which", "who", "are", "is", "not", "were", "
 _WHO_MADE = re.compile(r"\b(?:who|wer)\s+(?:made|makes|manufactured|manufactures|produced|produces)\s+")
 _WHO_IS = re.compile(r"\b(?P<who>who|wer)\s+(?P<verb>is|are|was|were|ist|war)\s+(?P<attr>(?:the\s+|der\s+|die\s+)?"
                      + _WORDS + r"{0,2}?)\s+(?P<prep>of|for|von|vom|des|der)\s+")
+
+
+# verbs that say an element is in use, around a lookup's subject ("which door type is used", "what material is
+# used for the walls", "what kind of doors are fitted"): they constrain nothing the frame does not ask
+USE_VERBS = re.compile(r"\b(?:used|fitted|mounted|built[- ]in|put\s+in|employed|eingebaut|verbaut|verwendet|"
+                       r"eingesetzt)\b")
 
 
 def _vocabulary(term: str) -> str | None:
@@ -188,6 +213,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     found = _FLOOR.search(text)
     if found:
         return Frame(found.group("attr"), "floor-to-floor height", [(found.start(), found.end())])
+    found = _MADE_DE.search(text)
+    if found:  # "aus welchem Material sind die Wände", "woraus besteht die Decke"
+        return Frame("material", "material", [found.span()])
     found = _MADE.search(text)
     if found:
         return Frame("material", "material", [found.span("lead"), found.span("made"),
@@ -196,6 +224,20 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     if found:
         key = words().how[found.group("adj")]
         return Frame(found.group("adj"), _vocabulary(key), [(found.start(), found.end())])
+    found = _HOW_LAST.search(text)
+    if found and text[:found.start()].strip():
+        key = words().how[found.group("adj")]
+        return Frame(found.group("adj"), _vocabulary(key), [(found.start(), found.end())])
+    found = _POSSESSIVE.search(text)
+    if found:
+        term = found.group("term").strip()
+        vocab = _vocabulary(term) or (_vocabulary(term[:-1]) if term.endswith("s") else None)
+        if vocab is not None or (not is_class_word(term) and has_property(term)):
+            return Frame(term, vocab, [found.span("lead"), found.span("attr")])
+    found = _WEIGH.search(text)
+    if found:
+        spans = [found.span("de")] if found.group("de") else [found.span("lead"), found.span("verb")]
+        return Frame("weigh", "weight", spans)
     for pattern in (_OF, _TERSE):
         found = pattern.search(text)
         if not found:
@@ -207,8 +249,10 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         compound = _class_then_attribute(found, is_class_word) if vocab is None else None
         if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
             return compound
-        if vocab is None and (is_class_word(term) or found.group("prep") in ("in", "on", "der")):
+        if vocab is None and (is_class_word(term) or found.group("prep") == "der" or (
+                found.group("prep") in ("in", "on") and not (has_property(term) and not _place_word(term)))):
             continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
+            # or a property the model holds ("what's the max temperature in the Seminarraum")
         if vocab is None and not _attribute_like(term, has_property):
             continue
         return Frame(term, vocab, [(found.start(), found.end())])
@@ -218,6 +262,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     found = _HEISST.search(text)
     if found:
         return Frame("heißt", "called", [found.span()])
+    found = _CLASS_TYPES.search(text)
+    if found and is_class_word(found.group("cls")):  # "list the window types", "door types on Level 2"
+        return Frame(found.group("t"), "type", [found.span("lead"), found.span("t")])
     found = _KIND_OF.search(text)
     if found:  # "what type of doors are on level 1", "what kind of insulation": the asked elements' types
         term = found.group("attr")
@@ -226,6 +273,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     if found:
         term = found.group("attr").strip()
         vocab = _vocabulary(term)
+        compound = _class_then_attribute(found, is_class_word) if vocab is None else None
+        if compound is not None:  # "which window type is on level 1": the windows' type, the class kept
+            return compound
         if vocab is not None or (not is_class_word(term) and not _place_word(term) and has_property(term)):
             return Frame(term, vocab, [(found.start(), found.end())])
     return _fragment(text, is_class_word, has_property)
@@ -236,6 +286,9 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
     then, ending the question, an attribute (the longest last one to three words that the vocabulary knows or the
     model holds as a property, else words that read as an attribute). A question word or verb first is no
     fragment ("is door 12 external?", "list the doors"), and a class word is never the attribute."""
+    polite = _POLITE_END.search(text)
+    if polite is not None:  # "pumps - max operating pressure pls": the closing courtesy is no attribute word
+        text = text[:polite.start()] + " " * (polite.end() - polite.start()) + text[polite.end():]
     found = _FRAGMENT.search(text)
     if found is None or found.group("subject").split()[0] in _NOT_FRAGMENT_START:
         return None
@@ -256,7 +309,8 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
         if vocab is not None or has_property(term) or (k == len(words_) - 1 or k == len(words_) - 2) and \
                 _attribute_like(term, has_property):
             start = found.start("attr") + len(" ".join(words_[:k])) + (1 if k else 0)
-            return Frame(term, vocab, [(start, found.end("attr"))])
+            spans = [(start, found.end("attr"))] + ([polite.span()] if polite is not None else [])
+            return Frame(term, vocab, spans)
     return None
 
 
@@ -385,7 +439,7 @@ def read(index: ModelIndex, e: Element, source: str) -> Reading | None:
         if reading is not None and reading.value is not None and reading.unit is None:
             sets = e.qtos if kind == "quantity" else e.psets
             raw = next((v for s in sets.values() for p, v in s.items() if p == reading.name), None)
-            reading.unit = _unit_of(index, raw)
+            reading.unit = _unit_of(index, raw) or _sibling_unit(sets.get(reading.source, {}), reading)
         return reading
     if kind == "layers":
         if not e.layers or any(layer.thickness is None for layer in e.layers):
@@ -409,14 +463,38 @@ def read(index: ModelIndex, e: Element, source: str) -> Reading | None:
     return None
 
 
+_UNIT_SUFFIXES = ("einheit", "unit", "units", "masseinheit")
+
+
+def _sibling_unit(props: dict[str, Value], reading: Reading) -> str | None:
+    """The unit a numeric property's set names beside it ("Gewicht" 0.5 with "Gewichteinheit" = 'kg'): a text
+    property named like the property plus "einheit" / "unit"; None when there is none."""
+    if not isinstance(reading.value, (int, float)) or isinstance(reading.value, bool):
+        return None
+    base = letters(reading.name)
+    for prop, value in props.items():
+        if letters(prop) in {base + tail for tail in _UNIT_SUFFIXES} and isinstance(value.value, str) \
+                and 0 < len(value.value.strip()) <= 8:
+            return value.value.strip()
+    return None
+
+
 def held_names(index: ModelIndex, elements: list[Element]) -> dict[str, str]:
-    """letters(name) -> name of every property, quantity and set attribute the elements hold."""
+    """letters(name) -> name of every property, quantity and set attribute the elements hold; a property also under
+    every spelling it may be asked by (``property_names.keys``: "max operating temperature" for "Max. Operating
+    temperature", "heat transfer coefficient" for "Heat Transfer Coefficient (U)")."""
     out: dict[str, str] = {}
+    seen: set[str] = set()
     for e in elements:
         for sets in (e.psets, e.qtos):
             for props in sets.values():
                 for prop in props:
+                    if prop in seen:
+                        continue
+                    seen.add(prop)
                     out.setdefault(letters(prop), prop)
+                    for spelled in property_names.keys(prop):
+                        out.setdefault(spelled, prop)
         for attr, value in e.attributes.items():
             if value is not None and not hasattr(value, "ifc_class"):
                 out.setdefault(letters(attr), attr)
@@ -429,10 +507,27 @@ def sources_for(frame: Frame, elements: list[Element], index: ModelIndex) -> lis
         return list(words().attributes[frame.key]["sources"])
     held = held_names(index, elements)
     for candidate in (frame.term, _strip_trailing(frame.term)):
-        name = held.get(letters(candidate))
+        name = held.get(letters(candidate)) or held.get(property_names.key(candidate))
         if name is not None:
-            return [f"attribute:{name}", f"quantity:{name}", f"property:{name}"]
+            out = [f"attribute:{name}", f"quantity:{name}", f"property:{name}"]
+            for other in _same_spelling(elements, name):  # "MaxOperatingTemperature", "MaximumOperatingTemperature"
+                out += [f"quantity:{other}", f"property:{other}"]
+            return out
     return []
+
+
+def _same_spelling(elements: list[Element], name: str) -> list[str]:
+    """The other property names the elements hold that are asked by the same words as ``name`` (one element's
+    set may spell it "Max", another's "Maximum"), so that each element is read under its own spelling."""
+    wanted = property_names.keys(name) | {letters(name)}
+    out: dict[str, None] = {}
+    for e in elements:
+        for sets in (e.psets, e.qtos):
+            for props in sets.values():
+                for prop in props:
+                    if prop != name and prop not in out and (property_names.keys(prop) & wanted):
+                        out[prop] = None
+    return list(out)
 
 
 def value_key(value: Any) -> Any:
@@ -491,6 +586,7 @@ def lookup(index: ModelIndex, frame: Frame, guids: list[str]) -> Result:
     """Read ``frame``'s attribute on the elements ``guids`` (each element: its first source that it holds)."""
     elements = [e for g in guids if (e := index.find(g)) is not None]
     sources = sources_for(frame, elements, index)
+    positive = bool(words().attributes.get(frame.key or "", {}).get("positive"))
     readings: dict[str, Reading | None] = {}
     for e in elements:
         got: Reading | None = None
@@ -498,12 +594,37 @@ def lookup(index: ModelIndex, frame: Frame, guids: list[str]) -> Result:
             r = read(index, e, source)
             if r is None:
                 continue
+            if positive and isinstance(r.value, (int, float)) and not isinstance(r.value, bool) and r.value == 0:
+                r = Reading(None, r.name, r.source)  # a weight of 0: the exporter's unset default, not recorded
             if r.value is not None:
                 got = r
                 break
             got = got or r  # present but not recorded: keep looking for a recorded source
         readings[e.guid] = got
     return Result(readings, sources)
+
+
+def layer_lookup(index: ModelIndex, frame: Frame, guids: list[str], word: str) -> Result:
+    """``frame`` (thickness, material, type) read on the layers of each element whose material is named like ``word``
+    ("the thickness of the insulation of the walls": the insulation layers' total thickness), ``spatial/layers.py``;
+    an element with no such layer records none."""
+    from ifcqa.spatial import layers
+
+    length = index.units.get("LENGTHUNIT")
+    readings: dict[str, Reading | None] = {}
+    for e in (e for g in guids if (e := index.find(g)) is not None):
+        found = layers.matching(e, word)
+        if not found:
+            readings[e.guid] = None
+        elif frame.key == "thickness":
+            known = [layer.thickness for layer in found]
+            total = float(sum(t for t in known if t is not None)) if all(t is not None for t in known) else None
+            readings[e.guid] = Reading(total, f"thickness of the {word} layer(s)", "material layer set",
+                                       length.symbol if length else None)
+        else:
+            names = tuple(dict.fromkeys(layer.material for layer in found if layer.material))
+            readings[e.guid] = Reading(names or None, f"material of the {word} layer(s)", "material layer set")
+    return Result(readings, [f"layers:{word}"])
 
 
 def same_number(result: Result) -> float | None:

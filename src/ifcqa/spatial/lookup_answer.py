@@ -11,7 +11,7 @@ from ifcqa.spatial import multi_lookup, per_storey
 from ifcqa.spatial.answer import Answerer
 from ifcqa.spatial.classes import class_filter
 from ifcqa.spatial.execute import Hit, storey_id
-from ifcqa.spatial.lookup import Frame, letters, lookup, same_number, show, words
+from ifcqa.spatial.lookup import Frame, layer_lookup, letters, lookup, same_number, show, words
 from ifcqa.spatial.outcome import Outcome
 from ifcqa.spatial.plan import Plan
 
@@ -95,7 +95,14 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
         label = answerer.label(plan)
         return Outcome(hits=[], text=f"There are no {label} {answerer.scope(plan)}, so there is nothing to look up.",
                        rule=f"{frame.term} of the {label} {answerer.scope(plan)}")
-    result = lookup(index, frame, [h.guid for h in hits])
+    layer = (plan.lookup or {}).get("layer")
+    if layer:  # "the thickness of the insulation of the external walls": the insulation layers only
+        result = layer_lookup(index, frame, [h.guid for h in hits], str(layer))
+        if not result.recorded:
+            return _decline(plan, f"none of {_subject(answerer, plan, len(hits), hits)} has a material layer "
+                            f"named like {layer!r}", "Ask for the materials of their layers.")
+    else:
+        result = lookup(index, frame, [h.guid for h in hits])
     recorded = result.recorded
     subject = _subject(answerer, plan, len(hits), hits)
     if not result.sources or all(r is None for r in result.readings.values()):
@@ -132,6 +139,12 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
     text = f"{_capital(head)} of {subject}: {body}."
     if frame.key == "material":
         text += " (counts are elements holding each material)" if len(hits) > 1 else ""
+    if layer and len(recorded) < len(hits):
+        text += f" ('not recorded': the element has no material layer named like {layer!r})"
+    if unit is None and words().attributes.get(frame.key or "", {}).get("positive") and any(
+            isinstance(r.value, (int, float)) for r in recorded.values()):  # a weight with no unit: said so
+        text += (" No unit is recorded for it (a plain number in the property set, and no unit named beside it), so"
+                 " the number is given as the model writes it.")
     grounded = [c.note for c in plan.classes if c.kind and c.kind.startswith("grounded:") and c.note]
     if exact:  # "the Frischwasserstation": the element named so, not the pipes whose names mention it
         text += " " + exact

@@ -73,6 +73,26 @@ def _term(tokens: list[re.Match[str]], at: int, step: int, holds: Callable[[str]
     return None
 
 
+_SECOND = re.compile(r"\s*,?\s+(?:and|und|&)\s+"
+                     r"(?:what|which|how\s+(?:high|wide|tall|thick|deep|heavy)|was|welche[srmn]?)"
+                     r"\s+(?:is|are|was|ist|sind)?\s*(?:its|their|the|his|her|sein[e]?|ihr[e]?)\s+"
+                     r"(?P<attr>[^\W\d][\w'-]*(?:\s+[^\W\d][\w'-]*){0,2}?)\s*[?.!]*\s*$")
+
+
+def second_clause(text: str, holds: Callable[[str], bool]) -> tuple[str, dict[str, Any]] | None:
+    """ "what do the pumps weigh and what is their max. operating pressure?": a second question on the same subject,
+    asked back with "its / their" after "and what": the text without it, and its attribute as a part (a vocabulary
+    word or a property the model holds, else None)."""
+    found = _SECOND.search(text)
+    if found is None:
+        return None
+    term = found.group("attr").strip()
+    key = _vocab(term)
+    if key is None and not holds(term):
+        return None
+    return text[:found.start()] + " " * (len(text) - found.start()), {"term": term, "key": key}
+
+
 def split(text: str, holds: Callable[[str], bool]) -> tuple[str, list[dict[str, Any]]]:
     """``text`` with a list of attributes reduced to its first term, and the parts ([] when there is no list)."""
     found = _HOW.search(text)

@@ -66,40 +66,33 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _named_unrecorded(index: ModelIndex, plan: Plan) -> str:
-    """A yes/no about elements named by GlobalId, Name or Tag whose property condition none of them records
-    (no value under any of the condition's paths): the property's path, else ''."""
-    if plan.intent != "exists" or not plan.elements:
-        return ""
+def _unrecorded(index: ModelIndex, plan: Plan, guids: list[str], *, each: bool) -> str:
+    """The property paths of the plan's qualifiers under which none of the elements ``guids`` records a value, so
+    that a yes/no about them would rest on nothing the file says; '' when they record one (or there are none).
+
+    ``each``: the elements the question names ("is Innentuer-1 a fire exit?"): the paths of the first qualifier
+    none of them records, an attribute or a quantity skipped. Otherwise the elements that would make the answer no
+    ("is the Haustuer external?" over every asked element): every qualifier's paths together, and '' as soon as one
+    qualifier is an attribute or a quantity (the index always knows those)."""
     from ifcqa.spatial.qualifiers import _value
 
-    named = [e for g in plan.elements if (e := index.find(g)) is not None]
-    for q in plan.resolved.get("qualifiers", []):
-        paths = list(getattr(q, "paths", []) or [q.path])
-        if not named or any("." not in p for p in paths):
-            continue
-        if not any(_value(e, p) is not None for e in named for p in paths):
-            return " or ".join(paths)
-    return ""
-
-
-def _undecided(index: ModelIndex, plan: Plan, failing: list[str]) -> str:
-    """For a yes/no over every asked element: the property paths, when not one element that fails the condition
-    records a value under any of them (the "no" would rest on nothing the file says), else ''."""
-    if not failing:
+    elements = [e for g in guids if (e := index.find(g)) is not None]
+    if not elements:
         return ""
-    from ifcqa.spatial.qualifiers import _value
-
-    all_paths: list[str] = []
+    together: list[str] = []
     for q in plan.resolved.get("qualifiers", []):
         paths = list(getattr(q, "paths", []) or [q.path])
-        if any("." not in p for p in paths):  # an attribute or a quantity: the index always knows those
+        if any("." not in p for p in paths):
+            if each:
+                continue
             return ""
-        all_paths += paths
-    elements = [e for g in failing if (e := index.find(g)) is not None]
-    if not all_paths or not elements or any(_value(e, p) is not None for e in elements for p in all_paths):
+        if not each:
+            together += paths
+        elif not any(_value(e, p) is not None for e in elements for p in paths):
+            return " or ".join(paths)
+    if each or not together or any(_value(e, p) is not None for e in elements for p in together):
         return ""
-    return " or ".join(dict.fromkeys(all_paths))
+    return " or ".join(dict.fromkeys(together))
 
 
 def _number(x: float) -> float:
@@ -112,6 +105,10 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         from ifcqa.spatial.lookup_answer import answer as lookup_answer
 
         return lookup_answer(index, answerer, plan, hits)
+    if plan.resolved.get("room_counts") and plan.intent == "compare":  # "more rooms called 'Room' than offices?"
+        return _room_counts(index, answerer, plan)
+    if plan.resolved.get("element_compare") and plan.intent == "compare":  # "is door A wider than door B?"
+        return _element_compare(index, plan, hits)
     out = Outcome(rule=rule_of(answerer, plan))
     label, scope, n = answerer.label(plan), answerer.scope(plan), len(hits)
     measure = plan.resolved.get("measure")
@@ -140,7 +137,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         return _ranked_sums(index, answerer, plan, hits, measure, out)
     if measure is not None and plan.intent not in ("compare",):
         return _measured(index, answerer, plan, hits, measure, out)
-    unrecorded = _named_unrecorded(index, plan)
+    unrecorded = _unrecorded(index, plan, plan.elements, each=True) if plan.intent == "exists" else ""
     if unrecorded:  # "is Innentuer-1 a fire exit?" where it holds no FireExit: not recorded, never "no"
         plan.declined = {"reason": f"this model does not record {unrecorded} for the element(s) the question names",
                          "not_understood": [q.term for q in plan.qualifiers],
@@ -151,7 +148,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
     if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
         asked = plan.resolved.get("unqualified", hits)
         kept = {h.guid for h in hits}
-        undecided = _undecided(index, plan, [h.guid for h in asked if h.guid not in kept])
+        undecided = _unrecorded(index, plan, [h.guid for h in asked if h.guid not in kept], each=False)
         if undecided:  # "is the Haustuer external?" where it records no IsExternal: not known, never "no"
             plan.declined = {"reason": f"this model does not record {undecided} for the "
                              f"{'element' if len(asked) == 1 else 'elements'} that would make the answer no",
@@ -248,6 +245,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         names = [answerer.storey_name(g) or g for g in dict.fromkeys(storeys)]
         out.storeys = names
         counting = bool(plan.resolved.get("count_storeys"))  # "how many floors have windows": the storeys counted
+        if guids and not names and not counting:
+            return _on_no_storey(answerer, plan, out, label, n)
         if counting:
             out.count = len(names)
         if not guids:
@@ -355,7 +354,8 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
     """ "Which room has the most doors": the elements in (or, for walls, doors, windows: bounding) each space."""
     bounding = {c.key for c in plan.classes} <= BOUNDING_KEYS
     wanted = {h.guid for h in hits}
-    spaces = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace"
+    pool = set(plan.resolved.get("space_pool") or ())  # "bedrooms without windows": only the rooms named
+    spaces = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace" and (not pool or e.guid in pool)
               and (not plan.storeys or (e.storey is not None and index.data.elements[e.storey].guid in plan.storeys))]
     if bounding and not any(s.bounded_by for s in spaces):
         out.hits, out.text = [], (f"This model has no space boundaries, so I cannot tell which {answerer.label(plan)} "
@@ -363,7 +363,7 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         return out
     per = {s.guid: sum(1 for g in resolve.elements_in_rooms(index, [s.guid], bounding=bounding) if g in wanted)
            for s in spaces}
-    label = answerer.label(plan)
+    label = " and ".join(c.label for c in plan.classes) if pool else answerer.label(plan)  # the rooms said apart
     if (not per or not any(per.values())) and not plan.resolved.get("space_filter"):
         out.hits, out.text = [], f"No room has any {label} {answerer.scope(plan)}."
         return out
@@ -373,7 +373,11 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         chosen = [s for s in spaces if _OPS[op](per[s.guid], k)]
         out.hits = [Hit(s.guid, s.ifc_class, s.name, index.data.elements[s.storey].guid if s.storey is not None
                         else None) for s in chosen]
-        out.rule = f"spaces with {_OP_WORDS[op]} {k} {label} {how} them {answerer.scope(plan)}, counted per space"
+        named = " or ".join(repr(r.term) for r in plan.rooms) if pool else ""
+        out.rule = (f"spaces{f' named like {named}' if named else ''} with {_OP_WORDS[op]} {k} {label} {how} them "
+                    f"{answerer.scope(plan)}, counted per space")
+        if plan.resolved.get("count_rooms"):  # "how many rooms have no windows": the spaces counted
+            out.count = len(chosen)
         shown = ", ".join(f"{s.name or 'unnamed'}{' ' + s.long_name if s.long_name else ''}" for s in chosen[:25])
         out.text = (f"{len(chosen)} spaces ({out.rule})" + (f": {shown}" if chosen else "")
                     + (f" and {len(chosen) - 25} more." if len(chosen) > 25 else "."))
@@ -591,6 +595,61 @@ def _is_first(answerer: Answerer, plan: Plan, out: Outcome, asked: str, values: 
     out.text = (f"{'Yes' if out.yes_no else 'No'}: {_join_names(out.storeys or []) or 'no storey'} "
                 f"{'has' if len(out.storeys or []) == 1 else 'have'} the {word} ({shown}).")
     return out
+
+
+def _element_compare(index: ModelIndex, plan: Plan, hits: list[Hit]) -> Outcome:
+    """Two named elements compared by an attribute (``parser._compare_elements``): both values, their units."""
+    spec = plan.resolved["element_compare"]
+    (sa, ga, va, ua, wa), (sb, gb, vb, ub, wb) = spec["sides"]
+    if ua != ub:
+        plan.declined = {"reason": f"the two {spec['attribute']}s are recorded in different units ({ua}, {ub})",
+                         "not_understood": [], "can_answer": f"Ask for the {spec['attribute']} of each element."}
+        return Outcome(hits=[], text=f"I cannot answer this: {plan.declined['reason']}, so nothing is listed.")
+    unit = f" {ua}" if ua else ""
+    holds = va > vb if spec["larger"] else va < vb
+    shown = f"{sa}: {va:g}{unit} ({wa}); {sb}: {vb:g}{unit} ({wb})"
+    rule = f"{spec['attribute']} of {sa} vs {sb}"
+    by_guid = {h.guid: h for h in hits}
+    if spec["which"]:
+        if math.isclose(va, vb, rel_tol=1e-9):
+            return Outcome(rule=rule, hits=list(by_guid.values()), text=f"Neither: the same {spec['attribute']}. "
+                                                                           f"{shown}.")
+        winner = ga if holds else gb
+        return Outcome(rule=rule, hits=[by_guid[winner]] if winner in by_guid else [],
+                       text=f"{sa if holds else sb} is {spec['comparative']}: {shown}.")
+    return Outcome(rule=rule, hits=list(by_guid.values()), yes_no=holds,
+                   text=f"{'Yes' if holds else 'No'}: {shown}.")
+
+
+def _room_counts(index: ModelIndex, answerer: Answerer, plan: Plan) -> Outcome:
+    """Two groups of rooms compared by count (``parser._room_count_comparison``), within the storeys asked."""
+    wanted = set(plan.storeys)
+    sides: list[tuple[str, list[Hit]]] = []
+    for term, guids in plan.resolved["room_counts"]:
+        side = []
+        for g in dict.fromkeys(guids):
+            e = index.find(g)
+            storey = index.data.elements[e.storey].guid if e is not None and e.storey is not None else None
+            if e is not None and (not wanted or storey in wanted):
+                side.append(Hit(e.guid, e.ifc_class, e.name, storey, step_id=e.id))
+        sides.append((term, side))
+    (ta, a), (tb, b) = sides
+    holds = {"<": len(a) < len(b), "=": len(a) == len(b)}.get(plan.compare_op or ">", len(a) > len(b))
+    rule = f"count of spaces named like {ta!r} {plan.compare_op} count named like {tb!r} {answerer.scope(plan)}"
+    text = (f"{'Yes' if holds else 'No'}: {len(a)} space{'s' if len(a) != 1 else ''} named like {ta!r} and "
+            f"{len(b)} named like {tb!r} {answerer.scope(plan)} ({len(a)} {plan.compare_op} {len(b)} is "
+            f"{'true' if holds else 'false'}).")
+    return Outcome(rule=rule, hits=a + b, text=text, yes_no=holds)
+
+
+def _on_no_storey(answerer: Answerer, plan: Plan, out: Outcome, label: str, n: int) -> Outcome:
+    """ "Which floor are the signals on?" where none of them is on a storey (a rail model has none; an element
+    placed outside every storey): there is no storey to name, so the question is declined saying why, never
+    answered by listing the elements "on no storey" (round 7)."""
+    why = ("this model has no storeys" if not answerer.resolver.storeys
+           else "none of them is contained in a storey, one of its spaces or an element that is")
+    return _declined(plan, out, answerer, f"the {n} {label} asked are on no storey: {why}",
+                     "Ask which elements the model holds, or about their properties.")
 
 
 def _declined(plan: Plan, out: Outcome, answerer: Answerer, reason: str, instead: str) -> Outcome:

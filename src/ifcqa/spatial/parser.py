@@ -24,16 +24,22 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial import (
     antecedent,
+    between,
+    element_compare,
     framing,
     grounding,
+    layers,
     listed_kinds,
     lookup,
     multi_lookup,
     name_codes,
     named_properties,
     per_storey,
+    property_names,
     qualifiers,
+    reported,
     resolve,
+    room_names,
     units_asked,
 )
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
@@ -83,7 +89,9 @@ _GERMAN_NUMBERED = re.compile(r"\b(?P<n>\d+)\s*\.?\s*(?P<kind>og|obergeschoss|ug
                               r"|\b(?P<kind2>og|ug)\s*(?P<n2>\d+)\b")
 _ORDINAL_WORD = "|".join(sorted((re.escape(w) for w in ORDINALS), key=len, reverse=True))
 _ORDINAL = re.compile(
-    rf"\b(?P<ords>(?:{_ORDINAL_WORD})(?:{_JOIN}(?:the\s+)?(?:{_ORDINAL_WORD}))*)\s+(?P<noun>{_NOUN}|obergeschoss|og)\b"
+    rf"\b(?P<ords>(?:{_ORDINAL_WORD})(?:{_JOIN}(?:the\s+)?(?:{_ORDINAL_WORD}))*)\s+(?P<noun>{_NOUN}|obergeschoss|og|"
+    # "the 2nd upper floor": Obergeschoss in English, counted above ground (round 7)
+    r"upper\s+(?:floor|level|storey|story))\b"
 )
 _NOUN_WORD = re.compile(rf"\b(?P<noun>{_NOUN})\s+(?P<word>{_ORDINAL_WORD})\b")
 _CARDINALS = frozenset(["zero", "one", "two", "three", "four", "eins", "zwei", "drei"])
@@ -281,6 +289,10 @@ _UNIT = re.compile(r"\b(?:unit|apartment|apt|flat|dwelling|wohnung|wohneinheit|e
                    r"gebäude|gebaeude|block|wing|flügel|fluegel|tower|turm)\s+(?P<x>[a-z]|\d{1,2})\b")
 # head nouns that only say "one of them" after a class word or ending a compound with one: "door sets", "window
 # units", "doorways", "Fensterelemente", "Türblätter"
+# (round 7 rooms: also the verbs of what lies between two rooms: "which door connects A and B", "trennt")
+_BETWEEN = re.compile(r"\b(?:between|zwischen|connecting|connects|connect|separating|separates|separate|joining|joins|"
+                      r"verbindet|verbinden|trennt|trennen)\b")
+_TYPES_AFTER = re.compile(r"[\s-]+(types|typen|kinds|sorts|styles)\b")
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
 _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
 # a property written out with a truth value: "HandicapAccessible true", "LoadBearing = false", "IsExternal: ja"
@@ -288,7 +300,8 @@ _PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*(?:is|ist
                              r"(?P<val>true|false|yes|no|ja|nein|wahr|falsch)(?![\w])")
 _TRUE_WORDS = frozenset(["true", "yes", "ja", "wahr"])
 # "which rooms have a bed", "welcher Raum hat eine Badewanne", "which room is the sofa in" (see _rooms_holding)
-_HOLDING = re.compile(r"\s*(?:have|has|had|contain|contains|hold|holds|with|hat|haben|enthält|enthalten|mit)\s+"
+_HOLDING = re.compile(r"\s*(?:(?:have|has)\s+got|got|have|has|had|contain|contains|hold|holds|with|hat|haben|enthält|"
+                      r"enthalten|mit)\s+"
                       r"(?:(?:a|an|any|the|some|one|ein|eine|einen|einer|der|die|das|den)\s+)?")
 _IS_THE = re.compile(r"\s*(?:is|are|ist|sind|steht|stehen|liegt|liegen)\s+(?:(?:the|a|an|der|die|das)\s+)?")
 _IN_AFTER = re.compile(r"\s*(?:in|located\s+in|placed\s+in)?\s*[?.!]*\s*$")
@@ -302,7 +315,7 @@ _ROOM_NOT_IN = re.compile(rf"(?P<neg>\bnot|\bnicht|\b(?:{_EXCLUDING})(?:\s+(?:th
 _QUALIFIER_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
                                  r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # "no windows", "do not have any doors", "with no stairs", "keine Türen": a count of zero (see Parser._none_of)
-_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\s+(?:any|an?)\b|\bnot\s+any|\bwith\s+no|\bwithout|"
+_NONE = re.compile(r"(?:\bno|\bnot\s+(?:have|has|contain|hold)\b|\bnot\s+any|\bwith\s+no|\bwithout|"
                    r"\bnot\s+(?:even\s+)?one|\bkeine?[nrs]?|\bohne)(?:\s+(?:any|single|an?))?\s*$")
 # "without a single door", "not one single window", "ohne eine einzige Tür": "single" counts none, it names no kind
 _NOT_A_SINGLE = re.compile(r"\b(?P<neg>not|without|no|nicht|ohne)\s+(?:even\s+)?(?:a|one|eine[ns]?|ein)\s+"
@@ -324,6 +337,21 @@ _WHICH_ROOM = re.compile(r"\b(?:which|what|welche[mnrs]?|list(?:\s+the|\s+all)?|
 _LACKING_SUBJECT = re.compile(r"\b(?:(?P<rooms>rooms?|spaces?|räume|raeume|zimmer)|(?P<storeys>floors?|levels?|"
                               r"storeys?|stories|geschosse?|etagen?|stockwerke?))(?:\s+(?:that|which|die|welche))?"
                               r"(?:\s+(?:do|does))?(?:\s+(?:have|has|with|haben|hat|mit|contain|contains))?\s*$")
+# "where ...", also after a request for it ("can you tell me where the children's rooms are", "weißt du, wo ...")
+_WHERE_ASKED = re.compile(r"\s*(?:(?:yo|hi|hey|hello|hallo|so|ok|okay|and|und)\s*[,!]?\s+)?"
+                          r"(?:(?:(?:can|could|would)\s+you\s+(?:please\s+)?|please\s+)?(?:tell|show)\s+me\s+|"
+                          r"i\s+(?:want|need|would\s+like)\s+to\s+know\s+|do\s+you\s+know\s+|"
+                          r"(?:weisst|weißt)\s+du,?\s+|wissen\s+sie,?\s+|(?:kannst\s+du|können\s+sie)\s+mir\s+sagen,?\s+)?"
+                          r"(?:where|wo)\b")
+# what joins rooms to the relation after them ("bedrooms that have no", "rooms which do not have", "Räume, die keine")
+_RELATION_LINK = re.compile(r"(?:\s*,)?(?:\s+(?:that|which|die|welche))?(?:\s+(?:do|does|are|is|sind))?"
+                            r"(?:\s+(?:have|has|with|haben|hat|mit|contain|contains|hold|holds))?\s*$")
+# "rooms with more than 2 windows", "spaces on level 1 having at least one door": rooms counted per space
+_ROOMS_WITH_BOUND = re.compile(r"\b(?:rooms?|spaces?|räume|raeume|zimmer)(?:\s+(?:on|in|im|auf|at)\s+(?:the\s+|dem\s+)?"
+                               r"[\w.]+(?:\s+[\w.]+)?)?\s+(?:with|having|that\s+have|which\s+have|mit|die)\s+(?:more|"
+                               r"fewer|less|at\s+least|at\s+most|over|under|exactly|mehr|weniger|mindestens|höchstens|"
+                               r"genau)\b")
+_STOREY_PREPOSITION = re.compile(r"(?:\s+(?:on|in|at|im|auf|of)(?:\s+(?:the|der|dem|den))?)?\s*$")
 _BOUND_WORDS = re.compile(r"\b(?:at\s+least|at\s+most|the\s+least\s+bit)\b")
 _NUMBER_WORDS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|sechs|sieben|"
                            r"acht|neun|zehn)\b(?!\s+(?:floors|levels|storeys|stories|geschosse|etagen|ebenen))")
@@ -557,6 +585,11 @@ _GLOSS = re.compile(r"\b(?P<owner>[^\W\d_]+)'s(?P<head>(?:\s+[^\W\d_]+){1,2}?)(?
                     r"(?:\s+[^\W\d_]+)?)\))")
 
 
+def _roof_level(s: Storey) -> bool:
+    """A roof, attic or Dach- storey (never an "upper floor" counted above ground)."""
+    return any(t in ("roof", "attic", "loft", "dg") or t.startswith("dach") for t in s.tokens)
+
+
 def _numbers_by_name(storeys: list[Storey], kind: str) -> bool:
     """Whether storey names number the storeys of a German kind ("1. Obergeschoss", "2.OG"; "ug", "untergeschoss")."""
     nouns = ("ug", "untergeschoss") if kind.startswith("u") else ("og", "obergeschoss")
@@ -698,6 +731,33 @@ def _letters_confused(word: str) -> list[str]:
     return found[:1] if len(keys) == 1 else []
 
 
+# nouns for whatever a room holds ("what equipment is in room 102", "welche Ausstattung hat der Seminarraum"): read
+# as the room's contents only right before "in"/"im" + the room or as the subject of "hat/has"; elsewhere ("equipment
+# on level 2") they stay unread, since a storey's inventory also lists its walls and slabs
+_HELD = re.compile(r"\b(?:equipment|gear|kit|furnishings|fittings|ausstattung|einrichtung|gegenstände|gegenstaende|"
+                   r"ausrüstung|ausruestung)\b")
+_HELD_BEFORE = re.compile(r"\s*(?:is|are|can\s+be\s+found|do\s+we\s+have|have\s+we\s+got|gibt\s+es|ist|sind|"
+                          r"steht|stehen|befindet\s+sich|befinden\s+sich|hat|has|have)?\s*(?:located\s+)?"
+                          r"(?:in|inside|within|im|in\s+(?:der|dem|den))?\s*(?:the|der|die|das|dem|den)?\s*"
+                          r"(?:(?:room|raum|zimmer|rm\.?)\s*(?:no\.?\s*|nr\.?\s*)?)?$")
+
+
+@functools.cache
+def _bounding_verb_words() -> frozenset[str]:
+    """The words of the verbs that relate a room to what bounds it ("leading into", "opens onto")."""
+    folded = {w for verb in grounding.words().bounding_verbs for w in verb.split()}  # "fuhren" for "führen"
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/grounding_words.json").read_text("utf-8"))
+    return frozenset(folded | {w for verb in raw["bounding_verbs"] for w in verb.split()})
+
+
+def _held_noun(text: str, room_start: int) -> re.Match[str] | None:
+    """A noun for what a room holds, asked right before the room ("what equipment is in R301"), if any."""
+    found = list(_HELD.finditer(text, 0, room_start))
+    if not found or not _HELD_BEFORE.match(text[found[-1].end():room_start]):
+        return None
+    return found[-1]
+
+
 def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
     plan.intent = "declined"
     plan.declined = {"reason": reason, "not_understood": words,
@@ -738,6 +798,8 @@ class Parser:
         plan = Plan(question=question)
         self._asked = question  # as written (case kept): what the word passes may consult
         stripped, guids = lookup.explicit_guids(question)  # GlobalIds are read whole, before any word pass
+        if not self._framing:
+            self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
         text = normalise(stripped)
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
@@ -747,6 +809,7 @@ class Parser:
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
+        text = self._reported(plan, text)  # "door 285996: the handle is loose. which floor is it on?"
         text = lookup.who_asks_attribute(text, self._holds)  # "who made the boiler": its Manufacturer
         if not self._framing and self._refuse(plan, text):  # a part parsed alone: what it names (see _is_context)
             return plan
@@ -756,6 +819,9 @@ class Parser:
         text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
+        if self._compare_elements(plan, text):  # "is door 285860 wider than door 285959?"
+            return plan
+        text = self._property_mentions(plan, text)  # "max. operating temperature": one held property, no "max"
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         text, framed = framing.mask_context(text, lambda w: w in self._name_words(), _class_keys_in)
@@ -776,8 +842,12 @@ class Parser:
         masked = _PHRASE_COORDINATORS.sub(lambda m: " " * len(m.group(0)), masked)  # "as well as": an "and"
         masked = self._explicit(plan, masked)
         masked = self._threshold(plan, masked)
+        named_rooms = self._named_rooms(plan, masked)  # "rooms called 'Room'", "spaces named \"small office\""
+        masked = named_rooms[1]
         masked = self._rooms_and_classes(plan, masked)
+        self._named_room_roles(plan, named_rooms[0])
         masked = self._units(plan, masked)
+        masked = self._between_rooms(plan, masked)  # "the wall between the kitchen and the corridor"
         masked = self._property_values(plan, masked)
         masked = self._named_properties(plan, masked, _places_read(text, plan))
         masked = self._qualifiers(plan, masked, _places_read(text, plan))
@@ -790,6 +860,7 @@ class Parser:
         masked = self._asked_unit(plan, masked, text)
         masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
+        masked = self._room_count_comparison(plan, text, masked)  # "more rooms called 'Room' than small offices?"
         masked = self._count_comparison(plan, text, masked)
         self._rooms_holding(plan, text, masked)
         self._intent(plan, text, masked)
@@ -948,7 +1019,9 @@ class Parser:
         if self._framing:
             return text
         pair = antecedent.split(text)
-        if pair is None or normalise(pair.context) != pair.context:
+        if pair is None:
+            return self._reason_context(plan, text)
+        if normalise(pair.context) != pair.context:
             return text
         self._framing = True
         try:
@@ -980,6 +1053,11 @@ class Parser:
         for r in rooms:
             if r.role in ("in", "of"):
                 place = f"{place} {r.role} {r.term}".strip()
+        if not said and rooms and own.resolved.get("class_spans") and all(r.role == "subject" for r in rooms):
+            # "We are retiling the Bad. Which walls is that?": the context names the room, the question the class
+            of = {c.key for c in own.classes} <= _BOUNDING
+            place = " and ".join([place] * bool(place) + [f"{'of' if of else 'in'} {r.term}" for r in rooms])
+            rooms = []
         words = list(dict.fromkeys(w for _, _, w in said)) or [r.term for r in rooms if r.role == "subject"]
         thing = " ".join([*(q.term for q in sub.qualifiers if q.term), " and ".join(words)]).strip()
         asks_place = not own.mentions and not own.rooms
@@ -993,6 +1071,36 @@ class Parser:
         plan.notes.append(f"{pair.context!r}: the context{why}; the question refers back to it, read as {new!r}")
         return new
 
+    def _reason_context(self, plan: Plan, text: str) -> str:
+        """A sentence saying what the asker is doing before a question that stands by itself ("We're doing a window
+        audit. How many windows are upstairs?", "Hello, we are checking the heating. Which radiators are on the
+        Obergeschoss?"): the question alone, when it reads whole and the context adds nothing it does not say (no
+        storey or room of its own, no qualifier, bound or measure, no word that modifies what it names)."""
+        pair = antecedent.split_any(text)
+        if pair is None or normalise(pair.context) != pair.context or not framing.is_statement(pair.context):
+            return text
+        self._framing = True
+        try:
+            sub, own = self.parse(pair.context), self.parse(pair.question)
+        finally:
+            self._framing = False
+        if own.declined is not None or own.unconsumed or not (own.classes or own.rooms):
+            return text
+        places = {g for m in sub.mentions if not m.negated and m.how != "alias:all" for g in m.storeys}
+        spaces = {g for r in sub.rooms for g in r.guids}
+        if not places <= set(own.storeys) or not spaces <= {g for r in own.rooms for g in r.guids} or any(
+                r.negated or not r.guids for r in sub.rooms) or sub.qualifiers or sub.threshold is not None or (
+                sub.measure is not None or sub.exclude or sub.exclude_classes or sub.unresolved
+                or sub.unknown_classes or sub.intent == "compare" or sub.explicit or sub.elements):
+            return text
+        named = [(a, b) for a, b, _ in sub.resolved.get("class_spans", [])]
+        named += [(a, b) for a, b in sub.resolved.get("room_spans", [])]
+        if antecedent.modifier_words(pair.context, list(sub.unconsumed), named,
+                                     list(sub.resolved.get("storey_spans", []))):
+            return text  # "We need the broken doors. Which doors are on level 1?": a constraint, kept
+        plan.notes.append(f"{pair.context!r}: what the asker is doing, not what is asked; read {pair.question!r}")
+        return " " * (len(text) - len(text.lstrip())) + pair.question
+
     def _is_context(self, words: str, topic: bool) -> bool:
         if any(p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
             return False  # "delete them - the walls on level 1": a write is never talk (a "move-in plan" is a noun)
@@ -1002,10 +1110,12 @@ class Parser:
         finally:
             self._framing = False
         named_by_topic = topic and sub.measure is not None  # "glazing": the windows' area, a survey's topic
-        return not ((sub.classes and not named_by_topic) or sub.storeys or sub.exclude or sub.rooms or sub.qualifiers
-                    or (sub.measure and not topic) or sub.threshold or sub.explicit or sub.elements or sub.unresolved
-                    or sub.mentions
-                    or sub.unknown_classes)
+        # "I'm new in the building": the whole model named as a place restricts nothing
+        places = [m for m in sub.mentions if m.how != "alias:all" or m.negated]
+        whole = bool(sub.mentions) and not places and all(c.inventory for c in sub.classes)  # its inventory class
+        return not ((sub.classes and not named_by_topic and not whole) or sub.storeys or sub.exclude or sub.rooms
+                    or sub.qualifiers or (sub.measure and not topic) or sub.threshold or sub.explicit or sub.elements
+                    or sub.unresolved or places or sub.unknown_classes)
 
     def _storey_slab(self, plan: Plan, text: str) -> None:
         """ "the ground floor slab", "the first floor slabs": the storey's floor (or base) slab, a kind, never every
@@ -1042,6 +1152,15 @@ class Parser:
             text = plan.resolved.pop("lookup_text")
         for start, end in frame.spans:
             text = _mask(text, start, end)
+        if frame.key in layers.KEYS and frame.spans:  # "the thickness of the insulation of the walls": a layer
+            found_layer = layers.find(self.index, text, max(end for _, end in frame.spans))
+            if found_layer is not None:
+                plan.resolved["lookup_layer"] = found_layer[0]
+                plan.notes.append(f"{found_layer[0]!r}: the material layers named so")
+                text = _mask(text, *found_layer[1])
+        for used in list(lookup.USE_VERBS.finditer(text)):  # "which door type is used in this house"
+            plan.notes.append(f"{used.group(0)!r}: says the elements are in use, which every element is")
+            text = _mask(text, used.start(), used.end())
         for match in list(re.finditer(r"(?<![\w-])[\w][\w./-]*[\w]", text)):  # "door Tür-014", "GroundFloor_Door1"
             token = match.group(0)
             found = self._identifiers().get(token) if re.search(r"[\d_]", token) else None
@@ -1049,9 +1168,133 @@ class Parser:
                 plan.elements.extend(found)
                 plan.notes.append(f"{_as_written(plan.question, token)!r}: the element(s) named so ({len(found)})")
                 text = _mask(text, match.start(), match.end())
+        plan.resolved["lookup_frame"] = True
         plan.notes.append(f"lookup: {frame.term!r}" + (f" (read as {frame.key!r})" if frame.key else
                                                          " (read by property name)"))
         return _lookup_unit(plan, text, frame), frame
+
+    def _compare_elements(self, plan: Plan, text: str) -> bool:
+        """Two elements named exactly (GlobalId, Name, Tag) compared by the attribute a comparative names
+        (``element_compare``): each side read as the lookup "<attribute> of <side>"; a yes/no (or, for "which is
+        heavier, A or B", the element) stating both values. A side that names no single element leaves the question
+        to the other passes; a side that records no number for the attribute declines saying so."""
+        if self._framing:
+            return False
+        frame = element_compare.find(text)
+        if frame is None:
+            return False
+        sides = []
+        self._framing = True
+        try:
+            for side in (frame.a, frame.b):
+                sub = self.parse(f"what is the {frame.attribute} of {side}")
+                sides.append(sub)
+        finally:
+            self._framing = False
+        if any(sub.declined is not None or sub.intent != "lookup" or len(set(sub.elements)) != 1 for sub in sides):
+            return False
+        key = lookup.words().attributes[frame.attribute]["key"]
+        values = []
+        for side, sub in zip((frame.a, frame.b), sides, strict=True):
+            result = lookup.lookup(self.index, lookup.Frame(frame.attribute, key), sub.elements[:1])
+            reading = next(iter(result.readings.values()), None)
+            value = reading.value if reading is not None else None
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                _decline(plan, f"{side!r} records no {frame.attribute} as a number, so the two cannot be compared",
+                         [], f"Ask for the {frame.attribute} of each element.")
+                return True
+            values.append((_as_written(plan.question, side), sub.elements[0], float(value),
+                           reading.unit if reading else None,
+                           f"{reading.name} ({reading.source})" if reading else ""))
+        plan.elements = [values[0][1], values[1][1]]
+        found = [e for g in plan.elements if (e := self.index.find(g)) is not None]
+        plan.classes = [ClassFilter(c, c, (c,)) for c in dict.fromkeys(e.ifc_class for e in found)]
+        plan.intent = "compare"
+        plan.resolved["element_compare"] = {"comparative": frame.comparative, "attribute": frame.attribute,
+                                            "larger": frame.larger, "which": frame.which, "sides": values}
+        plan.notes.append(f"{frame.comparative!r}: the {frame.attribute} of {frame.a!r} and of {frame.b!r} compared")
+        return True
+
+    def _property_mentions(self, plan: Plan, text: str) -> str:
+        """Words naming a property the model holds that another pass would misread ("max" as an aggregate, a dot
+        or parentheses splitting them: "Max. Operating temperature", "Heat Transfer Coefficient (U)", "maximum
+        riser height") joined into one token, so the lookup reads them as that property (``property_names``)."""
+        if not hasattr(self, "_held"):
+            self._holds("")
+        text, joined = property_names.join_mentions(text, self._held)
+        for raw in joined:
+            plan.notes.append(f"{raw!r}: the name of a property the model holds, read as one attribute")
+        return text
+
+    def _reported(self, plan: Plan, text: str) -> str:
+        """A fault reported on an element named exactly (GlobalId, Name, Tag), then a question referring back to it
+        ("... window 145788 is leaking. What level is it on?", spatial/reported.py): the question asked of that
+        element; the report's words say why and are not read. Otherwise the text is left as written."""
+        if self._framing:
+            return text
+        after = reported.trailing(text)  # "What floor is window 286105 on? It's cracked."
+        if after is not None and (self._names_in(after[0], " ".join(self._stripped.casefold().split(" ")))[0]):
+            plan.notes.append(f"{after[1]!r}: a remark on the element the question names, not read")
+            return after[0]
+        pair = reported.split(text)
+        raw = reported.split(" ".join(self._stripped.casefold().split(" ")))  # GlobalIds still blank runs here
+        if pair is None or raw is None:
+            return text
+        own = self._names_in(pair.question)[0]
+        if own or re.search(r"\s{22,}", raw.question):  # the question names an element itself
+            if own is not None and own == self._names_in(pair.report, raw.report)[0]:
+                plan.notes.append(f"{pair.report!r}: a report on what the question names, not read")
+                return pair.question
+            return text
+        naming, cls = self._names_in(pair.report, raw.report)
+        if naming is None or any(_CLASS_KEYS[m.group(0)] != cls for m in _CLASS_PATTERN.finditer(pair.report)):
+            return text  # nothing named exactly, or the report names other things too ("door 12 ... the windows")
+        noun = pair.back.group("noun")
+        if noun is not None:
+            key = _CLASS_KEYS.get(noun)
+            if key is None and noun not in ("one", "element", "thing", "unit", "item", "part"):
+                return text  # "that floor", "this problem": no reference to the element
+            if key is not None and cls is not None and key != cls:
+                return text  # "window 145788 is leaking. which room is that door in?": another thing
+        new = reported.rewrite(pair, naming)
+        plan.notes.append(f"{pair.report!r}: a report on {naming.strip() or 'the element named'}, which names it; "
+                          f"the question refers back to it, read as {new!r}")
+        return new
+
+    def _names_in(self, text: str, raw: str = "") -> tuple[str | None, str | None]:
+        """The phrase that names elements exactly in ``text`` ("door 285996", "the Terrassentuer", "door" before a
+        GlobalId blanked out) and its class key; (None, None) when it names none or several things."""
+        found: list[tuple[str, str | None]] = []
+        blank = re.search(r"(?:\b(?P<cls>[^\W\d_][\w-]*)\s)?\s{22,}", raw)
+        if blank is not None:
+            key = _CLASS_KEYS.get(blank.group("cls") or "")
+            found.append((blank.group("cls") if key else "", key))
+        vocabulary = _vocabulary_words()
+        for match in re.finditer(r"(?<![\w-])[\w][\w./-]*[\w]", text):
+            token = match.group(0)
+            before = re.search(r"([^\W\d_]+)\s+$", text[:match.start()])
+            key = _CLASS_KEYS.get(before.group(1)) if before is not None else None
+            guids = self._identifiers().get(token, [])
+            if not guids or token in _CLASS_KEYS or token in _FILLER:
+                continue
+            if not re.search(r"[^\W\d_]", token):  # a bare number names an element only after its class word
+                if key is None:
+                    continue
+                wanted = self.class_filter(key).classes
+                guids = [g for g in guids if (e := self.index.find(g)) is not None
+                         and any(self.index.is_a(e, c) for c in wanted)]
+            elif not re.search(r"[\d_]", token) and (token in vocabulary or len(token) < 5 or len(guids) > 5):
+                continue  # an ordinary word some element happens to be named
+            if guids:
+                found.append((f"{before.group(1)} {token}" if key is not None and before is not None else token, key))
+        for only in re.finditer(r"\b(?:the|der|die|das)\s+(?P<w>[^\W\d_][\w-]*)", text):  # "the boiler": the one
+            key = _CLASS_KEYS.get(only.group("w"))
+            if key is not None and key != "spaces" and not any(only.group("w") in f[0] for f in found) and len(
+                    {e.id for c in self.class_filter(key).classes for e in self.index.by_class(c)}) == 1:
+                found.append((only.group(0), key))
+        if len(found) != 1:
+            return None, None
+        return found[0]
 
     def _class_then_identifier(self, plan: Plan, text: str) -> str:
         """Outside a lookup ("is door 285860 external?", "is Innentuer-2 a fire exit?"): an element's whole Name
@@ -1095,6 +1338,15 @@ class Parser:
         """The lookup frame; with a list of attributes ("the width and height of", ``multi_lookup``) the frame of
         its first, the parts kept in ``plan.resolved["lookup_parts"]`` when the frame reads that first term."""
         is_class = lambda words: bool(_CLASS_PATTERN.search(words))  # noqa: E731
+        second = multi_lookup.second_clause(text, self._holds)  # "what do the pumps weigh and what is their X?"
+        if second is not None:
+            reduced, part = second
+            frame = lookup.find_frame(reduced, is_class, self._holds)
+            if frame is not None:
+                plan.resolved["lookup_parts"] = [{"term": frame.term, "key": frame.key}, part]
+                plan.resolved["lookup_text"] = reduced
+                plan.notes.append(f"lookup of several attributes: {frame.term!r}, {part['term']!r} (a second clause)")
+                return frame
         reduced, parts = multi_lookup.split(text, self._holds)
         if parts:
             frame = lookup.find_frame(reduced, is_class, self._holds)
@@ -1143,7 +1395,7 @@ class Parser:
         """Whether any element of the model holds a property, quantity or attribute named like ``term``."""
         if not hasattr(self, "_held"):
             self._held = frozenset(lookup.held_names(self.index, list(self.index.data.elements.values())))
-        return lookup.letters(term) in self._held
+        return lookup.letters(term) in self._held or property_names.key(term) in self._held
 
     def _lookup_subject(self, plan: Plan, frame: lookup.Frame | None, guids: list[str]) -> None:
         """GlobalIds written out name exactly those elements; a lookup frame makes the plan a lookup."""
@@ -1170,6 +1422,8 @@ class Parser:
         if frame is None or plan.declined is not None:
             return
         plan.lookup = frame.to_dict()
+        if plan.resolved.get("lookup_layer"):
+            plan.lookup["layer"] = plan.resolved["lookup_layer"]
         if plan.resolved.get("each_storey"):
             plan.lookup["each_storey"] = True
         if plan.resolved.get("lookup_parts"):
@@ -1431,7 +1685,11 @@ class Parser:
                 st >= m.end() and re.fullmatch(r"\s*(?:the\s+|of\s+the\s+)?(?:(?!(?:in|im|inside|within|on|at|of|from|"
                 r"aus|auf)\b)[^\W\d_][\w'-]*\s+){0,2}", text[m.end():st])  # "list all small offices": words that
                 for st in starts))]  # narrow the room (read by _room_modifiers), never a place
-        if role == "subject" and listing:  # "what is in room A101": its contents
+        held = _held_noun(text, min(starts)) if role == "subject" and not listing else None
+        if held is not None:  # "what equipment is in room 102": what the room holds, nothing narrower
+            text = _mask(text, *held.span())
+            plan.notes.append(f"{held.group(0)!r}: what the room holds (its contents)")
+        if role == "subject" and (listing or held is not None):  # "what is in room A101": its contents
             role = "in"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
         previous: tuple[int, bool] | None = None  # (end, negated) of the room before: "außer Bad und Flur"
@@ -1458,6 +1716,98 @@ class Parser:
         if role == "subject" and "spaces" not in keys:
             plan.classes.append(class_filter(self.index.schema, "spaces"))
         return text
+
+    def _named_rooms(self, plan: Plan, text: str) -> tuple[list[RoomRef], str]:
+        """Rooms named by a quoted name or after "called" / "named" (``room_names``): the spaces whose Name or
+        LongName is exactly that; the words masked. Roles are set once the classes are known (_named_room_roles)."""
+        refs = []
+        for named in room_names.find(self.index, text):
+            ref = RoomRef(named.name, "name", list(named.guids), "subject")
+            refs.append(ref)
+            plan.rooms.append(ref)
+            plan.notes.append(f"{text[named.span[0]:named.span[1]].strip()!r}: the {len(named.guids)} space(s) "
+                              f"whose Name or LongName is {named.name!r}")
+            text = _mask(text, *named.span)
+        return refs, text
+
+    def _named_room_roles(self, plan: Plan, refs: list[RoomRef]) -> None:
+        if not refs:
+            return
+        things = {c.key for c in plan.classes} - {"spaces"}
+        role = "subject" if not things else "of" if things <= _BOUNDING else "in"
+        for ref in refs:
+            ref.role = role
+        if role == "subject" and not any(c.key == "spaces" for c in plan.classes):
+            plan.classes.append(class_filter(self.index.schema, "spaces"))
+
+    def _between_rooms(self, plan: Plan, masked: str) -> str:
+        """ "the wall between the kitchen and the corridor", "die Tür zwischen Flur und Bad": the elements of the asked
+        class with an INTERNAL space boundary to a space of each room (``between.elements``), named exactly as a
+        GlobalId would name them; none such declines saying so (never the walls of either room)."""
+        found = _BETWEEN.search(masked)
+        spans = plan.resolved.get("room_spans", [])
+        if found is None or len(plan.rooms) != 2 or len(spans) != 2 or any(r.negated for r in plan.rooms):
+            return masked
+        (a0, a1), (b0, b1) = sorted(spans)
+        if not (found.end() <= a0 and re.fullmatch(r"[\s\w]*?", masked[found.end():a0]) and len(
+                masked[found.end():a0].split()) <= 1 and re.fullmatch(r"\s*(?:and|und|&)\s+(?:the\s+|dem\s+|der\s+)?"
+                                                                      r"\s*", masked[a1:b0])):
+            return masked
+        things = [c for c in plan.classes if c.key != "spaces"]
+        if not things:
+            return masked
+        first, second = plan.rooms
+        guids = between.elements(self.index, first.guids, second.guids, [c for f in things for c in f.classes])
+        said = f"{first.term!r} and {second.term!r}"
+        plan.rooms = []
+        plan.resolved["room_spans"] = []
+        masked = _mask(masked, found.start(), found.end())
+        joiner = re.search(r"\b(?:and|und)\b|&", masked[a1:b0])
+        if joiner is not None:
+            masked = _mask(masked, a1 + joiner.start(), a1 + joiner.end())
+        if not guids:
+            label = " or ".join(c.label for c in things)
+            _decline(plan, f"none of the {label} has a space boundary (IfcRelSpaceBoundary, internal) to both "
+                     f"{said}", [], "Ask for the walls, doors or windows of one of the rooms.")
+            return masked
+        plan.elements.extend(g for g in guids if g not in plan.elements)
+        plan.notes.append(f"between {said}: the {len(guids)} element(s) with an internal space boundary to both")
+        return masked
+
+    def _room_count_comparison(self, plan: Plan, text: str, masked: str) -> str:
+        """ "Are there more rooms called 'Room' than small offices?", "fewer bedrooms than bathrooms?": two groups of
+        rooms (both the subject, none negated, nothing else asked) compared by count; a yes/no stating both."""
+        rooms = [r for r in plan.rooms if r.role == "subject" and not r.negated]
+        others = [c for c in plan.classes if c.key != "spaces"]
+        if plan.declined is not None or plan.threshold is not None or len(rooms) != 2 or len(plan.rooms) != 2 \
+                or others or plan.qualifiers or plan.measure is not None:
+            return masked
+        more = room_names.COMPARATIVE.search(masked)
+        same = _SAME.search(masked)
+        yes_no = re.match(r"(?:is|are|does|do|did|has|have|gibt|hat|haben|sind|ist)\b", text) or _TAG.search(text) \
+            or plan.resolved.get("confirm")
+        if (more is None and same is None) or not yes_no:
+            return masked
+        plan.intent = "compare"
+        if more is not None:
+            plan.least = more.group("word") in _LESS_WORDS
+            plan.compare_op = "<" if plan.least else ">"
+        elif same is not None:  # "are there as many bathrooms as bedrooms?", "the same number of A and B"
+            plan.compare_op = "="
+            masked = _mask(masked, same.start(), same.end())
+            for m in _AS_THAN.finditer(masked):
+                masked = _mask(masked, m.start(), m.end())
+            joiner = re.search(r"\b(?:and|und)\b", masked)
+            if joiner is not None:
+                masked = _mask(masked, joiner.start(), joiner.end())
+        plan.resolved["room_counts"] = [(r.term, list(r.guids)) for r in rooms]
+        plan.notes.append(f"count comparison of two groups of rooms: {rooms[0].term!r} {plan.compare_op} "
+                          f"{rooms[1].term!r}")
+        if more is not None:
+            for name in ("word", "than"):
+                masked = _mask(masked, more.start(name), more.end(name))
+        tag = _TAG.search(masked)
+        return _mask(masked, tag.start(), tag.end()) if tag is not None else masked
 
     def _units(self, plan: Plan, text: str) -> str:
         """ "unit B", "Wohnung A", "apartment 2": the spaces whose numbers start with that letter or number (A101,
@@ -1553,6 +1903,9 @@ class Parser:
             if stems:
                 narrowed = [g for g in guids if (e := self.index.find(g)) is not None and grounding.holds(
                     " ".join(t for t in self._space_texts(e) if t), stems)]
+                if not narrowed:  # "the ladies' toilets" for "WC Damen": the word in the model's language
+                    narrowed = [g for g in guids if (e := self.index.find(g)) is not None and grounding.holds_forms(
+                        " ".join(t for t in self._space_texts(e) if t), stems) is not None]
                 if narrowed:
                     for m in run:
                         text = _mask(text, m.start(), m.end())
@@ -1592,8 +1945,34 @@ class Parser:
             self._presence[key] = any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
         return self._presence[key]
 
+    def _named_classes(self, text: str, context: str | None) -> tuple[list[str], str]:
+        """With no class word in the question ("is the Haustuer external?"): the classes of the elements a word of it
+        names (its Name or type Name holds it, as the later grounding pass reads it), so that a qualifier is read for
+        those elements' class and not for whichever class of the model records it; the words, for the answer."""
+        spans = [(q.start, q.end) for q in resolve.find_qualifiers(self.index, text, [], context)]
+        for a, b in spans:
+            text = _mask(text, a, b)
+        classes: list[str] = []
+        said: list[str] = []
+        for m in re.finditer(r"[^\W\d_][\w'-]{2,}", text):
+            w = m.group(0)
+            if w in _FILLER or w.strip("'-") in _FILLER or w in _STOP:
+                continue
+            found = grounding.ground(self.index, [w], None)
+            if found is not None and found.how in ("name", "type_name") and found.filter is not None:
+                classes += [c for c in found.filter.classes if c not in classes]
+                said.append(w)
+        return classes, " ".join(said)
+
     def _qualifiers(self, plan: Plan, text: str, context: str | None = None) -> str:
         classes = [c for f in plan.classes for c in f.classes]
+        named = ""
+        if not classes and plan.elements:  # "is Innentuer-1 external?": the class of the element named
+            those = [e for g in plan.elements if (e := self.index.find(g)) is not None]
+            classes = list(dict.fromkeys(e.ifc_class for e in those))
+            named = ", ".join(dict.fromkeys(e.name or e.guid for e in those))
+        elif not classes and not plan.rooms and not plan.mentions:
+            classes, named = self._named_classes(text, context)  # "is the Haustuer external?": the door's class
         found = resolve.find_qualifiers(self.index, text, classes, context)
         kept: list[resolve.Qualifier] = []
         for q in found:
@@ -1609,7 +1988,8 @@ class Parser:
                     q.raw.how = "set"  # "are any of the doors fire rated?": no, none holds a value (the note says so);
                 # "which ones?" / "list the fire-rated doors" cannot be told apart and declines (round 5c)
             if q.how in _UNUSABLE:
-                what = _join_words([c.label for c in plan.classes]) or "elements"
+                what = _join_words([c.label for c in plan.classes]) or (
+                    f"{named} ({', '.join(classes)})" if named else "elements")
                 _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,
                                                        path=q.path), [_as_written(plan.question, q.term)])
                 return text
@@ -1802,8 +2182,9 @@ class Parser:
         if plan.declined is not None:
             return masked
         if plan.rooms and {c.key for c in plan.classes} and {c.key for c in plan.classes} <= _BOUNDING:
-            for verb in grounding.words().bounding_verbs:
-                for hit in list(re.finditer(rf"(?<![\w]){re.escape(verb)}(?![\w])", masked)):
+            for verb in grounding.words().bounding_verbs:  # folded ("führen" -> "fuhren"): umlauts as written
+                spelled = re.escape(verb).replace("a", "[aä]").replace("o", "[oö]").replace("u", "[uü]")
+                for hit in list(re.finditer(rf"(?<![\w]){spelled}(?![\w])", masked)):
                     masked = _mask(masked, *hit.span())
                     plan.notes.append(f"{hit.group(0)!r}: the elements bounding the room")
         masked = self._project_words(plan, text, masked)
@@ -2223,15 +2604,44 @@ class Parser:
         subject = _LACKING_SUBJECT.search(text, 0, found.start()) if found is not None else None
         if subject is not None:  # "rooms with no door", "2.OG rooms with no windows": the rooms (storeys) asked
             plan.resolved["lacking"] = "rooms" if subject.group("rooms") else "storeys"
-        if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no or subject):
-            return masked
         key = _CLASS_KEYS.get(word)
         excluded = [c for c in plan.exclude_classes if c.key == key]
+        rooms_named = self._rooms_before(plan, text, found.start(), bool(excluded)) if (
+            found is not None and subject is None) else None
+        # "bedrooms without windows", "rooms on level 2 without windows" (round 7)
+        if found is None or not (_WHICH_STOREY.search(text) or _WHICH_ROOM.search(text) or yes_no or subject
+                                 or rooms_named):
+            return masked
         if excluded:  # "ein Geschoss ohne Fenster": the class counted (zero), not taken out of the answer
             plan.exclude_classes = [c for c in plan.exclude_classes if c.key != key]
             plan.classes += excluded
+            if rooms_named and plan.rooms[0].role == "subject":  # "Büros ohne Möbel": what is in / bounds them
+                plan.rooms[0].role = "of" if key in _BOUNDING else "in"
+                plan.classes = [c for c in plan.classes if c.key != "spaces"]
         plan.threshold = {"op": "=", "n": 0, "term": found.group(0).strip()}
         return _mask(masked, found.start(), found.end())
+
+    @staticmethod
+    def _rooms_before(plan: Plan, text: str, at: int, excluded: bool = False) -> str | None:
+        """Rooms as the subject of a relation starting at ``at`` ("bedrooms without windows", "rooms on level 2 with
+        no windows", "which bathrooms have a window"): a room mention (its spaces become the pool the per-space count
+        runs over, ``resolved["space_pool"]``) or the room noun, a storey allowed in between; else ``None``."""
+        link = _RELATION_LINK.search(text, 0, at)
+        end = link.start() if link is not None else at
+        for a, b in plan.resolved.get("storey_spans", []):
+            if b == end:  # "rooms on level 2 without windows": the storey scopes the rooms
+                before = _STOREY_PREPOSITION.search(text, 0, a)
+                end = before.start() if before is not None else a
+                break
+        named = [r for r in plan.rooms if not r.negated and r.guids and (r.role != "subject" or excluded)]
+        if any(b == end for _, b in plan.resolved.get("room_spans", [])) and len(named) == len(plan.rooms) == 1:
+            plan.resolved["lacking"] = "rooms"
+            plan.resolved["space_pool"] = list(named[0].guids)
+            return named[0].term
+        if re.search(r"\b(?:rooms?|spaces?|räume|raeume|zimmer)\s*$", text[:end]) and not plan.rooms:
+            plan.resolved["lacking"] = "rooms"
+            return "rooms"
+        return None
 
     def _count_comparison(self, plan: Plan, text: str, masked: str) -> str:
         """The grammar of count comparisons: a comparative ("more ... than", "fewer", "mehr ... als"), a ratio
@@ -2482,6 +2892,11 @@ class Parser:
         # "how many doors per apartment": a filler noun after a distributive word groups by a part no plan holds
         # (storeys and rooms were read before: "per floor", "each room"), never the whole model
         words += [m.group(0) for m in _DISTRIBUTIVE.finditer(masked) if m.group("w") in _PART_NOUNS]
+        # "how many door types are there", "list the window types": the types of a class are asked, which only a
+        # lookup reads ("which door types are used": their type names); "type" is otherwise filler ("of type DT01")
+        if not plan.resolved.get("lookup_frame"):
+            words += [m.group(1) for _, b, _ in plan.resolved.get("class_spans", [])
+                      for m in [_TYPES_AFTER.match(masked, b)] if m is not None]
         # "which rooms are by / around / like the kitchen": rooms near (or like) a room, never the kitchens themselves
         # ("walls around room A104" stays the walls bounding it: the rooms are then where, not what, is asked)
         asked = normalise(plan.question)
@@ -2586,10 +3001,17 @@ class Parser:
                 continue  # "the two levels", "drei Geschosse": a count, not a storey
             numbers = [ORDINALS[w] for w in words]
             found, hows = [], []
+            noun = "og" if match.group("noun").startswith("upper") else match.group("noun")
+            upper = match.group("noun").startswith("upper")
             for n, word in zip(numbers, words, strict=True):
-                storeys, how = r.by_number(n, match.group("noun"))
+                storeys, how = r.by_number(n, noun)
+                if upper and not _numbers_by_name(r.storeys, "og"):  # "the first upper floor" of Level 1 / Level 2:
+                    storeys, how = [s for s in r.by_offset(n) if not _roof_level(s)], "ordinal"  # the
+                    # storey n above ground (never "Level 1"; a roof level is no upper floor)
+                elif upper and how == "ordinal":  # "third upper floor" where the names stop at "2. Obergeschoss"
+                    storeys, how = [], "number"
                 alone = len(numbers) == 1
-                ambiguous = self._first_floor_ambiguous(word, match.group("noun"), storeys, how) if alone else ""
+                ambiguous = self._first_floor_ambiguous(word, noun, storeys, how) if alone else ""
                 if ambiguous:
                     storeys, how = [], "ambiguous:" + ambiguous
                 found.extend(storeys)
@@ -2869,6 +3291,8 @@ class Parser:
         said: dict[str, str] = {}  # class key -> the word the question used for it
         previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
         for match in list(_CLASS_PATTERN.finditer(text)):
+            if match.group(0) in _bounding_verb_words() and re.match(r"\s+(?:into|onto|to)\b", text[match.end():]):
+                continue  # "doors opening into the hallway": the verb of a room's bounding elements, no class
             quantity = _ROOM_AREAS.get(_CLASS_KEYS[match.group(0)])
             if quantity and _AREA_AFTER.match(text, match.end()) and any(
                     quantity in q for q in getattr(self, "_room_quantities", ())):
@@ -2901,9 +3325,10 @@ class Parser:
         single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
-            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or (
+            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or word in _bounding_verb_words() or (
                     (_qualifier_word(word) or word in _dimension_words()) and word not in _JOINED):
-                continue  # a known filler ("thanks") or qualifier ("schmaler") is never a misspelled class
+                continue  # a known filler ("thanks"), qualifier ("schmaler") or a room's bounding verb ("leading
+                # into the kitchen", never "landing") is never a misspelled class
             close = [_JOINED[word]] if word in _JOINED else difflib.get_close_matches(word, single, n=1, cutoff=0.85)
             if not close and grounding.stem(word) not in grounding.model_words(self.index):
                 close = _letters_confused(word)  # "doros", "recepticals": letters swapped or vowels confused
@@ -2988,7 +3413,10 @@ class Parser:
         """ "which rooms have a bed", "which room is the sofa in", "welcher Raum hat eine Badewanne": the spaces
         holding at least one element of the other class (contained in them; bounding them for doors, windows and
         walls) -- the per-space count threshold "at least 1" (see :meth:`_intent`), not a relation to decline."""
-        if plan.threshold is not None or plan.declined is not None or plan.rooms or plan.measure is not None:
+        if plan.rooms and plan.declined is None and plan.measure is None:
+            self._named_rooms_holding(plan, text)
+            return
+        if plan.threshold is not None or plan.declined is not None or plan.measure is not None:
             return
         spans = sorted(plan.resolved.get("class_spans", []))
         keys = [_CLASS_KEYS.get(w) for _, _, w in spans]
@@ -3014,6 +3442,43 @@ class Parser:
         plan.threshold = {"op": ">=", "n": 1, "term": " ".join(between.split()) or "in"}
         plan.notes.append("which rooms hold one: the spaces with at least one")
 
+    def _named_rooms_holding(self, plan: Plan, text: str) -> None:
+        """ "which bathrooms have a window", "bedrooms with a bed", "welche Büros haben Fenster": the named rooms
+        holding at least one of the class after them (bounding them for doors, windows and walls; in them
+        otherwise), counted per space over only those rooms. Only when the rooms are what is asked ("which
+        <rooms>", or the rooms opening the question) and the class follows them with "have / with / mit"."""
+        spans = sorted(plan.resolved.get("class_spans", []))
+        rooms = plan.resolved.get("room_spans", [])
+        if len(plan.rooms) != 1 or len(rooms) != 1 or plan.rooms[0].negated or not plan.rooms[0].guids:
+            return
+        if plan.rooms[0].role == "subject" or not spans or len([c for c in plan.classes if c.key != "spaces"]) != 1:
+            return
+        start, end = rooms[0]
+        after = next(((a, w) for a, _, w in spans if a >= end), None)
+        if after is None:
+            return
+        between = text[end:after[0]]
+        for a, b in plan.resolved.get("storey_spans", []):  # "which offices on the EG have ...": the storey scopes
+            if end <= a and b <= after[0] and re.fullmatch(r"\s*(?:on|in|at|im|auf)(?:\s+(?:the|dem|der))?\s*",
+                                                           text[end:a]):
+                between = text[b:after[0]]
+        bound = plan.threshold
+        if bound is None and not _HOLDING.fullmatch(between + " "):
+            return
+        if bound is not None and not (bound.get("term") and bound["term"] in between and re.match(
+                r"\s*(?:that\s+|which\s+|die\s+)?(?:have|has|with|having|hat|haben|mit)\b", between)):
+            return  # "which offices have more than 4 windows": the bound is the rooms' (else it is not theirs)
+        asked = re.match(r"\s*(?:(?:which|what|welche[mnrs]?|how\s+many|wie\s*viele|list(?:\s+(?:all\s+)?the)?|"
+                         r"show(?:\s+me)?(?:\s+the)?)\s+)?"
+                         r"(?:(?:all|the|die|alle)\s+)?$", text[:start])
+        if asked is None:
+            return
+        plan.resolved["space_pool"] = list(plan.rooms[0].guids)
+        plan.resolved["lacking"] = "rooms"  # the rooms are the answer: counted per space (see _intent)
+        if bound is None:
+            plan.threshold = {"op": ">=", "n": 1, "term": " ".join(between.split()) or "with"}
+        plan.notes.append(f"which of the rooms {plan.rooms[0].term!r} hold one: those with at least one")
+
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
         if plan.resolved.get("compare_rooms"):
             return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
@@ -3021,12 +3486,16 @@ class Parser:
             return  # a count comparison, or two storeys set side by side (see _count_comparison)
         others = [c for c in plan.classes if c.key != "spaces"]
         # "which rooms have no furniture / more than 3 doors", "rooms with no door": the spaces whose count passes
-        if plan.threshold is not None and plan.declined is None and others and not plan.rooms and (_WHICH_ROOM.search(
-                text) or plan.resolved.get("lacking") == "rooms"):
+        if plan.threshold is not None and plan.declined is None and others and (
+                not plan.rooms or plan.resolved.get("space_pool")) and (
+                _WHICH_ROOM.search(text) or plan.resolved.get("lacking") == "rooms"
+                or (_ROOMS_WITH_BOUND.search(text) and not plan.rooms)):
             plan.intent = "most"
             plan.group_by = "space"
             plan.classes = others
             plan.resolved["space_filter"] = True
+            if re.match(r"\s*(?:how\s+many|wie\s*viele)\b", text):  # "how many bedrooms have a door": the rooms
+                plan.resolved["count_rooms"] = True
             return
         lacking_yes_no = plan.resolved.get("lacking") == "storeys" and re.match(
             r"(?:are|is|do|does|gibt|sind)\s+(?:there\s+|es\s+)?(?:any\s+)?(?:floors?|levels?|storeys?|stories|geschosse?)\b",
@@ -3078,7 +3547,7 @@ class Parser:
             plan.intent = "exists"
         elif has(COUNT_WORDS):
             plan.intent = "count"
-        elif not re.match(r"(?:which|what|welche[rs]?|was|list|show|zeige?)\b", text) and (
+        elif not re.match(r"\s*(?:which|what|welche[rs]?|was|list|show|zeige?)\b", text) and (
             has(EXISTS_WORDS) or yes_no
         ):
             plan.intent = "exists"
@@ -3091,7 +3560,7 @@ class Parser:
         counts_storeys = re.search(rf"\b(?:how\s+many|wie\s*viele[n]?)\s+{_NOUN}\b", text) is not None
         plan.asks_storey = plan.intent not in ("most", "breakdown", "compare") and bool(
             re.search(rf"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+{_NOUN}\b", text)
-            or re.match(r"(?:where|wo)\b", text) and (plan.rooms or plan.classes) or counts_storeys
+            or _WHERE_ASKED.match(text) and (plan.rooms or plan.classes) or counts_storeys
         )
         if plan.asks_storey:
             plan.intent = "list"

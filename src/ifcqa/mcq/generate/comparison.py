@@ -77,8 +77,9 @@ def smallest(ctx: GenContext) -> Iterator[Draft | Skip]:
     yield from _extremum(ctx, largest=False)
 
 
-def _differ(a: Quantity, b: Quantity) -> bool:
-    return not tied(a.value, b.value) and format_value(a.value) != format_value(b.value)
+def _differ(a: Quantity, b: Quantity, shown: dict[int, str]) -> bool:
+    """Not tied and shown differently (``shown``: each quantity's option text by ``id``, formatted once)."""
+    return not tied(a.value, b.value) and shown[id(a)] != shown[id(b)]
 
 
 @generator("quantitative.compare.pair", version=2)
@@ -95,15 +96,16 @@ def pair(ctx: GenContext) -> Iterator[Draft | Skip]:
     groups: dict[tuple[str, str, str], list[Quantity]] = {}
     for q in pool:
         groups.setdefault((q.qto, q.name, q.unit), []).append(q)
+    shown = {id(q): format_value(q.value) for q in pool}  # compared for every pair: formatted once
     for first in ctx.shuffled(pool):
-        partners = [q for q in groups[(first.qto, first.name, first.unit)] if _differ(first, q)]
+        partners = [q for q in groups[(first.qto, first.name, first.unit)] if _differ(first, q, shown)]
         if not partners:
             yield Skip("no other element with a different value")
             continue
         equals = [
             q
             for q in groups[(first.qto, first.name, first.unit)]
-            if q.element.id != first.element.id and not _differ(first, q) and tied(first.value, q.value)
+            if q.element.id != first.element.id and not _differ(first, q, shown) and tied(first.value, q.value)
         ]
         if equals and ctx.rng.random() < 1 / 3:
             partners = equals

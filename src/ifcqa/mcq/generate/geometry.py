@@ -164,11 +164,13 @@ def base_elevation(ctx: GenContext) -> Iterator[Draft | Skip]:
     if isinstance(frame, Skip):
         yield frame
         return
+    shown: dict[float, str] = {}  # base elevation -> its option text (a storey's elements share a few)
     for anchor in ctx.shuffled(frame.pool):
         description = ctx.describe(anchor.element)
         key = round(anchor.box[2], 3)
         others = [round(b.box[2], 3) for b in ctx.shuffled(frame.pool)]
-        texts = [format_value(z, frame.unit) for z in others if abs(z - key) >= frame.margin]
+        texts = [shown.get(z) or shown.setdefault(z, format_value(z, frame.unit))
+                 for z in others if abs(z - key) >= frame.margin]
         distractors = distinct_texts(texts, exclude=[format_value(key, frame.unit)], limit=4)
         if len(distractors) < 2 or description is None:
             yield Skip("fewer than 2 other base elevations")

@@ -345,6 +345,12 @@ class IfcAwareMemory:
             return False
         if isinstance(old.value, str) and not isinstance(new.value, str):
             return False
+        if isinstance(old.value, str) and new.value is None and new.attribute != old.attribute:
+            return False  # a code read as a value ("RAL 6021") gives way to a revision of its attribute, not to
+            # one about something else of the same rooms ("it's larch floorboards now rather than cork tiles")
+        if isinstance(old.value, str) and isinstance(new.value, str):
+            return False  # two codes are compared as values, about the same thing as specifically (see _supersede):
+            # "RAL 1015 on the walls of all the bedrooms" does not revise "4 - Roof: RAL 6021 on all walls"
         if old.value is None and old.attribute in _VALUED and new.attribute != old.attribute:
             return False
         own = new.links if isinstance(old.value, float) else self.linker.link(st.text)  # words: its own subject

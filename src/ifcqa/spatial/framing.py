@@ -284,6 +284,7 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
     """``text`` (normalised) with the talk around the question blanked, and what was blanked (for the notes);
     ``is_context(words, topic)`` says whether ``words`` name nothing of the model (``topic``: quantity words
     allowed); the last item says whether a claim or a tag asked to confirm what follows (a yes/no question)."""
+    acting = _ACTING.search(text) is not None  # read before any talk is blanked ("need them for ...")
     blanked: list[str] = []
     confirm = False
 
@@ -319,7 +320,7 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
             continue  # "for the north wing survey": a part of the building the model may not single out, kept
         if not found["what"].strip() or is_context(found["what"], True):
             take(found.start(), found.end())
-    if _ACTING.search(text):  # "we repaint them next month", "need them tomorrow": when the asker acts, not what
+    if acting:  # "we repaint them next month", "need them tomorrow": when the asker acts, not what
         for found in list(_WHEN.finditer(text)):
             take(found.start(), found.end())
     found = _REPORTED.search(text)

@@ -32,7 +32,8 @@ _PLACE = re.compile(r"\b(?:(?:up|down|over|in|out)\s+there|on\s+that\s+(?:floor|
                     r"there(?=\s*[?.!]*\s*$)|dort(?:\s+(?:oben|unten))?|da\s+(?:oben|unten))\b")
 _THING = re.compile(r"\b(?:which\s+ones|those|these|them|they|ones|welche\s+davon|diese)\b"
                     # "how many doors is that?", "which walls is that?": "that" closing the question (round 7)
-                    r"|\b(?:that|das)(?=\s*[?.!]*\s*$)")
+                    r"|\b(?:that|das)(?=\s*[?.!]*\s*$)"
+                    r"|\bhow\s+many(?=\s+(?:are|were|is)\s+there\b)")  # "... - how many are there?" (round 7)
 # "which doors are those?", "which ones are they?", "what are they": the question asks for the context's thing
 _IDENTIFY = re.compile(r"^\s*(?:so\s+)?(?:which|what|welche)(?:\s+(?P<head>[^\W\d_][\w-]*))?\s+(?:are|is|sind)\s+"
                        r"(?:those|these|they|them|that|it|das|diese|die)\s*[?.!]*\s*$")
@@ -74,7 +75,8 @@ class Pair:
 
 def split(text: str) -> Pair | None:
     """The context and the question referring back to it, or ``None`` (one sentence, or no back-reference)."""
-    stripped = text.strip()
+    # the talk blanked before ("next week") leaves runs of spaces, also before the sentence's end
+    stripped = re.sub(r"\s+(?=[.,:;!?])", "", " ".join(text.split()))
     bounds = list(_BOUNDARY.finditer(stripped))
     for found in reversed(bounds):
         context, question = stripped[: found.start()].strip(), stripped[found.end():].strip()
@@ -95,7 +97,7 @@ _ASKS = re.compile(r"^\s*(?:(?:please|pls|so|and|also|bitte)\s+)?(?:which|what|w
 def split_any(text: str) -> Pair | None:
     """A context sentence and, after the last boundary, a question that stands by itself ("We're doing a window
     audit. How many windows are upstairs?"), with no back-reference; ``None`` when there is no such pair."""
-    stripped = text.strip()
+    stripped = re.sub(r"\s+(?=[.,:;!?])", "", " ".join(text.split()))  # as in ``split``
     for found in reversed(list(_BOUNDARY.finditer(stripped))):
         context, question = stripped[: found.start()].strip(), stripped[found.end():].strip()
         if not context or "?" in context or not re.search(r"[^\W\d_]", question):
@@ -152,6 +154,10 @@ def rewrite(pair: Pair, *, place: str, thing: str, asks_place: bool, asks_thing:
     room / no class of its own; ``same_thing``: the classes it names are the context's. ``None`` when the
     reference has nothing to stand for."""
     question = pair.question
+    if pair.thing is not None and pair.thing.group(0).startswith("how") and thing and asks_thing:
+        # "how many are there?": the things counted first, then "there" may stand for the context's place
+        question = question[: pair.thing.end()] + f" {thing}" + question[pair.thing.end():]
+        pair = Pair(pair.context, question, _PLACE.search(question), None)
     identify = _IDENTIFY.match(question)
     if identify is not None and thing:  # "which doors are those?": the context's things, listed
         if not asks_thing and not same_thing:
@@ -167,7 +173,8 @@ def rewrite(pair: Pair, *, place: str, thing: str, asks_place: bool, asks_thing:
         found = _THING.search(question)
         if found is None:
             return None
-        said = f"which {thing}" if found.group(0).startswith("which") else thing
+        said = (f"which {thing}" if found.group(0).startswith("which") else
+                f"how many {thing}" if found.group(0).startswith("how") else thing)
         question = question[: found.start()] + said + question[found.end():]
     elif pair.thing is not None and not thing and asks_thing:
         return None

@@ -35,14 +35,17 @@ INVENTORY_VIAS = ("contained",)
 
 
 def direct_inventory(plan: Any) -> bool:
-    """Whether an inventory ("everything on Level 1") lists only what the storey contains directly (the BIM-Graph
-    rule; the rest, in the storey's spaces, is counted in a note). One that takes classes out ("everything on Level
-    1 that isn't furniture", "all elements on EG except walls") asks for the storey's whole contents minus those,
-    so it is storey-deep like any class on a storey: contained, in a space, or part of / filling an element that is.
-    Without a storey ("what's in the model other than pipes") it stays the contained elements, as on the graph.
-    One that takes a storey out ("everything that isn't on Level 1") keeps the direct rule too: the BIM-Graph sets
-    (queries.json, heldout.json) ask it so; the answer says how many more sit in the storeys' spaces."""
-    return not getattr(plan, "exclude_classes", None) or not getattr(plan, "storeys", None)
+    """Whether an inventory lists only what is contained directly (no storey asked: "what's in the model other than
+    pipes" lists the contained products, as on the graph).
+
+    The documented rule (round 7): an inventory of storeys is **storey-deep**, whatever its shape: "what is on
+    Level 2", "everything that isn't on Level 1", "alles außer dem EG" and "everything on Level 1 except the walls"
+    list the physical elements a person would find on those storeys: contained directly, in one of their spaces,
+    or part of / filling an element that is; openings, virtual elements, spaces, annotations and grids are left out
+    (:func:`not_inventoried`). Before, a plain or storey-negated inventory listed the directly contained products
+    only (BIM-Graph's rule) and counted the rest in a note; the sets disagreed, and a user who asks what is on a
+    floor means the furniture in its rooms too."""
+    return not getattr(plan, "storeys", None) and not getattr(plan, "exclude", None)
 
 
 @functools.cache

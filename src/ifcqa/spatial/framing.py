@@ -163,6 +163,17 @@ def _purpose() -> re.Pattern[str]:
     return re.compile(r"(?:^|(?<=[\s,]))(?:(?:(?:i\s+)?need(?:ed)?\s+(?:them|it|this|these|those|the\s+list)\s+)?"
                       r"(?:for|für|fuer))\s+(?:the|a|an|our|my|this|die|den|das|unsere[nm]?|meine[nm]?)\s+"
                       rf"(?P<what>(?:[\w-]+(?:'s)?\s+){{0,3}})(?:{nouns})(?![\w-])\s*,?")
+# when the asker will act ("we repaint the doors next month", "need them for the inspection tomorrow"): context
+# only in a question whose speaker acts or asks (_ACTING); the past ("last year") is never blanked, and the verb a
+# time phrase may modify ("replaced next month") stays unread, so such a question still declines
+_WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag)"
+_WHEN = re.compile(r"(?:^|(?<=[\s,]))(?:(?:by|on|until|before|bis)\s+)?(?:(?:next|this|coming)\s+(?:week|month|year|"
+                   rf"weekend|{_WEEKDAY}|morning|afternoon)|{_WEEKDAY}|tomorrow|tmrw|today|tonight|soon|asap|"
+                   r"(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|week|month)|eod|"
+                   r"in\s+(?:a|one|two|three|four|\d+)\s+(?:days?|weeks?|months?)|"
+                   r"(?:nächste[nr]?|naechste[nr]?|kommende[nr]?|diese[nr]?)\s+(?:woche|monat|jahr)|"
+                   r"übermorgen|uebermorgen|morgen|heute)\b")
+_ACTING = re.compile(r"\b(?:we|we're|i|i'm|us|our|wir|ich|uns|please|pls|bitte)\b|\bneed\s+(?:them|it|these|those)\b")
 _REPORTED = re.compile(r"(?:^|(?<=[\s,]))(?:(?:the|my|our|a|an|der|die|unser)\s+)?(?P<who>[\w-]+(?:\s+[\w-]+){0,2}?)"
                        r"\s+(?:claims?|claimed|says|said|insists?|insisted|reckons?|thinks|believes|told\s+me|"
                        r"behauptet|sagt|meint)\s+(?:that\s+|dass\s+|,\s*)?"
@@ -273,6 +284,7 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
     """``text`` (normalised) with the talk around the question blanked, and what was blanked (for the notes);
     ``is_context(words, topic)`` says whether ``words`` name nothing of the model (``topic``: quantity words
     allowed); the last item says whether a claim or a tag asked to confirm what follows (a yes/no question)."""
+    acting = _ACTING.search(text) is not None  # read before any talk is blanked ("need them for ...")
     blanked: list[str] = []
     confirm = False
 
@@ -307,6 +319,9 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
         if _PART_OF_BUILDING.search(found["what"]):
             continue  # "for the north wing survey": a part of the building the model may not single out, kept
         if not found["what"].strip() or is_context(found["what"], True):
+            take(found.start(), found.end())
+    if acting:  # "we repaint them next month", "need them tomorrow": when the asker acts, not what
+        for found in list(_WHEN.finditer(text)):
             take(found.start(), found.end())
     found = _REPORTED.search(text)
     if found and (found["who"] is None or is_context(found["who"], False)):

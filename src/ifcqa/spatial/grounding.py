@@ -30,7 +30,7 @@ from importlib import resources
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
-from ifcqa.spatial import name_forms
+from ifcqa.spatial import name_codes, name_forms
 from ifcqa.spatial.classes import enumeration_values, matches
 from ifcqa.spatial.plan import ClassFilter
 from ifcqa.spatial.qualifiers import QualifierMention
@@ -264,7 +264,10 @@ def ground(index: ModelIndex, phrase: list[str], head: ClassFilter | None, *, ma
 def _names(index: ModelIndex, texts: _Texts, members: list[Element], head: ClassFilter | None, term: str,
            stems: list[str], whole: bool) -> Grounding | None:
     """Step 3 of :func:`ground`: the elements whose Name / type Name / free-text type holds the words (as written,
-    else in the model's language or abbreviation, ``name_forms``)."""
+    else in the model's language or abbreviation, ``name_forms``); a phrase with a number is read as a code
+    (``name_codes``: "150W", "three-way" for "3-Wege")."""
+    if name_codes.is_code(term):
+        return _codes(index, texts, members, head, term)
     if head is not None or whole:
         names: set[str] = set()
         type_names: set[str] = set()
@@ -315,6 +318,41 @@ def _names(index: ModelIndex, texts: _Texts, members: list[Element], head: Class
                                 tuple(sorted(type_names)), rule)
             return Grounding(term, how, kind, None, rule, len(hits))
     return None
+
+
+def _codes(index: ModelIndex, texts: _Texts, members: list[Element], head: ClassFilter | None,
+           term: str) -> Grounding | None:
+    """The elements whose Name / type Name / free-text type holds the code ``term`` (``name_codes.holds``)."""
+    names: set[str] = set()
+    type_names: set[str] = set()
+    free: set[str] = set()
+    hits = []
+    for e in members:
+        tname = texts.type_name.get(e.id)
+        hit = False
+        for text, bucket in ((e.name, names), (tname, type_names)):
+            if text and name_codes.holds(text, term):
+                bucket.add(text)
+                hit = True
+        if e.predefined_type and e.predefined_type not in _NOT_A_KIND and name_codes.holds(e.predefined_type, term):
+            free.add(e.predefined_type)
+            hit = True
+        if hit:
+            hits.append(e)
+    if not hits:
+        return None
+    how = "type_name" if type_names and not names else "name"
+    shown = sorted(type_names or names or free)
+    rule = (f"{'type name' if how == 'type_name' else 'name'} holds the code {term!r} (digits, number words and the "
+            f"model's words read alike; e.g. {shown[0][:60]!r}" + (f", {len(shown)} distinct" if len(shown) > 1 else "")
+            + ")")
+    if head is not None:
+        kind = replace(head, label=f"{term} {head.label}", kind="grounded:" + term, predefined=tuple(sorted(free)),
+                       enumerated=(), names=tuple(sorted(names)), type_names=tuple(sorted(type_names)),
+                       note=f"'{term}' read as: {rule}.")
+    else:
+        kind = _kind_of(index, hits, term, tuple(sorted(free)), tuple(sorted(names)), tuple(sorted(type_names)), rule)
+    return Grounding(term, how, kind, None, rule, len(hits))
 
 
 def _head_tokens(head: ClassFilter | None) -> frozenset[str]:

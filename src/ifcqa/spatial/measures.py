@@ -151,6 +151,24 @@ def words() -> _Words:
 
 
 # -- the question ----------------------------------------------------------------------------------------
+def _unit_of_quantity(folded: str, found: re.Match[str] | None) -> tuple[int, re.Match[str]] | None:
+    """A unit's words as the quantity word, followed by "of" and another quantity word ("square metres of floor
+    area", "cubic feet of net volume"): where the unit starts and the quantity it is of; else None."""
+    from ifcqa.spatial import units_asked  # units_asked imports the parser's plan types only
+
+    if found is None or units_asked.named_by(found.group(0)) is None:
+        return None
+    after = words().quantity_pattern.match(folded, _skip_of(folded, found.end()))
+    if after is None or after.start() == found.end():
+        return None
+    return found.start(), after
+
+
+def _skip_of(folded: str, at: int) -> int:
+    gap = re.match(r"\s+(?:of|an|der)\s+(?:the\s+)?", folded[at:])
+    return at + gap.end() if gap is not None else at
+
+
 def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> MeasureMention | None:
     """The quantity aggregate a question asks for, or ``None``.
 
@@ -192,6 +210,9 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         quantity_match = m
         if op_match is None or m.start() >= op_match.start():
             break
+    unit_lead = _unit_of_quantity(folded, quantity_match)  # "how many square metres of floor area"
+    if unit_lead is not None:
+        quantity_match = unit_lead[1]
     head = ""
     if quantity_match is None:  # "Raumgröße", "Fensterfläche": a class word and a quantity word in one
         quantity_match = next(iter(_class_compounds(folded)), None)
@@ -237,6 +258,8 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
                 start, end = quantity_match.start(), quantity_match.end()
             else:
                 start, end = min(start, quantity_match.start()), max(end, quantity_match.end())
+    if unit_lead is not None and quantity is not None and quantity_match is unit_lead[1]:
+        start = min(start, unit_lead[0])  # the unit read with the quantity it is of: the answer is asked in it
     if quantity is None and asked is not None and _phrase(asked.group(0)) in vocab.compounds:
         quantity = vocab.compounds[_phrase(asked.group(0))][1]  # "how large is the average room": its area
     if quantity is None and op_match is not None:

@@ -15,7 +15,8 @@ given. Extensions (all optional):
                          the type object's first, USERDEFINED read as ObjectType/ElementType) is one of these
 ``oracle_scope``         ``contained`` (BIM-Graph's, the default), ``located`` (the element's storey
                          through containment, its space, its aggregate or its host) or ``inventory``
-                         (``contained`` without spatial elements; without a storey: every contained product)
+                         (``located`` for physical elements: no openings, virtual elements, spatial elements,
+                         annotations or grids; without a storey: every contained product)
 ``oracle_intent``        ``most`` / ``fewest``: the elements on the storey with the most / fewest
 ``expected_storey``      for ``most``: the storey name the answer must pick
 ``expected_count``       the number of elements (checked against the oracle when the set is built)
@@ -112,8 +113,18 @@ def _direct_storey(element: Any, contained_in: dict[int, Any]) -> Any:
     return container if container is not None and container.is_a("IfcBuildingStorey") else None
 
 
+# what a storey's inventory leaves out: openings and other features, virtual elements, spaces and other spatial
+# elements, drawing content (annotations, grids)
+_NOT_INVENTORIED = ("IfcFeatureElement", "IfcVirtualElement", "IfcSpatialElement", "IfcSpatialStructureElement",
+                    "IfcAnnotation", "IfcGrid")
+
+
 def _inventory_storey(element: Any, contained_in: dict[int, Any]) -> Any:
-    return _direct_storey(element, contained_in) if _is_inventory(element, contained_in) else None
+    """An inventory of a storey is storey-deep (the documented rule, ``classes.direct_inventory``): the element's
+    storey through containment, its space, its aggregate or its host, for physical elements only."""
+    if any(element.is_a(c) for c in _NOT_INVENTORIED):
+        return None
+    return located_storey(element, contained_in)
 
 
 def _type_class(element: Any) -> str | None:

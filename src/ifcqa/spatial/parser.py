@@ -29,8 +29,10 @@ from ifcqa.spatial import (
     framing,
     grounding,
     layers,
+    listed_kinds,
     lookup,
     multi_lookup,
+    name_codes,
     named_properties,
     per_storey,
     property_names,
@@ -242,6 +244,37 @@ _ROOM_NEGATION = re.compile(rf"(?:(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|
 # a room followed by the word that takes it out: "rooms, bedrooms excluded", "alle Räume, Küche ausgenommen"
 _ROOM_EXCLUDED_AFTER = re.compile(r"\s+(?:excluded|not\s+included|ausgenommen|ausgeschlossen)\b")
 # a negation right before a phrase grounded in the model: "not glass doors", "except the double doors"
+# what joins a code to the class word before it: "light fixtures (that) are 150W", "boilers rated 147 kW",
+# "valves (that are) not three-way", "lights except the 150W ones" (the pronoun after the code is required there)
+_CODE_LINK = re.compile(r"(?:(?:(?:that|which)\s+)?(?:(?:are|is|sind|ist)\s+)?(?P<not>(?:not|nicht)\s+)?"
+                        r"(?:(?:rated|rated\s+at|with|of|at|mit)\s+)?(?:a\s+|an\s+)?"
+                        rf"|(?P<excl>(?:{_EXCLUDING}))(?:\s+(?:the|die|der|den))?)\s*", re.IGNORECASE)
+_CODE_VERB = re.compile(r"rated|with|mit", re.IGNORECASE)
+_STOREY_GAP = re.compile(r"(?:\b(?:on|in|at|im|auf|of)\s+(?:the\s+|dem\s+|der\s+)?)?\0+")
+_CODE_TOKEN = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?(?:-?[^\W\d_][\w'-]*|\s[^\W\d_]{1,2}\b(?!['-]))?")
+
+
+def _code_items(masked: str, items: list[tuple[int, int, str, str]],
+                spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str, str]]:
+    """Tokens with digits left unread, for grounding as codes of names ("150W", "3-way"); a bare number only next
+    to a word no pass read ("DN 15", "147 kW"), never by itself ("the 3 largest rooms" is no code); a class word
+    the token runs into is not part of it ("3-Wege-Ventile": the code "3-Wege" and the valves)."""
+    out = []
+    for m in _CODE_TOKEN.finditer(masked):
+        start = m.start()
+        end = min([a for a, _, _ in spans if start < a < m.end()] + [m.end()])
+        token = masked[start:end].rstrip("-")
+        end = start + len(token)
+        if not token[-1].isdigit():
+            out.append((start, end, "word", token))
+            continue
+        near = [it for it in items if re.fullmatch(r"[\s-]*", masked[it[1]:start] if it[1] <= start
+                                                   else masked[end:it[0]])]
+        if near:
+            out.append((start, end, "word", token))
+    return out
+
+
 _GROUNDED_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?|\b(?:{_EXCLUDING}))"
                                 r"(?:\s+(?:the|any|those|die|der|den))?\s*$")
 # a material named after what is asked of everything: "which elements are made of steel", "Bauteile aus Beton"
@@ -2156,12 +2189,15 @@ class Parser:
                     plan.notes.append(f"{hit.group(0)!r}: the elements bounding the room")
         masked = self._project_words(plan, text, masked)
         spans = list(plan.resolved.get("class_spans", []))
+        masked = self._listed_kinds(plan, text, masked, spans)  # "outlets (power, data, AV)"
         items: list[tuple[int, int, str, str]] = []
         for m in re.finditer(r"[^\W\d_][\w'-]*", masked):
             w = m.group(0)
             if w.strip("'-") in _FILLER or w in _FILLER or len(w.strip("'-")) < 2 or w in _NEGATION_ONLY:
                 continue  # a negation before a phrase negates what the phrase is grounded to (below)
             items.append((m.start(), m.end(), "word", w))
+        codes = _code_items(masked, items, spans)  # "150W", "3-way", "DN 15", "147 kW": codes names may hold
+        items = [it for it in items if not any(a < it[1] and it[0] < b for a, b, _, _ in codes)] + codes
         for a, b, _w in spans:  # "Haustür": a filler word ("haus") that is the first part of a class compound names
             first_part = re.search(r"([^\W\d_]{3,})$", masked[:a])  # a kind of it, grounded below (or declined),
             if first_part is not None and first_part.group(1) in _FILLER and first_part.group(1) not in _STOP:
@@ -2211,6 +2247,10 @@ class Parser:
                                           f"{found.n} other elements holds it ({found.rule}), not read as them")
                         found = None  # "double doors" are not the cabinets named "... Double Door & 2 Drawer"
                     head_key = head_key if found is None else None
+            elif (not classes or len(classes) == 1 and run[0][2] == "class") and (code := self._code_after_class(
+                    plan, text, masked, free, spans)) is not None:
+                masked = code  # "light fixtures that are 150W", "valves that aren't three-way", "except the 150W ones"
+                continue
             elif not classes:
                 before = self._class_before(text, run[0][0], spans)
                 if before is not None:  # "walls made of concrete", "walls with a concrete layer"
@@ -2387,6 +2427,69 @@ class Parser:
             self._project = (names, frozenset() if several else frozenset(tokens))
         return self._project
 
+    def _listed_kinds(self, plan: Plan, text: str, masked: str, spans: list[tuple[int, int, str]]) -> str:
+        """A class word followed by a parenthesised list of its kinds ("outlets (power, data, AV)",
+        ``listed_kinds``): the union of those kinds, or after "all" the class itself; the list is then read."""
+        for a, b, word in spans:
+            key = _CLASS_KEYS[word]
+            head = next((c for c in plan.classes if _key(c) == key), None) or self.class_filter(key)
+            found = listed_kinds.read(self.index, text, b, a, head)
+            if found is None or not re.search(r"[^\W\d_]", masked[found.start:found.end]):
+                continue  # no list, or one another pass read ("(m²)", a storey's gloss)
+            if not found.gloss:
+                plan.classes = [c for c in plan.classes if _key(c) != key] + [found.filter]
+            plan.notes.append(f"{text[found.start:found.end].strip()!r}: {found.rule}")
+            masked = _mask(masked, found.start, found.end)
+        return masked
+
+    def _code_after_class(self, plan: Plan, text: str, masked: str, run: list[tuple[int, int, str, str]],
+                          spans: list[tuple[int, int, str]]) -> str | None:
+        """A code (``name_codes``: "150W", "three-way", "DN 15") said of the class word before it: "which light
+        fixtures are 150W", "boilers rated 147 kW", "valves that aren't three-way", "lights except the 150W ones".
+        Grounded in the names of that class's elements, it replaces the class (or, negated, takes those elements
+        out of it); the masked text, or None when the run is no code after a class word (the caller goes on)."""
+        while len(run) > 1 and _CODE_VERB.fullmatch(text[run[0][0]:run[0][1]]):
+            run = run[1:]  # "boilers rated 147 kW": the verb joins the code to the class
+        cut = next((i for i in range(1, len(run)) if re.search(r"\s-|-\s", text[run[i - 1][1]:run[i][0]])), len(run))
+        run = run[:cut]  # "147 kW - where are they": a spaced dash ends the phrase
+        words = [text[a:b] for a, b, _, _ in run]
+        phrase = " ".join(words)
+        if not name_codes.is_code(phrase):
+            return None
+        before = [sp for sp in spans if sp[1] <= run[0][0]]
+        if not before:
+            return None
+        _, b_class, word = before[-1]
+        gap = list(text[b_class:run[0][0]])
+        for a, b in plan.resolved.get("storey_spans", []):  # "light fixtures on level 1 are not 100W"
+            for i in range(max(a, b_class), min(b, run[0][0])):
+                gap[i - b_class] = "\0"
+        between = " ".join(_STOREY_GAP.sub(" ", "".join(gap)).split())
+        link = _CODE_LINK.fullmatch(between + " " if between else "")
+        after = text[run[-1][1]:]
+        if link is None:
+            return None
+        if not (link.group("excl") or link.group("not")) and re.match(r"\s*(?:are|is|sind|ist)\b", text):
+            return None  # "are all light fixtures on level 2 150W?": a claim about every one, not read: declined
+        key = _CLASS_KEYS[word]
+        head = next((c for c in plan.classes if _key(c) == key), None) or self.class_filter(key)
+        found = grounding.ground(self.index, words, head, whole=False)
+        if found is None or found.filter is None:
+            return None
+        negated = bool(link.group("not") or link.group("excl"))
+        plan.notes.append(f"{found.term!r} grounded: {found.rule} ({found.n} elements)"
+                          + (", taken out" if negated else ""))
+        plan.resolved.setdefault("grounded", []).append(found)
+        if negated:
+            plan.exclude_classes.append(found.filter)
+        else:
+            plan.classes = [c for c in plan.classes if _key(c) != key] + [found.filter]
+        end = run[-1][1]
+        pronoun = re.match(r"\s*(?:ones?|those)\b", after)
+        if pronoun is not None:
+            end += pronoun.end()
+        return _mask(masked, b_class, end)
+
     @staticmethod
     def _class_before(text: str, start: int, spans: list[tuple[int, int, str]]) -> tuple[str, int] | None:
         """The class key of a class word just before ``start`` joined to it by a material link ("walls made of",
@@ -2437,6 +2540,12 @@ class Parser:
         found = units_asked.find(text)
         if found is not None and not masked[found.unit_start:found.end].strip():
             _take_unit(plan, text, measure.quantity)
+            return
+        named = units_asked.named_by(measure.term)  # "how many square feet is the kitchen": the unit is the measure
+        asked = re.search(r"\b(?:how\s+many|how\s+much|wie\s+viele?)\s+$", text[:measure.start])  # never a bound's
+        if named is not None and asked is not None and named.unit.kind == units_asked.kind_of(measure.quantity):
+            plan.resolved["asked_unit"] = named.to_dict()
+            plan.notes.append(f"answer asked in {named.written!r} ({named.unit.symbol}): the measure named by its unit")
 
     def _rank_measure(self, plan: Plan, text: str, masked: str) -> str:
         """A measure summed per storey and the storeys compared by it: "which floor has the most floor area", "which
@@ -2766,6 +2875,11 @@ class Parser:
         words = [w for w in re.findall(r"[^\W\d_][\w'-]*", masked) if w.strip("'-") not in _FILLER
                  and w not in _FILLER and len(w.strip("'-")) >= 2]
         words += re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?(?![\w])", masked)  # "walls in building 3": the 3
+        # "which light fixtures are 150W": a number written with its unit or letters is a word like any other
+        codes = re.findall(r"(?<![\w.])\d+(?:[.,]\d+)?-?[^\W\d_][\w'-]*", masked)
+        words += codes
+        parts = {p for c in codes for p in re.findall(r"[^\W\d_][\w'-]*|\d+(?:[.,]\d+)?", c)}
+        words = [w for w in words if w not in parts or w in codes]  # "3-seater" said whole, not '3' and 'seater'
         words += [whole for a, b, whole in plan.resolved.get("compound_heads", []) if masked[a:b].strip()]
         # "the area of the Seminarraum in t", "how many doors, in m": one letter after "in" is a unit (or a name)
         # asked for, which the word passes did not read (one-letter words are otherwise not counted)
@@ -2996,6 +3110,10 @@ class Parser:
         r = self.resolver
         if kind == "all":
             return list(r.storeys)
+        if kind == "upper_all" and word in ("obergeschosse", "obergeschossen") and any(
+                t in ("og", "obergeschoss") for s in r.storeys for t in s.tokens):
+            return [s for s in r.storeys if any(t in ("og", "obergeschoss") for t in s.tokens)]  # "die Obergeschosse":
+            # the storeys the model names so (1. and 2. Obergeschoss), not the Dachgeschoss above them
         if kind == "upper_all":
             return r.upper_all()
         if kind == "ground":

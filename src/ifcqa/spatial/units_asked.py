@@ -88,6 +88,17 @@ def find(text: str) -> Asked | None:
     return Asked(written, _table().units[symbol], found.start(), found.end(), found.start(group))
 
 
+def named_by(term: str) -> Asked | None:
+    """``term`` itself a unit's words ("square feet", "sq ft", "m²", "Quadratmeter"): the measure a question asks
+    by its unit ("how many square feet is the kitchen"), asked in that unit; None for any other term."""
+    words = term.lower().split()
+    for n in (3, 2, 1):  # the measure's words may run on ("square feet of ... together"): the unit leads them
+        symbol = _table().words.get(" ".join(words[:n]))
+        if symbol is not None and len(words) >= n:
+            return Asked(" ".join(term.split()[:n]), _table().units[symbol], 0, 0)
+    return None
+
+
 def unit_of(symbol: str | None) -> Unit | None:
     """The unit of an answer's symbol ("mm", "m²", "m2"), or None when it is no unit this table converts."""
     if not symbol:
@@ -168,13 +179,37 @@ def convert_text(text: str, source: str, target: Unit) -> str:
     return pattern.sub(swap, text)
 
 
+def _convert_listed(value: Any, text: str | None, rule: str | None,
+                    target: Unit) -> tuple[Any, str | None, str | None, bool]:
+    """An answer with no single number that lists numbers with units in its text ("NetFloorArea of each of the 5
+    spaces ...: Bedroom6: 23.069 m²; ...", "Level 1: 89.005 m²; Level 2: ..."): those of the asked kind converted
+    in the text; False when the text states none of that kind."""
+    if not text:
+        return value, text, rule, False
+    kinds = [s for s, u in _table().units.items() if u.kind == target.kind]
+    found = [s for s in kinds + [k for k, v in _table().aliases.items() if v in kinds]
+             if re.search(r"\d\s?" + re.escape(s) + r"(?![\w²³])", text)]
+    if not found:
+        return value, text, rule, False
+    for source in found:
+        source = _table().aliases.get(source, source)
+        if source != target.symbol:
+            text = convert_text(text, source, target)
+            text = text.rstrip()
+            note = f" (converted from {source} to {target.symbol}, as asked)"
+            text = text[:-1] + note + "." if text.endswith(".") else text + note
+    if rule:
+        rule = rule + f", in {target.symbol}"
+    return value, text, rule, True
+
+
 def convert(value: dict[str, Any] | None, text: str | None, rule: str | None,
             asked: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None, str | None, bool]:
     """An answer's ``value``, text and rule in the asked unit (``Asked.to_dict()``); the last item says whether
     a number was converted (False: the value holds no number of that kind, so the caller declines)."""
     target = _table().units[asked["symbol"]]
     if not isinstance(value, dict):
-        return value, text, rule, False
+        return _convert_listed(value, text, rule, target)
     parts = value.get("parts")
     sources: list[str] = []
     if isinstance(parts, list):

@@ -375,7 +375,7 @@ TOP_WORDS = ("top floor", "top level", "top storey", "uppermost floor", "highest
              *(f"{adj} {noun}" for adj in ("oberste", "obersten", "oberster", "höchste", "höchsten", "hoechsten")
                for noun in ("geschoss", "etage", "ebene", "stock", "stockwerk")))
 UPPER_PLURAL_WORDS = ("upper floors", "upper levels", "upper storeys", "upper stories", "all upper floors",
-                      "obergeschosse", "floors above ground", "above ground")
+                      "obergeschosse", "obergeschossen", "floors above ground", "above ground")
 ALL_STOREY_WORDS = ("all floors", "all levels", "all storeys", "all stories", "every floor", "every level",
                     "every storey", "whole building", "entire building", "the building", "in total", "overall",
                     "alle geschosse", "alle etagen", "im gebäude", "gesamten gebäude", "whole model", "the model")

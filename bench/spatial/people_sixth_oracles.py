@@ -76,7 +76,6 @@ OH = "IfcOpenHouse_IFC4.ifc"
 
 SD = STOREY_DEEP
 FT = 0.3048  # metres per foot (Duplex_Electrical's length unit)
-FT2 = FT * FT
 
 # --- small helpers beside people_oracles ----------------------------------------------------------------------
 
@@ -343,11 +342,6 @@ def _hom_gf_nfa(m: Model) -> Oracle:
     return sum_of(m.on("GroundFloor", "IfcSpace"), qty("Qto_SpaceBaseQuantities", "NetFloorArea"), "m²")
 
 
-def _del_roof_area_m2(m: Model) -> Oracle:
-    s = space_named(m, "R301")
-    return number(Model.qty(s, "GSA Space Areas", "GSA BIM Area") * FT2, "m²", [s])
-
-
 def _he_eg_radiator_output(m: Model) -> Oracle:
     rs = m.on("EG", None, typed(HEATER))
     return sum_of(rs, lambda e: float(Model.prop(e, "Pset_SpaceHeaterTypeCommon", "OutputCapacity")), "W")
@@ -389,6 +383,13 @@ def _fzk_doors_u(m: Model) -> Oracle:
     return number(float(Model.prop(d[0], "Pset_DoorCommon", "ThermalTransmittance")), None, d)
 
 
+def _fzk_terrace_width(m: Model) -> Oracle:
+    d = [e for e in m.of("IfcDoor") if e.Name == "Terrassentuer"]
+    if len(d) != 1 or not math.isclose(d[0].OverallWidth, Model.qty(d[0], "BaseQuantities", "Width")):
+        raise ValueError("one Terrassentuer whose OverallWidth and quantity agree")
+    return number(float(d[0].OverallWidth), "m", d)
+
+
 def _rq_door_width(m: Model) -> Oracle:
     d = m.of("IfcDoor")
     if len(d) != 1:
@@ -421,26 +422,20 @@ def _elev(storey: str, scale: float = 1.0) -> Callable[[Model], Oracle]:
     return run
 
 
-def _hom_elev(m: Model) -> Oracle:
-    s = m.storey("1stFloor")
-    if s.Elevation is not None:
-        raise ValueError("1stFloor has an elevation")
-    return no_prop(m, ("IfcBuildingStorey",), "Elevation", "GrossHeight", "NetHeight")
-
-
 QUESTIONS: list[Q] = [
     # ---------------------------------------------------------------- storey_class
     Q(HOM, "storey_class", "Ticket 2291 - facade crew wants to check the seals. Which windows are on the GroundFloor?",
       lambda m: elements(m.on("GroundFloor", "IfcWindow")), f"IfcWindow on GroundFloor, {SD}"),
-    Q(EDC, "storey_class", "how many doors does 1.OG have",
+    Q(EDC, "storey_class", "FM ticket #5512: door lock survey. How many doors does 1.OG have?",
       lambda m: count(m.on("1.OG", "IfcDoor")), f"count of IfcDoor on 1.OG, {SD}"),
     Q(INS, "storey_class", "Hi, which stairs are in the Keller?",
       lambda m: elements(m.on("Keller", "IfcStair")), f"IfcStair on Keller, {SD}"),
-    Q(DUP, "storey_class", "furniture on level 2?",
+    Q(DUP, "storey_class", "hey, quick q - what furniture is there on level 2?",
       lambda m: elements(m.on("Level 2", "IfcFurnishingElement")), f"IfcFurnishingElement on Level 2, {SD}"),
-    Q(FZK, "storey_class", "show me the beams in the Dachgeschoss",
-      lambda m: elements(m.on("Dachgeschoss", "IfcBeam")), f"IfcBeam on Dachgeschoss (IfcMember not included), {SD}"),
-    Q(HE, "storey_class", "radiators in the Obergeschoss, please",
+    Q(FZK, "storey_class", "show me the slabs in the Dachgeschoss",
+      lambda m: elements(m.on("Dachgeschoss", "IfcSlab")), f"IfcSlab on Dachgeschoss, {SD}"),
+    Q(HE, "storey_class", "Dear colleague, for the bleeding of the heating, which radiators are in the Obergeschoss? "
+      "Best regards, Jonas",
       lambda m: elements(m.on("Obergeschoss", None, typed(HEATER))),
       f"elements typed by IfcSpaceHeaterType on Obergeschoss, {SD}"),
     Q(DEL, "storey_class", "need the smoke detectors on level 2 for the annual test",
@@ -451,7 +446,7 @@ QUESTIONS: list[Q] = [
     Q(SH, "storey_class", "What furniture do we have on the Ground Floor?",
       lambda m: elements(m.on("Ground Floor", "IfcFurnishingElement")),
       f"IfcFurnishingElement (IfcFurniture) on Ground Floor, {SD}"),
-    Q(WP, "storey_class", "list the pumps on Ebene 0",
+    Q(WP, "storey_class", "pls list pumps on Ebene 0",
       lambda m: elements(m.on("Ebene 0", "IfcPump")), f"IfcPump on Ebene 0, {SD}"),
     Q(WP, "storey_class", "pumps on Ebene 1?",
       lambda m: no_storey(m, "Ebene 1"), "decline: the model's only storey is Ebene 0"),
@@ -459,25 +454,25 @@ QUESTIONS: list[Q] = [
       lambda m: elements(m.on("My Storey", "IfcSanitaryTerminal")), f"IfcSanitaryTerminal on My Storey, {SD}"),
     Q(R3, "storey_class", "Which air terminals are on 'My Storey'?",
       lambda m: elements(m.on("My Storey", "IfcAirTerminal")), f"IfcAirTerminal on My Storey, {SD}"),
-    Q(FZK11, "storey_class", "railings on the Dachgeschoss",
+    Q(FZK11, "storey_class", "Before the handrail inspection next week: which railings are on the Dachgeschoss?",
       lambda m: elements(m.on("Dachgeschoss", "IfcRailing")), f"IfcRailing on Dachgeschoss, {SD}"),
     Q(INS, "storey_class", "number of windows on the 2. Obergeschoss",
       lambda m: count(m.on("2. Obergeschoss", "IfcWindow")), f"count of IfcWindow on 2. Obergeschoss, {SD}"),
     Q(DEL, "storey_class", "How many power outlets are there on Level 2?",
       lambda m: count(m.on("Level 2", None, typed(OUTLET))),
       f"count of elements typed by IfcOutletType on Level 2, {SD}"),
-    Q(EDC, "storey_class", "slabs on 2.OG",
+    Q(EDC, "storey_class", "slabs 2.OG",
       lambda m: elements(m.on("2.OG", "IfcSlab")), f"IfcSlab on 2.OG, {SD}"),
     Q(HOM, "storey_class", "attic walls pls",
       lambda m: elements(m.on("attic", "IfcWall")), f"IfcWall on attic, {SD}"),
     # ---------------------------------------------------------------- comparison
-    Q(EDC, "comparison", "Which floor has the fewest walls?",
+    Q(EDC, "comparison", "Which floor have the fewest walls? (sorry for my english)",
       lambda m: most_storey(m, lambda s: m.on(s, "IfcWall"), fewest=True),
       f"storey with the fewest IfcWall, {SD} (EG 37, 1.OG 42, 2.OG 38)"),
     Q(INS, "comparison", "Does the Erdgeschoss have more doors than the 1. Obergeschoss?",
       lambda m: yes_no(len(m.on("Erdgeschoss", "IfcDoor")) > len(m.on("1. Obergeschoss", "IfcDoor"))),
       f"count IfcDoor on Erdgeschoss > on 1. Obergeschoss, {SD}"),
-    Q(INS, "comparison", "which storey has the most doors",
+    Q(INS, "comparison", "For the key schedule I need to know which storey has the most doors",
       lambda m: most_storey(m, lambda s: m.on(s, "IfcDoor")), f"storey with the most IfcDoor, {SD}"),
     Q(DUP, "comparison", "Are there more windows upstairs on Level 2 than on Level 1?",
       lambda m: yes_no(len(m.on("Level 2", "IfcWindow")) > len(m.on("Level 1", "IfcWindow"))),
@@ -485,7 +480,7 @@ QUESTIONS: list[Q] = [
     Q(HOM, "comparison", "which floor has more doors, GroundFloor or 1stFloor?",
       lambda m: most_storey(m, lambda s: m.on(s, "IfcDoor"), ["GroundFloor", "1stFloor"]),
       f"of GroundFloor and 1stFloor, the storey with more IfcDoor, {SD}"),
-    Q(HE, "comparison", "Which Geschoss has the most light fittings?",
+    Q(HE, "comparison", "which geschoss got the most light fittings??",
       lambda m: most_storey(m, lambda s: m.on(s, None, typed(LIGHT))),
       f"storey with the most elements typed by IfcLightFixtureType, {SD}"),
     Q(HE, "comparison", "are there more sockets in the EG than in the Dachgeschoss?",
@@ -496,12 +491,12 @@ QUESTIONS: list[Q] = [
       f"storey with the most elements typed by IfcProtectiveDeviceType 'Smoke Detector', {SD}"),
     Q(LB, "comparison", "Quick one: are there more than 25 windows on Level 1?",
       lambda m: yes_no(len(m.on("Level 1", "IfcWindow")) > 25), f"count IfcWindow on Level 1 > 25, {SD}"),
-    Q(EDC, "comparison", "does the building have over 100 doors in total?",
+    Q(EDC, "comparison", "Hi team, does the building have over 100 doors in total? Cheers, Mark",
       lambda m: yes_no(len(m.of("IfcDoor")) > 100), "count of IfcDoor in the model > 100"),
     Q(FZK, "comparison", "Which storey has more windows, EG or DG?",
       lambda m: most_storey(m, lambda s: m.on(s, "IfcWindow"), ["Erdgeschoss", "Dachgeschoss"]),
       f"of Erdgeschoss (EG) and Dachgeschoss (DG), the storey with more IfcWindow, {SD}"),
-    Q(RQ, "comparison", "which room is bigger, 2 or 9?",
+    Q(RQ, "comparison", "which room is bigger, 2 or 9? we need to put the meeting in the bigger one",
       lambda m: the_max([space_named(m, "2"), space_named(m, "9")], qty("GSA Space Areas", "GSA BIM Area")),
       "of spaces 2 and 9, the one with the larger GSA Space Areas.GSA BIM Area"),
     Q(R3, "comparison", "Is the Wohnen more than twice as big as the Kitchen (floor area)?",
@@ -524,7 +519,7 @@ QUESTIONS: list[Q] = [
       "BaseQuantities.NetFloorArea of Seminarraum > sum of Besprechungsraum I and II (net = gross for all three)"),
     Q(EDC, "comparison", "are there more windows on 3.OG than on 2.OG?",
       lambda m: (m.storey("2.OG"), no_storey(m, "3.OG", "3. OG"))[1], "decline: 3.OG does not exist"),
-    Q(WP, "comparison", "are there more valves than pumps in this system?",
+    Q(WP, "comparison", "are there more valves than pumps in this system y/n",
       lambda m: yes_no(len(m.of("IfcValve")) > len(m.of("IfcPump"))), "count IfcValve > count IfcPump"),
     # ---------------------------------------------------------------- edge
     Q(HOM, "edge", "windows on the 2ndFloor",
@@ -535,21 +530,21 @@ QUESTIONS: list[Q] = [
       lambda m: elements(m.on("Level 1", "IfcDoor")), f"IfcDoor on Level 1 (typos), {SD}"),
     Q(LB, "edge", "Level 3 windows?",
       lambda m: no_storey(m, "Level 3"), "decline: the model has no Level 3"),
-    Q(INS, "edge", "how many columns in the Keller",
+    Q(INS, "edge", "how many columns in the Keller, the structural guy asks",
       lambda m: count(m.on("Keller", "IfcColumn")),
       f"count of IfcColumn on Keller (the model has 2, both elsewhere), {SD}"),
     Q(SH, "edge", "WINDOWS GROUND FLOOR",
       lambda m: elements(m.on("Ground Floor", "IfcWindow")), f"IfcWindow on Ground Floor, {SD}"),
     Q(OH, "edge", "how many windows does this little house have",
       lambda m: count(m.of("IfcWindow")), "count of IfcWindow in the model (its one storey has no name)"),
-    Q(SIG, "edge", "how many signals are there in total?",
+    Q(SIG, "edge", "How many signals are in this file in total?",
       lambda m: count(m.of("IfcSignal")), "count of IfcSignal in the model (no storeys: an alignment model)"),
     Q(DHW, "edge", "pipes on the 2nd floor",
       lambda m: no_storey(m, "2nd floor", "second floor", "2nd", "2"), "decline: the model's only storey is My Storey"),
-    Q(R3, "edge", "is there a boiler anywhere in this model?",
+    Q(R3, "edge", "The tenant says it smells of gas - is there a boiler anywhere in this model?",
       lambda m: (absent(m, "boiler", "kessel"), yes_no(bool(m.of("IfcBoiler"))))[1],
       "yes/no: any IfcBoiler (none, and no name or property mentions a boiler / Kessel)"),
-    Q(FZK, "edge", "windows in the Keller",
+    Q(FZK, "edge", "Good morning, could you list the windows in the Keller? Thank you, A. Weber",
       lambda m: no_storey(m, "Keller", "Kellergeschoss", "Untergeschoss"), "decline: the model has no Keller"),
     Q(EDC, "edge", "doors on 3.OG",
       lambda m: no_storey(m, "3.OG", "3. OG"), "decline: the model has no 3.OG (EG, 1.OG, 2.OG)"),
@@ -567,7 +562,7 @@ QUESTIONS: list[Q] = [
     Q(DUP, "rooms", "Which floor is the utility room on?",
       lambda m: storeys(m.storey_name(s) for s in nonempty(m.spaces(m.named("Utility")))),
       "storeys of the spaces whose LongName holds 'Utility' (A205, B205)"),
-    Q(DUP, "rooms", "What furniture is in B103?",
+    Q(DUP, "rooms", "Moving company needs to know: what furniture is in B103?",
       lambda m: elements(m.in_space(space_named(m, "B103"), "IfcFurnishingElement")),
       "IfcFurnishingElement contained in space B103"),
     Q(DUP, "rooms", "the doors of room A203 please",
@@ -575,9 +570,9 @@ QUESTIONS: list[Q] = [
       "IfcDoor bounding space A203 (IfcRelSpaceBoundary)"),
     Q(INS, "rooms", "where's the Seminarraum?",
       lambda m: storeys([m.storey_name(space_named(m, "Seminarraum"))]), "storey of the space Seminarraum"),
-    Q(INS, "rooms", "What's in room 006?",
+    Q(INS, "rooms", "whats in room 006",
       lambda m: elements(m.in_space(space_named(m, "006"))), "elements contained in space 006"),
-    Q(INS, "rooms", "windows of the Buero Hausmeister",
+    Q(INS, "rooms", "Cleaning contract: windows of the Buero Hausmeister?",
       lambda m: elements(m.bounding(space_named(m, "Buero Hausmeister"), "IfcWindow")),
       "IfcWindow bounding space Buero Hausmeister (IfcRelSpaceBoundary)"),
     Q(INS, "rooms", "which floor is Buero Mueller IV on",
@@ -593,11 +588,11 @@ QUESTIONS: list[Q] = [
       lambda m: no_space(m, "garage", "carport"), "decline: the model has no garage"),
     Q(R3, "rooms", "which doors does the Empfang have",
       lambda m: elements(m.bounding(space_named(m, "Empfang"), "IfcDoor")), "IfcDoor bounding space Empfang"),
-    Q(EDC, "rooms", "How many doors does room 46 have?",
+    Q(EDC, "rooms", "How many door does the room 46 has?",
       lambda m: count(m.bounding(space_named(m, "46"), "IfcDoor")), "count of IfcDoor bounding space 46"),
     Q(SH, "rooms", "what's in the living room",
       lambda m: elements(m.in_space(space_named(m, "Living room"))), "elements contained in space 'Living room'"),
-    Q(RQ, "rooms", "doors of room 9",
+    Q(RQ, "rooms", "Ticket 771 - door of room 9 squeaks. Which door is it?",
       lambda m: elements(m.bounding(space_named(m, "9"), "IfcDoor")), "IfcDoor bounding space 9"),
     Q(LB, "rooms", "What is in room 7?",
       lambda m: elements(m.in_space(space_named(m, "7"))), "elements contained in space 7"),
@@ -612,13 +607,14 @@ QUESTIONS: list[Q] = [
     Q(FZK, "rooms", "which floor is the sauna on",
       lambda m: no_space(m, "sauna"), "decline: no space is a sauna"),
     # ---------------------------------------------------------------- qualifiers
-    Q(INS, "qualifiers", "external walls on the Erdgeschoss",
+    Q(INS, "qualifiers", "Energy consultant here. I need the external walls on the Erdgeschoss "
+      "for the insulation quote.",
       lambda m: elements(m.on("Erdgeschoss", "IfcWall", prop_is("Pset_WallCommon", "IsExternal", True))),
       f"IfcWall with Pset_WallCommon.IsExternal = TRUE on Erdgeschoss, {SD}"),
     Q(INS, "qualifiers", "which walls in the Keller are load-bearing?",
       lambda m: elements(m.on("Keller", "IfcWall", prop_is("Pset_WallCommon", "LoadBearing", True))),
       f"IfcWall with Pset_WallCommon.LoadBearing = TRUE on Keller, {SD}"),
-    Q(DUP, "qualifiers", "Which doors are external?",
+    Q(DUP, "qualifiers", "Which doors are external? (security audit)",
       lambda m: elements(m.of("IfcDoor", prop_is("Pset_DoorCommon", "IsExternal", True))),
       "IfcDoor with Pset_DoorCommon.IsExternal = TRUE"),
     Q(DUP, "qualifiers", "interior windows - are there any? list them",
@@ -627,13 +623,13 @@ QUESTIONS: list[Q] = [
     Q(EDC, "qualifiers", "show me the exterior walls on 2.OG, count only",
       lambda m: count(m.on("2.OG", "IfcWall", prop_is("Pset_WallCommon", "IsExternal", True))),
       f"count of IfcWall with Pset_WallCommon.IsExternal = TRUE on 2.OG, {SD}"),
-    Q(LB, "qualifiers", "doors wider than 1 m?",
+    Q(LB, "qualifiers", "doors wider than 1 m? a wheelchair user visits on friday",
       lambda m: elements(_lb_wide_doors(m)),
       "IfcDoor with BaseQuantities.Width > 1000 mm (OverallWidth gives the same doors)"),
     Q(SH, "qualifiers", "external doors",
       lambda m: elements(m.of("IfcDoor", prop_is("Pset_DoorCommon", "IsExternal", True))),
       "IfcDoor with Pset_DoorCommon.IsExternal = TRUE"),
-    Q(FZK11, "qualifiers", "load bearing walls",
+    Q(FZK11, "qualifiers", "load bearing walls - which ones? we want to knock one out",
       lambda m: elements(m.of("IfcWall", prop_is("Pset_WallCommon", "LoadBearing", True))),
       "IfcWall with Pset_WallCommon.LoadBearing = TRUE"),
     Q(FZK, "qualifiers", "walls with a U-value of 0.4",
@@ -661,13 +657,14 @@ QUESTIONS: list[Q] = [
     # ---------------------------------------------------------------- quantities
     Q(HOM, "quantities", "total net floor area of the rooms on the GroundFloor (m2)",
       _hom_gf_nfa, "sum of Qto_SpaceBaseQuantities.NetFloorArea of the IfcSpace on GroundFloor, m²"),
-    Q(INS, "quantities", "what's the net floor area of the Seminarraum",
+    Q(INS, "quantities", "Hello, what's the net floor area of the Seminarraum? We plan 60 seats. "
+      "Regards, Facility Team",
       lambda m: number(Model.qty(space_named(m, "Seminarraum"), "BaseQuantities", "NetFloorArea"), "m²",
                        [space_named(m, "Seminarraum")]), "BaseQuantities.NetFloorArea of space Seminarraum, m²"),
     Q(DUP, "quantities", "smallest room on level 2?",
       lambda m: the_max(m.on("Level 2", "IfcSpace"), qty("GSA Space Areas", "GSA BIM Area"), smallest=True),
       "the IfcSpace on Level 2 with the smallest GSA Space Areas.GSA BIM Area"),
-    Q(FZK, "quantities", "total window area in the Erdgeschoss",
+    Q(FZK, "quantities", "For the daylight calc: total window area in the Erdgeschoss?",
       _fzk_eg_window_area, f"sum of BaseQuantities.Area of IfcWindow on Erdgeschoss, m², {SD}"),
     Q(LB, "quantities", "add up the floor areas of all the rooms",
       lambda m: sum_of(same(m.spaces(), m.spaces(lambda s: math.isclose(
@@ -677,7 +674,7 @@ QUESTIONS: list[Q] = [
     Q(SH, "quantities", "how many m² is the bedroom?",
       lambda m: number(Model.qty(space_named(m, "Bedroom"), "BaseQuantities", "NetFloorArea"), "m²",
                        [space_named(m, "Bedroom")]), "BaseQuantities.NetFloorArea of space Bedroom (= gross), m²"),
-    Q(EDC, "quantities", "total length of the external walls on EG",
+    Q(EDC, "quantities", "tot. length of ext. walls on EG",
       _edc_ext_wall_length, f"sum of BaseQuantities.NominalLength of IfcWall with IsExternal = TRUE on EG, m, {SD}"),
     Q(RQ, "quantities", "combined area of the small offices",
       lambda m: sum_of(nonempty(m.spaces(m.named("small office"))), qty("GSA Space Areas", "GSA BIM Area"), "m²"),
@@ -687,8 +684,9 @@ QUESTIONS: list[Q] = [
                        [space_named(m, "Bad")]), "Qto_SpaceBaseQuantities.NetVolume of space Bad, m³"),
     Q(HOM, "quantities", "total net volume of the walls on the GroundFloor",
       _hom_gf_wall_volume, f"sum of Qto_WallBaseQuantities.NetVolume of IfcWall on GroundFloor, m³, {SD}"),
-    Q(DEL, "quantities", "what's the area of the roof space R301 in square metres?",
-      _del_roof_area_m2, "GSA Space Areas.GSA BIM Area of space R301, converted from ft² to m²"),
+    Q(DUP, "quantities", "what do the two kitchens add up to in m²?",
+      lambda m: sum_of(nonempty(m.spaces(m.named("Kitchen"))), qty("GSA Space Areas", "GSA BIM Area"), "m²"),
+      "sum of GSA Space Areas.GSA BIM Area of the spaces whose LongName holds 'Kitchen' (A103, B103), m²"),
     Q(INS, "quantities", "Largest office on the Erdgeschoss?",
       lambda m: the_max(_ins_offices(m, "Erdgeschoss"), qty("BaseQuantities", "NetFloorArea")),
       "the office (LongName 'Buero', = Category Office) on Erdgeschoss with the largest BaseQuantities.NetFloorArea"),
@@ -696,7 +694,7 @@ QUESTIONS: list[Q] = [
       lambda m: max((number(Model.qty(e, "BaseQuantities", "Length"), "m") for e in m.of("IfcWall")),
                     key=lambda o: o["value"]),
       "the largest BaseQuantities.Length of any IfcWall, m"),
-    Q(HE, "quantities", "total heat output of the radiators on the EG in watts",
+    Q(HE, "quantities", "Heat load check: total heat output of the radiators on the EG in watts?",
       _he_eg_radiator_output,
       f"sum of Pset_SpaceHeaterTypeCommon.OutputCapacity of elements typed by IfcSpaceHeaterType on EG, W, {SD}"),
     Q(HOM, "quantities", "how heavy are the doors on the GroundFloor in kg",
@@ -726,9 +724,9 @@ QUESTIONS: list[Q] = [
     Q(LB, "negation", "which windows aren't on level 1",
       lambda m: elements(w for w in m.of("IfcWindow") if m.storey_name(w) != "Level 1"),
       f"IfcWindow whose storey is not Level 1, {SD}"),
-    Q(HE, "negation", "outlets that are not in the Kellergeschoss - how many?",
-      lambda m: count(e for e in m.of(None, typed(OUTLET)) if m.storey_name(e) != "Kellergeschoss"),
-      f"count of elements typed by IfcOutletType whose storey is not Kellergeschoss, {SD}"),
+    Q(HE, "negation", "lights that are not in the Kellergeschoss - how many?",
+      lambda m: count(e for e in m.of(None, typed(LIGHT)) if m.storey_name(e) != "Kellergeschoss"),
+      f"count of elements typed by IfcLightFixtureType whose storey is not Kellergeschoss, {SD}"),
     Q(SH, "negation", "furniture that is not in the living room",
       lambda m: elements(e for e in m.of("IfcFurnishingElement")
                          if m.container.get(e.id()) != space_named(m, "Living room")),
@@ -749,7 +747,7 @@ QUESTIONS: list[Q] = [
       lambda m: elements(e for e in m.of("IfcFurnishingElement")
                          if m.container.get(e.id()) not in nonempty(m.spaces(m.named("Kitchen")))),
       "IfcFurnishingElement not contained in a space whose LongName holds 'Kitchen' (A103, B103)"),
-    Q(HE, "negation", "which storeys don't have a boiler",
+    Q(HE, "negation", "which storeys dont have a boiler",
       lambda m: storeys_where(m, lambda s: not m.on(s, None, typed("IfcBoilerType"))),
       f"storeys with no element typed by IfcBoilerType, {SD}"),
     Q(DEL, "negation", "levels without any boiler?",
@@ -759,7 +757,7 @@ QUESTIONS: list[Q] = [
       lambda m: no_storey(m, "Untergeschoss", "UG"),
       "decline: the model has no Untergeschoss (its basement is Keller)"),
     # ---------------------------------------------------------------- multi_storey
-    Q(INS, "multi_storey", "doors on Keller and Erdgeschoss",
+    Q(INS, "multi_storey", "Locksmith needs the doors on Keller and Erdgeschoss, can you list them?",
       lambda m: elements(m.on(("Keller", "Erdgeschoss"), "IfcDoor")), f"IfcDoor on Keller and Erdgeschoss, {SD}"),
     Q(DUP, "multi_storey", "how many windows on Level 1 and Level 2 together",
       lambda m: count(m.on(("Level 1", "Level 2"), "IfcWindow")), f"count of IfcWindow on Level 1 and Level 2, {SD}"),
@@ -770,7 +768,7 @@ QUESTIONS: list[Q] = [
     Q(HE, "multi_storey", "radiators on EG and Obergeschoss",
       lambda m: elements(m.on(("EG", "Obergeschoss"), None, typed(HEATER))),
       f"elements typed by IfcSpaceHeaterType on EG and Obergeschoss, {SD}"),
-    Q(DEL, "multi_storey", "smoke detectors on levels 1 and 2",
+    Q(DEL, "multi_storey", "Fire marshal visit tomorrow. Smoke detectors on levels 1 and 2, please.",
       lambda m: elements(m.on(("Level 1", "Level 2"), None, type_is("IfcProtectiveDeviceType", "Smoke Detector"))),
       f"elements typed by IfcProtectiveDeviceType 'Smoke Detector' on Level 1 and Level 2, {SD}"),
     Q(FZK, "multi_storey", "all windows on Erdgeschoss + Dachgeschoss",
@@ -782,9 +780,9 @@ QUESTIONS: list[Q] = [
     Q(DUP, "multi_storey", "on which levels is there furniture",
       lambda m: storeys_where(m, lambda s: bool(m.on(s, "IfcFurnishingElement"))),
       f"storeys with any IfcFurnishingElement, {SD}"),
-    Q(HE, "multi_storey", "outlets in Kellergeschoss, EG and Obergeschoss: how many altogether",
-      lambda m: count(m.on(("Kellergeschoss", "EG", "Obergeschoss"), None, typed(OUTLET))),
-      f"count of elements typed by IfcOutletType on Kellergeschoss, EG and Obergeschoss, {SD}"),
+    Q(HE, "multi_storey", "outlets in Kellergeschoss, EG and Dachgeschoss: how many altogether",
+      lambda m: count(m.on(("Kellergeschoss", "EG", "Dachgeschoss"), None, typed(OUTLET))),
+      f"count of elements typed by IfcOutletType on Kellergeschoss, EG and Dachgeschoss (all pluggable), {SD}"),
     Q(INS, "multi_storey", "total net floor area of the offices on the 1. and 2. Obergeschoss",
       _ins_upper_office_nfa,
       "sum of BaseQuantities.NetFloorArea of the offices (LongName 'Buero', = Category Office) on "
@@ -822,7 +820,7 @@ QUESTIONS: list[Q] = [
     Q(HE, "german", "Steckdosen im Kellergeschoss",
       lambda m: elements(m.on("Kellergeschoss", None, typed(OUTLET))),
       f"elements typed by IfcOutletType on Kellergeschoss, {SD}"),
-    Q(WP, "german", "Welche Ventile sind verbaut?",
+    Q(WP, "german", "Hallo, welche Ventile sind in der Anlage verbaut? Danke, Stefan",
       lambda m: elements(m.of("IfcValve")), "IfcValve"),
     Q(FZK11, "german", "Was steht alles in der Küche?",
       lambda m: elements(m.in_space(space_named(m, "Küche"))), "elements contained in space Küche"),
@@ -850,9 +848,8 @@ QUESTIONS: list[Q] = [
       lambda m: no_storey(m, "4. Obergeschoss", "4.OG", "4. OG"), "decline: the model has no 4. Obergeschoss"),
     Q(FZK, "german", "Was hat die Haustür gekostet?",
       lambda m: refuse(m, COST), "decline: a price (the model holds no cost entity)"),
-    Q(HOM, "german", "Wie viele Fenster hat das Bad9?",
-      lambda m: count(m.bounding(space_named(m, "Bath9"), "IfcWindow")),
-      "count of IfcWindow bounding space Bath9 (Bad9 = Bath9)"),
+    Q(HOM, "german", "Wie viele Fenster hat der Raum Bath9?",
+      lambda m: count(m.bounding(space_named(m, "Bath9"), "IfcWindow")), "count of IfcWindow bounding space Bath9"),
     # ---------------------------------------------------------------- refuse
     Q(DUP, "refuse", "Please delete all the furniture on Level 2.",
       lambda m: refuse(m, exists=lambda m: m.on("Level 2", "IfcFurnishingElement")),
@@ -878,7 +875,7 @@ QUESTIONS: list[Q] = [
     Q(DEL, "refuse", "switch off all the lights on level 2",
       lambda m: refuse(m, exists=lambda m: m.on("Level 2", None, typed(LIGHT))),
       "decline: a control action; the light fixtures exist"),
-    Q(WP, "refuse", "order a replacement pump for me",
+    Q(WP, "refuse", "one pump is broken, order a replacement pump for me",
       lambda m: refuse(m, COST, exists=lambda m: m.of("IfcPump")), "decline: an order; the pumps exist"),
     Q(R3, "refuse", "Is the Wohnen a nice room to live in?",
       lambda m: refuse(m, exists=lambda m: [space_named(m, "Wohnen")]), "decline: an opinion"),
@@ -899,7 +896,8 @@ QUESTIONS: list[Q] = [
     Q(SIG, "refuse", "schedule maintenance for both signals next Tuesday",
       lambda m: refuse(m, SCHEDULE, exists=lambda m: m.of("IfcSignal")), "decline: a write to a schedule"),
     # ---------------------------------------------------------------- lookup
-    Q(FZK, "lookup", "elevation of the Dachgeschoss?", _elev("Dachgeschoss"), "IfcBuildingStorey.Elevation, m"),
+    Q(FZK, "lookup", "how wide is the Terrassentuer?", _fzk_terrace_width,
+      "OverallWidth of the IfcDoor named Terrassentuer (= BaseQuantities.Width), m"),
     Q(DUP, "lookup", "What's the elevation of Level 2?", _elev("Level 2"), "IfcBuildingStorey.Elevation, m"),
     Q(DEL, "lookup", "At what height is the Roof level, in metres?", _elev("Roof", FT),
       "IfcBuildingStorey.Elevation of Roof, converted from feet to m"),
@@ -943,8 +941,10 @@ QUESTIONS: list[Q] = [
       "the type name of every IfcSignal"),
     Q(OH, "lookup", "what are the walls made of",
       _oh_wall_material, "the material names of every IfcWall"),
-    Q(HOM, "lookup", "elevation of the 1stFloor", _hom_elev,
-      "decline: 1stFloor records no elevation (attribute unset, no storey quantity or property holds one)"),
+    Q(HOM, "lookup", "U-value of the windows on the 1stFloor?",
+      lambda m: (nonempty(m.on("1stFloor", "IfcWindow")), no_prop(m, "IfcWindow", "ThermalTransmittance"),
+                 absent(m, "u-value", "uvalue", "transmittance"))[1],
+      "decline: no window records a ThermalTransmittance (U-value)"),
 ]
 
 

@@ -391,7 +391,8 @@ def _fzk_doors_u(m: Model) -> Oracle:
     d = [e for e in m.of("IfcDoor") if e.Name == "Haustuer"]
     if len(d) != 1:
         raise ValueError("one Haustuer")
-    return number(float(Model.prop(d[0], "Pset_DoorCommon", "ThermalTransmittance")), None, d)
+    # a values oracle, so the unit of the U-value is not compared
+    return values(d, lambda e: float(Model.prop(e, "Pset_DoorCommon", "ThermalTransmittance")))
 
 
 def _fzk_terrace_width(m: Model) -> Oracle:

@@ -218,7 +218,7 @@ class IfcAwareMemory:
 
     def _same_thing(self, old: Record, new: Record) -> bool:
         shared, conflict = _agree(old.links, new.links)
-        if conflict:
+        if conflict or self._other_kinds(old, new):
             return False
         if shared:
             return True
@@ -226,6 +226,14 @@ class IfcAwareMemory:
             return False
         said = _words(old.said_text) & _words(new.said_text) - _UNIT_WORDS
         return bool(said - _words(" ".join(new.statement.retracts)))
+
+    def _other_kinds(self, old: Record, new: Record) -> bool:
+        """Whether two statements name different kinds of thing as the spatial parser reads them, rooms included
+        ("Numbering the 1stFloor spaces: QX-" and "Numbering the 1stFloor door leaves: XL-"): the entity links
+        leave rooms to their functions and names, so a storey shared would otherwise make them one subject."""
+        a = self.linker.classes_said(old.statement.text)
+        b = self.linker.classes_said(new.statement.text)
+        return bool(a and b and not a & b)
 
     def _supersede(self, new: Record) -> None:
         st = new.statement

@@ -93,7 +93,9 @@ _RELATIVE = re.compile(
 )
 _GENERIC_MATERIAL_WORDS = frozenset(
     "default layer misc unknown solid merged material materials frame panel door window wall floor roof "  # noqa: SIM905
-    "generic basic finish barrier layer leer air handle architrave mullion sash".split()
+    "generic basic finish barrier layer leer air handle architrave mullion sash "
+    # what a material is used for, not what it is: "which flooring did the client pick" names no "Wood - Flooring"
+    "flooring roofing cladding decking lining linings ceiling ceilings covering coverings sheathing".split()
 )
 IGNORED_CLASSES = frozenset({"inventory", "spaces"})
 # a space's name that says nothing beyond a room word: the class or the storey, never a group of rooms of its own

@@ -6,8 +6,9 @@ tests (not the generator's) over shared models checked with plain IfcOpenShell:
   group (``name:``), so two rooms of one function but different names disagree;
 * a number inside a model name ("the 4 - Roof rooms") is no bare value a revision could take;
 * a probe part about rooms is answered by a statement about rooms before one about door leaves of the same storey;
-* "X is dead, the meeting landed on Y" says something new (Y), it is no rejection alone; floors named by their
-  material ("floorboards", "terrazzo") are floor finishes;
+* "X is dead, the meeting landed on Y" and "we've moved off X, it's Y from today" say something new (Y), they are
+  no rejection alone; floors named by their material ("floorboards", "terrazzo") are floor finishes; a word for
+  what a material is used for ("flooring") links no material;
 * the generator calls the storey the spatial QA calls the top floor "the top floor", never a bare roof level.
 """
 
@@ -123,6 +124,7 @@ def test_a_part_about_rooms_takes_the_rooms_statement(index_of: Callable[[str], 
     [
         "The larch floorboards for the meeting rooms is dead, the meeting landed on terrazzo.",
         "Sisal is out, she opted for oak parquet in the bedrooms.",
+        "Bedrooms: we've moved off the cork tiles, it's oak parquet from today.",
     ],
 )
 def test_a_rejection_that_names_the_new_choice_says_something_new(sentence: str) -> None:
@@ -151,6 +153,29 @@ def test_the_new_choice_answers_the_floor_part(index_of: Callable[[str], ModelIn
     terrazzo = next(i for i, h in enumerate(hits) if "terrazzo" in h)
     larch = [i for i, h in enumerate(hits) if "larch" in h and "terrazzo" not in h]
     assert all(i > terrazzo for i in larch)
+
+
+def test_a_word_for_what_a_material_is_used_for_links_no_material(
+    index_of: Callable[[str], ModelIndex], shared_ifc: Path
+) -> None:
+    model = ifcopenshell.open(str(shared_ifc / "Duplex_A_20110907.ifc"))
+    assert any(m.Name == "Wood - Flooring" for m in model.by_type("IfcMaterial"))
+    index = index_of("Duplex_A_20110907.ifc")
+    probe = link_entities(index, "Which flooring did the client pick for room A202?")
+    said = link_entities(index, "The client has chosen polished concrete for the bedrooms throughout.")
+    assert not probe.of("material")  # "flooring" says what is asked, not which material
+    assert probe.of("room") & said.of("room")
+    memory = _memory(
+        index,
+        [
+            [("user", "The client has chosen polished concrete for the bedrooms throughout.")],
+            [("user", "Where are the bedrooms in this model?")],
+            [("user", "Which coverings are on Level 2?")],
+            [("user", "How many floor finishes are on Level 2?")],
+        ],
+    )
+    hits = memory.search("Which flooring did the client pick for room A202?", k=2)
+    assert any("polished concrete" in h.text for h in hits)
 
 
 def test_the_generator_says_top_floor_where_the_spatial_qa_reads_it(

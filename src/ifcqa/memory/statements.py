@@ -195,7 +195,9 @@ REVISION_CUES = re.compile(
     r"\s*(?:down|up)?\s*to|after all|instead|gone for|going for|went for|went with|going with|go with|settled on|"
     r"decided on|now|actually|revised|updated|update|replaces|replaced|no longer|rather|back to|"
     # a decision said as one, naming the new choice ("the meeting landed on terrazzo", "she opted for oak")
-    r"landed on|opted for|plumped for|agreed on|chose|chosen|picked)\b"
+    r"landed on|opted for|plumped for|agreed on|chose|chosen|picked|"
+    # a new value said with the time it holds from ("it's larch floorboards from today")
+    r"from today|from now on|as of today|as from today|going forward|with immediate effect)\b"
     r"|\b\w+\s+(?:it|that|them|this)\s+(?:down\s+|up\s+|back\s+)?to\s+(?:the\s+)?\d",
     re.IGNORECASE,
 )

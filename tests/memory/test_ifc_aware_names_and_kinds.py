@@ -24,7 +24,7 @@ from ifcqa.index import ModelIndex
 from ifcqa.memory.base import MemoryContext, make_memory, scoped
 from ifcqa.memory.entities import link_entities, linker_for
 from ifcqa.memory.modelfacts import model_facts
-from ifcqa.memory.statements import statement
+from ifcqa.memory.statements import attributes_of, statement
 from ifcqa.memory.subjects import storey_places
 from ifcqa.memory.systems.ifc_aware import IfcAwareMemory
 from ifcqa.memory.tasks import Session, Turn
@@ -127,6 +127,14 @@ def test_a_part_about_rooms_takes_the_rooms_statement(index_of: Callable[[str], 
         "Bedrooms: we've moved off the cork tiles, it's oak parquet from today.",
     ],
 )
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [("How do we number the rooms on Level 1?", True), ("What's the number of rooms on Level 1?", False)],
+)
+def test_a_convention_asked_by_its_verb(question: str, asks: bool) -> None:
+    assert ("naming_prefix" in attributes_of(question)) is asks
+
+
 def test_a_rejection_that_names_the_new_choice_says_something_new(sentence: str) -> None:
     st = statement(sentence, "s", "2026-08-01T09:00:00Z", "user", None, False)
     assert st.retracts and not st.rejects_only

@@ -45,7 +45,9 @@ ATTRIBUTE_CUES: dict[str, tuple[str, ...]] = {
     "phase": ("phase", "nic", "not in contract", "landlord", "tenant", "by others", "package", "contract", "scope",
               "deferred", "fit-out", "fit out", "fitted out", "tender", "current works"),
     "naming_prefix": ("prefix", "numbering", "naming", "tag", "tags", "tagging", "mark", "marks", "signage",
-                      "door schedule", "starts with", "start with"),
+                      "door schedule", "starts with", "start with",
+                      # the convention asked by its verb ("how do we number the rooms"), never "the number of"
+                      "number the", "we number", "numbered"),
     "finish": ("colour", "color", "nosings", "blinds", "balustrade", "tint", "film", "timber", "treads", "finish",
                "paint", "painted", "painting", "paintwork"),
     "heating": ("underfloor heating", "radiator", "heating", "temperature", "design temperature"),

@@ -120,14 +120,6 @@ def test_a_part_about_rooms_takes_the_rooms_statement(index_of: Callable[[str], 
 
 
 @pytest.mark.parametrize(
-    "sentence",
-    [
-        "The larch floorboards for the meeting rooms is dead, the meeting landed on terrazzo.",
-        "Sisal is out, she opted for oak parquet in the bedrooms.",
-        "Bedrooms: we've moved off the cork tiles, it's oak parquet from today.",
-    ],
-)
-@pytest.mark.parametrize(
     ("question", "asks"),
     [("How do we number the rooms on Level 1?", True), ("What's the number of rooms on Level 1?", False)],
 )
@@ -135,6 +127,14 @@ def test_a_convention_asked_by_its_verb(question: str, asks: bool) -> None:
     assert ("naming_prefix" in attributes_of(question)) is asks
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The larch floorboards for the meeting rooms is dead, the meeting landed on terrazzo.",
+        "Sisal is out, she opted for oak parquet in the bedrooms.",
+        "Bedrooms: we've moved off the cork tiles, it's oak parquet from today.",
+    ],
+)
 def test_a_rejection_that_names_the_new_choice_says_something_new(sentence: str) -> None:
     st = statement(sentence, "s", "2026-08-01T09:00:00Z", "user", None, False)
     assert st.retracts and not st.rejects_only

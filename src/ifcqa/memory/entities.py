@@ -13,6 +13,10 @@ same function. A link is a key ``kind:id``:
   "the kids' rooms" and "Children7", "offices" and "Buero Meier").
 * ``space:GUID`` - a space by its Name ("A202", "Labor K3") or by its number after a room word
   ("bedroom 201", "room 5", "room 3"); a space also links its function and storey.
+* ``name:NAME`` - the spaces that carry one name (LongName or Name) said as written, where the name is more
+  than a room function ("the Besprechungsraum II rooms", "the oldSpaceGuids_ rooms", "Bathroom 1"): a name
+  tells the rooms apart that one function groups, so "Besprechungsraum I" and "Besprechungsraum II" (both
+  meeting rooms) disagree; a space links its names.
 * ``type:GUID`` - a type object by its name ("Gingerbread doors") or by a dimension its name carries
   ("the 1830-wide double doors" -> "1830 x 2134mm", "the 864-wide doors" -> "0864 x 2032mm");
   a type also links its instances' class.
@@ -53,7 +57,7 @@ from ifcqa.spatial.spaces import functions_of
 
 CACHED_MODELS = 8
 CACHED_TEXTS = 4096  # per model: distractor sentences recur across a model's tasks
-KINDS = ("storey", "class", "room", "space", "type", "material", "element", "term")
+KINDS = ("storey", "class", "room", "name", "space", "type", "material", "element", "term")
 GROUP_ELEMENTS = 12  # a term group links model elements by name only when it names at most this many
 
 # room functions, folded to one word (English, German, plurals, the words of the models' LongNames)
@@ -89,9 +93,13 @@ _RELATIVE = re.compile(
 )
 _GENERIC_MATERIAL_WORDS = frozenset(
     "default layer misc unknown solid merged material materials frame panel door window wall floor roof "  # noqa: SIM905
-    "generic basic finish barrier layer leer air handle architrave mullion sash".split()
+    "generic basic finish barrier layer leer air handle architrave mullion sash "
+    # what a material is used for, not what it is: "which flooring did the client pick" names no "Wood - Flooring"
+    "flooring roofing cladding decking lining linings ceiling ceilings covering coverings sheathing".split()
 )
 IGNORED_CLASSES = frozenset({"inventory", "spaces"})
+# a space's name that says nothing beyond a room word: the class or the storey, never a group of rooms of its own
+_GENERIC_SPACE_NAMES = frozenset("room rooms space spaces roof area areas zone zones raum unit units".split())  # noqa: SIM905
 
 
 @lru_cache(maxsize=1)
@@ -162,6 +170,22 @@ def _fold_word(word: str) -> str:
     return re.sub(r"[^\w -]+", " ", word.casefold().replace("'", "").replace("’", "")).strip()
 
 
+def _space_name(name: str, storey_names: set[str]) -> bool:
+    """Whether a space's name tells its rooms apart from others of their function: words beyond a room word
+    ("Besprechungsraum II", "WC Herren", "Bathroom 1", "oldSpaceGuids_"), not a room word alone ("Kitchen",
+    "Living Room"), a generic word ("Room", "Roof"), a storey's name, a number, or a Name with a number the
+    space's own Name rule already reads ("A202", "Hobby2", "4 - Roof")."""
+    folded = " ".join(name.casefold().split())
+    if len(folded) < 4 or not re.search(r"[^\W\d_]", folded) or folded in storey_names:
+        return False
+    if folded in ROOM_WORDS or folded in _GENERIC_SPACE_NAMES:
+        return False
+    words = re.sub(r"[^\w]+", " ", folded).split()
+    if any(c.isdigit() for c in folded) and len(words) == 1:
+        return False  # "a202", "hobby2": the space's Name, read by number
+    return not re.match(r"\d+\s*-", folded)  # "4 - roof": a numbered Name, read as the space's name
+
+
 def _dimensions(name: str) -> set[int]:
     return {int(n) for n in re.findall(r"(?<!\d)0?(\d{3,4})(?!\d)", name) if 300 <= int(n) <= 6000}
 
@@ -175,14 +199,21 @@ class EntityLinker:
         self.index = index
         self.parser = Parser(index)
         self._seen: OrderedDict[str, EntityLinks] = OrderedDict()  # text -> links, the last CACHED_TEXTS
+        self._classes: dict[str, frozenset[str]] = {}  # text -> the class groups it names (classes_said)
         self._labels: dict[str, str] = {}
         self.room_functions: dict[str, set[str]] = {}  # room word -> space GUIDs
         self.space_ids: dict[str, set[str]] = {}  # wordy Name ("a202", "labor k3") -> space GUIDs
         self.space_numbers: dict[str, set[str]] = {}  # a number ("201", "5", "0.02") -> space GUIDs
         self.space_keys: dict[str, set[str]] = {}  # space GUID -> the keys it implies
+        self.space_names: dict[str, set[str]] = {}  # a name several or one space carries ("wc herren") -> GUIDs
         storey_names = {(self.index.get(s).name or "").casefold() for s in index.storeys}
         for space in index.by_class("IfcSpace"):
             implied = {f"space:{space.guid}"}
+            for said in {n for n in (space.long_name, space.name) if n and _space_name(n, storey_names)}:
+                folded = " ".join(said.casefold().split())
+                self.space_names.setdefault(folded, set()).add(space.guid)
+                implied.add(f"name:{folded}")
+                self._labels[f"name:{folded}"] = f"rooms named {said.strip()}"
             self._labels[f"space:{space.guid}"] = f"space {space.name or space.guid}"
             if space.storey is not None:
                 implied.add(f"storey:{index.get(space.storey).guid}")
@@ -336,6 +367,19 @@ class EntityLinker:
             return f"{kind} {found.name if found else ident}"
         return f"{kind} {ident}"
 
+    def classes_said(self, text: str) -> frozenset[str]:
+        """The class groups ``text`` names as the spatial parser reads them, the rooms included ("the 1stFloor
+        rooms" -> spaces, "the door leaves" -> door): what kind of thing it is about, where the links leave rooms
+        to their functions and names."""
+        said = self._classes.get(text)
+        if said is None:
+            plan = self._plan(without_value_names(text))
+            said = frozenset(c.key for c in plan.classes if c.key != "inventory")
+            self._classes[text] = said
+            if len(self._classes) > CACHED_TEXTS:
+                self._classes.pop(next(iter(self._classes)))
+        return said
+
     def link(self, text: str) -> EntityLinks:
         """The entity keys of ``text``; what follows "except" and the like goes to ``excluded``."""
         cached = self._seen.pop(text, None)
@@ -411,6 +455,9 @@ class EntityLinker:
             if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", plain):
                 for guid in guids:
                     keys |= self.space_keys[guid]
+        for name in self.space_names:  # "the Besprechungsraum II rooms": the rooms carrying that name
+            if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", plain):
+                keys.add(f"name:{name}")
         room_words = "|".join(re.escape(w) for w in sorted(ROOM_WORDS, key=len, reverse=True))
         for m in re.finditer(rf"\b(?:{room_words}|{_ROOM_CUES})\s+(\d+(?:\.\d+)?)\b", plain):
             number = m.group(1).lstrip("0") or "0"

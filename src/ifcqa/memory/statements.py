@@ -32,7 +32,10 @@ ATTRIBUTE_CUES: dict[str, tuple[str, ...]] = {
     "u_value": ("u-value", "u value", "u-values", "thermal", "transmittance", "energy consultant", "glazing spec"),
     "cost_rate": ("cost", "costs", "budget", "rate", "price", "priced", "pricing", "quote", "quoted", "eur", "€",
                   "square metre", "square meter", "each", "contingency", "allowance", "allow", "come to", "comes to"),
-    "floor_finish": ("floor", "floors", "flooring", "floor finish", "underfoot", "carpet", "floor covering"),
+    "floor_finish": ("floor", "floors", "flooring", "floor finish", "underfoot", "carpet", "floor covering",
+                     # what floors are finished with, named by itself ("the larch floorboards ... is dead")
+                     "floorboards", "floor boards", "parquet", "terrazzo", "linoleum", "lino", "vinyl", "laminate",
+                     "floor tiles", "floor tile", "floor tiling", "carpet tiles", "floor coverings"),
     "acoustic": ("acoustic", "acoustician", "sound", "db", "rw", "decibel", "noise", "sound insulation"),
     "security": ("security", "security class", "burglar", "insurer", "rc1", "rc2", "rc3", "rc4"),
     "supplier": ("supplier", "supplies", "supplied", "supplying", "supply", "delivers", "delivered", "comes from",
@@ -42,7 +45,9 @@ ATTRIBUTE_CUES: dict[str, tuple[str, ...]] = {
     "phase": ("phase", "nic", "not in contract", "landlord", "tenant", "by others", "package", "contract", "scope",
               "deferred", "fit-out", "fit out", "fitted out", "tender", "current works"),
     "naming_prefix": ("prefix", "numbering", "naming", "tag", "tags", "tagging", "mark", "marks", "signage",
-                      "door schedule", "starts with", "start with"),
+                      "door schedule", "starts with", "start with",
+                      # the convention asked by its verb ("how do we number the rooms"), never "the number of"
+                      "number the", "we number", "numbered"),
     "finish": ("colour", "color", "nosings", "blinds", "balustrade", "tint", "film", "timber", "treads", "finish",
                "paint", "painted", "painting", "paintwork"),
     "heating": ("underfloor heating", "radiator", "heating", "temperature", "design temperature"),
@@ -190,7 +195,11 @@ REVISION_CUES = re.compile(
     r"\b(?:make it|make that|make them|\w+ it is|(?:drop|dropped|bring|brought|bump|bumped|push|pushed|put|move|"
     r"moved|take|took|cut|raise|raised|lower|lowered|up|down|change|changed|switch|switched)\s+(?:it|that|them|this)?"
     r"\s*(?:down|up)?\s*to|after all|instead|gone for|going for|went for|went with|going with|go with|settled on|"
-    r"decided on|now|actually|revised|updated|update|replaces|replaced|no longer|rather|back to)\b"
+    r"decided on|now|actually|revised|updated|update|replaces|replaced|no longer|rather|back to|"
+    # a decision said as one, naming the new choice ("the meeting landed on terrazzo", "she opted for oak")
+    r"landed on|opted for|plumped for|agreed on|chose|chosen|picked|"
+    # a new value said with the time it holds from ("it's larch floorboards from today")
+    r"from today|from now on|as of today|as from today|going forward|with immediate effect)\b"
     r"|\b\w+\s+(?:it|that|them|this)\s+(?:down\s+|up\s+|back\s+)?to\s+(?:the\s+)?\d",
     re.IGNORECASE,
 )
@@ -199,6 +208,7 @@ REVISION_CUES = re.compile(
 REPLACING_CUES = re.compile(
     r"\b(?:make it|make that|make them|\w+ it is|after all|instead|gone for|going for|went for|went with|going with|"
     r"go with|settled on|decided on|rather|switch(?:ed)? to|change(?:d)? (?:it |that )?to|back to|"
+    r"landed on|opted for|plumped for|agreed on|chose|chosen|picked|"
     r"change of plan|changed (?:our|her|his|their|my) minds?)\b",
     re.IGNORECASE,
 )

@@ -135,7 +135,10 @@ def storey_places(mf: ModelFacts, storey: StoreyInfo) -> tuple[list[str], list[s
         numbered = any(c.isdigit() for s in mf.storeys for c in s.name)
         if position <= len(_ORDINALS) and not numbered:  # British: the first floor is the one above the ground floor
             wheres.append(f"on the {_ORDINALS[position - 1]} floor")
-        if position == len(above) - 1:
+        # the top floor is the spatial QA's (the alias): the highest storey that is not a bare roof level, so
+        # Duplex's "Roof" above "Level 2" is not "the top floor" (the memory and the QA read Level 2)
+        aliased = any(s.alias == "upper-floor" for s in mf.storeys)
+        if storey.alias == "upper-floor" or (position == len(above) - 1 and not aliased):
             wheres += ["on the top floor"] + (["upstairs"] if len(above) == 2 else [])
             mods += ["top-floor"] + (["upstairs"] if len(above) == 2 else [])
         if position == 1 and len(above) > 2:

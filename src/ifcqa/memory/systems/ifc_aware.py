@@ -41,6 +41,7 @@ from ifcqa.memory.statements import (
     Statement,
     asks_assistant,
     attributes_of,
+    bare_numbers,
     cue_words,
     read_statements,
     read_value,
@@ -51,8 +52,8 @@ from ifcqa.memory.tasks import Session
 
 DENSE_CANDIDATES = 30  # records the embedder re-ranks
 PROBE_TERM_WINDOW = 10  # how deep the probe's own term reorders the competing values
-ENTITY_WEIGHTS = {"storey": 1.0, "class": 0.8, "room": 1.2, "space": 1.2, "type": 1.0, "material": 1.0,
-                  "element": 1.2, "term": 0.8}  # fmt: skip
+ENTITY_WEIGHTS = {"storey": 1.0, "class": 0.8, "room": 1.2, "name": 1.2, "space": 1.2, "type": 1.0,
+                  "material": 1.0, "element": 1.2, "term": 0.8}  # fmt: skip
 _STOPWORDS = (
     "the a an and or of to in on for at is it its it's was we our us they them she he her his this that these "
     "those with from as by be are been will would should can could just also so now then there here up down all "
@@ -159,7 +160,11 @@ class IfcAwareMemory:
             expanded = expand_terms(f"{st.lead} {st.text}" if st.lead else st.text)
             record = Record(st, links, [session.id], attribute=st.attribute, expanded=expanded, via_lead=via_lead)
             masked = self.linker.mask_names(st.text)
-            record.value, record.unit = (st.value, st.unit) if masked == st.text else read_value(masked)
+            if masked != st.text:  # numbers inside the model's names ("the 4 - Roof rooms") are no values
+                record.value, record.unit = read_value(masked)
+                st.bare = [b for b in st.bare if b in bare_numbers(masked)]
+            else:
+                record.value, record.unit = st.value, st.unit
             if st.role == "user":
                 self._supersede(record)
             elif st.revises or st.retracts:  # the assistant restating a revision ("... this replaces the target")
@@ -213,7 +218,7 @@ class IfcAwareMemory:
 
     def _same_thing(self, old: Record, new: Record) -> bool:
         shared, conflict = _agree(old.links, new.links)
-        if conflict:
+        if conflict or self._other_kinds(old, new):
             return False
         if shared:
             return True
@@ -221,6 +226,14 @@ class IfcAwareMemory:
             return False
         said = _words(old.said_text) & _words(new.said_text) - _UNIT_WORDS
         return bool(said - _words(" ".join(new.statement.retracts)))
+
+    def _other_kinds(self, old: Record, new: Record) -> bool:
+        """Whether two statements name different kinds of thing as the spatial parser reads them, rooms included
+        ("Numbering the 1stFloor spaces: QX-" and "Numbering the 1stFloor door leaves: XL-"): the entity links
+        leave rooms to their functions and names, so a storey shared would otherwise make them one subject."""
+        a = self.linker.classes_said(old.statement.text)
+        b = self.linker.classes_said(new.statement.text)
+        return bool(a and b and not a & b)
 
     def _supersede(self, new: Record) -> None:
         st = new.statement
@@ -562,17 +575,24 @@ class IfcAwareMemory:
         """The probe's own terms ("floor finish", "painting", "plasterwork"), as :meth:`subject` reads a record."""
         expanded = expand_terms(query)
         text = _STOREY_PHRASE.sub(" ", f"{query} {expanded}" if expanded else query)
-        return _stems(text) - self._storey_words - _SUBJECT_NOISE - _QUESTION_WORDS
+        kinds = {_KIND + k for k in self.linker.classes_said(query)}  # what kind of thing it asks about
+        return (_stems(text) - self._storey_words - _SUBJECT_NOISE - _QUESTION_WORDS) | kinds
 
     def _term_agreement(self, r: Record, terms: set[str]) -> int:
-        """How many of the probe's terms a record's subject (with its term groups named) shares."""
+        """How many of the probe's terms a record's subject (with its term groups named) shares, and one more when
+        both name the same kind of thing ("the 1stFloor rooms" and "the 1stFloor spaces", not "the door leaves")."""
         if not terms:
             return 0
         own = self.subject(r) | (_stems(r.expanded) if r.expanded else set())
-        return sum(  # "plasterwork" ~ "plaster": a compound of the word counts
+        words = {t for t in terms if not t.startswith(_KIND)}
+        kinds = terms - words
+        shared = sum(  # "plasterwork" ~ "plaster": a compound of the word counts
             any(t == o or (min(len(t), len(o)) >= 5 and (t.startswith(o) or o.startswith(t))) for o in own)
-            for t in terms
+            for t in words
         )
+        if kinds and kinds & {_KIND + k for k in self.linker.classes_said(r.statement.text)}:
+            shared += 1
+        return shared
 
     def _probe_term_first(
         self, order: list[int], terms: set[str], attributes: set[str], links: EntityLinks
@@ -679,6 +699,7 @@ class IfcAwareMemory:
         )
 
 
+_KIND = "#class:"  # a probe term naming the kind of thing asked about (see _term_agreement)
 _REVISING = re.compile(
     r"\b(?:now|upgrade|upgraded|instead|go with|going with|switch(?:ed)? to|changed?|new|revised|updated|actually|"
     r"said yes to|agreed|final|finally)\b",

@@ -136,16 +136,3 @@ def test_decline_premises_fail_loudly_when_the_model_holds_what_they_deny(tmp_pa
     plain = script.Model(_tiny_model(tmp_path / "plain.ifc", "EG", with_cost=False))
     assert script.refuse(plain, script.COST) == {"type": "decline"}
     assert isinstance(ifcopenshell.open(str(tmp_path / "plain.ifc")), ifcopenshell.file)
-
-
-def test_the_two_halves_are_the_committed_split_of_the_whole_set() -> None:
-    """Half a (development) and half b (held out) partition the set, kind by kind, and are up to date."""
-    split = FIFTH.parent / "people_fifth_split.py"
-    done = subprocess.run([sys.executable, str(split), "--check"], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-    whole = json.loads(FIFTH.read_text(encoding="utf-8"))
-    halves = [json.loads((FIFTH.parent / f"people_fifth_{h}.json").read_text(encoding="utf-8")) for h in "ab"]
-    assert sorted(r["id"] for h in halves for r in h) == sorted(r["id"] for r in whole)
-    assert not {r["id"] for r in halves[0]} & {r["id"] for r in halves[1]}
-    for kind, n in Counter(r["kind"] for r in whole).items():
-        assert sum(r["kind"] == kind for r in halves[0]) == n // 2

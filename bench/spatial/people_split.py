@@ -1,13 +1,14 @@
-"""Split the fifth people set into a development half (a) and a held-out half (b).
+"""Split a blind people set into a development half (a) and a held-out half (b).
 
-    python bench/spatial/people_fifth_split.py [--check]
+    python bench/spatial/people_split.py fifth|sixth [--check]
 
-The fifth set was written blind and scored once, whole, on main dcdd510 before any change. Then it was split,
+people_fifth.json was written blind and scored once, whole, on main dcdd510 before any change; people_sixth.json
+likewise, before and after round 7 (a326f0f, 59585f9). Then each was split,
 within each kind, by the SHA-256 of the question id (the lower half of each kind's ids goes to ``a``): half
-``a`` (``people_fifth_a.json``) became development material whose failures may be read; half ``b``
-(``people_fifth_b.json``) stays held out: nobody changing the parser opens it, its questions or its failures,
+``a`` (``people_<set>_a.json``) became development material whose failures may be read; half ``b``
+(``people_<set>_b.json``) stays held out: nobody changing the parser opens it, its questions or its failures,
 and its score is the honest number for issue 22. ``--check`` writes nothing and exits 1 when the committed
-halves differ from what this script computes from ``people_fifth.json``.
+halves differ from what this script computes from ``people_<set>.json``.
 """
 
 from __future__ import annotations
@@ -20,8 +21,11 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-SOURCE = HERE / "people_fifth.json"
-HALVES = {"a": HERE / "people_fifth_a.json", "b": HERE / "people_fifth_b.json"}
+SETS = ("fifth", "sixth")
+
+
+def halves_of(name: str) -> dict[str, Path]:
+    return {half: HERE / f"people_{name}_{half}.json" for half in ("a", "b")}
 
 
 def _rank(record: dict[str, Any]) -> str:
@@ -49,18 +53,24 @@ def _text(records: list[dict[str, Any]]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    halves = split(json.loads(SOURCE.read_text(encoding="utf-8")))
+    names = [a for a in argv if not a.startswith("--")]
+    if len(names) != 1 or names[0] not in SETS:
+        print(f"usage: python {Path(__file__).name} {'|'.join(SETS)} [--check]", file=sys.stderr)
+        return 2
+    source = HERE / f"people_{names[0]}.json"
+    paths = halves_of(names[0])
+    halves = split(json.loads(source.read_text(encoding="utf-8")))
     stale = [
         name
-        for name, path in HALVES.items()
+        for name, path in paths.items()
         if not path.exists() or path.read_text(encoding="utf-8") != _text(halves[name])
     ]
     if "--check" in argv:
         if stale:
-            print(f"stale: {', '.join(str(HALVES[n].name) for n in stale)}; run python {Path(__file__).name}")
+            print(f"stale: {', '.join(str(paths[n].name) for n in stale)}; run python {Path(__file__).name}")
             return 1
         return 0
-    for name, path in HALVES.items():
+    for name, path in paths.items():
         path.write_text(_text(halves[name]), encoding="utf-8")
         print(f"{path.name}: {len(halves[name])} questions")
     return 0

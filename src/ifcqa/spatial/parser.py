@@ -928,7 +928,7 @@ class Parser:
         itself, it names nothing of the model (no class, storey, room, qualifier or measure)."""
         if self._framing:
             return text
-        text, blanked, confirm = framing.mask_talk(text, self._is_context)
+        text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of)
         if confirm:
             plan.resolved["confirm"] = True  # "the contractor claims ...", "... - true?": a yes/no question
         if blanked:
@@ -1086,6 +1086,8 @@ class Parser:
             self._framing = False
         if own.declined is not None or own.unconsumed or not (own.classes or own.rooms):
             return text
+        if sub.declined is not None and not set(sub.declined.get("not_understood") or ["?"]) <= set(sub.unconsumed):
+            return text  # "After the cleaning of the external radiators:": a word read, then not recorded, is kept
         places = {g for m in sub.mentions if not m.negated and m.how != "alias:all" for g in m.storeys}
         spaces = {g for r in sub.rooms for g in r.guids}
         if not places <= set(own.storeys) or not spaces <= {g for r in own.rooms for g in r.guids} or any(
@@ -1101,6 +1103,28 @@ class Parser:
         plan.notes.append(f"{pair.context!r}: what the asker is doing, not what is asked; read {pair.question!r}")
         return " " * (len(text) - len(text.lstrip())) + pair.question
 
+    def _topic_of(self, words: str, act: str, question: str) -> bool:
+        """Whether an occasion's ``words`` ("the handrail inspection", "the bleeding of the heating", "the
+        inspection") read whole but for their action noun ``act`` and name nothing of the model but classes the
+        ``question`` after them asks too, or a group holding them ("heating" holds the radiators): the occasion's
+        topic, never a constraint ("the cleaning of the external radiators" keeps its qualifier, and declines)."""
+        self._framing = True
+        try:
+            sub = self.parse(words)
+            own = self.parse(question) if sub.classes else None
+        finally:
+            self._framing = False
+        declined = set(sub.declined.get("not_understood") or ["?"]) if sub.declined is not None else set()
+        if (set(sub.unconsumed) | declined) - {act} or sub.storeys or sub.exclude or sub.rooms or sub.qualifiers or (
+                sub.measure or sub.threshold or sub.explicit or sub.elements or sub.unresolved
+                or sub.unknown_classes or sub.mentions):
+            return False
+        if own is None:
+            return True
+        return bool(own.classes) and all(any(
+            c.key == o.key or set(o.classes) <= set(c.classes) and set(o.type_classes) <= set(c.type_classes)
+            for o in own.classes) for c in sub.classes)
+
     def _is_context(self, words: str, topic: bool) -> bool:
         if any(p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
             return False  # "delete them - the walls on level 1": a write is never talk (a "move-in plan" is a noun)
@@ -1109,6 +1133,8 @@ class Parser:
             sub = self.parse(words)
         finally:
             self._framing = False
+        if sub.declined is not None and not set(sub.declined.get("not_understood") or ["?"]) <= set(sub.unconsumed):
+            return False  # "after the cleaning of the external radiators": a word read, then not recorded, is no talk
         named_by_topic = topic and sub.measure is not None  # "glazing": the windows' area, a survey's topic
         # "I'm new in the building": the whole model named as a place restricts nothing
         places = [m for m in sub.mentions if m.how != "alias:all" or m.negated]

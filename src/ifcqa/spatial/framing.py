@@ -223,7 +223,8 @@ _LEAD_CLAUSE = re.compile(rf"^\s*(?P<pre>{_ASKER}\b[^,.;:!?]{{0,80}}?)\s*(?:[,.;
 _LEAD_SENTENCE = re.compile(r"^\s*(?P<pre>[^,.;:!?]{3,100}?)(?<!\d)\s*[.!]+\s+(?=\S)")  # never "the 2. OG"
 _TRAIL_SENTENCE = re.compile(rf"(?<=[?.!])\s+(?P<post>(?:it|it's|it\s+is|this|this\s+is|that\s+is|{_ASKER}|"
                              # "... wider than 1 m? a wheelchair user visits on friday": a subject's sentence
-                             r"a|an|the|they|he|she|someone|somebody|der|die|das|ein|eine)\b"
+                             # (never "they": the elements asked, "They should be painted.")
+                             r"a|an|the|he|she|someone|somebody|der|die|das|ein|eine)\b"
                              r"[^?]{0,100}?)\s*[.!]*\s*$")
 
 

@@ -388,16 +388,23 @@ _VERSUS = re.compile(r"\b(?:compare[sd]?|comparing|comparison|vs\.?|versus|vergl
 _AS_THAN = re.compile(r"\b(?:than|as|als|wie)\b")
 _TAG = re.compile(r",?\s*(?:right|correct|true|is that (?:right|so|true|correct)|is it not|oder|stimmt(?:'s| das)?|"
                   r"nicht wahr)\s*\??\s*$")
+# a number with a unit after it ("over 2 m", "more than 50 W", "above 3 kg") is a property compared, never a count:
+# every unit the qualifiers read (``qualifier_words.json`` ``units``), and the area and volume words
+_UNITS_AFTER = "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in sorted(
+    {*qualifiers.words().units, "m2", "m²", "m3", "m³", "sq", "square", "cubic", "%"}, key=len, reverse=True))
 _THRESHOLD = re.compile(
     r"(?<![\w])(?P<word>" + "|".join(re.escape(w) for w in sorted(THRESHOLD_WORDS, key=len, reverse=True))
-    + r")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|"
-    r"met(?:re|er)s?|%)(?![\w]))"
+    + rf")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:{_UNITS_AFTER})(?![\w]))"
 )
 _OR_MORE = re.compile(r"(?<![\w.,])(?P<n>\d+)(?:\s+(?:or|oder)\s+(?P<dir>more|fewer|less|above|mehr|weniger)\b|"
-                      r"\s*\+(?=\s+[^\W\d_]))(?!\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|%)(?![\w]))")
+                      rf"\s*\+(?=\s+[^\W\d_]))(?!\s*(?:{_UNITS_AFTER})(?![\w]))")
+# "which doors are more than 1 m wide", "which lights have more than 0.05 kW": a bound on a measured value, never
+# "more" of a count compared between storeys
+_MEASURED_BOUND = re.compile(rf"\b(?:more|fewer|less|mehr|weniger)\s+(?:than|als)\s+\d+(?:[.,]\d+)?\s*(?:{_UNITS_AFTER})"
+                             r"(?![\w])")
 _COUNT_COMPARATIVE = re.compile(r"\b(?P<dir>higher|greater|larger|bigger|lower|smaller|höher|hoeher|grösser|grosser|"
-                                r"größer|niedriger|kleiner)\s+(?:than|als)\s+(?P<n>\d+)(?![\w.,]|\s*(?:mm|cm|m|m2|"
-                                r"m²|m3|m³|sq|square|cubic|met(?:re|er)s?|%)(?![\w]))")
+                                rf"größer|niedriger|kleiner)\s+(?:than|als)\s+(?P<n>\d+)(?![\w.,]|\s*(?:{_UNITS_AFTER})"
+                                r"(?![\w]))")
 _MOST_NUMBER = re.compile(r"\b(?:the\s+|die\s+)?(?P<w>greatest|largest|highest|biggest|smallest|lowest|fewest|grösste|"
                           r"grosste|grösste|höchste|geringste|kleinste|niedrigste)\s+(?:number|amount|count|quantity|"
                           r"anzahl|zahl)\s+(?:of\s+|an\s+)?")
@@ -3544,7 +3551,8 @@ class Parser:
             return _words_pattern(words).search(text) is not None
 
         yes_no = bool(re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist)\b", text))
-        comparing = has(("more", "fewer", "mehr", "weniger")) and plan.threshold is None and (
+        comparing = _words_pattern(("more", "fewer", "mehr", "weniger")).search(_MEASURED_BOUND.sub(" ", text)) and (
+            plan.threshold is None) and (
             len(plan.storeys) >= 2 or has(("which", "welche", "welches", "welcher"))
         )
         named = [m for m in plan.mentions if m.storeys and not m.negated]

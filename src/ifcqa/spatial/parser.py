@@ -1269,6 +1269,11 @@ class Parser:
         if after is not None and (self._names_in(after[0], " ".join(self._stripped.casefold().split(" ")))[0]):
             plan.notes.append(f"{after[1]!r}: a remark on the element the question names, not read")
             return after[0]
+        which = reported.split_which(text)
+        subject = self._reported_subject(which) if which is not None else None
+        if which is not None and subject is not None:  # "door of room 9 squeaks. Which door is it?"
+            plan.notes.append(f"{which.report!r}: a report on the {subject}, read as {'which ' + subject!r}")
+            return "which " + subject
         pair = reported.split(text)
         raw = reported.split(" ".join(self._stripped.casefold().split(" ")))  # GlobalIds still blank runs here
         if pair is None or raw is None:
@@ -1293,6 +1298,37 @@ class Parser:
         plan.notes.append(f"{pair.report!r}: a report on {naming.strip() or 'the element named'}, which names it; "
                           f"the question refers back to it, read as {new!r}")
         return new
+
+    def _reported_subject(self, pair: reported.Pair) -> str | None:
+        """ "door of room 9 squeaks. Which door is it?", "the window in the kitchen is leaking - which window is
+        that?": a fault reported on elements named by class and place, then "which <that class> is it": the
+        report's subject. Only when the subject parsed alone reads whole, names that one class and a room or storey
+        (never "the door squeaks. which door is it?": which one is not said), and the words after it, the fault,
+        name nothing of the model (they say why, and are not read)."""
+        asked = reported.WHICH_IS_IT.match(pair.question)
+        key = _CLASS_KEYS.get(asked["noun"]) if asked is not None else None
+        if key is None:
+            return None
+        self._framing = True
+        try:
+            sub = self.parse(pair.report)
+            unread = [w.casefold() for w in sub.unconsumed]
+            first = min((m.start() for w in unread
+                         for m in re.finditer(rf"(?<![\w]){re.escape(w)}(?![\w])", pair.report)), default=None)
+            if first is None:
+                return None
+            subject = reported.AUX_END.sub("", pair.report[:first]).strip()
+            own = self.parse(subject)
+        finally:
+            self._framing = False
+        if not self._is_context(pair.report[first:], False):
+            return None
+        if own.declined is not None or own.unconsumed or {c.key for c in own.classes} != {key} or not (
+                own.rooms or any(m.storeys and not m.negated for m in own.mentions)) or (
+                own.exclude or own.exclude_classes or own.threshold is not None or own.measure is not None
+                or own.explicit or own.unresolved or any(r.negated for r in own.rooms)):
+            return None
+        return re.sub(r"^(?:the|a|an|our|der|die|das)\s+", "", subject)
 
     def _names_in(self, text: str, raw: str = "") -> tuple[str | None, str | None]:
         """The phrase that names elements exactly in ``text`` ("door 285996", "the Terrassentuer", "door" before a

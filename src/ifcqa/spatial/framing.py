@@ -309,7 +309,8 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool],
     """``text`` (normalised) with the talk around the question blanked, and what was blanked (for the notes);
     ``is_context(words, topic)`` says whether ``words`` name nothing of the model (``topic``: quantity words
     allowed); ``topic_of(words, act, question)`` whether an occasion's ``words`` read whole, their action noun
-    ``act`` aside, and name nothing but classes the question asks too; the last item says whether a claim or a tag asked to confirm what follows (a yes/no question)."""
+    ``act`` aside, and name nothing but classes the question asks too; the last item says whether a claim or a tag
+    asked to confirm what follows (a yes/no question)."""
     acting = _ACTING.search(text) is not None  # read before any talk is blanked ("need them for ...")
     blanked: list[str] = []
     confirm = False

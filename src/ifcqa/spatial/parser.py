@@ -400,8 +400,8 @@ _OR_MORE = re.compile(r"(?<![\w.,])(?P<n>\d+)(?:\s+(?:or|oder)\s+(?P<dir>more|fe
                       rf"\s*\+(?=\s+[^\W\d_]))(?!\s*(?:{_UNITS_AFTER})(?![\w]))")
 # "which doors are more than 1 m wide", "which lights have more than 0.05 kW": a bound on a measured value, never
 # "more" of a count compared between storeys
-_MEASURED_BOUND = re.compile(rf"\b(?:more|fewer|less|mehr|weniger)\s+(?:than|als)\s+\d+(?:[.,]\d+)?\s*(?:{_UNITS_AFTER})"
-                             r"(?![\w])")
+_MEASURED_BOUND = re.compile(r"\b(?:more|fewer|less|mehr|weniger)\s+(?:than|als)\s+\d+(?:[.,]\d+)?\s*"
+                             rf"(?:{_UNITS_AFTER})(?![\w])")
 _COUNT_COMPARATIVE = re.compile(r"\b(?P<dir>higher|greater|larger|bigger|lower|smaller|höher|hoeher|grösser|grosser|"
                                 rf"größer|niedriger|kleiner)\s+(?:than|als)\s+(?P<n>\d+)(?![\w.,]|\s*(?:{_UNITS_AFTER})"
                                 r"(?![\w]))")
@@ -602,6 +602,14 @@ def _numbers_by_name(storeys: list[Storey], kind: str) -> bool:
     nouns = ("ug", "untergeschoss") if kind.startswith("u") else ("og", "obergeschoss")
     return any(s.numbers and re.search(rf"\d\s*\.?\s*(?:{'|'.join(nouns)})\b", normalise(s.name or ""))
                for s in storeys)
+
+
+def _declined_on_classes(sub: Plan) -> bool:
+    """Whether a part parsed alone names elements of a class and declines for another reason than words it did not
+    read ("the external radiators" in a model that records no IsExternal for them): it says which of them, so it is
+    never talk. A part naming no class ("the facade crew wants ...") is judged on its words as before."""
+    return bool(sub.classes) and sub.declined is not None and not set(
+        sub.declined.get("not_understood") or ["?"]) <= set(sub.unconsumed)
 
 
 def _class_keys_in(text: str) -> set[str]:
@@ -1093,7 +1101,7 @@ class Parser:
             self._framing = False
         if own.declined is not None or own.unconsumed or not (own.classes or own.rooms):
             return text
-        if sub.declined is not None and not set(sub.declined.get("not_understood") or ["?"]) <= set(sub.unconsumed):
+        if _declined_on_classes(sub):
             return text  # "After the cleaning of the external radiators:": a word read, then not recorded, is kept
         places = {g for m in sub.mentions if not m.negated and m.how != "alias:all" for g in m.storeys}
         spaces = {g for r in sub.rooms for g in r.guids}
@@ -1140,7 +1148,7 @@ class Parser:
             sub = self.parse(words)
         finally:
             self._framing = False
-        if sub.declined is not None and not set(sub.declined.get("not_understood") or ["?"]) <= set(sub.unconsumed):
+        if _declined_on_classes(sub):
             return False  # "after the cleaning of the external radiators": a word read, then not recorded, is no talk
         named_by_topic = topic and sub.measure is not None  # "glazing": the windows' area, a survey's topic
         # "I'm new in the building": the whole model named as a place restricts nothing

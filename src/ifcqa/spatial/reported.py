@@ -49,7 +49,8 @@ def split(text: str) -> Pair | None:
 
 
 # "which door is it?", "welches Fenster ist das?": a question asking which of a class the report spoke of
-WHICH_IS_IT = re.compile(r"^\s*(?:so\s+)?(?:which|welche[srmn]?)\s+(?P<noun>[^\W\d_][\w-]*)\s+(?:is|are|was|ist|sind)\s+"
+WHICH_IS_IT = re.compile(r"^\s*(?:so\s+)?(?:which|welche[srmn]?)\s+(?P<noun>[^\W\d_][\w-]*)\s+"
+                         r"(?:is|are|was|ist|sind)\s+"
                          r"(?:it|that|this|they|those|es|das|sie)\s*[?.!]*\s*$")
 # the verb a fault's words follow ("is broken", "keeps banging", "won't close"), at the end of the report's subject
 AUX_END = re.compile(r"(?:\s+(?:is|are|was|were|keeps?|seems?|has|have|ist|sind|hat|won't|doesn't|does\s+not|"

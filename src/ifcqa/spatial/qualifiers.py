@@ -491,7 +491,10 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
         q = QualifierMention("", 0, 0, "", op or "=", number, unit_text, "unit_mismatch", [], asked)
         q.note = f"{asked!r} is not a {entry['kind']}"
         return start, end, q
-    return start, end, _dimension(index, found, entry, op or "=", number, factor, asked, says_gross(folded))
+    q = _dimension(index, found, entry, op or "=", number, factor, asked, says_gross(folded))
+    if dim is None and q.how == "not_in_model":
+        return None  # "150W lights" where no element records a wattage: a code in their names (name_codes.py)
+    return start, end, q
 
 
 _GROSS = re.compile(

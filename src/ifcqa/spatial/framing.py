@@ -162,7 +162,10 @@ def _purpose() -> re.Pattern[str]:
     nouns = _alternatives(tuple(sorted(_words().purposes, key=len, reverse=True)))
     return re.compile(r"(?:^|(?<=[\s,]))(?:(?:(?:i\s+)?need(?:ed)?\s+(?:them|it|this|these|those|the\s+list)\s+)?"
                       r"(?:for|für|fuer))\s+(?:the|a|an|our|my|this|die|den|das|unsere[nm]?|meine[nm]?)\s+"
-                      rf"(?P<what>(?:[\w-]+(?:'s)?\s+){{0,3}})(?:{nouns})(?![\w-])\s*,?")
+                      rf"(?P<what>(?:[\w-]+(?:'s)?\s+){{0,3}})(?:{nouns})(?![\w-])\s*,?"
+                      # "(for the security audit)", "(security audit)", "(Begehung)": an aside in parentheses
+                      rf"|\(\s*(?:(?:for|für|fuer)\s+(?:the|a|an|our|my|this|die|den|das|unsere[nm]?)\s+)?"
+                      rf"(?P<aside>(?:[\w-]+(?:'s)?\s+){{0,3}})(?:{nouns})(?![\w-])\s*\)")
 # when the asker will act ("we repaint the doors next month", "need them for the inspection tomorrow"): context
 # only in a question whose speaker acts or asks (_ACTING); the past ("last year") is never blanked, and the verb a
 # time phrase may modify ("replaced next month") stays unread, so such a question still declines
@@ -218,8 +221,29 @@ _RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|without|not|no|none|nor|on
                         r"kein\w*|außer|ausser|bis\s+auf)\b|n't\b")
 _LEAD_CLAUSE = re.compile(rf"^\s*(?P<pre>{_ASKER}\b[^,.;:!?]{{0,80}}?)\s*(?:[,.;:!]+|\s-+)\s+(?=\S)")
 _LEAD_SENTENCE = re.compile(r"^\s*(?P<pre>[^,.;:!?]{3,100}?)(?<!\d)\s*[.!]+\s+(?=\S)")  # never "the 2. OG"
-_TRAIL_SENTENCE = re.compile(rf"(?<=[?.!])\s+(?P<post>(?:it|it's|it\s+is|this|this\s+is|that\s+is|{_ASKER})\b"
+_TRAIL_SENTENCE = re.compile(rf"(?<=[?.!])\s+(?P<post>(?:it|it's|it\s+is|this|this\s+is|that\s+is|{_ASKER}|"
+                             # "... wider than 1 m? a wheelchair user visits on friday": a subject's sentence
+                             # (never "they": the elements asked, "They should be painted.")
+                             r"a|an|the|he|she|someone|somebody|der|die|das|ein|eine)\b"
                              r"[^?]{0,100}?)\s*[.!]*\s*$")
+
+
+# an occasion opening the question: "Before the handrail inspection next week: which railings ...", "for the bleeding
+# of the heating, which radiators ...", "Vor der Wartung der Heizung: welche ...": a preposition, an action noun (a
+# purpose or activity word, an English -ing or German -ung noun; never a participle before it: "for the doors needing
+# paint") with up to two topic words before it and its object after "of", a time phrase, then a colon or comma right
+# before a question word. Its topic may name the very class the question asks ("handrail" for railings): see
+# ``mask_talk``'s ``topic_of``.
+@functools.cache
+def _occasion() -> re.Pattern[str]:
+    w = _words()
+    nouns = _alternatives(tuple(sorted({*w.purposes, *w.activities}, key=len, reverse=True)))
+    det = r"(?:the|a|an|our|my|this|next|die|der|den|das|dem|unsere[nmr]?)"
+    return re.compile(rf"^\s*(?:for|before|after|ahead\s+of|during|für|fuer|vor|nach|bei)\s+{det}\s+"
+                      rf"(?P<what>(?:(?![\w-]+(?:ing|ed)\s)[^\W\d_][\w-]*\s+){{0,2}}"
+                      rf"(?P<act>{nouns}|[^\W\d_]{{3,}}ing|[^\W\d_]{{3,}}ung)(?![\w-])"
+                      rf"(?:\s+(?:of|von|der|des)\s+(?:{det}\s+)?[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){{0,2}}?)?)"
+                      rf"(?:\s+{_WHEN.pattern})?\s*[,:]\s*(?={_QUESTION.pattern})")
 
 
 def is_statement(part: str, *, sentence: bool = True) -> bool:
@@ -280,10 +304,13 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
-def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, list[str], bool]:
+def mask_talk(text: str, is_context: Callable[[str, bool], bool],
+              topic_of: Callable[[str, str, str], bool] | None = None) -> tuple[str, list[str], bool]:
     """``text`` (normalised) with the talk around the question blanked, and what was blanked (for the notes);
     ``is_context(words, topic)`` says whether ``words`` name nothing of the model (``topic``: quantity words
-    allowed); the last item says whether a claim or a tag asked to confirm what follows (a yes/no question)."""
+    allowed); ``topic_of(words, act, question)`` whether an occasion's ``words`` read whole, their action noun
+    ``act`` aside, and name nothing but classes the question asks too; the last item says whether a claim or a tag
+    asked to confirm what follows (a yes/no question)."""
     acting = _ACTING.search(text) is not None  # read before any talk is blanked ("need them for ...")
     blanked: list[str] = []
     confirm = False
@@ -310,15 +337,20 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool]) -> tuple[str, 
     found = _TRAIL_SENTENCE.search(text)  # "... on the 1stFloor? It's for the locksmith's offer."
     if found and _about_asker(found["post"], is_context, sentence=True):
         take(found.start("post"), found.end())
+    found = _occasion().match(text)  # "Before the handrail inspection next week: which railings ...?"
+    if found and topic_of is not None and not _RESTRICTS.search(found["what"]) and not _PART_OF_BUILDING.search(
+            found["what"]) and topic_of(found["what"], found["act"], text[found.end():]):
+        take(found.start(), found.end())
     for _ in range(2):  # "RE: site check - ...": a subject, then a lead-in
         found = _PREAMBLE.match(text)
         if not found or not is_context(found["pre"], False):
             break
         take(found.start(), found.end())
     for found in list(_purpose().finditer(text)):
-        if _PART_OF_BUILDING.search(found["what"]):
+        if _PART_OF_BUILDING.search(found["what"] or found["aside"] or ""):
             continue  # "for the north wing survey": a part of the building the model may not single out, kept
-        if not found["what"].strip() or is_context(found["what"], True):
+        topic = found["what"] if found["what"] is not None else found["aside"]
+        if not topic.strip() or is_context(topic, True):
             take(found.start(), found.end())
     if acting:  # "we repaint them next month", "need them tomorrow": when the asker acts, not what
         for found in list(_WHEN.finditer(text)):

@@ -137,6 +137,10 @@ _WEIGH = re.compile(r"\b(?P<lead>(?:what|how\s+much|how\s+many\s+(?:kg|kilos?|ki
                     r"|\b(?P<de>(?:was|wie\s*viel)\s+wieg(?:t|en))\b")
 _FLOOR = re.compile(r"(?:\b(?:what|which)\s+(?:is|are)\s+)?(?:\bthe\s+)?\b(?P<attr>floor[- ]to[- ]floor\s+heights?|"
                     r"stor(?:e)?y\s+heights?|geschossh(?:ö|oe|o)hen?)\b(?:\s+(?:between|from|of))?")
+# "at what height is the Dachgeschoss", "auf welcher Höhe liegt das DG", "in welcher Höhe befindet sich ...": where a
+# storey lies, its elevation (never the height to the next storey, which "how high is" asks)
+HEIGHT_AT = re.compile(r"\b(?P<q>at\s+what\s+(?:height|level|elevation)|(?:in|auf)\s+welcher\s+h(?:ö|oe|o)he)\s+"
+                       r"(?:is|are|lies|lie|sits?|liegt|liegen|ist|sind|(?:befindet|befinden)\s+sich)\b")
 _CEILING = re.compile(r"\bheight\s+of\s+the\s+ceilings?\s+(?:in|of)\b")
 # "what is 2jTRqchjf7oB0yhQ6462T0 called", "wie heißt die Tür ...": the subject's name (a room's long name first)
 _CALLED = re.compile(r"\b(?P<lead>(?:what|how)\s+(?:is|are|was|were))\s+.*?\b(?P<called>called|named)\s*[?.!]*\s*$")
@@ -213,6 +217,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     found = _FLOOR.search(text)
     if found:
         return Frame(found.group("attr"), "floor-to-floor height", [(found.start(), found.end())])
+    found = HEIGHT_AT.search(text)
+    if found:
+        return Frame(found.group("q"), "elevation", [found.span()])
     found = _MADE_DE.search(text)
     if found:  # "aus welchem Material sind die Wände", "woraus besteht die Decke"
         return Frame("material", "material", [found.span()])

@@ -388,16 +388,23 @@ _VERSUS = re.compile(r"\b(?:compare[sd]?|comparing|comparison|vs\.?|versus|vergl
 _AS_THAN = re.compile(r"\b(?:than|as|als|wie)\b")
 _TAG = re.compile(r",?\s*(?:right|correct|true|is that (?:right|so|true|correct)|is it not|oder|stimmt(?:'s| das)?|"
                   r"nicht wahr)\s*\??\s*$")
+# a number with a unit after it ("over 2 m", "more than 50 W", "above 3 kg") is a property compared, never a count:
+# every unit the qualifiers read (``qualifier_words.json`` ``units``), and the area and volume words
+_UNITS_AFTER = "|".join(re.escape(u).replace(r"\ ", r"\s+") for u in sorted(
+    {*qualifiers.words().units, "m2", "m²", "m3", "m³", "sq", "square", "cubic", "%"}, key=len, reverse=True))
 _THRESHOLD = re.compile(
     r"(?<![\w])(?P<word>" + "|".join(re.escape(w) for w in sorted(THRESHOLD_WORDS, key=len, reverse=True))
-    + r")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|"
-    r"met(?:re|er)s?|%)(?![\w]))"
+    + rf")\s+(?P<n>\d+|one|two|three|four|five|zero)(?![\w.,]|\s*(?:{_UNITS_AFTER})(?![\w]))"
 )
 _OR_MORE = re.compile(r"(?<![\w.,])(?P<n>\d+)(?:\s+(?:or|oder)\s+(?P<dir>more|fewer|less|above|mehr|weniger)\b|"
-                      r"\s*\+(?=\s+[^\W\d_]))(?!\s*(?:mm|cm|m|m2|m²|m3|m³|sq|square|cubic|%)(?![\w]))")
+                      rf"\s*\+(?=\s+[^\W\d_]))(?!\s*(?:{_UNITS_AFTER})(?![\w]))")
+# "which doors are more than 1 m wide", "which lights have more than 0.05 kW": a bound on a measured value, never
+# "more" of a count compared between storeys
+_MEASURED_BOUND = re.compile(r"\b(?:more|fewer|less|mehr|weniger)\s+(?:than|als)\s+\d+(?:[.,]\d+)?\s*"
+                             rf"(?:{_UNITS_AFTER})(?![\w])")
 _COUNT_COMPARATIVE = re.compile(r"\b(?P<dir>higher|greater|larger|bigger|lower|smaller|höher|hoeher|grösser|grosser|"
-                                r"größer|niedriger|kleiner)\s+(?:than|als)\s+(?P<n>\d+)(?![\w.,]|\s*(?:mm|cm|m|m2|"
-                                r"m²|m3|m³|sq|square|cubic|met(?:re|er)s?|%)(?![\w]))")
+                                rf"größer|niedriger|kleiner)\s+(?:than|als)\s+(?P<n>\d+)(?![\w.,]|\s*(?:{_UNITS_AFTER})"
+                                r"(?![\w]))")
 _MOST_NUMBER = re.compile(r"\b(?:the\s+|die\s+)?(?P<w>greatest|largest|highest|biggest|smallest|lowest|fewest|grösste|"
                           r"grosste|grösste|höchste|geringste|kleinste|niedrigste)\s+(?:number|amount|count|quantity|"
                           r"anzahl|zahl)\s+(?:of\s+|an\s+)?")
@@ -595,6 +602,14 @@ def _numbers_by_name(storeys: list[Storey], kind: str) -> bool:
     nouns = ("ug", "untergeschoss") if kind.startswith("u") else ("og", "obergeschoss")
     return any(s.numbers and re.search(rf"\d\s*\.?\s*(?:{'|'.join(nouns)})\b", normalise(s.name or ""))
                for s in storeys)
+
+
+def _declined_on_classes(sub: Plan) -> bool:
+    """Whether a part parsed alone names elements of a class and declines for another reason than words it did not
+    read ("the external radiators" in a model that records no IsExternal for them): it says which of them, so it is
+    never talk. A part naming no class ("the facade crew wants ...") is judged on its words as before."""
+    return bool(sub.classes) and sub.declined is not None and not set(
+        sub.declined.get("not_understood") or ["?"]) <= set(sub.unconsumed)
 
 
 def _class_keys_in(text: str) -> set[str]:
@@ -928,7 +943,7 @@ class Parser:
         itself, it names nothing of the model (no class, storey, room, qualifier or measure)."""
         if self._framing:
             return text
-        text, blanked, confirm = framing.mask_talk(text, self._is_context)
+        text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of)
         if confirm:
             plan.resolved["confirm"] = True  # "the contractor claims ...", "... - true?": a yes/no question
         if blanked:
@@ -1086,6 +1101,8 @@ class Parser:
             self._framing = False
         if own.declined is not None or own.unconsumed or not (own.classes or own.rooms):
             return text
+        if _declined_on_classes(sub):
+            return text  # "After the cleaning of the external radiators:": a word read, then not recorded, is kept
         places = {g for m in sub.mentions if not m.negated and m.how != "alias:all" for g in m.storeys}
         spaces = {g for r in sub.rooms for g in r.guids}
         if not places <= set(own.storeys) or not spaces <= {g for r in own.rooms for g in r.guids} or any(
@@ -1101,6 +1118,28 @@ class Parser:
         plan.notes.append(f"{pair.context!r}: what the asker is doing, not what is asked; read {pair.question!r}")
         return " " * (len(text) - len(text.lstrip())) + pair.question
 
+    def _topic_of(self, words: str, act: str, question: str) -> bool:
+        """Whether an occasion's ``words`` ("the handrail inspection", "the bleeding of the heating", "the
+        inspection") read whole but for their action noun ``act`` and name nothing of the model but classes the
+        ``question`` after them asks too, or a group holding them ("heating" holds the radiators): the occasion's
+        topic, never a constraint ("the cleaning of the external radiators" keeps its qualifier, and declines)."""
+        self._framing = True
+        try:
+            sub = self.parse(words)
+            own = self.parse(question) if sub.classes else None
+        finally:
+            self._framing = False
+        declined = set(sub.declined.get("not_understood") or ["?"]) if sub.declined is not None else set()
+        if (set(sub.unconsumed) | declined) - {act} or sub.storeys or sub.exclude or sub.rooms or sub.qualifiers or (
+                sub.measure or sub.threshold or sub.explicit or sub.elements or sub.unresolved
+                or sub.unknown_classes or sub.mentions):
+            return False
+        if own is None:
+            return True
+        return bool(own.classes) and all(any(
+            c.key == o.key or set(o.classes) <= set(c.classes) and set(o.type_classes) <= set(c.type_classes)
+            for o in own.classes) for c in sub.classes)
+
     def _is_context(self, words: str, topic: bool) -> bool:
         if any(p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
             return False  # "delete them - the walls on level 1": a write is never talk (a "move-in plan" is a noun)
@@ -1109,6 +1148,8 @@ class Parser:
             sub = self.parse(words)
         finally:
             self._framing = False
+        if _declined_on_classes(sub):
+            return False  # "after the cleaning of the external radiators": a word read, then not recorded, is no talk
         named_by_topic = topic and sub.measure is not None  # "glazing": the windows' area, a survey's topic
         # "I'm new in the building": the whole model named as a place restricts nothing
         places = [m for m in sub.mentions if m.how != "alias:all" or m.negated]
@@ -1236,6 +1277,11 @@ class Parser:
         if after is not None and (self._names_in(after[0], " ".join(self._stripped.casefold().split(" ")))[0]):
             plan.notes.append(f"{after[1]!r}: a remark on the element the question names, not read")
             return after[0]
+        which = reported.split_which(text)
+        subject = self._reported_subject(which) if which is not None else None
+        if which is not None and subject is not None:  # "door of room 9 squeaks. Which door is it?"
+            plan.notes.append(f"{which.report!r}: a report on the {subject}, read as {'which ' + subject!r}")
+            return "which " + subject
         pair = reported.split(text)
         raw = reported.split(" ".join(self._stripped.casefold().split(" ")))  # GlobalIds still blank runs here
         if pair is None or raw is None:
@@ -1260,6 +1306,37 @@ class Parser:
         plan.notes.append(f"{pair.report!r}: a report on {naming.strip() or 'the element named'}, which names it; "
                           f"the question refers back to it, read as {new!r}")
         return new
+
+    def _reported_subject(self, pair: reported.Pair) -> str | None:
+        """ "door of room 9 squeaks. Which door is it?", "the window in the kitchen is leaking - which window is
+        that?": a fault reported on elements named by class and place, then "which <that class> is it": the
+        report's subject. Only when the subject parsed alone reads whole, names that one class and a room or storey
+        (never "the door squeaks. which door is it?": which one is not said), and the words after it, the fault,
+        name nothing of the model (they say why, and are not read)."""
+        asked = reported.WHICH_IS_IT.match(pair.question)
+        key = _CLASS_KEYS.get(asked["noun"]) if asked is not None else None
+        if key is None:
+            return None
+        self._framing = True
+        try:
+            sub = self.parse(pair.report)
+            unread = [w.casefold() for w in sub.unconsumed]
+            first = min((m.start() for w in unread
+                         for m in re.finditer(rf"(?<![\w]){re.escape(w)}(?![\w])", pair.report)), default=None)
+            if first is None:
+                return None
+            subject = reported.AUX_END.sub("", pair.report[:first]).strip()
+            own = self.parse(subject)
+        finally:
+            self._framing = False
+        if not self._is_context(pair.report[first:], False):
+            return None
+        if own.declined is not None or own.unconsumed or {c.key for c in own.classes} != {key} or not (
+                own.rooms or any(m.storeys and not m.negated for m in own.mentions)) or (
+                own.exclude or own.exclude_classes or own.threshold is not None or own.measure is not None
+                or own.explicit or own.unresolved or any(r.negated for r in own.rooms)):
+            return None
+        return re.sub(r"^(?:the|a|an|our|der|die|das)\s+", "", subject)
 
     def _names_in(self, text: str, raw: str = "") -> tuple[str | None, str | None]:
         """The phrase that names elements exactly in ``text`` ("door 285996", "the Terrassentuer", "door" before a
@@ -3518,7 +3595,8 @@ class Parser:
             return _words_pattern(words).search(text) is not None
 
         yes_no = bool(re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist)\b", text))
-        comparing = has(("more", "fewer", "mehr", "weniger")) and plan.threshold is None and (
+        comparing = _words_pattern(("more", "fewer", "mehr", "weniger")).search(_MEASURED_BOUND.sub(" ", text)) and (
+            plan.threshold is None) and (
             len(plan.storeys) >= 2 or has(("which", "welche", "welches", "welcher"))
         )
         named = [m for m in plan.mentions if m.storeys and not m.negated]

@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial.lookup import Frame, _attribute_like, lookup, show, words
+from ifcqa.spatial.lookup import HEIGHT_AT, Frame, _attribute_like, lookup, show, words
 
 if TYPE_CHECKING:
     from ifcqa.index.model_index import ModelIndex
@@ -32,8 +32,7 @@ _EACH = re.compile(r"\b(?:for\s+)?(?:each|every|all(?:\s+of)?(?:\s+the)?|per|jed
                    r"(?:(?:of\s+the|der|die)\s+)?" + _NOUNS + r"\b")
 _WITH_THEIR = re.compile(r"\b(?:the\s+|die\s+)?" + _NOUNS + r"\s+(?:with|and|along\s+with|mit|und)\s+"
                          r"(?:their|its|the|ihren?|deren)\s+")
-_HEIGHT_Q = re.compile(r"\b(?P<q>at\s+what\s+(?:height|level|elevation)|in\s+welcher\s+h(?:ö|oe|o)he)\s+"
-                       r"(?:is|are|lies|lie|liegt|liegen|sits?)\b")
+_HEIGHT_Q = HEIGHT_AT  # "at what height / auf welcher Höhe is": the elevation
 _HOW_HIGH = re.compile(r"\b(?:how\s+(?:high|tall)|wie\s+hoch)\s+(?:is|are|ist|sind)\b")
 _LEAD = re.compile(r"^\s*(?:(?:please|pls|can\s+you|could\s+you)\s+)*(?:(?:what|which)\s+(?:is|are|was|were)|"
                    r"(?:list|show|give|tell)(?:\s+me)?|was\s+(?:ist|sind)|nenne|zeige?(?:\s+mir)?|liste)\b")

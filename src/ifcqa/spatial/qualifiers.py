@@ -35,7 +35,7 @@ _STATIC_UNITS = {"mm": 1e-3, "cm": 1e-2, "m": 1.0, "km": 1e3, "ft": 0.3048, "in"
                  "cm²": 1e-4, "ft²": 0.09290304, "m³": 1.0, "mm³": 1e-9, "cm³": 1e-6, "ft³": 0.028316846592,
                  "kg": 1.0, "g": 1e-3, "t": 1e3}  # fmt: skip
 _UNIT_TYPES = {"length": "LENGTHUNIT", "area": "AREAUNIT", "volume": "VOLUMEUNIT", "mass": "MASSUNIT",
-               "thermal_transmittance": "THERMALTRANSMITTANCEUNIT"}
+               "thermal_transmittance": "THERMALTRANSMITTANCEUNIT", "power": "POWERUNIT"}
 # dimensions asked without a unit, whose bare number is the value ("a U-value of 2.0"); a length's bare number after
 # "of" is more often a count or a storey ("the height of level 1")
 _BARE_KINDS = frozenset(["thermal_transmittance"])
@@ -491,7 +491,10 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
         q = QualifierMention("", 0, 0, "", op or "=", number, unit_text, "unit_mismatch", [], asked)
         q.note = f"{asked!r} is not a {entry['kind']}"
         return start, end, q
-    return start, end, _dimension(index, found, entry, op or "=", number, factor, asked, says_gross(folded))
+    q = _dimension(index, found, entry, op or "=", number, factor, asked, says_gross(folded))
+    if dim is None and q.how == "not_in_model":
+        return None  # "150W lights" where no element records a wattage: a code in their names (name_codes.py)
+    return start, end, q
 
 
 _GROSS = re.compile(

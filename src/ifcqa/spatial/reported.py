@@ -48,6 +48,24 @@ def split(text: str) -> Pair | None:
     return None
 
 
+# "which door is it?", "welches Fenster ist das?": a question asking which of a class the report spoke of
+WHICH_IS_IT = re.compile(r"^\s*(?:so\s+)?(?:which|welche[srmn]?)\s+(?P<noun>[^\W\d_][\w-]*)\s+"
+                         r"(?:is|are|was|ist|sind)\s+"
+                         r"(?:it|that|this|they|those|es|das|sie)\s*[?.!]*\s*$")
+# the verb a fault's words follow ("is broken", "keeps banging", "won't close"), at the end of the report's subject
+AUX_END = re.compile(r"(?:\s+(?:is|are|was|were|keeps?|seems?|has|have|ist|sind|hat|won't|doesn't|does\s+not|"
+                     r"can't|cannot|will\s+not))+\s*$")
+def split_which(text: str) -> Pair | None:
+    """The report and a closing "which <noun> is it / that / das?" (see ``WHICH_IS_IT``), or ``None``."""
+    stripped = text.strip()
+    for found in reversed(list(_BOUNDARY.finditer(stripped))):
+        report, question = stripped[: found.start()].strip(), stripped[found.end():].strip()
+        asked = WHICH_IS_IT.match(question)
+        if asked is not None and report and "?" not in report:
+            return Pair(report, question, asked)
+    return None
+
+
 _REMARK = re.compile(r"\?\s*(?P<remark>(?:it|they|this\s+one|that\s+one|es|sie)\s+(?:is|are|has|have|was|were|keeps?|"
                      r"seems?|looks?|does|do|will|won't|can|cannot|ist|sind|hat|haben|war|klemmt|tropft)\b[^?]*)$")
 

@@ -60,6 +60,7 @@ from ifcqa.spatial.vocabulary import (
     FILLER_WORDS,
     GROUND_WORDS,
     INVENTORY_WORDS,
+    MODEL_ADJECTIVES,
     MOST_WORDS,
     NEGATION_WORDS,
     ORDINALS,
@@ -600,6 +601,27 @@ def _numbers_by_name(storeys: list[Storey], kind: str) -> bool:
 def _class_keys_in(text: str) -> set[str]:
     """The class keys a stretch of text names (for a ticket's topic line, ``framing``)."""
     return {_CLASS_KEYS[m.group(0)] for m in _CLASS_PATTERN.finditer(text)}
+
+
+# what may stand between a storey alias and a storey name that say the same storey ("upstairs on Level 2",
+# "Level 2 (upstairs)", "oben im OG")
+_APPOSITION_GAP = re.compile(r"[\s,(\-]*(?:(?:on|in|at|the|im|in|auf|der|dem|das)\s+)*")
+
+
+def _apposed_to_name(text: str, match: re.Match[str], storeys: list[Storey], out: list[_Mention]) -> bool:
+    """Whether the storey alias at ``match`` only repeats a storey named right next to it ("more windows upstairs on
+    Level 2 than on Level 1": upstairs is Level 2): then it is one mention of that storey, not a second storey. An
+    alias that reads another storey than the name beside it stays a mention of its own."""
+    wanted = {s.guid for s in storeys}
+    for m in out:
+        if not m.storeys or m.how.startswith("alias") or {s.guid for s in m.storeys} != wanted:
+            continue
+        gap = text[match.end():m.start] if m.start >= match.end() else text[m.end:match.start()]
+        if m.start < match.end() and m.end > match.start():
+            continue
+        if _APPOSITION_GAP.fullmatch(gap):
+            return True
+    return False
 
 
 def _mask(text: str, start: int, end: int) -> str:
@@ -2382,6 +2404,7 @@ class Parser:
         """ "How many bathrooms does the duplex have": words after "the"/"this" that the project's, site's or
         building's Name or LongName holds name the whole model (its one building), so they narrow nothing."""
         masked = self._file_name_words(plan, masked)
+        masked = self._model_adjectives(plan, masked)
         names, tokens = self._project_tokens()
         if not tokens:
             return masked
@@ -2397,6 +2420,21 @@ class Parser:
                 masked = _mask(masked, m.start("w"), end)
                 plan.notes.append(f"{text[m.start('w'):end]!r}: the project/building ({', '.join(names[:2])}), "
                                   "the whole model")
+        return masked
+
+    def _model_adjectives(self, plan: Plan, masked: str) -> str:
+        """ "how many windows does this little house have", "im ganzen Gebäude": words that only describe the one
+        building (``parser_words.json`` ``model_adjectives``) before a whole-model noun narrow nothing. With several
+        buildings in the model "the small building" could single one out, so they are then left unread (declined)."""
+        if sum(1 for _ in self.index.by_class("IfcBuilding", exact=True)) > 1:
+            return masked
+        for m in list(re.finditer(r"\b(?:the|this|that|our|my|your|im|das|dem|den|des|dieses|diesem|unser|unserem|"
+                                  r"unseres)\s+(?P<w>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+"
+                                  r"(?:house|home|building|model|project|file|haus|hauses|gebäude|gebäudes|gebaeude|"
+                                  r"modell|modells|projekt|projekts)\b", masked)):
+            if all(w in MODEL_ADJECTIVES for w in m.group("w").split()):
+                masked = _mask(masked, *m.span("w"))
+                plan.notes.append(f"{m.group('w')!r}: describes the one building, narrows nothing")
         return masked
 
     def _file_name_words(self, plan: Plan, masked: str) -> str:
@@ -3029,7 +3067,11 @@ class Parser:
                     continue  # "the volume of the roof slabs": the model's roof slabs (PredefinedType ROOF)
                 if self._unit_written(word):
                     continue  # "... in kg": the unit an answer is asked in, never the Kellergeschoss (KG)
-                take(match, "alias:" + kind, self._alias(kind, word))
+                storeys = self._alias(kind, word)
+                if _apposed_to_name(text, match, storeys, out):
+                    text = _mask(text, match.start(), match.end())  # "upstairs on Level 2": one storey, said twice
+                    continue
+                take(match, "alias:" + kind, storeys)
         return self._fuzzy(text, out)
 
     def _first_floor_ambiguous(self, word: str, noun: str, storeys: list[Storey], how: str) -> str:

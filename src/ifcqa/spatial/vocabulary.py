@@ -416,6 +416,8 @@ def _parser_words() -> dict[str, Any]:
 
 _DATA = _parser_words()
 FILLER_WORDS: frozenset[str] = frozenset(_DATA["filler"])
+# words that only describe the one building before a whole-model noun ("this little house")
+MODEL_ADJECTIVES: frozenset[str] = frozenset(_DATA["model_adjectives"])
 # category -> (compiled patterns, why it is refused, what can be asked instead)
 REFUSALS: dict[str, tuple[tuple[re.Pattern[str], ...], str, str]] = {
     name: (tuple(re.compile(p) for p in entry["patterns"]), entry["why"], entry["instead"])

@@ -138,6 +138,10 @@ _WEIGH = re.compile(r"\b(?P<lead>(?:what|how\s+much|how\s+many\s+(?:kg|kilos?|ki
 _FLOOR = re.compile(r"(?:\b(?:what|which)\s+(?:is|are)\s+)?(?:\bthe\s+)?\b(?P<attr>floor[- ]to[- ]floor\s+heights?|"
                     r"stor(?:e)?y\s+heights?|geschossh(?:ö|oe|o)hen?)\b(?:\s+(?:between|from|of))?")
 _CEILING = re.compile(r"\bheight\s+of\s+the\s+ceilings?\s+(?:in|of)\b")
+# "at what height is the Roof level", "auf welcher Höhe liegt das EG": where it sits (a storey's elevation), never how
+# tall it is ("how high is Level 2" stays the height)
+_AT_HEIGHT = re.compile(r"\b(?:at|on|auf|in)\s+(?:what|which|welcher)\s+(?:height|elevation|h(?:ö|oe|o)he|"
+                        r"h(?:ö|oe|o)henlage)\s+(?:is|are|sits?|lies|liegt|liegen|ist|sind|befindet\s+sich)\b")
 # "what is 2jTRqchjf7oB0yhQ6462T0 called", "wie heißt die Tür ...": the subject's name (a room's long name first)
 _CALLED = re.compile(r"\b(?P<lead>(?:what|how)\s+(?:is|are|was|were))\s+.*?\b(?P<called>called|named)\s*[?.!]*\s*$")
 _HEISST = re.compile(r"\bwie\s+(?:hei(?:ss|ß)t|hei(?:ss|ß)en|lautet\s+der\s+name\s+(?:von|des|der))\b")
@@ -213,6 +217,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     found = _FLOOR.search(text)
     if found:
         return Frame(found.group("attr"), "floor-to-floor height", [(found.start(), found.end())])
+    found = _AT_HEIGHT.search(text)
+    if found:
+        return Frame("height", "elevation", [found.span()])
     found = _MADE_DE.search(text)
     if found:  # "aus welchem Material sind die Wände", "woraus besteht die Decke"
         return Frame("material", "material", [found.span()])

@@ -49,6 +49,7 @@ from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyR
 from ifcqa.spatial.spaces import fold, fold_with_offsets
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
+    ABSENT_READINGS,
     ALL_STOREY_WORDS,
     BASEMENT_WORDS,
     BOTTOM_WORDS,
@@ -809,7 +810,16 @@ class Parser:
         self._framing = False  # parsing a part of a question by itself (see _talk)
 
     def class_filter(self, key: str) -> ClassFilter:
-        """The filter of a class group or predefined-type kind key (kinds resolved once per model)."""
+        """The filter of a class group or predefined-type kind key (kinds resolved once per model); a word with a
+        second reading in IFC (``ABSENT_READINGS``: water heaters modelled as IfcBoiler) takes it, said in the
+        answer, when the model holds none of the first and some of the second."""
+        other = ABSENT_READINGS.get(key)
+        if other is not None and not self._present(key) and self._present(other[0]):
+            found = self._filter(other[0])
+            return dataclasses.replace(found, note=(found.note + " " if found.note else "") + other[1])
+        return self._filter(key)
+
+    def _filter(self, key: str) -> ClassFilter:
         if key not in PREDEFINED_KINDS:
             return class_filter(self.index.schema, key)
         if key not in self._kinds:
@@ -1963,7 +1973,7 @@ class Parser:
 
     def _present(self, key: str) -> bool:
         if key not in self._presence:  # once per model and class key (the serving path asks it often)
-            wanted = self.class_filter(key)
+            wanted = self._filter(key)
             self._presence[key] = any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
         return self._presence[key]
 

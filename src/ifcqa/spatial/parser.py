@@ -226,6 +226,12 @@ _COORDINATOR = re.compile(r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|
 _SMALLER = frozenset(["smaller", "kleiner", "tinier"])
 _BIGGER = re.compile(r"\b(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)"
                      r"\s+(?:than|als)\b")
+# "does the kitchen have more floor space than the hobby room", "A vs B - which one has more floor area?",
+# "welcher Raum hat mehr Fläche": two rooms compared by the area they offer (with "than": a yes/no; else which one)
+_MORE_AREA = re.compile(r"\b(?P<word>more|less|larger|bigger|smaller|greater|mehr|weniger)\s+(?:(?:net|usable|"
+                        r"living)\s+)?(?:floor\s+space|floor\s+area|floorspace|space|area|room|square\s+(?:metres|"
+                        r"meters|feet|footage)|m²|qm|grundfläche|wohnfläche|fläche|platz)(?P<than>\s+(?:than|als))?"
+                        r"(?![\w²])")
 _WHICH_BIGGER = re.compile(r"\b(?:which|welche[rs]?)(?:\s+(?:one|room|space|raum|zimmer))?\s+(?:is|ist)\s+(?:the\s+)?"
                            r"(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)\b")
 _EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+"
@@ -885,7 +891,7 @@ class Parser:
         masked = self._qualifiers(plan, masked, _places_read(text, plan))
         masked = self._with_properties(plan, text, masked)
         masked = self._sum_threshold(plan, text, masked)
-        masked = self._measure(plan, masked)
+        masked = self._measure(plan, masked, text)
         self._storey_sizes(plan, masked)
         masked = self._storey_itself(plan, masked)
         masked = self._ground(plan, text, masked)
@@ -2059,8 +2065,8 @@ class Parser:
         plan.notes.append(f"{q.term!r}: no {head.label} records {q.path}; {found.rule} ({found.n} of the {total})")
         return True
 
-    def _measure(self, plan: Plan, text: str) -> str:
-        text = self._compare_rooms(plan, text)
+    def _measure(self, plan: Plan, text: str, original: str = "") -> str:
+        text = self._compare_rooms(plan, text, original)
         if plan.measure is not None:
             return text
         classes = [c for f in plan.classes for c in f.classes]
@@ -2554,9 +2560,10 @@ class Parser:
             return None
         return None
 
-    def _compare_rooms(self, plan: Plan, text: str) -> str:
+    def _compare_rooms(self, plan: Plan, text: str, original: str = "") -> str:
         """ "Is the kitchen bigger than the living room?": two rooms compared by floor area (a yes/no)."""
-        found = _BIGGER.search(text) or _WHICH_BIGGER.search(text)  # "which is bigger, A or B": the larger one
+        found = (_BIGGER.search(text) or _WHICH_BIGGER.search(text)  # "which is bigger, A or B": the larger one
+                 or _MORE_AREA.search(original or text))  # the area words, read or not ("floor space")
         subjects = [r for r in plan.rooms if r.role == "subject" and not r.negated]
         if found is None or len(subjects) != 2 or len(plan.rooms) != 2:
             return text
@@ -2564,11 +2571,12 @@ class Parser:
 
         word = found.group("word")
         plan.intent = "compare"
-        plan.least = word in _SMALLER
+        plan.least = word in _SMALLER or word in ("less", "weniger")
         m = MeasureMention(found.group(0), found.start(), found.end(), "floor_area", "sum")
         plan.measure = {"term": found.group(0), "quantity": "floor_area", "op": "sum"}
         plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
-        plan.resolved["compare_rooms"] = "which" if found.re is _WHICH_BIGGER else True
+        which = found.re is _WHICH_BIGGER or (found.re is _MORE_AREA and not found.group("than"))
+        plan.resolved["compare_rooms"] = "which" if which else True
         return _mask(text, found.start(), found.end())
 
     def _asked_unit(self, plan: Plan, masked: str, text: str) -> str:

@@ -163,3 +163,40 @@ def test_heat_output_in_an_area_unit_declines(index_of: Index) -> None:
 def test_heat_output_of_elements_without_one_is_no_number(index_of: Index) -> None:
     answer = ask(index_of, HE, "sum of the heat output of all pipes")
     assert answer["declined"] is not None or answer["value"] is None
+
+
+# --- rooms listed by their endings, and a side of a comparison summed --------------------------------------------
+
+INS = "AC11-Institute-Var-2-IFC.ifc"
+
+
+def _spaces_long_named(f: Any, *names: str) -> dict[str, Any]:
+    return {s.LongName: s for s in f.by_type("IfcSpace") if s.LongName in names}
+
+
+def test_numerals_listed_after_a_room_name_name_their_rooms(index_of: Index, model: Any) -> None:
+    rooms = _spaces_long_named(model(INS), "Besprechungsraum I", "Besprechungsraum II")
+    assert len(rooms) == 2  # premise
+    answer = ask(index_of, INS, "show me Besprechungsraum I & II")
+    assert answer["declined"] is None and guids(answer) == {s.GlobalId for s in rooms.values()}
+
+
+def test_a_numeral_no_room_ends_in_declines_naming_it(index_of: Index, model: Any) -> None:
+    assert not _spaces_long_named(model(INS), "Besprechungsraum IV")  # premise
+    answer = ask(index_of, INS, "show me Besprechungsraum I and IV")
+    assert answer["declined"] is not None and not answer["elements"]
+    assert "IV" in answer["declined"]["not_understood"]
+
+
+def test_two_rooms_combined_compared_with_a_third(index_of: Index, model: Any) -> None:
+    rooms = _spaces_long_named(model(INS), "Besprechungsraum I", "Besprechungsraum II", "Seminarraum")
+    area = {n: float(ue.get_psets(s)["BaseQuantities"]["NetFloorArea"]) for n, s in rooms.items()}
+    pair = area["Besprechungsraum I"] + area["Besprechungsraum II"]
+    answer = ask(index_of, INS, "Do Besprechungsraum I and II combined have more floor area than the Seminarraum?")
+    assert answer["declined"] is None and answer["yes_no"] is (pair > area["Seminarraum"])
+    assert f"{pair:g}" in answer["answer"]
+
+
+def test_a_room_on_both_sides_of_a_summed_comparison_declines(index_of: Index) -> None:
+    answer = ask(index_of, INS, "is the Seminarraum bigger than Besprechungsraum I and the Seminarraum together?")
+    assert answer["declined"] is not None and answer["yes_no"] is None

@@ -232,6 +232,8 @@ _MORE_AREA = re.compile(r"\b(?P<word>more|less|larger|bigger|smaller|greater|meh
                         r"living)\s+)?(?:floor\s+space|floor\s+area|floorspace|space|area|room|square\s+(?:metres|"
                         r"meters|feet|footage)|m²|qm|grundfläche|wohnfläche|fläche|platz)(?P<than>\s+(?:than|als))?"
                         r"(?![\w²])")
+# a sum word after the rooms on one side of a comparison: "... than A and B put together / combined / zusammen"
+_ROOMS_TOGETHER = re.compile(r"\b(?:put\s+together|taken\s+together|together|combined|zusammen(?:genommen)?)\b")
 _WHICH_BIGGER = re.compile(r"\b(?:which|welche[rs]?)(?:\s+(?:one|room|space|raum|zimmer))?\s+(?:is|ist)\s+(?:the\s+)?"
                            r"(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)\b")
 _EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+"
@@ -883,6 +885,7 @@ class Parser:
         named_rooms = self._named_rooms(plan, masked)  # "rooms called 'Room'", "spaces named \"small office\""
         masked = named_rooms[1]
         masked = self._rooms_and_classes(plan, masked)
+        masked = self._room_name_continuations(plan, masked)  # "Besprechungsraum I and II"
         self._named_room_roles(plan, named_rooms[0])
         masked = self._units(plan, masked)
         masked = self._between_rooms(plan, masked)  # "the wall between the kitchen and the corridor"
@@ -2560,11 +2563,74 @@ class Parser:
             return None
         return None
 
+    def _compare_room_sums(self, plan: Plan, text: str, original: str, found: re.Match[str],
+                           subjects: list[RoomRef]) -> str:
+        """ "is the Seminarraum larger than Besprechungsraum I and II put together": rooms on one side of "than"
+        whose floor areas a sum word ("together", "combined", "zusammen") adds, compared with the other side. Only
+        with a comparative, "than", a sum word and each room named once; otherwise the comparison stays unread."""
+        asked = original or text
+        total = _ROOMS_TOGETHER.search(asked)
+        terms = [r.term for r in subjects]
+        if found.re is _WHICH_BIGGER or total is None or (found.re is _MORE_AREA and not found.group("than")) or (
+                len(set(terms)) != len(terms)):
+            return text
+        sides: list[list[str]] = [[], []]
+        for room in subjects:
+            at = re.search(rf"\b{re.escape(room.term)}\b", asked)
+            start = at.start() if at is not None else plan.resolved.get("room_starts", {}).get(room.term)
+            if start is None:
+                return text
+            sides[start >= found.end()].append(room.term)
+        if not all(sides) or len(sides[1]) < 2 and len(sides[0]) < 2:
+            return text
+        from ifcqa.spatial.measures import MeasureMention
+
+        plan.intent = "compare"
+        plan.least = found.group("word") in _SMALLER or found.group("word") in ("less", "weniger")
+        m = MeasureMention(found.group(0), found.start(), found.end(), "floor_area", "sum")
+        plan.measure = {"term": found.group(0), "quantity": "floor_area", "op": "sum"}
+        plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
+        plan.resolved["compare_rooms"] = True
+        plan.resolved["compare_sides"] = sides
+        plan.notes.append(f"rooms compared by their summed floor areas: {sides[0]} vs {sides[1]}")
+        return _mask(_mask(text, found.start(), found.end()), total.start(), total.end())
+
+    def _room_name_continuations(self, plan: Plan, masked: str) -> str:
+        """ "Besprechungsraum I and II", "office 1, 2 and 3": numerals or letters listed right after a room named by
+        a name ending in one name the spaces spelled the same with that ending, when the model has them (each its
+        own room, with the first one's role); an ending no space carries is left unread (declined)."""
+        numeral = r"(?:\d+|[ivx]+|[a-z])"
+        names: dict[str, list[str]] = {}
+        for e in self.index.data.elements.values():
+            if e.ifc_class == "IfcSpace" and e.guid:
+                for n in {normalise(t) for t in (e.name, e.long_name) if t}:
+                    names.setdefault(n, []).append(e.guid)
+        for room in list(plan.rooms):
+            head = re.fullmatch(rf"(?P<head>.*\S)\s+{numeral}", room.term)
+            if head is None or room.term not in names:
+                continue
+            found = re.search(re.escape(room.term) + r"\b", normalise(self._asked or ""))
+            end = found.end() if found is not None else -1
+            while end >= 0 and (nxt := re.match(rf"\s*(?:,\s*(?:and\s+|und\s+)?|\s(?:and|und|&|or|oder)\s+)"
+                                                rf"(?P<n>{numeral})\b", masked[end:])) is not None:
+                term = f"{head['head']} {nxt['n']}"
+                if term not in names:
+                    break
+                start = end + nxt.start()
+                end += nxt.end()
+                plan.rooms.append(RoomRef(term, "name", names[term], room.role, room.negated))
+                plan.resolved.setdefault("room_starts", {})[term] = start  # where it stands (not spelled whole)
+                plan.notes.append(f"{term!r}: listed after {room.term!r}, the space named so")
+                masked = _mask(masked, start, end)
+        return masked
+
     def _compare_rooms(self, plan: Plan, text: str, original: str = "") -> str:
         """ "Is the kitchen bigger than the living room?": two rooms compared by floor area (a yes/no)."""
         found = (_BIGGER.search(text) or _WHICH_BIGGER.search(text)  # "which is bigger, A or B": the larger one
                  or _MORE_AREA.search(original or text))  # the area words, read or not ("floor space")
         subjects = [r for r in plan.rooms if r.role == "subject" and not r.negated]
+        if found is not None and len(subjects) > 2 and len(plan.rooms) == len(subjects):
+            return self._compare_room_sums(plan, text, original, found, subjects)
         if found is None or len(subjects) != 2 or len(plan.rooms) != 2:
             return text
         from ifcqa.spatial.measures import MeasureMention

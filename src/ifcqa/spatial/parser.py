@@ -617,20 +617,17 @@ def _class_keys_in(text: str) -> set[str]:
 _APPOSITION_GAP = re.compile(r"[\s,(\-]*(?:(?:on|in|at|the|im|in|auf|der|dem|das)\s+)*")
 
 
-def _apposed_to_name(text: str, match: re.Match[str], storeys: list[Storey], out: list[_Mention]) -> bool:
-    """Whether the storey alias at ``match`` only repeats a storey named right next to it ("more windows upstairs on
-    Level 2 than on Level 1": upstairs is Level 2): then it is one mention of that storey, not a second storey. An
-    alias that reads another storey than the name beside it stays a mention of its own."""
-    wanted = {s.guid for s in storeys}
+def _apposed_to_name(text: str, match: re.Match[str], out: list[_Mention]) -> _Mention | None:
+    """The storey named right beside the storey alias at ``match`` ("more windows upstairs on Level 2 than on Level
+    1", "Level 2 (upstairs)"), or None: when both read one storey it is one mention of it, not a second storey; when
+    they read different ones the question does not say which is meant."""
     for m in out:
-        if not m.storeys or m.how.startswith("alias") or {s.guid for s in m.storeys} != wanted:
+        if not m.storeys or m.how.startswith("alias") or (m.start < match.end() and m.end > match.start()):
             continue
         gap = text[match.end():m.start] if m.start >= match.end() else text[m.end:match.start()]
-        if m.start < match.end() and m.end > match.start():
-            continue
         if _APPOSITION_GAP.fullmatch(gap):
-            return True
-    return False
+            return m
+    return None
 
 
 def _mask(text: str, start: int, end: int) -> str:
@@ -3152,9 +3149,14 @@ class Parser:
                 if self._unit_written(word):
                     continue  # "... in kg": the unit an answer is asked in, never the Kellergeschoss (KG)
                 storeys = self._alias(kind, word)
-                if _apposed_to_name(text, match, storeys, out):
+                beside = _apposed_to_name(text, match, out)
+                if beside is not None and {s.guid for s in beside.storeys} == {s.guid for s in storeys}:
                     text = _mask(text, match.start(), match.end())  # "upstairs on Level 2": one storey, said twice
                     continue
+                if beside is not None and storeys:  # "downstairs on Level 2" where downstairs is Level 1: which
+                    take(match, f"ambiguous:'{word}' is {self._label(storeys)} in this model and the question names "
+                         f"{self._label(beside.storeys)} beside it, so which storey is meant is not clear", [])
+                    continue  # one is meant is not said; never both
                 take(match, "alias:" + kind, storeys)
         return self._fuzzy(text, out)
 

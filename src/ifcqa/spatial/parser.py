@@ -624,10 +624,13 @@ def _apposed_to_name(text: str, match: re.Match[str], out: list[_Mention]) -> _M
     for m in out:
         if not m.storeys or m.how.startswith("alias") or (m.start < match.end() and m.end > match.start()):
             continue
-        gap = text[match.end():m.start] if m.start >= match.end() else text[m.end:match.start()]
-        if _APPOSITION_GAP.fullmatch(gap):
+        if _APPOSITION_GAP.fullmatch(_between(text, match, m)):
             return m
     return None
+
+
+def _between(text: str, match: re.Match[str], m: _Mention) -> str:
+    return text[match.end():m.start] if m.start >= match.end() else text[m.end:match.start()]
 
 
 def _mask(text: str, start: int, end: int) -> str:
@@ -3153,10 +3156,12 @@ class Parser:
                 if beside is not None and {s.guid for s in beside.storeys} == {s.guid for s in storeys}:
                     text = _mask(text, match.start(), match.end())  # "upstairs on Level 2": one storey, said twice
                     continue
-                if beside is not None and storeys:  # "downstairs on Level 2" where downstairs is Level 1: which
+                if beside is not None and storeys and kind != "all" and "," not in _between(text, match, beside):
+                    # "downstairs on Level 2" where downstairs is Level 1: which one is meant is not said, never both
+                    # (a list "KG, EG und DG" and "in total" beside a storey stay what they were)
                     take(match, f"ambiguous:'{word}' is {self._label(storeys)} in this model and the question names "
                          f"{self._label(beside.storeys)} beside it, so which storey is meant is not clear", [])
-                    continue  # one is meant is not said; never both
+                    continue
                 take(match, "alias:" + kind, storeys)
         return self._fuzzy(text, out)
 

@@ -139,9 +139,14 @@ _FLOOR = re.compile(r"(?:\b(?:what|which)\s+(?:is|are)\s+)?(?:\bthe\s+)?\b(?P<at
                     r"stor(?:e)?y\s+heights?|geschossh(?:ö|oe|o)hen?)\b(?:\s+(?:between|from|of))?")
 # "at what height is the Dachgeschoss", "auf welcher Höhe liegt das DG", "in welcher Höhe befindet sich ...": where a
 # storey lies, its elevation (never the height to the next storey, which "how high is" asks)
-HEIGHT_AT = re.compile(r"\b(?P<q>at\s+what\s+(?:height|level|elevation)|(?:in|auf)\s+welcher\s+h(?:ö|oe|o)he)\s+"
+HEIGHT_AT = re.compile(r"\b(?P<q>(?:at|on)\s+(?:what|which)\s+(?:height|level|elevation)|(?:in|auf)\s+welcher\s+"
+                       r"h(?:ö|oe|o)hen?(?:lage)?)\s+"
                        r"(?:is|are|lies|lie|sits?|liegt|liegen|ist|sind|(?:befindet|befinden)\s+sich)\b")
 _CEILING = re.compile(r"\bheight\s+of\s+the\s+ceilings?\s+(?:in|of)\b")
+# "how many risers do the stairs have": a number of parts the subject records as a property ("NumberOfRiser")
+_HOW_MANY_HAVE = re.compile(r"\b(?P<lead>how\s+many\s+(?P<noun>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+"
+                            r"(?:does|do|did|will|would))"
+                            r"\s+.+?\s+(?P<verb>have|has|got|contain)\b")
 # "what is 2jTRqchjf7oB0yhQ6462T0 called", "wie heißt die Tür ...": the subject's name (a room's long name first)
 _CALLED = re.compile(r"\b(?P<lead>(?:what|how)\s+(?:is|are|was|were))\s+.*?\b(?P<called>called|named)\s*[?.!]*\s*$")
 _HEISST = re.compile(r"\bwie\s+(?:hei(?:ss|ß)t|hei(?:ss|ß)en|lautet\s+der\s+name\s+(?:von|des|der))\b")
@@ -212,6 +217,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     not a lookup); ``has_property(term)`` whether the model holds a property/quantity/attribute of that name.
     Aggregate words anywhere ("total", "largest", "how many") make it no lookup: measures answer those.
     """
+    counted = _counted_property(text, is_class_word, has_property)
+    if counted is not None:
+        return counted
     if words().aggregates.search(text):
         return None
     found = _FLOOR.search(text)
@@ -286,6 +294,26 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         if vocab is not None or (not is_class_word(term) and not _place_word(term) and has_property(term)):
             return Frame(term, vocab, [(found.start(), found.end())])
     return _fragment(text, is_class_word, has_property)
+
+
+def _counted_property(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
+    """ "how many risers do the stairs have", "how many treads does the stair have": a count of parts no element
+    stands for, that the asked elements record as a "NumberOf..." property (Pset_StairCommon.NumberOfRiser): a lookup
+    of that property. A class or place word counted ("how many doors does level 2 have", "how many storeys does the
+    building have") stays a count of elements or storeys."""
+    found = _HOW_MANY_HAVE.search(text)
+    if found is None:
+        return None
+    noun = found.group("noun")
+    if is_class_word(noun) or _place_word(noun):
+        return None
+    last = noun.split()[-1]
+    singular = " ".join(noun.split()[:-1] + [re.sub(r"(?:ies)$", "y", last) if last.endswith("ies")
+                                              else last[:-1] if last.endswith("s") else last])
+    for term in (f"number of {noun}", f"number of {singular}", f"anzahl {noun}"):
+        if has_property(term):
+            return Frame(term, None, [found.span("lead"), found.span("verb")])
+    return None
 
 
 def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:

@@ -192,6 +192,13 @@ def _held(index: ModelIndex, hits: list[Hit]) -> str:
     return ", ".join(names)
 
 
+def _other_subject(plan: Plan) -> str:
+    """What a storey lookup is asked of besides the storeys: element classes, rooms or elements ("" for none)."""
+    said = [c.key for c in plan.classes if not c.inventory and c.key not in ("storeys", "storey")]
+    said += [r.term for r in plan.rooms] + list(plan.elements)
+    return ", ".join(f"'{w}'" for w in said)
+
+
 def _storeys(index: ModelIndex, answerer: Answerer, plan: Plan, frame: Frame) -> Outcome:
     """A storey's elevation, or the floor-to-floor height between two storeys (to the next one above for one)."""
     unit = index.units.get("LENGTHUNIT")
@@ -202,6 +209,11 @@ def _storeys(index: ModelIndex, answerer: Answerer, plan: Plan, frame: Frame) ->
     if not chosen:
         return _decline(plan, f"'{frame.term}' is asked of a storey and the question names none",
                         "Ask for the elevation of one of its storeys.")
+    asked = _other_subject(plan)
+    if asked:  # "the elevation of the windows on Level 2": theirs, which is not the storey's
+        return _decline(plan, f"'{frame.term}' is read here as a storey's and the question asks it of {asked}, "
+                        "whose own heights the model does not give as a storey's elevation",
+                        "Ask for the elevation of the storey itself, or for the elements' heights.")
     # an Elevation the file leaves unset is not recorded: the placement's z is no answer to "its elevation"
     missing = [s.name for s in chosen if s.elevation is None
                or (frame.key == "elevation" and s.attributes.get("Elevation") is None)]

@@ -36,11 +36,13 @@ _MEASURE_KINDS = {
     "IfcQuantityArea": "area", "IfcAreaMeasure": "area", "IfcQuantityVolume": "volume", "IfcVolumeMeasure": "volume",
     "IfcQuantityLength": "length", "IfcLengthMeasure": "length", "IfcPositiveLengthMeasure": "length",
     "IfcNonNegativeLengthMeasure": "length", "IfcQuantityWeight": "mass", "IfcMassMeasure": "mass",
+    "IfcPowerMeasure": "power",
 }  # fmt: skip
 _SYMBOL_KINDS = {"m²": "area", "mm²": "area", "cm²": "area", "ft²": "area", "m³": "volume", "mm³": "volume",
                  "cm³": "volume", "ft³": "volume", "m": "length", "mm": "length", "cm": "length", "ft": "length",
-                 "in": "length", "kg": "mass", "g": "mass", "t": "mass"}  # fmt: skip
-_UNIT_TYPES = {"length": "LENGTHUNIT", "area": "AREAUNIT", "volume": "VOLUMEUNIT", "mass": "MASSUNIT"}
+                 "in": "length", "kg": "mass", "g": "mass", "t": "mass", "W": "power", "kW": "power"}  # fmt: skip
+_UNIT_TYPES = {"length": "LENGTHUNIT", "area": "AREAUNIT", "volume": "VOLUMEUNIT", "mass": "MASSUNIT",
+               "power": "POWERUNIT"}
 _SIZE_ATTRIBUTES = ("OverallWidth", "OverallHeight")  # door and window sizes, in the project's length unit
 
 

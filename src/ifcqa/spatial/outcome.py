@@ -18,7 +18,7 @@ from ifcqa.spatial import resolve
 from ifcqa.spatial.answer import Answerer, counted
 from ifcqa.spatial.classes import matches
 from ifcqa.spatial.execute import Hit
-from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.plan import Plan, RoomRef
 from ifcqa.spatial.vocabulary import BOUNDING_KEYS
 
 _OPS = {">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
@@ -303,6 +303,17 @@ def _compare_counts(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
     return out
 
 
+def _room_sides(plan: Plan) -> list[RoomRef]:
+    """The two sides of a room comparison: the rooms themselves, or ("A larger than B and C together",
+    ``resolved["compare_sides"]``) each side's rooms as one, their spaces summed."""
+    sides = plan.resolved.get("compare_sides")
+    if not sides:
+        return list(plan.rooms)
+    by_term = {r.term: r for r in plan.rooms}
+    return [RoomRef(" and ".join(side) + (" together" if len(side) > 1 else ""), "name",
+                    [g for t in side for g in by_term[t].guids]) for side in sides]
+
+
 def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit], measure: resolve.Measure,
                    out: Outcome) -> Outcome:
     """ "Is the kitchen bigger than the living room?": the floor area of each (summed over its spaces)."""
@@ -318,7 +329,7 @@ def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list
         out.text = answerer.declined(plan)
         return out
     values = []
-    for room in plan.rooms:
+    for room in _room_sides(plan):
         agg = resolve.aggregate(index, [h.guid for h in hits if h.guid in set(room.guids)], measure)
         values.append((room, agg))
     if any(a.number is None for _, a in values):

@@ -49,6 +49,7 @@ from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyR
 from ifcqa.spatial.spaces import fold, fold_with_offsets
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
+    ABSENT_READINGS,
     ALL_STOREY_WORDS,
     BASEMENT_WORDS,
     BOTTOM_WORDS,
@@ -60,6 +61,7 @@ from ifcqa.spatial.vocabulary import (
     FILLER_WORDS,
     GROUND_WORDS,
     INVENTORY_WORDS,
+    MODEL_ADJECTIVES,
     MOST_WORDS,
     NEGATION_WORDS,
     ORDINALS,
@@ -224,6 +226,14 @@ _COORDINATOR = re.compile(r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|
 _SMALLER = frozenset(["smaller", "kleiner", "tinier"])
 _BIGGER = re.compile(r"\b(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)"
                      r"\s+(?:than|als)\b")
+# "does the kitchen have more floor space than the hobby room", "A vs B - which one has more floor area?",
+# "welcher Raum hat mehr Fläche": two rooms compared by the area they offer (with "than": a yes/no; else which one)
+_MORE_AREA = re.compile(r"\b(?P<word>more|less|larger|bigger|smaller|greater|mehr|weniger)\s+(?:(?:net|usable|"
+                        r"living)\s+)?(?:floor\s+space|floor\s+area|floorspace|space|area|room|square\s+(?:metres|"
+                        r"meters|feet|footage)|m²|qm|grundfläche|wohnfläche|fläche|platz)(?P<than>\s+(?:than|als))?"
+                        r"(?![\w²])")
+# a sum word after the rooms on one side of a comparison: "... than A and B put together / combined / zusammen"
+_ROOMS_TOGETHER = re.compile(r"\b(?:put\s+together|taken\s+together|together|combined|zusammen(?:genommen)?)\b")
 _WHICH_BIGGER = re.compile(r"\b(?:which|welche[rs]?)(?:\s+(?:one|room|space|raum|zimmer))?\s+(?:is|ist)\s+(?:the\s+)?"
                            r"(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)\b")
 _EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+"
@@ -617,6 +627,27 @@ def _class_keys_in(text: str) -> set[str]:
     return {_CLASS_KEYS[m.group(0)] for m in _CLASS_PATTERN.finditer(text)}
 
 
+# what may stand between a storey alias and a storey name that say the same storey ("upstairs on Level 2",
+# "Level 2 (upstairs)", "oben im OG")
+_APPOSITION_GAP = re.compile(r"[\s,(\-]*(?:(?:on|in|at|the|im|in|auf|der|dem|das)\s+)*")
+
+
+def _apposed_to_name(text: str, match: re.Match[str], out: list[_Mention]) -> _Mention | None:
+    """The storey named right beside the storey alias at ``match`` ("more windows upstairs on Level 2 than on Level
+    1", "Level 2 (upstairs)"), or None: when both read one storey it is one mention of it, not a second storey; when
+    they read different ones the question does not say which is meant."""
+    for m in out:
+        if not m.storeys or m.how.startswith("alias") or (m.start < match.end() and m.end > match.start()):
+            continue
+        if _APPOSITION_GAP.fullmatch(_between(text, match, m)):
+            return m
+    return None
+
+
+def _between(text: str, match: re.Match[str], m: _Mention) -> str:
+    return text[match.end():m.start] if m.start >= match.end() else text[m.end:match.start()]
+
+
 def _mask(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
@@ -802,7 +833,16 @@ class Parser:
         self._framing = False  # parsing a part of a question by itself (see _talk)
 
     def class_filter(self, key: str) -> ClassFilter:
-        """The filter of a class group or predefined-type kind key (kinds resolved once per model)."""
+        """The filter of a class group or predefined-type kind key (kinds resolved once per model); a word with a
+        second reading in IFC (``ABSENT_READINGS``: water heaters modelled as IfcBoiler) takes it, said in the
+        answer, when the model holds none of the first and some of the second."""
+        other = ABSENT_READINGS.get(key)
+        if other is not None and not self._present(key) and self._present(other[0]):
+            found = self._filter(other[0])
+            return dataclasses.replace(found, note=(found.note + " " if found.note else "") + other[1])
+        return self._filter(key)
+
+    def _filter(self, key: str) -> ClassFilter:
         if key not in PREDEFINED_KINDS:
             return class_filter(self.index.schema, key)
         if key not in self._kinds:
@@ -860,6 +900,7 @@ class Parser:
         named_rooms = self._named_rooms(plan, masked)  # "rooms called 'Room'", "spaces named \"small office\""
         masked = named_rooms[1]
         masked = self._rooms_and_classes(plan, masked)
+        masked = self._room_name_continuations(plan, masked)  # "Besprechungsraum I and II"
         self._named_room_roles(plan, named_rooms[0])
         masked = self._units(plan, masked)
         masked = self._between_rooms(plan, masked)  # "the wall between the kitchen and the corridor"
@@ -868,7 +909,7 @@ class Parser:
         masked = self._qualifiers(plan, masked, _places_read(text, plan))
         masked = self._with_properties(plan, text, masked)
         masked = self._sum_threshold(plan, text, masked)
-        masked = self._measure(plan, masked)
+        masked = self._measure(plan, masked, text)
         self._storey_sizes(plan, masked)
         masked = self._storey_itself(plan, masked)
         masked = self._ground(plan, text, masked)
@@ -2018,7 +2059,7 @@ class Parser:
 
     def _present(self, key: str) -> bool:
         if key not in self._presence:  # once per model and class key (the serving path asks it often)
-            wanted = self.class_filter(key)
+            wanted = self._filter(key)
             self._presence[key] = any(matches(self.index, e, wanted) for e in self.index.data.elements.values())
         return self._presence[key]
 
@@ -2104,8 +2145,8 @@ class Parser:
         plan.notes.append(f"{q.term!r}: no {head.label} records {q.path}; {found.rule} ({found.n} of the {total})")
         return True
 
-    def _measure(self, plan: Plan, text: str) -> str:
-        text = self._compare_rooms(plan, text)
+    def _measure(self, plan: Plan, text: str, original: str = "") -> str:
+        text = self._compare_rooms(plan, text, original)
         if plan.measure is not None:
             return text
         classes = [c for f in plan.classes for c in f.classes]
@@ -2459,6 +2500,7 @@ class Parser:
         """ "How many bathrooms does the duplex have": words after "the"/"this" that the project's, site's or
         building's Name or LongName holds name the whole model (its one building), so they narrow nothing."""
         masked = self._file_name_words(plan, masked)
+        masked = self._model_adjectives(plan, masked)
         names, tokens = self._project_tokens()
         if not tokens:
             return masked
@@ -2474,6 +2516,21 @@ class Parser:
                 masked = _mask(masked, m.start("w"), end)
                 plan.notes.append(f"{text[m.start('w'):end]!r}: the project/building ({', '.join(names[:2])}), "
                                   "the whole model")
+        return masked
+
+    def _model_adjectives(self, plan: Plan, masked: str) -> str:
+        """ "how many windows does this little house have", "im ganzen Gebäude": words that only describe the one
+        building (``parser_words.json`` ``model_adjectives``) before a whole-model noun narrow nothing. With several
+        buildings in the model "the small building" could single one out, so they are then left unread (declined)."""
+        if sum(1 for _ in self.index.by_class("IfcBuilding", exact=True)) > 1:
+            return masked
+        for m in list(re.finditer(r"\b(?:the|this|that|our|my|your|im|das|dem|den|des|dieses|diesem|unser|unserem|"
+                                  r"unseres)\s+(?P<w>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+"
+                                  r"(?:house|home|building|model|project|file|haus|hauses|gebäude|gebäudes|gebaeude|"
+                                  r"modell|modells|projekt|projekts)\b", masked)):
+            if all(w in MODEL_ADJECTIVES for w in m.group("w").split()):
+                masked = _mask(masked, *m.span("w"))
+                plan.notes.append(f"{m.group('w')!r}: describes the one building, narrows nothing")
         return masked
 
     def _file_name_words(self, plan: Plan, masked: str) -> str:
@@ -2583,21 +2640,86 @@ class Parser:
             return None
         return None
 
-    def _compare_rooms(self, plan: Plan, text: str) -> str:
+    def _compare_room_sums(self, plan: Plan, text: str, original: str, found: re.Match[str],
+                           subjects: list[RoomRef]) -> str:
+        """ "is the Seminarraum larger than Besprechungsraum I and II put together": rooms on one side of "than"
+        whose floor areas a sum word ("together", "combined", "zusammen") adds, compared with the other side. Only
+        with a comparative, "than", a sum word and each room named once; otherwise the comparison stays unread."""
+        asked = original or text
+        total = _ROOMS_TOGETHER.search(asked)
+        terms = [r.term for r in subjects]
+        if found.re is _WHICH_BIGGER or total is None or (found.re is _MORE_AREA and not found.group("than")) or (
+                len(set(terms)) != len(terms)):
+            return text
+        sides: list[list[str]] = [[], []]
+        for room in subjects:
+            at = re.search(rf"\b{re.escape(room.term)}\b", asked)
+            start = at.start() if at is not None else plan.resolved.get("room_starts", {}).get(room.term)
+            if start is None:
+                return text
+            sides[start >= found.end()].append(room.term)
+        if not all(sides) or len(sides[1]) < 2 and len(sides[0]) < 2:
+            return text
+        from ifcqa.spatial.measures import MeasureMention
+
+        plan.intent = "compare"
+        plan.least = found.group("word") in _SMALLER or found.group("word") in ("less", "weniger")
+        m = MeasureMention(found.group(0), found.start(), found.end(), "floor_area", "sum")
+        plan.measure = {"term": found.group(0), "quantity": "floor_area", "op": "sum"}
+        plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
+        plan.resolved["compare_rooms"] = True
+        plan.resolved["compare_sides"] = sides
+        plan.notes.append(f"rooms compared by their summed floor areas: {sides[0]} vs {sides[1]}")
+        return _mask(_mask(text, found.start(), found.end()), total.start(), total.end())
+
+    def _room_name_continuations(self, plan: Plan, masked: str) -> str:
+        """ "Besprechungsraum I and II", "office 1, 2 and 3": numerals or letters listed right after a room named by
+        a name ending in one name the spaces spelled the same with that ending, when the model has them (each its
+        own room, with the first one's role); an ending no space carries is left unread (declined)."""
+        numeral = r"(?:\d+|[ivx]+|[a-z])"
+        names: dict[str, list[str]] = {}
+        for e in self.index.data.elements.values():
+            if e.ifc_class == "IfcSpace" and e.guid:
+                for n in {normalise(t) for t in (e.name, e.long_name) if t}:
+                    names.setdefault(n, []).append(e.guid)
+        for room in list(plan.rooms):
+            head = re.fullmatch(rf"(?P<head>.*\S)\s+{numeral}", room.term)
+            if head is None or room.term not in names:
+                continue
+            found = re.search(re.escape(room.term) + r"\b", normalise(self._asked or ""))
+            end = found.end() if found is not None else -1
+            while end >= 0 and (nxt := re.match(rf"\s*(?:,\s*(?:and\s+|und\s+)?|\s(?:and|und|&|or|oder)\s+)"
+                                                rf"(?P<n>{numeral})\b", masked[end:])) is not None:
+                term = f"{head['head']} {nxt['n']}"
+                if term not in names:
+                    break
+                start = end + nxt.start()
+                end += nxt.end()
+                plan.rooms.append(RoomRef(term, "name", names[term], room.role, room.negated))
+                plan.resolved.setdefault("room_starts", {})[term] = start  # where it stands (not spelled whole)
+                plan.notes.append(f"{term!r}: listed after {room.term!r}, the space named so")
+                masked = _mask(masked, start, end)
+        return masked
+
+    def _compare_rooms(self, plan: Plan, text: str, original: str = "") -> str:
         """ "Is the kitchen bigger than the living room?": two rooms compared by floor area (a yes/no)."""
-        found = _BIGGER.search(text) or _WHICH_BIGGER.search(text)  # "which is bigger, A or B": the larger one
+        found = (_BIGGER.search(text) or _WHICH_BIGGER.search(text)  # "which is bigger, A or B": the larger one
+                 or _MORE_AREA.search(original or text))  # the area words, read or not ("floor space")
         subjects = [r for r in plan.rooms if r.role == "subject" and not r.negated]
+        if found is not None and len(subjects) > 2 and len(plan.rooms) == len(subjects):
+            return self._compare_room_sums(plan, text, original, found, subjects)
         if found is None or len(subjects) != 2 or len(plan.rooms) != 2:
             return text
         from ifcqa.spatial.measures import MeasureMention
 
         word = found.group("word")
         plan.intent = "compare"
-        plan.least = word in _SMALLER
+        plan.least = word in _SMALLER or word in ("less", "weniger")
         m = MeasureMention(found.group(0), found.start(), found.end(), "floor_area", "sum")
         plan.measure = {"term": found.group(0), "quantity": "floor_area", "op": "sum"}
         plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
-        plan.resolved["compare_rooms"] = "which" if found.re is _WHICH_BIGGER else True
+        which = found.re is _WHICH_BIGGER or (found.re is _MORE_AREA and not found.group("than"))
+        plan.resolved["compare_rooms"] = "which" if which else True
         return _mask(text, found.start(), found.end())
 
     def _asked_unit(self, plan: Plan, masked: str, text: str) -> str:
@@ -3106,7 +3228,18 @@ class Parser:
                     continue  # "the volume of the roof slabs": the model's roof slabs (PredefinedType ROOF)
                 if self._unit_written(word):
                     continue  # "... in kg": the unit an answer is asked in, never the Kellergeschoss (KG)
-                take(match, "alias:" + kind, self._alias(kind, word))
+                storeys = self._alias(kind, word)
+                beside = _apposed_to_name(text, match, out)
+                if beside is not None and {s.guid for s in beside.storeys} == {s.guid for s in storeys}:
+                    text = _mask(text, match.start(), match.end())  # "upstairs on Level 2": one storey, said twice
+                    continue
+                if beside is not None and storeys and kind != "all" and "," not in _between(text, match, beside):
+                    # "downstairs on Level 2" where downstairs is Level 1: which one is meant is not said, never both
+                    # (a list "KG, EG und DG" and "in total" beside a storey stay what they were)
+                    take(match, f"ambiguous:'{word}' is {self._label(storeys)} in this model and the question names "
+                         f"{self._label(beside.storeys)} beside it, so which storey is meant is not clear", [])
+                    continue
+                take(match, "alias:" + kind, storeys)
         return self._fuzzy(text, out)
 
     def _first_floor_ambiguous(self, word: str, noun: str, storeys: list[Storey], how: str) -> str:

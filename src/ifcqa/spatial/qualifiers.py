@@ -33,7 +33,7 @@ OPS = ("=", ">", "<", ">=", "<=", "!=", "~")  # "~": the text contains the value
 _EPS = 1e-9
 _STATIC_UNITS = {"mm": 1e-3, "cm": 1e-2, "m": 1.0, "km": 1e3, "ft": 0.3048, "in": 0.0254, "m²": 1.0, "mm²": 1e-6,
                  "cm²": 1e-4, "ft²": 0.09290304, "m³": 1.0, "mm³": 1e-9, "cm³": 1e-6, "ft³": 0.028316846592,
-                 "kg": 1.0, "g": 1e-3, "t": 1e3}  # fmt: skip
+                 "kg": 1.0, "g": 1e-3, "t": 1e3, "W": 1.0, "kW": 1e3}  # fmt: skip
 _UNIT_TYPES = {"length": "LENGTHUNIT", "area": "AREAUNIT", "volume": "VOLUMEUNIT", "mass": "MASSUNIT",
                "thermal_transmittance": "THERMALTRANSMITTANCEUNIT", "power": "POWERUNIT"}
 # dimensions asked without a unit, whose bare number is the value ("a U-value of 2.0"); a length's bare number after

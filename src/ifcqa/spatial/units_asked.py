@@ -114,6 +114,7 @@ _KIND_WORDS = (
     ("length", re.compile(r"height|width|length|thickness|depth|perimeter|elevation|wide|tall|high|thick|deep|"
                           r"höhe|hoehe|breite|länge|laenge|dicke|stärke|staerke|tiefe|umfang|floor-to-floor|"
                           r"diameter|durchmesser|hoch|breit")),
+    ("power", re.compile(r"heat_output|output|leistung|capacity")),
 )
 
 

@@ -165,7 +165,7 @@ _words("pipefitting", "pipe fittings", "fittings", "fitting", "formstücke")
 _words("duct", "ducts", "duct", "ductwork", "duct segments", "kanäle", "luftkanäle")
 _words("valve", "valves", "valve", "ventile", "ventil")
 _words("pump", "pumps", "pump", "pumpen", "pumpe")
-_words("boiler", "boilers", "boiler", "water heaters", "water heater", "kessel", "heizkessel")
+_words("boiler", "boilers", "boiler", "kessel", "heizkessel")
 _words("heater", "space heaters", "space heater", "heaters", "heater",
        "underfloor heating circuits", "heating circuits", "fussbodenheizung", "fußbodenheizung",
        # the German of "heating circuits" / "underfloor heating circuits"
@@ -280,6 +280,13 @@ _words("tumbledryer", "tumble dryers", "tumble dryer", "dryers", "dryer", "wäsc
 _words("cooker", "cookers", "cooker", "stoves", "stove", "ovens", "oven", "herde", "herd", "backöfen", "backofen")
 _words("microwave", "microwaves", "microwave", "microwave ovens", "mikrowellen", "mikrowelle")
 _words("waterheater", "water heaters", "water heater", "warmwasserbereiter", "durchlauferhitzer")
+# a class word's second reading in IFC, taken only when the model holds none of its first and some of the second
+# (said in the answer): a domestic water heater is often exported as an IfcBoiler (a hot-water storage heater, a
+# "Warmwasserbereiter" from a plumbing tool) rather than an electric appliance
+ABSENT_READINGS: dict[str, tuple[str, str]] = {
+    "waterheater": ("boiler", "(read as the model's boilers: it holds no electric-appliance water heaters, and a "
+                              "water heater is often exported as an IfcBoiler)"),
+}
 _words("chair", "chairs", "chair", "stühle", "stuhl", "armchairs", "sessel")
 _words("desk", "desks", "desk", "schreibtische", "schreibtisch")
 _words("sofa", "sofas", "sofa", "couches", "couch")
@@ -416,6 +423,8 @@ def _parser_words() -> dict[str, Any]:
 
 _DATA = _parser_words()
 FILLER_WORDS: frozenset[str] = frozenset(_DATA["filler"])
+# words that only describe the one building before a whole-model noun ("this little house")
+MODEL_ADJECTIVES: frozenset[str] = frozenset(_DATA["model_adjectives"])
 # category -> (compiled patterns, why it is refused, what can be asked instead)
 REFUSALS: dict[str, tuple[tuple[re.Pattern[str], ...], str, str]] = {
     name: (tuple(re.compile(p) for p in entry["patterns"]), entry["why"], entry["instead"])

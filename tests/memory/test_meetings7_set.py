@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,6 +17,7 @@ import ifcopenshell
 import ifcopenshell.util.element as ue
 import pytest
 
+from bench_scripts import load_script
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.memory.leak import ifc_leak, model_text, session_problems
 from ifcqa.memory.tasks import read_tasks
@@ -28,12 +27,7 @@ MEETINGS = BENCH / "meetings7.json"
 
 
 def _builder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("handwritten_build", BENCH / "handwritten_build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(BENCH / "handwritten_build.py")
 
 
 def test_meetings7_build_reproduces_the_committed_file(shared_ifc: Path, tmp_path: Path) -> None:

@@ -10,9 +10,7 @@ neighbour that must still be answered.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -20,6 +18,7 @@ from typing import Any
 
 import ifcopenshell.util.unit
 import pytest
+from bench_scripts import load_script
 
 from ifcqa.index import ModelIndex
 from ifcqa.spatial import SpatialQA
@@ -33,12 +32,7 @@ KINDS = {"b_adjective", "b_clause", "b_place", "b_class", "b_unit", "b_threshold
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("broaden", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def _cases() -> list[dict[str, Any]]:

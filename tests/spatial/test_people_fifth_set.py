@@ -9,7 +9,6 @@ holds what the decline says is absent.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import ifcopenshell
 import ifcopenshell.api
 import ifcopenshell.api.project
 import pytest
+from bench_scripts import load_script
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "bench" / "spatial" / "people_fifth_oracles.py"
@@ -33,12 +33,7 @@ NEEDS = {"elements": {"guids"}, "count": {"value", "guids"}, "number": {"value",
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("people_fifth_oracles", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def _data() -> list[dict]:  # type: ignore[type-arg]

@@ -7,12 +7,12 @@ answers, and a question copied from people.json would make it a second copy of t
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
+
+from bench_scripts import load_script
 
 from ifcqa.spatial.bench_score import KINDS, oracle_problem
 
@@ -23,12 +23,7 @@ PEOPLE = REPO / "bench" / "spatial" / "people.json"
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("people_heldout_oracles", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def _data() -> list[dict[str, object]]:

@@ -6,12 +6,12 @@ people.json would score every run against the wrong answers, so the file must eq
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
+
+from bench_scripts import load_script
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "bench" / "spatial" / "people_oracles.py"
@@ -21,12 +21,7 @@ KINDS = {"storey_class", "comparison", "edge", "rooms", "qualifiers", "quantitie
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("people_oracles", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def test_committed_people_json_equals_the_oracles(shared_ifc: Path) -> None:

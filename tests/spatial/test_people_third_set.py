@@ -7,13 +7,14 @@ against the wrong answers: the file must equal a fresh computation.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
+
+from bench_scripts import load_script
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "bench" / "spatial" / "people_third_oracles.py"
@@ -23,12 +24,7 @@ KINDS = {"storey_class", "comparison", "edge", "rooms", "qualifiers", "quantitie
 
 
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("people_third_oracles", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+    return load_script(SCRIPT)
 
 
 def test_committed_people_third_json_equals_the_oracles(shared_ifc: Path) -> None:

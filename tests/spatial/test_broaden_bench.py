@@ -18,8 +18,8 @@ from typing import Any
 
 import ifcopenshell.util.unit
 import pytest
-from bench_scripts import load_script
 
+from bench_scripts import load_script
 from ifcqa.index import ModelIndex
 from ifcqa.spatial import SpatialQA
 from ifcqa.spatial.bench_score import score

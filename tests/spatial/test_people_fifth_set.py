@@ -20,6 +20,7 @@ import ifcopenshell
 import ifcopenshell.api
 import ifcopenshell.api.project
 import pytest
+
 from bench_scripts import load_script
 
 REPO = Path(__file__).resolve().parents[2]

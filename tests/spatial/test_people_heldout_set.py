@@ -13,7 +13,6 @@ from pathlib import Path
 from types import ModuleType
 
 from bench_scripts import load_script
-
 from ifcqa.spatial.bench_score import KINDS, oracle_problem
 
 REPO = Path(__file__).resolve().parents[2]

@@ -14,8 +14,10 @@ from typing import Any
 
 from ifcqa.ifc.globalids import reference_note
 from ifcqa.index.model_index import ModelIndex
+from ifcqa.index.records import Element
 from ifcqa.spatial.classes import generic_named
 from ifcqa.spatial.execute import Hit
+from ifcqa.spatial.named_otherwise import asked_heads, named_otherwise
 from ifcqa.spatial.parser import normalise
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.storeys import UPSTAIRS_RULE, StoreyResolver
@@ -23,6 +25,7 @@ from ifcqa.spatial.vocabulary import COUNTED_LABELS, counted_form
 
 NAMES_IN_TEXT = 10
 GENERIC_SHOWN = 5  # elements a generic class hides, named in the note (Answerer._generic)
+NONE_AT_ALL = " The model has none at all."
 
 CAPABILITIES = (
     "I can answer questions about where elements are: which elements of a class are on a storey "
@@ -204,7 +207,7 @@ class Answerer:
             head = {"count": f"There {be} no {label} {scope}.", "exists": f"No: there {be} no {label} {scope}."}.get(
                 plan.intent, f"No {label} found {scope}."
             )
-            return head + self._elsewhere(plan, elsewhere) + notes
+            return head + self._none_named(plan, self._elsewhere(plan, elsewhere)) + notes
         what = counted(labels, n) + narrowing
         if plan.intent == "count":
             head = f"There {'is' if n == 1 else 'are'} {n} {what} {scope}"
@@ -252,7 +255,7 @@ class Answerer:
             return ""
         # with a room or a property asked, "none at all" would deny the class itself (a model with 14 doors, none
         # bounding the kitchen): say that the narrowed question has no answer anywhere instead
-        none = " None anywhere in the model either." if plan.rooms or plan.qualifiers else " The model has none at all."
+        none = " None anywhere in the model either." if plan.rooms or plan.qualifiers else NONE_AT_ALL
         if not plan.storeys:
             if plan.unknown_classes:
                 return f" The {self.resolver_schema_note(plan)}"
@@ -265,6 +268,30 @@ class Answerer:
             return ""
         counts = Counter(self.storey_name(h.storey) or "no storey" for h in elsewhere)
         return " Elsewhere in the model: " + ", ".join(f"{name} ({k})" for name, k in counts.items()) + "."
+
+    def _none_named(self, plan: Plan, elsewhere: str) -> str:
+        """``elsewhere``, unless it says the model has none at all while elements of other classes are named with
+        the question's own word (:mod:`ifcqa.spatial.named_otherwise`): then those, named and not counted."""
+        if self.index is None or not elsewhere.endswith(NONE_AT_ALL):
+            return elsewhere
+        skip = {e.id for wanted in plan.classes for e in generic_named(self.index, wanted)}  # _generic names them
+        found = named_otherwise(self.index, plan, skip)
+        if not found:
+            return elsewhere
+        classes = _join(sorted({c for wanted in plan.classes for c in wanted.classes}), "or")
+        classes = f" ({classes})" if classes else ""
+        shown = [f"{e.name or 'unnamed'} ({e.ifc_class}{self._on(e)})" for e in found[:GENERIC_SHOWN]]
+        more = f" and {len(found) - GENERIC_SHOWN} more" if len(found) > GENERIC_SHOWN else ""
+        heads = _join([repr(h) for h in asked_heads(plan)], "or")
+        many = len(found) != 1
+        return (f" No element of the model is classed as {self.label(plan)}{classes}, but {len(found)} "
+                f"element{'s' if many else ''} of other classes {'are' if many else 'is'} named with {heads} (not "
+                f"counted, since the model does not class {'them' if many else 'it'} so): {'; '.join(shown)}{more}.")
+
+    def _on(self, element: Element) -> str:
+        if self.index is None or element.storey not in self.index.data.elements:
+            return ""
+        return f", on {self.storey_name(self.index.key(self.index.data.elements[element.storey]))}"
 
     def _generic(self, plan: Plan) -> str:
         """A note on the elements in scope that a generic class hides (an ``IfcFlowStorageDevice`` named
@@ -306,7 +333,7 @@ class Answerer:
         if not rows:
             return f"This model has no storeys, so no storey has the most {label}."
         if not any(k for _, k in rows):
-            return f"No storey has any {label}." + (" The model has none at all." if not hits else "")
+            return f"No storey has any {label}." + (NONE_AT_ALL if not hits else "")
         best = (min if plan.least else max)(k for _, k in rows)
         winners = [self.storey_name(g) or g for g, k in rows if k == best]
         word = "fewest" if plan.least else "most"

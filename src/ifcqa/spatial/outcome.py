@@ -19,7 +19,7 @@ from ifcqa.spatial.answer import Answerer, counted
 from ifcqa.spatial.classes import matches
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.plan import Plan, RoomRef
-from ifcqa.spatial.vocabulary import BOUNDING_KEYS
+from ifcqa.spatial.vocabulary import BOUNDING_KEYS, counted_form
 
 _OPS = {">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
         "=": lambda a, b: a == b}
@@ -385,12 +385,13 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         out.hits = [Hit(s.guid, s.ifc_class, s.name, index.data.elements[s.storey].guid if s.storey is not None
                         else None) for s in chosen]
         named = " or ".join(repr(r.term) for r in plan.rooms) if pool else ""
-        out.rule = (f"spaces{f' named like {named}' if named else ''} with {_OP_WORDS[op]} {k} {label} {how} them "
-                    f"{answerer.scope(plan)}, counted per space")
+        out.rule = (f"spaces{f' named like {named}' if named else ''} with {_OP_WORDS[op]} {k} "
+                    f"{counted_form(label, k)} {how} them {answerer.scope(plan)}, counted per space")
         if plan.resolved.get("count_rooms"):  # "how many rooms have no windows": the spaces counted
             out.count = len(chosen)
         shown = ", ".join(f"{s.name or 'unnamed'}{' ' + s.long_name if s.long_name else ''}" for s in chosen[:25])
-        out.text = (f"{len(chosen)} spaces ({out.rule})" + (f": {shown}" if chosen else "")
+        spaces_word = "space" if len(chosen) == 1 else "spaces"
+        out.text = (f"{len(chosen)} {spaces_word} ({out.rule})" + (f": {shown}" if chosen else "")
                     + (f" and {len(chosen) - 25} more." if len(chosen) > 25 else "."))
         return out
     if plan.intent == "breakdown":  # "how many doors per room": every space with its count, the elements listed

@@ -335,6 +335,9 @@ _WHICH_STOREY = re.compile(r"\b(?:which|what|welche[mnrs]?|in welchem|on which|a
 _HOW_MUCH_BIGGER = re.compile(r"\b(?:how\s+much|um\s+wie\s*viel)\s+(?:(?P<word>more|less|bigger|larger|smaller|"
                               r"greater|mehr|weniger|grösser|grosser|größer|kleiner)\b)")
 _TOTAL_WORDS = re.compile(r"\b(?:total|sum|combined|overall|aggregate|gesamte?[nrs]?|insgesamt|summe)\b")
+_ADDED_UP = re.compile(r"\b(?:add(?:ed|s)?\s+up|together|in\s+all|all\s+in\s+all|zusammen)\b")
+_WITH_THEIR = re.compile(r"\b(?:with|and|plus|mit)\s+(?:their|its|ihre[rnm]?|seine[rnm]?)\s+(?:[^\W\d_]+\s+)?"
+                         r"(?:areas?|volumes?|lengths?|heights?|widths?|sizes?|flächen?|flaechen?|größen?|längen?|höhen?)\b")
 _RANK_WORDS = re.compile(r"\b(?:most|more|larger|largest|bigger|biggest|greater|greatest|higher|highest|smaller|"
                          r"smallest|less|least|fewer|fewest|lower|lowest|meisten|mehr|grösser|grosser|größer|grösste|"
                          r"größte|kleiner|kleinste|weniger|wenigsten)\b")
@@ -923,6 +926,7 @@ class Parser:
         self._is_the_most(plan, text)
         self._is_the_extreme_room(plan, text)
         self._storeys_by_measure(plan, text)
+        self._values_listed(plan, text)
         masked = self._count_grammar(plan, text, masked)
         self._relation(plan, text)
         self._clauses(plan, text)
@@ -932,6 +936,25 @@ class Parser:
         self._lookup_subject(plan, frame, guids)
         self._storeys_asked(plan)
         return plan
+
+    def _values_listed(self, plan: Plan, text: str) -> None:
+        """ "the areas of the rooms", "wall lengths", "the rooms with their area": a quantity asked in the plural
+        (or "with/and their" quantity) of the elements of one scope is each element's value, listed, not their
+        sum (which "total", "sum", "added up" ask). Not when several storeys are named ("the floor areas of EG and
+        OG": a value per storey may be meant), nor for a breakdown, a comparison, a superlative or a bound."""
+        m = plan.resolved.get("measure")
+        if (m is None or plan.measure is None or plan.measure["op"] != "sum" or plan.intent != "list"
+                or plan.resolved.get("each") or len(plan.storeys) > 1 or plan.compare or plan.threshold
+                or plan.declined is not None or _TOTAL_WORDS.search(text) or _ADDED_UP.search(text)):
+            return
+        head = plan.measure["term"].split()[-1] if plan.measure["term"].split() else ""
+        classes = [c for f in plan.classes for c in f.classes]
+        plural = (head.endswith("s") and not head.endswith("ss") and (one := resolve.find_measure(
+            self.index, head[:-1], classes)) is not None and one.quantity == m.quantity)
+        if not plural and not _WITH_THEIR.search(text):
+            return
+        plan.resolved["each"] = True
+        plan.notes.append(f"{plan.measure['term']!r}: the {m.quantity} of every one, listed (no total was asked)")
 
     def _storeys_asked(self, plan: Plan) -> None:
         """A question whose subject is the storeys themselves ("how many storeys does the building have", "list the

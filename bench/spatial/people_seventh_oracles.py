@@ -291,9 +291,10 @@ QUESTIONS: list[Q] = [
     Q(LB, "storey_class", "which doors are on the mezzanine?",
       lambda m: (no_storey(m, "mezzanine"), absent(m, "mezzanine"))[-1],
       "decline: the model has no mezzanine (Level 1, Level 2); the word occurs nowhere"),
-    Q(HE, "storey_class", "Electrician here. Before I start in the Kellergeschoss: how many sockets are down there?",
+    Q(HE, "storey_class", ("Electrician here. Before I start in the Kellergeschoss: how many outlets of any kind "
+                           "(power, data, TV) are down there?"),
       lambda m: count(nonempty(m.on("Kellergeschoss", None, OUTLET))),
-      "count of " + on_storey("elements typed by IfcOutletType", "Kellergeschoss")),
+      "count of " + on_storey("elements typed by IfcOutletType (every PredefinedType)", "Kellergeschoss")),
     # ---------------------------------------------------------------- comparison
     Q(INS, "comparison", "which floor has more doors, Keller or Erdgeschoss?",
       lambda m: most(m, per(m, ["Keller", "Erdgeschoss"], "IfcDoor")),

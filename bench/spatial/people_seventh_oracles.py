@@ -702,7 +702,7 @@ QUESTIONS: list[Q] = [
     Q(INS, "german", "Auf welcher Höhe liegt das 2. Obergeschoss?",
       lambda m: elevation_m(m, "2. Obergeschoss"), "Elevation of the storey 2. Obergeschoss (m)"),
     Q(FZK2, "german", "Wie viele Saunen gibt es im Keller?",
-      lambda m: (no_storey(m, "Keller"), no_space(m, "sauna"))[-1],
+      lambda m: (no_storey(m, "Keller"), no_space(m, "sauna", "saunen"))[-1],
       "decline: the model has neither a Keller storey nor a sauna"),
     # ---------------------------------------------------------------- refuse
     Q(DUP, "refuse", "Delete every door on Level 2.",

@@ -42,3 +42,15 @@ def test_a_total_asked_is_the_sum(index_of: Index, model: Any, question: str) ->
     answer = ask(index_of, FZK, question)
     assert answer["declined"] is None
     assert answer["value"]["number"] == pytest.approx(sum(areas.values()), abs=5e-4)  # to the 3 decimals it prints
+
+
+def test_widths_in_the_plural_are_each_doors_width_not_their_mean(index_of: Index, model: Any) -> None:
+    f = model("KIT-EDC_with_SB.ifc")
+    doors = {d.GlobalId: float(d.OverallWidth) for d in f.by_type("IfcDoor") if storey_of(d) == "EG"}
+    assert doors and all(w is not None for w in doors.values())  # premise: every door states its width
+    answer = ask(index_of, "KIT-EDC_with_SB.ifc", "list the doors on EG and their widths")
+    assert answer["declined"] is None and guids(answer) == set(doors)
+    assert answer["value"] is None or answer["value"].get("op") != "mean"
+    for width in set(doors.values()):
+        assert f"{width:g} m" in answer["answer"]  # the model's length unit is the metre
+    assert f"{len(doors)} doors" in answer["answer"]

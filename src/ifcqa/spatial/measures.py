@@ -153,6 +153,12 @@ def words() -> _Words:
 
 
 # -- the question ----------------------------------------------------------------------------------------
+def ops_said(text: str) -> set[str]:
+    """The aggregate ops whose words ``text`` holds ("total" -> sum, "average" -> mean); compounds not included."""
+    found = words()
+    return {op for m in found.op_pattern.finditer(_phrase(text)) if (op := found.ops.get(m.group(0)))}
+
+
 def _unit_of_quantity(folded: str, found: re.Match[str] | None) -> tuple[int, re.Match[str]] | None:
     """A unit's words as the quantity word, followed by "of" and another quantity word ("square metres of floor
     area", "cubic feet of net volume"): where the unit starts and the quantity it is of; else None."""

@@ -464,10 +464,12 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         rows = sorted(measured, key=lambda h: -agg.per_element[h.guid])
         out.hits = rows
         out.rule = f"{agg.quantity} of each of the {len(measured)} {label} {scope} ({source})"
-        shown = "; ".join(f"{answerer.display(h)}: {_number(agg.per_element[h.guid]):g} {unit}".rstrip()
-                          for h in rows[:30])
+        # the same name with the same value once, counted ("29 x Door: 1.5 m"), in the order of the values
+        same = Counter(f"{answerer.display(h)}: {_number(agg.per_element[h.guid]):g} {unit}".rstrip() for h in rows)
+        shown = "; ".join(f"{k} x {text}" if k > 1 else text for text, k in list(same.items())[:30])
+        rest = sum(list(same.values())[30:])
         missing = len(hits) - len(measured)
-        out.text = (f"{_capital(out.rule)}: {shown}" + (f" and {len(rows) - 30} more" if len(rows) > 30 else "")
+        out.text = (f"{_capital(out.rule)}: {shown}" + (f" and {rest} more" if rest else "")
                     + "." + (f" {missing} more {label} have no {agg.quantity}." if missing else ""))
         return out
     if plan.intent == "breakdown" and plan.group_by == "storey":  # "total area of the rooms on each floor"

@@ -44,6 +44,7 @@ from ifcqa.spatial import (
 )
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
+from ifcqa.spatial.measures import ops_said
 from ifcqa.spatial.measures import words as measure_words
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
 from ifcqa.spatial.spaces import fold, fold_with_offsets
@@ -938,14 +939,16 @@ class Parser:
         return plan
 
     def _values_listed(self, plan: Plan, text: str) -> None:
-        """ "the areas of the rooms", "wall lengths", "the rooms with their area": a quantity asked in the plural
+        """ "the areas of the rooms", "door widths", "the rooms with their area": a quantity asked in the plural
         (or "with/and their" quantity) of the elements of one scope is each element's value, listed, not their
-        sum (which "total", "sum", "added up" ask). Not when several storeys are named ("the floor areas of EG and
-        OG": a value per storey may be meant), nor for a breakdown, a comparison, a superlative or a bound."""
+        sum or mean (which "total", "added up", "average" ask). Not when several storeys are named ("the floor
+        areas of EG and OG": a value per storey may be meant), nor for a breakdown, a comparison, a superlative or
+        a bound."""
         m = plan.resolved.get("measure")
-        if (m is None or plan.measure is None or plan.measure["op"] != "sum" or plan.intent != "list"
+        if (m is None or plan.measure is None or plan.measure["op"] not in ("sum", "mean") or plan.intent != "list"
                 or plan.resolved.get("each") or len(plan.storeys) > 1 or plan.compare or plan.threshold
-                or plan.declined is not None or _TOTAL_WORDS.search(text) or _ADDED_UP.search(text)):
+                or plan.declined is not None or _TOTAL_WORDS.search(text) or _ADDED_UP.search(text)
+                or ops_said(text) & {"sum", "mean"}):  # "average widths": the mean was asked
             return
         head = plan.measure["term"].split()[-1] if plan.measure["term"].split() else ""
         classes = [c for f in plan.classes for c in f.classes]

@@ -33,6 +33,7 @@ from ifcqa.sample import write_sample_model
 CATEGORY = "geometric.geometry"
 MARGIN = 0.01  # the sample's length unit is the metre
 KEPT = 0.75  # metres of a low wall left standing
+SUBTYPES = ("extent_compare", "base_elevation", "point_in_box")
 
 
 def _low_walls(path: Path) -> tuple[Path, set[str]]:
@@ -119,7 +120,7 @@ def test_items_drafted_from_uncut_boxes_hold_on_the_exact_boxes(
 ) -> None:
     path, cut, exact = low_walls
     items, entry = _generate(path, tmp_path / "cache")
-    assert {i.subtype for i in items} == {f"{CATEGORY}.{s}" for s in ("extent_compare", "base_elevation", "point_in_box")}
+    assert {i.subtype for i in items} == {f"{CATEGORY}.{s}" for s in SUBTYPES}
     assert not any(count.rejected for count in entry.counts.values()), entry.rejections
     wrong = {item.question: why for item in items if (why := _wrong(item, exact))}
     assert not wrong

@@ -54,6 +54,10 @@ DRAFT_PART = "bboxdraft"  # cache part of the draft boxes (openings not cut) com
 WHOLE_PART = "bbox"  # cache part of the whole-model pass
 NOTES_PART = "bboxnotes"  # cache part of why elements have no box (step id -> note)
 SINGLE_LIMIT = 24  # single shapes computed for one index before the whole-model pass is cheaper overall
+# At most this many missing boxes are shaped one by one (create_shape) rather than by one iterator: starting an
+# iterator costs ~28 ms CPU on the 100k-entity sample whatever it shapes, create_shape 1-20 ms an element, and
+# both give the same boxes bit for bit (413 elements with openings of 13 models: docs/SCALE.md, fifth pass).
+EACH_LIMIT = 4
 _TICK_EVERY = 64  # elements shaped by compute_some per "tick" message
 
 _PROGRESS: ContextVar[Progress | None] = ContextVar("ifcqa_geometry_progress", default=None)
@@ -182,7 +186,10 @@ def compute_some(
             wanted.append(product)
     if not wanted:
         return found
-    iterator = ifcopenshell.geom.iterator(geometry_settings(draft), model, threads, include=wanted)
+    settings = geometry_settings(draft)
+    if threads == 1:  # mapping the elements on threads of its own cost ~10 % more CPU, the same boxes
+        settings.set("no-parallel-mapping", True)
+    iterator = ifcopenshell.geom.iterator(settings, model, threads, include=wanted)
     scale = _scale(length_si_factor)
     if not iterator.initialize():
         return found
@@ -237,12 +244,12 @@ def element_shape_box(
 
 
 # -- run in a worker process (ifcqa.native): by path, the model opened there ---------------------------
-def shape_one(path: str, step_id: int, length_si_factor: float) -> tuple[BBox | None, str | None]:
+def shape_one(path: str, step_id: int, length_si_factor: float, draft: bool = False) -> tuple[BBox | None, str | None]:
     """:func:`element_shape_box` of the model at ``path`` (a worker's function)."""
     from ifcqa.native.worker import model, tell
 
     tell("at", step_id)
-    return element_shape_box(model(path), step_id, length_si_factor)
+    return element_shape_box(model(path), step_id, length_si_factor, draft)
 
 
 def shape_all(path: str, length_si_factor: float, threads: int | None) -> dict[int, BBox]:
@@ -466,7 +473,8 @@ class BoxStore:
             singles = self._singles()
             missing = sorted({i for i in step_ids if i not in singles})
             if missing:
-                computed, notes = self._compute_some(missing)
+                shape = self._compute_each if len(missing) <= EACH_LIMIT else self._compute_some
+                computed, notes = shape(missing)
                 self._keep_singles(computed)
                 self._add_notes(notes)
             return {i: singles[i] for i in step_ids}
@@ -530,15 +538,25 @@ class BoxStore:
                 offer(path, opened)  # a worker forked from here starts with the model open
         return path
 
+    def _compute_each(self, step_ids: list[int]) -> tuple[dict[int, BBox | None], dict[int, str]]:
+        """A few boxes, each from its own shape (see ``EACH_LIMIT``)."""
+        found: dict[int, BBox | None] = {}
+        notes: dict[int, str] = {}
+        for step_id in step_ids:
+            found[step_id], note = self._compute_one(step_id)
+            if note is not None:
+                notes[step_id] = note
+        return found, notes
+
     def _compute_one(self, step_id: int) -> tuple[BBox | None, str | None]:
         path = self._worker_path()
         if path is None:
-            return element_shape_box(self._model(), step_id, self.length_si_factor)
+            return element_shape_box(self._model(), step_id, self.length_si_factor, self.draft)
         from ifcqa.native import NativeCrash, call_native
 
         try:
             found: tuple[BBox | None, str | None] = call_native(
-                "ifcqa.index.geometry:shape_one", path, step_id, self.length_si_factor,
+                "ifcqa.index.geometry:shape_one", path, step_id, self.length_si_factor, self.draft,
                 doing=f"computing the geometry of #{step_id}",
             )
         except NativeCrash as crash:

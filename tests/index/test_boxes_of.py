@@ -17,6 +17,7 @@ import pytest
 
 import ifcqa.native
 from ifcqa.index import IndexCache, load_index
+from ifcqa.index.geometry import EACH_LIMIT
 from ifcqa.index.records import Element
 from ifcqa.native.pool import start_native
 
@@ -61,6 +62,36 @@ def test_a_second_process_reads_the_chosen_boxes_from_the_cache_without_shaping(
 
     monkeypatch.setattr(ifcqa.native, "call_native", no_kernel)
     assert load_index(path, cache=cache).bboxes_of(chosen) == first
+
+
+def test_a_few_boxes_shaped_one_by_one_are_the_whole_passes_bit_for_bit(shared_ifc: Path, tmp_path: Path) -> None:
+    path = shared_ifc / HOUSE
+    whole = load_index(path, cache=IndexCache(tmp_path / "whole")).bboxes()
+    index = load_index(path, cache=IndexCache(tmp_path / "few"))
+    with_openings = [e for e in index.by_class("IfcWall") if e.openings]
+    assert 0 < len(with_openings) <= EACH_LIMIT  # shaped each with create_shape, not by an iterator
+    assert index.bboxes_of(with_openings) == {e.id: whole[e.id] for e in with_openings}
+
+
+def test_drafts_are_the_exact_boxes_without_openings_and_hold_the_exact_ones_with_them(
+    shared_ifc: Path, tmp_path: Path
+) -> None:
+    path = shared_ifc / HOUSE
+    cache = IndexCache(tmp_path / "cache")
+    index = load_index(path, cache=cache)
+    exact = index.bboxes()  # the whole-model pass, cached: drafts do not read it
+    elements = [e for e in index.by_class("IfcElement") if e.id in exact and not e.parts and not e.parent]
+    drafts = index.bboxes_of(elements, draft=True)
+    assert cache.path(index.data.source.sha256, "bboxdraft").is_file()
+    cut = [e for e in elements if e.openings]
+    assert cut and len(cut) < len(elements)
+    for element in elements:
+        draft, box = drafts[element.id], exact[element.id]
+        assert draft is not None
+        if element.openings:
+            assert all(draft[i] <= box[i] + 1e-9 and box[i + 3] <= draft[i + 3] + 1e-9 for i in range(3)), element
+        else:
+            assert draft == box, element
 
 
 PREFETCH = """

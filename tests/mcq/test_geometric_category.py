@@ -189,10 +189,12 @@ def test_generation_shapes_only_the_elements_questions_may_name_and_the_whole_pa
     pooled, _ = generate_for_file(path, categories=[CATEGORY], seed=4, cache=cache)
     sha = load_index(path, cache=cache).data.source.sha256
     assert not cache.path(sha, "bbox").exists(), "the whole-model pass was made"
-    shaped = cache.load(sha, "bbox1")
+    shaped = cache.load(sha, "bboxdraft")  # the pool, shaped without the cuts
     model = ifcopenshell.open(str(path))
     assert shaped and all(model.by_id(i).is_a("IfcElement") for i in shaped)
     assert not any(model.by_id(i).is_a("IfcSpace") or model.by_id(i).is_a("IfcOpeningElement") for i in shaped)
+    exact = cache.load(sha, "bbox1")  # shaped with the cuts: only elements with openings that items needed
+    assert exact and set(exact) < set(shaped) and all(model.by_id(i).HasOpenings for i in exact)
     whole_cache = IndexCache(tmp_path / "whole")
     load_index(path, cache=whole_cache).bboxes()  # every box known before generation
     whole, _ = generate_for_file(path, categories=[CATEGORY], seed=4, cache=whole_cache)

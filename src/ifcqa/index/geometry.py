@@ -50,9 +50,14 @@ BBox = tuple[float, float, float, float, float, float]  # min x, y, z, max x, y,
 Progress = Callable[[float], None]  # called with the fraction done, 0.0 .. 1.0 (1.0 once, at the end)
 
 SINGLE_PART = "bbox1"  # cache part of the single boxes computed so far (step id -> box or None)
+DRAFT_PART = "bboxdraft"  # cache part of the draft boxes (openings not cut) computed so far
 WHOLE_PART = "bbox"  # cache part of the whole-model pass
 NOTES_PART = "bboxnotes"  # cache part of why elements have no box (step id -> note)
 SINGLE_LIMIT = 24  # single shapes computed for one index before the whole-model pass is cheaper overall
+# At most this many missing boxes are shaped one by one (create_shape) rather than by one iterator: starting an
+# iterator costs ~28 ms CPU on the 100k-entity sample whatever it shapes, create_shape 1-20 ms an element, and
+# both give the same boxes bit for bit (413 elements with openings of 13 models: docs/SCALE.md, fifth pass).
+EACH_LIMIT = 4
 _TICK_EVERY = 64  # elements shaped by compute_some per "tick" message
 
 _PROGRESS: ContextVar[Progress | None] = ContextVar("ifcqa_geometry_progress", default=None)
@@ -73,12 +78,20 @@ def set_progress(callback: Progress | None) -> None:
     _PROGRESS.set(callback)
 
 
-def geometry_settings() -> ifcopenshell.geom.settings:
-    """The settings ifcqa shapes with; the bench compares against the bare iterator with these."""
+def geometry_settings(draft: bool = False) -> ifcopenshell.geom.settings:
+    """The settings ifcqa shapes with; the bench compares against the bare iterator with these.
+
+    ``draft``: openings are not cut (``disable-opening-subtractions``). An element that neither it nor an
+    element it is a part of has openings is shaped exactly as without it (the same kernel calls, bit-identical
+    boxes); an element with openings gets the box of its uncut body, which holds the cut one up to the kernel's
+    tessellation, at a fraction of the cost (the boolean cuts are most of a wall's shaping).
+    """
     import ifcopenshell.geom
 
     settings = ifcopenshell.geom.settings()
     settings.set("use-world-coords", True)
+    if draft:
+        settings.set("disable-opening-subtractions", True)
     return settings
 
 
@@ -147,7 +160,7 @@ def compute_bboxes(
 
 
 def compute_some(
-    model: ifcopenshell.file, step_ids: list[int], length_si_factor: float, threads: int = 1
+    model: ifcopenshell.file, step_ids: list[int], length_si_factor: float, threads: int = 1, draft: bool = False
 ) -> dict[int, BBox | None]:
     """The boxes of the products ``step_ids`` only, by the geometry iterator restricted to them (``include``).
 
@@ -155,7 +168,7 @@ def compute_some(
     id is answered: ``None`` for an entity that is not a product with a representation, or that the
     iterator could not shape. One thread by default: on a loaded two-core machine a second iterator
     thread doubled the CPU time of the 100k-entity sample model's pass without shortening it
-    (docs/SCALE.md, 2026-12-02).
+    (docs/SCALE.md, 2026-12-02). ``draft``: openings not cut (see :func:`geometry_settings`).
     """
     import ifcopenshell.geom
 
@@ -173,7 +186,10 @@ def compute_some(
             wanted.append(product)
     if not wanted:
         return found
-    iterator = ifcopenshell.geom.iterator(geometry_settings(), model, threads, include=wanted)
+    settings = geometry_settings(draft)
+    if threads == 1:  # mapping the elements on threads of its own cost ~10 % more CPU, the same boxes
+        settings.set("no-parallel-mapping", True)
+    iterator = ifcopenshell.geom.iterator(settings, model, threads, include=wanted)
     scale = _scale(length_si_factor)
     if not iterator.initialize():
         return found
@@ -202,7 +218,7 @@ def element_bbox(model: ifcopenshell.file, step_id: int, length_si_factor: float
 
 
 def element_shape_box(
-    model: ifcopenshell.file, step_id: int, length_si_factor: float
+    model: ifcopenshell.file, step_id: int, length_si_factor: float, draft: bool = False
 ) -> tuple[BBox | None, str | None]:
     """One product's box and, without one, why: ``"could not be tessellated: <IfcOpenShell's message>"``.
 
@@ -220,7 +236,7 @@ def element_shape_box(
     if refused is not None:
         return None, refused
     try:
-        shape = ifcopenshell.geom.create_shape(geometry_settings(), product)
+        shape = ifcopenshell.geom.create_shape(geometry_settings(draft), product)
     except RuntimeError as exc:  # no representation the kernel can shape (the iterator skips it as well)
         return None, f"could not be tessellated: {' '.join(str(exc).split()) or 'no message'}"
     box = _box(shape.geometry.verts_buffer, _scale(length_si_factor))
@@ -228,12 +244,12 @@ def element_shape_box(
 
 
 # -- run in a worker process (ifcqa.native): by path, the model opened there ---------------------------
-def shape_one(path: str, step_id: int, length_si_factor: float) -> tuple[BBox | None, str | None]:
+def shape_one(path: str, step_id: int, length_si_factor: float, draft: bool = False) -> tuple[BBox | None, str | None]:
     """:func:`element_shape_box` of the model at ``path`` (a worker's function)."""
     from ifcqa.native.worker import model, tell
 
     tell("at", step_id)
-    return element_shape_box(model(path), step_id, length_si_factor)
+    return element_shape_box(model(path), step_id, length_si_factor, draft)
 
 
 def shape_all(path: str, length_si_factor: float, threads: int | None) -> dict[int, BBox]:
@@ -243,14 +259,18 @@ def shape_all(path: str, length_si_factor: float, threads: int | None) -> dict[i
     return compute_bboxes(model(path), length_si_factor, threads, progress=lambda done: tell("progress", done))
 
 
-def shape_some(path: str, step_ids: list[int], length_si_factor: float) -> dict[int, BBox | None]:
+def shape_some(
+    path: str, step_ids: list[int], length_si_factor: float, draft: bool = False
+) -> dict[int, BBox | None]:
     """:func:`compute_some` of the model at ``path`` (a worker's function)."""
     from ifcqa.native.worker import model
 
-    return compute_some(model(path), step_ids, length_si_factor)
+    return compute_some(model(path), step_ids, length_si_factor, draft=draft)
 
 
-def shape_each(path: str, length_si_factor: float, skip: list[int], only: list[int] | None = None) -> int:
+def shape_each(
+    path: str, length_si_factor: float, skip: list[int], only: list[int] | None = None, draft: bool = False
+) -> int:
     """Shape every product with a representation one by one, in step id order, telling each box.
 
     Each element is announced (``("at", id)``) before the kernel sees it and its outcome told after
@@ -266,7 +286,7 @@ def shape_each(path: str, length_si_factor: float, skip: list[int], only: list[i
     todo = [i for i in ids if i not in skipped]
     for number, step_id in enumerate(todo):
         tell("at", step_id)
-        box, note = element_shape_box(opened, step_id, length_si_factor)
+        box, note = element_shape_box(opened, step_id, length_si_factor, draft)
         tell("item", step_id, box, note)
         tell("progress", (len(ids) - len(todo) + number + 1) / max(1, len(ids)))
     return len(todo)
@@ -286,6 +306,7 @@ def shape_each_guarded(
     hint: Callable[[int], str | None] = lambda _: None,
     progress: Progress | None = None,
     only: list[int] | None = None,
+    draft: bool = False,
 ) -> dict[int, str]:
     """:func:`shape_each` in workers until every element is shaped or crashed; returns the crashes' notes.
 
@@ -305,7 +326,7 @@ def shape_each_guarded(
 
     while True:
         try:
-            call_native("ifcqa.index.geometry:shape_each", path, length_si_factor, done + list(crashes), only,
+            call_native("ifcqa.index.geometry:shape_each", path, length_si_factor, done + list(crashes), only, draft,
                         listener=listen, doing="shaping the elements one by one")
             return crashes
         except NativeCrash as crash:
@@ -335,6 +356,10 @@ class BoxStore:
         path: the file; with one, every kernel call runs in a worker process (see the module docstring).
         opened: the model if this process already opened it, else ``None`` (offered to forked workers).
         hint: why an element's shape may have crashed (the reference cycle it is on), or ``None``.
+        draft: keep *draft* boxes, shaped without cutting openings (:func:`geometry_settings`), in cache part
+            ``bboxdraft``: :meth:`some` and :meth:`prefetch` (and their element-by-element fallback after a
+            crash) shape drafts and never read the whole-model pass, so a draft is the same whatever the cache
+            holds (the items drafted from it too). Only :meth:`some` and :meth:`prefetch` are meant for drafts.
     """
 
     def __init__(
@@ -347,8 +372,11 @@ class BoxStore:
         path: str | os.PathLike[str] | None = None,
         opened: Callable[[], ifcopenshell.file | None] = lambda: None,
         hint: Callable[[int], str | None] = lambda _: None,
+        draft: bool = False,
     ) -> None:
         self.sha256 = sha256
+        self.draft = draft
+        self._single_part = DRAFT_PART if draft else SINGLE_PART
         self.length_si_factor = length_si_factor
         self._model = model
         self._cache = cache
@@ -387,14 +415,14 @@ class BoxStore:
         from ifcqa.native.pool import start_native
 
         with self._lock:
-            if self._pending is not None or self._whole() is not None:
+            if self._pending is not None or (not self.draft and self._whole() is not None):
                 return False
             singles = self._singles()
             missing = sorted({i for i in step_ids if i not in singles})
             path = self._worker_path() if missing else None
             if path is None:
                 return False
-            call = start_native("ifcqa.index.geometry:shape_some", path, missing, self.length_si_factor,
+            call = start_native("ifcqa.index.geometry:shape_some", path, missing, self.length_si_factor, self.draft,
                                 doing=f"computing the geometry of {len(missing)} elements")
             if call is None:
                 return False
@@ -427,8 +455,8 @@ class BoxStore:
     def _keep_singles(self, computed: dict[int, BBox | None]) -> None:
         self._singles().update(computed)
         if self._cache is not None and computed:
-            stored = self._cache.load(self.sha256, SINGLE_PART)  # another process may have added some
-            self._cache.save(self.sha256, (stored if isinstance(stored, dict) else {}) | computed, SINGLE_PART)
+            stored = self._cache.load(self.sha256, self._single_part)  # another process may have added some
+            self._cache.save(self.sha256, (stored if isinstance(stored, dict) else {}) | computed, self._single_part)
 
     def some(self, step_ids: list[int]) -> dict[int, BBox | None]:
         """The boxes of ``step_ids`` (``None``: no box): the whole-model pass's if made, else only these shaped.
@@ -438,14 +466,15 @@ class BoxStore:
         with the single ones (cache part ``bbox1``), so a later call, in this process or another, reads them.
         """
         with self._lock:
-            whole = self._whole()
+            whole = None if self.draft else self._whole()  # drafts are drafts whatever the cache holds
             if whole is not None:
                 return {i: whole.get(i) for i in step_ids}
             self._collect()
             singles = self._singles()
             missing = sorted({i for i in step_ids if i not in singles})
             if missing:
-                computed, notes = self._compute_some(missing)
+                shape = self._compute_each if len(missing) <= EACH_LIMIT else self._compute_some
+                computed, notes = shape(missing)
                 self._keep_singles(computed)
                 self._add_notes(notes)
             return {i: singles[i] for i in step_ids}
@@ -509,15 +538,25 @@ class BoxStore:
                 offer(path, opened)  # a worker forked from here starts with the model open
         return path
 
+    def _compute_each(self, step_ids: list[int]) -> tuple[dict[int, BBox | None], dict[int, str]]:
+        """A few boxes, each from its own shape (see ``EACH_LIMIT``)."""
+        found: dict[int, BBox | None] = {}
+        notes: dict[int, str] = {}
+        for step_id in step_ids:
+            found[step_id], note = self._compute_one(step_id)
+            if note is not None:
+                notes[step_id] = note
+        return found, notes
+
     def _compute_one(self, step_id: int) -> tuple[BBox | None, str | None]:
         path = self._worker_path()
         if path is None:
-            return element_shape_box(self._model(), step_id, self.length_si_factor)
+            return element_shape_box(self._model(), step_id, self.length_si_factor, self.draft)
         from ifcqa.native import NativeCrash, call_native
 
         try:
             found: tuple[BBox | None, str | None] = call_native(
-                "ifcqa.index.geometry:shape_one", path, step_id, self.length_si_factor,
+                "ifcqa.index.geometry:shape_one", path, step_id, self.length_si_factor, self.draft,
                 doing=f"computing the geometry of #{step_id}",
             )
         except NativeCrash as crash:
@@ -529,12 +568,12 @@ class BoxStore:
     def _compute_some(self, step_ids: list[int]) -> tuple[dict[int, BBox | None], dict[int, str]]:
         path = self._worker_path()
         if path is None:
-            return compute_some(self._model(), step_ids, self.length_si_factor), {}
+            return compute_some(self._model(), step_ids, self.length_si_factor, draft=self.draft), {}
         from ifcqa.native import NativeCrash, call_native
 
         try:
             boxes: dict[int, BBox | None] = call_native(
-                "ifcqa.index.geometry:shape_some", path, step_ids, self.length_si_factor,
+                "ifcqa.index.geometry:shape_some", path, step_ids, self.length_si_factor, self.draft,
                 doing=f"computing the geometry of {len(step_ids)} elements",
             )
             return boxes, {}
@@ -548,7 +587,7 @@ class BoxStore:
             if note is not None:
                 notes[step_id] = note
 
-        shape_each_guarded(path, self.length_si_factor, keep, self._hint, None, only=step_ids)
+        shape_each_guarded(path, self.length_si_factor, keep, self._hint, None, only=step_ids, draft=self.draft)
         return found, notes
 
     def _compute_all(self) -> dict[int, BBox]:
@@ -590,16 +629,16 @@ class BoxStore:
     # -- the cache -----------------------------------------------------------------------------
     def _singles(self) -> dict[int, BBox | None]:
         if self._single is None:
-            cached = self._cache.load(self.sha256, SINGLE_PART) if self._cache is not None else None
+            cached = self._cache.load(self.sha256, self._single_part) if self._cache is not None else None
             self._single = cached if isinstance(cached, dict) else {}
         return self._single
 
     def _keep_single(self, step_id: int, box: BBox | None) -> None:
         self._singles()[step_id] = box
         if self._cache is not None:
-            stored = self._cache.load(self.sha256, SINGLE_PART)  # another process may have added some
+            stored = self._cache.load(self.sha256, self._single_part)  # another process may have added some
             merged = (stored if isinstance(stored, dict) else {}) | {step_id: box}
-            self._cache.save(self.sha256, merged, SINGLE_PART)
+            self._cache.save(self.sha256, merged, self._single_part)
 
     def _notes_known(self) -> dict[int, str]:
         if self._notes is None:

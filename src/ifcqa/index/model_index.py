@@ -104,6 +104,10 @@ class ModelIndex:
             data.source.sha256, length.si_factor if length else 1.0, self.model, cache,
             path=data.source.path, opened=lambda: self._model, hint=self._crash_hint,
         )
+        self._drafts = BoxStore(  # boxes shaped without cutting openings (MCQ geometry drafts with them)
+            data.source.sha256, length.si_factor if length else 1.0, self.model, cache,
+            path=data.source.path, opened=lambda: self._model, hint=self._crash_hint, draft=True,
+        )
         self._names: list[tuple[dict[str, list[int]], dict[str, list[int]]]] | None = None
         self._known: dict[str, str] | None = None
         self._schema_names: dict[str, str] | None = None
@@ -368,16 +372,21 @@ class ModelIndex:
         """Bounding boxes of every shaped product (the whole-model pass on first call, then cached on disk)."""
         return self._boxes.all()
 
-    def bboxes_of(self, elements: Iterable[Element]) -> dict[int, BBox | None]:
+    def bboxes_of(self, elements: Iterable[Element], *, draft: bool = False) -> dict[int, BBox | None]:
         """The boxes of ``elements`` (step id -> box, ``None`` without one), shaping only those not known yet.
 
         The whole-model pass is not made for them (it serves from the cache if an earlier call made it).
+        ``draft``: boxes shaped without cutting openings (:func:`~ifcqa.index.geometry.geometry_settings`): the
+        exact box for an element without openings (its own or those of an element it is part of), the uncut
+        body's for one with openings; kept apart from the exact boxes (cache part ``bboxdraft``).
         """
-        return self._boxes.some([e.id for e in elements if self.is_a(e, "IfcProduct")])
+        store = self._drafts if draft else self._boxes
+        return store.some([e.id for e in elements if self.is_a(e, "IfcProduct")])
 
-    def prefetch_bboxes(self, elements: Iterable[Element]) -> bool:
+    def prefetch_bboxes(self, elements: Iterable[Element], *, draft: bool = False) -> bool:
         """Start shaping ``elements`` in a worker for a later :meth:`bboxes_of` (``False``: not started)."""
-        return self._boxes.prefetch([e.id for e in elements if self.is_a(e, "IfcProduct")])
+        store = self._drafts if draft else self._boxes
+        return store.prefetch([e.id for e in elements if self.is_a(e, "IfcProduct")])
 
     def bbox(self, element: Element) -> BBox | None:
         """One element's box: from its own shape unless every box is known already (see ifcqa.index.geometry)."""

@@ -7,6 +7,13 @@ a body of their own and a unique name are asked about: no spaces, storeys, openi
 elements, and no aggregates with parts (their own box is not what a reader takes for "the stair's
 box"). Every comparison keeps a margin of 1 cm (in the model's unit) so that tessellation or rounding
 differences cannot flip an answer.
+
+Draft and verify: the pool is shaped without cutting openings (``draft=True``: the kernel's boolean cuts were
+half its time), which gives the exact box of every element without openings and, for one with openings, the
+uncut body's box, which holds the exact one. Items are drafted from these boxes; the elements with openings
+an item rests on are then shaped exactly (:meth:`_Frame.exact`): the anchor (whose extent, base or centre is
+asked) before the item is drafted, each option after, re-checked by the same 1 cm rule; an item whose check
+fails is skipped. So every item holds on exact boxes, and only a handful of elements per file are cut.
 """
 
 from __future__ import annotations
@@ -32,11 +39,17 @@ POOL_LIMIT = 600  # elements questions may name, about (whole storeys are drawn 
 
 @dataclass(frozen=True)
 class Boxed:
-    """An element that questions may name, with its box (model length unit)."""
+    """An element that questions may name, with its box (model length unit).
+
+    ``box`` is a *draft* (shaped without cutting openings, :meth:`~ifcqa.index.ModelIndex.bboxes_of`): the exact
+    box unless ``cut``, that is unless the element (or an element it is a part of) has openings; then it is the
+    uncut body's, which holds the exact box, and :meth:`_Frame.exact` gives the exact one.
+    """
 
     element: Element
     name: str
     box: BBox
+    cut: bool = False
 
     def extent(self, axis: int) -> float:
         return self.box[axis + 3] - self.box[axis]
@@ -49,6 +62,18 @@ class _Frame:
     pool: list[Boxed]
     unit: str
     margin: float  # 1 cm in the model's length unit
+    index: ModelIndex
+    exact_boxes: dict[int, BBox | None]  # of elements with openings, shaped (with the cuts) when an item needs them
+
+    def exact(self, boxed: Boxed) -> Boxed | None:
+        """``boxed`` with its exact box (openings cut), or ``None`` when the cut shape has none."""
+        if not boxed.cut:
+            return boxed
+        step_id = boxed.element.id
+        if step_id not in self.exact_boxes:
+            self.exact_boxes.update(self.index.bboxes_of([boxed.element]))
+        box = self.exact_boxes.get(step_id)
+        return Boxed(boxed.element, boxed.name, box) if box is not None else None
 
 
 def _frame(ctx: GenContext) -> _Frame | Skip:
@@ -56,15 +81,36 @@ def _frame(ctx: GenContext) -> _Frame | Skip:
     if length is None or not length.si_factor:
         return Skip("model has no length unit")
     named = _named(ctx)
-    boxes = ctx.index.bboxes_of(e for e, _ in named)  # only these are shaped, not the whole model
+    boxes = ctx.index.bboxes_of((e for e, _ in named), draft=True)  # only these are shaped, not the whole model
     pool = []
     for element, name in named:  # step-id order, so shuffles are reproducible
         box = boxes.get(element.id)
         if box is not None:
-            pool.append(Boxed(element, name, box))
+            pool.append(Boxed(element, name, box, _has_openings(ctx.index, element)))
     if len(pool) < 3:
         return Skip("fewer than 3 named elements with geometry")
-    return _Frame(pool, length.symbol, MARGIN_METRES / length.si_factor)
+    exact: dict[int, BBox | None] = ctx.memo.setdefault("geometry_exact", {})
+    return _Frame(pool, length.symbol, MARGIN_METRES / length.si_factor, ctx.index, exact)
+
+
+def _has_openings(index: ModelIndex, element: Element) -> bool:
+    """The element, or an element it is a part of, has openings: IfcOpenShell cuts them all from its body."""
+    seen: set[int] = set()
+    current: Element | None = element
+    while current is not None and current.id not in seen:
+        if current.openings:
+            return True
+        seen.add(current.id)
+        current = index.data.elements.get(current.parent) if current.parent is not None else None
+    return False
+
+
+def _exact_or_skip(frame: _Frame, named: list[Boxed]) -> list[Boxed] | Skip:
+    """``named`` with exact boxes, or a Skip when one has no exact box (its cut shape came out empty)."""
+    exact = [frame.exact(b) for b in named]
+    if any(b is None for b in exact):
+        return Skip("an element's shape with its openings cut has no box")
+    return [b for b in exact if b is not None]
 
 
 def _named(ctx: GenContext) -> list[tuple[Element, str]]:
@@ -110,7 +156,7 @@ def prefetch(index: ModelIndex) -> bool:
 
     Only a head start: the boxes, and so the items, are the same as without it. ``False``: not started.
     """
-    return index.prefetch_bboxes(e for e, _ in _named(GenContext(index, random.Random(0))))
+    return index.prefetch_bboxes((e for e, _ in _named(GenContext(index, random.Random(0)))), draft=True)
 
 
 def _askable(ctx: GenContext, element: Element) -> bool:
@@ -130,13 +176,21 @@ def extent_compare(ctx: GenContext) -> Iterator[Draft | Skip]:
     if isinstance(frame, Skip):
         yield frame
         return
-    for anchor in ctx.shuffled(frame.pool):
+    for drafted in ctx.shuffled(frame.pool):
         axis = ctx.rng.randrange(3)
+        anchor = frame.exact(drafted)
+        if anchor is None:
+            yield Skip("an element's shape with its openings cut has no box")
+            continue
         largest = anchor.extent(axis)
         smaller = [b for b in ctx.shuffled(frame.pool) if b.extent(axis) <= largest - frame.margin]
         others = _distinct_named(smaller, exclude=anchor)[: ctx.rng.randint(2, 4)]
         if len(others) < 2:
             yield Skip("fewer than 2 elements clearly smaller along the axis")
+            continue
+        checked = _exact_or_skip(frame, others)  # a draft extent holds the exact one: checked, not assumed
+        if isinstance(checked, Skip) or any(b.extent(axis) > largest - frame.margin for b in checked):
+            yield Skip("an option's exact box is not clearly smaller along the axis")
             continue
         yield Draft(
             question=(
@@ -154,7 +208,7 @@ def extent_compare(ctx: GenContext) -> Iterator[Draft | Skip]:
 def _distinct_named(candidates: list[Boxed], exclude: Boxed) -> list[Boxed]:
     """``candidates`` whose names stay distinct (after normalisation) from each other and ``exclude``."""
     keep = set(distinct_texts([b.name for b in candidates], exclude=[exclude.name]))
-    return [b for b in candidates if b.name in keep and b is not exclude]
+    return [b for b in candidates if b.name in keep and b.element is not exclude.element]
 
 
 @generator("geometric.geometry.base_elevation", version=2)
@@ -165,8 +219,12 @@ def base_elevation(ctx: GenContext) -> Iterator[Draft | Skip]:
         yield frame
         return
     shown: dict[float, str] = {}  # base elevation -> its option text (a storey's elements share a few)
-    for anchor in ctx.shuffled(frame.pool):
-        description = ctx.describe(anchor.element)
+    for drafted in ctx.shuffled(frame.pool):
+        description = ctx.describe(drafted.element)
+        anchor = frame.exact(drafted)
+        if anchor is None:
+            yield Skip("an element's shape with its openings cut has no box")
+            continue
         key = round(anchor.box[2], 3)
         others = [round(b.box[2], 3) for b in ctx.shuffled(frame.pool)]
         texts = [shown.get(z) or shown.setdefault(z, format_value(z, frame.unit))
@@ -217,7 +275,11 @@ def point_in_box(ctx: GenContext) -> Iterator[Draft | Skip]:
     if isinstance(frame, Skip):
         yield frame
         return
-    for anchor in ctx.shuffled(frame.pool):
+    for drafted in ctx.shuffled(frame.pool):
+        anchor = frame.exact(drafted)
+        if anchor is None:
+            yield Skip("an element's shape with its openings cut has no box")
+            continue
         point = centre(anchor.box)
         if not clearly_inside(anchor.box, point, frame.margin):
             yield Skip("box thinner than 2 cm")
@@ -226,10 +288,15 @@ def point_in_box(ctx: GenContext) -> Iterator[Draft | Skip]:
         nearest = sorted(outside, key=lambda b: (_distance(b.box, point), b.element.id))[:_NEAREST]
         others = _distinct_named(ctx.shuffled(nearest), exclude=anchor)
         variant = ctx.rng.choice(("single", "single", YES, NO))
+        named = others[: ctx.rng.randint(2, 4)] if variant == "single" else others[:1] if variant == NO else []
+        checked = _exact_or_skip(frame, named)  # a draft box holds the exact one: checked, not assumed
+        if isinstance(checked, Skip) or not all(clearly_outside(b.box, point, frame.margin) for b in checked):
+            yield Skip("an option's exact box is not clearly away from the point")
+            continue
         if variant == "single":
-            yield _which_box(frame, anchor, others[: ctx.rng.randint(2, 4)], point)
+            yield _which_box(frame, anchor, checked, point)
         else:
-            yield _is_inside(ctx, frame, anchor if variant == YES else None, others, point)
+            yield _is_inside(ctx, frame, anchor if variant == YES else None, checked, point)
 
 
 def _which_box(frame: _Frame, anchor: Boxed, others: list[Boxed], point: tuple[float, float, float]) -> Draft | Skip:

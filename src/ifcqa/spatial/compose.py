@@ -28,7 +28,8 @@ from typing import Any
 from ifcqa.spatial.plan import Plan
 
 # comparative words: True when the larger value answers them
-_MORE_WORDS = ("more", "larger", "bigger", "greater", "higher", "taller", "longer", "wider", "most", "largest",
+_MORE_WORDS = ("exceed", "exceeds", "outnumber", "outnumbers", "more", "larger", "bigger", "greater", "higher",
+               "taller", "longer", "wider", "most", "largest",
                "biggest", "greatest", "highest", "mehr", "grösser", "größer", "meisten", "grössten", "größten",
                "höher", "länger")
 _LESS_WORDS = ("fewer", "less", "smaller", "lower", "shorter", "fewest", "least", "smallest", "lowest", "weniger",
@@ -42,42 +43,48 @@ _IMPLIED = {"larger": "floor area", "bigger": "floor area", "smaller": "floor ar
             "kürzer": "length", "largest": "floor area", "biggest": "floor area", "smallest": "floor area"}
 _MEASURE = re.compile(r"\b(?:(?:net|gross|total|room|floor|wall|window|door)\s+)*(?:floor\s+area|area|volume|length|"
                       r"height|fläche|grundfläche|volumen|länge|höhe)\b")
+_SIZE = re.compile(r"\b(?:size|grösse|größe)\b")
 _COUNTING = re.compile(r"\b(?:number|count|amount|anzahl|many|viele)\b")
 _CMP = re.compile(r"\b(" + "|".join(sorted(_MORE_WORDS + _LESS_WORDS, key=len, reverse=True)) + r")\b")
 
-_DIFF = re.compile(r"\bhow\s+(?:many|much)\s+(?:more|fewer|less|bigger|larger|smaller|longer|shorter|taller|higher)"
-                   r"\b|\bdifference\b|\bunterschied\b|\bwie\s+viel\s+(?:grösser|größer|kleiner|länger)\b")
+_DIFF = re.compile(r"\bby\s+how\s+(?:many|much)\b|\bhow\s+(?:many|much)\s+(?:more|fewer|less|bigger|larger|smaller|"
+                   r"longer|shorter|taller|higher)\b|\bdifference\b|\bunterschied\b|\bum\s+wie\s+viele?\b|\bwie\s+viel\s+(?:grösser|größer|kleiner|länger)\b")
 _DIFF_DE = re.compile(r"\bwie\s+viele?\b(?=.*\b(?P<more>mehr|weniger)\s+als\b)")  # "wie viele X hat A mehr als B"
 _RATIO = re.compile(r"\b(?:(?P<bound>at\s+least|at\s+most|more\s+than|fewer\s+than|less\s+than|exactly|mindestens|"
                     r"höchstens|mehr\s+als|weniger\s+als|genau)\s+)?(?P<factor>twice|double|three\s+times|"
                     r"3\s+times|four\s+times|half|doppelt|dreimal|halb)\b(?:\s+(?:as\s+many|so\s+viele))?")
 _SAME = re.compile(r"\b(?:the\s+same(?:\s+(?:number|count|amount))?|as\s+many|equal(?:ly\s+many)?|gleich\s+viele|"
                    r"genauso\s+viele|dieselbe\s+anzahl|die\s+gleiche\s+anzahl)\b")
-_SHARE = re.compile(r"\b(?P<bound>more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|over|under)\s+"
-                    r"(?P<part>half|a\s+third|a\s+quarter|(?P<pct>\d+)\s*(?:%|percent))\s+(?:of\s+)?|"
-                    r"\b(?P<most>most)\s+of\s+")
-_RANK = re.compile(r"\b(?:rank(?:ed)?|sort(?:ed)?|order(?:ed)?)\s+(?:(?:the|all)\s+)*(?:(?:storeys|stories|floors|levels|"
-                   r"geschosse|etagen)\s+)?(?:by|according\s+to|nach)\b")
+_SHARE = re.compile(r"\b(?P<bound>more\s+than|less\s+than|fewer\s+than|at\s+least|at\s+most|over|under|mehr\s+als|"
+                    r"weniger\s+als|mindestens|höchstens)\s+(?P<part>half|a\s+third|a\s+quarter|(?P<pct>\d+)\s*"
+                    r"(?:%|percent|prozent)|die\s+hälfte|ein\s+drittel|ein\s+viertel)\s+(?:of\s+|der\s+|von\s+)?|"
+                    r"\b(?P<most>most|die\s+meisten)\s+(?:of\s+|der\s+)")
+_RANK = re.compile(r"\b(?:rank(?:ed)?|sort(?:ed)?|order(?:ed)?)\s+(?:(?:the|all)\s+)*"
+                   r"(?:(?:storeys|stories|floors|levels|geschosse|etagen)\s+)?(?:by|according\s+to|nach)\b")
 _EACH_STOREY = re.compile(r"\b(?:per|each|every|by)\s+(?:storey|floor|level|geschoss)\b|\bcompare\b")
 _ALL_STOREYS = re.compile(r"\b(?:on\s+|in\s+|across\s+)?(?:both|all|every|each|beiden|allen)\s+(?:the\s+|of\s+the\s+)?"
                           r"(?:storeys?|stories|floors?|levels?|geschossen?|etagen?)\b")
-_UNIT = re.compile(r"(?:\bin\s+)?(?<![\w])(?P<unit>m²|m2|m³|m3|sqm|square\s+met(?:re|er)s?|cubic\s+met(?:re|er)s?|mm|cm|m)"
-                   r"(?![\w²³])")
+_UNIT = re.compile(r"(?:\bin\s+)?(?<![\w])(?P<unit>m²|m2|m³|m3|sqm|square\s+met(?:re|er)s?|cubic\s+met(?:re|er)s?|"
+                   r"mm|cm|m)(?![\w²³])")
 _YES_NO = re.compile(r"^\s*(?:is|are|does|do|has|have|did|was|were|can|hat|haben|ist|sind|gibt|gibt\s+es)\b")
-_TAG = re.compile(r"[,\s]+(?:right|correct|true|is\s+that\s+(?:right|correct|true)|oder|stimmt\s+das|richtig)\s*"
-                  r"[?.!]*\s*$")
+_TAG = re.compile(r"[,\s\-]+(?:true\s+or\s+(?:false|not)|yes\s+or\s+no|right|correct|true|"
+                  r"is\s+that\s+(?:right|correct|true)|oder|stimmt\s+das|richtig)\s*[?.!]*\s*$")
 _WHICH = re.compile(r"\b(?:which|what|where|welche[srmn]?|wo|who)\b")
 _STOREY_NOUN = re.compile(r"\b(?:the\s+)?(?:storeys?|stories|floors?|levels?|geschosse?|etagen?|stockwerke?)\b")
 # the frame's own words: taken out of the question around the sides and the operator (nothing else is)
-_FILLER = frozenset(
-    "which what where who one ones of them these both either is are was were does do did has have had got there "
-    "the a an or and than between vs versus compare compared comparing comparison as to in on at for by with "
-    "number count amount many how much more fewer less twice double half times same equal common often "
-    "right correct true that it its their they those one's between on? is that so viele wie als oder und im in "
-    "am auf dem der die das den des hat haben ist sind gibt es welche welcher welches welchem wo mehr weniger "
-    "gleich genauso anzahl zwischen vergleich beide beiden both all there's please tell me can you could you "
-    "would say hey hi quick question ticket total overall insgesamt altogether together list show give their its "
-    "ihre ihrer nach".split())
+_FILLER = frozenset((
+    "which", "what", "where", "who", "one", "ones", "of", "them", "these", "both", "either", "is", "are", "was",
+    "were", "does", "do", "did", "has", "have", "had", "got", "there", "the", "a", "an", "or", "and", "than",
+    "between", "vs", "versus", "compare", "compared", "comparing", "comparison", "as", "to", "in", "on", "at", "for",
+    "by", "with", "number", "count", "amount", "many", "how", "much", "more", "fewer", "less", "twice", "double",
+    "half", "times", "same", "equal", "common", "often", "right", "correct", "true", "that", "it", "its", "their",
+    "they", "those", "one's", "on?", "so", "viele", "wie", "als", "oder", "und", "im", "am", "auf", "dem", "der",
+    "die", "das", "den", "des", "hat", "haben", "ist", "sind", "gibt", "es", "welche", "welcher", "welches",
+    "welchem", "wo", "mehr", "weniger", "gleich", "genauso", "anzahl", "zwischen", "vergleich", "beide", "beiden",
+    "all", "there's", "please", "tell", "me", "can", "you", "could", "would", "say", "hey", "hi", "quick",
+    "question", "ticket", "total", "overall", "insgesamt", "altogether", "together", "list", "show", "give", "ihre",
+    "ihrer", "nach",
+))
 
 
 @dataclass
@@ -127,7 +134,7 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
 def _rest(text: str, spans: list[tuple[int, int]], keep_scope: bool = True) -> str:
     """The words of ``text`` outside ``spans`` that are no filler of the frame, in order."""
     left = _blank(text, spans)
-    left = re.sub(r"[?!.:;,\-–()\"]", " ", left)
+    left = re.sub(r"[?!:;,–()\"]|(?<!\w)[-.]|[-.](?!\w)", " ", left)  # ("load-bearing", "1.og" kept whole)
     words = [w for w in left.split() if w not in _FILLER]
     return " ".join(words)
 
@@ -139,13 +146,17 @@ def _direction(text: str, default: bool = True) -> tuple[bool, re.Match[str] | N
     return found.group(1) in _MORE_WORDS, found
 
 
-def _measure_of(rest: str, comparative: str | None) -> tuple[str, str]:
-    """("count" | the quantity phrase, the rest without it)."""
+def _measure_of(rest: str, comparative: str | None, text: str) -> tuple[str, str]:
+    """("count" | the quantity phrase, the rest without it); ``text`` the whole question (a counting word in it,
+    "the higher window count", makes a size comparative compare counts)."""
     found = _MEASURE.search(rest)
     if found is not None:
         phrase = re.sub(r"\btotal\s+", "", found.group(0))
-        return phrase, (rest[:found.start()] + rest[found.end():]).strip()
-    if comparative in _IMPLIED and not _COUNTING.search(rest):
+        return phrase, " ".join((rest[:found.start()] + rest[found.end():]).split())
+    size = _SIZE.search(rest)
+    if size is not None:  # "twice the size of", "the same size as": the floor area
+        return "floor area", " ".join((rest[:size.start()] + rest[size.end():]).split())
+    if comparative in _IMPLIED and not _COUNTING.search(text):
         return _IMPLIED[comparative], rest
     return "count", rest
 
@@ -184,11 +195,11 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     elif len(plan.classes) == 2 and not any(c.inventory for c in plan.classes) and re.search(r"\b(?:or|oder)\b",
                                                                                               text):
         for c in plan.classes:
-            term = _class_term(text, c.key, c.label, spans)
-            if term is None:
+            found = _class_term(text, c.key, c.label, spans)
+            if found is None:
                 return None
-            spans.append(term[1])
-            sides.append((term[0], "class"))
+            spans.append(found[1])
+            sides.append((found[0], "class"))
     ops: list[tuple[int, int]] = []
     op, cmp, factor = "", ">" if more else "<", 1.0
     ratio, same, diff, diff_de = _RATIO.search(text), _SAME.search(text), _DIFF.search(text), _DIFF_DE.search(text)
@@ -206,7 +217,8 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
             word, 3 if word.startswith("three") or word.startswith("3") else 4)
         bound = (ratio.group("bound") or "").replace("  ", " ")
         cmp = {"at least": ">=", "mindestens": ">=", "at most": "<=", "höchstens": "<=", "more than": ">",
-               "mehr als": ">", "fewer than": "<", "less than": "<", "weniger als": "<"}.get(bound, "=")
+               "mehr als": ">", "fewer than": "<", "less than": "<", "weniger als": "<", "exactly": "=",
+               "genau": "="}.get(bound, ">=")  # "twice as many": at least twice, as the count comparison reads it
     elif same is not None:
         op, cmp = "same", "="
         ops.append(same.span())
@@ -220,10 +232,15 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
             op = "yesno"
     if cmp_match is not None:
         ops.append(cmp_match.span())
+    tag = _TAG.search(text)
+    if tag is not None:  # "..., right?", "- true or false?": the question's frame, nothing asked of a side
+        ops.append(tag.span())
     if not op:
         return None
     if not sides:  # every storey: a superlative ("which floor has the fewest X"), a ranking, "the same on all floors"
         if op == "same" and _ALL_STOREYS.search(text):
+            if re.search(r"\b(?:both|beiden)\b", text) and len(storeys) != 2:
+                return None  # "both floors" of a model with four: which two is not said
             return _every_storey(plan, _blank(text, [_ALL_STOREYS.search(text).span()]),  # type: ignore[union-attr]
                                  ops, "same", more, None, storeys)
         if op == "rank" or (op == "which" and comparative in _SUPERLATIVES and _STOREY_NOUN.search(text)):
@@ -233,7 +250,7 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     if len(sides) > 2 and op not in ("same", "which"):
         return None
     rest = _rest(text, spans + ops)
-    measure, rest = _measure_of(rest, comparative)
+    measure, rest = _measure_of(rest, comparative, text)
     unit = _UNIT.search(rest)
     if unit is not None and measure != "count":  # "how much larger ..., in m²": asked of each side in that unit
         rest = " ".join((rest[:unit.start()] + rest[unit.end():]).split())
@@ -295,10 +312,11 @@ def _share_frame(plan: Plan, text: str, share: re.Match[str]) -> Frame | None:
     else:
         word = share.group("bound")
         bound = {"more than": ">", "over": ">", "less than": "<", "fewer than": "<", "under": "<",
-                 "at least": ">=", "at most": "<="}[" ".join(word.split())]
+                 "at least": ">=", "at most": "<=", "mehr als": ">", "weniger als": "<", "mindestens": ">=",
+                 "höchstens": "<="}[" ".join(word.split())]
         part = share.group("part")
-        fraction = 0.5 if part == "half" else 1 / 3 if "third" in part else 0.25 if "quarter" in part else \
-            int(share.group("pct")) / 100
+        fraction = 0.5 if "half" in part or "hälfte" in part else 1 / 3 if "third" in part or "drittel" in part \
+            else 0.25 if "quarter" in part or "viertel" in part else int(share.group("pct")) / 100
     lead = _YES_NO.search(text)
     spans = [share.span()] + ([lead.span()] if lead else [])
     rest = _rest(text, spans)
@@ -323,7 +341,7 @@ def _every_storey(plan: Plan, text: str, spans: list[tuple[int, int]], op: str, 
     if noun is None and op != "same":  # ("the same on all floors": the storeys were read already)
         return None
     rest = _rest(text, spans + ([noun.span()] if noun is not None else []))
-    measure, rest = _measure_of(rest, comparative)
+    measure, rest = _measure_of(rest, comparative, text)
     if measure != "count" and comparative not in _SUPERLATIVES:
         return None
     if not rest and measure == "count":
@@ -383,10 +401,7 @@ def compose(frame: Frame) -> dict[str, Any]:
         return out | {"text": text, "rule": rule}
     a, b = values[0], values[1]
     if frame.op == "diff":
-        if frame.larger:
-            d = a - b
-        else:
-            d = b - a
+        d = a - b if frame.larger else b - a
         if frame.measure == "count":
             out["count"] = int(round(abs(d)))
             text = f"{out['count']}: {shown} (the difference of the two counts)."
@@ -500,7 +515,11 @@ def answer(ask: Any, question: str, plan: Plan, text: str, storeys: list[tuple[s
 
 def overrides(plan: Plan, text: str) -> bool:
     """Whether a plan the rules answered still needs composing: it compares counts where the question compares a
-    quantity ("the difference in total room area between A and B", "how much bigger is A than B")."""
+    quantity ("the difference in total room area between A and B"), or it answered whether any element passes its
+    qualifiers where the question asks about their share ("are most of the walls load-bearing?")."""
+    if _SHARE.search(text) and _YES_NO.search(text) and plan.intent in ("exists", "count", "list") and \
+            plan.qualifiers and plan.threshold is None and not plan.rooms:
+        return True
     return (plan.intent == "compare" and plan.measure is not None and not plan.compare_classes
             and not plan.resolved.get("compare_rooms") and bool(plan.compare) and plan.compare_op == "-"
             and bool(_DIFF.search(text)) and not _COUNTING.search(text))

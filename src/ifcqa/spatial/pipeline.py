@@ -313,8 +313,8 @@ class SpatialQA:
         self._composing = True
         try:
             storeys = [(s.guid, s.name) for s in self.parser.resolver.storeys]
-            spaces = [(g, self.index.find(g).name or g) for r in plan.rooms for g in r.guids[:1]
-                      if self.index.find(g) is not None]  # type: ignore[union-attr]
+            spaces = [(g, " ".join(filter(None, (e.name, e.long_name))) or g) for r in plan.rooms for g in r.guids[:1]
+                      if (e := self.index.find(g)) is not None]
             return compose.answer(self.ask, question, plan, text, storeys, spaces)
         finally:
             self._composing = False

@@ -177,3 +177,52 @@ def test_a_seeded_sample_of_the_round9_comparison_set_scores_and_never_broadens(
     records, summary = run_bench(sample, shared_ifc, use_graph=False)
     assert summary["broadenings"] == 0
     assert summary["score"] >= 0.95, [(r["id"], r["answer"][:120]) for r in records if r["score"] < 1]
+
+
+# --- two classes, two qualified parts of one class, a ratio's value ---------------------------------------------------
+
+def test_two_qualified_parts_of_a_class_are_two_sides_never_their_intersection(index_of: Index, model: Any) -> None:
+    f = model(INS)
+    walls = [w for w in f.by_type("IfcWall") if storey_of(w) == "Keller"]
+    bearing = {w.GlobalId for w in walls if ue.get_pset(w, "Pset_WallCommon", "LoadBearing") is True}
+    external = {w.GlobalId for w in walls if ue.get_pset(w, "Pset_WallCommon", "IsExternal") is True}
+    assert len(bearing) != len(external)  # premise: no tie
+    answer = ask(index_of, INS, "more load-bearing walls or external walls on the Keller?")
+    assert answer["declined"] is None and answer["route"] == "composed"
+    assert guids(answer) == (bearing if len(bearing) > len(external) else external)
+    doors = f.by_type("IfcDoor")
+    internal = [d for d in doors if ue.get_pset(d, "Pset_DoorCommon", "IsExternal") is False]
+    outside = [d for d in doors if ue.get_pset(d, "Pset_DoorCommon", "IsExternal") is True]
+    answer = ask(index_of, INS, "are there more internal doors than external doors?")
+    assert answer["declined"] is None and answer["yes_no"] is (len(internal) > len(outside))
+
+
+def test_the_ratio_of_two_classes_is_a_number_and_a_zero_side_declines(index_of: Index, model: Any) -> None:
+    f = model(DUP)
+    windows, doors = len(_on(f, "IfcWindow", "Level 2")), len(_on(f, "IfcDoor", "Level 2"))
+    answer = ask(index_of, DUP, "How many times more windows than doors are there on Level 2?")
+    assert answer["declined"] is None and answer["value"]["number"] == pytest.approx(windows / doors, rel=1e-3)
+    g = model(FZK)
+    assert not _on(g, "IfcDoor", "Dachgeschoss")  # premise: no door upstairs
+    answer = ask(index_of, FZK, "what is the ratio of windows to doors on the Dachgeschoss?")
+    assert answer["declined"] is not None and answer["value"] is None and not answer["elements"]
+
+
+def test_two_rooms_compared_by_what_bounds_them(index_of: Index, model: Any) -> None:
+    f = model(DUP)
+
+    def bounding(name: str) -> set[str]:
+        return {b.RelatedBuildingElement.GlobalId for b in _space(f, name).BoundedBy or ()
+                if b.RelatedBuildingElement is not None and b.RelatedBuildingElement.is_a("IfcWindow")}
+
+    a, b = bounding("A102"), bounding("A203")
+    assert len(a) != len(b)  # premise
+    answer = ask(index_of, DUP, "Which room has more windows, A102 or A203?")
+    assert answer["declined"] is None and guids(answer) == (a if len(a) > len(b) else b)
+
+
+def test_a_storey_compared_by_height_is_not_a_sum_of_heights(index_of: Index) -> None:
+    """ "Is the EG taller than the DG": its floor-to-floor height or its elevation is not said; summing the heights of
+    its rooms would be a confident wrong answer, so the comparison is not composed."""
+    answer = ask(index_of, FZK, "Is the Erdgeschoss taller than the Dachgeschoss?")
+    assert answer["declined"] is not None and answer["yes_no"] is None

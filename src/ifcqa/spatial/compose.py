@@ -62,6 +62,14 @@ _SHARE = re.compile(r"\b(?P<bound>more\s+than|less\s+than|fewer\s+than|at\s+leas
 _RANK = re.compile(r"\b(?:rank(?:ed)?|sort(?:ed)?|order(?:ed)?)\s+(?:(?:the|all)\s+)*"
                    r"(?:(?:storeys|stories|floors|levels|geschosse|etagen)\s+)?(?:by|according\s+to|nach)\b")
 _EACH_STOREY = re.compile(r"\b(?:per|each|every|by)\s+(?:storey|floor|level|geschoss)\b|\bcompare\b")
+_ROOM_NOUN = re.compile(r"\b(?:rooms?|spaces?|räume?|raum)\b")
+_QUALIFIED_JOINED = re.compile(r"\s*(?:[^\W\d_]+\s+)?(?:(?:the|die|number|of)\s+)*(?:or|oder|than|als|vs\.?|versus|"
+                               r"to)\s+(?:the\s+|die\s+)?")
+_JOINED = re.compile(r"\s*(?:(?:or|oder|to|than|als|and|und|vs\.?|versus|the|die|more|mehr|fewer|weniger|number|"
+                     r"of|many|as)\s+)+")
+_TIMES = re.compile(r"\bhow\s+many\s+times\s+(?:more|as\s+many|fewer)?|\b(?:the\s+)?ratio\s+(?:of|between)\b|"
+                    r"\bverhältnis\s+(?:von|zwischen)\b|\bwie\s+viel\s*mal\s+(?:mehr|so\s+viele)\b")
+_VERSUS = re.compile(r"\b(?:compare[sd]?|comparing|comparison|vs\.?|versus|vergleiche?n?)(?![\w])")
 _ALL_STOREYS = re.compile(r"\b(?:on\s+|in\s+|across\s+)?(?:both|all|every|each|beiden|allen)\s+(?:the\s+|of\s+the\s+)?"
                           r"(?:storeys?|stories|floors?|levels?|geschossen?|etagen?)\b")
 _UNIT = re.compile(r"(?:\bin\s+)?(?<![\w])(?P<unit>m²|m2|m³|m3|sqm|square\s+met(?:re|er)s?|cubic\s+met(?:re|er)s?|"
@@ -97,6 +105,7 @@ class Side:
     answer: dict[str, Any] | None = None
     value: float | None = None
     unit: str | None = None
+    scope: str = ""  # a storey side: its GlobalId (the side's answer must be scoped to exactly it)
 
 
 @dataclass
@@ -136,7 +145,8 @@ def _rest(text: str, spans: list[tuple[int, int]], keep_scope: bool = True) -> s
     left = _blank(text, spans)
     left = re.sub(r"[?!:;,–()\"]|(?<!\w)[-.]|[-.](?!\w)", " ", left)  # ("load-bearing", "1.og" kept whole)
     words = [w for w in left.split() if w not in _FILLER]
-    return " ".join(words)
+    return " ".join(w for i, w in enumerate(words) if i == 0 or w != words[i - 1])  # "internal doors than external
+    # doors": the class said on each side once
 
 
 def _direction(text: str, default: bool = True) -> tuple[bool, re.Match[str] | None]:
@@ -171,10 +181,11 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     if share is not None and _YES_NO.search(text) and not plan.mentions[1:] and len(plan.rooms) < 2:
         return _share_frame(plan, text, share)
     named = [m for m in plan.mentions if m.storeys and not m.negated]
-    rooms = [r for r in plan.rooms if r.role == "subject" and not r.negated and len(r.guids) == 1]
+    rooms = [r for r in plan.rooms if not r.negated and len(r.guids) == 1]
     spans: list[tuple[int, int]] = []
     sides: list[tuple[str, str]] = []  # (term as written in text, kind)
     shown: dict[str, str] = {}  # a storey or room side's term -> its name in the model
+    scopes: dict[str, str] = {}  # a storey side's term -> its GlobalId
     names = dict(storeys) | dict(spaces)
     if len(named) >= 2 and len({g for m in named for g in m.storeys}) == len(named):
         for m in named:
@@ -184,7 +195,11 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
             spans.append(at)
             sides.append((m.term, "storey"))
             shown[m.term] = names.get(m.storeys[0], m.term)
-    elif len(rooms) == 2 and not named:
+            scopes[m.term] = m.storeys[0]
+        noun = _STOREY_NOUN.search(_blank(text, spans))  # "which level has more ...": the sides' noun, no subject
+        if noun is not None:
+            spans.append(noun.span())
+    elif len(rooms) == 2 and len(plan.rooms) == 2 and rooms[0].role == rooms[1].role and not named:
         for r in rooms:
             at = _span(text, r.term, spans)
             if at is None:
@@ -192,18 +207,38 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
             spans.append(at)
             sides.append((r.term, "room"))
             shown[r.term] = names.get(r.guids[0], r.term)
-    elif len(plan.classes) == 2 and not any(c.inventory for c in plan.classes) and re.search(r"\b(?:or|oder)\b",
-                                                                                              text):
+        noun = _ROOM_NOUN.search(_blank(text, spans))  # "which room has more windows, A or B": the sides' noun
+        if noun is not None:
+            spans.append(noun.span())
+    elif len(plan.qualifiers) == 2 and len(plan.classes) == 1 and not plan.rooms and not any(
+            q.negated for q in plan.qualifiers):  # "more internal doors than external doors"
+        for q in plan.qualifiers:
+            at = _span(text, q.term, spans)
+            if at is None:
+                return None
+            spans.append(at)
+            sides.append((q.term, "qualified"))
+        between = text[min(spans[0][1], spans[1][1]):max(spans[0][0], spans[1][0])]
+        if not _QUALIFIED_JOINED.fullmatch(between):
+            return None
+    elif len(plan.classes) == 2 and not any(c.inventory for c in plan.classes) and not plan.rooms:
         for c in plan.classes:
             found = _class_term(text, c.key, c.label, spans)
             if found is None:
                 return None
             spans.append(found[1])
             sides.append((found[0], "class"))
+        between = text[min(spans[0][1], spans[1][1]):max(spans[0][0], spans[1][0])]
+        if not _JOINED.fullmatch(between):  # "doors or windows", "windows to doors", "windows than doors" only
+            return None
     ops: list[tuple[int, int]] = []
     op, cmp, factor = "", ">" if more else "<", 1.0
     ratio, same, diff, diff_de = _RATIO.search(text), _SAME.search(text), _DIFF.search(text), _DIFF_DE.search(text)
-    if diff is not None:
+    times = _TIMES.search(text)
+    if times is not None:
+        op = "times"
+        ops.append(times.span())
+    elif diff is not None:
         op = "diff"
         ops.append(diff.span())
     elif diff_de is not None:
@@ -222,6 +257,9 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     elif same is not None:
         op, cmp = "same", "="
         ops.append(same.span())
+    elif _VERSUS.search(text) and sides and cmp_match is None:  # "compare Level 1 and Level 2 by windows"
+        op = "rank"
+        ops.append(_VERSUS.search(text).span())  # type: ignore[union-attr]
     elif _RANK.search(text) and not sides:
         op = "rank"
         ops.append(_RANK.search(text).span())  # type: ignore[union-attr]
@@ -256,15 +294,18 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
         rest = " ".join((rest[:unit.start()] + rest[unit.end():]).split())
     asked_unit = f" in {unit.group('unit')}" if unit is not None and measure != "count" else ""
     kind = sides[0][1]
+    if kind == "storey" and (re.search(r"\b(?:height|höhe)\b", measure) or (measure == "length" and not rest)):
+        return None  # "is the EG taller than the DG": its height or its elevation? never a sum of heights
     if measure == "count" and not rest and kind != "class":
         return None  # nothing counted ("how many ... on A"): never every element
-    if kind == "class":
+    if kind in ("class", "qualified"):
         measure, rest = "count", rest
         if _MEASURE.search(_rest(text, spans + ops)):
             return None  # "more door area or window area": not a count of two classes
     out = Frame(op, more, measure, [], rest, cmp, factor)
     for term, k in sides:
-        out.sides.append(Side(shown.get(term, term), side_question(k, term, measure, rest) + asked_unit, k))
+        out.sides.append(Side(shown.get(term, term), side_question(k, term, measure, rest) + asked_unit, k,
+                              scope=scopes.get(term, "")))
     return out
 
 
@@ -288,6 +329,8 @@ def _class_term(text: str, key: str, label: str, taken: list[tuple[int, int]]) -
 def side_question(kind: str, term: str, measure: str, rest: str) -> str:
     """The single question asked of one side (English frame; the rest keeps the question's own words)."""
     if kind == "class":
+        return f"how many {term} {rest}".strip()
+    if kind == "qualified":
         return f"how many {term} {rest}".strip()
     if kind == "room":
         if measure == "count":
@@ -373,8 +416,8 @@ def compose(frame: Frame) -> dict[str, Any]:
     out: dict[str, Any] = {"count": None, "value": None, "yes_no": None, "storeys": None, "cite": list(
         range(len(sides)))}
     values = [s.value or 0.0 for s in sides]
-    rule = f"{'number' if frame.measure == 'count' else frame.measure} of {frame.rest or 'rooms'} per side, asked " \
-           f"of each side alone ({'; '.join(repr(s.question) for s in sides)})"
+    asked = "count" if frame.measure == "count" else frame.measure
+    rule = f"the {asked} of each side, asked alone ({'; '.join(repr(s.question) for s in sides)})"
     if frame.op in ("which", "most"):
         best = (max if frame.larger else min)(values)
         won = [i for i, v in enumerate(values) if abs(v - best) <= 1e-9 * max(1.0, abs(best))]
@@ -387,7 +430,7 @@ def compose(frame: Frame) -> dict[str, Any]:
         tie = " (a tie)" if len(won) > 1 else ""
         text = f"{names} {'has' if len(won) == 1 else 'have'} {word} {what}{tie}: {shown}."
         kinds = {s.kind for s in sides}
-        if kinds == {"class"}:  # "more doors or windows on Level 1?": the class counted more often
+        if kinds <= {"class", "qualified"}:  # "more doors or windows on Level 1?": the class counted more often
             text = f"{_capital(word)} {names}{(' ' + frame.rest) if frame.rest else ''}{tie}: {shown}."
         if kinds == {"storey"}:
             out["storeys"] = [sides[i].name for i in won]
@@ -410,6 +453,11 @@ def compose(frame: Frame) -> dict[str, Any]:
                             "quantity": frame.measure}
             text = f"{_fmt(abs(d))} {unit}: {shown} (the difference of the two)."
         return out | {"text": text, "rule": rule + ", subtracted"}
+    if frame.op == "times":  # "the ratio of windows to doors", "how many times more": A / B
+        if b == 0:
+            return out | {"text": "", "rule": rule, "undefined": f"{sides[1].name} counts 0, so there is no ratio"}
+        out["value"] = {"number": round(a / b, 3), "unit": None, "op": "ratio", "quantity": frame.measure}
+        return out | {"text": f"{_fmt(a / b)} ({_fmt(a)} / {_fmt(b)}): {shown}.", "rule": rule + ", A / B"}
     if frame.op == "share":
         holds = _holds(frame.cmp, a, frame.factor * b)
         out["yes_no"] = holds
@@ -446,6 +494,10 @@ def side_value(frame: Frame, side: Side) -> str | None:
     plan = answer.get("plan") or {}
     if plan.get("intent") in ("compare", "most", "breakdown") or plan.get("threshold"):
         return f"the side {side.name!r} ({side.question!r}) is itself a comparison"
+    if answer.get("storeys") is not None or answer.get("yes_no") is not None:
+        return f"the side {side.name!r} ({side.question!r}) was read as a question about storeys or a yes/no"
+    if side.scope and list(plan.get("storeys") or []) != [side.scope]:
+        return f"the side {side.name!r} ({side.question!r}) was not read on that storey alone"
     if frame.measure == "count":
         n = answer.get("count")
         if not isinstance(n, int):
@@ -483,9 +535,12 @@ def answer(ask: Any, question: str, plan: Plan, text: str, storeys: list[tuple[s
     plan_dict["notes"] = [*plan_dict["notes"], f"comparison composed of {len(frame.sides)} single questions: "
                           + "; ".join(repr(s.question) for s in frame.sides)]
     rows: list[dict[str, Any]] = []
+    out = compose(frame) if not problems else {}
+    if out.get("undefined"):  # "the ratio of windows to doors" with no door
+        problems.append((frame.sides[1], out["undefined"]))
     if problems:
         side, why = problems[0]
-        words = []
+        words: list[str] = []
         for s, _ in problems:
             declined = (s.answer or {}).get("declined") or {}
             words += [w for w in declined.get("not_understood") or [] if w not in words]
@@ -497,7 +552,6 @@ def answer(ask: Any, question: str, plan: Plan, text: str, storeys: list[tuple[s
         keys = {"declined": declined_keys, "count": None, "value": None, "yes_no": None, "storeys": None,
                 "rule": None}
     else:
-        out = compose(frame)
         seen: set[str] = set()
         for i in out["cite"]:
             for row in (frame.sides[i].answer or {}).get("elements") or []:
@@ -519,6 +573,13 @@ def overrides(plan: Plan, text: str) -> bool:
     qualifiers where the question asks about their share ("are most of the walls load-bearing?")."""
     if _SHARE.search(text) and _YES_NO.search(text) and plan.intent in ("exists", "count", "list") and \
             plan.qualifiers and plan.threshold is None and not plan.rooms:
+        return True
+    if plan.intent in ("list", "count", "exists") and len(plan.qualifiers) == 2 and len(plan.classes) == 1 and \
+            _CMP.search(text) and re.search(r"\b(?:or|oder|than|als)\b", text):  # "more load-bearing walls or
+        return True  # external walls": two sides, never their intersection
+    named = [m for m in plan.mentions if m.storeys and not m.negated]
+    if _VERSUS.search(text) and len(named) >= 2 and plan.intent in ("count", "list") and plan.measure is None \
+            and not _CMP.search(text):  # "compare Level 1 and Level 2 by number of windows": each side's count
         return True
     return (plan.intent == "compare" and plan.measure is not None and not plan.compare_classes
             and not plan.resolved.get("compare_rooms") and bool(plan.compare) and plan.compare_op == "-"

@@ -226,3 +226,28 @@ def test_a_storey_compared_by_height_is_not_a_sum_of_heights(index_of: Index) ->
     its rooms would be a confident wrong answer, so the comparison is not composed."""
     answer = ask(index_of, FZK, "Is the Erdgeschoss taller than the Dachgeschoss?")
     assert answer["declined"] is not None and answer["yes_no"] is None
+
+
+# --- comparisons the rules read as something else ---------------------------------------------------------------------
+
+def test_a_comparison_read_as_a_list_or_a_superlative_is_composed(index_of: Index, model: Any) -> None:
+    f = model(FZK)
+    area = {n: ue.get_pset(_space(f, n), "BaseQuantities", "NetFloorArea") for n in ("Küche", "Bad", "Wohnen")}
+    answer = ask(index_of, FZK, "what is bigger: the Küche or the Bad?")  # not "the spaces Küche and Bad"
+    assert answer["declined"] is None and answer["route"] == "composed"
+    assert guids(answer) == {_space(f, "Küche" if area["Küche"] > area["Bad"] else "Bad").GlobalId}
+    answer = ask(index_of, FZK, "Is the Bad at least half the size of the Wohnen?")  # not the smallest of the two
+    assert answer["declined"] is None and answer["yes_no"] is (area["Bad"] >= 0.5 * area["Wohnen"])
+    answer = ask(index_of, FZK, "Is the Wohnen more than twice as big as the Bad?")
+    assert answer["declined"] is None and answer["yes_no"] is (area["Wohnen"] > 2 * area["Bad"])
+
+
+def test_the_storeys_ranked_or_picked_by_a_count_word_after_the_class(index_of: Index, model: Any) -> None:
+    f = model(FZK)
+    rooms = {s: len(_on(f, "IfcSpace", s)) for s in ("Erdgeschoss", "Dachgeschoss")}
+    assert rooms["Erdgeschoss"] != rooms["Dachgeschoss"]  # premise
+    answer = ask(index_of, FZK, "which floor has the highest room count?")  # not every space with its storey
+    assert answer["declined"] is None and answer["storeys"] == [max(rooms, key=rooms.__getitem__)]
+    answer = ask(index_of, FZK, "rank levels by room count")
+    assert answer["declined"] is None and guids(answer) == {s.GlobalId for s in f.by_type("IfcSpace")}
+    assert [s["value"] for s in answer["plan"]["composed"]["sides"]] == [rooms["Erdgeschoss"], rooms["Dachgeschoss"]]

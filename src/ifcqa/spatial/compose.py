@@ -44,11 +44,12 @@ _IMPLIED = {"larger": "floor area", "bigger": "floor area", "smaller": "floor ar
 _MEASURE = re.compile(r"\b(?:(?:net|gross|total|room|floor|wall|window|door)\s+)*(?:floor\s+area|area|volume|length|"
                       r"height|fläche|grundfläche|volumen|länge|höhe)\b")
 _SIZE = re.compile(r"\b(?:size|grösse|größe)\b")
+_AS_BIG = re.compile(r"\b(?:big|large|small|gross|groß|klein)\b")  # "twice as big as", "halb so groß wie"
 _COUNTING = re.compile(r"\b(?:number|count|amount|anzahl|many|viele)\b")
 _CMP = re.compile(r"\b(" + "|".join(sorted(_MORE_WORDS + _LESS_WORDS, key=len, reverse=True)) + r")\b")
 
 _DIFF = re.compile(r"\bby\s+how\s+(?:many|much)\b|\bhow\s+(?:many|much)\s+(?:more|fewer|less|bigger|larger|smaller|"
-                   r"longer|shorter|taller|higher)\b|\bdifference\b|\bunterschied\b|\bum\s+wie\s+viele?\b|\bwie\s+viel\s+(?:grösser|größer|kleiner|länger)\b")
+                   r"longer|shorter|taller|higher)\b|\b(?:how\s+(?:big|large)\s+is\s+)?the\s+difference\b|\bdifference\b|\bunterschied\b|\bum\s+wie\s+viele?\b|\bwie\s+viel\s+(?:grösser|größer|kleiner|länger)\b")
 _DIFF_DE = re.compile(r"\bwie\s+viele?\b(?=.*\b(?P<more>mehr|weniger)\s+als\b)")  # "wie viele X hat A mehr als B"
 _RATIO = re.compile(r"\b(?:(?P<bound>at\s+least|at\s+most|more\s+than|fewer\s+than|less\s+than|exactly|mindestens|"
                     r"höchstens|mehr\s+als|weniger\s+als|genau)\s+)?(?P<factor>twice|double|three\s+times|"
@@ -288,6 +289,9 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     if len(sides) > 2 and op not in ("same", "which"):
         return None
     rest = _rest(text, spans + ops)
+    as_big = _AS_BIG.search(rest) if op in ("ratio", "same") else None
+    if as_big is not None:  # "is A twice as big as B", "as large as": their sizes
+        rest, comparative = " ".join((rest[:as_big.start()] + rest[as_big.end():]).split()), "bigger"
     measure, rest = _measure_of(rest, comparative, text)
     unit = _UNIT.search(rest)
     if unit is not None and measure != "count":  # "how much larger ..., in m²": asked of each side in that unit
@@ -381,8 +385,8 @@ def _every_storey(plan: Plan, text: str, spans: list[tuple[int, int]], op: str, 
     if plan.mentions or plan.rooms or len(storeys) < 2:
         return None
     noun = _STOREY_NOUN.search(_blank(text, spans))
-    if noun is None and op != "same":  # ("the same on all floors": the storeys were read already)
-        return None
+    if noun is None and op != "same" and not (op == "rank" and _STOREY_NOUN.search(text)):
+        return None  # ("the same on all floors", "rank levels by": the storeys were read with the operator)
     rest = _rest(text, spans + ([noun.span()] if noun is not None else []))
     measure, rest = _measure_of(rest, comparative, text)
     if measure != "count" and comparative not in _SUPERLATIVES:
@@ -577,6 +581,13 @@ def overrides(plan: Plan, text: str) -> bool:
     if plan.intent in ("list", "count", "exists") and len(plan.qualifiers) == 2 and len(plan.classes) == 1 and \
             _CMP.search(text) and re.search(r"\b(?:or|oder|than|als)\b", text):  # "more load-bearing walls or
         return True  # external walls": two sides, never their intersection
+    rank = _RANK.search(text)
+    if rank is not None and _STOREY_NOUN.search(rank.group(0)) and plan.group_by != "storey":
+        return True  # "rank levels by room count": the storeys ranked, not the rooms
+    if plan.intent in ("list", "count", "exists") and plan.threshold is None and plan.lookup is None and not \
+            plan.resolved.get("each") and (_CMP.search(text) or _RATIO.search(text) or _RANK.search(text)) and \
+            not plan.resolved.get("space_filter"):  # "what is bigger: the Küche or the Bad?" read as a list of both
+        return True
     named = [m for m in plan.mentions if m.storeys and not m.negated]
     if _VERSUS.search(text) and len(named) >= 2 and plan.intent in ("count", "list") and plan.measure is None \
             and not _CMP.search(text):  # "compare Level 1 and Level 2 by number of windows": each side's count

@@ -251,3 +251,11 @@ def test_the_storeys_ranked_or_picked_by_a_count_word_after_the_class(index_of: 
     answer = ask(index_of, FZK, "rank levels by room count")
     assert answer["declined"] is None and guids(answer) == {s.GlobalId for s in f.by_type("IfcSpace")}
     assert [s["value"] for s in answer["plan"]["composed"]["sides"]] == [rooms["Erdgeschoss"], rooms["Dachgeschoss"]]
+
+
+def test_three_rooms_named_in_a_which_question_are_three_sides(index_of: Index, model: Any) -> None:
+    f = model(HOM)
+    area = {n: ue.get_pset(_space(f, n), "Qto_SpaceBaseQuantities", "NetFloorArea")
+            for n in ("Living1", "Kitchen5", "Hobby2")}
+    answer = ask(index_of, HOM, "which is larger: Living1, Kitchen5 or Hobby2?")  # not a list of the three
+    assert answer["declined"] is None and guids(answer) == {_space(f, max(area, key=area.__getitem__)).GlobalId}

@@ -200,7 +200,8 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
         noun = _STOREY_NOUN.search(_blank(text, spans))  # "which level has more ...": the sides' noun, no subject
         if noun is not None:
             spans.append(noun.span())
-    elif len(rooms) == 2 and len(plan.rooms) == 2 and rooms[0].role == rooms[1].role and not named:
+    elif len(rooms) >= 2 and len(plan.rooms) == len(rooms) and len({r.role for r in rooms}) == 1 and not named \
+            and len({r.guids[0] for r in rooms}) == len(rooms):
         for r in rooms:
             at = _span(text, r.term, spans)
             if at is None:

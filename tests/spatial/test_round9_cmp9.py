@@ -259,3 +259,12 @@ def test_three_rooms_named_in_a_which_question_are_three_sides(index_of: Index, 
             for n in ("Living1", "Kitchen5", "Hobby2")}
     answer = ask(index_of, HOM, "which is larger: Living1, Kitchen5 or Hobby2?")  # not a list of the three
     assert answer["declined"] is None and guids(answer) == {_space(f, max(area, key=area.__getitem__)).GlobalId}
+
+
+def test_a_storey_as_the_part_of_a_share(index_of: Index, model: Any) -> None:
+    f = model(INS)
+    windows = f.by_type("IfcWindow")
+    eg = [w for w in windows if storey_of(w) == "Erdgeschoss"]
+    answer = ask(index_of, INS, "Are more than a quarter of the windows on the Erdgeschoss?")
+    assert answer["declined"] is None and answer["yes_no"] is (len(eg) > 0.25 * len(windows))
+    assert guids(answer) == {w.GlobalId for w in eg}

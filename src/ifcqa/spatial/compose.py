@@ -351,9 +351,17 @@ def side_question(kind: str, term: str, measure: str, rest: str) -> str:
 
 
 def _share_frame(plan: Plan, text: str, share: re.Match[str]) -> Frame | None:
-    """ "Are more than half of the doors external?": the part (the question with its qualifiers) against the
-    whole (the same question without them), the part's share compared with the bound."""
-    if not plan.qualifiers or any(q.negated for q in plan.qualifiers):
+    """ "Are more than half of the doors external?": the part (the question with its qualifiers; with none, its one
+    storey: "does Level 1 have more than half of all the doors?") against the whole (the same question without
+    them), the part's share compared with the bound."""
+    if any(q.negated for q in plan.qualifiers):
+        return None
+    storeys = [m for m in plan.mentions if m.storeys and not m.negated]
+    if plan.qualifiers:
+        terms = [q.term for q in plan.qualifiers]
+    elif len(storeys) == 1 and len(plan.mentions) == 1 and not plan.rooms:
+        terms = [storeys[0].term]
+    else:
         return None
     if share.group("most"):
         bound, fraction = ">", 0.5
@@ -368,7 +376,6 @@ def _share_frame(plan: Plan, text: str, share: re.Match[str]) -> Frame | None:
     lead = _YES_NO.search(text)
     spans = [share.span()] + ([lead.span()] if lead else [])
     rest = _rest(text, spans)
-    terms = [q.term for q in plan.qualifiers]
     whole = rest
     for t in terms:
         whole = re.sub(r"(?<![\w])" + re.escape(t) + r"(?![\w])", " ", whole)

@@ -266,10 +266,15 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
         op = "rank"
         ops.append(_RANK.search(text).span())  # type: ignore[union-attr]
     elif cmp_match is not None:
-        op = "which" if (_WHICH.search(text) or re.search(r"\b(?:or|oder)\b", text)) and not (
-            _YES_NO.search(text) and not re.search(r"\b(?:or|oder)\b", text)) else "yesno"
-        if _TAG.search(text) or (_YES_NO.search(text) and not re.search(r"\b(?:or|oder)\b", text)):
+        if re.match(r"\s+(?:than|als)\s+(?:\d|one|two|three|four|five|ten)\b", text[cmp_match.end():]):
+            return None  # "more than 5 doors", "wider than 1 m": a bound, not a second side
+        joined = re.search(r"\b(?:or|oder)\b", text) is not None
+        if _TAG.search(text) or (_YES_NO.search(text) and not joined):
             op = "yesno"
+        elif _WHICH.search(text) or joined:
+            op = "which"
+        else:
+            return None  # "list the doors wider on level 1 and level 2": neither a yes/no nor a choice
     if cmp_match is not None:
         ops.append(cmp_match.span())
     tag = _TAG.search(text)
@@ -397,8 +402,8 @@ def _every_storey(plan: Plan, text: str, spans: list[tuple[int, int]], op: str, 
         return None  # ("the same on all floors", "rank levels by": the storeys were read with the operator)
     rest = _rest(text, spans + ([noun.span()] if noun is not None else []))
     measure, rest = _measure_of(rest, comparative, text)
-    if measure != "count" and comparative not in _SUPERLATIVES:
-        return None
+    if measure != "count" and (comparative not in _SUPERLATIVES or not _MEASURE.search(text)):
+        return None  # "which floor has the largest room": one room's size, not a total (a quantity must be named)
     if not rest and measure == "count":
         return None
     if op == "same":

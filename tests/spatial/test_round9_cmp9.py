@@ -273,7 +273,8 @@ def test_a_storey_as_the_part_of_a_share(index_of: Index, model: Any) -> None:
 def test_a_bound_a_list_and_one_rooms_size_are_not_composed(index_of: Index, model: Any) -> None:
     """ "wider than 1 m" is a bound, "list ... on A and B" neither a choice nor a yes/no, and "the floor with the
     largest room" one room's size: the rules' answers stand (never a composed yes/no or a summed area)."""
-    for question in ("list the doors wider than 1 m on the Keller and the Erdgeschoss", "which floor has the largest room?"):
+    for question in ("list the doors wider than 1 m on the Keller and the Erdgeschoss",
+                     "which floor has the largest room?"):
         answer = ask(index_of, INS, question)
         assert answer["route"] != "composed" and answer["yes_no"] is None, question
     f = model(INS)

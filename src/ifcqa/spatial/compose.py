@@ -601,10 +601,6 @@ def overrides(plan: Plan, text: str) -> bool:
             plan.resolved.get("each") and (_CMP.search(text) or _RATIO.search(text) or _RANK.search(text)) and \
             not plan.resolved.get("space_filter"):  # "what is bigger: the Küche or the Bad?" read as a list of both
         return True
-    named = [m for m in plan.mentions if m.storeys and not m.negated]
-    if _VERSUS.search(text) and len(named) >= 2 and plan.intent in ("count", "list") and plan.measure is None \
-            and not _CMP.search(text):  # "compare Level 1 and Level 2 by number of windows": each side's count
-        return True
     return (plan.intent == "compare" and plan.measure is not None and not plan.compare_classes
             and not plan.resolved.get("compare_rooms") and bool(plan.compare) and plan.compare_op == "-"
             and bool(_DIFF.search(text)) and not _COUNTING.search(text))

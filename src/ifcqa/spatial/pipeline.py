@@ -302,9 +302,10 @@ class SpatialQA:
         yield "final", answer
 
     def _composed(self, question: str, plan: Plan) -> dict[str, Any] | None:
-        """A comparison the rules' plan declined (or read as a count where a quantity is compared), composed of
-        its sides asked one by one (:mod:`ifcqa.spatial.compose`); None when there is none to compose."""
-        if self._composing or plan.parser.startswith("llm:") or plan.unresolved or any(
+        """A comparison the rules' plan declined (or read as another question, see ``compose.overrides``), composed
+        of its sides asked one by one (:mod:`ifcqa.spatial.compose`); None when there is none to compose. Not with an
+        LLM planner (its plan says the comparison itself; a side would be one more model call)."""
+        if self._composing or self.planner is not None or plan.unresolved or any(
                 n.startswith("refused") for n in plan.notes):
             return None
         text = normalise(question)

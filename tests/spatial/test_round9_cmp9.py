@@ -282,3 +282,17 @@ def test_a_bound_a_list_and_one_rooms_size_are_not_composed(index_of: Index, mod
     biggest = max(spaces, key=lambda s: ue.get_pset(s, "BaseQuantities", "NetFloorArea"))
     answer = ask(index_of, INS, "which floor has the largest room?")
     assert answer["storeys"] == [storey_of(biggest)]
+
+
+def test_two_noun_phrases_a_comparative_opposes_are_two_sides(index_of: Index, model: Any) -> None:
+    """ "more fixed windows than casement windows on level 2": each phrase asked as its own count in the scope."""
+    f = model(DUP)
+    level2 = [w for w in f.by_type("IfcWindow") if storey_of(w) == "Level 2"]
+    fixed = [w for w in level2 if w.Name.startswith("M_Fixed")]
+    casement = [w for w in level2 if w.Name.startswith("M_Casement")]
+    assert fixed and casement and len(fixed) != len(casement)  # premise
+    answer = ask(index_of, DUP, "are there more fixed windows than casement windows on level 2?")
+    assert answer["declined"] is None and answer["yes_no"] is (len(fixed) > len(casement))
+    assert [s["value"] for s in answer["plan"]["composed"]["sides"]] == [len(fixed), len(casement)]
+    answer = ask(index_of, FZK, "are there more round windows or casement windows?")  # 'round': no model word
+    assert answer["declined"] is not None and not answer["elements"] and "round" in answer["declined"]["reason"]

@@ -64,6 +64,9 @@ _RANK = re.compile(r"\b(?:rank(?:ed)?|sort(?:ed)?|order(?:ed)?)\s+(?:(?:the|all)
                    r"(?:(?:storeys|stories|floors|levels|geschosse|etagen)\s+)?(?:by|according\s+to|nach)\b")
 _EACH_STOREY = re.compile(r"\b(?:per|each|every|by)\s+(?:storey|floor|level|geschoss)\b|\bcompare\b")
 _ROOM_NOUN = re.compile(r"\b(?:rooms?|spaces?|räume?|raum)\b")
+# two noun phrases a comparative opposes: "more fixed windows than casement windows (on level 2)"
+_PHRASES = re.compile(r"\b(?:more|fewer|less|mehr|weniger)\s+(?P<a>[^?,;:]+?)\s+(?:or|than|oder|als)\s+(?P<b>[^?,;:]+?)"
+                      r"(?=\s+(?:on|in|im|auf|at|across)\s|\s*[?.!,]|\s*$)")
 _QUALIFIED_JOINED = re.compile(r"\s*(?:[^\W\d_]+\s+)?(?:(?:the|die|number|of)\s+)*(?:or|oder|than|als|vs\.?|versus|"
                                r"to)\s+(?:the\s+|die\s+)?")
 _JOINED = re.compile(r"\s*(?:(?:or|oder|to|than|als|and|und|vs\.?|versus|the|die|more|mehr|fewer|weniger|number|"
@@ -223,6 +226,13 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
         between = text[min(spans[0][1], spans[1][1]):max(spans[0][0], spans[1][0])]
         if not _QUALIFIED_JOINED.fullmatch(between):
             return None
+    elif plan.declined is not None and len({c.key for c in plan.classes}) == 1 and not plan.rooms and len(named) <= 1 \
+            and (
+            phrases := _PHRASES.search(text)) is not None and all(
+            len(phrases.group(k).split()) <= 4 for k in ("a", "b")):  # "more fixed windows than casement windows"
+        for k in ("a", "b"):
+            spans.append(phrases.span(k))
+            sides.append((phrases.group(k), "phrase"))
     elif len(plan.classes) == 2 and not any(c.inventory for c in plan.classes) and not plan.rooms:
         for c in plan.classes:
             found = _class_term(text, c.key, c.label, spans)
@@ -306,9 +316,9 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     kind = sides[0][1]
     if kind == "storey" and (re.search(r"\b(?:height|höhe)\b", measure) or (measure == "length" and not rest)):
         return None  # "is the EG taller than the DG": its height or its elevation? never a sum of heights
-    if measure == "count" and not rest and kind != "class":
+    if measure == "count" and not rest and kind not in ("class", "qualified", "phrase"):
         return None  # nothing counted ("how many ... on A"): never every element
-    if kind in ("class", "qualified"):
+    if kind in ("class", "qualified", "phrase"):
         measure, rest = "count", rest
         if _MEASURE.search(_rest(text, spans + ops)):
             return None  # "more door area or window area": not a count of two classes
@@ -340,7 +350,7 @@ def side_question(kind: str, term: str, measure: str, rest: str) -> str:
     """The single question asked of one side (English frame; the rest keeps the question's own words)."""
     if kind == "class":
         return f"how many {term} {rest}".strip()
-    if kind == "qualified":
+    if kind in ("qualified", "phrase"):
         return f"how many {term} {rest}".strip()
     if kind == "room":
         if measure == "count":
@@ -447,7 +457,7 @@ def compose(frame: Frame) -> dict[str, Any]:
         tie = " (a tie)" if len(won) > 1 else ""
         text = f"{names} {'has' if len(won) == 1 else 'have'} {word} {what}{tie}: {shown}."
         kinds = {s.kind for s in sides}
-        if kinds <= {"class", "qualified"}:  # "more doors or windows on Level 1?": the class counted more often
+        if kinds <= {"class", "qualified", "phrase"}:  # "more doors or windows on Level 1?": the class counted more
             text = f"{_capital(word)} {names}{(' ' + frame.rest) if frame.rest else ''}{tie}: {shown}."
         if kinds == {"storey"}:
             out["storeys"] = [sides[i].name for i in won]

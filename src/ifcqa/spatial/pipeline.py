@@ -28,7 +28,7 @@ from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
-from ifcqa.spatial import resolve
+from ifcqa.spatial import compose, resolve
 from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
@@ -36,7 +36,7 @@ from ifcqa.spatial.classes import direct_inventory, matches
 from ifcqa.spatial.execute import Hit, rooms_hits, run_graph, run_index, storey_id
 from ifcqa.spatial.nearest import nearest
 from ifcqa.spatial.outcome import Outcome, outcome
-from ifcqa.spatial.parser import Parser
+from ifcqa.spatial.parser import Parser, normalise
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.units_asked import in_asked_unit
 
@@ -88,6 +88,7 @@ class SpatialQA:
         self._embedder: Embedder | None = None
         self._answers = answers
         self.planner = planner
+        self._composing = False  # asking a comparison's sides: never compose again inside them
 
     def retriever(self) -> HybridRetriever:
         """The hybrid text retriever of this model (built on first use)."""
@@ -188,6 +189,14 @@ class SpatialQA:
         result = Outcome()
         check_question(plan)  # the plan against the question: what it did not take up makes it decline
         self._feasible(plan)
+        composed = self._composed(question, plan)  # a comparison the plan could not say: its sides asked alone
+        if composed is not None:
+            timings["total"] = round((time.perf_counter() - start) * 1000, 3)
+            composed["timings_ms"] = timings
+            if self._answers is not None and key is not None:
+                self._answers.put(key, composed)
+            yield from _composed_events(composed)
+            return
         if plan.declined is not None:
             route, text = "none", self.answerer.declined(plan)
             checked = _check_report(0, [], fallback=False, note="declined: nothing is cited")
@@ -291,6 +300,25 @@ class SpatialQA:
         if self._answers is not None and key is not None and route != "graph_unavailable":
             self._answers.put(key, answer)
         yield "final", answer
+
+    def _composed(self, question: str, plan: Plan) -> dict[str, Any] | None:
+        """A comparison the rules' plan declined (or read as another question, see ``compose.overrides``), composed
+        of its sides asked one by one (:mod:`ifcqa.spatial.compose`); None when there is none to compose. Not with an
+        LLM planner (its plan says the comparison itself; a side would be one more model call)."""
+        if self._composing or self.planner is not None or plan.unresolved or any(
+                n.startswith("refused") for n in plan.notes):
+            return None
+        text = normalise(question)
+        if plan.declined is None and not compose.overrides(plan, text):
+            return None
+        self._composing = True
+        try:
+            storeys = [(s.guid, s.name) for s in self.parser.resolver.storeys]
+            spaces = [(g, " ".join(filter(None, (e.name, e.long_name))) or g) for r in plan.rooms for g in r.guids[:1]
+                      if (e := self.index.find(g)) is not None]
+            return compose.answer(self.ask, question, plan, text, storeys, spaces)
+        finally:
+            self._composing = False
 
     def _storey_hits(self) -> list[Hit]:
         """The model's storeys as cited elements, lowest first."""
@@ -477,6 +505,20 @@ def _replay(answer: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
                      "writer": "cache", "cached": True}
     yield "check", {"checked": len(rows), "passed": True, "problems": [], "problem_count": 0, "fallback": False,
                     "note": "cached: checked by GlobalIds when it was computed", "cached": True}
+    yield "final", answer
+
+
+def _composed_events(answer: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The events of a composed comparison (:meth:`SpatialQA._composed`), ending with the answer itself."""
+    rows = answer["elements"]
+    yield "plan", answer["plan"]
+    why = ("declined: " + answer["declined"]["reason"]) if answer["declined"] else \
+        "a comparison: each side asked as its own question, the results composed"
+    yield "route", {"route": answer["route"], "why": why}
+    yield "retrieval", _counts_report("composed", rows)
+    yield "answer", {"text": answer["answer"], "elements": len(rows), "page": None, "writer": "template"}
+    yield "check", _check_report(len(rows), [], fallback=False, note="each side's elements were checked when it "
+                                 "was answered" if rows else "nothing is cited")
     yield "final", answer
 
 

@@ -61,6 +61,7 @@ import argparse
 import hashlib
 import json
 import random
+import re
 import sys
 from collections import defaultdict
 from collections.abc import Callable, Iterable
@@ -468,7 +469,7 @@ def _type_match(e: Any, keys: tuple[str, ...]) -> bool:
 
     t = ue.get_type(e)
     name = (t.Name or "") if t is not None else ""
-    return any(k in name.lower() for k in keys)
+    return any(re.search(r"(?<![\w])" + re.escape(k) + r"(?![\w])", name.lower()) for k in keys)
 
 
 def _others(m: Model, *names: str) -> list[str]:

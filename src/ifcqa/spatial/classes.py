@@ -45,7 +45,8 @@ def direct_inventory(plan: Any) -> bool:
     (:func:`not_inventoried`). Before, a plain or storey-negated inventory listed the directly contained products
     only (BIM-Graph's rule) and counted the rest in a note; the sets disagreed, and a user who asks what is on a
     floor means the furniture in its rooms too."""
-    return not getattr(plan, "storeys", None) and not getattr(plan, "exclude", None)
+    return not getattr(plan, "storeys", None) and not getattr(plan, "exclude", None) and not getattr(
+        plan, "exclude_classes", None)  # round 9: "everything except the walls" is storey-deep, as on a storey
 
 
 @functools.cache

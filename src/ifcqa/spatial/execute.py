@@ -97,7 +97,7 @@ def run_graph(store: GraphStore, index: ModelIndex, plan: Plan) -> list[Hit]:
         if plan.storeys:
             params["storeys"] = [f"{tag}:{storey_id(index, g)}" for g in plan.storeys]
             rows = store.run(_union(_ON_STOREYS, _labels(wanted)), params)
-        elif wanted.inventory:
+        elif wanted.inventory and direct_inventory(plan):  # else storey-deep: every element (round 9)
             rows = store.run(_GRAPH_INVENTORY_ANYWHERE, {"classes": params["classes"], "model": tag})
         else:
             rows = store.run(_union(_ANYWHERE, _labels(wanted)), params | {"model": tag})

@@ -32,6 +32,7 @@ from ifcqa.spatial import (
     listed_kinds,
     lookup,
     multi_lookup,
+    negation_scope,
     name_codes,
     named_properties,
     per_storey,
@@ -871,6 +872,7 @@ class Parser:
         text = self._antecedent(plan, text)  # "Before we open up the Keller: which walls down there ...?"
         text = self._confirm_frame(plan, text)  # "is it true that the model has no columns": its yes/no question
         text = self._not_a_single(text)  # "without a single door": without any door
+        text = self._negation_shapes(plan, text)  # round 9: "anything but", "not of type X" (negation_scope.py)
         text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
@@ -939,10 +941,10 @@ class Parser:
         is asked (no class, room, qualifier, measure, lookup, bound or named storey) and no word was left unread."""
         found = _STOREYS_ASKED.match(normalise(plan.question))
         if found is None or plan.unconsumed or plan.rooms or plan.qualifiers or plan.measure or plan.lookup or (
-                plan.threshold or plan.explicit or plan.exclude or plan.compare
+                plan.threshold or plan.explicit or plan.compare or plan.exclude_classes
                 or any(not c.inventory for c in plan.classes)
-                or any(m.how != "alias:all" or m.negated for m in plan.mentions)):
-            return
+                or any(m.how != "alias:all" and not (m.negated and plan.exclude) for m in plan.mentions)):
+            return  # round 9: storeys taken out ("list all storeys except the roof") are the others
         if plan.declined is not None and (plan.declined.get("not_understood") or any(
                 n.startswith("refused") for n in plan.notes)):
             return
@@ -973,6 +975,35 @@ class Parser:
         plan.notes.append(f"{owner!r} glossed as {gloss!r} (the model's word, in parentheses)")
         return text[: found.start("owner")] + gloss + text[found.end("owner"): found.start("paren")] + \
             text[found.end("paren"):]
+
+    def _negation_shapes(self, plan: Plan, text: str) -> str:
+        """Negation shapes spelled out as the passes read them, and types negated after a class word taken out of
+        it (``negation_scope``; each named in the notes, the type in the answer's rule)."""
+        text, notes = negation_scope.canonical(text, _CLASS_KEYS)
+        plan.notes.extend(notes)
+        text, types = negation_scope.negated_types(text, _CLASS_PATTERN, _CLASS_KEYS, self._type_names_of, normalise)
+        for t in types:
+            head = self.class_filter(t.key)
+            plan.exclude_classes.append(dataclasses.replace(
+                head, label=f"{head.label} of type {_as_written(plan.question, t.written)!r}", kind="type",
+                predefined=(), enumerated=(), names=(), type_names=t.type_names))
+            plan.notes.append(f"negation read: {head.label} of type {t.written!r} taken out (type names "
+                              f"{', '.join(t.type_names)})")
+        return text
+
+    def _type_names_of(self, key: str) -> tuple[str, ...]:
+        """The Names of the type objects of the elements of class key ``key`` (once per model and key)."""
+        cache: dict[str, tuple[str, ...]] = self.__dict__.setdefault("_type_names", {})
+        if key not in cache:
+            wanted = self.class_filter(key)
+            names = set()
+            for e in self.index.data.elements.values():
+                if e.type is not None and matches(self.index, e, wanted):
+                    t = self.index.data.elements.get(e.type)
+                    if t is not None and t.name:
+                        names.add(t.name)
+            cache[key] = tuple(sorted(names))
+        return cache[key]
 
     @staticmethod
     def _not_a_single(text: str) -> str:

@@ -1,0 +1,135 @@
+"""Where a negation attaches, for the negation shapes the parser's passes did not read (issue 22, round 9).
+
+The parser reads a negation where it attaches to a storey, a class, a qualifier, a room or a grounded word
+(``parser.py``: ``_EXCLUDING``, ``_class_negation``, ``_QUALIFIER_NEGATION``, ``_ROOM_NEGATION``,
+``_GROUNDED_NEGATION``). ``bench/spatial/negation.py`` (a generated bench, one part negated in many forms)
+found the shapes it left unread; each was declined (never answered as if not negated), and this module reads
+them. Two parts, both run on the normalised question before any other word pass:
+
+* :func:`canonical` spells a negation shape out in the form the passes read, each rewrite named in the plan's
+  notes: "anything but X" is "everything except X"; "everything ... without the X" is "... except the X";
+  "not a piece of furniture" is "not furniture"; "neither a X nor a Y" is "not X or Y" (a class negation runs on
+  through "or"); a German class word in the dative plural after an excluding preposition ("außer den Wänden",
+  "ohne den Außenwänden") is its plural ("Wände", "Außenwände").
+* :func:`negated_types` reads a **type** negated after the class asked: "doors that are not of type
+  IFC_DoorSglSwing", "which doors aren't 810x2110mm?", "all windows except type Rundfenster", "doors other than
+  the M_Single-Flush ones", "Fenster, die nicht vom Typ Rundfenster sind". The type is the text of a type
+  object's Name held by elements of that class (the whole name, or its leading words up to a ":" or space, as
+  written, at least four letters); the negation and the link words between ("of type", "vom Typ", "the") and a
+  pronoun after ("ones", "type") are consumed and the plan takes those elements out of the class (a kind
+  filter on the type names, ``plan.exclude_classes``; the answer's rule says "doors except doors of type
+  'IFC_DoorSglSwing'"). A negation before a text no type of the asked class holds is left to the other passes
+  (which decline it when nothing reads it).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+# the negation words a type negation starts with (normalised: "isn't" is "is not", "außer" is "ausser")
+_NEG = re.compile(r"\b(?:not|except(?:\s+for)?|excluding|other\s+than|apart\s+from|aside\s+from|besides|"
+                  r"but\s+not|nicht|ausser|ausgenommen|ohne|bis\s+auf)\b")
+# what may stand between the negation and the type: "not of type", "except the", "nicht vom Typ", "other than type"
+_LINK = re.compile(r"\s+(?:(?:of|from)\s+)?(?:(?:the|a|an|den|die|das|dem|der)\s+)?"
+                   r"(?:(?:type|types|typ|typs|vom\s+typ|von\s+typ|des\s+typs)\s+)?")
+# a pronoun or type noun after the type: "the M_Single-Flush ones", "the 0864 x 2032mm type"
+_AFTER = re.compile(r"\s+(?:ones?|types?|typs?)\b")
+
+
+def _mask(text: str, start: int, end: int) -> str:
+    return text[:start] + " " * (end - start) + text[end:]
+
+
+def canonical(text: str, class_words: Iterable[str]) -> tuple[str, list[str]]:
+    """The question with the negation shapes the passes do not read spelled out in those they do, and a note
+    per rewrite. ``class_words``: the vocabulary's class words (normalised), for the German dative plural."""
+    notes: list[str] = []
+
+    def sub(pattern: str, repl: str | Callable[[re.Match[str]], str], what: str, s: str) -> str:
+        out = re.sub(pattern, repl, s)
+        if out != s:
+            notes.append(f"negation read: {what}")
+        return out
+
+    text = sub(r"\banything\s+but\b(?=\s+\w)", "everything except", '"anything but X" as "everything except X"', text)
+    text = sub(r"\b(?P<inv>everything|all\s+elements|elements|things|all\s+things|alles|bauteile|elemente)\b"
+               r"(?P<mid>[^,;?!]*?)\bwithout\s+the\b", lambda m: f"{m['inv']}{m['mid']}except the",
+               '"everything ... without the X" as "... except the X"', text)
+    if re.search(r"\bneither\s+an?\s+", text) and re.search(r"\bnor\b", text):
+        text = sub(r"\bneither\s+an?\s+", "not ", '"neither a X nor a Y" as "not X or Y"', text)
+        text = re.sub(r"\bnor\s+(?:an?\s+)?", "or ", text)
+    text = sub(r"\b(?P<neg>not|neither|nor|except|other\s+than|apart\s+from|besides|excluding)\s+(?:an?\s+)?"
+               r"(?:piece|pieces)\s+of\s+furniture\b", lambda m: f"{m['neg']} furniture",
+               '"not a piece of furniture" as "not furniture"', text)
+    words = sorted({w for w in class_words if " " not in w and len(w) >= 4}, key=len, reverse=True)
+
+    def dative(m: re.Match[str]) -> str:
+        word = m["w"]
+        if any(word[:-1].endswith(w) for w in words):
+            return f"{m['pre']}{word[:-1]}"
+        return m.group(0)
+
+    text = sub(r"(?P<pre>\b(?:ausser|ausgenommen|ohne|bis\s+auf|abgesehen\s+von)\s+(?:den\s+)?)(?P<w>[^\W\d_]+n)\b",
+               dative, "a German dative plural after an excluding word as its plural", text)
+    return text, notes
+
+
+@dataclass(frozen=True)
+class TypeNegation:
+    """A type negated after a class word: the class key, the type names it takes out, as written."""
+
+    key: str
+    type_names: tuple[str, ...]
+    written: str
+
+
+def _candidates(names: Iterable[str], normalise: Callable[[str], str]) -> dict[str, set[str]]:
+    """Normalised text -> the type names it stands for: each whole name and its leading words up to ":" or a
+    space (at least four letters), so that "Rundfenster" names "Rundfenster 13"."""
+    out: dict[str, set[str]] = {}
+    for name in names:
+        low = normalise(name)
+        cuts = [m.start() for m in re.finditer(r"[:\s]", low)] + [len(low)]
+        for cut in cuts:
+            phrase = low[:cut].strip()
+            if len(re.findall(r"[^\W\d_]", phrase)) >= 4 or (cut == len(low) and re.search(r"[^\W\d_]", phrase)
+                                                             and len(phrase) >= 4):
+                out.setdefault(phrase, set())
+    for phrase, held in out.items():
+        pattern = re.compile(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])")
+        held.update(n for n in names if pattern.search(normalise(n)))
+    return out
+
+
+def negated_types(text: str, class_pattern: re.Pattern[str], class_keys: dict[str, str],
+                  type_names: Callable[[str], tuple[str, ...]], normalise: Callable[[str], str],
+                  ) -> tuple[str, list[TypeNegation]]:
+    """The question with each type negated after a class word masked, and what each takes out (see the module
+    docstring). ``type_names(key)``: the type objects' Names of the elements of class key ``key``."""
+    found: list[TypeNegation] = []
+    for neg in list(_NEG.finditer(text)):
+        before = list(class_pattern.finditer(text, 0, neg.start()))
+        if not before:
+            continue
+        key = class_keys.get(before[-1].group(0))
+        if key is None:
+            continue
+        names = type_names(key)
+        if not names:
+            continue
+        link = _LINK.match(text, neg.end())
+        at = link.end() if link is not None else neg.end()
+        candidates = _candidates(names, normalise)
+        hit = next((p for p in sorted(candidates, key=len, reverse=True)
+                    if text.startswith(p, at) and not re.match(r"\w", text[at + len(p): at + len(p) + 1])), None)
+        if hit is None:
+            continue
+        end = at + len(hit)
+        after = _AFTER.match(text, end)
+        if after is not None:
+            end = after.end()
+        found.append(TypeNegation(key, tuple(sorted(candidates[hit])), hit))
+        text = _mask(text, neg.start(), end)
+    return text, found

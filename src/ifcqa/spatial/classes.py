@@ -52,9 +52,12 @@ def direct_inventory(plan: Any) -> bool:
 @functools.cache
 def not_inventoried(schema: str) -> frozenset[str]:
     """Classes a storey-deep inventory leaves out: openings and other feature elements, virtual elements, spaces
-    (it lists the physical elements; a space is a room, asked as such), annotations and grids (drawing content)."""
+    (it lists the physical elements; a space is a room, asked as such), annotations and grids (drawing content);
+    ports, proxies and structural-analysis items (round 9: no IfcElement; the whole model's "everything except the
+    pipes" reads every product, and these are no physical element)."""
     return frozenset(c for name in ("IfcFeatureElement", "IfcVirtualElement", "IfcSpatialElement",
-                                    "IfcSpatialStructureElement", "IfcAnnotation", "IfcGrid")
+                                    "IfcSpatialStructureElement", "IfcAnnotation", "IfcGrid",
+                                    "IfcPort", "IfcProxy", "IfcStructuralItem", "IfcStructuralActivity")
                      for c in subclasses(schema, name))
 
 

@@ -36,6 +36,9 @@ _LINK = re.compile(r"\s+(?:(?:of|from)\s+)?(?:(?:the|a|an|den|die|das|dem|der)\s
                    r"(?:(?:type|types|typ|typs|vom\s+typ|von\s+typ|des\s+typs)\s+)?")
 # a pronoun or type noun after the type: "the M_Single-Flush ones", "the 0864 x 2032mm type"
 _AFTER = re.compile(r"\s+(?:ones?|types?|typs?)\b")
+# verbs that only say where something is: the storey or room after them is what the negation attaches to
+_PLACE_VERBS = (r"(?:found|located|placed|situated|positioned|installed|mounted|fitted|sit|sits|sitting|stand|"
+                r"stands|standing|lie|lies|lying|be|exist|exists|appear|appears)")
 
 
 def _mask(text: str, start: int, end: int) -> str:
@@ -54,6 +57,17 @@ def canonical(text: str, class_words: Iterable[str]) -> tuple[str, list[str]]:
         return out
 
     text = sub(r"\banything\s+but\b(?=\s+\w)", "everything except", '"anything but X" as "everything except X"', text)
+    # a verb of place or a label verb between the negation and what it negates: "doors that do not belong to
+    # Level 1", "walls which don't sit on Level 2", "not found on", "not marked as external"
+    text = sub(rf"\b(?:(?:do|does)\s+)?not\s+(?:be\s+)?{_PLACE_VERBS}\s+(?P<prep>on|in|at|inside|within)\b",
+               lambda m: f"not {m['prep']}", '"not <verb of place> on X" as "not on X"', text)
+    text = sub(rf"\b(?:(?:do|does)\s+)?not\s+(?:be\s+)?(?:belong|belongs|belonging|assigned|attached)\s+to\b",
+               "not on", '"not belong to X" as "not on X"', text)
+    text = sub(r"\b(?P<be>are|is)\s+not\s+(?:marked|flagged|labell?ed|classified|tagged|defined|specified|"
+               r"recorded|set)\s+as\b", lambda m: f"{m['be']} not", '"not marked as X" as "not X"', text)
+    text = sub(r"(?<!lead )(?<!leads )(?<!leading )(?<!open )(?<!opens )(?<!opening )(?<!face )(?<!faces )"
+               r"(?<!facing )\boutside\s+(?:of\s+)?(?=the\s+[^\W\d_])", "not in ",
+               '"outside the X" as "not in the X"', text)
     text = sub(r"\b(?P<inv>everything|all\s+elements|elements|things|all\s+things|alles|bauteile|elemente)\b"
                r"(?P<mid>[^,;?!]*?)\bwithout\s+the\b", lambda m: f"{m['inv']}{m['mid']}except the",
                '"everything ... without the X" as "... except the X"', text)

@@ -211,6 +211,42 @@ def test_not_marked_as_and_outside_the_room(qa: Callable[[str], SpatialQA],
     assert guids(lead) == {d.GlobalId for d in f.by_type("IfcDoor")} - internal
 
 
+@pytest.mark.parametrize("question", [
+    "walls in the Keller that are neither load-bearing nor external",
+    "walls in the Keller that are not load-bearing nor external",
+    "Wände im Keller, die weder tragend noch außen sind",
+])
+def test_nor_negates_the_second_qualifier_too(question: str, qa: Callable[[str], SpatialQA],
+                                              model: Callable[[str], ifcopenshell.file]) -> None:
+    """Before round 9 the second qualifier was read as asserted: "1 wall with not LoadBearing and IsExternal"."""
+    walls = [w for w in model(INST).by_type("IfcWall") if storey_of(w) == "Keller"]
+    answer = qa(INST).ask(question)
+    got = guids(answer)
+    assert got and all(ue.get_pset(w, "Pset_WallCommon", "IsExternal") is not True
+                       and ue.get_pset(w, "Pset_WallCommon", "LoadBearing") is not True
+                       for w in walls if w.GlobalId in got), answer["answer"]
+    assert got == {w.GlobalId for w in walls if ue.get_pset(w, "Pset_WallCommon", "IsExternal") is False
+                   and ue.get_pset(w, "Pset_WallCommon", "LoadBearing") is False}
+
+
+@pytest.mark.parametrize("question", [
+    "doors minus the ones on Level 1", "all doors less those on Level 1", "doors save for those on level 1",
+    "doors barring level 1", "doors, Level 1 excluded", "doors on any level except 1",
+    "doors with the exception of those on level 1",
+])
+def test_words_that_take_out_as_except_does(question: str, qa: Callable[[str], SpatialQA],
+                                            model: Callable[[str], ifcopenshell.file]) -> None:
+    expected = {d.GlobalId for d in model(DUPLEX).by_type("IfcDoor") if storey_of(d) not in (None, "Level 1")}
+    answer = qa(DUPLEX).ask(question)
+    assert answer["declined"] is None and guids(answer) == expected, answer["answer"]
+
+
+def test_minus_and_less_stay_arithmetic_and_comparison(qa: Callable[[str], SpatialQA]) -> None:
+    assert qa(DUPLEX).ask("how many doors minus windows")["declined"] is not None
+    fewer = qa(DUPLEX).ask("which floor has less doors than level 2")
+    assert fewer["declined"] is None and "Level 1" in fewer["storeys"]
+
+
 def test_a_property_no_element_of_the_class_records_is_declined_when_negated(
         qa: Callable[[str], SpatialQA]) -> None:
     for question in ("which walls are not external?", "non-load-bearing walls"):

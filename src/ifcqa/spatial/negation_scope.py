@@ -36,6 +36,19 @@ _LINK = re.compile(r"\s+(?:(?:of|from)\s+)?(?:(?:the|a|an|den|die|das|dem|der)\s
                    r"(?:(?:type|types|typ|typs|vom\s+typ|von\s+typ|des\s+typs)\s+)?")
 # a pronoun or type noun after the type: "the M_Single-Flush ones", "the 0864 x 2032mm type"
 _AFTER = re.compile(r"\s+(?:ones?|types?|typs?)\b")
+# words that take something out as "except" does, in the shapes that cannot be arithmetic or a comparison
+# ("minus the external ones", never "doors minus windows"; "less those on Level 1", never "less than")
+_EXCEPT_SYNONYMS = (
+    (r"\bminus\s+(?=(?:those|the\s+ones)\b|the\s+[\w-]+\s+ones\b)", "minus the ... ones"),
+    (r"\bless\s+(?=(?:those|the\s+ones)\b|the\s+[\w-]+\s+ones\b)", "less those"),
+    (r"\b(?:save|but)\s+for\s+", "save for"),
+    (r"\bbarring\s+", "barring"),
+    (r"\bexcepting\s+", "excepting"),
+    (r"\bwith\s+the\s+exception\s+of\s+", "with the exception of"),
+    (r"\bleaving\s+aside\s+", "leaving aside"),
+    (r"\bmit\s+ausnahme\s+(?:von\s+|vom\s+|der\s+|des\s+|dem\s+)?", "mit Ausnahme von"),
+    (r"\bexklusive\s+", "exklusive"),
+)
 # verbs that only say where something is: the storey or room after them is what the negation attaches to
 _PLACE_VERBS = (r"(?:found|located|placed|situated|positioned|installed|mounted|fitted|sit|sits|sitting|stand|"
                 r"stands|standing|lie|lies|lying|be|exist|exists|appear|appears)")
@@ -57,6 +70,15 @@ def canonical(text: str, class_words: Iterable[str]) -> tuple[str, list[str]]:
         return out
 
     text = sub(r"\banything\s+but\b(?=\s+\w)", "everything except", '"anything but X" as "everything except X"', text)
+    for pattern, what in _EXCEPT_SYNONYMS:
+        text = sub(pattern, "except ", f'"{what}" as "except"', text)
+    text = sub(r"\b(?P<all>everything|all|alles)\s+but\s+(?=the\b|[^\W\d_]+s\b)", lambda m: f"{m['all']} except ",
+               '"everything / all but X" as "everything except X"', text)
+    text = sub(r",\s*(?P<x>[^,;?!]+?)\s+(?:excluded|not\s+included)\b", lambda m: f", except {m['x']}",
+               '"..., X excluded" as "..., except X"', text)
+    text = sub(r"\b(?P<noun>level|floor|storey|story)s?\s+(?P<neg>except|but|other\s+than)\s+(?P<n>\d{1,2})\b(?!\s*m)",
+               lambda m: f"{m['noun']}s {m['neg']} {m['noun']} {m['n']}",
+               '"any level except 1" as "any level except level 1"', text)
     # a verb of place or a label verb between the negation and what it negates: "doors that do not belong to
     # Level 1", "walls which don't sit on Level 2", "not found on", "not marked as external"
     text = sub(rf"\b(?:(?:do|does)\s+)?not\s+(?:be\s+)?{_PLACE_VERBS}\s+(?P<prep>on|in|at|inside|within)\b",
@@ -147,3 +169,18 @@ def negated_types(text: str, class_pattern: re.Pattern[str], class_keys: dict[st
         found.append(TypeNegation(key, tuple(sorted(candidates[hit])), hit))
         text = _mask(text, neg.start(), end)
     return text, found
+
+
+_NOR = re.compile(r"\b(?:nor|noch)(?:\s+(?:the|any|die|der|den))?\s*$")
+_NEITHER_NOR = re.compile(r"\b(?:neither|weder|not|nicht)\b.*\b(?:nor|noch)\b")
+
+
+def nor_before(before: str, question: str) -> re.Match[str] | None:
+    """The "nor" / "noch" ending ``before`` (the words right before a qualifier) when a negation ("neither",
+    "not", "weder", "nicht") comes before it in the question: "neither load-bearing nor external" and "not
+    load-bearing nor external" negate both, never only the first (the first negation is consumed by the first
+    qualifier, so the question as asked is read)."""
+    found = _NOR.search(before)
+    if found is None or _NEITHER_NOR.search(question) is None:
+        return None
+    return found

@@ -2143,15 +2143,15 @@ class Parser:
                                                        path=q.path), [_as_written(plan.question, q.term)])
                 return text
             before = text[max(0, q.start - 24): q.start]
-            negated = bool(_QUALIFIER_NEGATION.search(before))
+            # "neither load-bearing nor external": the "nor" negates the second too (round 9, negation_scope)
+            neg = _QUALIFIER_NEGATION.search(before) or negation_scope.nor_before(before, normalise(plan.question))
+            negated = neg is not None
             plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated, q.note))
             if q.note:
                 plan.notes.append(f"{q.term!r}: {q.note}")
             kept.append(q)
             text = _mask(text, q.start, q.end)
-            if negated:
-                neg = _QUALIFIER_NEGATION.search(before)
-                assert neg is not None
+            if neg is not None:
                 text = _mask(text, q.start - len(before) + neg.start(), q.start)
         plan.resolved["qualifiers"] = plan.resolved.get("qualifiers", []) + kept  # after _property_values'
         plan.universal = bool(kept) and bool(

@@ -247,6 +247,24 @@ def test_minus_and_less_stay_arithmetic_and_comparison(qa: Callable[[str], Spati
     assert fewer["declined"] is None and "Level 1" in fewer["storeys"]
 
 
+def test_a_repeated_class_after_a_negation_is_the_class_asked(qa: Callable[[str], SpatialQA],
+                                                            model: Callable[[str], ifcopenshell.file]) -> None:
+    """Before round 9: "No walls except walls found on Level 2" (the negation took the class out of itself)."""
+    f = model(DUPLEX)
+    walls = {w.GlobalId for w in f.by_type("IfcWall") if storey_of(w) not in (None, "Level 2")}
+    assert guids(qa(DUPLEX).ask("all walls except the walls on level 2")) == walls
+    level1 = {w.GlobalId for w in f.by_type("IfcWall") if storey_of(w) == "Level 1"}
+    assert guids(qa(DUPLEX).ask("walls on level 1 but not the walls on level 2")) == level1
+    external = {w.GlobalId for w in f.by_type("IfcWall") if ue.get_pset(w, "Pset_WallCommon", "IsExternal") is True}
+    assert guids(qa(DUPLEX).ask("walls that are not inside walls")) == external
+    typed, others = _by_type(f, "IfcDoor", "0864 x 2032mm")
+    assert typed and guids(qa(DUPLEX).ask("doors except the 0864 x 2032mm doors")) == others
+    rooms = {s.GlobalId for s in f.by_type("IfcSpace") if storey_of(s) != "Level 2"}
+    assert guids(qa(DUPLEX).ask("all rooms except the rooms on level 2")) == rooms
+    children = qa("ExampleHOM.ifc").ask("all rooms on the 1stFloor except the children's rooms")  # a room's name
+    assert {r["name"] for r in children["elements"]} == {"Bath9", "Bedroom6", "Corridor8"}, children["answer"]
+
+
 def test_a_property_no_element_of_the_class_records_is_declined_when_negated(
         qa: Callable[[str], SpatialQA]) -> None:
     for question in ("which walls are not external?", "non-load-bearing walls"):

@@ -184,3 +184,35 @@ def nor_before(before: str, question: str) -> re.Match[str] | None:
     if found is None or _NEITHER_NOR.search(question) is None:
         return None
     return found
+
+
+# a negation and up to three words (article, modifier) before a class word: "except the", "not inside", "außer den"
+_NEG_BEFORE = re.compile(r"\b(?:not|except(?:\s+for)?|excluding|other\s+than|apart\s+from|aside\s+from|besides|"
+                         r"without|neither|nor|ausser|ausgenommen|ohne|nicht|weder|noch|bis\s+auf)"
+                         r"(?:\s+[^\s,;?!]+){0,3}?\s+$")
+
+
+_NEG_ARTICLE = re.compile(r"\b(?:not|except(?:\s+for)?|excluding|other\s+than|apart\s+from|aside\s+from|besides|"
+                          r"ausser|ausgenommen|ohne|nicht|bis\s+auf)(?:\s+(?:the|those|die|den|der|das))?\s+$")
+
+
+def repeated_class(text: str, class_pattern: re.Pattern[str], class_keys: dict[str, str]) -> tuple[str, list[str]]:
+    """A class word after a negation that repeats the class already asked read as "ones": the negation is not
+    the class's (everything of a class except that class is nothing) but what comes with it: "all walls except
+    the walls on Level 2" (the storey), "walls that are not inside walls" (the qualifier), "doors except the
+    IFC_DoorSglSwing doors" (the type). Before round 9 these were answered "no walls except walls"."""
+    notes: list[str] = []
+    seen: set[str] = set()
+    out = text
+    for m in class_pattern.finditer(text):
+        key = class_keys.get(m.group(0))
+        if key is None:
+            continue
+        # a room noun after a modifier names rooms ("except the children's rooms"): read by the rooms, left so
+        before = _NEG_ARTICLE if key == "spaces" else _NEG_BEFORE
+        if key in seen and before.search(text, max(0, m.start() - 48), m.start()) is not None:
+            out = out[: m.start()] + "ones".ljust(m.end() - m.start()) + out[m.end():]
+            notes.append(f"negation read: the repeated {m.group(0)!r} after the negation as 'ones' (the class "
+                         "asked; the negation is what comes with it)")
+        seen.add(key)
+    return out, notes

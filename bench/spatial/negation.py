@@ -64,7 +64,7 @@ import random
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -290,7 +290,8 @@ class Base:
 
 
 L1, L2 = st("Level 1"), st("Level 2")
-EG4, DG4 = st("Erdgeschoss", "the Erdgeschoss", "im Erdgeschoss"), st("Dachgeschoss", "the Dachgeschoss", "im Dachgeschoss")
+EG4 = st("Erdgeschoss", "the Erdgeschoss", "im Erdgeschoss")
+DG4 = st("Dachgeschoss", "the Dachgeschoss", "im Dachgeschoss")
 KE, OG1 = st("Keller", "the Keller", "im Keller"), st("1. Obergeschoss", "the 1. Obergeschoss", "im 1. Obergeschoss")
 OG2 = st("2. Obergeschoss", "the 2. Obergeschoss", "im 2. Obergeschoss")
 EDC_EG, EDC_1, EDC_2 = st("EG", "the EG", "im EG"), st("1.OG", "1.OG", "im 1.OG"), st("2.OG", "2.OG", "im 2.OG")
@@ -523,7 +524,8 @@ def _forms(base: Base) -> tuple[list[F], list[F]]:
         de_ok = de and base.cls in ("wall", "door") and (base.storey is None or base.storey.de)
         return list(EXT_FORMS), list(EXT_FORMS_DE) if de_ok else []
     if n == "room":
-        en = [f for f in ROOM_FORMS if not f[0].startswith("non-") or base.room[1].islower() and "'" not in base.room[1]]
+        plain = base.room[1].islower() and "'" not in base.room[1]  # "non-kitchen rooms", not "non-Bad rooms"
+        en = [f for f in ROOM_FORMS if not f[0].startswith("non-") or plain]
         return en, list(ROOM_FORMS_DE) if de and base.room[2] else []
     if n == "contents":
         return list(CONTENTS_FORMS), list(CONTENTS_FORMS_DE) if de and "rin" in base.extra else []
@@ -657,8 +659,9 @@ def build(ifc_dir: Path) -> list[dict[str, Any]]:
             _premise(m, base)
             cases.append({"id": f"neg-{base.id}", "query": base.text, "ifc_filename": base.model, "kind": "negation",
                           "negates": "decline", "form": base.text, "oracle": {"type": "decline"},
-                          "oracle_rule": f"decline: the model holds nothing matching {', '.join(map(repr, base.keys))}"
-                                         " (the negated part cannot be grounded)", "source": "ifcopenshell"})  # fmt: skip
+                          "oracle_rule": "decline: the model holds nothing matching "
+                                         f"{', '.join(map(repr, base.keys))} (the negated part cannot be grounded)",
+                          "source": "ifcopenshell"})  # fmt: skip
             continue
         control = _control(m, base)
         if control is not None:

@@ -265,6 +265,14 @@ def test_a_repeated_class_after_a_negation_is_the_class_asked(qa: Callable[[str]
     assert {r["name"] for r in children["elements"]} == {"Bath9", "Bedroom6", "Corridor8"}, children["answer"]
 
 
+def test_an_adjective_before_ones_is_never_a_misspelled_storey(qa: Callable[[str], SpatialQA]) -> None:
+    """Before round 9 "except the round ones" excluded the ground floor ('round' read as 'ground')."""
+    fzk = "AC11-FZK-Haus-IFC.ifc"
+    answer = qa(fzk).ask("windows except the round ones")
+    assert answer["declined"] is not None and "round" in answer["declined"]["not_understood"], answer["answer"]
+    assert qa(fzk).ask("windows in the basment")["declined"] is not None  # no basement: still declined
+
+
 def test_a_property_no_element_of_the_class_records_is_declined_when_negated(
         qa: Callable[[str], SpatialQA]) -> None:
     for question in ("which walls are not external?", "non-load-bearing walls"):

@@ -83,7 +83,7 @@ def canonical(text: str, class_words: Iterable[str]) -> tuple[str, list[str]]:
     # Level 1", "walls which don't sit on Level 2", "not found on", "not marked as external"
     text = sub(rf"\b(?:(?:do|does)\s+)?not\s+(?:be\s+)?{_PLACE_VERBS}\s+(?P<prep>on|in|at|inside|within)\b",
                lambda m: f"not {m['prep']}", '"not <verb of place> on X" as "not on X"', text)
-    text = sub(rf"\b(?:(?:do|does)\s+)?not\s+(?:be\s+)?(?:belong|belongs|belonging|assigned|attached)\s+to\b",
+    text = sub(r"\b(?:(?:do|does)\s+)?not\s+(?:be\s+)?(?:belong|belongs|belonging|assigned|attached)\s+to\b",
                "not on", '"not belong to X" as "not on X"', text)
     text = sub(r"\b(?P<be>are|is)\s+not\s+(?:marked|flagged|labell?ed|classified|tagged|defined|specified|"
                r"recorded|set)\s+as\b", lambda m: f"{m['be']} not", '"not marked as X" as "not X"', text)

@@ -32,9 +32,9 @@ from ifcqa.spatial import (
     listed_kinds,
     lookup,
     multi_lookup,
-    negation_scope,
     name_codes,
     named_properties,
+    negation_scope,
     per_storey,
     property_names,
     qualifiers,
@@ -3402,6 +3402,8 @@ class Parser:
             else:
                 alias = difflib.get_close_matches(base, _ALIAS_VOCAB, n=1, cutoff=0.8)
                 located = _PREPOSITION.search(text[:match.start()]) or STOREY_AFTER.match(text, match.end())
+                ones = re.match(r"\s+ones?\b", text[match.start() + len(base):])  # "except the round ones": of
+                located = located if ones is None else None  # the class asked (round 9), never a storey
                 if alias and alias[0] != base and located:  # "in the basment", "grund floor"; not "round windows"
                     kind = next(k for k, p in _ALIASES if p.fullmatch(alias[0]))
                     storeys, how = self._alias(kind, alias[0]), "fuzzy_alias:" + kind

@@ -52,13 +52,20 @@ def direct_inventory(plan: Any) -> bool:
 @functools.cache
 def not_inventoried(schema: str) -> frozenset[str]:
     """Classes a storey-deep inventory leaves out: openings and other feature elements, virtual elements, spaces
-    (it lists the physical elements; a space is a room, asked as such), annotations and grids (drawing content);
-    ports, proxies and structural-analysis items (round 9: no IfcElement; the whole model's "everything except the
-    pipes" reads every product, and these are no physical element)."""
+    (it lists the physical elements; a space is a room, asked as such), annotations and grids (drawing content)."""
     return frozenset(c for name in ("IfcFeatureElement", "IfcVirtualElement", "IfcSpatialElement",
-                                    "IfcSpatialStructureElement", "IfcAnnotation", "IfcGrid",
-                                    "IfcPort", "IfcProxy", "IfcStructuralItem", "IfcStructuralActivity")
+                                    "IfcSpatialStructureElement", "IfcAnnotation", "IfcGrid")
                      for c in subclasses(schema, name))
+
+
+@functools.cache
+def not_inventoried_anywhere(schema: str) -> frozenset[str]:
+    """What an inventory of the whole model that takes classes out ("what's in the model other than the pipes",
+    round 9) also leaves out: ports, proxies and structural-analysis items, which no storey holds (no IfcElement;
+    a storey's inventory keeps its own rule, :func:`not_inventoried`)."""
+    return not_inventoried(schema) | frozenset(
+        c for name in ("IfcPort", "IfcProxy", "IfcStructuralItem", "IfcStructuralActivity")
+        for c in subclasses(schema, name))
 
 
 subclasses = ifc_schema.subclasses  # ``ifc_class`` and every subclass of it (empty when the schema lacks it)

@@ -186,21 +186,21 @@ def nor_before(before: str, question: str) -> re.Match[str] | None:
     return found
 
 
-# a negation and up to three words (article, modifier) before a class word: "except the", "not inside", "außer den"
+# a negation and up to two words before a class word: "except the", "not inside", "außer den"
 _NEG_BEFORE = re.compile(r"\b(?:not|except(?:\s+for)?|excluding|other\s+than|apart\s+from|aside\s+from|besides|"
                          r"without|neither|nor|ausser|ausgenommen|ohne|nicht|weder|noch|bis\s+auf)"
-                         r"(?:\s+[^\s,;?!]+){0,3}?\s+$")
+                         r"(?P<between>(?:\s+[^\s,;?!]+){0,2}?)\s+$")
+_PLACE_AFTER = re.compile(r"\s+(?:on|in|at|im|auf|inside|within)\b")
 
 
-_NEG_ARTICLE = re.compile(r"\b(?:not|except(?:\s+for)?|excluding|other\s+than|apart\s+from|aside\s+from|besides|"
-                          r"ausser|ausgenommen|ohne|nicht|bis\s+auf)(?:\s+(?:the|those|die|den|der|das))?\s+$")
-
-
-def repeated_class(text: str, class_pattern: re.Pattern[str], class_keys: dict[str, str]) -> tuple[str, list[str]]:
-    """A class word after a negation that repeats the class already asked read as "ones": the negation is not
-    the class's (everything of a class except that class is nothing) but what comes with it: "all walls except
-    the walls on Level 2" (the storey), "walls that are not inside walls" (the qualifier), "doors except the
-    IFC_DoorSglSwing doors" (the type). Before round 9 these were answered "no walls except walls"."""
+def repeated_class(text: str, class_pattern: re.Pattern[str], class_keys: dict[str, str],
+                   filler: Callable[[str], bool]) -> tuple[str, list[str]]:
+    """A class word after a negation that repeats the class already asked, read as "ones" when the negation would
+    otherwise take the class out of itself (only filler words between, as the parser's class negation reads
+    them): the negation is what comes with it. "all walls except the walls on Level 2" (the storey; before round 9
+    "no walls except walls"), "walls that are not inside walls" (the qualifier: "inside" is a filler word there);
+    a room noun only before a place ("all rooms except the rooms on level 2", never "except rooms 1 and 5").
+    A modifier no filler ("except the double glass doors") is left to the grounding pass, which reads it."""
     notes: list[str] = []
     seen: set[str] = set()
     out = text
@@ -208,9 +208,9 @@ def repeated_class(text: str, class_pattern: re.Pattern[str], class_keys: dict[s
         key = class_keys.get(m.group(0))
         if key is None:
             continue
-        # a room noun after a modifier names rooms ("except the children's rooms"): read by the rooms, left so
-        before = _NEG_ARTICLE if key == "spaces" else _NEG_BEFORE
-        if key in seen and before.search(text, max(0, m.start() - 48), m.start()) is not None:
+        neg = _NEG_BEFORE.search(text, max(0, m.start() - 48), m.start()) if key in seen else None
+        if neg is not None and all(filler(w) for w in neg["between"].split()) and (
+                key != "spaces" or _PLACE_AFTER.match(text, m.end())):
             out = out[: m.start()] + "ones".ljust(m.end() - m.start()) + out[m.end():]
             notes.append(f"negation read: the repeated {m.group(0)!r} after the negation as 'ones' (the class "
                          "asked; the negation is what comes with it)")

@@ -981,7 +981,8 @@ class Parser:
         it (``negation_scope``; each named in the notes, the type in the answer's rule)."""
         text, notes = negation_scope.canonical(text, _CLASS_KEYS)
         plan.notes.extend(notes)
-        text, notes = negation_scope.repeated_class(text, _CLASS_PATTERN, _CLASS_KEYS)
+        text, notes = negation_scope.repeated_class(text, _CLASS_PATTERN, _CLASS_KEYS,
+                                                     lambda w: w in _FILLER)
         plan.notes.extend(notes)
         text, types = negation_scope.negated_types(text, _CLASS_PATTERN, _CLASS_KEYS, self._type_names_of, normalise)
         for t in types:

@@ -273,6 +273,34 @@ def test_an_adjective_before_ones_is_never_a_misspelled_storey(qa: Callable[[str
     assert qa(fzk).ask("windows in the basment")["declined"] is not None  # no basement: still declined
 
 
+@pytest.mark.parametrize("question", [
+    "walls in the Keller that are load-bearing but not external",
+    "Wände im Keller, die tragend aber nicht außen sind",
+])
+def test_but_before_a_negated_qualifier_is_and(question: str, qa: Callable[[str], SpatialQA],
+                                               model: Callable[[str], ifcopenshell.file]) -> None:
+    walls = [w for w in model(INST).by_type("IfcWall") if storey_of(w) == "Keller"]
+    expected = {w.GlobalId for w in walls if ue.get_pset(w, "Pset_WallCommon", "LoadBearing") is True
+                and ue.get_pset(w, "Pset_WallCommon", "IsExternal") is False}
+    answer = qa(INST).ask(question)
+    assert expected and guids(answer) == expected, answer["answer"]
+
+
+@pytest.mark.parametrize("question", ["Türen außerhalb des Kellers", "Türen mit Ausnahme des Kellers"])
+def test_a_german_genitive_storey_taken_out(question: str, qa: Callable[[str], SpatialQA],
+                                            model: Callable[[str], ifcopenshell.file]) -> None:
+    expected = {d.GlobalId for d in model(INST).by_type("IfcDoor") if storey_of(d) not in (None, "Keller")}
+    answer = qa(INST).ask(question)
+    assert answer["declined"] is None and guids(answer) == expected, answer["answer"]
+    assert qa(INST).ask("Türen außerhalb des Gebäudes")["declined"] is not None  # no storey: left unread
+
+
+def test_not_hyphenated_is_non(qa: Callable[[str], SpatialQA], model: Callable[[str], ifcopenshell.file]) -> None:
+    walls = [w for w in model(INST).by_type("IfcWall") if storey_of(w) == "Keller"]
+    expected = {w.GlobalId for w in walls if ue.get_pset(w, "Pset_WallCommon", "LoadBearing") is False}
+    assert guids(qa(INST).ask("not-load-bearing walls in the Keller")) == expected
+
+
 def test_a_property_no_element_of_the_class_records_is_declined_when_negated(
         qa: Callable[[str], SpatialQA]) -> None:
     for question in ("which walls are not external?", "non-load-bearing walls"):

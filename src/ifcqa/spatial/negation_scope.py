@@ -70,6 +70,7 @@ def canonical(text: str, class_words: Iterable[str]) -> tuple[str, list[str]]:
         return out
 
     text = sub(r"\banything\s+but\b(?=\s+\w)", "everything except", '"anything but X" as "everything except X"', text)
+    text = sub(r"\bnot-(?=[^\W\d_])", "non-", '"not-load-bearing" as "non-load-bearing"', text)
     for pattern, what in _EXCEPT_SYNONYMS:
         text = sub(pattern, "except ", f'"{what}" as "except"', text)
     text = sub(r"\b(?P<all>everything|all|alles)\s+but\s+(?=the\b|[^\W\d_]+s\b)", lambda m: f"{m['all']} except ",
@@ -216,3 +217,35 @@ def repeated_class(text: str, class_pattern: re.Pattern[str], class_keys: dict[s
                          "asked; the negation is what comes with it)")
         seen.add(key)
     return out, notes
+
+
+_BUT = re.compile(r"\b(?:but|aber)\s*$")
+
+
+def but_before(before: str, term: str) -> re.Match[str] | None:
+    """The "but" / "aber" right before a qualifier whose own words negate it ("load-bearing but not external": the
+    vocabulary's "not external" is IsExternal = FALSE): a conjunction there, read as "and" (before round 9 the
+    "but" was left unread and the question declined)."""
+    if not re.match(r"(?:not|non|nicht)\b", term):
+        return None
+    return _BUT.search(before)
+
+
+_GENITIVE = re.compile(r"\b(?P<neg>ausserhalb|mit\s+ausnahme)\s+(?:des|der|vom|von\s+dem)\s+(?P<w>[^\W\d_][\w.]*)")
+
+
+def genitive_storeys(text: str, is_storey: Callable[[str], bool]) -> tuple[str, list[str]]:
+    """A storey in the German genitive after "außerhalb" or "mit Ausnahme" ("außerhalb des Kellers", "mit Ausnahme
+    des Erdgeschosses"): "nicht im <storey>" / "except <storey>", when the word without its ending is a storey's
+    name (``is_storey``); any other word is left as written (and declines unread)."""
+    notes: list[str] = []
+
+    def repl(m: re.Match[str]) -> str:
+        word = m["w"]
+        for stem in (word, word[:-1], word[:-2]):
+            if stem and is_storey(stem):
+                notes.append(f"negation read: {m.group(0)!r} as the storey {stem!r} taken out")
+                return f"nicht im {stem}" if m["neg"] == "ausserhalb" else f"ausser {stem}"
+        return m.group(0)
+
+    return _GENITIVE.sub(repl, text), notes

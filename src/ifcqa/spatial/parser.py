@@ -979,6 +979,9 @@ class Parser:
     def _negation_shapes(self, plan: Plan, text: str) -> str:
         """Negation shapes spelled out as the passes read them, and types negated after a class word taken out of
         it (``negation_scope``; each named in the notes, the type in the answer's rule)."""
+        names = {normalise(s.name) for s in self.resolver.storeys if s.name}
+        text, notes = negation_scope.genitive_storeys(text, names.__contains__)
+        plan.notes.extend(notes)
         text, notes = negation_scope.canonical(text, _CLASS_KEYS)
         plan.notes.extend(notes)
         text, notes = negation_scope.repeated_class(text, _CLASS_PATTERN, _CLASS_KEYS,
@@ -2156,6 +2159,8 @@ class Parser:
             text = _mask(text, q.start, q.end)
             if neg is not None:
                 text = _mask(text, q.start - len(before) + neg.start(), q.start)
+            elif (but := negation_scope.but_before(before, q.term)) is not None:  # "load-bearing but not external"
+                text = _mask(text, q.start - len(before) + but.start(), q.start)
         plan.resolved["qualifiers"] = plan.resolved.get("qualifiers", []) + kept  # after _property_values'
         plan.universal = bool(kept) and bool(
             re.match(r"(?:are|is|sind|ist)\s+(?:all|alle|every|each|the|die|der|das)\b", text))

@@ -45,7 +45,8 @@ def direct_inventory(plan: Any) -> bool:
     (:func:`not_inventoried`). Before, a plain or storey-negated inventory listed the directly contained products
     only (BIM-Graph's rule) and counted the rest in a note; the sets disagreed, and a user who asks what is on a
     floor means the furniture in its rooms too."""
-    return not getattr(plan, "storeys", None) and not getattr(plan, "exclude", None)
+    return not getattr(plan, "storeys", None) and not getattr(plan, "exclude", None) and not getattr(
+        plan, "exclude_classes", None)  # round 9: "everything except the walls" is storey-deep, as on a storey
 
 
 @functools.cache
@@ -55,6 +56,16 @@ def not_inventoried(schema: str) -> frozenset[str]:
     return frozenset(c for name in ("IfcFeatureElement", "IfcVirtualElement", "IfcSpatialElement",
                                     "IfcSpatialStructureElement", "IfcAnnotation", "IfcGrid")
                      for c in subclasses(schema, name))
+
+
+@functools.cache
+def not_inventoried_anywhere(schema: str) -> frozenset[str]:
+    """What an inventory of the whole model that takes classes out ("what's in the model other than the pipes",
+    round 9) also leaves out: ports, proxies and structural-analysis items, which no storey holds (no IfcElement;
+    a storey's inventory keeps its own rule, :func:`not_inventoried`)."""
+    return not_inventoried(schema) | frozenset(
+        c for name in ("IfcPort", "IfcProxy", "IfcStructuralItem", "IfcStructuralActivity")
+        for c in subclasses(schema, name))
 
 
 subclasses = ifc_schema.subclasses  # ``ifc_class`` and every subclass of it (empty when the schema lacks it)

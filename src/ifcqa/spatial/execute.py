@@ -15,7 +15,7 @@ from typing import Any
 from ifcqa.graph.projection import label_of, model_tag
 from ifcqa.graph.store import GraphStore
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial.classes import INVENTORY_VIAS, direct_inventory, matches, not_inventoried
+from ifcqa.spatial.classes import INVENTORY_VIAS, direct_inventory, matches, not_inventoried, not_inventoried_anywhere
 from ifcqa.spatial.plan import ClassFilter, Plan
 
 
@@ -97,14 +97,14 @@ def run_graph(store: GraphStore, index: ModelIndex, plan: Plan) -> list[Hit]:
         if plan.storeys:
             params["storeys"] = [f"{tag}:{storey_id(index, g)}" for g in plan.storeys]
             rows = store.run(_union(_ON_STOREYS, _labels(wanted)), params)
-        elif wanted.inventory:
+        elif wanted.inventory and direct_inventory(plan):  # else storey-deep: every element (round 9)
             rows = store.run(_GRAPH_INVENTORY_ANYWHERE, {"classes": params["classes"], "model": tag})
         else:
             rows = store.run(_union(_ANYWHERE, _labels(wanted)), params | {"model": tag})
         for row in rows:
             if wanted.inventory and plan.storeys and direct_inventory(plan) and row["via"] not in INVENTORY_VIAS:
                 continue
-            if wanted.inventory and not direct_inventory(plan) and row["class"] in not_inventoried(index.schema):
+            if wanted.inventory and not direct_inventory(plan) and row["class"] in _left_out(index, plan):
                 continue
             storey = index.key(index.data.elements[row["storey"]]) if row["storey"] is not None else None
             if storey in excluded:
@@ -112,6 +112,12 @@ def run_graph(store: GraphStore, index: ModelIndex, plan: Plan) -> list[Hit]:
             hit = Hit(row["guid"], row["class"], row["name"], storey, row["via"], row["step_id"])
             hits.setdefault(hit.step_id, hit)
     return list(hits.values())
+
+
+def _left_out(index: ModelIndex, plan: Plan) -> frozenset[str]:
+    """The classes a storey-deep inventory leaves out: on storeys :func:`not_inventoried`, over the whole model
+    also what no storey holds (:func:`not_inventoried_anywhere`, round 9)."""
+    return not_inventoried(index.schema) if plan.storeys or plan.exclude else not_inventoried_anywhere(index.schema)
 
 
 def storey_id(index: ModelIndex, key: str) -> int:
@@ -140,7 +146,7 @@ def run_index(index: ModelIndex, plan: Plan) -> list[Hit]:
             if wanted.inventory and direct_inventory(plan) and (
                     e.storey_via not in INVENTORY_VIAS if storey_ids else e.container is None):
                 continue
-            if wanted.inventory and not direct_inventory(plan) and e.ifc_class in not_inventoried(index.schema):
+            if wanted.inventory and not direct_inventory(plan) and e.ifc_class in _left_out(index, plan):
                 continue
             storey = index.key(elements[e.storey]) if e.storey is not None else None
             hits.setdefault(e.id, Hit(e.guid, e.ifc_class, e.name, storey, e.storey_via, e.id))

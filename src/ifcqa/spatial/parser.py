@@ -34,6 +34,7 @@ from ifcqa.spatial import (
     multi_lookup,
     name_codes,
     named_properties,
+    negation_scope,
     per_storey,
     property_names,
     qualifiers,
@@ -875,6 +876,7 @@ class Parser:
         text = self._antecedent(plan, text)  # "Before we open up the Keller: which walls down there ...?"
         text = self._confirm_frame(plan, text)  # "is it true that the model has no columns": its yes/no question
         text = self._not_a_single(text)  # "without a single door": without any door
+        text = self._negation_shapes(plan, text)  # round 9: "anything but", "not of type X" (negation_scope.py)
         text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
@@ -965,10 +967,10 @@ class Parser:
         is asked (no class, room, qualifier, measure, lookup, bound or named storey) and no word was left unread."""
         found = _STOREYS_ASKED.match(normalise(plan.question))
         if found is None or plan.unconsumed or plan.rooms or plan.qualifiers or plan.measure or plan.lookup or (
-                plan.threshold or plan.explicit or plan.exclude or plan.compare
+                plan.threshold or plan.explicit or plan.compare or plan.exclude_classes
                 or any(not c.inventory for c in plan.classes)
-                or any(m.how != "alias:all" or m.negated for m in plan.mentions)):
-            return
+                or any(m.how != "alias:all" and not (m.negated and plan.exclude) for m in plan.mentions)):
+            return  # round 9: storeys taken out ("list all storeys except the roof") are the others
         if plan.declined is not None and (plan.declined.get("not_understood") or any(
                 n.startswith("refused") for n in plan.notes)):
             return
@@ -999,6 +1001,41 @@ class Parser:
         plan.notes.append(f"{owner!r} glossed as {gloss!r} (the model's word, in parentheses)")
         return text[: found.start("owner")] + gloss + text[found.end("owner"): found.start("paren")] + \
             text[found.end("paren"):]
+
+    def _negation_shapes(self, plan: Plan, text: str) -> str:
+        """Negation shapes spelled out as the passes read them, and types negated after a class word taken out of
+        it (``negation_scope``; each named in the notes, the type in the answer's rule)."""
+        names = {normalise(s.name) for s in self.resolver.storeys if s.name}
+        text, notes = negation_scope.genitive_storeys(text, names.__contains__)
+        plan.notes.extend(notes)
+        text, notes = negation_scope.canonical(text, _CLASS_KEYS)
+        plan.notes.extend(notes)
+        text, notes = negation_scope.repeated_class(text, _CLASS_PATTERN, _CLASS_KEYS,
+                                                     lambda w: w in _FILLER)
+        plan.notes.extend(notes)
+        text, types = negation_scope.negated_types(text, _CLASS_PATTERN, _CLASS_KEYS, self._type_names_of, normalise)
+        for t in types:
+            head = self.class_filter(t.key)
+            plan.exclude_classes.append(dataclasses.replace(
+                head, label=f"{head.label} of type {_as_written(plan.question, t.written)!r}", kind="type",
+                predefined=(), enumerated=(), names=(), type_names=t.type_names))
+            plan.notes.append(f"negation read: {head.label} of type {t.written!r} taken out (type names "
+                              f"{', '.join(t.type_names)})")
+        return text
+
+    def _type_names_of(self, key: str) -> tuple[str, ...]:
+        """The Names of the type objects of the elements of class key ``key`` (once per model and key)."""
+        cache: dict[str, tuple[str, ...]] = self.__dict__.setdefault("_type_names", {})
+        if key not in cache:
+            wanted = self.class_filter(key)
+            names = set()
+            for e in self.index.data.elements.values():
+                if e.type is not None and matches(self.index, e, wanted):
+                    t = self.index.data.elements.get(e.type)
+                    if t is not None and t.name:
+                        names.add(t.name)
+            cache[key] = tuple(sorted(names))
+        return cache[key]
 
     @staticmethod
     def _not_a_single(text: str) -> str:
@@ -2138,16 +2175,18 @@ class Parser:
                                                        path=q.path), [_as_written(plan.question, q.term)])
                 return text
             before = text[max(0, q.start - 24): q.start]
-            negated = bool(_QUALIFIER_NEGATION.search(before))
+            # "neither load-bearing nor external": the "nor" negates the second too (round 9, negation_scope)
+            neg = _QUALIFIER_NEGATION.search(before) or negation_scope.nor_before(before, normalise(plan.question))
+            negated = neg is not None
             plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated, q.note))
             if q.note:
                 plan.notes.append(f"{q.term!r}: {q.note}")
             kept.append(q)
             text = _mask(text, q.start, q.end)
-            if negated:
-                neg = _QUALIFIER_NEGATION.search(before)
-                assert neg is not None
+            if neg is not None:
                 text = _mask(text, q.start - len(before) + neg.start(), q.start)
+            elif (but := negation_scope.but_before(before, q.term)) is not None:  # "load-bearing but not external"
+                text = _mask(text, q.start - len(before) + but.start(), q.start)
         plan.resolved["qualifiers"] = plan.resolved.get("qualifiers", []) + kept  # after _property_values'
         plan.universal = bool(kept) and bool(
             re.match(r"(?:are|is|sind|ist)\s+(?:all|alle|every|each|the|die|der|das)\b", text))
@@ -3395,6 +3434,8 @@ class Parser:
             else:
                 alias = difflib.get_close_matches(base, _ALIAS_VOCAB, n=1, cutoff=0.8)
                 located = _PREPOSITION.search(text[:match.start()]) or STOREY_AFTER.match(text, match.end())
+                ones = re.match(r"\s+ones?\b", text[match.start() + len(base):])  # "except the round ones": of
+                located = located if ones is None else None  # the class asked (round 9), never a storey
                 if alias and alias[0] != base and located:  # "in the basment", "grund floor"; not "round windows"
                     kind = next(k for k, p in _ALIASES if p.fullmatch(alias[0]))
                     storeys, how = self._alias(kind, alias[0]), "fuzzy_alias:" + kind

@@ -230,10 +230,13 @@ class SpatialQA:
             yield "retrieval", self._retrieval_report("none", [])
         elif plan.resolved.get("storeys_asked"):  # "how many storeys does the building have": the storeys themselves
             route, hits, result = "index", self._storey_hits(), Outcome()
+            out = [self.parser.resolver.labels[g] for g in plan.exclude]  # "all storeys except the roof" (round 9)
+            hits = [h for h in hits if h.guid not in set(plan.exclude)]
             names = [self.parser.resolver.labels[h.guid] for h in hits]
-            result.storeys, result.rule = names, "the IfcBuildingStorey of the model, lowest first"
+            but = f" other than {_join(out)}" if out else ""
+            result.storeys, result.rule = names, f"the IfcBuildingStorey of the model{but}, lowest first"
             result.count = len(hits) if plan.intent == "count" else None
-            text = (f"The model has {len(hits)} storey{'s' if len(hits) != 1 else ''}"
+            text = (f"The model has {len(hits)} storey{'s' if len(hits) != 1 else ''}{but}"
                     + (" (lowest first)" if len(names) > 1 else "") + (f": {_join(names)}." if names else "."))
             checked = _check_report(len(hits), [], fallback=False)
             yield "route", {"route": route, "why": "the question asks for the storeys themselves"}

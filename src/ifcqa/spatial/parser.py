@@ -175,7 +175,8 @@ _CLASS_PATTERN = _words_pattern(list(CLASS_WORDS))
 _CLASS_KEYS = {normalise(k): v for k, v in CLASS_WORDS.items()}
 # the words a misspelling may be read as: the hand-written vocabulary's (schema-derived and data-file words added in
 # round 9 are read as written only: "contractors" is never "contactors")
-_TYPO_KEYS = {k: v for k, v in _CLASS_KEYS.items() if k not in {normalise(w) for w in schema_words.ADDED}}
+_ADDED_WORDS = frozenset(normalise(w) for w in schema_words.ADDED)
+_TYPO_KEYS = {k: v for k, v in _CLASS_KEYS.items() if k not in _ADDED_WORDS}
 # class words that end German compounds ("Außenwände", "Stahlbetonstützen"): one word, four letters or more, German
 # plural or singular forms of the element classes (English compounds are written apart)
 _COMPOUND_TAILS = sorted((w for w in _CLASS_KEYS if " " not in w and len(w) >= 4 and re.search(r"[äöü]|ss|en$|er$|e$|"

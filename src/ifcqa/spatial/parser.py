@@ -809,6 +809,15 @@ def _held_noun(text: str, room_start: int) -> re.Match[str] | None:
     return found[-1]
 
 
+def _in_listed_kinds(text: str, start: int) -> bool:
+    """Whether ``start`` lies in a parenthesis that opens right after a class word ("outlets (data, power)")."""
+    opened = text.rfind("(", 0, start)
+    if opened < 0 or ")" in text[opened:start]:
+        return False
+    before = text[:opened].rstrip()
+    return any(m.end() == len(before) for m in _CLASS_PATTERN.finditer(before))
+
+
 _ATTIC_ALIASES = frozenset(["attic", "loft", "dachgeschoss", "dg"])
 _NUMBER_BEFORE = re.compile(rf"(?:\b\d+\s*\.?|\b(?:{_ORDINAL_WORD}))\s*$")
 
@@ -3528,6 +3537,7 @@ class Parser:
                 _decline(plan, f"'{word}' may mean {' or '.join(labels)}, and this model holds both", [word],
                          can=f"Ask for the {labels[0]} or the {labels[1]}.")
                 plan.notes.append(f"{word!r}: two classes ({', '.join(classes)}), both in the model")
+                plan.resolved["ambiguous_class_word"] = word
                 return _mask(text, start, end)
         return text
 
@@ -3539,7 +3549,10 @@ class Parser:
         negated: list[str] = []
         said: dict[str, str] = {}  # class key -> the word the question used for it
         previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
+        original = text
         for match in list(_CLASS_PATTERN.finditer(text)):
+            if match.group(0) in _ADDED_WORDS and _in_listed_kinds(original, match.start()):
+                continue  # "lights (point source, directional)": a kind listed after its class (_listed_kinds)
             if match.group(0) in _bounding_verb_words() and re.match(r"\s+(?:into|onto|to)\b", text[match.end():]):
                 continue  # "doors opening into the hallway": the verb of a room's bounding elements, no class
             quantity = _ROOM_AREAS.get(_CLASS_KEYS[match.group(0)])
@@ -3816,7 +3829,7 @@ class Parser:
             plan.intent = "list"
             if counts_storeys:  # "how many floors have windows": the storeys counted, not the windows
                 plan.resolved["count_storeys"] = True
-        if not plan.classes and plan.declined is None:  # a decline said already (an ambiguous class word) stands
+        if not plan.classes and "ambiguous_class_word" not in plan.resolved:  # that decline stands (round 9)
             inventory = _words_pattern(INVENTORY_WORDS).search(text) is not None
             if plan.mentions or inventory or plan.intent in ("most", "breakdown", "compare") or plan.rooms or (
                     plan.resolved.get("each_storey")):  # "the elevation of each storey": the storeys are the subject

@@ -118,7 +118,7 @@ def _segment(value: str, vocabulary: set[str]) -> list[str]:
 
     out: list[str] = []
     for part in value.lower().split("_"):
-        splits = [(part[:i], *tail) for i in range(len(part) - 3, 2, -1)
+        splits: list[tuple[str, ...]] = [(part[:i], *tail) for i in range(len(part) - 3, 2, -1)
                   if part[:i] in vocabulary and (tail := split(part[i:])) is not None and tail]
         out.extend(min(splits, key=len) if splits else [part])
     return out
@@ -221,10 +221,10 @@ def extend(groups: dict[str, tuple[str, tuple[str, ...]]], words: dict[str, str]
     """
     taken = _taken_words() | reserved
     single = CLASS_KEY_OF  # IFC4 class name (no "Ifc") -> its one-class group key
-    for key, (_, classes) in sorted(groups.items(), key=lambda kv: len(kv[1][1])):
-        if len(classes) == 1:
-            single.setdefault(classes[0], key)
-        for name in classes:
+    for key, (_, members) in sorted(groups.items(), key=lambda kv: len(kv[1][1])):
+        if len(members) == 1:
+            single.setdefault(members[0], key)
+        for name in members:
             GROUP_OF.setdefault(name, key)
     by_value: dict[tuple[str, str], str] = {}  # (group key, value) -> an existing kind key
     for key, (group, _, values, _) in kinds.items():
@@ -242,9 +242,11 @@ def extend(groups: dict[str, tuple[str, tuple[str, ...]]], words: dict[str, str]
 
     classes: dict[str, Any] = schema_data()["classes"]
     for name, entry in sorted(classes.items()):
-        key = single.get(name)
+        found = single.get(name)
         label = _plural_phrase(entry["words"])
-        if key is None:
+        if found is not None:
+            key = found
+        else:
             key = name.lower()
             if key in groups:
                 key = "ifc" + key

@@ -120,7 +120,8 @@ def _segment(value: str, vocabulary: set[str]) -> list[str]:
     for part in value.lower().split("_"):
         splits: list[tuple[str, ...]] = [(part[:i], *tail) for i in range(len(part) - 3, 2, -1)
                   if part[:i] in vocabulary and (tail := split(part[i:])) is not None and tail]
-        out.extend(min(splits, key=len) if splits else [part])
+        best: tuple[str, ...] = min(splits, key=len) if splits else (part,)
+        out.extend(best)
     return out
 
 

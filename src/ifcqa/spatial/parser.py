@@ -3233,6 +3233,8 @@ class Parser:
             upper = match.group("noun").startswith("upper")
             for n, word in zip(numbers, words, strict=True):
                 storeys, how = r.by_number(n, noun)
+                if how == "ordinal" and storeys and all("roof" in s.tokens or s.tokens == ("dach",) for s in storeys):
+                    storeys, how = [], "unresolved"  # "the first floor" counted up to a bare roof level: no floor
                 if upper and not _numbers_by_name(r.storeys, "og"):  # "the first upper floor" of Level 1 / Level 2:
                     storeys, how = [s for s in r.by_offset(n) if not _roof_level(s)], "ordinal"  # the
                     # storey n above ground (never "Level 1"; a roof level is no upper floor)

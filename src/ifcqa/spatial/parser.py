@@ -41,6 +41,7 @@ from ifcqa.spatial import (
     reported,
     resolve,
     room_names,
+    schema_words,
     units_asked,
 )
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
@@ -174,6 +175,10 @@ _FILLER = _STOP | frozenset(
 ]) | FILLER_WORDS
 _CLASS_PATTERN = _words_pattern(list(CLASS_WORDS))
 _CLASS_KEYS = {normalise(k): v for k, v in CLASS_WORDS.items()}
+# the words a misspelling may be read as: the hand-written vocabulary's (schema-derived and data-file words added in
+# round 9 are read as written only: "contractors" is never "contactors")
+_ADDED_WORDS = frozenset(normalise(w) for w in schema_words.ADDED)
+_TYPO_KEYS = {k: v for k, v in _CLASS_KEYS.items() if k not in _ADDED_WORDS}
 # class words that end German compounds ("Außenwände", "Stahlbetonstützen"): one word, four letters or more, German
 # plural or singular forms of the element classes (English compounds are written apart)
 _COMPOUND_TAILS = sorted((w for w in _CLASS_KEYS if " " not in w and len(w) >= 4 and re.search(r"[äöü]|ss|en$|er$|e$|"
@@ -576,9 +581,9 @@ _STOREY_FROM = re.compile(r"\b(?:from|von|vom)\s+(?:(?:the|dem|der)\s+)?$")
 
 # a class word written without its space ("airterminals", "lightfixtures") and a short class word with a doubled
 # letter written once ("dors", "wals"; five-letter words only: longer ones are difflib's, shorter too short)
-_JOINED = {k.replace(" ", ""): k for k in _CLASS_KEYS if " " in k and len(k) >= 8 and k.replace(" ", "").isalpha()}
+_JOINED = {k.replace(" ", ""): k for k in _TYPO_KEYS if " " in k and len(k) >= 8 and k.replace(" ", "").isalpha()}
 _DOUBLED = {k: frozenset(k[:i] + k[i + 1:] for i in range(len(k) - 1) if k[i] == k[i + 1])
-            for k in _CLASS_KEYS if " " not in k and len(k) == 5 and k.isalpha()}
+            for k in _TYPO_KEYS if " " not in k and len(k) == 5 and k.isalpha()}
 
 
 def _swaps(word: str) -> set[str]:
@@ -590,7 +595,7 @@ def _swaps(word: str) -> set[str]:
 # a class word with two neighbouring letters swapped ("slbas", "doros", "stiars"): one class word only, never a
 # class word itself (the variants two class words share are dropped)
 _SWAP_OWNERS: dict[str, set[str]] = {}
-for _k in _CLASS_KEYS:
+for _k in _TYPO_KEYS:
     if " " not in _k and len(_k) >= 4 and _k.isalpha():
         for _v in _swaps(_k):
             _SWAP_OWNERS.setdefault(_v, set()).add(_k)
@@ -758,7 +763,7 @@ def _confusable() -> tuple[dict[tuple[str, str], list[str]], dict[tuple[str, str
     consonants with the first letter (a vowel confused keeps them: "recepticals", "furnature")."""
     swapped: dict[tuple[str, str], list[str]] = {}
     skeleton: dict[tuple[str, str], list[str]] = {}
-    for w in _CLASS_KEYS:
+    for w in _TYPO_KEYS:
         if " " in w or len(w) < 5 or not w.isalpha():
             continue
         swapped.setdefault((w[0], "".join(sorted(w))), []).append(w)
@@ -807,6 +812,26 @@ def _held_noun(text: str, room_start: int) -> re.Match[str] | None:
     if not found or not _HELD_BEFORE.match(text[found[-1].end():room_start]):
         return None
     return found[-1]
+
+
+def _in_listed_kinds(text: str, start: int) -> bool:
+    """Whether ``start`` lies in a parenthesis that opens right after a class word ("outlets (data, power)")."""
+    opened = text.rfind("(", 0, start)
+    if opened < 0 or ")" in text[opened:start]:
+        return False
+    before = text[:opened].rstrip()
+    return any(m.end() == len(before) for m in _CLASS_PATTERN.finditer(before))
+
+
+_ATTIC_ALIASES = frozenset(["attic", "loft", "dachgeschoss", "dg"])
+_NUMBER_BEFORE = re.compile(rf"(?:\b\d+\s*\.?|\b(?:{_ORDINAL_WORD}))\s*$")
+
+
+def _numbered_before(text: str, start: int, storey: Storey) -> bool:
+    """Whether a storey name without a number ("Obergeschoss", "OG") stands after a number or ordinal ("1.
+    Obergeschoss", "im ersten OG"): a numbered storey, read by the number passes (round 9), not the name alone."""
+    return not storey.numbers and _NUMBER_BEFORE.search(text[:start]) is not None and normalise(
+        storey.name) in ("obergeschoss", "og", "untergeschoss", "ug")
 
 
 def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
@@ -3215,6 +3240,8 @@ class Parser:
             take(match, how, storeys, "first")
         for group, pattern in self._name_patterns:
             for match in list(pattern.finditer(text)):
+                if _numbered_before(text, match.start(), group[0]):
+                    continue  # "im 1. Obergeschoss" of a model with one "Obergeschoss": read as numbered below
                 if self._looks_like_class(text, match, group[0]) and not any(  # "on Level 2 and Roof": listed
                         re.fullmatch(rf"{_JOIN}(?:the\s+)?", text[m.end:match.start()]) for m in out if m.storeys):
                     continue  # with a storey named before it, it is the storey (round 5c)
@@ -3258,6 +3285,8 @@ class Parser:
             storeys, how = r.by_number(n, "og", below=kind.startswith("u"))
             if how == "ordinal" and _numbers_by_name(r.storeys, kind):
                 storeys, how = [], "number"  # "3. Obergeschoss" where the model names "1."/"2. Obergeschoss"
+            elif how == "ordinal" and any(_roof_level(s) for s in storeys):
+                storeys, how = [], "number"  # "2. OG" counted up to the Dachgeschoss: no such Obergeschoss
             take(match, how, storeys)
         for match in list(_ORDINAL.finditer(text)):
             words = re.findall(_ORDINAL_WORD, match.group("ords"))
@@ -3269,6 +3298,8 @@ class Parser:
             upper = match.group("noun").startswith("upper")
             for n, word in zip(numbers, words, strict=True):
                 storeys, how = r.by_number(n, noun)
+                if how == "ordinal" and storeys and all("roof" in s.tokens or s.tokens == ("dach",) for s in storeys):
+                    storeys, how = [], "unresolved"  # "the first floor" counted up to a bare roof level: no floor
                 if upper and not _numbers_by_name(r.storeys, "og"):  # "the first upper floor" of Level 1 / Level 2:
                     storeys, how = [s for s in r.by_offset(n) if not _roof_level(s)], "ordinal"  # the
                     # storey n above ground (never "Level 1"; a roof level is no upper floor)
@@ -3397,6 +3428,8 @@ class Parser:
             return r.basement()
         if kind == "bottom":
             return r.bottom()
+        if kind == "roof" and word in _ATTIC_ALIASES:  # "the attic" / "im DG": a storey named so, never merely the
+            return [s for s in r.roof() if _roof_level(s)]  # highest one (an office's 2.OG; round 9)
         if kind == "roof":
             return r.roof()
         if word in ("og", "obergeschoss"):
@@ -3562,12 +3595,33 @@ class Parser:
         return span, order[a + 1: b]
 
     # -- classes and intent ----------------------------------------------------------------
+    def _ambiguous_class_word(self, plan: Plan, text: str) -> str:
+        """A word naming two classes ("Decken": slabs or ceilings; ``schema_words.ambiguous_in``) in a model holding
+        both: declined, naming both readings (round 9). With one of them held, the vocabulary's reading stands."""
+        for start, end, word, classes in schema_words.ambiguous_in(text):
+            keys = [k for c in classes if (k := schema_words.GROUP_OF.get(c[3:])) is not None]
+            held = [k for k in dict.fromkeys(keys) if self._present(k)]
+            if len(held) >= 2:
+                labels = [self._filter(k).label for k in held]
+                _decline(plan, f"'{word}' may mean {' or '.join(labels)}, and this model holds both", [word],
+                         can=f"Ask for the {labels[0]} or the {labels[1]}.")
+                plan.notes.append(f"{word!r}: two classes ({', '.join(classes)}), both in the model")
+                plan.resolved["ambiguous_class_word"] = word
+                return _mask(text, start, end)
+        return text
+
     def _classes(self, plan: Plan, text: str) -> str:
+        text = self._ambiguous_class_word(plan, text)
+        if plan.declined is not None:
+            return text
         keys: list[str] = []
         negated: list[str] = []
         said: dict[str, str] = {}  # class key -> the word the question used for it
         previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
+        original = text
         for match in list(_CLASS_PATTERN.finditer(text)):
+            if match.group(0) in _ADDED_WORDS and _in_listed_kinds(original, match.start()):
+                continue  # "lights (point source, directional)": a kind listed after its class (_listed_kinds)
             if match.group(0) in _bounding_verb_words() and re.match(r"\s+(?:into|onto|to)\b", text[match.end():]):
                 continue  # "doors opening into the hallway": the verb of a room's bounding elements, no class
             quantity = _ROOM_AREAS.get(_CLASS_KEYS[match.group(0)])
@@ -3599,7 +3653,7 @@ class Parser:
             plan.resolved.setdefault("class_spans", []).append((start, match.end(), tail))
             text = _mask(text, start, match.end())
         text = self._generic_heads(plan, text, keys)
-        single = [w for w in _CLASS_KEYS if " " not in w and len(w) >= 5]
+        single = [w for w in _TYPO_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
             if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or word in _bounding_verb_words() or (
@@ -3844,7 +3898,7 @@ class Parser:
             plan.intent = "list"
             if counts_storeys:  # "how many floors have windows": the storeys counted, not the windows
                 plan.resolved["count_storeys"] = True
-        if not plan.classes:
+        if not plan.classes and "ambiguous_class_word" not in plan.resolved:  # that decline stands (round 9)
             inventory = _words_pattern(INVENTORY_WORDS).search(text) is not None
             if plan.mentions or inventory or plan.intent in ("most", "breakdown", "compare") or plan.rooms or (
                     plan.resolved.get("each_storey")):  # "the elevation of each storey": the storeys are the subject

@@ -17,6 +17,8 @@ import re
 from importlib import resources
 from typing import Any
 
+from ifcqa.spatial import schema_words as _schema_words
+
 # key -> (label for answers, kinds). Kinds are IFC names without the "Ifc" prefix.
 CLASS_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
     "hvac": ("HVAC equipment", (
@@ -412,6 +414,17 @@ BREAKDOWN_WORDS = ("per floor", "per level", "per storey", "per story", "by floo
                    "by story", "each floor", "each level", "each storey", "every floor", "every level",
                    "every storey", "breakdown", "break down", "pro geschoss", "je geschoss", "pro etage",
                    "je etage", "pro ebene", "on each", "for each floor", "floor by floor")
+
+
+# Round 9: class words derived from the IFC4 schema (class names, PredefinedType values) and the words people use
+# (data/class_words.json), added where the lists above have no word; words naming two classes, declined when the
+# model holds both (spatial.schema_words).
+AMBIGUOUS_CLASS_WORDS: list[str] = _schema_words.extend(
+    CLASS_GROUPS, CLASS_WORDS, PREDEFINED_KINDS,
+    reserved={w for phrase in (*GROUND_WORDS, *BOTTOM_WORDS, *BASEMENT_WORDS, *ROOF_WORDS, *TOP_WORDS,
+                               *UPPER_PLURAL_WORDS, *ALL_STOREY_WORDS, *STOREY_NOUNS, *ORDINALS, *NEGATION_WORDS,
+                               *COUNT_WORDS, *EXISTS_WORDS, *MOST_WORDS, *BREAKDOWN_WORDS, *INVENTORY_WORDS)
+              for w in phrase.split()})
 
 
 def _parser_words() -> dict[str, Any]:

@@ -1,0 +1,400 @@
+"""Spelling-tolerant reading of a question the rules did not understand (issue 22, round 9).
+
+One mechanism for misspellings, word-form and spacing variants: when the rules' plan declines (a word not
+understood, a storey the model lacks, nothing understood), every word of the question that no vocabulary and no
+model name holds is matched against the **closed vocabularies** the question can use:
+
+* the content words of the parser's vocabularies: class words, storey words and aliases, room functions and
+  nouns, measure, qualifier, lookup, unit, material and name-form words (never a function word: ``_STOP`` and
+  ``data/spelling_words.json`` ``function_words``; a misspelled content word read as filler would drop a
+  constraint);
+* the words of the model's storey names and of its spaces' names, long names and object types.
+
+A word is read as another by, in this order: an abbreviation (``spelling_words.json`` ``abbreviations``: "lvl",
+"flr", "rm", "qty", "ext."), a compound written apart or hyphenated ("Ober geschoss", "Erd-Geschoss": the joined
+word is a target), two words written together ("groundfloor", "livingroom": exactly one split into two known
+words, one of them a target), a noun and its number hyphenated ("room-006"), else the **edit distance**
+(Damerau: a transposition is one edit; umlauts spelled out or dropped cost nothing: "Raeume", "Turen", "Geschoß")
+with a threshold scaled by length (:func:`max_edits`: none below 4 letters, 1 up to 8, 2 from 9) and a
+**uniqueness rule**: two targets at the smallest distance (other than one word's singular and plural) and the
+word is not read; the decline then names both ("'wxlls' is as close to 'walls' as to 'wells'").
+
+The question is parsed again with every word read so (one word replaced by one word, or a compound by its
+parts); the new plan is used only when it is understood as a whole (no decline, no unknown storey, the check of
+:func:`ifcqa.spatial.check.check_question` passes), else the first plan stands. The readings are recorded in
+``plan.spelling`` (word, read as, how, edits) and ``plan.notes``, and the answer says them ("read 'dorrs' as
+'doors'"). A word the model or a vocabulary holds is never changed, so a correction never replaces a word that
+was understood, and no word is dropped: the reading is never broader than the question with that word fixed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import weakref
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ifcqa.spatial import grounding
+from ifcqa.spatial.check import check_question
+from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.vocabulary import (
+    ALL_STOREY_WORDS,
+    BASEMENT_WORDS,
+    BOTTOM_WORDS,
+    BREAKDOWN_WORDS,
+    CLASS_WORDS,
+    COUNT_WORDS,
+    GROUND_WORDS,
+    INVENTORY_WORDS,
+    ORDINALS,
+    ROOF_WORDS,
+    STOREY_NOUNS,
+    TOP_WORDS,
+    UPPER_PLURAL_WORDS,
+)
+
+_WORD = re.compile(r"[^\W\d_]+")
+_TOKEN = re.compile(r"(?<![\w'])[^\W\d_]+(?:-[^\W\d_]+)*(?:-\d+)?(?![\w'])")
+# data files whose words are content (what a question asks about); parser_words.json and framing_words.json are
+# filler, roles and refusals
+_CONTENT_FILES = ("grounding_words.json", "lookup_words.json", "measure_words.json", "name_forms.json",
+                  "qualifier_words.json", "space_functions.json", "unit_words.json")
+_ALL_FILES = (*_CONTENT_FILES, "parser_words.json", "framing_words.json", "spelling_words.json")
+_CONTENT_STOPS = frozenset(["building", "buildings", "element", "elements"])
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One word of the question read as another."""
+
+    start: int
+    end: int
+    word: str  # as written
+    read_as: str
+    how: str  # abbreviation | joined | apart | hyphen | edit
+    edits: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"word": self.word, "read_as": self.read_as, "how": self.how, "edits": self.edits}
+
+
+def _ascii(word: str) -> str:
+    return word.replace("ä", "ae").replace("ö", "oe").replace("ü", "ue").replace("ß", "ss")
+
+
+def _plain(word: str) -> str:
+    return word.replace("ä", "a").replace("ö", "o").replace("ü", "u").replace("ß", "ss")
+
+
+def _words_of(value: Any, out: set[str]) -> None:
+    if isinstance(value, str):
+        out.update(w.casefold() for w in _WORD.findall(value))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if k != "_doc":
+                _words_of(k, out)
+                _words_of(v, out)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            _words_of(v, out)
+
+
+def _data(name: str) -> Any:
+    return json.loads(resources.files("ifcqa.spatial").joinpath(f"data/{name}").read_text(encoding="utf-8"))
+
+
+@cache
+def _spelling_words() -> tuple[dict[str, str], frozenset[str]]:
+    raw = _data("spelling_words.json")
+    return {k.casefold(): v for k, v in raw["abbreviations"].items()}, frozenset(raw["function_words"])
+
+
+@cache
+def _vocabulary() -> tuple[frozenset[str], frozenset[str]]:
+    """(content words a misspelling may be read as, every word the vocabularies hold)."""
+    from ifcqa.spatial.parser import _STOP  # the parser's stop words: never a target
+
+    content: set[str] = set()
+    for name in _CONTENT_FILES:
+        _words_of(_data(name), content)
+    _words_of([*CLASS_WORDS, *STOREY_NOUNS, *GROUND_WORDS, *BOTTOM_WORDS, *BASEMENT_WORDS, *ROOF_WORDS, *TOP_WORDS,
+               *UPPER_PLURAL_WORDS, *ALL_STOREY_WORDS, *COUNT_WORDS, *BREAKDOWN_WORDS, *ORDINALS,
+               *INVENTORY_WORDS], content)
+    every = set(content)
+    for name in _ALL_FILES:
+        _words_of(_data(name), every)
+    # the parser's stop words hold the storey nouns and "building" / "elements": content here ("flkors", "buildnig")
+    function = (_spelling_words()[1] | _STOP) - set(STOREY_NOUNS) - _CONTENT_STOPS
+    targets = frozenset(w for w in content | set(STOREY_NOUNS) | _CONTENT_STOPS if len(w) >= 3 and w not in function)
+    return targets, frozenset(every | function)
+
+
+@dataclass
+class _ModelWords:
+    targets: frozenset[str]  # storey and space name words
+    known: frozenset[str]  # every stemmed word of the model's names (grounding.model_words)
+
+
+_MODEL: weakref.WeakKeyDictionary[Any, _ModelWords] = weakref.WeakKeyDictionary()
+
+
+def _model_words(parser: Any) -> _ModelWords:
+    index = parser.index
+    found = _MODEL.get(index)
+    if found is None:
+        names: set[str] = set()
+        for s in parser.resolver.storeys:
+            _words_of(s.name or "", names)
+        for e in index.by_class("IfcSpace"):
+            for text in (e.name, e.long_name, e.object_type):
+                _words_of(text or "", names)
+        found = _ModelWords(frozenset(w for w in names if len(w) >= 3), grounding.model_words(index))
+        _MODEL[index] = found
+    return found
+
+
+def max_edits(word: str) -> int:
+    """How many edits a word of this length may hold and still be read: none below 4 letters (too many words
+    lie one edit apart), 1 up to 8 letters, 2 from 9."""
+    n = len(word)
+    return 0 if n < 4 else 1 if n <= 8 else 2
+
+
+def distance(a: str, b: str, limit: int) -> int:
+    """Damerau (optimal string alignment) distance of ``a`` and ``b``, or ``limit + 1`` when it exceeds ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return min(prev[-1], limit + 1)
+
+
+def _edits(word: str, target: str, limit: int) -> int:
+    """Edits between a question word and a target, umlauts spelled out or dropped costing nothing."""
+    if _ascii(word) == _ascii(target) or _plain(word) == _plain(target):
+        return 0
+    return min(distance(word, target, limit), distance(_plain(_ascii_back(word)), _plain(target), limit))
+
+
+def _ascii_back(word: str) -> str:
+    """ "raeume" -> "räume": a spelled-out umlaut as the umlaut (then dropped by :func:`_plain`)."""
+    return word.replace("ae", "ä").replace("oe", "ö").replace("ue", "ü")
+
+
+def _same_word(a: str, b: str) -> bool:
+    """One word's singular and plural ("wall" / "walls", "box" / "boxes"): not two readings."""
+    short, long = sorted((a, b), key=len)
+    return long in (short + "s", short + "es", short + "e", short + "n", short + "en")
+
+
+class Speller:
+    """The closed vocabularies of one model, and the readings of a question's unknown words."""
+
+    def __init__(self, parser: Any) -> None:
+        self.parser = parser
+        self.targets, self.vocabulary = _vocabulary()
+        model = _model_words(parser)
+        self.targets = self.targets | model.targets
+        self.model_targets = model.targets
+        self.model_known = model.known
+        self.abbreviations = _spelling_words()[0]
+        self.competitors = frozenset(w for w in self.vocabulary if len(w) >= 3) - self.targets
+
+    def known(self, word: str) -> bool:
+        w = word.casefold()
+        return (w in self.vocabulary or w in self.targets or _ascii(w) in self.targets
+                or grounding.stem(w) in self.model_known or w.startswith("ifc"))
+
+    def readings(self, question: str) -> tuple[list[Reading], list[tuple[str, list[str]]]]:
+        """The readings of the question's unknown words, and the words with two readings at the same distance."""
+        out: list[Reading] = []
+        ambiguous: list[tuple[str, list[str]]] = []
+        taken: list[tuple[int, int]] = []
+        for found in self._abbreviations(question):
+            out.append(found)
+            taken.append((found.start, found.end))
+        tokens = [m for m in _TOKEN.finditer(question) if not any(a < m.end() and m.start() < b for a, b in taken)]
+        skip: set[int] = set()
+        for i, m in enumerate(tokens):
+            if i in skip:
+                continue
+            word = m.group(0)
+            if "-" in word:
+                reading = self._hyphenated(m)
+                if reading is not None:
+                    out.append(reading)
+                continue
+            if self.known(word):
+                continue
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+            if nxt is not None and question[m.end():nxt.start()] == " " and "-" not in nxt.group(0):
+                joined = (word + nxt.group(0)).casefold()
+                if joined in self.targets or _ascii(joined) in self.targets:  # "Ober geschoss"
+                    out.append(Reading(m.start(), nxt.end(), question[m.start():nxt.end()], joined, "apart"))
+                    skip.add(i + 1)
+                    continue
+            split = self._split(word)
+            if split is not None:
+                out.append(Reading(m.start(), m.end(), word, split, "joined"))
+                continue
+            close = self._closest(word)
+            if len(close) == 1:
+                target, edits = close[0]
+                out.append(Reading(m.start(), m.end(), word, _cased(word, target), "edit", edits))
+            elif close:
+                ambiguous.append((word, [t for t, _ in close]))
+        out.sort(key=lambda r: r.start)
+        return out, ambiguous
+
+    def _abbreviations(self, question: str) -> list[Reading]:
+        out: list[Reading] = []
+        for short, full in self.abbreviations.items():
+            dot = "" if short.endswith(".") else r"\.?"
+            for m in re.finditer(rf"(?<![\w.]){re.escape(short)}{dot}(?![\w])", question, flags=re.IGNORECASE):
+                word = m.group(0)
+                if grounding.stem(word.rstrip(".").casefold()) in self.model_known or any(
+                        r.start < m.end() and m.start() < r.end for r in out):
+                    continue  # a word the model's names hold ("EXT" in a type name) is the model's
+                out.append(Reading(m.start(), m.end(), word, full, "abbreviation"))
+        return out
+
+    def _hyphenated(self, m: re.Match[str]) -> Reading | None:
+        word = m.group(0)
+        head, _, tail = word.rpartition("-")
+        if tail.isdigit():  # "room-006", "door-285959"; never "level-1" (a storey below ground)
+            if head.casefold() in self.targets and head.casefold() not in STOREY_NOUNS and "-" not in head:
+                return Reading(m.start(), m.end(), word, f"{head} {tail}", "hyphen")
+            return None
+        joined = word.replace("-", "").casefold()
+        if not self.known(word.replace("-", " ").split()[0]) or not self.known(word.split("-")[-1]):
+            if joined in self.targets or _ascii(joined) in self.targets:  # "Erd-Geschoss"
+                return Reading(m.start(), m.end(), word, joined, "apart")
+        return None
+
+    def _split(self, word: str) -> str | None:
+        """Two known words written together, one of them a target ("livingroom", "tallestwindow"), split one way."""
+        w = word.casefold()
+        if len(w) < 6:
+            return None
+        splits = [(w[:i], w[i:]) for i in range(3, len(w) - 2)
+                  if self._part(w[:i]) and self._part(w[i:]) and (w[:i] in self.targets or w[i:] in self.targets)]
+        return " ".join(splits[0]) if len(splits) == 1 else None
+
+    def _part(self, w: str) -> bool:
+        return w in self.targets or w in self.vocabulary
+
+    def _closest(self, word: str) -> list[tuple[str, int]]:
+        """The targets at the smallest distance within :func:`max_edits` (singular and plural, or a word with and
+        without its umlauts, as one). Every word of the vocabularies competes: when a function word is as close
+        as a target, nothing is read (a misspelled filler word is not a content word)."""
+        w = word.casefold()
+        limit = max_edits(w)
+        if limit == 0:
+            return []
+        best = limit + 1
+        found: list[str] = []
+        for target in self.targets | self.competitors:
+            if abs(len(target) - len(w)) > limit:
+                continue
+            d = _edits(w, target, limit)
+            if d < best:
+                best, found = d, [target]
+            elif d == best:
+                found.append(target)
+        if best > limit:
+            return []
+        found.sort(key=lambda t: (t not in self.model_targets, t))  # the model's own form first ("Buero")
+        kept: list[str] = []
+        for t in found:  # "wals": "walls" and "wall" are one word; the form that ends like the question's
+            twin = next((k for k in kept if _same_word(k, t) or _ascii(k) == _ascii(t) or _plain(k) == _plain(t)),
+                        None)
+            if twin is None:
+                kept.append(t)
+            elif _same_word(twin, t) and t[-1:] == w[-1:] and twin[-1:] != w[-1:]:
+                kept[kept.index(twin)] = t
+        if len(kept) > 1:  # a misspelling seldom changes the first letter: "foors" is "floors" before "doors"
+            first = [t for t in kept if _plain(t[:1]) == _plain(w[:1])]
+            kept = first if len(first) == 1 else kept
+        if len(kept) == 1 and kept[0] not in self.targets:
+            return []  # the closest word is a function word
+        return [(t, best) for t in kept]
+
+
+def unstop(parser: Any, question: str) -> str:
+    """The question without the period of an abbreviation inside a sentence ("the ext. ones", "no. of doors"),
+    which would otherwise end the sentence there; only abbreviations of ``spelling_words.json`` that the model's
+    names do not hold, followed by a lower-case word or a number. Nothing else changes."""
+    abbreviations = _spelling_words()[0]
+    model = _model_words(parser).known
+
+    def drop(m: re.Match[str]) -> str:
+        word = m.group(1)
+        if word.casefold() not in abbreviations or grounding.stem(word.casefold()) in model:
+            return m.group(0)
+        return word + m.group(2)
+
+    return re.sub(r"(?<![\w.])([^\W\d_]{2,6})\.(\s+)(?=[a-z0-9äöü])", drop, question)
+
+
+def _cased(written: str, target: str) -> str:
+    return target[:1].upper() + target[1:] if written[:1].isupper() else target
+
+
+def _declined(plan: Plan) -> bool:
+    return plan.declined is not None or bool(plan.unresolved) or plan.intent in ("declined", "unanswerable")
+
+
+def reread(parser: Any, question: str, plan: Plan) -> Plan:
+    """The plan of ``question`` with its unknown words read by spelling, when the rules' ``plan`` declined and the
+    question so read is understood as a whole; else ``plan`` (noting a word with two readings)."""
+    if not _declined(plan) or any(n.startswith("refused") for n in plan.notes) or plan.parser.startswith("llm:"):
+        return plan
+    speller = Speller(parser)
+    found, ambiguous = speller.readings(question)
+    for word, options in ambiguous:
+        note = f"{word!r} is as close to " + " as to ".join(repr(o) for o in options[:3]) + ": not read as either"
+        plan.notes.append(note)
+        if plan.declined is not None:
+            plan.declined["reason"] = plan.declined["reason"] + f" ({note})"
+    if not found:
+        return plan
+    text = question
+    for r in reversed(found):
+        text = text[:r.start] + r.read_as + text[r.end:]
+    again = parser.parse(text)
+    if _declined(again) or check_question(again) or again.declined is not None:
+        plan.notes.append("spelling: read " + ", ".join(f"{r.word!r} as {r.read_as!r}" for r in found)
+                          + ", and the question was still not understood")
+        return plan
+    again.question = question
+    again.parser = plan.parser
+    again.spelling = [r.to_dict() for r in found]
+    again.notes = [f"read {r.word!r} as {r.read_as!r} ({_how(r)})" for r in found] + again.notes
+    return again
+
+
+def _how(r: Reading) -> str:
+    if r.how == "edit":
+        return "an umlaut spelled another way" if r.edits == 0 else f"{r.edits} edit{'s' if r.edits > 1 else ''}"
+    return {"abbreviation": "an abbreviation", "apart": "one word written apart", "joined": "two words written "
+            "together", "hyphen": "a hyphen for a space"}[r.how]
+
+
+def said(plan: Plan) -> str:
+    """What the answer says of the readings: "(Read 'dorrs' as 'doors'.) " or ""."""
+    if not plan.spelling:
+        return ""
+    return "(Read " + ", ".join(f"'{r['word']}' as '{r['read_as']}'" for r in plan.spelling) + ".) "

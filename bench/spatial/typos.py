@@ -73,7 +73,12 @@ KINDS = ("t_neighbour", "t_transpose", "t_drop", "t_double", "t_spacing", "t_spe
 
 # --- words ------------------------------------------------------------------------------------------------
 
-CONTENT = frozenset("""
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+CONTENT = _words("""
 door doors window windows wall walls slab slabs column columns beam beams stair stairs staircase staircases railing
 railings roof roofs furniture space spaces room rooms storey storeys story stories floor floors level levels
 basement ground first second third upper attic building elements element covering coverings ceiling ceilings
@@ -85,17 +90,17 @@ external exterior internal interior bearing loadbearing load fire rating rated w
 thickness perimeter total average largest smallest biggest tallest widest highest lowest deepest longest
 elevation gross net quantity quantities number count metres meters metre meter square cubic material materials
 concrete steel timber wood glass brick insulation
-""".split()) | frozenset("""
+""") | _words("""
 türen tür fenster wände wand räume raum geschoss geschosse stockwerk stockwerke etage etagen erdgeschoss
 obergeschoss dachgeschoss kellergeschoss keller decke decken treppe treppen treppenhaus stütze stützen träger
 möbel fläche flächen höhe breite länge volumen grundfläche nettogrundfläche bruttogrundfläche wohnfläche
 außenwände außenwand innenwände innenwand tragende tragend küche bad badezimmer schlafzimmer wohnzimmer büro
 büros flur flure zimmer besprechungsraum labor heizkörper dach gebäude bauteile elemente anzahl gesamt
-""".split())
+""")
 
 # common English words one edit from the content words (and other frequent ones): a variant that lands on one
 # of these is another question, not a typo
-ENGLISH = frozenset("""
+ENGLISH = _words("""
 a an the and or of to in on at by for with from as is are was were be been it its this that these those there
 here what which who whom whose where when why how all any each every some many much more most less least few
 hall halls ball balls call calls walk walks well wells will tall mall malls wail wails wale gall fall falls
@@ -172,9 +177,9 @@ name names same game came
 type types tape
 side sides wide wider
 many
-""".split())
+""")
 
-GERMAN = frozenset("""
+GERMAN = _words("""
 hohe hohen hoher hohes hof hefe
 raum raume rauma rahmen
 wand wande wanne wandel
@@ -192,7 +197,7 @@ zimmer
 breite breit
 lange langes langen lang
 fenster
-""".split())
+""")
 
 # one error per kind, hand-listed where it is a fixed form
 ABBREVIATIONS: dict[str, tuple[str, ...]] = {

@@ -35,7 +35,7 @@ import weakref
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ifcqa.spatial import grounding
 from ifcqa.spatial.check import check_question
@@ -56,13 +56,16 @@ from ifcqa.spatial.vocabulary import (
     UPPER_PLURAL_WORDS,
 )
 
+if TYPE_CHECKING:
+    from ifcqa.spatial.parser import Parser
+
 _WORD = re.compile(r"[^\W\d_]+")
 _TOKEN = re.compile(r"(?<![\w'])[^\W\d_]+(?:-[^\W\d_]+)*(?:-\d+)?(?![\w'])")
 # data files whose words are content (what a question asks about); parser_words.json and framing_words.json are
 # filler, roles and refusals
 _CONTENT_FILES = ("grounding_words.json", "lookup_words.json", "measure_words.json", "name_forms.json",
                   "qualifier_words.json", "space_functions.json", "unit_words.json")
-_ALL_FILES = (*_CONTENT_FILES, "parser_words.json", "framing_words.json", "spelling_words.json")
+_ALL_FILES = (*_CONTENT_FILES, "parser_words.json", "framing_words.json")  # (abbreviations are no words)
 _CONTENT_STOPS = frozenset(["building", "buildings", "element", "elements"])
 
 
@@ -141,7 +144,7 @@ class _ModelWords:
 _MODEL: weakref.WeakKeyDictionary[Any, _ModelWords] = weakref.WeakKeyDictionary()
 
 
-def _model_words(parser: Any) -> _ModelWords:
+def _model_words(parser: Parser) -> _ModelWords:
     index = parser.index
     found = _MODEL.get(index)
     if found is None:
@@ -203,7 +206,7 @@ def _same_word(a: str, b: str) -> bool:
 class Speller:
     """The closed vocabularies of one model, and the readings of a question's unknown words."""
 
-    def __init__(self, parser: Any) -> None:
+    def __init__(self, parser: Parser) -> None:
         self.parser = parser
         self.targets, self.vocabulary = _vocabulary()
         model = _model_words(parser)
@@ -279,9 +282,9 @@ class Speller:
                 return Reading(m.start(), m.end(), word, f"{head} {tail}", "hyphen")
             return None
         joined = word.replace("-", "").casefold()
-        if not self.known(word.replace("-", " ").split()[0]) or not self.known(word.split("-")[-1]):
-            if joined in self.targets or _ascii(joined) in self.targets:  # "Erd-Geschoss"
-                return Reading(m.start(), m.end(), word, joined, "apart")
+        parts_known = self.known(word.split("-")[0]) and self.known(word.split("-")[-1])
+        if not parts_known and (joined in self.targets or _ascii(joined) in self.targets):  # "Erd-Geschoss"
+            return Reading(m.start(), m.end(), word, joined, "apart")
         return None
 
     def _split(self, word: str) -> str | None:
@@ -333,7 +336,7 @@ class Speller:
         return [(t, best) for t in kept]
 
 
-def unstop(parser: Any, question: str) -> str:
+def unstop(parser: Parser, question: str) -> str:
     """The question without the period of an abbreviation inside a sentence ("the ext. ones", "no. of doors"),
     which would otherwise end the sentence there; only abbreviations of ``spelling_words.json`` that the model's
     names do not hold, followed by a lower-case word or a number. Nothing else changes."""
@@ -357,7 +360,7 @@ def _declined(plan: Plan) -> bool:
     return plan.declined is not None or bool(plan.unresolved) or plan.intent in ("declined", "unanswerable")
 
 
-def reread(parser: Any, question: str, plan: Plan) -> Plan:
+def reread(parser: Parser, question: str, plan: Plan) -> Plan:
     """The plan of ``question`` with its unknown words read by spelling, when the rules' ``plan`` declined and the
     question so read is understood as a whole; else ``plan`` (noting a word with two readings)."""
     if not _declined(plan) or any(n.startswith("refused") for n in plan.notes) or plan.parser.startswith("llm:"):
@@ -365,7 +368,8 @@ def reread(parser: Any, question: str, plan: Plan) -> Plan:
     speller = Speller(parser)
     found, ambiguous = speller.readings(question)
     for word, options in ambiguous:
-        note = f"{word!r} is as close to " + " as to ".join(repr(o) for o in options[:3]) + ": not read as either"
+        note = (f"{word!r} is as close to " + " as to ".join(repr(o) for o in options[:3])
+                + f": not read as {'either' if len(options) == 2 else 'any of them'}")
         plan.notes.append(note)
         if plan.declined is not None:
             plan.declined["reason"] = plan.declined["reason"] + f" ({note})"

@@ -466,7 +466,8 @@ def _seed(*parts: str) -> int:
     return int(hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:12], 16)
 
 
-def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], dict[str, int]]:
+def build(ifc_dir: Path, salt: str = "") -> tuple[list[dict[str, Any]], dict[str, int]]:
+    """The cases; ``salt`` draws another sample (other bases and errors) by the same rules."""
     bases = json.loads(BASES.read_text(encoding="utf-8"))
     sets: dict[str, dict[str, dict[str, Any]]] = {}
     for name, _ in bases:
@@ -478,7 +479,7 @@ def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], dict[str, int]]:
     used: dict[str, int] = defaultdict(int)
     cases: list[dict[str, Any]] = []
     for kind in KINDS:
-        order = sorted(bases, key=lambda b: _seed(kind, *b))
+        order = sorted(bases, key=lambda b: _seed(salt, kind, *b) if salt else _seed(kind, *b))
         taken = 0
         per_model: dict[str, int] = defaultdict(int)
         cap = PER_KIND // 8 + 2  # spread over the models
@@ -496,7 +497,7 @@ def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], dict[str, int]]:
             def content(w: str, model: Model = model) -> bool:
                 return w in CONTENT or w in model.names
 
-            rng = random.Random(_seed(kind, name, bid))
+            rng = random.Random(_seed(salt, kind, name, bid) if salt else _seed(kind, name, bid))
             for start, end, old, new in variants(kind, base["query"], content, rng):
                 if kind not in ("t_case", "t_spelling", "t_number", "t_abbreviation", "t_spacing"):
                     why = real_word(old, new, model, vocab)
@@ -565,6 +566,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="exit 1 when the committed cases differ")
     ap.add_argument("--bases-from", type=Path, metavar="RUN_ROOT", help="write typo_bases.json from a score run")
     ap.add_argument("--report", type=Path, metavar="RUN_DIR", help="per-kind table of a spatial-bench run")
+    ap.add_argument("--salt", default="", help="draw another sample by the same rules (typo_cases_b.json: 'b')")
     args = ap.parse_args(argv)
     if args.report:
         print(report(args.report, args.out))
@@ -574,7 +576,7 @@ def main(argv: list[str] | None = None) -> int:
         BASES.write_text(json.dumps(bases, indent=0) + "\n", encoding="utf-8")
         print(f"{len(bases)} bases -> {BASES}")
         return 0
-    cases, dropped = build(args.ifc_dir)
+    cases, dropped = build(args.ifc_dir, args.salt)
     body = dumps(cases)
     if args.check:
         same = args.out.is_file() and args.out.read_text(encoding="utf-8") == body

@@ -170,8 +170,8 @@ class SpatialQA:
             timings[name] = round((now - since) * 1000, 3)
             return now
 
-        plan = self.planner.plan(question) if self.planner is not None else self.parser.parse(
-            spelling.unstop(self.parser, question))  # "the ext. ones": no sentence ends at an abbreviation
+        plan = self.planner.plan(question) if self.planner is not None else spelling.parse(self.parser, question)
+        # ("the ext. ones": no sentence ends at an abbreviation; "Außenwande": the umlaut dropped)
         if not plan.parser.startswith("llm:"):  # the rules' plan (with an LLM planner: its fallback)
             plan = spelling.reread(self.parser, question, plan)  # "dorrs", "lvl 2", "groundfloor": one word each
             reread = self._nearest(question, plan)

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
 
 _WORD = re.compile(r"[^\W\d_]+")
-_TOKEN = re.compile(r"(?<![\w'])[^\W\d_]+(?:-[^\W\d_]+)*(?:-\d+)?(?![\w'])")
+_TOKEN = re.compile(r"(?<![\w'])[^\W\d_]+(?:-[^\W\d_]+)*(?:-?\d+)?(?![\w'])")
 # data files whose words are content (what a question asks about); parser_words.json and framing_words.json are
 # filler, roles and refusals
 _CONTENT_FILES = ("grounding_words.json", "lookup_words.json", "measure_words.json", "name_forms.json",
@@ -79,6 +79,7 @@ class Reading:
     read_as: str
     how: str  # abbreviation | joined | apart | hyphen | edit
     edits: int = 0
+    second: bool = False  # two known words joined ("bath room"): tried only when the other readings do not do
 
     def to_dict(self) -> dict[str, Any]:
         return {"word": self.word, "read_as": self.read_as, "how": self.how, "edits": self.edits}
@@ -131,8 +132,56 @@ def _vocabulary() -> tuple[frozenset[str], frozenset[str]]:
         _words_of(_data(name), every)
     # the parser's stop words hold the storey nouns and "building" / "elements": content here ("flkors", "buildnig")
     function = (_spelling_words()[1] | _STOP) - set(STOREY_NOUNS) - _CONTENT_STOPS
-    targets = frozenset(w for w in content | set(STOREY_NOUNS) | _CONTENT_STOPS if len(w) >= 3 and w not in function)
+    words = {w for w in content | set(STOREY_NOUNS) | _CONTENT_STOPS if len(w) >= 3 and w not in function}
+    nouns: set[str] = set()  # room and class nouns, whose plurals the lists do not always hold ("offices"); single
+    _words_of([_data("space_functions.json"), *CLASS_WORDS], nouns)  # words only (not "well" of "stair well")
+    nouns -= {w for phrase in _phrases() for w in phrase.split()}
+    words |= {_plural(w) for w in nouns & words if len(w) >= 4 and w.isascii() and not w.endswith("s")}
+    targets = frozenset(words - function)
     return targets, frozenset(every | function)
+
+
+def _plural(word: str) -> str:
+    if word.endswith(("x", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+@cache
+def _phrases() -> frozenset[str]:
+    """The vocabularies' phrases of two or more words ("light fixtures"): a hyphen between their words is a space."""
+    out: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            if " " in value.strip():
+                out.add(" ".join(value.casefold().split()))
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if k != "_doc":
+                    walk(k)
+                    walk(v)
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+
+    for name in _CONTENT_FILES:
+        walk(_data(name))
+    walk([*CLASS_WORDS, *GROUND_WORDS, *BASEMENT_WORDS, *ROOF_WORDS, *TOP_WORDS, *BOTTOM_WORDS])
+    return frozenset(out)
+
+
+def _meaning(word: str) -> str:
+    """What the parser makes of a word: two candidates with one meaning are one reading ("storey" / "story", "wc" /
+    "toilet" as the same class)."""
+    key = CLASS_WORDS.get(word)
+    if key is not None:
+        return "class:" + key
+    if word in STOREY_NOUNS:
+        return "storey:" + ("many" if word.endswith(("s", "en", "e")) and word not in ("storey", "etage") else "one")
+    return word
 
 
 @dataclass
@@ -240,15 +289,25 @@ class Speller:
                 if reading is not None:
                     out.append(reading)
                 continue
-            if self.known(word):
+            digits = re.search(r"\d+$", word)
+            if digits is not None:  # "door150173", "room003", "Childrn10"
+                reading = self._numbered(m, digits.start())
+                if reading is not None:
+                    out.append(reading)
                 continue
             nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-            if nxt is not None and question[m.end():nxt.start()] == " " and "-" not in nxt.group(0):
+            if nxt is not None and question[m.end():nxt.start()] == " " and not re.search(r"[-\d]", nxt.group(0)):
                 joined = (word + nxt.group(0)).casefold()
-                if joined in self.targets or _ascii(joined) in self.targets:  # "Ober geschoss"
-                    out.append(Reading(m.start(), nxt.end(), question[m.start():nxt.end()], joined, "apart"))
+                phrase = f"{word} {nxt.group(0)}".casefold()
+                if (joined in self.targets or _ascii(joined) in self.targets) and phrase not in _phrases():
+                    # "Ober geschoss", "bath room" (never a phrase the vocabularies hold: "ground floor")
+                    both = self.known(word) and self.known(nxt.group(0))
+                    out.append(Reading(m.start(), nxt.end(), question[m.start():nxt.end()], joined, "apart",
+                                       second=both))
                     skip.add(i + 1)
                     continue
+            if self.known(word):
+                continue
             split = self._split(word)
             if split is not None:
                 out.append(Reading(m.start(), m.end(), word, split, "joined"))
@@ -261,6 +320,18 @@ class Speller:
                 ambiguous.append((word, [t for t, _ in close]))
         out.sort(key=lambda r: r.start)
         return out, ambiguous
+
+    def umlauts(self, question: str) -> list[Reading]:
+        """Words no vocabulary or model name holds that are one target with its umlauts dropped or spelled out."""
+        out: list[Reading] = []
+        for m in _TOKEN.finditer(question):
+            word = m.group(0)
+            if "-" in word or not word.isalpha() or len(word) < 4 or self.known(word):
+                continue
+            close = self._closest(word)
+            if len(close) == 1 and close[0][1] == 0 and re.search("[äöüß]", close[0][0]):
+                out.append(Reading(m.start(), m.end(), word, _cased(word, close[0][0]), "edit", 0))
+        return out
 
     def _abbreviations(self, question: str) -> list[Reading]:
         out: list[Reading] = []
@@ -281,10 +352,28 @@ class Speller:
             if head.casefold() in self.targets and head.casefold() not in STOREY_NOUNS and "-" not in head:
                 return Reading(m.start(), m.end(), word, f"{head} {tail}", "hyphen")
             return None
+        if word.replace("-", " ").casefold() in _phrases():  # "light-fixtures": the phrase "light fixtures"
+            return Reading(m.start(), m.end(), word, word.replace("-", " "), "hyphen")
         joined = word.replace("-", "").casefold()
         parts_known = self.known(word.split("-")[0]) and self.known(word.split("-")[-1])
         if not parts_known and (joined in self.targets or _ascii(joined) in self.targets):  # "Erd-Geschoss"
             return Reading(m.start(), m.end(), word, joined, "apart")
+        return None
+
+    def _numbered(self, m: re.Match[str], at: int) -> Reading | None:
+        """A word with its number attached: a noun the vocabularies hold is written apart ("door150173" -> "door
+        150173"), a misspelled name keeps its number ("Childrn10" -> "Children10")."""
+        word = m.group(0)
+        head, number = word[:at].rstrip("-"), word[at:]
+        if not head or self.known(word) or len(head) < 3:
+            return None
+        if head.casefold() in self.targets and head.casefold() not in STOREY_NOUNS:
+            return Reading(m.start(), m.end(), word, f"{head} {number}", "joined")
+        if self.known(head):
+            return None
+        close = self._closest(head)
+        if len(close) == 1 and close[0][0] in self.model_targets:
+            return Reading(m.start(), m.end(), word, _cased(head, close[0][0]) + number, "edit", close[0][1])
         return None
 
     def _split(self, word: str) -> str | None:
@@ -322,8 +411,8 @@ class Speller:
         found.sort(key=lambda t: (t not in self.model_targets, t))  # the model's own form first ("Buero")
         kept: list[str] = []
         for t in found:  # "wals": "walls" and "wall" are one word; the form that ends like the question's
-            twin = next((k for k in kept if _same_word(k, t) or _ascii(k) == _ascii(t) or _plain(k) == _plain(t)),
-                        None)
+            twin = next((k for k in kept if _same_word(k, t) or _ascii(k) == _ascii(t) or _plain(k) == _plain(t)
+                         or _meaning(k) == _meaning(t) != k), None)
             if twin is None:
                 kept.append(t)
             elif _same_word(twin, t) and t[-1:] == w[-1:] and twin[-1:] != w[-1:]:
@@ -334,6 +423,29 @@ class Speller:
         if len(kept) == 1 and kept[0] not in self.targets:
             return []  # the closest word is a function word
         return [(t, best) for t in kept]
+
+
+def parse(parser: Parser, question: str) -> Plan:
+    """The rules' plan of ``question`` read as written, except two spellings no one means otherwise: the period of
+    an abbreviation inside a sentence (:func:`unstop`) and a word the vocabularies hold with an umlaut, written with
+    it dropped or spelled out ("Außenwande", "Raeume"; a word that is no other word of any vocabulary or of the
+    model), both recorded in the plan."""
+    text = unstop(parser, question)
+    speller = Speller(parser)
+    found = speller.umlauts(text)
+    for r in reversed(found):
+        text = text[:r.start] + r.read_as + text[r.end:]
+    plan = parser.parse(text)
+    if found:
+        plan.question = question
+        _record(plan, found)
+    return plan
+
+
+def _record(plan: Plan, found: list[Reading]) -> None:
+    words = {f.word for f in found}
+    plan.spelling = [r.to_dict() for r in found] + [r for r in plan.spelling if r["word"] not in words]
+    plan.notes = [f"read {r.word!r} as {r.read_as!r} ({_how(r)})" for r in found] + plan.notes
 
 
 def unstop(parser: Parser, question: str) -> str:
@@ -373,20 +485,27 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
         plan.notes.append(note)
         if plan.declined is not None:
             plan.declined["reason"] = plan.declined["reason"] + f" ({note})"
-    if not found:
-        return plan
+    first = [r for r in found if not r.second]
+    for readings in dict.fromkeys(tuple(x) for x in (first, found) if x):  # the unknown words' readings first
+        again = _again(parser, question, readings)
+        if again is not None:
+            again.parser = plan.parser
+            return again
+    plan.notes.append("spelling: read " + ", ".join(f"{r.word!r} as {r.read_as!r}" for r in found)
+                      + ", and the question was still not understood")
+    return plan
+
+
+def _again(parser: Parser, question: str, found: tuple[Reading, ...]) -> Plan | None:
+    """The plan of the question with ``found`` read, when it is understood as a whole."""
     text = question
     for r in reversed(found):
         text = text[:r.start] + r.read_as + text[r.end:]
     again = parser.parse(text)
     if _declined(again) or check_question(again) or again.declined is not None:
-        plan.notes.append("spelling: read " + ", ".join(f"{r.word!r} as {r.read_as!r}" for r in found)
-                          + ", and the question was still not understood")
-        return plan
+        return None
     again.question = question
-    again.parser = plan.parser
-    again.spelling = [r.to_dict() for r in found]
-    again.notes = [f"read {r.word!r} as {r.read_as!r} ({_how(r)})" for r in found] + again.notes
+    _record(again, list(found))
     return again
 
 

@@ -47,6 +47,7 @@ from ifcqa.spatial.vocabulary import (
     BREAKDOWN_WORDS,
     CLASS_WORDS,
     COUNT_WORDS,
+    FILLER_WORDS,
     GROUND_WORDS,
     INVENTORY_WORDS,
     ORDINALS,
@@ -137,8 +138,24 @@ def _vocabulary() -> tuple[frozenset[str], frozenset[str]]:
     _words_of([_data("space_functions.json"), *CLASS_WORDS], nouns)  # words only (not "well" of "stair well")
     nouns -= {w for phrase in _phrases() for w in phrase.split()}
     words |= {_plural(w) for w in nouns & words if len(w) >= 4 and w.isascii() and not w.endswith("s")}
-    targets = frozenset(words - function)
+    # the parser's filler words ("apartment", "house", "items") are no target either: read so, a misspelled word
+    # would be dropped ("by department" read as "by apartment" lists everything); the storey and room nouns the
+    # filler list also holds stay (they are read with a number or a name)
+    counted: set[str] = set()  # "anzahl", "number", "count": they make a count, not filler
+    _words_of(COUNT_WORDS, counted)
+    filler = FILLER_WORDS - set(STOREY_NOUNS) - _CONTENT_STOPS - {"room", "rooms", "space", "spaces"} - counted
+    targets = frozenset(words - function - filler)
     return targets, frozenset(every | function)
+
+
+@cache
+def _modifiers() -> frozenset[str]:
+    """Words that qualify or measure what follows them ("exterior", "tallest", "total", "gross"): the first part of
+    two words written together ("exteriordoors"); a noun there is a compound's modifier ("Esszimmerstühle": dining
+    chairs, never chairs in the dining room) and is not split off."""
+    out: set[str] = set()
+    _words_of([_data("qualifier_words.json"), _data("measure_words.json")], out)
+    return frozenset(out)
 
 
 def _plural(word: str) -> str:
@@ -188,6 +205,7 @@ def _meaning(word: str) -> str:
 class _ModelWords:
     targets: frozenset[str]  # storey and space name words
     known: frozenset[str]  # every stemmed word of the model's names (grounding.model_words)
+    phrases: frozenset[str] = frozenset()  # storey and space names of two words, and with the last one plural
 
 
 _MODEL: weakref.WeakKeyDictionary[Any, _ModelWords] = weakref.WeakKeyDictionary()
@@ -198,21 +216,22 @@ def _model_words(parser: Parser) -> _ModelWords:
     found = _MODEL.get(index)
     if found is None:
         names: set[str] = set()
-        for s in parser.resolver.storeys:
-            _words_of(s.name or "", names)
-        for e in index.by_class("IfcSpace"):
-            for text in (e.name, e.long_name, e.object_type):
-                _words_of(text or "", names)
-        found = _ModelWords(frozenset(w for w in names if len(w) >= 3), grounding.model_words(index))
+        texts = [s.name or "" for s in parser.resolver.storeys]
+        texts += [t or "" for e in index.by_class("IfcSpace") for t in (e.name, e.long_name, e.object_type)]
+        _words_of(texts, names)
+        phrases = {" ".join(_WORD.findall(t.casefold())) for t in texts if len(_WORD.findall(t)) == 2}
+        phrases |= {p + "s" for p in phrases}
+        found = _ModelWords(frozenset(w for w in names if len(w) >= 3), grounding.model_words(index),
+                            frozenset(phrases))
         _MODEL[index] = found
     return found
 
 
 def max_edits(word: str) -> int:
     """How many edits a word of this length may hold and still be read: none below 4 letters (too many words
-    lie one edit apart), 1 up to 8 letters, 2 from 9."""
+    lie one edit apart), 1 up to 11 letters ("department" is never "apartment"), 2 from 12 ("Kellergesschoss")."""
     n = len(word)
-    return 0 if n < 4 else 1 if n <= 8 else 2
+    return 0 if n < 4 else 1 if n < 12 else 2
 
 
 def distance(a: str, b: str, limit: int) -> int:
@@ -262,6 +281,7 @@ class Speller:
         self.targets = self.targets | model.targets
         self.model_targets = model.targets
         self.model_known = model.known
+        self.model_phrases = model.phrases
         self.abbreviations = _spelling_words()[0]
         self.competitors = frozenset(w for w in self.vocabulary if len(w) >= 3) - self.targets
 
@@ -383,7 +403,13 @@ class Speller:
             return None
         splits = [(w[:i], w[i:]) for i in range(3, len(w) - 2)
                   if self._part(w[:i]) and self._part(w[i:]) and (w[:i] in self.targets or w[i:] in self.targets)]
-        return " ".join(splits[0]) if len(splits) == 1 else None
+        if len(splits) != 1:
+            return None
+        head, tail = splits[0]
+        phrase = f"{head} {tail}"
+        if phrase in _phrases() or phrase in self.model_phrases or head in _modifiers():  # "living room", "exterior
+            return phrase  # doors", "small offices" (a model's "small office"); never "esszimmer stühle"
+        return None
 
     def _part(self, w: str) -> bool:
         return w in self.targets or w in self.vocabulary

@@ -265,10 +265,26 @@ def _ascii_back(word: str) -> str:
     return word.replace("ae", "ä").replace("oe", "ö").replace("ue", "ü")
 
 
+def _deletions(word: str) -> set[str]:
+    """The word and every form of it with one letter deleted."""
+    return {word} | {word[:i] + word[i + 1:] for i in range(len(word))}
+
+
 def _same_word(a: str, b: str) -> bool:
     """One word's singular and plural ("wall" / "walls", "box" / "boxes"): not two readings."""
     short, long = sorted((a, b), key=len)
     return long in (short + "s", short + "es", short + "e", short + "n", short + "en")
+
+
+_SPELLERS: weakref.WeakKeyDictionary[Any, Speller] = weakref.WeakKeyDictionary()
+
+
+def speller(parser: Parser) -> Speller:
+    """The speller of the parser's model (built once per parser)."""
+    found = _SPELLERS.get(parser)
+    if found is None:
+        found = _SPELLERS[parser] = Speller(parser)
+    return found
 
 
 class Speller:
@@ -284,6 +300,16 @@ class Speller:
         self.model_phrases = model.phrases
         self.abbreviations = _spelling_words()[0]
         self.competitors = frozenset(w for w in self.vocabulary if len(w) >= 3) - self.targets
+        # a deletion index (every word and each form of it with one letter deleted, also with its umlauts dropped):
+        # the words within one edit of a question word share a key with it, so only those are measured
+        self.index: dict[str, set[str]] = {}
+        self.long: list[str] = []  # words of 10 letters or more, measured one by one for two edits
+        for word in self.targets | self.competitors:
+            for form in {word, _plain(word)}:
+                for key in _deletions(form):
+                    self.index.setdefault(key, set()).add(word)
+            if len(word) >= 10:
+                self.long.append(word)
 
     def known(self, word: str) -> bool:
         w = word.casefold()
@@ -424,7 +450,9 @@ class Speller:
             return []
         best = limit + 1
         found: list[str] = []
-        for target in self.targets | self.competitors:
+        keys = set().union(*(_deletions(f) for f in {w, _plain(w), _plain(_ascii_back(w))}))
+        near = set().union(*(self.index.get(k, set()) for k in keys))
+        for target in sorted(near) if limit == 1 else self.long:
             if abs(len(target) - len(w)) > limit:
                 continue
             d = _edits(w, target, limit)
@@ -457,8 +485,7 @@ def parse(parser: Parser, question: str) -> Plan:
     it dropped or spelled out ("Außenwande", "Raeume"; a word that is no other word of any vocabulary or of the
     model), both recorded in the plan."""
     text = unstop(parser, question)
-    speller = Speller(parser)
-    found = speller.umlauts(text)
+    found = speller(parser).umlauts(text)
     for r in reversed(found):
         text = text[:r.start] + r.read_as + text[r.end:]
     plan = parser.parse(text)
@@ -503,8 +530,7 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
     question so read is understood as a whole; else ``plan`` (noting a word with two readings)."""
     if not _declined(plan) or any(n.startswith("refused") for n in plan.notes) or plan.parser.startswith("llm:"):
         return plan
-    speller = Speller(parser)
-    found, ambiguous = speller.readings(question)
+    found, ambiguous = speller(parser).readings(question)
     for word, options in ambiguous:
         note = (f"{word!r} is as close to " + " as to ".join(repr(o) for o in options[:3])
                 + f": not read as {'either' if len(options) == 2 else 'any of them'}")

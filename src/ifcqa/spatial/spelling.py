@@ -453,7 +453,7 @@ class Speller:
         keys = set().union(*(_deletions(f) for f in {w, _plain(w), _plain(_ascii_back(w))}))
         near = set().union(*(self.index.get(k, set()) for k in keys))
         for target in sorted(near) if limit == 1 else self.long:
-            if abs(len(target) - len(w)) > limit:
+            if abs(len(target) - len(w)) > limit or len(target) < 4:  # "wing" is never "win"
                 continue
             d = _edits(w, target, limit)
             if d < best:
@@ -471,9 +471,11 @@ class Speller:
                 kept.append(t)
             elif _same_word(twin, t) and t[-1:] == w[-1:] and twin[-1:] != w[-1:]:
                 kept[kept.index(twin)] = t
-        if len(kept) > 1:  # a misspelling seldom changes the first letter: "foors" is "floors" before "doors"
-            first = [t for t in kept if _plain(t[:1]) == _plain(w[:1])]
-            kept = first if len(first) == 1 else kept
+        # a misspelling keeps the first letter ("foors" is "floors", never "doors"; "odors" is no "doors"): a word
+        # whose nearest words all start otherwise is not read
+        if not any(_plain(t[:1]) == _plain(w[:1]) for t in kept):
+            return []
+        kept = [t for t in kept if _plain(t[:1]) == _plain(w[:1])]
         if len(kept) == 1 and kept[0] not in self.targets:
             return []  # the closest word is a function word
         return [(t, best) for t in kept]
@@ -559,6 +561,8 @@ def _again(parser: Parser, question: str, found: tuple[Reading, ...]) -> Plan | 
     again.question = question
     _record(again, list(found))
     return again
+
+
 
 
 def _how(r: Reading) -> str:

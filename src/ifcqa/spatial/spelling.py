@@ -15,9 +15,11 @@ A word is read as another by, in this order: an abbreviation (``spelling_words.j
 word is a target), two words written together ("groundfloor", "livingroom": exactly one split into two known
 words, one of them a target), a noun and its number hyphenated ("room-006"), else the **edit distance**
 (Damerau: a transposition is one edit; umlauts spelled out or dropped cost nothing: "Raeume", "Turen", "Geschoß")
-with a threshold scaled by length (:func:`max_edits`: none below 4 letters, 1 up to 8, 2 from 9) and a
-**uniqueness rule**: two targets at the smallest distance (other than one word's singular and plural) and the
-word is not read; the decline then names both ("'wxlls' is as close to 'walls' as to 'wells'").
+with a threshold scaled by length (:func:`max_edits`: none below 4 letters, 1 up to 11, 2 from 12), into words of
+four letters or more that keep the first letter ("odors" is no "doors", "wing" no "win"), and a **uniqueness
+rule**: every vocabulary word competes, function words too; two readings at the smallest distance with different
+meanings (not one word's singular and plural, nor two class words of one class) and the word is not read, the
+decline naming them ("'foor' is as close to 'floor' as to 'foot'"); a function word nearest reads nothing.
 
 The question is parsed again with every word read so (one word replaced by one word, or a compound by its
 parts); the new plan is used only when it is understood as a whole (no decline, no unknown storey, the check of

@@ -28,7 +28,7 @@ FILLED = frozenset(["intent", "storeys", "exclude", "classes", "exclude_classes"
                     "lookup", "elements"])  # round 5b: attribute lookups (one or several, per storey) and elements
 # plan fields made from the others, or that record the rules parser's own reading
 NOT_FILLED = frozenset(["question", "storey_names", "mentions", "unresolved", "unknown_classes", "unknown_words",
-                        "parser", "notes", "declined", "nearest", "resolved",
+                        "parser", "notes", "declined", "nearest", "spelling", "resolved",
                         "compare_op"])  # the rules' comparison grammar; an LLM plan compares with > / < (least)
 _SCALAR_TYPES: dict[str, type] = {"bool": bool, "int": int}
 

@@ -28,7 +28,7 @@ from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
-from ifcqa.spatial import compose, resolve
+from ifcqa.spatial import compose, resolve, spelling
 from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
@@ -171,8 +171,10 @@ class SpatialQA:
             timings[name] = round((now - since) * 1000, 3)
             return now
 
-        plan = self.planner.plan(question) if self.planner is not None else self.parser.parse(question)
+        plan = self.planner.plan(question) if self.planner is not None else spelling.parse(self.parser, question)
+        # ("the ext. ones": no sentence ends at an abbreviation; "Außenwande": the umlaut dropped)
         if not plan.parser.startswith("llm:"):  # the rules' plan (with an LLM planner: its fallback)
+            plan = spelling.reread(self.parser, question, plan)  # "dorrs", "lvl 2", "groundfloor": one word each
             reread = self._nearest(question, plan)
             if reread is not plan:
                 reread.parser = plan.parser
@@ -282,6 +284,7 @@ class SpatialQA:
             plan.notes.append(note)
             writer = "llm" if note.startswith("answer written by") else "template"
             lap("write", written)
+        text = spelling.said(plan) + text  # "(Read 'dorrs' as 'doors'.) ..."
         text = scrub(text, {r["guid"] for r in rows})  # the text never names a GlobalId outside the list
         yield "answer", {"text": text, "elements": len(rows), "page": page, "writer": writer}
         yield "check", checked

@@ -105,6 +105,7 @@ class Plan:
     unconsumed: list[str] = field(default_factory=list)  # content words no pass read (as the question wrote them)
     declined: dict[str, Any] | None = None  # {"reason", "not_understood", "can_answer"}
     nearest: list[dict[str, Any]] = field(default_factory=list)  # embedder fallback: word, label, score, threshold
+    spelling: list[dict[str, Any]] = field(default_factory=list)  # round 9: words read by spelling (spelling.py)
     # round 3: "what is the X of Y" (intent "lookup"): {"term", "key"} of the attribute (see spatial/lookup.py)
     lookup: dict[str, Any] | None = None
     elements: list[str] = field(default_factory=list)  # GlobalIds the question wrote out: only those elements

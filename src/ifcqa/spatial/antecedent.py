@@ -82,6 +82,8 @@ def split(text: str) -> Pair | None:
         context, question = stripped[: found.start()].strip(), stripped[found.end():].strip()
         if not context or not re.search(r"[^\W\d_]", question) or "?" in context:
             continue
+        if _ASKS.match(context):  # a question is never the context ("how many walls are there apart from X. ones?")
+            continue
         place, thing = _PLACE.search(question), _THING.search(question)
         if place is None and thing is None:
             return None

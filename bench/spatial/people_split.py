@@ -1,6 +1,6 @@
 """Split a blind people set into a development half (a) and a held-out half (b).
 
-    python bench/spatial/people_split.py fifth|sixth [--check]
+    python bench/spatial/people_split.py fifth|sixth|seventh [--check]
 
 people_fifth.json was written blind and scored once, whole, on main dcdd510 before any change; people_sixth.json
 likewise, before and after round 7 (a326f0f, 59585f9). Then each was split,
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-SETS = ("fifth", "sixth")
+SETS = ("fifth", "sixth", "seventh")
 
 
 def halves_of(name: str) -> dict[str, Path]:

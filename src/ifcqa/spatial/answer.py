@@ -19,7 +19,7 @@ from ifcqa.spatial.classes import generic_named
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.named_otherwise import asked_heads, named_otherwise
 from ifcqa.spatial.parser import normalise
-from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.plan import Plan, RoomRef
 from ifcqa.spatial.storeys import UPSTAIRS_RULE, StoreyResolver
 from ifcqa.spatial.vocabulary import COUNTED_LABELS, counted_form
 
@@ -143,7 +143,7 @@ class Answerer:
             how = {"of": "bounding", "in": "in", "subject": "named like"}[plan.rooms[0].role]
             shown = [r for r in plan.rooms if not r.negated]
             if shown:
-                text += f" {how} " + _join([repr(_as_asked(plan, r.term)) for r in shown], "or")
+                text += f" {how} " + _join([self._room_term(plan, r) for r in shown], "or")
             others = [r for r in plan.rooms if r.negated]
             if others:
                 text += (" and" if shown else "") + f" not {how} " + _join(
@@ -151,6 +151,19 @@ class Answerer:
         if plan.exclude_classes:
             text += " except " + _join([c.label for c in plan.exclude_classes], "and")
         return text
+
+    def _room_term(self, plan: Plan, room: RoomRef) -> str:
+        """A room as asked, with the spaces it was read as when a function word found them and their names do not
+        hold the word ("'pantry' (read as kitchen: Kitchen5)"): a reading is never silent."""
+        term = repr(_as_asked(plan, room.term))
+        if self.index is None or not room.how.startswith("function:") or not room.guids:
+            return term
+        names = [e.name or e.long_name or "unnamed" for g in room.guids for e in self.index.with_guid(g)[:1]]
+        texts = [normalise(f"{e.name or ''} {e.long_name or ''}") for g in room.guids for e in self.index.with_guid(g)]
+        if any(normalise(room.term) in text for text in texts):
+            return term
+        shown = _join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        return f"{term} (read as {room.how.split(':', 1)[1]}: {shown})"
 
     def declined(self, plan: Plan) -> str:
         """Why the question is declined, what was not understood, and what can be asked instead."""

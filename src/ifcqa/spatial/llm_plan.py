@@ -15,6 +15,7 @@ excluded class the question states. Questions the rules refuse (writes, costs, p
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,6 +26,7 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.llm.client import ChatClient
 from ifcqa.llm.structured import complete_json, strict_json_object
 from ifcqa.spatial.answer import GUID
+from ifcqa.spatial.fallback import DEFAULT_MODE, MODES
 from ifcqa.spatial.llm_resolve import Resolver
 from ifcqa.spatial.llm_schema import LLMPlan, catalogue, plan_schema
 from ifcqa.spatial.parser import Parser
@@ -63,13 +65,18 @@ MAX_ANSWER_CHARS = 2000
 class LLMPlanner:
     """Plans questions about one model with ``client``; the rules parser is the fallback."""
 
-    def __init__(self, index: ModelIndex, client: ChatClient, parser: Parser | None = None) -> None:
+    def __init__(self, index: ModelIndex, client: ChatClient, parser: Parser | None = None,
+                 mode: str = "first") -> None:
+        if mode not in MODES:
+            raise IfcqaError(f"Unknown planner mode {mode!r}. Use one of: {', '.join(MODES)}.")
         self.index = index
         self.client = client
+        self.mode = mode  # first: the LLM plans every question; fallback: only what the rules declined (pipeline)
         self.parser = parser or Parser(index)
         self.resolver = Resolver(index, self.parser)
         self._system: str | None = None
         self._structured = True
+        self.calls: list[float] = []  # seconds of each completion asked (a bench reads them)
 
     def system_prompt(self) -> str:
         """The system message: the plan's JSON schema and this model's vocabulary (built once)."""
@@ -88,12 +95,15 @@ class LLMPlanner:
                                           {"role": "user", "content": question}]
         problem = ""
         for attempt in (1, 2):
+            asked = time.perf_counter()
             try:
                 reply = complete_json(self.client, messages, plan_schema(), "spatial_plan", temperature=0,
                                       max_tokens=REPLY_TOKENS, structured=self._structured)
                 self._structured = reply.mode == "json_schema"  # a server that refused it is not asked again
             except IfcqaError as exc:
                 return self._fallback(rules, "llm unavailable: " + _short(exc))
+            finally:
+                self.calls.append(time.perf_counter() - asked)
             try:
                 raw = LLMPlan.model_validate(strict_json_object(reply.result.content))
             except ValueError as exc:  # pydantic's ValidationError is a ValueError
@@ -140,10 +150,14 @@ class LLMPlanner:
         return written, f"answer written by llm:{self.client.model} (GlobalIds checked)"
 
 
-def planner_factory(model: str | None, base_url: str | None = None,
-                    api_key_env: str = "OPENAI_API_KEY") -> Callable[[ModelIndex], LLMPlanner | None]:
+def planner_factory(model: str | None, base_url: str | None = None, api_key_env: str = "OPENAI_API_KEY",
+                    mode: str = DEFAULT_MODE) -> Callable[[ModelIndex], LLMPlanner | None]:
     """A function index -> planner for ``--model`` (``None`` without one), its client made the way every ifcqa
-    LLM client is (:func:`ifcqa.agents.answer.client_for`): ``local`` / ``local:PATH.gguf`` run in process."""
+    LLM client is (:func:`ifcqa.agents.answer.client_for`): ``local`` / ``local:PATH.gguf`` run in process.
+    ``mode`` (:data:`~ifcqa.spatial.fallback.MODES`): ``fallback`` plans with the LLM only the questions the rules
+    declined for not understanding them; ``first`` plans every question with it."""
+    if mode not in MODES:
+        raise IfcqaError(f"Unknown planner mode {mode!r}. Use one of: {', '.join(MODES)}.")
     if not model:
         return lambda index: None
     from ifcqa.agents.answer import client_for
@@ -153,4 +167,4 @@ def planner_factory(model: str | None, base_url: str | None = None,
     timeout = 600.0 if is_local_model(model) else 60.0  # a cold CPU model reads the vocabulary slowly
     client = client_for(AgentConfig(model=model, base_url=base_url, api_key_env=api_key_env, timeout_s=timeout,
                                     max_retries=1, no_cache=True))
-    return lambda index: LLMPlanner(index, client)
+    return lambda index: LLMPlanner(index, client, mode=mode)

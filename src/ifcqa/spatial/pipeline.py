@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,7 @@ from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
-from ifcqa.spatial import resolve
+from ifcqa.spatial import fallback, resolve
 from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
@@ -154,6 +154,8 @@ class SpatialQA:
         if self._answers is not None:
             config = {"graph": self.use_graph, "embedder": self._embedder_name, "offset": offset, "limit": limit,
                       "planner": self.planner.client.model if self.planner else None}
+            if self.planner is not None and self.planner.mode != "first":  # (first: the keys answers had before)
+                config["planner_mode"] = self.planner.mode
             key = self._answers.key(question, self.index.data.source.sha256, config)
             cached = self._answers.get(key)
             if cached is not None and tuple(cached) == ANSWER_KEYS:
@@ -162,7 +164,48 @@ class SpatialQA:
                 timings_ms = {"total": ms, "cache": ms, "computed_total": first}
                 yield from _replay(cached | {"question": question, "timings_ms": timings_ms})
                 return
+        if self.planner is not None and self.planner.mode == "fallback":
+            events = self._fallback(question, offset, limit, start)
+        else:  # the rules plan, or the LLM plans every question (its "first" mode) and writes the answer
+            events = self._compute(question, self.planner.plan if self.planner is not None else self.parser.parse,
+                                   offset, limit, start, write=self.planner is not None)
+        for event, payload in events:
+            if event == "final" and self._answers is not None and key is not None and (
+                    payload["route"] != "graph_unavailable"):
+                self._answers.put(key, payload)
+            yield event, payload
 
+    def _fallback(self, question: str, offset: int, limit: int | None,
+                  start: float) -> Iterator[tuple[str, dict[str, Any]]]:
+        """The rules' answer; only when the rules declined for not understanding the question (never a refusal, never
+        "this model has no X") is it planned again by the LLM, and that answer is used only when it is one (its plan
+        resolved against the model and checked against the question as any LLM plan is): the LLM can turn a decline
+        into an answer, never change an answer the rules gave (:mod:`ifcqa.spatial.fallback`)."""
+        assert self.planner is not None
+        rules = list(self._compute(question, self.parser.parse, offset, limit, start, write=False))
+        answer = rules[-1][1]
+        words = fallback.not_understood(answer)
+        if words is None:
+            yield from rules
+            return
+        asked = time.perf_counter()
+        planned = list(self._compute(question, self.planner.plan, offset, limit, asked, write=False))
+        llm_ms = round((time.perf_counter() - asked) * 1000, 3)
+        used, note = fallback.usable(planned[-1][1], self.planner.client.model)
+        chosen = planned if used else rules
+        final = chosen[-1][1]
+        final["plan"]["notes"].append(note)
+        final["timings_ms"] |= {"llm_fallback": llm_ms, "total": round((time.perf_counter() - start) * 1000, 3)}
+        if used:
+            final["answer"] = fallback.stated(final["answer"], self.planner.client.model, words)
+        for event, payload in chosen[:-1]:
+            yield event, ({**payload, "text": final["answer"]} if event == "answer" else payload)
+        yield "final", final
+
+    def _compute(self, question: str, plan_of: Callable[[str], Plan], offset: int, limit: int | None, start: float,
+                 *, write: bool) -> Iterator[tuple[str, dict[str, Any]]]:
+        """The events of one answer, the plan made by ``plan_of`` (the rules' parser or the LLM planner); ``write``:
+        the LLM writes the answer's text from the templated one."""
         timings: dict[str, float] = {}
 
         def lap(name: str, since: float) -> float:
@@ -170,7 +213,7 @@ class SpatialQA:
             timings[name] = round((now - since) * 1000, 3)
             return now
 
-        plan = self.planner.plan(question) if self.planner is not None else self.parser.parse(question)
+        plan = plan_of(question)
         if not plan.parser.startswith("llm:"):  # the rules' plan (with an LLM planner: its fallback)
             reread = self._nearest(question, plan)
             if reread is not plan:
@@ -264,7 +307,7 @@ class SpatialQA:
             lap("answer", t)
         rows = self.answerer.element_rows(hits)
         writer = "template"
-        if self.planner is not None and route != "none":
+        if write and self.planner is not None and route != "none":
             written = time.perf_counter()
             text, note = self.planner.write(question, text, rows)
             plan.notes.append(note)
@@ -288,8 +331,6 @@ class SpatialQA:
             "timings_ms": timings,
             **result.keys(plan),
         }
-        if self._answers is not None and key is not None and route != "graph_unavailable":
-            self._answers.put(key, answer)
         yield "final", answer
 
     def _storey_hits(self) -> list[Hit]:

@@ -31,7 +31,8 @@ from typing import Any
 
 from ifcqa.index.model_index import load_index
 from ifcqa.spatial.bench import _people_record, load_queries
-from ifcqa.spatial.bench_score import is_people_format, score_answer
+from ifcqa.spatial.bench_score import is_people_format
+from ifcqa.spatial.bench_score import score as score_answer
 from ifcqa.spatial.fallback import MODES
 from ifcqa.spatial.llm_plan import planner_factory
 from ifcqa.spatial.pipeline import SpatialQA
@@ -58,8 +59,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         wanted = set(args.ids.split(","))
         items = [q for q in items if q["id"] in wanted]
     if args.sample:
-        items = sorted(random.Random(args.seed).sample(items, min(args.sample, len(items))),
-                       key=lambda q: (q["ifc_filename"], q["id"]))  # one model at a time: its prompt is read once
+        items = random.Random(args.seed).sample(items, min(args.sample, len(items)))
+    items.sort(key=lambda q: q["ifc_filename"])  # one model at a time: the server keeps its prompt read
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "records.jsonl"
     done = _done(path)
@@ -93,7 +94,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 "note": fell[-1] if fell else next((n for n in notes if "llm" in n.lower()), None),
                 "rules_score": score_answer(q["oracle"], rules).score,
                 "rules_declined": bool(rules.get("declined")),
-                "llm_s": [round(s, 2) for s in planner.calls[before:]],
+                "llm_s": [round(c["s"], 2) for c in planner.calls[before:]],
+                "llm_calls": planner.calls[before:],  # tokens in/out and the reply of each completion
                 "plan": {k: answer["plan"].get(k) for k in ("intent", "parser", "classes", "storeys", "rooms",
                                                              "qualifiers", "unconsumed")},
             }

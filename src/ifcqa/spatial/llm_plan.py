@@ -28,12 +28,12 @@ from ifcqa.llm.structured import complete_json, strict_json_object
 from ifcqa.spatial.answer import GUID
 from ifcqa.spatial.fallback import DEFAULT_MODE, MODES
 from ifcqa.spatial.llm_resolve import Resolver
-from ifcqa.spatial.llm_schema import LLMPlan, catalogue, plan_schema
+from ifcqa.spatial.llm_schema import LLMPlan, catalogue, field_guide, plan_schema
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import Plan
 
-_SYSTEM = """You turn a question about one building model into a plan: one JSON object matching this JSON schema,
-and nothing else (no text around it):
+_SYSTEM = """You turn a question about one building model into a plan: one JSON object and nothing else (no text
+around it). Its fields (only "intent" is required; leave out every field that stays empty, null or false):
 {schema}
 Rules: use only the names listed below for this model (storeys, spaces, IFC classes, class keys, predefined types,
 property and quantity paths), exactly as written. Put every condition the question states in the plan: each storey,
@@ -41,10 +41,13 @@ room, property condition ("external" is a property such as Pset_DoorCommon.IsExt
 class, count threshold and measured quantity. Never leave one out; if the question needs something the lists do not
 have, use the question's own word and the answer will say it is missing. In "words", say what you read each word
 of the question as when it is not literally a listed name ("oben" -> a storey name, "outside" -> a property path).
-Questions in German are fine.
+Prices, costs, dates, schedules, people and actions on the building (switch, turn on, order, move) are not in the
+model: intent "unanswerable". Questions in German are fine.
 
 {catalogue}"""
 REPLY_TOKENS = 800
+LOCAL_TIMEOUT_S = 1800.0  # measured: the first plan of a model took ... s on 2 shared cores (bench/spatial/README.md)
+LOCAL_N_CTX = 16384  # the prompt is 5-7k tokens; llama.cpp's 8192 default leaves too little for a large model's lists
 ERROR_CHARS = 300
 
 
@@ -76,13 +79,12 @@ class LLMPlanner:
         self.resolver = Resolver(index, self.parser)
         self._system: str | None = None
         self._structured = True
-        self.calls: list[float] = []  # seconds of each completion asked (a bench reads them)
+        self.calls: list[dict[str, Any]] = []  # each completion asked: seconds, tokens, the reply (a bench reads them)
 
     def system_prompt(self) -> str:
         """The system message: the plan's JSON schema and this model's vocabulary (built once)."""
         if self._system is None:
-            self._system = _SYSTEM.format(schema=json.dumps(plan_schema(), separators=(",", ":")),
-                                          catalogue=catalogue(self.index, self.parser.resolver))
+            self._system = _SYSTEM.format(schema=field_guide(), catalogue=catalogue(self.index, self.parser.resolver))
         return self._system
 
     def plan(self, question: str) -> Plan:
@@ -101,9 +103,10 @@ class LLMPlanner:
                                       max_tokens=REPLY_TOKENS, structured=self._structured)
                 self._structured = reply.mode == "json_schema"  # a server that refused it is not asked again
             except IfcqaError as exc:
+                self.calls.append({"s": time.perf_counter() - asked, "error": _short(exc)})
                 return self._fallback(rules, "llm unavailable: " + _short(exc))
-            finally:
-                self.calls.append(time.perf_counter() - asked)
+            self.calls.append({"s": time.perf_counter() - asked, "tokens_in": reply.result.tokens_in,
+                               "tokens_out": reply.result.tokens_out, "reply": reply.result.content})
             try:
                 raw = LLMPlan.model_validate(strict_json_object(reply.result.content))
             except ValueError as exc:  # pydantic's ValidationError is a ValueError
@@ -164,7 +167,9 @@ def planner_factory(model: str | None, base_url: str | None = None, api_key_env:
     from ifcqa.agents.base import AgentConfig
     from ifcqa.llm.local import is_local_model
 
-    timeout = 600.0 if is_local_model(model) else 60.0  # a cold CPU model reads the vocabulary slowly
+    local = is_local_model(model)
+    # a cold CPU model reads the schema and vocabulary (5-7k tokens) slowly: minutes on a shared 2-core machine
+    timeout = LOCAL_TIMEOUT_S if local else 60.0
     client = client_for(AgentConfig(model=model, base_url=base_url, api_key_env=api_key_env, timeout_s=timeout,
-                                    max_retries=1, no_cache=True))
+                                    max_retries=1, no_cache=True, extra={"n_ctx": LOCAL_N_CTX} if local else {}))
     return lambda index: LLMPlanner(index, client, mode=mode)

@@ -25,7 +25,7 @@ import random
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         items = [q for q in items if q["id"] in wanted]
     if args.sample:
         items = random.Random(args.seed).sample(items, min(args.sample, len(items)))
-    items.sort(key=lambda q: q["ifc_filename"])  # one model at a time: the server keeps its prompt read
+    per_model = Counter(q["ifc_filename"] for q in items)  # one model at a time (the server keeps its prompt read),
+    items.sort(key=lambda q: (-per_model[q["ifc_filename"]], q["ifc_filename"]))  # the most questions first
     args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / "records.jsonl"
     done = _done(path)

@@ -143,3 +143,18 @@ def test_ask_cli_planner_modes(tmp_path: Path, shared_ifc: Path) -> None:
                                    "--planner-mode", "sometimes"])
     said = " ".join(bad.output.replace("│", " ").split())  # the error box wraps its lines
     assert bad.exit_code != 0 and "'sometimes' is no planner mode: give first or fallback" in said
+
+
+def test_every_list_of_the_plan_is_bounded_so_a_runaway_reply_stops() -> None:
+    """A small model may list every space number it was shown as a storey until the token cap: the schema bounds every
+    list (maxItems, which a server's grammar enforces) and a longer list is no valid plan."""
+    from pydantic import ValidationError
+
+    from ifcqa.spatial.llm_schema import MAX_ITEMS, LLMPlan, plan_schema
+
+    arrays = {k: v for k, v in plan_schema()["properties"].items() if v.get("type") == "array"}
+    assert {"storeys", "rooms", "qualifiers", "words"} <= set(arrays)
+    assert all(v["maxItems"] == MAX_ITEMS for v in arrays.values())
+    LLMPlan.model_validate({"intent": "count", "storeys": [str(n) for n in range(MAX_ITEMS)]})
+    with pytest.raises(ValidationError, match="at most 24 items"):
+        LLMPlan.model_validate({"intent": "count", "storeys": [str(n) for n in range(MAX_ITEMS + 1)]})

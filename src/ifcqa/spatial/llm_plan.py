@@ -113,7 +113,9 @@ class LLMPlanner:
                 problem = _short(exc)
                 messages += [{"role": "assistant", "content": reply.result.content},
                              {"role": "user", "content": f"That reply is not a valid plan: {problem}. Reply with "
-                                                         "one JSON object matching the schema, and nothing else."}]
+                                                         "one JSON object matching the schema, and nothing else, "
+                                                         f"for the question: {question}"}]
+                # (the question restated: without it Qwen2.5-Coder-1.5B planned the words of this message instead)
                 continue
             plan = self.resolver.plan(question, raw, f"llm:{self.client.model}", rules.unconsumed)
             plan.notes.append(f"planned by llm:{self.client.model} ({reply.mode}"

@@ -46,7 +46,7 @@ model: intent "unanswerable". Questions in German are fine.
 
 {catalogue}"""
 REPLY_TOKENS = 800
-LOCAL_TIMEOUT_S = 1800.0  # measured: the first plan of a model took ... s on 2 shared cores (bench/spatial/README.md)
+LOCAL_TIMEOUT_S = 1800.0  # measured: a model's first plan took up to 782 s on 2 shared cores (bench/spatial/README.md)
 LOCAL_N_CTX = 16384  # the prompt is 5-7k tokens; llama.cpp's 8192 default leaves too little for a large model's lists
 ERROR_CHARS = 300
 

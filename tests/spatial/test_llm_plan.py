@@ -238,6 +238,7 @@ def test_an_invalid_reply_is_retried_once_with_the_error(index_of: Callable[[str
         retry = plan_requests(server)[1]["messages"]
     assert retry[-2] == {"role": "assistant", "content": "The doors, I think."}
     assert retry[-1]["content"].startswith("That reply is not a valid plan: the reply is not one JSON object")
+    assert retry[-1]["content"].endswith("for the question: external doors on Level 1")
     assert answer["plan"]["parser"] == "llm:scripted"
     assert any("the first reply was invalid" in n for n in answer["plan"]["notes"])
     assert {e["guid"] for e in answer["elements"]} == external_doors(ifcopenshell.open(shared_ifc / DUPLEX),

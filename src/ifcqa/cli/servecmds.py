@@ -1,6 +1,7 @@
 """``ifcqa serve``: the HTTP service (API, web UI, MCP over HTTP) in one process.
 
     ifcqa serve [--host 127.0.0.1] [--port 8000] [--models-dir DIR] [--token TOKEN] [--cors-origin URL]
+                [--model M [--planner-mode fallback|first]]
 
 FastAPI and uvicorn are imported inside the command only (start-up of every other command stays light).
 """
@@ -12,7 +13,9 @@ from typing import Annotated
 
 import typer
 
+from ifcqa.cli.spatialcmds import PlannerMode
 from ifcqa.errors import IfcqaError
+from ifcqa.spatial.fallback import DEFAULT_MODE
 
 TOKEN_ENV = "IFCQA_TOKEN"  # named in --help; create_app reads it (service/auth.py)
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")  # on a loopback address only these Host names are served
@@ -55,6 +58,7 @@ def serve(
         typer.Option("--model", metavar="NAME", show_default=False,
                      help="Plan spatial questions with this LLM (as `ifcqa ask --model`; rules when absent)."),
     ] = None,
+    planner_mode: PlannerMode = DEFAULT_MODE,
     base_url: Annotated[
         str | None, typer.Option("--base-url", metavar="URL", help="An OpenAI-compatible endpoint for --model.")
     ] = None,
@@ -77,7 +81,7 @@ def serve(
     from ifcqa.spatial.llm_plan import planner_factory
 
     app = create_app(models_dir, token=token,  # None: create_app reads $IFCQA_TOKEN
-                     planner=planner_factory(model, base_url, api_key_env) if model else None,
+                     planner=planner_factory(model, base_url, api_key_env, planner_mode) if model else None,
                      cache_dir=cache_dir, max_upload_bytes=max_upload_mb * 1024 * 1024,
                      cors_origins=cors_origin or (), use_graph=not no_graph,
                      trusted_hosts=LOOPBACK_NAMES if host in LOOPBACK_NAMES else ())

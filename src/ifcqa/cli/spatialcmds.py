@@ -23,6 +23,7 @@ from ifcqa.cli.common import CacheDir, IfcFile, NoCache, open_index, print_json,
 from ifcqa.cli.runopts import Dask, Jobs, Retries, ShipFiles, optional_executor, work_progress
 from ifcqa.errors import IfcqaError
 from ifcqa.index import IndexCache
+from ifcqa.spatial.fallback import DEFAULT_MODE, MODES
 
 StoreDir = Annotated[
     Path | None,
@@ -36,6 +37,15 @@ Model = Annotated[
                  "--base-url, or local / local:PATH.gguf); its plan is checked against the model and the "
                  "question, and the rules plan is used when its reply is unusable.",
                  show_default=False),
+]
+PlannerMode = Annotated[
+    str,
+    typer.Option(
+        "--planner-mode", callback=lambda v: _mode(v), metavar="|".join(MODES),
+        help="With --model: fallback = the rules answer, and only a question they decline for not understanding it "
+             "(never a refusal or 'the model has no X') is planned by the LLM, its answer used only when its plan "
+             "passes the checks; first = the LLM plans every question (the rules when its reply is unusable) and "
+             "writes the answer."),
 ]
 BaseUrl = Annotated[
     str | None, typer.Option("--base-url", metavar="URL", help="An OpenAI-compatible endpoint for --model.")
@@ -51,11 +61,17 @@ Neo4jUri = Annotated[
 ]
 
 
-def _planner_factory(model: str | None, base_url: str | None, api_key_env: str) -> Any:
+def _mode(value: str) -> str:
+    if value not in MODES:
+        raise typer.BadParameter(f"{value!r} is no planner mode: give {' or '.join(MODES)}")
+    return value
+
+
+def _planner_factory(model: str | None, base_url: str | None, api_key_env: str, mode: str = DEFAULT_MODE) -> Any:
     """A function index -> LLMPlanner (or None without --model)."""
     from ifcqa.spatial.llm_plan import planner_factory
 
-    return planner_factory(model, base_url, api_key_env)
+    return planner_factory(model, base_url, api_key_env, mode)
 
 
 graph_app = typer.Typer(help="The graph store of IFC models (embedded Kùzu or Neo4j; Cypher).", no_args_is_help=True)
@@ -152,6 +168,7 @@ def ask(
         typer.Option("--redis", metavar="URL", help="Cache answers in Redis (redis://host:6379/0) instead of on disk."),
     ] = None,
     model: Model = None,
+    planner_mode: PlannerMode = DEFAULT_MODE,
     base_url: BaseUrl = None,
     api_key_env: ApiKeyEnv = "OPENAI_API_KEY",
     store: StoreDir = None,
@@ -183,7 +200,8 @@ def ask(
         answers = AnswerCache(cache.directory / "answers")
     server = _open_graph(store, neo4j, cache_dir) if neo4j and not no_graph else None
     qa = SpatialQA(index, server, use_graph=not no_graph, store_dir=_store_dir(store, cache_dir), embedder=embedder,
-                   cache=cache, answers=answers, planner=_planner_factory(model, base_url, api_key_env)(index))
+                   cache=cache, answers=answers,
+                   planner=_planner_factory(model, base_url, api_key_env, planner_mode)(index))
     try:
         with status("Answering"):
             answer = qa.ask(question, offset=offset, limit=limit)
@@ -232,6 +250,7 @@ def spatial_bench(
     ] = None,
     no_graph: Annotated[bool, typer.Option("--no-graph", help="Answer from the in-memory index only.")] = False,
     model: Model = None,
+    planner_mode: PlannerMode = DEFAULT_MODE,
     base_url: BaseUrl = None,
     api_key_env: ApiKeyEnv = "OPENAI_API_KEY",
     store: StoreDir = None,
@@ -257,7 +276,7 @@ def spatial_bench(
         settings = BenchSettings(
             use_graph=not no_graph, store_dir=str(store_dir) if store_dir else None, neo4j=neo4j,
             cache_dir=str(cache_dir) if cache_dir else None, no_cache=no_cache,
-            planner=Planner(model, base_url, api_key_env),
+            planner=Planner(model, base_url, api_key_env, planner_mode),
         )  # fmt: skip
         n_models = len({q["ifc_filename"] for q in items})
         with optional_executor(jobs, dask, retries, n_models) as executor, work_progress(
@@ -274,7 +293,8 @@ def spatial_bench(
         with status("Running the query set"):
             records, summary = run_bench(
                 items, ifc_dir or queries.parent, store=server, store_dir=_store_dir(store, cache_dir),
-                use_graph=not no_graph, cache=cache, planner=_planner_factory(model, base_url, api_key_env),
+                use_graph=not no_graph, cache=cache,
+                planner=_planner_factory(model, base_url, api_key_env, planner_mode),
             )
     finally:
         if server is not None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ifcqa.spatial.bench import QuerySetError, run_bench, summarise
+from ifcqa.spatial.fallback import DEFAULT_MODE
 
 if TYPE_CHECKING:
     from ifcqa.executor import Executor, FileRef, Outcome, ProgressState
@@ -41,6 +42,7 @@ class Planner:
     model: str | None = None
     base_url: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
+    mode: str = DEFAULT_MODE  # ifcqa.spatial.fallback.MODES
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,7 @@ def _planner(planner: Planner) -> Callable[[Any], Any] | None:
         return None
     from ifcqa.spatial.llm_plan import planner_factory
 
-    return planner_factory(planner.model, planner.base_url, planner.api_key_env)
+    return planner_factory(planner.model, planner.base_url, planner.api_key_env, planner.mode)
 
 
 def run_bench_on(

@@ -15,6 +15,7 @@ excluded class the question states. Questions the rules refuse (writes, costs, p
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -25,13 +26,14 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.llm.client import ChatClient
 from ifcqa.llm.structured import complete_json, strict_json_object
 from ifcqa.spatial.answer import GUID
+from ifcqa.spatial.fallback import DEFAULT_MODE, MODES
 from ifcqa.spatial.llm_resolve import Resolver
-from ifcqa.spatial.llm_schema import LLMPlan, catalogue, plan_schema
+from ifcqa.spatial.llm_schema import LLMPlan, catalogue, field_guide, plan_schema
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import Plan
 
-_SYSTEM = """You turn a question about one building model into a plan: one JSON object matching this JSON schema,
-and nothing else (no text around it):
+_SYSTEM = """You turn a question about one building model into a plan: one JSON object and nothing else (no text
+around it). Its fields (only "intent" is required; leave out every field that stays empty, null or false):
 {schema}
 Rules: use only the names listed below for this model (storeys, spaces, IFC classes, class keys, predefined types,
 property and quantity paths), exactly as written. Put every condition the question states in the plan: each storey,
@@ -39,10 +41,13 @@ room, property condition ("external" is a property such as Pset_DoorCommon.IsExt
 class, count threshold and measured quantity. Never leave one out; if the question needs something the lists do not
 have, use the question's own word and the answer will say it is missing. In "words", say what you read each word
 of the question as when it is not literally a listed name ("oben" -> a storey name, "outside" -> a property path).
-Questions in German are fine.
+Prices, costs, dates, schedules, people and actions on the building (switch, turn on, order, move) are not in the
+model: intent "unanswerable". Questions in German are fine.
 
 {catalogue}"""
 REPLY_TOKENS = 800
+LOCAL_TIMEOUT_S = 1800.0  # measured: a model's first plan took up to 782 s on 2 shared cores (bench/spatial/README.md)
+LOCAL_N_CTX = 16384  # the prompt is 5-7k tokens; llama.cpp's 8192 default leaves too little for a large model's lists
 ERROR_CHARS = 300
 
 
@@ -63,19 +68,23 @@ MAX_ANSWER_CHARS = 2000
 class LLMPlanner:
     """Plans questions about one model with ``client``; the rules parser is the fallback."""
 
-    def __init__(self, index: ModelIndex, client: ChatClient, parser: Parser | None = None) -> None:
+    def __init__(self, index: ModelIndex, client: ChatClient, parser: Parser | None = None,
+                 mode: str = "first") -> None:
+        if mode not in MODES:
+            raise IfcqaError(f"Unknown planner mode {mode!r}. Use one of: {', '.join(MODES)}.")
         self.index = index
         self.client = client
+        self.mode = mode  # first: the LLM plans every question; fallback: only what the rules declined (pipeline)
         self.parser = parser or Parser(index)
         self.resolver = Resolver(index, self.parser)
         self._system: str | None = None
         self._structured = True
+        self.calls: list[dict[str, Any]] = []  # each completion asked: seconds, tokens, the reply (a bench reads them)
 
     def system_prompt(self) -> str:
         """The system message: the plan's JSON schema and this model's vocabulary (built once)."""
         if self._system is None:
-            self._system = _SYSTEM.format(schema=json.dumps(plan_schema(), separators=(",", ":")),
-                                          catalogue=catalogue(self.index, self.parser.resolver))
+            self._system = _SYSTEM.format(schema=field_guide(), catalogue=catalogue(self.index, self.parser.resolver))
         return self._system
 
     def plan(self, question: str) -> Plan:
@@ -88,19 +97,25 @@ class LLMPlanner:
                                           {"role": "user", "content": question}]
         problem = ""
         for attempt in (1, 2):
+            asked = time.perf_counter()
             try:
                 reply = complete_json(self.client, messages, plan_schema(), "spatial_plan", temperature=0,
                                       max_tokens=REPLY_TOKENS, structured=self._structured)
                 self._structured = reply.mode == "json_schema"  # a server that refused it is not asked again
             except IfcqaError as exc:
+                self.calls.append({"s": time.perf_counter() - asked, "error": _short(exc)})
                 return self._fallback(rules, "llm unavailable: " + _short(exc))
+            self.calls.append({"s": time.perf_counter() - asked, "tokens_in": reply.result.tokens_in,
+                               "tokens_out": reply.result.tokens_out, "reply": reply.result.content})
             try:
                 raw = LLMPlan.model_validate(strict_json_object(reply.result.content))
             except ValueError as exc:  # pydantic's ValidationError is a ValueError
                 problem = _short(exc)
                 messages += [{"role": "assistant", "content": reply.result.content},
                              {"role": "user", "content": f"That reply is not a valid plan: {problem}. Reply with "
-                                                         "one JSON object matching the schema, and nothing else."}]
+                                                         "one JSON object matching the schema, and nothing else, "
+                                                         f"for the question: {question}"}]
+                # (the question restated: without it Qwen2.5-Coder-1.5B planned the words of this message instead)
                 continue
             plan = self.resolver.plan(question, raw, f"llm:{self.client.model}", rules.unconsumed)
             plan.notes.append(f"planned by llm:{self.client.model} ({reply.mode}"
@@ -140,17 +155,23 @@ class LLMPlanner:
         return written, f"answer written by llm:{self.client.model} (GlobalIds checked)"
 
 
-def planner_factory(model: str | None, base_url: str | None = None,
-                    api_key_env: str = "OPENAI_API_KEY") -> Callable[[ModelIndex], LLMPlanner | None]:
+def planner_factory(model: str | None, base_url: str | None = None, api_key_env: str = "OPENAI_API_KEY",
+                    mode: str = DEFAULT_MODE) -> Callable[[ModelIndex], LLMPlanner | None]:
     """A function index -> planner for ``--model`` (``None`` without one), its client made the way every ifcqa
-    LLM client is (:func:`ifcqa.agents.answer.client_for`): ``local`` / ``local:PATH.gguf`` run in process."""
+    LLM client is (:func:`ifcqa.agents.answer.client_for`): ``local`` / ``local:PATH.gguf`` run in process.
+    ``mode`` (:data:`~ifcqa.spatial.fallback.MODES`): ``fallback`` plans with the LLM only the questions the rules
+    declined for not understanding them; ``first`` plans every question with it."""
+    if mode not in MODES:
+        raise IfcqaError(f"Unknown planner mode {mode!r}. Use one of: {', '.join(MODES)}.")
     if not model:
         return lambda index: None
     from ifcqa.agents.answer import client_for
     from ifcqa.agents.base import AgentConfig
     from ifcqa.llm.local import is_local_model
 
-    timeout = 600.0 if is_local_model(model) else 60.0  # a cold CPU model reads the vocabulary slowly
+    local = is_local_model(model)
+    # a cold CPU model reads the schema and vocabulary (5-7k tokens) slowly: minutes on a shared 2-core machine
+    timeout = LOCAL_TIMEOUT_S if local else 60.0
     client = client_for(AgentConfig(model=model, base_url=base_url, api_key_env=api_key_env, timeout_s=timeout,
-                                    max_retries=1, no_cache=True))
-    return lambda index: LLMPlanner(index, client)
+                                    max_retries=1, no_cache=True, extra={"n_ctx": LOCAL_N_CTX} if local else {}))
+    return lambda index: LLMPlanner(index, client, mode=mode)

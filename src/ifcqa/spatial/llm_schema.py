@@ -9,6 +9,7 @@ rules (:data:`FILLED`, :data:`NOT_FILLED`); a test keeps every plan field in one
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import MISSING, fields
 from typing import Any, Literal
@@ -47,6 +48,15 @@ SCALARS = _scalars()
 INTENT_VALUES = tuple(i for i in INTENTS if i != "declined")  # declining is the check's, not the planner's
 QUANTITIES = tuple(measures.words().names)
 Op = Literal["=", "!=", ">", ">=", "<", "<=", "~"]
+# every list of the plan holds at most this many items (the schema's maxItems, so a server's grammar enforces it): a
+# small model may run on listing every space number it was shown as a "storey" until the reply's token cap (measured
+# with Qwen2.5-Coder-1.5B: 800 tokens, 5 minutes on a shared CPU, an invalid reply); no question names more
+MAX_ITEMS = 24
+
+
+def _many(description: str | None = None) -> Any:
+    """A list field of the plan: empty by default, at most :data:`MAX_ITEMS` items."""
+    return Field(default_factory=list, max_length=MAX_ITEMS, description=description)
 
 
 class _Strict(BaseModel):
@@ -103,28 +113,28 @@ _BASE_FIELDS: dict[str, Any] = {
     "intent": (Literal[INTENT_VALUES], Field(description=(
         "list | count | exists (yes/no) | most (which storey/room has the most; least=true: fewest) | breakdown "
         "(count per storey) | compare (two storeys: more on the first than the second?) | unanswerable"))),
-    "storeys": (list[str], Field(default_factory=list, description="storey names as listed; [] = no constraint")),
-    "exclude_storeys": (list[str], Field(default_factory=list, description="storeys the question excludes")),
-    "classes": (list[str], Field(default_factory=list, description=(
+    "storeys": (list[str], _many(description="storey names as listed; [] = no constraint")),
+    "exclude_storeys": (list[str], _many(description="storeys the question excludes")),
+    "classes": (list[str], _many(description=(
         "class keys or IFC class names as listed; [] with a storey or room: every element"))),
-    "predefined": (list[LLMPredefined], Field(default_factory=list, description="a class narrowed to a type")),
-    "exclude_classes": (list[str], Field(default_factory=list, description="classes the question excludes")),
-    "rooms": (list[LLMRoom], Field(default_factory=list)),
-    "qualifiers": (list[LLMQualifier], Field(default_factory=list, description="every property condition asked")),
+    "predefined": (list[LLMPredefined], _many(description="a class narrowed to a type")),
+    "exclude_classes": (list[str], _many(description="classes the question excludes")),
+    "rooms": (list[LLMRoom], _many()),
+    "qualifiers": (list[LLMQualifier], _many(description="every property condition asked")),
     "measure": (LLMMeasure | None, Field(None, description="a quantity aggregate or superlative")),
     "threshold": (LLMThreshold | None, Field(None, description="a yes/no question on the count")),
-    "compare": (list[str], Field(default_factory=list, description="two storey names, for intent compare")),
+    "compare": (list[str], _many(description="two storey names, for intent compare")),
     "group_by": (Literal["storey", "space"], Field("storey", description="space: 'which room has the most doors'")),
-    "lookup": (list[LLMLookup], Field(default_factory=list, description=(
+    "lookup": (list[LLMLookup], _many(description=(
         "'what is the X of Y': the attributes asked, in the order asked (several: 'the width and height of door "
         "X'); the subject is given by storeys/classes/rooms/qualifiers/elements, with intent list"))),
     "each_storey": (bool, Field(False, description=(
         "the storeys themselves are the subject, one value each: 'the elevation of each storey'"))),
-    "elements": (list[str], Field(default_factory=list, description=(
+    "elements": (list[str], _many(description=(
         "elements the question names by GlobalId, Name or Tag, exactly as written"))),
     "unit": (str | None, Field(None, description=(
         "the unit the question asks the number in ('in m', 'in square feet' -> 'ft²'), else null"))),
-    "words": (list[LLMWord], Field(default_factory=list, description=(
+    "words": (list[LLMWord], _many(description=(
         "how the plan read each word of the question that is not literally a listed name ('oben' -> 'Level 2', "
         "'outside' -> 'Pset_DoorCommon.IsExternal'); a word the plan does not use makes the answer decline"))),
 }
@@ -140,8 +150,41 @@ def plan_schema() -> dict[str, Any]:
     return LLMPlan.model_json_schema()
 
 
+def field_guide() -> str:
+    """The plan's fields as the prompt states them: one line a field, its JSON shape and what it means (the JSON
+    schema itself is 7k characters, 2k tokens a small CPU model reads before every model's first question)."""
+    schema = plan_schema()
+    defs = schema.get("$defs", {})
+
+    def shape(node: dict[str, Any], inner: bool = False) -> str:
+        if "$ref" in node:
+            target = defs[node["$ref"].rpartition("/")[2]]
+            parts = [f'"{k}": {shape(v, True)}' for k, v in target["properties"].items()]
+            return "{" + ", ".join(parts) + "}"
+        if "anyOf" in node:
+            return " | ".join(shape(n, True) for n in node["anyOf"])
+        if "enum" in node:
+            text = "|".join(json.dumps(v, ensure_ascii=False) for v in node["enum"])
+        elif node.get("type") == "array":
+            text = f"[{shape(node['items'], True)}]"
+        else:
+            text = str(node.get("type", "any"))
+        if inner and node.get("description"):
+            text += f" /* {node['description']} */"
+        return text
+
+    lines = []
+    for name, node in schema["properties"].items():
+        line = f'"{name}": {shape(node)}'
+        if node.get("description"):
+            line += f"  // {node['description']}"
+        lines.append(line)
+    return "\n".join(lines)
+
+
 # -- the model's vocabulary ----------------------------------------------------------------------------------
-LIMITS = {"spaces": 120, "classes": 80, "predefined": 60, "properties": 120, "quantities": 60}
+# round 9: 60 property / 40 quantity paths (standard sets first): the vendor sets past them were a third of the prompt
+LIMITS = {"spaces": 120, "classes": 80, "predefined": 60, "properties": 60, "quantities": 40}
 
 
 def _more(items: list[str], limit: int) -> list[str]:

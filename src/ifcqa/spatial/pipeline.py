@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +28,7 @@ from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
-from ifcqa.spatial import compose, resolve, spelling
+from ifcqa.spatial import compose, fallback, resolve, spelling
 from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
@@ -155,6 +155,8 @@ class SpatialQA:
         if self._answers is not None:
             config = {"graph": self.use_graph, "embedder": self._embedder_name, "offset": offset, "limit": limit,
                       "planner": self.planner.client.model if self.planner else None}
+            if self.planner is not None and self.planner.mode != "first":  # (first: the keys answers had before)
+                config["planner_mode"] = self.planner.mode
             key = self._answers.key(question, self.index.data.source.sha256, config)
             cached = self._answers.get(key)
             if cached is not None and tuple(cached) == ANSWER_KEYS:
@@ -163,7 +165,48 @@ class SpatialQA:
                 timings_ms = {"total": ms, "cache": ms, "computed_total": first}
                 yield from _replay(cached | {"question": question, "timings_ms": timings_ms})
                 return
+        if self.planner is not None and self.planner.mode == "fallback":
+            events = self._fallback(question, offset, limit, start)
+        else:  # the rules plan, or the LLM plans every question (its "first" mode) and writes the answer
+            events = self._compute(question, self.planner.plan if self.planner is not None else self.parser.parse,
+                                   offset, limit, start, write=self.planner is not None)
+        for event, payload in events:
+            if event == "final" and self._answers is not None and key is not None and (
+                    payload["route"] != "graph_unavailable"):
+                self._answers.put(key, payload)
+            yield event, payload
 
+    def _fallback(self, question: str, offset: int, limit: int | None,
+                  start: float) -> Iterator[tuple[str, dict[str, Any]]]:
+        """The rules' answer; only when the rules declined for not understanding the question (never a refusal, never
+        "this model has no X") is it planned again by the LLM, and that answer is used only when it is one (its plan
+        resolved against the model and checked against the question as any LLM plan is): the LLM can turn a decline
+        into an answer, never change an answer the rules gave (:mod:`ifcqa.spatial.fallback`)."""
+        assert self.planner is not None
+        rules = list(self._compute(question, self.parser.parse, offset, limit, start, write=False))
+        answer = rules[-1][1]
+        words = fallback.not_understood(answer)
+        if words is None:
+            yield from rules
+            return
+        asked = time.perf_counter()
+        planned = list(self._compute(question, self.planner.plan, offset, limit, asked, write=False))
+        llm_ms = round((time.perf_counter() - asked) * 1000, 3)
+        used, note = fallback.usable(planned[-1][1], self.planner.client.model)
+        chosen = planned if used else rules
+        final = chosen[-1][1]
+        final["plan"]["notes"].append(note)
+        final["timings_ms"] |= {"llm_fallback": llm_ms, "total": round((time.perf_counter() - start) * 1000, 3)}
+        if used:
+            final["answer"] = fallback.stated(final["answer"], self.planner.client.model, words)
+        for event, payload in chosen[:-1]:
+            yield event, ({**payload, "text": final["answer"]} if event == "answer" else payload)
+        yield "final", final
+
+    def _compute(self, question: str, plan_of: Callable[[str], Plan], offset: int, limit: int | None, start: float,
+                 *, write: bool) -> Iterator[tuple[str, dict[str, Any]]]:
+        """The events of one answer, the plan made by ``plan_of`` (the rules' parser or the LLM planner); ``write``:
+        the LLM writes the answer's text from the templated one."""
         timings: dict[str, float] = {}
 
         def lap(name: str, since: float) -> float:
@@ -171,8 +214,9 @@ class SpatialQA:
             timings[name] = round((now - since) * 1000, 3)
             return now
 
-        plan = self.planner.plan(question) if self.planner is not None else spelling.parse(self.parser, question)
-        # ("the ext. ones": no sentence ends at an abbreviation; "Außenwande": the umlaut dropped)
+        # the rules parse through spelling ("the ext. ones": no sentence ends at an abbreviation; "Außenwande": the
+        # umlaut dropped); an LLM planner plans as it does
+        plan = spelling.parse(self.parser, question) if plan_of == self.parser.parse else plan_of(question)
         if not plan.parser.startswith("llm:"):  # the rules' plan (with an LLM planner: its fallback)
             plan = spelling.reread(self.parser, question, plan)  # "dorrs", "lvl 2", "groundfloor": one word each
             reread = self._nearest(question, plan)
@@ -195,9 +239,7 @@ class SpatialQA:
         if composed is not None:
             timings["total"] = round((time.perf_counter() - start) * 1000, 3)
             composed["timings_ms"] = timings
-            if self._answers is not None and key is not None:
-                self._answers.put(key, composed)
-            yield from _composed_events(composed)
+            yield from _composed_events(composed)  # cached by ``stream`` as every final answer
             return
         if plan.declined is not None:
             route, text = "none", self.answerer.declined(plan)
@@ -278,7 +320,7 @@ class SpatialQA:
             lap("answer", t)
         rows = self.answerer.element_rows(hits)
         writer = "template"
-        if self.planner is not None and route != "none":
+        if write and self.planner is not None and route != "none":
             written = time.perf_counter()
             text, note = self.planner.write(question, text, rows)
             plan.notes.append(note)
@@ -303,15 +345,15 @@ class SpatialQA:
             "timings_ms": timings,
             **result.keys(plan),
         }
-        if self._answers is not None and key is not None and route != "graph_unavailable":
-            self._answers.put(key, answer)
         yield "final", answer
 
     def _composed(self, question: str, plan: Plan) -> dict[str, Any] | None:
         """A comparison the rules' plan declined (or read as another question, see ``compose.overrides``), composed
-        of its sides asked one by one (:mod:`ifcqa.spatial.compose`); None when there is none to compose. Not with an
-        LLM planner (its plan says the comparison itself; a side would be one more model call)."""
-        if self._composing or self.planner is not None or plan.unresolved or any(
+        of its sides asked one by one (:mod:`ifcqa.spatial.compose`); None when there is none to compose. Not for an
+        LLM's plan, nor with an LLM planning every question (its plan says the comparison itself); with an LLM as the
+        rules' fallback the rules' plan is composed as without one."""
+        llm_first = self.planner is not None and self.planner.mode == "first"
+        if self._composing or llm_first or plan.parser.startswith("llm:") or plan.unresolved or any(
                 n.startswith("refused") for n in plan.notes):
             return None
         text = normalise(question)

@@ -28,6 +28,7 @@ ELSEWHERE = {
     "--tool-call-parser": "vLLM's",
     "--port": "python -m ifcqa.llm.scripted's",
     "--script": "python -m ifcqa.llm.scripted's",
+    "--write": "python -m ifcqa.spatial.schema_words's (rewrites its data file)",
     "--param": "a placeholder for a tool parameter (ifcqa q NAME --param VALUE)",
     "--param-name": "a placeholder for a tool parameter",
     "--kebab-case": "a placeholder for a tool parameter",

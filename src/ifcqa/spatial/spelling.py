@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from ifcqa.spatial import grounding
 from ifcqa.spatial.check import check_question
 from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.schema_words import ADDED as SCHEMA_ADDED
 from ifcqa.spatial.vocabulary import (
     ALL_STOREY_WORDS,
     BASEMENT_WORDS,
@@ -124,20 +125,24 @@ def _vocabulary() -> tuple[frozenset[str], frozenset[str]]:
     """(content words a misspelling may be read as, every word the vocabularies hold)."""
     from ifcqa.spatial.parser import _STOP  # the parser's stop words: never a target
 
+    # class words derived from the schema ("wind sensor") are no target: read so, an ordinary word ("the east wing")
+    # would become a class word the question never meant; they stay words the vocabularies hold (never changed)
+    hand_written = [w for w in CLASS_WORDS if w not in SCHEMA_ADDED]
     content: set[str] = set()
     for name in _CONTENT_FILES:
         _words_of(_data(name), content)
-    _words_of([*CLASS_WORDS, *STOREY_NOUNS, *GROUND_WORDS, *BOTTOM_WORDS, *BASEMENT_WORDS, *ROOF_WORDS, *TOP_WORDS,
+    _words_of([*hand_written, *STOREY_NOUNS, *GROUND_WORDS, *BOTTOM_WORDS, *BASEMENT_WORDS, *ROOF_WORDS, *TOP_WORDS,
                *UPPER_PLURAL_WORDS, *ALL_STOREY_WORDS, *COUNT_WORDS, *BREAKDOWN_WORDS, *ORDINALS,
                *INVENTORY_WORDS], content)
     every = set(content)
+    _words_of(list(SCHEMA_ADDED), every)
     for name in _ALL_FILES:
         _words_of(_data(name), every)
     # the parser's stop words hold the storey nouns and "building" / "elements": content here ("flkors", "buildnig")
     function = (_spelling_words()[1] | _STOP) - set(STOREY_NOUNS) - _CONTENT_STOPS
     words = {w for w in content | set(STOREY_NOUNS) | _CONTENT_STOPS if len(w) >= 3 and w not in function}
     nouns: set[str] = set()  # room and class nouns, whose plurals the lists do not always hold ("offices"); single
-    _words_of([_data("space_functions.json"), *CLASS_WORDS], nouns)  # words only (not "well" of "stair well")
+    _words_of([_data("space_functions.json"), *hand_written], nouns)  # words only (not "well" of "stair well")
     nouns -= {w for phrase in _phrases() for w in phrase.split()}
     words |= {_plural(w) for w in nouns & words if len(w) >= 4 and w.isascii() and not w.endswith("s")}
     # the parser's filler words ("apartment", "house", "items") are no target either: read so, a misspelled word

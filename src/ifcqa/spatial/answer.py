@@ -158,8 +158,9 @@ class Answerer:
         term = repr(_as_asked(plan, room.term))
         if self.index is None or not room.how.startswith("function:") or not room.guids:
             return term
-        names = [e.name or e.long_name or "unnamed" for g in room.guids for e in self.index.with_guid(g)[:1]]
-        texts = [normalise(f"{e.name or ''} {e.long_name or ''}") for g in room.guids for e in self.index.with_guid(g)]
+        spaces = [self.index.with_guid(g) for g in room.guids]  # (elements sharing a GlobalId: the first is named)
+        names = [e.name or e.long_name or "unnamed" for same in spaces for e in same[:1]]
+        texts = [normalise(f"{e.name or ''} {e.long_name or ''}") for same in spaces for e in same]
         if any(normalise(room.term) in text for text in texts):
             return term
         shown = _join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")

@@ -37,8 +37,10 @@ Oracles are plain IfcOpenShell (``people_oracles.Model`` walks; nothing of ifcqa
   in ``Qto_*`` / ``BaseQuantities`` / ``GSA Space Areas`` (in that order of sets): floor area = NetFloorArea,
   GrossFloorArea, GSA BIM Area ("net" = NetFloorArea only, "gross" = GrossFloorArea only); volume = NetVolume,
   GrossVolume (same for net/gross); height = Height; perimeter = Perimeter, NetPerimeter, GrossPerimeter; wall
-  length = Length; wall thickness = Width; slab area = NetArea, GrossArea; window / door area = Area. When some
-  elements of the subject hold it and others do not, or none does, the case is a **decline**;
+  length = Length; wall thickness = Width; slab area = NetArea, GrossArea; window / door area = Area. When none
+  holds it, or a TOTAL is asked and some elements lack it, the case is a **decline** (a mean is over the elements
+  that hold it: ifcqa says how many are left out); a length, height or thickness no element holds is skipped
+  (ifcqa's stated rule reads those from bounding boxes, saying so);
 * values in the model's units as the file holds them; "in square feet" = the m² value / 0.09290304 in ft²;
 * "how big is room X" is its floor area; "which is bigger, A or B" the room with the larger floor area (an
   ``elements`` oracle); "is A larger than B" a yes/no; "typical room size" is the mean floor area.
@@ -188,7 +190,9 @@ def read_quantity(es: list[Any], quantity: str) -> Reading:
             sets = sorted({s for s, _ in have.values()})
             return Reading({g: v for g, (_, v) in have.items()}, f"{'/'.join(sets)}.{name}", None)
         if have:
-            return Reading({}, name, f"{len(have)} of {len(es)} hold {name}: a total some elements lack")
+            sets = sorted({s for s, _ in have.values()})
+            return Reading({g: v for g, (_, v) in have.items()}, f"{'/'.join(sets)}.{name}",
+                           f"{len(have)} of {len(es)} hold {name}: a total some elements lack")
     return Reading({}, "", f"none of the {len(es)} holds {' / '.join(NAMES[quantity])}")
 
 
@@ -220,8 +224,10 @@ def agg_oracle(m: Model, es: list[Any], quantity: str, op: str,
     r = read_quantity(es, quantity)
     if r.problem is not None and not r.values and quantity in GEOMETRY_LENGTHS and r.problem.startswith("none"):
         return None  # ifcqa's stated fallback: a length no element holds is read from bounding boxes, saying so
-    if r.problem is not None:
+    if r.problem is not None and not (op == "mean" and r.values):
         return decline(), f"decline: {r.problem}"
+    # a mean over the elements that hold the quantity, the others said apart (a total that lacks some declines)
+    es = [e for e in es if e.GlobalId in r.values]
     values = list(r.values.values())
     model_unit = _unit(m, quantity)
     if op == "sum":

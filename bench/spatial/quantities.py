@@ -40,7 +40,9 @@ Oracles are plain IfcOpenShell (``people_oracles.Model`` walks; nothing of ifcqa
   length = Length; wall thickness = Width; slab area = NetArea, GrossArea; window / door area = Area. When none
   holds it, or a TOTAL is asked and some elements lack it, the case is a **decline** (a mean is over the elements
   that hold it: ifcqa says how many are left out); a length, height or thickness no element holds is skipped
-  (ifcqa's stated rule reads those from bounding boxes, saying so);
+  (ifcqa's stated rule reads those from bounding boxes, saying so), and so is a plain quantity (not net / gross) that
+  only a vendor PROPERTY set holds (Revit's "Dimensions": ifcqa's rule reads those; this bench does not judge it);
+  "net" / "gross" asked need a quantity whose name says so (a plain name is not the net or the gross one);
 * values in the model's units as the file holds them; "in square feet" = the m² value / 0.09290304 in ft²;
 * "how big is room X" is its floor area; "which is bigger, A or B" the room with the larger floor area (an
   ``elements`` oracle); "is A larger than B" a yes/no; "typical room size" is the mean floor area.
@@ -213,6 +215,19 @@ def _named(m: Model, label: str) -> Any:
     return found[0]
 
 
+PSET_WORDS = {"floor_area": "area", "volume": "volume", "slab_area": "area", "area": "area", "wall_volume": "volume",
+              "thickness": "width", "length": "length", "height": "height", "perimeter": "perimeter"}
+
+
+def _pset_holds(e: Any, quantity: str) -> bool:
+    """A property set (not a quantity set) of ``e`` holds a number named with the quantity's word."""
+    import ifcopenshell.util.element as ue
+
+    word = PSET_WORDS[quantity]
+    return any(word in k.lower() and isinstance(v, int | float) and not isinstance(v, bool)
+               for values in ue.get_psets(e, psets_only=True).values() for k, v in values.items() if k != "id")
+
+
 GEOMETRY_LENGTHS = frozenset(["height", "length", "thickness"])  # what a bounding box measures (measures.py's rule)
 
 
@@ -222,6 +237,8 @@ def agg_oracle(m: Model, es: list[Any], quantity: str, op: str,
                                     for k in ("FinishCeilingHeight", "ClearHeight")):
         return None  # which height "room / ceiling height" is: left to the models that hold one height
     r = read_quantity(es, quantity)
+    if r.problem is not None and quantity in PSET_WORDS and any(_pset_holds(e, quantity) for e in es):
+        return None  # a vendor property set holds it (Revit's "Dimensions"): ifcqa's rule reads those, not judged here
     if r.problem is not None and not r.values and quantity in GEOMETRY_LENGTHS and r.problem.startswith("none"):
         return None  # ifcqa's stated fallback: a length no element holds is read from bounding boxes, saying so
     if r.problem is not None and not (op == "mean" and r.values):
@@ -243,8 +260,10 @@ def agg_oracle(m: Model, es: list[Any], quantity: str, op: str,
     return number(value, model_unit, es), f"{op} of {r.path} over {len(es)} element(s), in {model_unit}"
 
 
-def pick_oracle(es: list[Any], quantity: str, smallest: bool = False) -> tuple[dict[str, Any], str]:
+def pick_oracle(es: list[Any], quantity: str, smallest: bool = False) -> tuple[dict[str, Any], str] | None:
     r = read_quantity(es, quantity)
+    if r.problem is not None and any(_pset_holds(e, quantity) for e in es):
+        return None
     if r.problem is not None:
         return decline(), f"decline: {r.problem}"
     best = (min if smallest else max)(r.values.values())
@@ -480,7 +499,10 @@ def t_compare_bigger(ctx: Ctx) -> Case | None:
     word = "smaller" if smaller else rng.choice(["bigger", "larger"])
     text = rng.choice(["which is {c}, the {a} or the {b}?", "{a} vs {b}: which one is {c}?",
                        "which room is {c}: {a} or {b}"]).format(c=word, a=a, b=b)
-    o, rule = pick_oracle(_spaces(m, [a, b]), "floor_area", smallest=smaller)
+    got = pick_oracle(_spaces(m, [a, b]), "floor_area", smallest=smaller)
+    if got is None:
+        return None
+    o, rule = got
     return Case(rooms.model, text, o, rule)
 
 
@@ -491,7 +513,10 @@ def t_compare_more(ctx: Ctx) -> Case | None:
     w = {"floor_area": rng.choice(["floor area", "floor space", "area"]), "volume": "volume"}[q]
     text = rng.choice(["which has more {w}, {a} or {b}?", "{a} or {b} - which has the larger {w}?",
                        "does {a} or {b} have more {w}"]).format(w=w, a=a, b=b)
-    o, rule = pick_oracle(_spaces(m, [a, b]), q)
+    got = pick_oracle(_spaces(m, [a, b]), q)
+    if got is None:
+        return None
+    o, rule = got
     return Case(rooms.model, text, o, rule)
 
 
@@ -542,7 +567,10 @@ def t_storey_extreme(ctx: Ctx) -> Case | None:
     word = "smallest" if smallest else rng.choice(["largest", "biggest"])
     text = rng.choice(["{x} room on {s}?", "which is the {x} room on {s}", "what's the {x} space on {s}"]).format(
         x=word, s=storey)
-    o, rule = pick_oracle(_on(m, storey), "floor_area", smallest)
+    got = pick_oracle(_on(m, storey), "floor_area", smallest)
+    if got is None:
+        return None
+    o, rule = got
     return Case(rooms.model, text, o, rule)
 
 

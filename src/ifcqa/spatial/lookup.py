@@ -38,7 +38,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
-from ifcqa.spatial import property_names
+from ifcqa.spatial import property_names, quantity_reading
 
 _DATA = "lookup_words.json"
 # A GlobalId: 22 characters of IFC's base-64 alphabet, with a digit, "_" or "$", or upper and lower case letters
@@ -338,6 +338,8 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
             continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place
         if is_class_word(term) or _place_word(term) or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
             continue
+        if quantity_reading.is_summed_quantity(term):
+            return None  # "Wohnen: gross area please": a quantity the measures read (sum / mean), not a property
         vocab = _vocabulary(term)
         if vocab is None and len(letters(term)) < 4:
             continue  # "the bedrooms of apartment A": a label, not a property named "A"

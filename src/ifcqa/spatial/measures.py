@@ -28,6 +28,7 @@ from typing import Any
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
 from ifcqa.spatial.qualifiers import says_gross, unit_factor
+from ifcqa.spatial.quantity_reading import name_fits, says_net
 from ifcqa.spatial.spaces import fold, fold_with_offsets
 
 OPS = ("sum", "mean", "min", "max", "count")
@@ -68,6 +69,7 @@ class MeasureMention:
     superlative: bool = False
     attached: bool = False  # the quantity word follows the op word: "the most floor area", "the least room area"
     head: str = ""  # a German compound's class word, folded ("fenster" of "Fensterfläche", "raum" of "Raumgröße")
+    net: bool = False  # the question said "net" / "netto" (only a Net quantity is then read: quantity_reading.py)
 
 
 @dataclass
@@ -289,7 +291,7 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
     if op is None:
         op = "mean" if quantity in ("height", "width", "thickness", "depth") else "sum"
     return MeasureMention(term, offsets[start], offsets[end], quantity, op, gross, superlative and op in ("max", "min"),
-                          attached, head)
+                          attached, head, says_net(folded))
 
 
 # the quantity words that end German compounds ("Raumgröße", "Fensterfläche", "Türbreite"), folded
@@ -419,12 +421,13 @@ def _set_rank(set_name: str | None, is_qto: bool) -> int:
     return 2 if is_qto else 3
 
 
-def choose_path(elements: list[Element], quantity: str, gross: bool = False) -> _Path | None:
+def choose_path(elements: list[Element], quantity: str, gross: bool = False, net: bool = False) -> _Path | None:
     """The quantity read for elements of one class.
 
     In order: quantity sets (and door/window size attributes) before property sets; Net or plain before Gross
     (the reverse when ``gross``); the name's rank for the quantity (``data/measure_words.json``); Qto_* before
-    BaseQuantities before vendor sets; then the one most elements carry.
+    BaseQuantities before vendor sets; then the one most elements carry. When only one of "net" and "gross" was
+    said, only a name saying it is read (``NetFloorArea`` is not the gross floor area asked): None when none does.
     """
     kind, patterns = words().names[quantity]
     seen: Counter[tuple[str | None, str, bool]] = Counter()
@@ -443,7 +446,7 @@ def choose_path(elements: list[Element], quantity: str, gross: bool = False) -> 
     chosen: _Path | None = None
     for (found_set, name, is_qto), count in seen.items():
         rank = next((i for i, p in enumerate(patterns) if p.search(name)), None)
-        if rank is None:
+        if rank is None or not name_fits(name, gross=gross, net=net):
             continue
         grossness = bool(_GROSS.search(name)) != gross  # Net or plain before Gross, unless Gross was asked
         key = (not is_qto, grossness, rank, _set_rank(found_set, is_qto), -count, found_set or "", name)
@@ -502,8 +505,11 @@ def aggregate(index: ModelIndex, keys: list[str], measure: MeasureMention, op: s
     names: list[str] = []
     sources: list[str] = []
     for cls, members in by_class.items():
-        path = choose_path(members, measure.quantity, measure.gross)
+        path = choose_path(members, measure.quantity, measure.gross, measure.net)
         if path is None:
+            if not geometry or measure.gross != measure.net:  # a box has no net or gross extent
+                missing += [e.guid for e in members]
+                continue
             if not geometry:
                 missing += [e.guid for e in members]
                 continue

@@ -8,6 +8,7 @@ so a reader can tell what was selected; a declined answer has none of these keys
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from dataclasses import dataclass
@@ -443,6 +444,15 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
                          "Ask about a storey or room that has them.")
     if agg.number is None or not agg.per_element:
         said = measure.quantity.replace("_", " ")
+        raw = measure.raw
+        if raw is not None and raw.gross != raw.net:  # "gross floor area" where only NetFloorArea is held
+            kind = "gross" if raw.gross else "net"
+            held = resolve.aggregate(index, [h.guid for h in hits], dataclasses.replace(
+                measure, raw=dataclasses.replace(raw, gross=False, net=False)))
+            other = f": they hold {held.quantity} ({held.source})" if held.per_element and held.quantity else ""
+            return _declined(plan, out, answerer, f"none of the {len(hits)} {label} {scope} has a {kind} {said} "
+                             f"(a quantity whose name says {kind!r}){other}",
+                             f"Ask for the {said} without {kind!r} to read what they hold.")
         return _declined(plan, out, answerer, f"none of the {len(hits)} {label} {scope} has a {said} in its quantity "
                          "sets or attributes (an area or volume is never read from a bounding box)",
                          "Ask for a quantity the model holds for them (their count, or another quantity).")

@@ -38,6 +38,7 @@ from ifcqa.spatial import (
     per_storey,
     property_names,
     qualifiers,
+    quantity_reading,
     reported,
     resolve,
     room_names,
@@ -2249,14 +2250,17 @@ class Parser:
         plan.resolved["measure"] = m
         for a, b in resolve.measure_spans(m, text):
             text = _mask(text, a, b)
+        joiner = quantity_reading.joiner_after(text, m.end)  # "the mean floor area across A and B"
+        if joiner is not None:
+            text = _mask(text, *joiner)
         each = _EACH_ONE.search(normalise(plan.question))  # the words after it may be masked (a room read)
         if each is not None and m.op in ("sum", "mean") and len(normalise(plan.question)) == len(text):
             # "the area of each office": every one's value, no total
             plan.resolved["each"] = True
             plan.notes.append(f"{each.group(0).strip()!r}: the {m.quantity} of every one, listed")
             text = _mask(text, each.start(), each.end())
-        if not plan.classes and m.quantity in _SPACE_QUANTITIES:  # "total floor area of the ground floor": spaces
-            plan.classes.append(class_filter(self.index.schema, "spaces"))
+        if not plan.classes and (m.quantity in _SPACE_QUANTITIES or quantity_reading.names_rooms(m.term)):
+            plan.classes.append(class_filter(self.index.schema, "spaces"))  # "total floor area of the EG": spaces
         elif not plan.classes and m.quantity == "wall_area":  # "Summe der Wandflächen im EG": the walls' side area
             plan.classes.append(self.class_filter("wall"))
         elif not plan.classes:  # "the height of level 2": of what? (a storey's height is no element's quantity)
@@ -3619,7 +3623,10 @@ class Parser:
         said: dict[str, str] = {}  # class key -> the word the question used for it
         previous: tuple[int, bool] | None = None  # (end, negated) of the class word before
         original = text
+        room_quantities = quantity_reading.room_quantity_spans(text)  # "floor space", "ceiling height": a quantity
         for match in list(_CLASS_PATTERN.finditer(text)):
+            if quantity_reading.inside(room_quantities, match.start(), match.end()):
+                continue  # a room's quantity said with a class word, read by _measure (quantity_reading.py)
             if match.group(0) in _ADDED_WORDS and _in_listed_kinds(original, match.start()):
                 continue  # "lights (point source, directional)": a kind listed after its class (_listed_kinds)
             if match.group(0) in _bounding_verb_words() and re.match(r"\s+(?:into|onto|to)\b", text[match.end():]):
@@ -3638,6 +3645,9 @@ class Parser:
             if negation:
                 text = _mask(text, *negation)
             text = text[: match.start()] + " " * (match.end() - match.start()) + text[match.end():]
+        held_back = {span: text[span[0]:span[1]] for span in room_quantities}  # hidden from the passes below
+        for a, b in held_back:  # (misspelled class words), given back for _measure at the end
+            text = _mask(text, a, b)
         for match in list(re.finditer(r"[^\W\d_]{7,}", text)):  # German compounds: "Außenwände", "Betonwände"
             word = match.group(0)
             if word in _STOP or word in STOREY_NOUNS or word in _CLASS_KEYS:
@@ -3697,6 +3707,8 @@ class Parser:
                 plan.notes.append(f"{wanted.label}: predefined type in {list(wanted.predefined)[:8]}, else named so "
                                   f"({len(wanted.names)} element names, {len(wanted.type_names)} type names)")
             plan.classes.append(wanted)
+        for (a, b), words in held_back.items():
+            text = text[:a] + words + text[b:]
         return text
 
     @staticmethod

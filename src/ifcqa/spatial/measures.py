@@ -28,7 +28,7 @@ from typing import Any
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
 from ifcqa.spatial.qualifiers import says_gross, unit_factor
-from ifcqa.spatial.quantity_reading import name_fits, says_net
+from ifcqa.spatial.quantity_reading import closes, name_fits, says_net
 from ifcqa.spatial.spaces import fold, fold_with_offsets
 
 OPS = ("sum", "mean", "min", "max", "count")
@@ -212,9 +212,12 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
                     _gap_words(folded, op_match, named) <= 3 and _asked_for(folded, named)):
             asked, op_match = op_match, None  # "how big is the floor area of ...", "wie groß ist die Fensterfläche"
     quantity_match = None
-    for m in vocab.quantity_pattern.finditer(folded):
+    found_quantities = list(vocab.quantity_pattern.finditer(folded))
+    for m in found_quantities:
         if asked is not None and m.start() < asked.end():
             continue  # the question words themselves ("how big")
+        if _asked_in(folded, m) and any(not _asked_in(folded, o) for o in found_quantities):
+            continue  # "the area of A and B combined in sq ft": the unit the answer is asked in, not the quantity
         if op_match is None and not _asked_for(folded, m):
             continue  # "installed in office areas": a word, not a question about an area
         quantity_match = m
@@ -257,7 +260,7 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         # "net floor area of the Erdgeschoss and the Dachgeschoss together": a sum word closing the question sums the
         # quantity asked before it, however many words (storeys, rooms) part them
         closing = op_match is not None and vocab.ops.get(_phrase(op_match.group(0))) == "sum" and (
-            op_match.start() > quantity_match.end() and not re.search(r"[^\W_]", folded[op_match.end():]))
+            op_match.start() > quantity_match.end() and closes(folded[op_match.end():]))
         near = op_match is None or _gap_words(folded, op_match, quantity_match) <= 3 or by or closing
         attached = op_match is not None and not by and quantity_match.start() >= op_match.end() and _gap_words(
             folded, op_match, quantity_match) <= 2
@@ -326,6 +329,12 @@ _ASKING = frozenset(["the", "its", "their", "of", "what", "whats", "which", "how
                      "more", "less", "most", "mehr", "weniger", "meiste", "meisten", "by", "nach",
                      "s"])  # "Level 2's floor area" (the possessive, folded)
 _UNIT_LIKE = re.compile(r"^(?:m2|m3|sqm|sq m|qm|cbm|ft2|ft3|sq ft|square|cubic|quadratmeter|kubikmeter)")
+
+
+def _asked_in(folded: str, m: re.Match[str]) -> bool:
+    """A unit's words after "in" / "as" ("... in sq ft"): the unit an answer is asked in."""
+    before = folded[: m.start()].split()
+    return bool(_UNIT_LIKE.match(_phrase(m.group(0)))) and bool(before) and before[-1] in ("in", "im", "as", "als")
 
 
 def _asked_for(folded: str, m: re.Match[str]) -> bool:

@@ -452,7 +452,7 @@ _ALL_N_STOREYS = re.compile(r"\b(?:all|the|alle|die)\s+(?P<n>two|three|four|five
 
 
 # coordinators of several words, filler like "and": "doors on level 1 as well as level 2", "along with"
-_PHRASE_COORDINATORS = re.compile(r"\b(?:as\s+well\s+as|along\s+with|together\s+with|in\s+addition\s+to|"
+_PHRASE_COORDINATORS = re.compile(r"\b(?:as\s+well\s+as|along\s+with|together\s+with|in\s+addition\s+to|plus|"
                                   r"but\s+only|aber\s+nur)\b")  # and "but only" (restricts, like "only")
 
 
@@ -1860,8 +1860,11 @@ class Parser:
         rooms = zones + [r for r in resolve.find_rooms(self.index, text) if r.term.strip()]
         rooms += self._numbered_contents(text, rooms)
         spans = [(m.start(), m.end()) for m in _CLASS_PATTERN.finditer(text)]
+        measured = quantity_reading.room_quantity_spans(text)  # "the total living space": a quantity, no room
         kept = []
         for room in rooms:
+            if quantity_reading.inside(measured, room.start, room.end):
+                continue
             clash = [(a, b) for a, b in spans if a < room.end and room.start < b]
             # a room the model lacks yields to a class word only when its words are that class word and no more
             # ("toilets": the fixtures); "boiler room" names a room, and the answer says there is none
@@ -2253,7 +2256,9 @@ class Parser:
         joiner = quantity_reading.joiner_after(text, m.end)  # "the mean floor area across A and B"
         if joiner is not None:
             text = _mask(text, *joiner)
-        each = _EACH_ONE.search(normalise(plan.question))  # the words after it may be masked (a room read)
+        for a, b in quantity_reading.repeated_ops(text, m.op):  # "how many m² do A and B make up"
+            text = _mask(text, a, b)
+        each = _EACH_ONE.search(normalise(plan.question)) or quantity_reading.each_one(normalise(plan.question))
         if each is not None and m.op in ("sum", "mean") and len(normalise(plan.question)) == len(text):
             # "the area of each office": every one's value, no total
             plan.resolved["each"] = True

@@ -114,3 +114,36 @@ def is_summed_quantity(term: str) -> bool:
     phrase = " ".join(fold(term).split())
     phrase = _QUALIFIED.sub("", phrase, count=1)
     return words().quantities.get(phrase) in SUMMED
+
+
+# a sum word closes the question when only the unit asked or a courtesy follows ("the area of A and B combined, in
+# sq ft, please"): it sums the quantity named before it, however many room names part them
+_CLOSING_REST = re.compile(r"^[\s,;:?.!]*(?:(?:in|as|im|als)\b(?:[\s,;:?.!]*(?:[^\W_]+|[²³])){0,3}[\s,;:?.!]*)?"
+                           r"(?:please|pls|thanks|thank\s+you|bitte|danke)?[\s,;:?.!]*$")
+# the words that ask every one's value, not their total ("how big are A and B each", "einzeln", "jeweils")
+_EACH = re.compile(r"\beach(?=\s*[?.!]*\s*$)|"
+                   r"\b(?:individually|separately|respectively|jeweils|for\s+each\s+of\s+them)\b")
+
+
+def closes(rest: str) -> bool:
+    """``rest`` (folded, after a sum word) holds no word but a unit asked or a courtesy."""
+    return _CLOSING_REST.match(rest) is not None
+
+
+def each_one(text: str) -> re.Match[str] | None:
+    """The words asking each one's value that end the question or say so outright ("individually")."""
+    return _EACH.search(text)
+
+
+def repeated_ops(text: str, op: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` holding another word of the aggregate ``op`` already read ("how many square metres do A
+    and B make up", "total ... altogether"): the same ask said twice, read with the measure. Only sums and means."""
+    from ifcqa.spatial.measures import words
+    from ifcqa.spatial.spaces import fold_with_offsets
+
+    if op not in ("sum", "mean"):
+        return []
+    vocab = words()
+    folded, offsets = fold_with_offsets(text)
+    return [(offsets[m.start()], offsets[m.end()]) for m in vocab.op_pattern.finditer(folded)
+            if vocab.ops.get(" ".join(m.group(0).split())) == op]

@@ -147,3 +147,28 @@ def repeated_ops(text: str, op: str) -> list[tuple[int, int]]:
     folded, offsets = fold_with_offsets(text)
     return [(offsets[m.start()], offsets[m.end()]) for m in vocab.op_pattern.finditer(folded)
             if vocab.ops.get(" ".join(m.group(0).split())) == op]
+
+
+# words that may stand between an aggregate word and its quantity without narrowing it ("the total of the floor
+# area", "how big is the floor area", "wie groß ist die Fläche")
+_FUNCTION_WORDS = frozenset("""the a an of is are was were be do does did have has there in on at for to its their
+all my our this these those it they that what which der die das des den dem ein eine einer eines ist sind war hat
+haben von vom im am zu zur zum alle aller ihre ihr sein seine s""".split())
+
+
+@functools.cache
+def _measure_vocabulary() -> frozenset[str]:
+    """Every word of the measure vocabulary (ops, quantities, compounds, superlatives, net / gross), folded."""
+    from ifcqa.spatial.measures import words
+
+    vocab = words()
+    phrases = [*vocab.ops, *vocab.quantities, *vocab.compounds, *vocab.superlatives, *vocab.class_quantities]
+    return frozenset(w for p in phrases for w in p.split()) | {"net", "gross", "netto", "brutto"}
+
+
+def consumed(word: str) -> bool:
+    """Whether a word inside a measure's span is read with it: a word of the measure vocabulary or a function word.
+    Any other word there ("how much *heated* floor area") narrows the question and is left for the check to name."""
+    folded = fold(word).strip("?.,!;:'\"()")
+    return not folded or folded in _FUNCTION_WORDS or folded in _measure_vocabulary() or bool(
+        re.fullmatch(r"[\d.,]+|m[²³23]?|mm|cm|ft[²³23]?|sq|qm|cbm", folded))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial import measures, qualifiers, spaces
+from ifcqa.spatial import measures, qualifiers, quantity_reading, spaces
 from ifcqa.spatial.measures import Aggregate
 
 __all__ = ["Aggregate", "Measure", "Qualifier", "Room", "aggregate", "apply_qualifier", "describe",
@@ -119,6 +119,8 @@ def measure_spans(m: Measure, text: str) -> list[tuple[int, int]]:
     """The character spans of ``text`` a measure consumed (its op word and quantity words)."""
     out = []
     for word in dict.fromkeys(m.term.split()):
+        if not quantity_reading.consumed(word):
+            continue  # "how much heated floor area": 'heated' narrows the question; left unread, so it is named
         for found in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text[m.start: m.end]):
             out.append((m.start + found.start(), m.start + found.end()))
     return out or [(m.start, m.end)]

@@ -303,6 +303,11 @@ _COMPOUND_TAILS = ("flache", "flachen", "grosse", "hohe", "breite", "lange", "vo
 _BY = re.compile(r"(?<![\w])(?:by|nach|in\s+terms\s+of)\s+(?:(?:net|gross|netto|brutto)\s+)?$")
 
 
+def class_compounds(folded: str) -> list[re.Match[str]]:
+    """The class+quantity compounds of ``folded`` ("raumgrosse", "fensterflache"), in order."""
+    return _class_compounds(folded)
+
+
 def _class_compounds(folded: str) -> list[re.Match[str]]:
     """The class+quantity compounds of ``folded`` ("raumgrosse", "fensterflache"), in order."""
     return [m for m in _compound_quantity().finditer(folded) if m.group("head") in _class_heads()]

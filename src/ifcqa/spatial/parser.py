@@ -2251,7 +2251,7 @@ class Parser:
             m = self._compound_subject(plan, text, m)
         plan.measure = {"term": m.term, "quantity": m.quantity, "op": m.op}
         plan.resolved["measure"] = m
-        for a, b in resolve.measure_spans(m, text):
+        for a, b in resolve.measure_spans(m, text, self._quantity_name_words()):
             text = _mask(text, a, b)
         joiner = quantity_reading.joiner_after(text, m.end)  # "the mean floor area across A and B"
         if joiner is not None:
@@ -2272,6 +2272,14 @@ class Parser:
             _decline(plan, f"it asks for {m.term!r} without saying of which elements", [_as_written(plan.question,
                                                                                                    m.term)])
         return text
+
+    def _quantity_name_words(self) -> frozenset[str]:
+        """The words of the model's quantity names and sets ("net", "side", "gsa", "bim"), once per parser."""
+        if not hasattr(self, "_qty_words"):
+            self._qty_words = quantity_reading.name_words([n for e in self.index.data.elements.values()
+                                                           for set_name, values in e.qtos.items()
+                                                           for n in (set_name, *values)])
+        return self._qty_words
 
     def _measure_of_filtered(self, plan: Plan, text: str, classes: list[str]) -> str:
         """ "total floor area of the rooms bigger than 20 m²", "average size of rooms over 20 m²": the qualifier read

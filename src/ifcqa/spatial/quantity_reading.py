@@ -151,9 +151,11 @@ def repeated_ops(text: str, op: str) -> list[tuple[int, int]]:
 
 # words that may stand between an aggregate word and its quantity without narrowing it ("the total of the floor
 # area", "how big is the floor area", "wie groß ist die Fläche")
-_FUNCTION_WORDS = frozenset("""the a an of is are was were be do does did have has there in on at for to its their
-all my our this these those it they that what which der die das des den dem ein eine einer eines ist sind war hat
-haben von vom im am zu zur zum alle aller ihre ihr sein seine s""".split())
+_FUNCTION_WORDS = frozenset([
+    "the", "a", "an", "of", "is", "are", "was", "were", "be", "do", "does", "did", "have", "has", "there", "in", "on",
+    "at", "for", "to", "its", "their", "all", "my", "our", "this", "these", "those", "it", "they", "that", "what",
+    "which", "der", "die", "das", "des", "den", "dem", "ein", "eine", "einer", "eines", "ist", "sind", "war", "hat",
+    "haben", "von", "vom", "im", "am", "zu", "zur", "zum", "alle", "aller", "ihre", "ihr", "sein", "seine", "s"])
 
 
 @functools.cache
@@ -166,9 +168,22 @@ def _measure_vocabulary() -> frozenset[str]:
     return frozenset(w for p in phrases for w in p.split()) | {"net", "gross", "netto", "brutto"}
 
 
-def consumed(word: str) -> bool:
-    """Whether a word inside a measure's span is read with it: a word of the measure vocabulary or a function word.
-    Any other word there ("how much *heated* floor area") narrows the question and is left for the check to name."""
+def name_words(names: list[str]) -> frozenset[str]:
+    """The words of quantity (and quantity set) names, folded: "NetSideArea" -> net, side, area; "GSA BIM Area"."""
+    out: set[str] = set()
+    for name in names:
+        for part in re.findall(r"[A-ZÄÖÜ]?[a-zäöüß]+|[A-ZÄÖÜ]+(?![a-zäöüß])|\d+", name):
+            out.add(fold(part))
+    return frozenset(out)
+
+
+def consumed(word: str, held: frozenset[str] = frozenset()) -> bool:
+    """Whether a word inside a measure's span is read with it: a word of the measure vocabulary, of a quantity name
+    the model holds (``held``: "the GSA BIM area", "gross side area"), a German class+quantity compound
+    ("Raumgröße") or a function word. Any other word there ("how much *heated* floor area") narrows the question and
+    is left for the check to name."""
+    from ifcqa.spatial.measures import class_compounds
+
     folded = fold(word).strip("?.,!;:'\"()")
-    return not folded or folded in _FUNCTION_WORDS or folded in _measure_vocabulary() or bool(
-        re.fullmatch(r"[\d.,]+|m[²³23]?|mm|cm|ft[²³23]?|sq|qm|cbm", folded))
+    return not folded or folded in _FUNCTION_WORDS or folded in _measure_vocabulary() or folded in held or bool(
+        re.fullmatch(r"[\d.,]+|m[²³23]?|mm|cm|ft[²³23]?|sq|qm|cbm", folded)) or bool(class_compounds(folded))

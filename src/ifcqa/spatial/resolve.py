@@ -115,11 +115,12 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
     return None if m is None else Measure(m.term, m.start, m.end, str(m.quantity), str(m.op), raw=m)
 
 
-def measure_spans(m: Measure, text: str) -> list[tuple[int, int]]:
-    """The character spans of ``text`` a measure consumed (its op word and quantity words)."""
+def measure_spans(m: Measure, text: str, held: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
+    """The character spans of ``text`` a measure consumed (its op word and quantity words; ``held``: the words of
+    the model's quantity names, read with them, :func:`ifcqa.spatial.quantity_reading.consumed`)."""
     out = []
     for word in dict.fromkeys(m.term.split()):
-        if not quantity_reading.consumed(word):
+        if not quantity_reading.consumed(word, held):
             continue  # "how much heated floor area": 'heated' narrows the question; left unread, so it is named
         for found in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text[m.start: m.end]):
             out.append((m.start + found.start(), m.start + found.end()))

@@ -91,8 +91,8 @@ def test_floor_space_of_named_rooms_is_their_summed_floor_area(qa: Callable[[str
     assert answer["value"]["quantity"] == "NetFloorArea" and answer["value"]["unit"] == "m²"
 
 
-def test_ceiling_height_of_rooms_is_the_rooms_height_not_the_ceilings(qa: Callable[[str], SpatialQA],
-                                                                      model: Callable[[str], ifcopenshell.file]) -> None:
+def test_ceiling_height_of_rooms_is_the_rooms_height_not_the_ceilings(
+        qa: Callable[[str], SpatialQA], model: Callable[[str], ifcopenshell.file]) -> None:
     f = model(INST)
     rooms = [_room(f, "Seminarraum"), _room(f, "Buero Schmidt")]
     answer = qa(INST).ask("mean ceiling height across Seminarraum and Buero Schmidt?")
@@ -181,6 +181,25 @@ def test_a_repeated_sum_word_is_read_with_the_measure(qa: Callable[[str], Spatia
     rooms = [_room(f, "Kitchen5"), _room(f, "Bath9")]
     answer = qa(HOM).ask("how many square metres do Kitchen5 plus Bath9 make up")
     assert math.isclose(_number(answer), sum(_qty(r, "NetFloorArea") for r in rooms), rel_tol=1e-3)
+
+
+def test_a_bound_on_the_sum_of_named_rooms_is_a_yes_no_on_their_total(qa: Callable[[str], SpatialQA],
+                                                                       model: Callable[[str], ifcopenshell.file]
+                                                                       ) -> None:
+    f = model(FZK2)
+    total = sum(_qty(_room(f, n), "NetFloorArea") for n in ("Küche", "Bad"))  # 29.9 m²
+    for bound in (25, 30):
+        answer = qa(FZK2).ask(f"do Küche and Bad together have more than {bound} m²?")
+        assert answer["yes_no"] is (total > bound), answer["answer"]
+        assert "total NetFloorArea" in answer["answer"]  # the rule: their total, never a count of each side
+
+
+def test_german_abbreviations_name_net_and_gross_floor_area(qa: Callable[[str], SpatialQA],
+                                                            model: Callable[[str], ifcopenshell.file]) -> None:
+    spaces = [s for s in model(FZK2).by_type("IfcSpace") if s.Decomposes[0].RelatingObject.Name == "Erdgeschoss"]
+    answer = qa(FZK2).ask("total NRF of the Erdgeschoss")
+    assert math.isclose(_number(answer), sum(_qty(s, "NetFloorArea") for s in spaces), rel_tol=1e-3)
+    assert answer["value"]["quantity"] == "NetFloorArea"
 
 
 def test_an_unknown_word_beside_the_quantity_still_declines(qa: Callable[[str], SpatialQA]) -> None:

@@ -609,8 +609,9 @@ def overrides(plan: Plan, text: str) -> bool:
         return True  # "rank levels by room count": the storeys ranked, not the rooms
     if plan.intent in ("list", "count", "exists") and plan.threshold is None and plan.lookup is None and not \
             plan.resolved.get("each") and (_CMP.search(text) or _RATIO.search(text) or _RANK.search(text)) and \
-            not plan.resolved.get("space_filter"):  # "what is bigger: the Küche or the Bad?" read as a list of both
-        return True
+            not plan.resolved.get("space_filter") and not plan.resolved.get("sum_threshold"):  # "what is bigger: the
+        return True  # Küche or the Bad?" read as a list of both; a bound on a sum ("do A and B together have more
+        # than 30 m²") is the plan's own yes/no
     return (plan.intent == "compare" and plan.measure is not None and not plan.compare_classes
             and not plan.resolved.get("compare_rooms") and bool(plan.compare) and plan.compare_op == "-"
             and bool(_DIFF.search(text)) and not _COUNTING.search(text))

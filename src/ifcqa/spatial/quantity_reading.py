@@ -37,7 +37,7 @@ ROOM_QUANTITIES = ("floor_area", "height", "volume", "perimeter")
 JOINERS = ("across", "among", "amongst")
 
 _NET = re.compile(
-    r"(?<![\w])(?:netto\w*|ngf|nfa|nia|net(?=\s+(?:\w+\s+)?(?:area|areas|floor|volume|volumes|weight|surface|side|"
+    r"(?<![\w])(?:netto\w*|ngf|nfa|nia|nrf|net(?=\s+(?:\w+\s+)?(?:area|areas|floor|volume|volumes|weight|surface|side|"
     r"footprint|space|length|height|perimeter|flache|flachen|volumen)\b))")
 _GROSS_NAME = re.compile(r"gross|brutto", re.IGNORECASE)
 _NET_NAME = re.compile(r"net(?!work)|netto", re.IGNORECASE)

@@ -2253,6 +2253,7 @@ class Parser:
         plan.resolved["measure"] = m
         for a, b in resolve.measure_spans(m, text, self._quantity_name_words()):
             text = _mask(text, a, b)
+        self._measure_misspelled(plan, m)  # "total net flor area": 'flor' read as 'floor' (said in the notes)
         joiner = quantity_reading.joiner_after(text, m.end)  # "the mean floor area across A and B"
         if joiner is not None:
             text = _mask(text, *joiner)
@@ -2272,6 +2273,21 @@ class Parser:
             _decline(plan, f"it asks for {m.term!r} without saying of which elements", [_as_written(plan.question,
                                                                                                    m.term)])
         return text
+
+    def _measure_misspelled(self, plan: Plan, m: resolve.Measure) -> None:
+        """Words of the measure's span one edit from one measure word ("flor", "grss") are read as it and said;
+        "gross" / "net" so read are asked as such (only the quantity whose name says so is read)."""
+        for word in dict.fromkeys(m.term.split()):
+            if quantity_reading.consumed(word, self._quantity_name_words()):
+                continue
+            read = quantity_reading.near_reading(word)
+            if read is None:
+                continue
+            plan.notes.append(f"read {word!r} as {read!r} (a word of the quantity asked)")
+            if m.raw is not None and read in ("gross", "brutto"):
+                m.raw.gross = True
+            elif m.raw is not None and read in ("net", "netto"):
+                m.raw.net = True
 
     def _quantity_name_words(self) -> frozenset[str]:
         """The words of the model's quantity names and sets ("net", "side", "gsa", "bim"), once per parser."""

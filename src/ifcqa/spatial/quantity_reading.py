@@ -187,3 +187,16 @@ def consumed(word: str, held: frozenset[str] = frozenset()) -> bool:
     folded = fold(word).strip("?.,!;:'\"()")
     return not folded or folded in _FUNCTION_WORDS or folded in _measure_vocabulary() or folded in held or bool(
         re.fullmatch(r"[\d.,]+|m[²³23]?|mm|cm|ft[²³23]?|sq|qm|cbm", folded)) or bool(class_compounds(folded))
+
+
+def near_reading(word: str) -> str | None:
+    """A word inside a measure's span one edit from exactly one measure-vocabulary word of four letters or more
+    ("total net *flor* area", "total *grss* side area"): that word (the phrase around it says which one is meant,
+    where alone 'flor' is as close to 'flow' and 'Flur'); else None. Stated by the parser in the plan's notes."""
+    from ifcqa.spatial.spelling import distance
+
+    folded = fold(word).strip("?.,!;:'\"()")
+    if len(folded) < 4 or not folded.isalpha():
+        return None
+    close = [v for v in _measure_vocabulary() if len(v) >= 4 and v != folded and distance(folded, v, 1) <= 1]
+    return close[0] if len(close) == 1 else None

@@ -120,7 +120,7 @@ def measure_spans(m: Measure, text: str, held: frozenset[str] = frozenset()) -> 
     the model's quantity names, read with them, :func:`ifcqa.spatial.quantity_reading.consumed`)."""
     out = []
     for word in dict.fromkeys(m.term.split()):
-        if not quantity_reading.consumed(word, held):
+        if not quantity_reading.consumed(word, held) and quantity_reading.near_reading(word) is None:
             continue  # "how much heated floor area": 'heated' narrows the question; left unread, so it is named
         for found in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text[m.start: m.end]):
             out.append((m.start + found.start(), m.start + found.end()))

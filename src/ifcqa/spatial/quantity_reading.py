@@ -118,8 +118,8 @@ def is_summed_quantity(term: str) -> bool:
 
 # a sum word closes the question when only the unit asked or a courtesy follows ("the area of A and B combined, in
 # sq ft, please"): it sums the quantity named before it, however many room names part them
-_CLOSING_REST = re.compile(r"^[\s,;:?.!]*(?:(?:in|as|im|als)\b(?:[\s,;:?.!]*(?:[^\W_]+|[²³])){0,3}[\s,;:?.!]*)?"
-                           r"(?:please|pls|thanks|thank\s+you|bitte|danke)?[\s,;:?.!]*$")
+_CLOSING_REST = re.compile(r"^\W*(?:(?:in|as|im|als)\b(?:\W*[^\W_]+){0,3}\W*)?"
+                           r"(?:please|pls|thanks|thank\s+you|bitte|danke)?\W*$")
 # the words that ask every one's value, not their total ("how big are A and B each", "einzeln", "jeweils")
 _EACH = re.compile(r"\beach(?=\s*[?.!]*\s*$)|"
                    r"\b(?:individually|separately|respectively|jeweils|for\s+each\s+of\s+them)\b")

@@ -39,6 +39,7 @@ from ifcqa.spatial import (
     property_names,
     qualifiers,
     reported,
+    request_core,
     resolve,
     room_names,
     schema_words,
@@ -515,6 +516,11 @@ _SUBJECT = re.compile(r"^\s*(?:(?:re|aw|fw|fwd|wg|ticket|subject|betreff)\s*(?:#
 _SIGN_OFF = re.compile(r"[,.!?;\s]\s*(?:many\s+)?(?:thanks|thank\s+you|thx|cheers|regards|best(?:\s+regards)?|"
                        r"kind\s+regards|br|danke|vielen\s+dank|grüsse|gruesse|grüße|gruss|mfg|lg|vg|viele\s+grüsse|"
                        r"beste\s+grüsse)\s*[,.!]?(?P<name>(?:\s+[^\W\d_][\w.'-]*){0,3})\s*[.!]?\s*$")
+
+
+# words that restrict wherever they stand: never framing (round 10, request_core)
+_FRAMING_RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|excluding|without|not|no|none|nor|unless|but|ones|"
+                                r"nur|nicht|ohne|kein\w*|ausser|außer)\b|n't\b|\d")
 
 
 def _mask_letter(text: str, question: str) -> str:
@@ -1072,12 +1078,55 @@ class Parser:
         itself, it names nothing of the model (no class, storey, room, qualifier or measure)."""
         if self._framing:
             return text
+        text = self._request_core(plan, text)  # round 10: "The client wants to know ...", "Electrician here."
         text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of)
         if confirm:
             plan.resolved["confirm"] = True  # "the contractor claims ...", "... - true?": a yes/no question
         if blanked:
             plan.notes.append("talk around the question: " + "; ".join(repr(b) for b in blanked))
         return text
+
+    def _request_core(self, plan: Plan, text: str) -> str:
+        """The request inside who asks, who wants it and why (spatial/request_core.py): each framing part is
+        consumed only when, parsed alone, it restricts nothing (:meth:`_frees`); the parts are stated in the notes
+        and in the answer's rule."""
+        found = request_core.read(text, self._frees)
+        if not found.framing:
+            return text
+        plan.resolved["framing"] = list(found.framing)
+        plan.notes.append("framing, not what is asked: " + "; ".join(found.framing))
+        if found.confirm:
+            plan.resolved["confirm"] = True
+        return found.text
+
+    def _frees(self, words: str, role: str) -> bool:
+        """Whether ``words`` in framing role ``role`` restrict nothing: parsed alone they name no storey, room,
+        qualifier, bound, number, negation, measure, GlobalId or explicit IFC class; a class word is allowed in the
+        asker's phrase ("person": "Electrician here", "the fire officer"), an occasion's topic ("topic": "for the
+        hardware schedule") and a reason ("reason": "because the locks are being swapped"), where it names who or
+        what the occasion is about, never the elements asked; a word that asks to change the model is never
+        framing."""
+        if not words.strip():
+            return True
+        if _FRAMING_RESTRICTS.search(words) or any(
+                p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
+            return False
+        self._framing = True
+        try:
+            sub = self.parse(words)
+        finally:
+            self._framing = False
+        places = [m for m in sub.mentions if m.how != "alias:all" or m.negated]
+        if places or sub.storeys or sub.exclude or sub.exclude_classes or sub.threshold or sub.explicit or (
+                sub.elements or sub.unresolved or sub.compare or sub.lookup):
+            return False
+        if sub.rooms and role != "org":
+            return False
+        if any(q.negated for q in sub.qualifiers) or (sub.qualifiers and role not in ("person", "org")):
+            return False
+        if sub.measure is not None and role not in ("topic", "person", "org"):
+            return False
+        return not sub.classes or role in ("person", "org", "topic", "reason")
 
     def _storey_numbers(self, plan: Plan, text: str) -> str:
         """Storeys by bare numbers after the storey noun the question asks with ("which level has more walls, 1 or

@@ -518,6 +518,9 @@ _SIGN_OFF = re.compile(r"[,.!?;\s]\s*(?:many\s+)?(?:thanks|thank\s+you|thx|cheer
                        r"beste\s+grüsse)\s*[,.!]?(?P<name>(?:\s+[^\W\d_][\w.'-]*){0,3})\s*[.!]?\s*$")
 
 
+# the whole model named in a question: a context's storey does not narrow it (round 10, ``_place_carried``)
+_WHOLE_MODEL_SAID = re.compile(r"\b(?:building|model|house|project|file|site|in\s+total|overall|altogether|in\s+all|"
+                               r"everywhere|anywhere|whole|entire|gebäude|gebaeude|haus|insgesamt|gesamt\w*)\b")
 # words that restrict wherever they stand: never framing (round 10, request_core)
 _FRAMING_RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|excluding|without|not|no|none|nor|unless|but|ones|"
                                 r"nur|nicht|ohne|kein\w*|ausser|außer)\b|n't\b|\d")
@@ -1108,7 +1111,7 @@ class Parser:
         framing."""
         if not words.strip():
             return True
-        if _FRAMING_RESTRICTS.search(words) or any(
+        if role != "ones" and _FRAMING_RESTRICTS.search(words) or any(
                 p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
             return False
         self._framing = True
@@ -1122,10 +1125,20 @@ class Parser:
             return False
         if sub.rooms and role != "org":
             return False
+        if role == "ones":  # "the ones that are not external": a restriction of the thing asked, nothing new
+            return sub.measure is None and all(c.inventory for c in sub.classes)
         if any(q.negated for q in sub.qualifiers) or (sub.qualifiers and role not in ("person", "org")):
             return False
         if sub.measure is not None and role not in ("topic", "person", "org"):
             return False
+        if role == "person" and any(not c.inventory for c in sub.classes):
+            # a class word names the person only as a modifier of the person's noun ("the heating engineer") or a
+            # trade noun read through its stem ("Electrician here": 'electrical'); a phrase ending in a class word
+            # as written ("Doors here") names the elements, never a person
+            end = len(words.rstrip())
+            return not any(b >= end and (words[a:b] == w or words[a:b].rstrip("s") == w.rstrip("s")
+                                         or words[a:b] in (w + "es", w + "s"))
+                           for a, b, w in sub.resolved.get("class_spans", []))
         return not sub.classes or role in ("person", "org", "topic", "reason")
 
     def _storey_numbers(self, plan: Plan, text: str) -> str:
@@ -1270,7 +1283,19 @@ class Parser:
         Obergeschoss?"): the question alone, when it reads whole and the context adds nothing it does not say (no
         storey or room of its own, no qualifier, bound or measure, no word that modifies what it names)."""
         pair = antecedent.split_any(text)
-        if pair is None or normalise(pair.context) != pair.context or not framing.is_statement(pair.context):
+        if pair is None or normalise(pair.context) != pair.context:
+            return text
+        if request_core.asker_where(pair.context):  # "Before I start on Level 1: ...": where the asker will be
+            self._framing = True
+            try:
+                sub, own = self.parse(pair.context), self.parse(pair.question)
+            finally:
+                self._framing = False
+            if own.declined is None and not own.unconsumed and (own.classes or own.rooms):
+                carried = self._place_carried(plan, pair, sub, own)
+                if carried is not None:
+                    return " " * (len(text) - len(text.lstrip())) + carried
+        if not framing.is_statement(pair.context):
             return text
         self._framing = True
         try:
@@ -1295,6 +1320,35 @@ class Parser:
             return text  # "We need the broken doors. Which doors are on level 1?": a constraint, kept
         plan.notes.append(f"{pair.context!r}: what the asker is doing, not what is asked; read {pair.question!r}")
         return " " * (len(text) - len(text.lstrip())) + pair.question
+
+    def _place_carried(self, plan: Plan, pair: antecedent.Pair, sub: Plan, own: Plan) -> str | None:
+        """A context sentence saying where the asker will be or work ("Before I start on Level 1:", "I'm heading to
+        the EG now.", "We're working on 2.OG next week.") before a question that names no place of its own: the
+        question asked on that storey, said in the notes. Only when the context names exactly one storey and
+        nothing else the parser reads (no class, room, qualifier, measure; its other words reasons, never
+        modifiers), the question reads whole and names no storey, room or the whole model ("in the building", "in
+        total"); otherwise ``None`` (and the context's words are declined as usual)."""
+        mentions = [m for m in sub.mentions if m.storeys and not m.negated and m.how != "alias:all"]
+        if len(mentions) != 1 or len(sub.mentions) != 1 or sub.rooms or sub.qualifiers or any(
+                not c.inventory for c in sub.classes) or (
+                sub.measure is not None or sub.threshold is not None or sub.exclude or sub.exclude_classes
+                or sub.unresolved or sub.explicit or sub.elements):
+            return None
+        if own.mentions or own.storeys or own.rooms or own.exclude or own.unresolved or own.compare or (
+                own.resolved.get("storeys_asked") or own.asks_storey or own.group_by != "storey"
+                or _WHOLE_MODEL_SAID.search(pair.question)):
+            return None
+        if own.lookup is not None or own.elements or own.resolved.get("each") or own.every_storey or (
+                own.intent not in ("list", "count", "exists")):
+            return None  # a named element's attribute, or one value per element: no storey restricts it
+        if antecedent.modifier_words(pair.context, list(sub.unconsumed), [],
+                                     list(sub.resolved.get("storey_spans", []))):
+            return None
+        question = pair.question.rstrip(" ?.!")
+        new = f"{question} on {mentions[0].term}?"
+        plan.notes.append(f"{pair.context!r}: where the asker will be; the question names no place of its own, "
+                          f"read as {new!r}")
+        return new
 
     def _topic_of(self, words: str, act: str, question: str) -> bool:
         """Whether an occasion's ``words`` ("the handrail inspection", "the bleeding of the heating", "the

@@ -36,7 +36,8 @@ from dataclasses import dataclass, field
 
 # the closed classes this reads with (grammar, not vocabulary of who asks)
 _DET = r"(?:the|my|our|your|their|his|her|a|an|one\s+of\s+(?:the|our|my))"
-_DESIRE = (r"(?:wants|want|wanted|needs|need|needed|would\s+like|'d\s+like|would\s+love|'d\s+love|asked|asks|ask|"
+_DESIRE = (r"(?:(?:only|just|really|mainly|mostly)\s+)?(?:care\s+about|cares\s+about|(?:are|is|am)\s+"
+           r"(?:only\s+|just\s+|mainly\s+)?(?:interested\s+in|after)|wants|want|wanted|needs|need|needed|would\s+like|'d\s+like|would\s+love|'d\s+love|asked|asks|ask|"
            r"is\s+asking|are\s+asking|was\s+asking|were\s+asking|has\s+asked|have\s+asked|requested|requests|"
            r"is\s+requesting|are\s+requesting|wonders|wondered|is\s+wondering|was\s+wondering|am\s+wondering|"
            r"wanted\s+to\s+know|has\s+to\s+know|must\s+know|is\s+after|are\s+after|was\s+after)")
@@ -73,9 +74,9 @@ _REQUESTER = re.compile(
 _HELLO = r"(?:(?:hi|hello|hey|hiya|morning|good\s+(?:morning|afternoon|evening)|greetings|dear\s+\w+)\s*[,!.:-]?\s*)"
 _INTRO = re.compile(
     rf"^{_HELLO}?(?:(?P<a>(?:this\s+is|it\s+is|it's|i\s+am|i'm|my\s+name\s+is)\s+(?P<who1>[^\W\d_][\w'.-]*"
-    r"(?:\s+[^\s,:;?!]+){0,3}?)(?:\s+(?:from|of|with|at|in\s+the|on\s+the)\s+(?P<org1>[^\s,:;?!]+(?:\s+[^\s,:;?!]+){0,3}?))?)"
+    r"(?:\s+[^\s,:;?!]+){0,3}?)(?:\s+(?P<via1>from|of|with|at)\s+(?P<org1>[^\s,:;?!]+(?:\s+[^\s,:;?!]+){0,3}?))?)"
     rf"|(?P<b>(?:{_DET}\s+)?(?P<who2>[^\W\d_][\w'.-]*(?:\s+[^\s,:;?!]+){{0,3}}?)\s+(?:here|speaking|writing)"
-    r"(?:\s+(?:from|of|with|at)\s+(?P<org2>[^\s,:;?!]+(?:\s+[^\s,:;?!]+){0,3}?))?))"
+    r"(?:\s+(?P<via2>from|of|with|at)\s+(?P<org2>[^\s,:;?!]+(?:\s+[^\s,:;?!]+){0,3}?))?))"
     r"\s*(?:[.!:;,]+\s*|\s-+\s+|$)")
 _GREETING = re.compile(rf"^{_HELLO}(?:(?:all|team|everyone|folks|guys|colleagues|there|\w+)\s*[,!.:-]\s*)?")
 _SIGN_OFF = re.compile(
@@ -124,6 +125,19 @@ class Reading:
     confirm: bool = False
 
 
+# a person's phrase holds no verb form and no preposition ("I'm heading to the roof now" is no introduction)
+_NOT_IN_PERSON = re.compile(r"\b(?:to|in|on|at|into|onto|for|near|by|up|down|over|under|inside|outside|now|today|"
+                            r"here|there|going|heading|working|standing|sitting|walking|looking|about|around|"
+                            r"[^\W\d_]+ing|[^\W\d_]+ed)\b")
+
+
+def person_shaped(who: str) -> bool:
+    """Whether ``who`` can be the phrase naming a person or a team ("Anna", "the site manager", "Priya", "a new
+    caretaker"): up to five words, no verb form and no preposition."""
+    words = who.split()
+    return 0 < len(words) <= 5 and _NOT_IN_PERSON.search(who) is None
+
+
 def _sentences(text: str) -> list[tuple[int, int]]:
     """Spans of the sentences of ``text`` (a '?' or '!' ends one, a '.' after a word of two letters or more: never
     "2. OG", "M. Weber", "approx. 3")."""
@@ -168,9 +182,10 @@ def read(text: str, frees: Callable[[str, str], bool]) -> Reading:
     if not spans:
         return out
     parts = [text[a:b] for a, b in spans]
+    asks = [bool("?" in p or _QUESTION_START.match(p)) for p in parts]
     kept: list[str] = []
     for i, part in enumerate(parts):
-        part = _strip_frames(part, i == 0, frees, out)
+        part = _strip_frames(part, i == 0, frees, out, aside=any(asks) and not asks[i])
         if part.strip():
             kept.append(part)
     if not kept:
@@ -179,7 +194,18 @@ def read(text: str, frees: Callable[[str, str], bool]) -> Reading:
     return out
 
 
-def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out: Reading) -> str:
+def _request(part: str, end: int, aside: bool, frees: Callable[[str, str], bool]) -> tuple[str, bool] | None:
+    """What a frame ending at ``end`` asks; in a sentence beside the question (``aside``) only a restriction of the
+    same thing ("The client wants the ones that are not external."), never a new subject or place."""
+    asked = _as_question(part[end:])
+    if asked is None or not aside or _WH.match(asked[0]):
+        return asked
+    rest = asked[0]
+    return asked if re.search(r"\bones\b", rest) and frees(rest, "ones") else None
+
+
+def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out: Reading, *,
+                  aside: bool = False) -> str:
     """One sentence with its framing taken out: what is left (empty when all of it was framing)."""
     original = part
     if first:
@@ -187,7 +213,11 @@ def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out
         if found is not None:
             who = found["who1"] or found["who2"] or ""
             org = found["org1"] or found["org2"] or ""
-            if frees(who, "person") and (not org or frees(org, "org")):
+            via = found["via1"] or found["via2"]
+            # an organisation people come from may be named like a room ("from the estates office"); after any
+            # other preposition it may be where they are ("at the kitchen"), read as a person's phrase
+            if person_shaped(who) and frees(who, "person") and (
+                    not org or frees(org, "org" if via == "from" else "person")):
                 out.framing.append(f"{found.group(0).strip(' ,.:-')!r}: who asks")
                 part = part[found.end():]
         found = _GREETING.match(part)
@@ -203,8 +233,9 @@ def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out
         return ""
     for _ in range(2):  # "My boss asked me: could you check how many ..."
         found = _REQUESTER.match(part)
-        if found is not None and frees(found["who"], "person"):
-            asked = _as_question(part[found.end():])
+        if found is not None and (found["who"] in ("i", "we") or person_shaped(found["who"])) and frees(
+                found["who"], "person"):
+            asked = _request(part, found.end(), aside, frees)
             if asked is not None:
                 out.framing.append(f"{found.group(0).strip(' ,:')!r}: who wants it")
                 part, confirm = asked
@@ -212,7 +243,7 @@ def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out
                 continue
         found = _ASKER_REQUEST.match(part)
         if found is not None and found.end() > 0:
-            asked = _as_question(part[found.end():])
+            asked = _request(part, found.end(), aside, frees)
             if asked is not None:
                 out.framing.append(f"{found.group(0).strip(' ,:')!r}: how it is asked")
                 part, confirm = asked
@@ -236,3 +267,17 @@ def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out
     if part is not original and not part.strip(" ,.:;!-?()"):
         return ""
     return part if part.strip(" ,.:;!-()") else ""
+
+
+# the asker saying where they will be or work: "Before I start on Level 1", "I'm heading to the EG now", "We're
+# working on 2.OG next week" (a first-person clause, optionally after a time conjunction; nothing that restricts)
+_ASKER_WHERE = re.compile(r"^\s*(?:(?:before|after|when|once|while|until|as\s+soon\s+as)\s+)?"
+                          r"(?:i|we|i'm|we're|i'll|we'll|i've|we've|my\s+team|our\s+team|my\s+crew|our\s+crew)\b")
+_RESTRICTING = re.compile(r"\b(?:only|just|except|excluding|without|not|no|none|nor|unless|but|ones|all|every|"
+                          r"each|both|and|or)\b|n't\b|\?")
+
+
+def asker_where(context: str) -> bool:
+    """Whether ``context`` is the asker saying where they will be (the parser then checks it names one storey and
+    nothing else it reads)."""
+    return _ASKER_WHERE.match(context) is not None and _RESTRICTING.search(context) is None

@@ -186,22 +186,26 @@ HOLD_EVERY = 3  # templates with index % 3 == 2 are held back (framing_cases_b.j
 _WH = re.compile(r"^(?:how\s+many|how\s+much|which|what|where|who|in\s+which|on\s+which|how\s+(?:big|large|tall|"
                  r"high|wide|long))\b", re.I)
 _YN = re.compile(r"^(?P<v>are|is)\s+there\b", re.I)
-_IMP = re.compile(r"^(?:please\s+)?(?:list|show(?:\s+me)?|give\s+me|find|name)\s+(?:(?:all|every)\s+)?(?P<np>.+)$", re.I)
+_IMP = re.compile(r"^(?:please\s+)?(?:list|show(?:\s+me)?|give\s+me|find|name)\s+(?:(?:all|every)\s+)?(?P<np>.+)$",
+                  re.I)
 _WHICH_ON = re.compile(r"^(?:which|what)\s+(?P<noun>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s+(?:are|is)\s+"
                        r"(?P<where>(?:on|in|at)\s+.+)$", re.I)
 # a base in German or with a word that already frames it is no base here (its framing would be doubled)
 _GERMAN = re.compile(r"\b(?:wie|welche\w*|gibt|im|der|die|das|und|sind|hat|haben|auf|wo|liste|zeige?|alle|nicht)\b",
                      re.I)
 _FRAMED = re.compile(r"\b(?:i|we|my|our|me|please|pls|need|want|client|thanks|hi|hello)\b|[:;]|\s-\s|\n|\?.", re.I)
-_PLACE_WORDS = re.compile(r"\b(?:on|in|at|outside|inside|außer|ausser|dem|alles|bath\w*|toilet\w*|wc|level|floor|storey|story|room|rooms|upstairs|downstairs|basement|attic|"
+# (a base naming the whole model, "how many doors does the building have", is not narrowed by where the asker goes)
+_PLACE_WORDS = re.compile(r"\b(?:building|model|house|total|overall|altogether|everywhere|on|in|at|outside|inside|"
+                          r"außer|ausser|dem|alles|bath\w*|toilet\w*|wc|level|floor|storey|story|room|rooms|upstairs|"
+                          r"downstairs|basement|attic|"
                           r"geschoss|eg|og|ug|kg|dg|roof|bathroom|kitchen|office|per|each|every|floors|storeys|levels|"
                           r"where|which\s+floor|not|isn't|aren't|except|than|other)\b", re.I)
 # a base whose answer is not a plain set of elements (a superlative, an aggregate, per storey): a restriction
 # would change what is compared, not filter the answer
 _AGGREGATE = re.compile(r"\b(?:\w+est|most|fewest|least|each|per|every|average|total|sum|combined|all\s+floors|"
                         r"which\s+floor|which\s+level|which\s+storey|more|fewer|less|than)\b", re.I)
-_NEGATION = re.compile(r"\b(?:not|no|none|exclud\w*|isn't|aren't|except|without|apart|other\s+than|but|external|exterior|"
-                       r"internal|interior|outside|inside)\b|n't\b", re.I)
+_NEGATION = re.compile(r"\b(?:not|no|none|exclud\w*|isn't|aren't|except|without|apart|other\s+than|but|external|"
+                       r"exterior|internal|interior|outside|inside)\b|n't\b", re.I)
 
 
 def strip_mark(query: str) -> str:
@@ -282,7 +286,7 @@ def room_phrase(query: str, model: Model) -> tuple[int, int, str] | None:
     for name in sorted(names, key=len, reverse=True):
         if len(name) < 3 or not re.search(r"[^\W\d_]{3}", name):
             continue
-        m = re.search(rf"\bin\s+(?:the\s+)?(?:room\s+)?{re.escape(name)}(?![\w-])", query, re.I)
+        m = re.search(rf"\bin\s+(?:the\s+)?(?:room\s+)?{re.escape(name)}(?![\w-]|\s*\d)", query, re.I)
         if m is not None:
             return m.start(), m.end(), name
     return None
@@ -339,7 +343,6 @@ def fill(template: str, base: dict[str, Any], model: Model, rng: random.Random, 
     """The wrapped question and its oracle, or None when the base does not fit the template."""
     query = base["query"].strip()
     q = strip_mark(query)
-    f = form(q)
     oracle = base["oracle"]
     slots: dict[str, str] = {"Q": query if query[-1:] in "?.!" else query + "?", "q": q}
     if "{ind}" in template:

@@ -518,6 +518,8 @@ _SIGN_OFF = re.compile(r"[,.!?;\s]\s*(?:many\s+)?(?:thanks|thank\s+you|thx|cheer
                        r"beste\s+grüsse)\s*[,.!]?(?P<name>(?:\s+[^\W\d_][\w.'-]*){0,3})\s*[.!]?\s*$")
 
 
+# a verb's -ing form followed by where to ("heading to", "going up to"): never a misspelled class word (round 10)
+_MOTION_AFTER = re.compile(r"\s+(?:(?:back|over|up|down|out|across|straight)\s+)?(?:to|towards|into|onto)\b")
 # the whole model named in a question: a context's storey does not narrow it (round 10, ``_place_carried``)
 _WHOLE_MODEL_SAID = re.compile(r"\b(?:building|model|house|project|file|site|in\s+total|overall|altogether|in\s+all|"
                                r"everywhere|anywhere|whole|entire|gebäude|gebaeude|haus|insgesamt|gesamt\w*)\b")
@@ -3763,6 +3765,8 @@ class Parser:
                     (_qualifier_word(word) or word in _dimension_words()) and word not in _JOINED):
                 continue  # a known filler ("thanks"), qualifier ("schmaler") or a room's bounding verb ("leading
                 # into the kitchen", never "landing") is never a misspelled class
+            if word.endswith("ing") and _MOTION_AFTER.match(text, match.end()):
+                continue  # round 10: "I'm heading to Level 1": a verb of going, never "heating"
             close = [_JOINED[word]] if word in _JOINED else difflib.get_close_matches(word, single, n=1, cutoff=0.85)
             if not close and grounding.stem(word) not in grounding.model_words(self.index):
                 close = _letters_confused(word)  # "doros", "recepticals": letters swapped or vowels confused

@@ -1308,6 +1308,9 @@ class Parser:
             return text
         if _declined_on_classes(sub):
             return text  # "After the cleaning of the external radiators:": a word read, then not recorded, is kept
+        storey_names = {normalise(s.name) for s in self.resolver.storeys if s.name}
+        if any(pair.context[a:b] in storey_names for a, b, _ in sub.resolved.get("class_spans", [])):
+            return text  # round 10: "I'm heading to Roof now. which walls ...": a storey's name read as a class
         places = {g for m in sub.mentions if not m.negated and m.how != "alias:all" for g in m.storeys}
         spaces = {g for r in sub.rooms for g in r.guids}
         if not places <= set(own.storeys) or not spaces <= {g for r in own.rooms for g in r.guids} or any(

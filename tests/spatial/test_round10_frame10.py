@@ -192,3 +192,16 @@ def test_framing_sample_answers_as_the_oracle_or_declines_never_wrong(case: dict
         assert result.score == 1.0, answer["answer"][:300]  # every consumed framing: the base's answer
     else:
         assert result.score == 1.0 or answer["declined"] is not None, answer["answer"][:300]
+
+
+def test_outlets_of_any_kind_with_a_list_are_every_outlet_and_the_list_names_no_class(
+        qa: Callable[[str], SpatialQA], model: Callable[[str], ifcopenshell.file]) -> None:
+    """The seventh set's electrician (dev): "of any kind (power, data, TV)" glosses the class, as "all" does; 'TV'
+    is an item of the list, never the displays added to the outlets."""
+    name = "Heizung-Elektro_080729.ifc"
+    f = model(name)
+    outlets = {e.GlobalId for t in f.by_type("IfcFlowTerminalType") if t.is_a("IfcOutletType")
+               for rel in (t.ObjectTypeOf or ()) for e in rel.RelatedObjects if storey_of(e) == "Kellergeschoss"}
+    answer = qa(name).ask("Electrician here. Before I start in the Kellergeschoss: how many outlets of any kind "
+                          "(power, data, TV) are down there?")
+    assert answer["declined"] is None and _guids(answer) == outlets and len(outlets) == 10, answer["answer"]

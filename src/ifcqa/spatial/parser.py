@@ -2770,6 +2770,10 @@ class Parser:
                 continue  # no list, or one another pass read ("(m²)", a storey's gloss)
             if not found.gloss:
                 plan.classes = [c for c in plan.classes if _key(c) != key] + [found.filter]
+            inside = {_CLASS_KEYS[w] for a2, b2, w in spans if found.start <= a2 and b2 <= found.end}
+            outside = {_CLASS_KEYS[w] for a2, b2, w in spans if not (found.start <= a2 and b2 <= found.end)}
+            if inside - outside:  # round 10: "outlets of any kind (power, data, TV)": 'TV' is an item, no class
+                plan.classes = [c for c in plan.classes if _key(c) not in inside - outside]
             plan.notes.append(f"{text[found.start:found.end].strip()!r}: {found.rule}")
             masked = _mask(masked, found.start, found.end)
         return masked

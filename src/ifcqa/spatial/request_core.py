@@ -85,6 +85,10 @@ _SIGN_OFF = re.compile(
     r"(?:phone|iphone|ipad|mobile|android|samsung(?:\s+\w+)?|galaxy(?:\s+\w+)?))"
     r"(?:\s+(?:a\s+lot|so\s+much|in\s+advance|again|heaps|loads|very\s+much))*"
     r"\s*[,!.]*(?:\s+(?P<name>[^\W\d_][\w'.-]*(?:\s+[^\W\d_][\w'.-]*){0,2}))?\s*[.!]*\s*)$")
+# who the asker asks for, closing the sentence: "... ? asking for the insurance", "(asking for a colleague)"
+_ASKING_FOR = re.compile(r"(?:^|(?<=[?.!,;])|\s-+|\s\(|\s)\s*(?:(?:i'm|i\s+am|we're|we\s+are|just)\s+)?asking\s+"
+                         r"(?:this\s+)?(?:for|on\s+behalf\s+of)\s+(?P<who>(?:(?:the|a|an|my|our|their)\s+)?"
+                         r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})\s*\)?\s*[.!]*\s*$")
 # what the answer is for: "for the hardware schedule", "for next week's fire inspection", "(for the budget)"
 _DOCUMENT = (r"(?:schedule|schedules|estimate|estimation|tender|tenders|budget|budgeting|plan|plans|planning|"
              r"inspection|review|documents|documentation|docs|report|audit|survey|quote|quotation|offer|bid|order|"
@@ -231,6 +235,16 @@ def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out
         part = part[:found.start("s")]
     if not part.strip():
         return ""
+    found = _PURPOSE.match(part.lstrip())  # "For our FM records, could you let me know ...": the purpose first
+    if found is not None and re.match(r"\s*[,:-]", part.lstrip()[found.end():]) and (
+            not found["topic"].strip() or frees(found["topic"].strip(), "topic")):
+        out.framing.append(f"{found.group(0).strip()!r}: what it is for")
+        part = re.sub(r"^\s*[,:-]\s*", "", part.lstrip()[found.end():])
+    found = _ASKING_FOR.search(part)  # "... ? asking for the insurance", "(asking for a friend)"
+    if found is not None and (found.start() > 0 or not first) and person_shaped(found["who"]) and frees(
+            found["who"], "person"):
+        out.framing.append(f"{found.group(0).strip(' ,.;-()')!r}: who it is for")
+        part = part[:found.start()]
     for _ in range(2):  # "My boss asked me: could you check how many ..."
         found = _REQUESTER.match(part)
         if found is not None and (found["who"] in ("i", "we") or person_shaped(found["who"])) and frees(

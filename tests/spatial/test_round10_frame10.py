@@ -205,3 +205,15 @@ def test_outlets_of_any_kind_with_a_list_are_every_outlet_and_the_list_names_no_
     answer = qa(name).ask("Electrician here. Before I start in the Kellergeschoss: how many outlets of any kind "
                           "(power, data, TV) are down there?")
     assert answer["declined"] is None and _guids(answer) == outlets and len(outlets) == 10, answer["answer"]
+
+
+def test_an_ordinal_dot_in_a_context_never_ends_it(qa: Callable[[str], SpatialQA],
+                                                   model: Callable[[str], ifcopenshell.file]) -> None:
+    """'We are working on 1. Obergeschoss.' had 'we are working on 1.' blanked as talk, leaving 'Obergeschoss',
+    which named both upper storeys (a broader answer, on main before round 10)."""
+    name = "AC11-Institute-Var-2-IFC.ifc"
+    doors = _on(model(name), "IfcDoor", "1. Obergeschoss")
+    for question in ("We are working on 1. Obergeschoss. How many doors are there?",
+                     "I'm heading to 1. Obergeschoss now. How many doors are there?"):
+        answer = qa(name).ask(question)
+        assert answer["declined"] is None and _guids(answer) == doors, answer["answer"]

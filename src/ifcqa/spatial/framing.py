@@ -219,7 +219,9 @@ _SUBJECT = re.compile(r"\s*(?:the|a|an|our|my|your|their|they|he|she|someone|som
                       r"der|die|das|unser|unsere|morgen|heute|nächste\w*)\b")
 _RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|without|not|no|none|nor|ones|but|unless|nur|nicht|ohne|"
                         r"kein\w*|außer|ausser|bis\s+auf)\b|n't\b")
-_LEAD_CLAUSE = re.compile(rf"^\s*(?P<pre>{_ASKER}\b[^,.;:!?]{{0,80}}?)\s*(?:[,.;:!]+|\s-+)\s+(?=\S)")
+# (a dot after a digit is an ordinal's, "on 1. Obergeschoss", never the clause's end: round 10)
+_LEAD_CLAUSE = re.compile(rf"^\s*(?P<pre>{_ASKER}\b[^,.;:!?]{{0,80}}?)\s*(?:(?<!\d)[,.;:!]+|(?<=\d)[,;:!]+|\s-+)\s+"
+                          r"(?=\S)")
 _LEAD_SENTENCE = re.compile(r"^\s*(?P<pre>[^,.;:!?]{3,100}?)(?<!\d)\s*[.!]+\s+(?=\S)")  # never "the 2. OG"
 _TRAIL_SENTENCE = re.compile(rf"(?<=[?.!])\s+(?P<post>(?:it|it's|it\s+is|this|this\s+is|that\s+is|{_ASKER}|"
                              # "... wider than 1 m? a wheelchair user visits on friday": a subject's sentence

@@ -80,6 +80,11 @@ def _external(e: ifcopenshell.entity_instance) -> bool | None:
     "would be great to get the doors on Level 1",
     "Before I start on Level 1: which doors are there?",
     "Before I start on Level 1: which doors are in the model?",  # never: the whole model is named
+    "Per the client's request, please list the doors on Level 1.",
+    "As requested by the architect, which doors are on Level 1?",
+    "I'm putting together a door schedule - which doors are on Level 1?",
+    "For our FM records, could you let me know which doors are on Level 1?",
+    "which doors are on Level 1? asking for the insurance",
 ])
 def test_framed_question_answers_the_doors_of_level_1(question: str, qa: Callable[[str], SpatialQA],
                                                        model: Callable[[str], ifcopenshell.file]) -> None:
@@ -142,6 +147,8 @@ def test_a_restriction_in_the_framing_is_read(qa: Callable[[str], SpatialQA],
     "Which doors are on Level 1? Then please delete them.",
     "I'm standing in the living room. How many doors are on Level 1 in the stairwell?",
     "Doors here - which ones are wider than 3 m on Level 1?",
+    "We're updating the external door schedule: which doors are on Level 1?",  # a qualifier in the topic
+    "I'm putting together a door schedule - how much will the doors on level 1 cost?",
 ])
 def test_restricting_or_refused_framing_never_broadens(question: str, qa: Callable[[str], SpatialQA],
                                                        model: Callable[[str], ifcopenshell.file]) -> None:

@@ -101,6 +101,21 @@ _PURPOSE = re.compile(
     r"for\s+(?:the|a|an|our|my|this|their|next\s+week's|next\s+month's|tomorrow's|today's|friday's|monday's|"
     r"the\s+upcoming|an\s+upcoming|the\s+next|our\s+next)\s+"
     rf"(?P<topic>(?:[^\W\d_][\w'-]*\s+){{0,3}}?){_DOCUMENT}(?![\w-])")
+# who the request comes from, opening the sentence: "Per the client's request,", "As requested by the architect,",
+# "At the request of the FM team:", "On behalf of Anna -"
+_ON_BEHALF = re.compile(r"^\s*(?:(?:per|at|on|following|after)\s+(?:the|my|our|a|an|their)\s+(?P<w1>[^\W\d_][\w'-]*"
+                        r"(?:\s+[^\W\d_][\w'-]*){0,2}?)(?:'s|s')\s+(?:request|instructions?|behalf|query|question)"
+                        r"|as\s+(?:requested|asked|instructed)\s+by\s+(?P<w2>(?:(?:the|my|our|a|an)\s+)?[^\W\d_][\w'-]*"
+                        r"(?:\s+[^\W\d_][\w'-]*){0,2}?)"
+                        r"|(?:at\s+the\s+request\s+of|on\s+behalf\s+of)\s+(?P<w3>(?:(?:the|my|our|a|an)\s+)?"
+                        r"[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}?))\s*(?:[,:]|\s-+)\s*")
+# the asker doing something with a document before the question: "I'm putting together a door schedule -",
+# "We're updating the maintenance plan:", "Working on the fire strategy report."
+_DOCUMENT_CLAUSE = re.compile(
+    r"^\s*(?P<clause>(?P<doing>(?:(?:i|we)(?:'m|'re|\s+am|\s+are|'ve\s+been|\s+have\s+been)?\s+)?"
+    r"(?:(?:currently|just|still)\s+)?[^\W\d_]+ing(?:\s+(?:up|together|out|on))?)\s+"
+    r"(?:a|an|the|our|my|this|next\s+week's|the\s+new)\s+(?P<topic>(?:[^\W\d_][\w'-]*\s+){0,3}?)"
+    + _DOCUMENT + r"(?![\w-]))\s*(?:[.!:;]+|\s-+)\s+(?=\S)")
 # a reason or time clause after the question: ", because the locks are being swapped", " - before I order parts"
 _REASON = re.compile(r"(?:,|\s-+|;)\s*(?P<clause>(?:because|since|as|so\s+that|so|before|after|once|while|when|"
                      r"until|in\s+case)\s+(?:i|we|you|they|the|our|my|it|someone|somebody|he|she|there)\b[^?]*?)"
@@ -240,7 +255,17 @@ def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out
             not found["topic"].strip() or frees(found["topic"].strip(), "topic")):
         out.framing.append(f"{found.group(0).strip()!r}: what it is for")
         part = re.sub(r"^\s*[,:-]\s*", "", part.lstrip()[found.end():])
-    found = _ASKING_FOR.search(part)  # "... ? asking for the insurance", "(asking for a friend)"
+    found = _ON_BEHALF.match(part)  # "Per the client's request,", "As requested by the architect,"
+    who = (found["w1"] or found["w2"] or found["w3"] or "") if found is not None else ""
+    if found is not None and person_shaped(who) and frees(who, "person"):
+        out.framing.append(f"{found.group(0).strip(' ,:-')!r}: who wants it")
+        part = part[found.end():]
+    found = _DOCUMENT_CLAUSE.match(part)  # "I'm putting together a door schedule - how many doors ...?"
+    if found is not None and (not found["topic"].strip() or frees(found["topic"].strip(), "topic")) and frees(
+            found["doing"], "reason"):
+        out.framing.append(f"{found['clause'].strip()!r}: what the asker is doing")
+        part = part[found.end():]
+    found = _ASKING_FOR.search(part)  # "... ? asking for the insurance", "(asking for a colleague)"
     if found is not None and (found.start() > 0 or not first) and person_shaped(found["who"]) and frees(
             found["who"], "person"):
         out.framing.append(f"{found.group(0).strip(' ,.;-()')!r}: who it is for")

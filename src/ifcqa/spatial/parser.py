@@ -1099,6 +1099,9 @@ class Parser:
         if not found.framing:
             return text
         plan.resolved["framing"] = list(found.framing)
+        plan.resolved["framing_words"] = sorted({w for note in found.framing if (said := re.match(r"(['\"])(.*?)\1: ",
+                                                                                                note))
+                                                 for w in re.findall(r"[^\W\d_][\w']*", said.group(2))})
         plan.notes.append("framing, not what is asked: " + "; ".join(found.framing))
         if found.confirm:
             plan.resolved["confirm"] = True

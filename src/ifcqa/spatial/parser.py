@@ -1311,6 +1311,9 @@ class Parser:
             return text
         if _declined_on_classes(sub):
             return text  # "After the cleaning of the external radiators:": a word read, then not recorded, is kept
+        if any(not c.inventory for c in sub.classes) and all(c.inventory for c in own.classes) and not own.rooms:
+            return text  # round 10: "all doors need a check. how many are on level 1?": the question's thing is
+            # the context's, never everything on the storey (was a broader answer)
         storey_names = {normalise(s.name) for s in self.resolver.storeys if s.name}
         if any(pair.context[a:b] in storey_names for a, b, _ in sub.resolved.get("class_spans", [])):
             return text  # round 10: "I'm heading to Roof now. which walls ...": a storey's name read as a class

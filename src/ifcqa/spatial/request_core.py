@@ -147,6 +147,7 @@ class Reading:
 # a person's phrase holds no verb form and no preposition ("I'm heading to the roof now" is no introduction)
 _NOT_IN_PERSON = re.compile(r"\b(?:to|in|on|at|into|onto|for|near|by|up|down|over|under|inside|outside|now|today|"
                             r"here|there|going|heading|working|standing|sitting|walking|looking|about|around|"
+                            r"that|which|who|whom|whose|where|when|what|how|all|every|each|any|some|"
                             r"[^\W\d_]+ing|[^\W\d_]+ed)\b")
 
 

@@ -226,3 +226,13 @@ def test_an_ordinal_dot_in_a_context_never_ends_it(qa: Callable[[str], SpatialQA
                      "I'm heading to 1. Obergeschoss now. How many doors are there?"):
         answer = qa(name).ask(question)
         assert answer["declined"] is None and _guids(answer) == doors, answer["answer"]
+
+
+def test_the_askers_time_is_read_before_the_framing_is_taken_out(qa: Callable[[str], SpatialQA],
+                                                                 model: Callable[[str], ifcopenshell.file]) -> None:
+    """'need them for the inspection tomorrow': the purpose is framing, and 'tomorrow' is the asker's time because
+    'need them' said the asker acts (read on the question before request_core took the purpose out)."""
+    d = model(DUPLEX)
+    answer = qa(DUPLEX).ask("doors on level 1 and level 2, need them for the inspection tomorrow")
+    assert answer["declined"] is None, answer["answer"]
+    assert _guids(answer) == _on(d, "IfcDoor", "Level 1") | _on(d, "IfcDoor", "Level 2")

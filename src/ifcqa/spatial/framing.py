@@ -307,13 +307,15 @@ def _blank(text: str, start: int, end: int) -> str:
 
 
 def mask_talk(text: str, is_context: Callable[[str, bool], bool],
-              topic_of: Callable[[str, str, str], bool] | None = None) -> tuple[str, list[str], bool]:
+              topic_of: Callable[[str, str, str], bool] | None = None,
+              asked: str | None = None) -> tuple[str, list[str], bool]:
     """``text`` (normalised) with the talk around the question blanked, and what was blanked (for the notes);
     ``is_context(words, topic)`` says whether ``words`` name nothing of the model (``topic``: quantity words
     allowed); ``topic_of(words, act, question)`` whether an occasion's ``words`` read whole, their action noun
     ``act`` aside, and name nothing but classes the question asks too; the last item says whether a claim or a tag
-    asked to confirm what follows (a yes/no question)."""
-    acting = _ACTING.search(text) is not None  # read before any talk is blanked ("need them for ...")
+    asked to confirm what follows (a yes/no question); ``asked``: the question before an earlier pass took its
+    framing out (``request_core``: "My boss needs ... by Friday"), where the asker's acting is read."""
+    acting = _ACTING.search(text if asked is None else asked) is not None  # before any talk is blanked
     blanked: list[str] = []
     confirm = False
 

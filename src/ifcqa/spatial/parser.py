@@ -1083,8 +1083,9 @@ class Parser:
         itself, it names nothing of the model (no class, storey, room, qualifier or measure)."""
         if self._framing:
             return text
+        before = text
         text = self._request_core(plan, text)  # round 10: "The client wants to know ...", "Electrician here."
-        text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of)
+        text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of, before)
         if confirm:
             plan.resolved["confirm"] = True  # "the contractor claims ...", "... - true?": a yes/no question
         if blanked:

@@ -1145,7 +1145,9 @@ class Parser:
             return not any(b >= end and (words[a:b] == w or words[a:b].rstrip("s") == w.rstrip("s")
                                          or words[a:b] in (w + "es", w + "s"))
                            for a, b, w in sub.resolved.get("class_spans", []))
-        return not sub.classes or role in ("person", "org", "topic", "reason")
+        # a class word in a purpose's topic may be another class than the one asked ("for the stair audit: the
+        # windows"), so it keeps the purpose (round 4's rule); a reason or the asker's team may name one
+        return all(c.inventory for c in sub.classes) or role in ("person", "org", "reason")
 
     def _storey_numbers(self, plan: Plan, text: str) -> str:
         """Storeys by bare numbers after the storey noun the question asks with ("which level has more walls, 1 or

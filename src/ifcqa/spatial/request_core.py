@@ -34,6 +34,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ifcqa.spatial.framing import _PART_OF_BUILDING
+
 # the closed classes this reads with (grammar, not vocabulary of who asks)
 _DET = r"(?:the|my|our|your|their|his|her|a|an|one\s+of\s+(?:the|our|my))"
 _DESIRE = (r"(?:(?:only|just|really|mainly|mostly)\s+)?(?:care\s+about|cares\s+about|(?:are|is|am)\s+"
@@ -44,7 +46,7 @@ _DESIRE = (r"(?:(?:only|just|really|mainly|mostly)\s+)?(?:care\s+about|cares\s+a
 _TO_KNOW = r"(?:to\s+(?:know|see|get|have|find\s+out|check|hear|learn|understand|receive))"
 _OBJ = r"(?:me|us|you|him|her|them)"
 _REQUEST_VERB = (r"(?:pull(?:\s+up|\s+out)?|send(?:\s+over)?|get|fetch|give|find|check|tell|show|list|look\s+up|"
-                 r"dig\s+out|grab|export|count|let\s+me\s+know|confirm|provide|share|compile|put\s+together|"
+                 r"dig\s+out|grab|export|count|let\s+me\s+know|provide|share|compile|put\s+together|"
                  r"figure\s+out|work\s+out|find\s+out|say)")
 _ASKER_REQUEST = re.compile(
     r"^(?:(?:so|ok|okay|quick\s+(?:one|question)|one\s+more\s+thing)\s*[,:!-]?\s+)?"
@@ -78,7 +80,8 @@ _INTRO = re.compile(
     rf"|(?P<b>(?:{_DET}\s+)?(?P<who2>[^\W\d_][\w'.-]*(?:\s+[^\s,:;?!]+){{0,3}}?)\s+(?:here|speaking|writing)"
     r"(?:\s+(?P<via2>from|of|with|at)\s+(?P<org2>[^\s,:;?!]+(?:\s+[^\s,:;?!]+){0,3}?))?))"
     r"\s*(?:[.!:;,]+\s*|\s-+\s+|$)")
-_GREETING = re.compile(rf"^{_HELLO}(?:(?:all|team|everyone|folks|guys|colleagues|there|\w+)\s*[,!.:-]\s*)?")
+_GREETING = re.compile(r"^(?:hi|hello|hey|hiya|morning|good\s+(?:morning|afternoon|evening)|greetings|dear)"
+                       r"(?P<who>(?:\s+[^\s,!.:;?-]+){0,3}?)\s*(?:[,!.:;]+|\s-+)\s*")
 _SIGN_OFF = re.compile(
     r"(?:^|(?<=[?.!,])\s*|\s)(?P<s>(?:(?:many|big|huge)\s+)?(?:thanks|thank\s+you|thx|thnx|ty|tia|cheers|ta|"
     r"(?:best|kind|warm)\s+regards|regards|best(?:\s+wishes)?|br|kr|greetings|all\s+the\s+best|sent\s+from\s+my\s+"
@@ -241,7 +244,7 @@ def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out
                 out.framing.append(f"{found.group(0).strip(' ,.:-')!r}: who asks")
                 part = part[found.end():]
         found = _GREETING.match(part)
-        if found is not None and found.end() > 0 and frees(found.group(0), "person"):
+        if found is not None and (not found["who"].strip() or frees(found["who"], "person")):
             out.framing.append(f"{found.group(0).strip(' ,.:-')!r}: a greeting")
             part = part[found.end():]
     found = _SIGN_OFF.search(part)
@@ -252,7 +255,8 @@ def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out
     if not part.strip():
         return ""
     found = _PURPOSE.match(part.lstrip())  # "For our FM records, could you let me know ...": the purpose first
-    if found is not None and re.match(r"\s*[,:-]", part.lstrip()[found.end():]) and (
+    if found is not None and re.match(r"\s*[,:-]", part.lstrip()[found.end():]) and not _PART_OF_BUILDING.search(
+            found["topic"]) and (
             not found["topic"].strip() or frees(found["topic"].strip(), "topic")):
         out.framing.append(f"{found.group(0).strip()!r}: what it is for")
         part = re.sub(r"^\s*[,:-]\s*", "", part.lstrip()[found.end():])
@@ -262,7 +266,8 @@ def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out
         out.framing.append(f"{found.group(0).strip(' ,:-')!r}: who wants it")
         part = part[found.end():]
     found = _DOCUMENT_CLAUSE.match(part)  # "I'm putting together a door schedule - how many doors ...?"
-    if found is not None and (not found["topic"].strip() or frees(found["topic"].strip(), "topic")) and frees(
+    if found is not None and not _PART_OF_BUILDING.search(found["topic"]) and (
+            not found["topic"].strip() or frees(found["topic"].strip(), "topic")) and frees(
             found["doing"], "reason"):
         out.framing.append(f"{found['clause'].strip()!r}: what the asker is doing")
         part = part[found.end():]
@@ -296,7 +301,7 @@ def _strip_frames(part: str, first: bool, frees: Callable[[str, str], bool], out
         part = part[:found.start()] + "?"
     for found in reversed(list(_PURPOSE.finditer(part))):
         topic = found["topic"].strip()
-        if not topic or frees(topic, "topic"):
+        if not _PART_OF_BUILDING.search(topic) and (not topic or frees(topic, "topic")):
             out.framing.append(f"{found.group(0).strip(' ,(')!r}: what it is for")
             part = part[:found.start()] + part[found.end():]
     found = _REASON.search(part)

@@ -28,7 +28,9 @@ _ORDINAL_NOUNS = r"(?:obergeschoss\w*|og|untergeschoss\w*|ug|etage|stock\w*|gesc
 _BOUNDARY = re.compile(r"(?<=[^\s?\d])(?:[.:;!]+\s+|\s+-+\s+)|(?<=\d)(?:[:;!]+|\.(?!\s*" + _ORDINAL_NOUNS + r"))\s+"
                        r"|(?<=[^\s?]),\s+(?=(?:please|pls|can\s+you|could\s+you|bitte|kannst\s+du|können\s+sie)\b)")
 # (never the dot of an ordinal: "1. Obergeschoss"; a comma before a request: "..., please list them all")
-_PLACE = re.compile(r"\b(?:(?:up|down|over|in|out)\s+there|on\s+that\s+(?:floor|level|storey)|in\s+that\s+room|"
+_PLACE = re.compile(r"\b(?:(?:up|down|over|in|out)\s+there|on\s+th(?:at|is)\s+(?:floor|level|storey)|"
+                    # round 10: "We're redoing the living room. What furniture is in it?": the room the context names
+                    r"in\s+th(?:at|is)\s+(?:room|space)|in\s+it(?=\s*(?:[?.!]|$|right\s+now|now|today|currently))|"
                     r"there(?=\s*[?.!]*\s*$)|dort(?:\s+(?:oben|unten))?|da\s+(?:oben|unten))\b")
 _THING = re.compile(r"\b(?:which\s+ones|those|these|them|they|ones|welche\s+davon|diese)\b"
                     # "how many doors is that?", "which walls is that?": "that" closing the question (round 7)

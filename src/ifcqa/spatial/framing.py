@@ -219,7 +219,9 @@ _SUBJECT = re.compile(r"\s*(?:the|a|an|our|my|your|their|they|he|she|someone|som
                       r"der|die|das|unser|unsere|morgen|heute|nächste\w*)\b")
 _RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|without|not|no|none|nor|ones|but|unless|nur|nicht|ohne|"
                         r"kein\w*|außer|ausser|bis\s+auf)\b|n't\b")
-_LEAD_CLAUSE = re.compile(rf"^\s*(?P<pre>{_ASKER}\b[^,.;:!?]{{0,80}}?)\s*(?:[,.;:!]+|\s-+)\s+(?=\S)")
+# (a dot after a digit is an ordinal's, "on 1. Obergeschoss", never the clause's end: round 10)
+_LEAD_CLAUSE = re.compile(rf"^\s*(?P<pre>{_ASKER}\b[^,.;:!?]{{0,80}}?)\s*(?:(?<!\d)[,.;:!]+|(?<=\d)[,;:!]+|\s-+)\s+"
+                          r"(?=\S)")
 _LEAD_SENTENCE = re.compile(r"^\s*(?P<pre>[^,.;:!?]{3,100}?)(?<!\d)\s*[.!]+\s+(?=\S)")  # never "the 2. OG"
 _TRAIL_SENTENCE = re.compile(rf"(?<=[?.!])\s+(?P<post>(?:it|it's|it\s+is|this|this\s+is|that\s+is|{_ASKER}|"
                              # "... wider than 1 m? a wheelchair user visits on friday": a subject's sentence
@@ -305,13 +307,15 @@ def _blank(text: str, start: int, end: int) -> str:
 
 
 def mask_talk(text: str, is_context: Callable[[str, bool], bool],
-              topic_of: Callable[[str, str, str], bool] | None = None) -> tuple[str, list[str], bool]:
+              topic_of: Callable[[str, str, str], bool] | None = None,
+              asked: str | None = None) -> tuple[str, list[str], bool]:
     """``text`` (normalised) with the talk around the question blanked, and what was blanked (for the notes);
     ``is_context(words, topic)`` says whether ``words`` name nothing of the model (``topic``: quantity words
     allowed); ``topic_of(words, act, question)`` whether an occasion's ``words`` read whole, their action noun
     ``act`` aside, and name nothing but classes the question asks too; the last item says whether a claim or a tag
-    asked to confirm what follows (a yes/no question)."""
-    acting = _ACTING.search(text) is not None  # read before any talk is blanked ("need them for ...")
+    asked to confirm what follows (a yes/no question); ``asked``: the question before an earlier pass took its
+    framing out (``request_core``: "My boss needs ... by Friday"), where the asker's acting is read."""
+    acting = _ACTING.search(text if asked is None else asked) is not None  # before any talk is blanked
     blanked: list[str] = []
     confirm = False
 

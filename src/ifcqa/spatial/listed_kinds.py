@@ -5,7 +5,8 @@ Each item of the list is grounded as a kind of the class (``grounding.ground`` w
 predefined type of its enumeration, even one no element has, else a name or type name; abbreviations a list writes,
 such as "AV", are spelled out from ``data/name_forms.json`` ``kind_abbreviations`` first). Then
 
-* with "all" / "every" / "alle" / "sämtliche" before the class word the list glosses the class ("all outlets (power,
+* with "all" / "every" / "alle" / "sämtliche" before the class word, or "of any kind / of all types" between it and
+  the list (round 10), the list glosses the class ("all outlets (power,
   data, AV)": every outlet, the list says what the asker counts as one): the class as it is, the rule saying so;
 * otherwise the list names what is asked: the union of the listed kinds ("outlets (power and communication)": the
   POWEROUTLET and COMMUNICATIONSOUTLET ones), the rule naming them;
@@ -28,6 +29,8 @@ from ifcqa.spatial.plan import ClassFilter
 
 _PAREN = re.compile(r"\s*\((?P<body>[^()]{1,120})\)")
 _SPLIT = re.compile(r"\s*(?:,|/|&|;|\+|\b(?:and|or|und|oder|sowie)\b)\s*")
+# "outlets of any kind (power, data, TV)", "lights of all types (...)": the list glosses the class, as after "all"
+_ANY_KIND = re.compile(r"\s+(?:of\s+)?(?:any|all|every|whatever)\s+(?:kinds?|types?|sorts?)(?:\s+of\s+them)?")
 _ALL = re.compile(r"\b(?:all|every|each|alle[nrs]?|sämtliche[nr]?|jede[nrs]?)\s+(?:(?:the|of\s+the|die|der)\s+)?$")
 
 
@@ -64,8 +67,12 @@ def read(index: ModelIndex, text: str, class_end: int, class_start: int, head: C
     """The list right after the class word ending at ``class_end``, grounded against ``head``; None when there is
     no list or one of its items names no kind of the class (the caller leaves the words unread: a decline)."""
     found = _PAREN.match(text, class_end)
+    any_kind = _ANY_KIND.match(text, class_end) if found is None else None  # round 10: "outlets of any kind (...)"
+    if any_kind is not None:
+        found = _PAREN.match(text, any_kind.end())
     if found is None:
         return None
+    start = class_end if any_kind is not None else found.start()
     items = [i.strip() for i in _SPLIT.split(found.group("body")) if i.strip()]
     if len(items) < 1 or any(not re.search(r"[^\W\d_]", i) for i in items):
         return None
@@ -82,10 +89,10 @@ def read(index: ModelIndex, text: str, class_end: int, class_start: int, head: C
         groundings.append((item, f"predefined type {' or '.join(later)} (a kind of a later IFC schema; none in "
                                  "this file)", replace(head, predefined=later, enumerated=later, names=(),
                                                        type_names=())))
-    if _ALL.search(text[:class_start]):
+    if any_kind is not None or _ALL.search(text[:class_start]):
         rule = (f"all {head.label}: the list ({', '.join(items)}) read as what the class covers, "
                 f"every {head.label[:-1] if head.label.endswith('s') else head.label} counted")
-        return Listed(found.start(), found.end(), replace(head, note=rule), rule, True)
+        return Listed(start, found.end(), replace(head, note=rule), rule, True)
     filters = [f for _, _, f in groundings]
     predefined = tuple(sorted({p for f in filters for p in f.predefined}))
     names = tuple(sorted({n for f in filters for n in f.names}))

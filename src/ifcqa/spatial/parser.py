@@ -40,6 +40,7 @@ from ifcqa.spatial import (
     qualifiers,
     quantity_reading,
     reported,
+    request_core,
     resolve,
     room_names,
     schema_words,
@@ -516,6 +517,16 @@ _SUBJECT = re.compile(r"^\s*(?:(?:re|aw|fw|fwd|wg|ticket|subject|betreff)\s*(?:#
 _SIGN_OFF = re.compile(r"[,.!?;\s]\s*(?:many\s+)?(?:thanks|thank\s+you|thx|cheers|regards|best(?:\s+regards)?|"
                        r"kind\s+regards|br|danke|vielen\s+dank|grüsse|gruesse|grüße|gruss|mfg|lg|vg|viele\s+grüsse|"
                        r"beste\s+grüsse)\s*[,.!]?(?P<name>(?:\s+[^\W\d_][\w.'-]*){0,3})\s*[.!]?\s*$")
+
+
+# a verb's -ing form followed by where to ("heading to", "going up to"): never a misspelled class word (round 10)
+_MOTION_AFTER = re.compile(r"\s+(?:(?:back|over|up|down|out|across|straight)\s+)?(?:to|towards|into|onto)\b")
+# the whole model named in a question: a context's storey does not narrow it (round 10, ``_place_carried``)
+_WHOLE_MODEL_SAID = re.compile(r"\b(?:building|model|house|project|file|site|in\s+total|overall|altogether|in\s+all|"
+                               r"everywhere|anywhere|whole|entire|gebäude|gebaeude|haus|insgesamt|gesamt\w*)\b")
+# words that restrict wherever they stand: never framing (round 10, request_core)
+_FRAMING_RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|excluding|without|not|no|none|nor|unless|but|ones|"
+                                r"nur|nicht|ohne|kein\w*|ausser|außer)\b|n't\b|\d")
 
 
 def _mask_letter(text: str, question: str) -> str:
@@ -1073,12 +1084,71 @@ class Parser:
         itself, it names nothing of the model (no class, storey, room, qualifier or measure)."""
         if self._framing:
             return text
-        text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of)
+        before = text
+        text = self._request_core(plan, text)  # round 10: "The client wants to know ...", "Electrician here."
+        text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of, before)
         if confirm:
             plan.resolved["confirm"] = True  # "the contractor claims ...", "... - true?": a yes/no question
         if blanked:
             plan.notes.append("talk around the question: " + "; ".join(repr(b) for b in blanked))
         return text
+
+    def _request_core(self, plan: Plan, text: str) -> str:
+        """The request inside who asks, who wants it and why (spatial/request_core.py): each framing part is
+        consumed only when, parsed alone, it restricts nothing (:meth:`_frees`); the parts are stated in the notes
+        and in the answer's rule."""
+        found = request_core.read(text, self._frees)
+        if not found.framing:
+            return text
+        plan.resolved["framing"] = list(found.framing)
+        plan.resolved["framing_words"] = sorted({w for note in found.framing if (said := re.match(r"(['\"])(.*?)\1: ",
+                                                                                                note))
+                                                 for w in re.findall(r"[^\W\d_][\w']*", said.group(2))})
+        plan.notes.append("framing, not what is asked: " + "; ".join(found.framing))
+        if found.confirm:
+            plan.resolved["confirm"] = True
+        return found.text
+
+    def _frees(self, words: str, role: str) -> bool:
+        """Whether ``words`` in framing role ``role`` restrict nothing: parsed alone they name no storey, room,
+        qualifier, bound, number, negation, measure, GlobalId or explicit IFC class; a class word is allowed in the
+        asker's phrase ("person": "Electrician here", "the fire officer"), an occasion's topic ("topic": "for the
+        hardware schedule") and a reason ("reason": "because the locks are being swapped"), where it names who or
+        what the occasion is about, never the elements asked; a word that asks to change the model is never
+        framing."""
+        if not words.strip():
+            return True
+        if role != "ones" and _FRAMING_RESTRICTS.search(words) or any(
+                p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
+            return False
+        self._framing = True
+        try:
+            sub = self.parse(words)
+        finally:
+            self._framing = False
+        places = [m for m in sub.mentions if m.how != "alias:all" or m.negated]
+        if places or sub.storeys or sub.exclude or sub.exclude_classes or sub.threshold or sub.explicit or (
+                sub.elements or sub.unresolved or sub.compare or sub.lookup):
+            return False
+        if sub.rooms and role != "org":
+            return False
+        if role == "ones":  # "the ones that are not external": a restriction of the thing asked, nothing new
+            return sub.measure is None and all(c.inventory for c in sub.classes)
+        if any(q.negated for q in sub.qualifiers) or (sub.qualifiers and role not in ("person", "org")):
+            return False
+        if sub.measure is not None and role not in ("topic", "person", "org"):
+            return False
+        if role == "person" and any(not c.inventory for c in sub.classes):
+            # a class word names the person only as a modifier of the person's noun ("the heating engineer") or a
+            # trade noun read through its stem ("Electrician here": 'electrical'); a phrase ending in a class word
+            # as written ("Doors here") names the elements, never a person
+            end = len(words.rstrip())
+            return not any(b >= end and (words[a:b] == w or words[a:b].rstrip("s") == w.rstrip("s")
+                                         or words[a:b] in (w + "es", w + "s"))
+                           for a, b, w in sub.resolved.get("class_spans", []))
+        # a class word in a purpose's topic may be another class than the one asked ("for the stair audit: the
+        # windows"), so it keeps the purpose (round 4's rule); a reason or the asker's team may name one
+        return all(c.inventory for c in sub.classes) or role in ("person", "org", "reason")
 
     def _storey_numbers(self, plan: Plan, text: str) -> str:
         """Storeys by bare numbers after the storey noun the question asks with ("which level has more walls, 1 or
@@ -1222,7 +1292,19 @@ class Parser:
         Obergeschoss?"): the question alone, when it reads whole and the context adds nothing it does not say (no
         storey or room of its own, no qualifier, bound or measure, no word that modifies what it names)."""
         pair = antecedent.split_any(text)
-        if pair is None or normalise(pair.context) != pair.context or not framing.is_statement(pair.context):
+        if pair is None or normalise(pair.context) != pair.context:
+            return text
+        if request_core.asker_where(pair.context):  # "Before I start on Level 1: ...": where the asker will be
+            self._framing = True
+            try:
+                sub, own = self.parse(pair.context), self.parse(pair.question)
+            finally:
+                self._framing = False
+            if own.declined is None and not own.unconsumed and (own.classes or own.rooms):
+                carried = self._place_carried(plan, pair, sub, own)
+                if carried is not None:
+                    return " " * (len(text) - len(text.lstrip())) + carried
+        if not framing.is_statement(pair.context):
             return text
         self._framing = True
         try:
@@ -1233,6 +1315,12 @@ class Parser:
             return text
         if _declined_on_classes(sub):
             return text  # "After the cleaning of the external radiators:": a word read, then not recorded, is kept
+        if any(not c.inventory for c in sub.classes) and all(c.inventory for c in own.classes) and not own.rooms:
+            return text  # round 10: "all doors need a check. how many are on level 1?": the question's thing is
+            # the context's, never everything on the storey (was a broader answer)
+        storey_names = {normalise(s.name) for s in self.resolver.storeys if s.name}
+        if any(pair.context[a:b] in storey_names for a, b, _ in sub.resolved.get("class_spans", [])):
+            return text  # round 10: "I'm heading to Roof now. which walls ...": a storey's name read as a class
         places = {g for m in sub.mentions if not m.negated and m.how != "alias:all" for g in m.storeys}
         spaces = {g for r in sub.rooms for g in r.guids}
         if not places <= set(own.storeys) or not spaces <= {g for r in own.rooms for g in r.guids} or any(
@@ -1247,6 +1335,35 @@ class Parser:
             return text  # "We need the broken doors. Which doors are on level 1?": a constraint, kept
         plan.notes.append(f"{pair.context!r}: what the asker is doing, not what is asked; read {pair.question!r}")
         return " " * (len(text) - len(text.lstrip())) + pair.question
+
+    def _place_carried(self, plan: Plan, pair: antecedent.Pair, sub: Plan, own: Plan) -> str | None:
+        """A context sentence saying where the asker will be or work ("Before I start on Level 1:", "I'm heading to
+        the EG now.", "We're working on 2.OG next week.") before a question that names no place of its own: the
+        question asked on that storey, said in the notes. Only when the context names exactly one storey and
+        nothing else the parser reads (no class, room, qualifier, measure; its other words reasons, never
+        modifiers), the question reads whole and names no storey, room or the whole model ("in the building", "in
+        total"); otherwise ``None`` (and the context's words are declined as usual)."""
+        mentions = [m for m in sub.mentions if m.storeys and not m.negated and m.how != "alias:all"]
+        if len(mentions) != 1 or len(sub.mentions) != 1 or sub.rooms or sub.qualifiers or any(
+                not c.inventory for c in sub.classes) or (
+                sub.measure is not None or sub.threshold is not None or sub.exclude or sub.exclude_classes
+                or sub.unresolved or sub.explicit or sub.elements):
+            return None
+        if own.mentions or own.storeys or own.rooms or own.exclude or own.unresolved or own.compare or (
+                own.resolved.get("storeys_asked") or own.asks_storey or own.group_by != "storey"
+                or _WHOLE_MODEL_SAID.search(pair.question)):
+            return None
+        if own.lookup is not None or own.elements or own.resolved.get("each") or own.every_storey or (
+                own.intent not in ("list", "count", "exists")):
+            return None  # a named element's attribute, or one value per element: no storey restricts it
+        if antecedent.modifier_words(pair.context, list(sub.unconsumed), [],
+                                     list(sub.resolved.get("storey_spans", []))):
+            return None
+        question = pair.question.rstrip(" ?.!")
+        new = f"{question} on {mentions[0].term}?"
+        plan.notes.append(f"{pair.context!r}: where the asker will be; the question names no place of its own, "
+                          f"read as {new!r}")
+        return new
 
     def _topic_of(self, words: str, act: str, question: str) -> bool:
         """Whether an occasion's ``words`` ("the handrail inspection", "the bleeding of the heating", "the
@@ -2695,6 +2812,10 @@ class Parser:
                 continue  # no list, or one another pass read ("(m²)", a storey's gloss)
             if not found.gloss:
                 plan.classes = [c for c in plan.classes if _key(c) != key] + [found.filter]
+            inside = {_CLASS_KEYS[w] for a2, b2, w in spans if found.start <= a2 and b2 <= found.end}
+            outside = {_CLASS_KEYS[w] for a2, b2, w in spans if not (found.start <= a2 and b2 <= found.end)}
+            if inside - outside:  # round 10: "outlets of any kind (power, data, TV)": 'TV' is an item, no class
+                plan.classes = [c for c in plan.classes if _key(c) not in inside - outside]
             plan.notes.append(f"{text[found.start:found.end].strip()!r}: {found.rule}")
             masked = _mask(masked, found.start, found.end)
         return masked
@@ -3699,6 +3820,8 @@ class Parser:
                     (_qualifier_word(word) or word in _dimension_words()) and word not in _JOINED):
                 continue  # a known filler ("thanks"), qualifier ("schmaler") or a room's bounding verb ("leading
                 # into the kitchen", never "landing") is never a misspelled class
+            if word.endswith("ing") and _MOTION_AFTER.match(text, match.end()):
+                continue  # round 10: "I'm heading to Level 1": a verb of going, never "heating"
             close = [_JOINED[word]] if word in _JOINED else difflib.get_close_matches(word, single, n=1, cutoff=0.85)
             if not close and grounding.stem(word) not in grounding.model_words(self.index):
                 close = _letters_confused(word)  # "doros", "recepticals": letters swapped or vowels confused

@@ -345,6 +345,9 @@ class SpatialQA:
             "timings_ms": timings,
             **result.keys(plan),
         }
+        framed = plan.resolved.get("framing")
+        if framed and isinstance(answer.get("rule"), str) and answer["rule"]:  # round 10: what was left out, said
+            answer["rule"] += " (framing left out: " + "; ".join(framed) + ")"
         yield "final", answer
 
     def _composed(self, question: str, plan: Plan) -> dict[str, Any] | None:

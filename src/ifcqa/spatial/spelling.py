@@ -540,12 +540,17 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
     if not _declined(plan) or any(n.startswith("refused") for n in plan.notes) or plan.parser.startswith("llm:"):
         return plan
     found, ambiguous = speller(parser).readings(question)
+    framed = {w.casefold() for w in plan.resolved.get("framing_words", ())}  # round 10: who asks, never re-read
+    found = [r for r in found if r.word.casefold() not in framed]
+    ambiguous = [(w, o) for w, o in ambiguous if w.casefold() not in framed]
     for word, options in ambiguous:
         note = (f"{word!r} is as close to " + " as to ".join(repr(o) for o in options[:3])
                 + f": not read as {'either' if len(options) == 2 else 'any of them'}")
         plan.notes.append(note)
         if plan.declined is not None:
             plan.declined["reason"] = plan.declined["reason"] + f" ({note})"
+    if not found:
+        return plan
     first = [r for r in found if not r.second]
     for readings in dict.fromkeys(tuple(x) for x in (first, found) if x):  # the unknown words' readings first
         again = _again(parser, question, readings)

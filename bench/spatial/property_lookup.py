@@ -368,7 +368,9 @@ def generate(ifc_dir: Path, seed: int, held_part: bool) -> list[dict[str, Any]]:
 
 def _case(model: str, kind: str, phrasing: str, template: str, query: str, oracle: dict[str, Any],
           rule: str) -> dict[str, Any]:
-    return {"query": query, "ifc_filename": model, "kind": kind, "phrasing": phrasing, "template": template,
+    # the scorer's kinds: a lookup or (a decline) an edge case; ``group`` keeps this bench's own split
+    return {"query": query, "ifc_filename": model, "kind": "edge" if kind == "decline" else "lookup", "group": kind,
+            "phrasing": phrasing, "template": template,
             "oracle": oracle, "oracle_rule": rule, "source": "ifcopenshell"}
 
 
@@ -484,7 +486,7 @@ def finish(cases: list[dict[str, Any]], prefix: str, held_part: bool, seed: int)
     rng = random.Random(seed)
     groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for c in cases:
-        groups[(c["ifc_filename"], c["kind"])].append(c)
+        groups[(c["ifc_filename"], c["group"])].append(c)
     kept = {id(c) for (_, kind), cs in groups.items() for c in rng.sample(cs, min(len(cs), PER_MODEL[held_part][kind]))}
     cases = [c for c in cases if id(c) in kept]
     seen: set[tuple[str, str]] = set()
@@ -495,8 +497,8 @@ def finish(cases: list[dict[str, Any]], prefix: str, held_part: bool, seed: int)
         if key in seen:
             continue
         seen.add(key)
-        counts[c["kind"]] += 1
-        out.append({"id": f"{prefix}-{c['kind']}-{counts[c['kind']]:03d}", **c})
+        counts[c["group"]] += 1
+        out.append({"id": f"{prefix}-{c['group']}-{counts[c['group']]:03d}", **c})
     return out
 
 
@@ -514,12 +516,11 @@ def dumps(cases: list[dict[str, Any]]) -> str:
 def report(run_dir: Path) -> int:
     rows = [json.loads(line) for line in (run_dir / "records.jsonl").read_text(encoding="utf-8").splitlines() if line]
     by: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for r in rows:
-        by[f"kind={r.get('kind')}"].append(r)
     cases = {c["id"]: c for f in (DEFAULT_OUT, DEFAULT_OUT_B) if f.exists()
              for c in json.loads(f.read_text(encoding="utf-8"))}
     for r in rows:
         c = cases.get(r.get("id"), {})
+        by[f"group={c.get('group')}"].append(r)
         by[f"phrasing={c.get('phrasing')}"].append(r)
         by[f"template={c.get('template')}"].append(r)
     for key in sorted(by):
@@ -551,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{out}: {'up to date' if same else 'differs from the generator'}")
             continue
         out.write_text(text, encoding="utf-8")
-        kinds = Counter(c["kind"] for c in cases)
+        kinds = Counter(c["group"] for c in cases)
         phr = Counter(c["phrasing"] for c in cases)
         print(f"{len(cases)} cases over {len({c['ifc_filename'] for c in cases})} models -> {out}")
         print("  " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))

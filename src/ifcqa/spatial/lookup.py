@@ -38,7 +38,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
-from ifcqa.spatial import property_names
+from ifcqa.spatial import property_match, property_names
 
 _DATA = "lookup_words.json"
 # A GlobalId: 22 characters of IFC's base-64 alphabet, with a digit, "_" or "$", or upper and lower case letters
@@ -75,12 +75,16 @@ def letters(text: str) -> str:
     return "".join(ch for ch in text.casefold().translate(_FOLD) if ch.isalnum())
 
 
-def explicit_guids(question: str) -> tuple[str, list[str]]:
-    """The GlobalIds written in ``question`` and the question with them blanked (so no word pass splits them)."""
+def explicit_guids(question: str, names: frozenset[str] = frozenset()) -> tuple[str, list[str]]:
+    """The GlobalIds written in ``question`` and the question with them blanked (so no word pass splits them); a
+    token in ``names`` (case-folded: the model's property set names, "PSet_Revit_Constraints" has 22 characters)
+    is no GlobalId."""
     found: list[str] = []
 
     def take(match: re.Match[str]) -> str:
         g = match.group(0)
+        if g.casefold() in names:
+            return g
         rest = g[1:]
         if any(ch.isdigit() or ch in "_$" for ch in g) or (rest != rest.lower() and rest != rest.upper()):
             found.append(g)
@@ -111,7 +115,7 @@ _OF = re.compile(r"\b(?:what|which|was|welche[srmn]?)\s+(?:is|are|was|were|ist|s
                  r"\s+(?P<prep>of|for|in|on|von|vom|des|der)\s+")
 _TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{0,2}?)\s+"
                     r"(?P<prep>of|for|der|des|von|vom)\s+")
-_WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS + r"{0,2}?)\s+"
+_WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS + r"{0,4}?)\s+"
                         r"(?:is|are|does|do|has|have|hat|haben|ist|sind)\b")
 _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s"
                    r"(?P<made>(?:made|built|constructed)\s+"
@@ -121,7 +125,8 @@ _MADE_DE = re.compile(r"\b(?:aus\s+welche[mn]?\s+(?:material(?:ien)?|stoff|baust
 # a terse "<class> made of <material>" states the material (no question word asks it)
 _MADE_VALUE = re.compile(r"\b(?:made|built|constructed|manufactured)$")
 _CLASS_TYPES = re.compile(r"^\s*(?P<lead>(?:(?:please\s+)?(?:list|show|name|give\s+me)\s+)?(?:all\s+)?(?:of\s+)?"
-                          r"(?:the\s+)?)(?P<cls>[^\W\d_][\w-]*)\s+(?P<t>types|typen)\b")
+                          r"(?:the\s+)?)(?P<cls>[^\W\d_][\w-]*)\s+(?P<t>types|typen|type(?=\s+(?:used|fitted|installed|"
+                          r"mounted|built|in|on|at|im|auf|am)\b))\b")  # "door type used on the 1stFloor"
 _KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materials?|colou?rs?)\s+of\b")
 _HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief|heavy|schwer)\s+"
                   r"(?:is|are|ist|sind)\b")
@@ -210,13 +215,17 @@ def who_asks_attribute(text: str, has_property: Any) -> str:
     return text
 
 
-def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
+def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any = None) -> Frame | None:
     """The lookup frame of the normalised question ``text``, or None.
 
     ``is_class_word(words)`` says whether words name an element class (then "what are the doors of room X" is
-    not a lookup); ``has_property(term)`` whether the model holds a property/quantity/attribute of that name.
+    not a lookup); ``has_property(term)`` whether the model holds a property/quantity/attribute of that name;
+    ``has_words(term)`` (default ``has_property``) whether it holds one whose name has the term's WORDS
+    (``property_match``: "output" of OutputCapacity), asked only where the question asks FOR a value ("what is
+    the X of", "X of the Y", "Y's X", "what X do the Y have", "Y X?"), never where the words would filter.
     Aggregate words anywhere ("total", "largest", "how many") make it no lookup: measures answer those.
     """
+    asks = has_words or has_property
     counted = _counted_property(text, is_class_word, has_property)
     if counted is not None:
         return counted
@@ -247,7 +256,7 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     if found:
         term = found.group("term").strip()
         vocab = _vocabulary(term) or (_vocabulary(term[:-1]) if term.endswith("s") else None)
-        if vocab is not None or (not is_class_word(term) and has_property(term)):
+        if vocab is not None or (not is_class_word(term) and asks(term)):
             return Frame(term, vocab, [found.span("lead"), found.span("attr")])
     found = _WEIGH.search(text)
     if found:
@@ -264,11 +273,11 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         compound = _class_then_attribute(found, is_class_word) if vocab is None else None
         if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
             return compound
-        if vocab is None and (is_class_word(term) or found.group("prep") == "der" or (
-                found.group("prep") in ("in", "on") and not (has_property(term) and not _place_word(term)))):
+        if vocab is None and (is_class_word(term) and not _names_property(term, asks) or found.group("prep") == "der"
+                              or (found.group("prep") in ("in", "on") and not _held_not_place(term, has_property, asks))):
             continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
-            # or a property the model holds ("what's the max temperature in the Seminarraum")
-        if vocab is None and not _attribute_like(term, has_property):
+            # or a property the model holds ("what's the max temperature in the Seminarraum", "the floor finish")
+        if vocab is None and not _attribute_like(term, asks):
             continue
         return Frame(term, vocab, [(found.start(), found.end())])
     found = _CALLED.search(text)
@@ -291,9 +300,30 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         compound = _class_then_attribute(found, is_class_word) if vocab is None else None
         if compound is not None:  # "which window type is on level 1": the windows' type, the class kept
             return compound
-        if vocab is not None or (not is_class_word(term) and not _place_word(term) and has_property(term)):
-            return Frame(term, vocab, [(found.start(), found.end())])
-    return _fragment(text, is_class_word, has_property)
+        recorded = _RECORDED.match(text, found.end())  # "what X is recorded for the Y": asked of the Y
+        having = found.group(0).split()[-1] in ("does", "do", "has", "have", "hat", "haben") or bool(recorded)
+        if vocab is not None or ((not is_class_word(term) or having and _names_property(term, asks))
+                                 and not _place_word(term) and (has_property(term) or having and asks(term))):
+            return Frame(term, vocab, [(found.start(), found.end())] + ([recorded.span()] if recorded else []))
+    return _fragment(text, is_class_word, asks)
+
+
+# "what X is recorded / given / used for Y": the X is asked of Y
+_RECORDED = re.compile(r"\s+(?:recorded|given|stored|specified|set|used|entered|noted)\b")
+
+
+def _names_property(term: str, asks: Any) -> bool:
+    """Several words naming a held property, a class word among them ("the wall function", "floor finish"): the
+    property, not the class."""
+    return len(term.split()) > 1 and bool(asks(term))
+
+
+def _held_not_place(term: str, has_property: Any, asks: Any) -> bool:
+    """ "what's the X in / on ...": X a held property and no place word ("which level is the door on"), or
+    several words naming a held property with a place word among them ("the floor finish in room 4")."""
+    if _place_word(term):
+        return len(term.split()) > 1 and bool(asks(term))
+    return bool(asks(term))
 
 
 def _counted_property(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
@@ -332,11 +362,16 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
     for k in range(len(words_)):
         term = " ".join(words_[k:])
         before = subject + words_[:k]
-        if any(w in _CLAUSE_WORDS for w in before) or re.search(r"\d\s*\w{0,3}$", " ".join(before)):
-            continue  # "walls that are not load bearing", "doors 88.5 cm wide": a filter, not a lookup
-        if any(w in _PLACE_PREPOSITIONS for w in before[-2:]):
-            continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place
-        if is_class_word(term) or _place_word(term) or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
+        vocab = _vocabulary(term)
+        if any(w in _CLAUSE_WORDS for w in before) or re.search(r"\d\s*\w{0,3}$", " ".join(before)) and (
+                vocab not in _NOT_MEASURED and (vocab is not None or not has_property(term))):
+            continue  # "walls that are not load bearing", "doors 88.5 cm wide": a filter, not a lookup (a property
+            # the elements hold after a number ends a storey's name: "walls on Level 1 top offset?")
+        if any(w in _PLACE_PREPOSITIONS for w in before[-2:]) and (_place_word(term) or not has_property(term)):
+            continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place (unless they
+            # name a property the asked elements hold: "radiators on EG output capacity?")
+        if is_class_word(term) and not _names_property(term, has_property) or _place_word(term) \
+                or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
             continue
         vocab = _vocabulary(term)
         if vocab is None and len(letters(term)) < 4:
@@ -347,6 +382,10 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
             spans = [(start, found.end("attr"))] + ([polite.span()] if polite is not None else [])
             return Frame(term, vocab, spans)
     return None
+
+
+# attributes no number states as a filter: after a number ("windows on Level 2 types?") they are still asked
+_NOT_MEASURED = frozenset(["type", "material", "name", "called", "manufacturer", "colour"])
 
 
 def _class_then_attribute(found: re.Match[str], is_class_word: Any) -> Frame | None:
@@ -386,7 +425,7 @@ def _attribute_like(term: str, has_property: Any) -> bool:
     """An attribute word outside the vocabulary: a property the model holds, or words that read as one ("fire
     rating", "serial number", "acoustic rating") and are then declined as not recorded. Area, volume, length
     and the like stay with the quantity aggregates (measures.py), which already answer "the area of room X"."""
-    if term in _NOT_ATTRIBUTES or _place_word(term):
+    if term in _NOT_ATTRIBUTES or _place_word(term) and not _names_property(term, has_property):
         return False
     if any(w in _SUMMABLE for w in re.split(r"[\s_-]+", term)):
         return _named_quantity(term, has_property)
@@ -446,10 +485,12 @@ def _unit_of(index: ModelIndex, value: Value | None, attribute: str | None = Non
     return unit.symbol if unit else None
 
 
-def _named(sets: dict[str, dict[str, Value]], name: str, kind: str) -> Reading | None:
+def _named(sets: dict[str, dict[str, Value]], name: str, kind: str, only_set: str | None = None) -> Reading | None:
     want = letters(name)
     placeholder: Reading | None = None
     for set_name, props in _sets_in_order(sets):
+        if only_set is not None and set_name != only_set:
+            continue
         for prop, value in props.items():
             if letters(prop) != want:
                 continue
@@ -460,17 +501,20 @@ def _named(sets: dict[str, dict[str, Value]], name: str, kind: str) -> Reading |
     return placeholder
 
 
-def read(index: ModelIndex, e: Element, source: str) -> Reading | None:
+def read(index: ModelIndex, e: Element, source: str, only_set: str | None = None) -> Reading | None:
     """The value of ``source`` ("attribute:OverallWidth", "quantity:Height", "property:FireRating", "layers",
-    "materials", "type") on ``e``: a Reading (value None: present but not recorded), or None (absent)."""
+    "materials", "type") on ``e``: a Reading (value None: present but not recorded), or None (absent); with
+    ``only_set`` a property or quantity is read in that set only (and no attribute is read)."""
     kind, _, name = source.partition(":")
+    if only_set is not None and kind not in ("quantity", "property"):
+        return None
     if kind == "attribute":
         value = e.attributes.get(name)
         if value is None:
             return None
         return Reading(value, name, "attribute", _unit_of(index, None, name))
     if kind in ("quantity", "property"):
-        reading = _named(e.qtos if kind == "quantity" else e.psets, name, kind)
+        reading = _named(e.qtos if kind == "quantity" else e.psets, name, kind, only_set)
         if reading is not None and reading.value is not None and reading.unit is None:
             sets = e.qtos if kind == "quantity" else e.psets
             raw = next((v for s in sets.values() for p, v in s.items() if p == reading.name), None)
@@ -538,17 +582,30 @@ def held_names(index: ModelIndex, elements: list[Element]) -> dict[str, str]:
 
 def sources_for(frame: Frame, elements: list[Element], index: ModelIndex) -> list[str]:
     """The sources to try for ``frame`` on ``elements`` (vocabulary first, else the property of that name)."""
+    return _sources(frame, elements, index)[0]
+
+
+def _sources(frame: Frame, elements: list[Element], index: ModelIndex) -> tuple[list[str], property_match.Match | None]:
+    """:func:`sources_for`, and when no held name is spelled like the asked words, what their WORDS name among the
+    elements' held names (``property_match``: one name read, or the names they are ambiguous between)."""
     if frame.key is not None:
-        return list(words().attributes[frame.key]["sources"])
+        return list(words().attributes[frame.key]["sources"]), None
     held = held_names(index, elements)
     for candidate in (frame.term, _strip_trailing(frame.term)):
         name = held.get(letters(candidate)) or held.get(property_names.key(candidate))
         if name is not None:
-            out = [f"attribute:{name}", f"quantity:{name}", f"property:{name}"]
-            for other in _same_spelling(elements, name):  # "MaxOperatingTemperature", "MaximumOperatingTemperature"
-                out += [f"quantity:{other}", f"property:{other}"]
-            return out
-    return []
+            return _named_sources(elements, name), None
+    found = property_match.match(_strip_trailing(frame.term), set(held.values()))
+    if found.name is not None:  # "output" -> OutputCapacity, "floor finishes" -> 'Floor Finish'
+        return _named_sources(elements, found.name), found
+    return [], found if found.candidates else None
+
+
+def _named_sources(elements: list[Element], name: str) -> list[str]:
+    out = [f"attribute:{name}", f"quantity:{name}", f"property:{name}"]
+    for other in _same_spelling(elements, name):  # "MaxOperatingTemperature", "MaximumOperatingTemperature"
+        out += [f"quantity:{other}", f"property:{other}"]
+    return out
 
 
 def _same_spelling(elements: list[Element], name: str) -> list[str]:
@@ -592,6 +649,7 @@ class Result:
 
     readings: dict[str, Reading | None]
     sources: list[str]
+    matched: property_match.Match | None = None  # the asked words read as a held name by its words (or ambiguous)
 
     @property
     def recorded(self) -> dict[str, Reading]:
@@ -617,16 +675,17 @@ class Result:
         return units.pop() if len(units) == 1 else None
 
 
-def lookup(index: ModelIndex, frame: Frame, guids: list[str]) -> Result:
-    """Read ``frame``'s attribute on the elements ``guids`` (each element: its first source that it holds)."""
+def lookup(index: ModelIndex, frame: Frame, guids: list[str], only_set: str | None = None) -> Result:
+    """Read ``frame``'s attribute on the elements ``guids`` (each element: its first source that it holds; with
+    ``only_set``, the property in that property or quantity set only)."""
     elements = [e for g in guids if (e := index.find(g)) is not None]
-    sources = sources_for(frame, elements, index)
+    sources, matched = _sources(frame, elements, index)
     positive = bool(words().attributes.get(frame.key or "", {}).get("positive"))
     readings: dict[str, Reading | None] = {}
     for e in elements:
         got: Reading | None = None
         for source in sources:
-            r = read(index, e, source)
+            r = read(index, e, source, only_set)
             if r is None:
                 continue
             if positive and isinstance(r.value, (int, float)) and not isinstance(r.value, bool) and r.value == 0:
@@ -636,7 +695,7 @@ def lookup(index: ModelIndex, frame: Frame, guids: list[str]) -> Result:
                 break
             got = got or r  # present but not recorded: keep looking for a recorded source
         readings[e.guid] = got
-    return Result(readings, sources)
+    return Result(readings, sources, matched)
 
 
 def layer_lookup(index: ModelIndex, frame: Frame, guids: list[str], word: str) -> Result:

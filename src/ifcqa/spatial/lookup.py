@@ -273,8 +273,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
         compound = _class_then_attribute(found, is_class_word) if vocab is None else None
         if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
             return compound
+        placed = found.group("prep") in ("in", "on") and not _held_not_place(term, has_property, asks)
         if vocab is None and (is_class_word(term) and not _names_property(term, asks) or found.group("prep") == "der"
-                              or (found.group("prep") in ("in", "on") and not _held_not_place(term, has_property, asks))):
+                              or placed):
             continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
             # or a property the model holds ("what's the max temperature in the Seminarraum", "the floor finish")
         if vocab is None and not _attribute_like(term, asks):

@@ -908,8 +908,8 @@ class Parser:
         text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
         if self._compare_elements(plan, text):  # "is door 285860 wider than door 285959?"
             return plan
-        text = self._property_mentions(plan, text)  # "max. operating temperature": one held property, no "max"
         text = self._set_mentions(plan, text)  # "Pset_DoorCommon.FireRating": the property, read in that set
+        text = self._property_mentions(plan, text)  # "max. operating temperature": one held property, no "max"
         text = self._long_names(plan, text)  # "latent heat gain per person": one held property, read whole
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question

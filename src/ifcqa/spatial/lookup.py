@@ -127,6 +127,9 @@ _MADE_VALUE = re.compile(r"\b(?:made|built|constructed|manufactured)$")
 _CLASS_TYPES = re.compile(r"^\s*(?P<lead>(?:(?:please\s+)?(?:list|show|name|give\s+me)\s+)?(?:all\s+)?(?:of\s+)?"
                           r"(?:the\s+)?)(?P<cls>[^\W\d_][\w-]*)\s+(?P<t>types|typen|type(?=\s+(?:used|fitted|installed|"
                           r"mounted|built|in|on|at|im|auf|am)\b))\b")  # "door type used on the 1stFloor"
+# "door mark on level 1?", "window U-value in room 4": a class word, an attribute, a place; the terse lookup
+_CLASS_ATTR = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{1,4}?)\s+"
+                         r"(?P<prep>on|in|im|auf|am|at|for)\s+")
 _KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materials?|colou?rs?)\s+of\b")
 _HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief|heavy|schwer)\s+"
                   r"(?:is|are|ist|sind)\b")
@@ -270,7 +273,8 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
         if pattern is _TERSE and _MADE_VALUE.search(term):
             continue  # "walls made of concrete": the material is given (a filter), not asked
         vocab = _vocabulary(term)
-        compound = _class_then_attribute(found, is_class_word) if vocab is None else None
+        compound = _class_then_attribute(found, is_class_word, None if asks(term) else asks) \
+            if vocab is None else None
         if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
             return compound
         placed = found.group("prep") in ("in", "on") and not _held_not_place(term, has_property, asks)
@@ -281,6 +285,11 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
         if vocab is None and not _attribute_like(term, asks):
             continue
         return Frame(term, vocab, [(found.start(), found.end())])
+    found = _CLASS_ATTR.search(text)
+    if found and found.group("attr").split()[0] not in _NOT_FRAGMENT_START:
+        compound = _class_then_attribute(found, is_class_word, asks)
+        if compound is not None:
+            return compound
     found = _CALLED.search(text)
     if found:  # "what is 2jTRqchjf7oB0yhQ6462T0 called": its name
         return Frame("called", "called", [found.span("lead"), found.span("called")])
@@ -389,15 +398,18 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
 _NOT_MEASURED = frozenset(["type", "material", "name", "called", "manufacturer", "colour"])
 
 
-def _class_then_attribute(found: re.Match[str], is_class_word: Any) -> Frame | None:
+def _class_then_attribute(found: re.Match[str], is_class_word: Any, asks: Any = None) -> Frame | None:
     """ "the door width", "the wall thickness": class words, then a vocabulary attribute (its last one or two
-    words); the frame masks the lead, the attribute and the preposition, never the class words."""
+    words), or with ``asks`` words naming a held property ("the door mark on level 1"); the frame masks the lead,
+    the attribute and the preposition, never the class words."""
     attr = found.group("attr")
     words_ = attr.split()
     for k in range(1, len(words_)):
         prefix, suffix = " ".join(words_[:k]), " ".join(words_[k:])
         key = _vocabulary(suffix)
-        if key is not None and is_class_word(prefix):
+        held = key is None and asks is not None and not is_class_word(suffix) and not _place_word(suffix) \
+            and bool(asks(suffix))
+        if (key is not None or held) and is_class_word(prefix):
             start = found.start("attr") + attr.rindex(suffix)
             return Frame(suffix, key, [(found.start(), found.start("attr")), (start, found.end())])
     return None

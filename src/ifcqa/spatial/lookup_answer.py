@@ -117,7 +117,8 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
         flat = frame.key == "height" and any(h.ifc_class.startswith(_FLAT) for h in hits)
         hint = (" (a slab's, ceiling's or roof's height in the model is its thickness: ask how thick it is, or for "
                 "the ceiling height of a room)") if flat else ""
-        in_set = f" in the property set {plan.lookup['set']!r}" if (plan.lookup or {}).get("set") else ""
+        only_set = (plan.lookup or {}).get("set")
+        in_set = f" in the property set {only_set!r}" if only_set else ""
         return _decline(plan, f"this model does not record '{frame.key or frame.term}'{in_set} for {subject}{hint}",
                         f"They hold: {held}." if held else "They hold no properties or quantities.")
     if not recorded and frame.key == "material":

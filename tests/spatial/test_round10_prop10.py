@@ -124,7 +124,20 @@ def test_every_asked_word_of_a_name_picks_it_over_a_longer_one(index_of: Index, 
     assert _values(got) == Counter(ue.get_psets(s)["Energy Analysis"]["Actual Power Load"] for s in rooms)
 
 
+def test_class_then_property_then_place_is_a_terse_lookup(index_of: Index, model: Model) -> None:
+    doors = [d for d in model(DUP).by_type("IfcDoor") if storey_of(d) == "Level 1"]
+    got = ask(index_of, DUP, "door mark on level 1?")
+    assert _values(got) == Counter(ue.get_psets(d)["PSet_Revit_Identity Data"]["Mark"] for d in doors)
+
+
 # --- sentences where the mechanism must not apply -------------------------------------------------------------------
+def test_class_then_boolean_property_then_place_still_filters(index_of: Index, model: Model) -> None:
+    walls = [w for w in model(DUP).by_type("IfcWall") if storey_of(w) == "T/FDN"
+             and ue.get_psets(w).get("Pset_WallCommon", {}).get("LoadBearing") is True]
+    got = ask(index_of, DUP, "walls load bearing on T/FDN")
+    assert got["plan"]["intent"] != "lookup" and walls and guids(got) == {w.GlobalId for w in walls}
+
+
 def test_a_set_the_elements_do_not_hold_it_in_declines_naming_the_set(index_of: Index) -> None:
     reason = _declined(ask(index_of, RQ, "Pset_DoorCommon.Reference of the walls"))
     assert "Pset_DoorCommon" in reason

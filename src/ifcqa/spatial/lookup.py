@@ -218,7 +218,8 @@ def who_asks_attribute(text: str, has_property: Any) -> str:
     return text
 
 
-def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any = None) -> Frame | None:
+def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any = None,
+               has_value_words: Any = None) -> Frame | None:
     """The lookup frame of the normalised question ``text``, or None.
 
     ``is_class_word(words)`` says whether words name an element class (then "what are the doors of room X" is
@@ -226,7 +227,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
     ``has_words(term)`` (default ``has_property``) whether it holds one whose name has the term's WORDS
     (``property_match``: "output" of OutputCapacity), asked only where the question asks FOR a value ("what is
     the X of", "X of the Y", "Y's X", "what X do the Y have", "Y X?"), never where the words would filter.
-    Aggregate words anywhere ("total", "largest", "how many") make it no lookup: measures answer those.
+    ``has_value_words`` (default ``has_words``) is ``has_words`` over properties that are no booleans: a terse
+    "<class> <property> on <place>" asks a value ("door mark on level 1?"), while "walls load bearing on level 1"
+    filters. Aggregate words anywhere ("total", "largest", "how many") make it no lookup: measures answer those.
     """
     asks = has_words or has_property
     counted = _counted_property(text, is_class_word, has_property)
@@ -287,7 +290,7 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
         return Frame(term, vocab, [(found.start(), found.end())])
     found = _CLASS_ATTR.search(text)
     if found and found.group("attr").split()[0] not in _NOT_FRAGMENT_START:
-        compound = _class_then_attribute(found, is_class_word, asks)
+        compound = _class_then_attribute(found, is_class_word, has_value_words or asks)
         if compound is not None:
             return compound
     found = _CALLED.search(text)

@@ -109,7 +109,8 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
     if matched is not None and matched.ambiguous:  # "finish": 'Floor Finish', 'Wall Finish' ... never a guess
         shown = ", ".join(repr(n) for n in matched.candidates[:8]) + (
             f" and {len(matched.candidates) - 8} more" if len(matched.candidates) > 8 else "")
-        return _decline(plan, f"'{frame.term}' names {len(matched.candidates)} different properties of {subject} "
+        return _decline(plan, f"'{frame.term.replace('_', ' ')}' names {len(matched.candidates)} different "
+                        f"properties of {subject} "
                         f"({shown}), and I will not guess which one is meant",
                         "Ask for one of them by its name.")
     if not result.sources or all(r is None for r in result.readings.values()):
@@ -155,7 +156,8 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
         text += (" No unit is recorded for it (a plain number in the property set, and no unit named beside it), so"
                  " the number is given as the model writes it.")
     if matched is not None and matched.name is not None:  # said, never silent: which name the words were read as
-        text += (f" ('{frame.term}' read as {where or matched.name}: the one property of theirs whose name holds "
+        text += (f" ('{frame.term.replace('_', ' ')}' read as {where or matched.name}: the one property of theirs "
+                 "whose name holds "
                  "these words.)")
         value["read_as"] = matched.name
     grounded = [c.note for c in plan.classes if c.kind and c.kind.startswith("grounded:") and c.note]

@@ -1550,7 +1550,7 @@ class Parser:
         second = multi_lookup.second_clause(text, self._holds)  # "what do the pumps weigh and what is their X?"
         if second is not None:
             reduced, part = second
-            frame = lookup.find_frame(reduced, is_class, self._holds, self._holds_words)
+            frame = lookup.find_frame(reduced, is_class, self._holds, self._holds_words, self._holds_value_words)
             if frame is not None:
                 plan.resolved["lookup_parts"] = [{"term": frame.term, "key": frame.key}, part]
                 plan.resolved["lookup_text"] = reduced
@@ -1558,7 +1558,7 @@ class Parser:
                 return frame
         reduced, parts = multi_lookup.split(text, self._holds)
         if parts:
-            frame = lookup.find_frame(reduced, is_class, self._holds, self._holds_words)
+            frame = lookup.find_frame(reduced, is_class, self._holds, self._holds_words, self._holds_value_words)
             first = parts[0]
             if frame is not None and (frame.term == first["term"] or (frame.key and frame.key == first["key"])):
                 plan.resolved["lookup_parts"] = [dict(p, key=p["key"] if i else frame.key)
@@ -1566,7 +1566,7 @@ class Parser:
                 plan.resolved["lookup_text"] = reduced
                 plan.notes.append("lookup of several attributes: " + ", ".join(repr(p["term"]) for p in parts))
                 return frame
-        return lookup.find_frame(text, is_class, self._holds, self._holds_words)
+        return lookup.find_frame(text, is_class, self._holds, self._holds_words, self._holds_value_words)
 
     def _identifiers(self) -> dict[str, list[str]]:
         """Element Names and Tags written as one token (normalised) -> GlobalIds; spatial elements are named by
@@ -1635,14 +1635,25 @@ class Parser:
         """A held property's long name written word for word ("Latent Heat Gain per person", "Underside of
         Winders") joined into one token, so that no frame or pass splits it at its "of" / "per" / number
         (``property_match.join_names``)."""
-        if not hasattr(self, "_held_words"):  # a boolean's name stays words: "walls that extend to structure" filters
-            booleans = {p for e in self.index.data.elements.values() for group in (e.psets, e.qtos)
-                        for props in group.values() for p, v in props.items() if isinstance(v.value, bool)}
-            self._held_words = frozenset(property_match.words(n) for n in self._held_name_list() if n not in booleans)
-        text, joined = property_match.join_names(text, self._held_words)
+        text, joined = property_match.join_names(text, self._value_name_words())
         for raw in joined:
             plan.notes.append(f"{raw!r}: the name of a property the model holds, read as one attribute")
         return text
+
+    def _holds_value_words(self, term: str) -> bool:
+        """:meth:`_holds_words` over the properties that hold no boolean ("mark", not "load bearing")."""
+        if not self._holds_words(term):
+            return False
+        asked = set(property_match.asked_words(term))
+        return any(asked <= set(held) for held in self._value_name_words())
+
+    def _value_name_words(self) -> frozenset[tuple[str, ...]]:
+        """The words of every held name but a boolean's (which filters: "walls that extend to structure")."""
+        if not hasattr(self, "_held_words"):
+            booleans = {p for e in self.index.data.elements.values() for group in (e.psets, e.qtos)
+                        for props in group.values() for p, v in props.items() if isinstance(v.value, bool)}
+            self._held_words = frozenset(property_match.words(n) for n in self._held_name_list() if n not in booleans)
+        return self._held_words
 
     def _held_name_list(self) -> tuple[str, ...]:
         if not hasattr(self, "_held_names"):

@@ -281,11 +281,12 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
         if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
             return compound
         placed = found.group("prep") in ("in", "on") and not _held_not_place(term, has_property, asks)
-        if vocab is None and (is_class_word(term) and not _names_property(term, asks) or found.group("prep") == "der"
+        if vocab is None and (is_class_word(term) and not _names_property(term, has_property)
+                              or found.group("prep") == "der"
                               or placed):
             continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
             # or a property the model holds ("what's the max temperature in the Seminarraum", "the floor finish")
-        if vocab is None and not _attribute_like(term, asks):
+        if vocab is None and not _attribute_like(term, asks, has_property):
             continue
         return Frame(term, vocab, [(found.start(), found.end())])
     found = _CLASS_ATTR.search(text)
@@ -315,27 +316,34 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
             return compound
         recorded = _RECORDED.match(text, found.end())  # "what X is recorded for the Y": asked of the Y
         having = found.group(0).split()[-1] in ("does", "do", "has", "have", "hat", "haben") or bool(recorded)
-        if vocab is not None or ((not is_class_word(term) or having and _names_property(term, asks))
+        if vocab is not None or ((not is_class_word(term) or having and _names_property(term, has_property))
                                  and not _place_word(term) and (has_property(term) or having and asks(term))):
             return Frame(term, vocab, [(found.start(), found.end())] + ([recorded.span()] if recorded else []))
-    return _fragment(text, is_class_word, asks)
+    return _fragment(text, is_class_word, asks, has_property)
 
 
 # "what X is recorded / given / used for Y": the X is asked of Y
 _RECORDED = re.compile(r"\s+(?:recorded|given|stored|specified|set|used|entered|noted)\b")
 
 
-def _names_property(term: str, asks: Any) -> bool:
-    """Several words naming a held property, a class word among them ("the wall function", "floor finish"): the
-    property, not the class."""
-    return len(term.split()) > 1 and bool(asks(term))
+def _names_property(term: str, exact: Any) -> bool:
+    """Several words that are a held property's name, spelled so (``exact``: the parser's ``has_property``) or with
+    the last word plural, a class or place word among them ("the wall function", "floor finishes"): the property,
+    not the class. Some of a name's words are not enough ("light fixtures" of 'Light Fixture Wattage')."""
+    parts = term.split()
+    if len(parts) < 2:
+        return False
+    last = parts[-1]
+    singular = last[:-3] + "y" if last.endswith("ies") else last[:-2] if last.endswith(("ches", "shes", "sses")) \
+        else last[:-1] if last.endswith("s") else last
+    return bool(exact(term)) or bool(exact(" ".join([*parts[:-1], singular])))
 
 
 def _held_not_place(term: str, has_property: Any, asks: Any) -> bool:
     """ "what's the X in / on ...": X a held property and no place word ("which level is the door on"), or
     several words naming a held property with a place word among them ("the floor finish in room 4")."""
     if _place_word(term):
-        return len(term.split()) > 1 and bool(asks(term))
+        return _names_property(term, has_property)
     return bool(asks(term))
 
 
@@ -359,7 +367,7 @@ def _counted_property(text: str, is_class_word: Any, has_property: Any) -> Frame
     return None
 
 
-def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
+def _fragment(text: str, is_class_word: Any, has_property: Any, exact: Any = None) -> Frame | None:
     """ "Terrassentuer height?", "Frischwasserstation transmission power?", "boiler manufacturer": a subject and
     then, ending the question, an attribute (the longest last one to three words that the vocabulary knows or the
     model holds as a property, else words that read as an attribute). A question word or verb first is no
@@ -383,14 +391,14 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
         if any(w in _PLACE_PREPOSITIONS for w in before[-2:]) and (_place_word(term) or not has_property(term)):
             continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place (unless they
             # name a property the asked elements hold: "radiators on EG output capacity?")
-        if is_class_word(term) and not _names_property(term, has_property) or _place_word(term) \
+        if is_class_word(term) and not _names_property(term, exact or has_property) or _place_word(term) \
                 or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
             continue
         vocab = _vocabulary(term)
         if vocab is None and len(letters(term)) < 4:
             continue  # "the bedrooms of apartment A": a label, not a property named "A"
         if vocab is not None or has_property(term) or (k == len(words_) - 1 or k == len(words_) - 2) and \
-                _attribute_like(term, has_property):
+                _attribute_like(term, has_property, exact):
             start = found.start("attr") + len(" ".join(words_[:k])) + (1 if k else 0)
             spans = [(start, found.end("attr"))] + ([polite.span()] if polite is not None else [])
             return Frame(term, vocab, spans)
@@ -437,11 +445,11 @@ _PLACE_WORDS = frozenset(["floor", "floors", "level", "levels", "storey", "store
                           "rooms", "space", "spaces", "geschoss", "etage", "raum", "building", "zone"])
 
 
-def _attribute_like(term: str, has_property: Any) -> bool:
+def _attribute_like(term: str, has_property: Any, exact: Any = None) -> bool:
     """An attribute word outside the vocabulary: a property the model holds, or words that read as one ("fire
     rating", "serial number", "acoustic rating") and are then declined as not recorded. Area, volume, length
     and the like stay with the quantity aggregates (measures.py), which already answer "the area of room X"."""
-    if term in _NOT_ATTRIBUTES or _place_word(term) and not _names_property(term, has_property):
+    if term in _NOT_ATTRIBUTES or _place_word(term) and not _names_property(term, exact or has_property):
         return False
     if any(w in _SUMMABLE for w in re.split(r"[\s_-]+", term)):
         return _named_quantity(term, has_property)

@@ -156,6 +156,12 @@ def test_a_boolean_property_named_in_a_clause_still_filters(index_of: Index, mod
     assert got["plan"]["intent"] != "lookup" and guids(got) == {w.GlobalId for w in walls}
 
 
+def test_a_class_phrase_before_a_place_is_never_split_into_class_and_property(index_of: Index) -> None:
+    for question in ("I'm trying to find the light fixtures on Level 2", "what are the light fixtures on level 2"):
+        got = ask(index_of, "Duplex_Electrical_20121207.ifc", question)  # 'FixtureHeight' is held: not read
+        assert got["plan"]["intent"] == "list" and got["declined"] is None and got["elements"], question
+
+
 def test_a_word_of_a_property_name_asked_as_contents_is_no_lookup(index_of: Index) -> None:
     got = ask(index_of, LB, "what equipment is on level 1?")  # 'Equipment Load' is a space property, never read here
     assert got["plan"]["intent"] != "lookup" and "Equipment" not in str((got.get("value") or {}).get("property"))

@@ -276,8 +276,8 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
         if pattern is _TERSE and _MADE_VALUE.search(term):
             continue  # "walls made of concrete": the material is given (a filter), not asked
         vocab = _vocabulary(term)
-        compound = _class_then_attribute(found, is_class_word, None if asks(term) else asks) \
-            if vocab is None else None
+        compound = _class_then_attribute(found, is_class_word, None if asks(term) else _exactly(
+            has_property, has_value_words or asks)) if vocab is None else None
         if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
             return compound
         placed = found.group("prep") in ("in", "on") and not _held_not_place(term, has_property, asks)
@@ -291,7 +291,7 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
         return Frame(term, vocab, [(found.start(), found.end())])
     found = _CLASS_ATTR.search(text)
     if found and found.group("attr").split()[0] not in _NOT_FRAGMENT_START:
-        compound = _class_then_attribute(found, is_class_word, has_value_words or asks)
+        compound = _class_then_attribute(found, is_class_word, _exactly(has_property, has_value_words or asks))
         if compound is not None:
             return compound
     found = _CALLED.search(text)
@@ -326,13 +326,24 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
 _RECORDED = re.compile(r"\s+(?:recorded|given|stored|specified|set|used|entered|noted)\b")
 
 
+def _exactly(exact: Any, value_words: Any) -> Any:
+    """Words that are a held property's whole name (spelled so or plural) and no boolean's: after a class word
+    ("door mark", never the "fixtures" of "light fixtures", never "load bearing", which filters)."""
+    def check(term: str) -> bool:
+        return bool(value_words(term)) and _spelled_held(term, exact)
+    return check
+
+
 def _names_property(term: str, exact: Any) -> bool:
     """Several words that are a held property's name, spelled so (``exact``: the parser's ``has_property``) or with
     the last word plural, a class or place word among them ("the wall function", "floor finishes"): the property,
     not the class. Some of a name's words are not enough ("light fixtures" of 'Light Fixture Wattage')."""
+    return len(term.split()) > 1 and _spelled_held(term, exact)
+
+
+def _spelled_held(term: str, exact: Any) -> bool:
+    """``exact(term)``, or with the last word read singular ("floor finishes", "marks")."""
     parts = term.split()
-    if len(parts) < 2:
-        return False
     last = parts[-1]
     singular = last[:-3] + "y" if last.endswith("ies") else last[:-2] if last.endswith(("ches", "shes", "sses")) \
         else last[:-1] if last.endswith("s") else last

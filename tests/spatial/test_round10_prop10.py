@@ -130,7 +130,21 @@ def test_class_then_property_then_place_is_a_terse_lookup(index_of: Index, model
     assert _values(got) == Counter(ue.get_psets(d)["PSet_Revit_Identity Data"]["Mark"] for d in doors)
 
 
+def test_german_property_of_the_class_after_der(index_of: Index, model: Model) -> None:
+    walls = [w for w in model("AC20-FZK-Haus.ifc").by_type("IfcWall") if storey_of(w) == "Erdgeschoss"]
+    want = Counter(ue.get_psets(w)["ArchiCADProperties"]["Umbau-Status"] for w in walls)
+    for question in ("Was ist der Umbau-Status der Wände im Erdgeschoss?", "Umbaustatus der Wände im Erdgeschoss?"):
+        got = ask(index_of, "AC20-FZK-Haus.ifc", question)
+        assert _values(got) == want and guids(got) == {w.GlobalId for w in walls}, question
+
+
 # --- sentences where the mechanism must not apply -------------------------------------------------------------------
+def test_a_count_asked_with_a_held_names_words_stays_a_count(index_of: Index, model: Model) -> None:
+    doors = [d for d in model("AC20-FZK-Haus.ifc").by_type("IfcDoor") if storey_of(d) == "Erdgeschoss"]
+    got = ask(index_of, "AC20-FZK-Haus.ifc", "Was ist die Anzahl der Türen im Erdgeschoss?")  # 'Anzahl der Türen'
+    assert got["plan"]["intent"] == "count" and guids(got) == {d.GlobalId for d in doors}  # is a space property
+
+
 def test_class_then_boolean_property_then_place_still_filters(index_of: Index, model: Model) -> None:
     walls = [w for w in model(DUP).by_type("IfcWall") if storey_of(w) == "T/FDN"
              and ue.get_psets(w).get("Pset_WallCommon", {}).get("LoadBearing") is True]

@@ -281,8 +281,9 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
         if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
             return compound
         placed = found.group("prep") in ("in", "on") and not _held_not_place(term, has_property, asks)
-        if vocab is None and (is_class_word(term) and not _names_property(term, has_property)
-                              or found.group("prep") == "der"
+        german_of = found.group("prep") == "der" and not has_property(term)  # "der": an article, or "of the" after
+        # a held property's name ("der Umbau-Status der Wände")
+        if vocab is None and (is_class_word(term) and not _names_property(term, has_property) or german_of
                               or placed):
             continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
             # or a property the model holds ("what's the max temperature in the Seminarraum", "the floor finish")
@@ -440,7 +441,7 @@ def _class_then_attribute(found: re.Match[str], is_class_word: Any, asks: Any = 
 _NOT_ATTRIBUTES = frozenset(["number", "numbers", "area", "areas", "volume", "volumes", "length",
                              "lengths", "perimeter", "weight", "mass", "size", "sizes", "floor area", "net floor area",
                              "gross floor area", "difference", "ratio", "status", "list", "rest", "remainder", "sum",
-                             "count", "amount"])
+                             "count", "amount", "anzahl", "menge", "summe"])
 
 
 _SUMMABLE = frozenset(["area", "areas", "volume", "volumes", "length", "lengths", "perimeter", "weight", "mass",

@@ -136,6 +136,11 @@ _LINKS = frozenset(["of", "per", "for", "at", "in", "on", "to", "an", "der", "di
                     "zur", "zum", "im", "am", "pro"])
 
 
+# a run opening with a counting word is a count or a sum people ask ("die Anzahl der Türen", "the number of doors"),
+# even where a property is named so ('Anzahl der Türen' on ArchiCAD's spaces): never joined
+_COUNTING = frozenset(["anzahl", "number", "count", "total", "sum", "summe", "gesamt", "menge", "amount"])
+
+
 def join_names(text: str, held: frozenset[tuple[str, ...]]) -> tuple[str, list[str]]:
     """``text`` with each run of three to eight words that is, word for word, a held property name (``held``: the
     names' :func:`words`) and would not survive the lookup frames whole joined by underscores: a run of four words
@@ -149,7 +154,7 @@ def join_names(text: str, held: frozenset[tuple[str, ...]]) -> tuple[str, list[s
             if any(not re.fullmatch(r"[\s/.-]*", text[a.end():b.start()]) for a, b in zip(run, run[1:], strict=False)):
                 continue
             raw = [t.group(0) for t in run]
-            if n < 4 and not any(w in _LINKS or w.isdigit() for w in raw):
+            if n < 4 and not any(w in _LINKS or w.isdigit() for w in raw) or word_key(raw[0]) in _COUNTING:
                 continue
             if words(" ".join(raw)) not in held:
                 continue

@@ -317,10 +317,29 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
             return compound
         recorded = _RECORDED.match(text, found.end())  # "what X is recorded for the Y": asked of the Y
         having = found.group(0).split()[-1] in ("does", "do", "has", "have", "hat", "haben") or bool(recorded)
+        held = having and _asked_by_words(term) and asks(term)  # "what output do the radiators have"
         if vocab is not None or ((not is_class_word(term) or having and _names_property(term, has_property))
-                                 and not _place_word(term) and (has_property(term) or having and asks(term))):
+                                 and not _place_word(term) and (has_property(term) or held)):
             return Frame(term, vocab, [(found.start(), found.end())] + ([recorded.span()] if recorded else []))
+    found = _EMBEDDED.search(text)
+    if found:  # "can you tell me what the output of the radiators on EG is"
+        term = found.group("attr").strip()
+        vocab = _vocabulary(term)
+        if vocab is not None or not is_class_word(term) and not _place_word(term) and _asked_by_words(term) \
+                and asks(term):
+            return Frame(term, vocab, [(found.start(), found.end("prep")), found.span("verb")])
     return _fragment(text, is_class_word, asks, has_property)
+
+
+# "(tell me) what the X of the Y is": a question embedded in a request, its verb last
+_EMBEDDED = re.compile(r"\b(?:what|which)\s+(?:the\s+)?(?P<attr>" + _WORDS + r"{0,3}?)\s+(?P<prep>of|for)\s+\S.*?"
+                       r"\s(?P<verb>is|are|was|were)\s*[?.!]*\s*$")
+
+
+def _asked_by_words(term: str) -> bool:
+    """Words a held name may be read by (``property_match``), never a count or a quantity people sum ("area",
+    "number": the measures read those)."""
+    return term not in _NOT_ATTRIBUTES and not any(w in _SUMMABLE for w in re.split(r"[\s_-]+", term))
 
 
 # "what X is recorded / given / used for Y": the X is asked of Y

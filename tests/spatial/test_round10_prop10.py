@@ -81,7 +81,7 @@ def test_output_of_the_radiators_reads_output_capacity_and_says_so(index_of: Ind
     radiators = _radiators(model(HE), "EG")
     want = Counter(ue.get_psets(e)["Pset_SpaceHeaterTypeCommon"]["OutputCapacity"] for e in radiators)
     for question in ("What output do the radiators on the EG have?", "Radiators on EG output capacities?",
-                     "Can you tell me what the output of the radiators on EG is?",
+                     "Can you tell me what the output of the radiators on EG is?", "what's the radiators' output on EG",
                      "Pset_SpaceHeaterTypeCommon.OutputCapacity of the radiators on EG"):
         got = ask(index_of, HE, question)
         assert _values(got) == want, question

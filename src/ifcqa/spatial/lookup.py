@@ -139,7 +139,9 @@ _HOW_LAST = re.compile(r"(?:\s*[-,:]\s*|\s+)(?:how|wie)\s+(?P<adj>wide|tall|high
                        r"schwer)\s*[?.!]*\s*$")
 # "what is the pump's weight", "what are the pumps' weights": the attribute after a possessive
 _POSSESSIVE = re.compile(r"\b(?P<lead>(?:what|which)\s+(?:is|are|was|were)\s+)(?:the\s+)?\S.*?(?P<attr>(?:'s|s'|')\s+"
-                         r"(?P<term>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}))\s*[?.!]*\s*$")
+                         r"(?P<term>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}?))"
+                         # a place may follow: "the radiators' output on EG"
+                         r"(?:\s+(?P<place>(?:on|in|im|auf|at)\s+[^'?!]+?))?\s*[?.!]*\s*$")
 _WEIGH = re.compile(r"\b(?P<lead>(?:what|how\s+much|how\s+many\s+(?:kg|kilos?|kilograms?|tons?|tonnes?|pounds?|lbs?))"
                     r"\s+(?:does|do|did|would|will|could|might)\b)(?P<subject>.*?)\b(?P<verb>weight?)(?:\s+each)?\b"
                     r"|\b(?P<de>(?:was|wie\s*viel)\s+wieg(?:t|en))\b")
@@ -262,7 +264,7 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
     if found:
         term = found.group("term").strip()
         vocab = _vocabulary(term) or (_vocabulary(term[:-1]) if term.endswith("s") else None)
-        if vocab is not None or (not is_class_word(term) and asks(term)):
+        if vocab is not None or ((not is_class_word(term) or _names_property(term, has_property)) and asks(term)):
             return Frame(term, vocab, [found.span("lead"), found.span("attr")])
     found = _WEIGH.search(text)
     if found:

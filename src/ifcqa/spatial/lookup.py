@@ -417,13 +417,15 @@ def _fragment(text: str, is_class_word: Any, has_property: Any, exact: Any = Non
         term = " ".join(words_[k:])
         before = subject + words_[:k]
         vocab = _vocabulary(term)
+        named = _spelled_held(term, exact or has_property)  # the whole name of a held property (or its plural)
         if any(w in _CLAUSE_WORDS for w in before) or re.search(r"\d\s*\w{0,3}$", " ".join(before)) and (
-                vocab not in _NOT_MEASURED and (vocab is not None or not has_property(term))):
+                vocab not in _NOT_MEASURED and (vocab is not None or not named)):
             continue  # "walls that are not load bearing", "doors 88.5 cm wide": a filter, not a lookup (a property
             # the elements hold after a number ends a storey's name: "walls on Level 1 top offset?")
-        if any(w in _PLACE_PREPOSITIONS for w in before[-2:]) and (_place_word(term) or not has_property(term)):
+        if any(w in _PLACE_PREPOSITIONS for w in before[-2:]) and (_place_word(term) or not named
+                                                                    or len(words_) - k < 2):
             continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place (unless they
-            # name a property the asked elements hold: "radiators on EG output capacity?")
+            # are the several words of a held property's name: "radiators on EG output capacity?")
         if is_class_word(term) and not _names_property(term, exact or has_property) or _place_word(term) \
                 or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
             continue
@@ -452,7 +454,7 @@ def _class_then_attribute(found: re.Match[str], is_class_word: Any, asks: Any = 
         prefix, suffix = " ".join(words_[:k]), " ".join(words_[k:])
         key = _vocabulary(suffix)
         held = key is None and asks is not None and not is_class_word(suffix) and not _place_word(suffix) \
-            and bool(asks(suffix))
+            and _asked_by_words(suffix) and bool(asks(suffix))  # never "window area": the measures sum it
         if (key is not None or held) and is_class_word(prefix):
             start = found.start("attr") + attr.rindex(suffix)
             return Frame(suffix, key, [(found.start(), found.start("attr")), (start, found.end())])

@@ -177,6 +177,14 @@ def test_a_class_phrase_before_a_place_is_never_split_into_class_and_property(in
         assert got["plan"]["intent"] == "list" and got["declined"] is None and got["elements"], question
 
 
+def test_class_then_quantity_word_stays_a_sum(index_of: Index, model: Model) -> None:
+    windows = [w for w in model(LB).by_type("IfcWindow") if storey_of(w) == "Level 1"]
+    got = ask(index_of, LB, "window area on level 1")  # every window holds 'Area': still the measures' total
+    assert got["plan"]["intent"] != "lookup"
+    want = sum(ue.get_psets(w)["BaseQuantities"]["Area"] for w in windows)
+    assert got["value"]["number"] == pytest.approx(want, rel=1e-4)  # the answer rounds to 3 decimals
+
+
 def test_a_word_of_a_property_name_asked_as_contents_is_no_lookup(index_of: Index) -> None:
     got = ask(index_of, LB, "what equipment is on level 1?")  # 'Equipment Load' is a space property, never read here
     assert got["plan"]["intent"] != "lookup" and "Equipment" not in str((got.get("value") or {}).get("property"))

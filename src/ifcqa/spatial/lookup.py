@@ -417,15 +417,14 @@ def _fragment(text: str, is_class_word: Any, has_property: Any, exact: Any = Non
         term = " ".join(words_[k:])
         before = subject + words_[:k]
         vocab = _vocabulary(term)
-        named = _spelled_held(term, exact or has_property)  # the whole name of a held property (or its plural)
+        named = bool(has_property(term))  # a held property's name, or words of one
         if any(w in _CLAUSE_WORDS for w in before) or re.search(r"\d\s*\w{0,3}$", " ".join(before)) and (
                 vocab not in _NOT_MEASURED and (vocab is not None or not named)):
             continue  # "walls that are not load bearing", "doors 88.5 cm wide": a filter, not a lookup (a property
             # the elements hold after a number ends a storey's name: "walls on Level 1 top offset?")
-        if any(w in _PLACE_PREPOSITIONS for w in before[-2:]) and (_place_word(term) or not named
-                                                                    or len(words_) - k < 2):
+        if any(w in _PLACE_PREPOSITIONS for w in before[-2:]) and (_place_word(term) or not named):
             continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place (unless they
-            # are the several words of a held property's name: "radiators on EG output capacity?")
+            # name a held property: "radiators on EG output capacity?"; "Stock" is a storey word)
         if is_class_word(term) and not _names_property(term, exact or has_property) or _place_word(term) \
                 or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
             continue
@@ -477,7 +476,8 @@ def _place_word(term: str) -> bool:
 
 
 _PLACE_WORDS = frozenset(["floor", "floors", "level", "levels", "storey", "storeys", "story", "stories", "room",
-                          "rooms", "space", "spaces", "geschoss", "etage", "raum", "building", "zone"])
+                          "rooms", "space", "spaces", "geschoss", "etage", "raum", "building", "zone", "stock",
+                          "stockwerk"])
 
 
 def _attribute_like(term: str, has_property: Any, exact: Any = None) -> bool:

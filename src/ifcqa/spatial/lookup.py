@@ -38,7 +38,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
-from ifcqa.spatial import property_names, quantity_reading
+from ifcqa.spatial import property_match, property_names, quantity_reading
 
 _DATA = "lookup_words.json"
 # A GlobalId: 22 characters of IFC's base-64 alphabet, with a digit, "_" or "$", or upper and lower case letters
@@ -75,12 +75,16 @@ def letters(text: str) -> str:
     return "".join(ch for ch in text.casefold().translate(_FOLD) if ch.isalnum())
 
 
-def explicit_guids(question: str) -> tuple[str, list[str]]:
-    """The GlobalIds written in ``question`` and the question with them blanked (so no word pass splits them)."""
+def explicit_guids(question: str, names: frozenset[str] = frozenset()) -> tuple[str, list[str]]:
+    """The GlobalIds written in ``question`` and the question with them blanked (so no word pass splits them); a
+    token in ``names`` (case-folded: the model's property set names, "PSet_Revit_Constraints" has 22 characters)
+    is no GlobalId."""
     found: list[str] = []
 
     def take(match: re.Match[str]) -> str:
         g = match.group(0)
+        if g.casefold() in names:
+            return g
         rest = g[1:]
         if any(ch.isdigit() or ch in "_$" for ch in g) or (rest != rest.lower() and rest != rest.upper()):
             found.append(g)
@@ -111,7 +115,7 @@ _OF = re.compile(r"\b(?:what|which|was|welche[srmn]?)\s+(?:is|are|was|were|ist|s
                  r"\s+(?P<prep>of|for|in|on|von|vom|des|der)\s+")
 _TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{0,2}?)\s+"
                     r"(?P<prep>of|for|der|des|von|vom)\s+")
-_WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS + r"{0,2}?)\s+"
+_WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS + r"{0,4}?)\s+"
                         r"(?:is|are|does|do|has|have|hat|haben|ist|sind)\b")
 _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s"
                    r"(?P<made>(?:made|built|constructed)\s+"
@@ -121,7 +125,11 @@ _MADE_DE = re.compile(r"\b(?:aus\s+welche[mn]?\s+(?:material(?:ien)?|stoff|baust
 # a terse "<class> made of <material>" states the material (no question word asks it)
 _MADE_VALUE = re.compile(r"\b(?:made|built|constructed|manufactured)$")
 _CLASS_TYPES = re.compile(r"^\s*(?P<lead>(?:(?:please\s+)?(?:list|show|name|give\s+me)\s+)?(?:all\s+)?(?:of\s+)?"
-                          r"(?:the\s+)?)(?P<cls>[^\W\d_][\w-]*)\s+(?P<t>types|typen)\b")
+                          r"(?:the\s+)?)(?P<cls>[^\W\d_][\w-]*)\s+(?P<t>types|typen|type(?=\s+(?:used|fitted|installed|"
+                          r"mounted|built|in|on|at|im|auf|am)\b))\b")  # "door type used on the 1stFloor"
+# "door mark on level 1?", "window U-value in room 4": a class word, an attribute, a place; the terse lookup
+_CLASS_ATTR = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{1,4}?)\s+"
+                         r"(?P<prep>on|in|im|auf|am|at|for)\s+")
 _KIND_OF = re.compile(r"\b(?:what|which)\s+(?P<attr>types?|kinds?|sorts?|materials?|colou?rs?)\s+of\b")
 _HOW = re.compile(r"\b(?:how|wie)\s+(?P<adj>wide|tall|high|thick|deep|breit|hoch|dick|tief|heavy|schwer)\s+"
                   r"(?:is|are|ist|sind)\b")
@@ -131,7 +139,9 @@ _HOW_LAST = re.compile(r"(?:\s*[-,:]\s*|\s+)(?:how|wie)\s+(?P<adj>wide|tall|high
                        r"schwer)\s*[?.!]*\s*$")
 # "what is the pump's weight", "what are the pumps' weights": the attribute after a possessive
 _POSSESSIVE = re.compile(r"\b(?P<lead>(?:what|which)\s+(?:is|are|was|were)\s+)(?:the\s+)?\S.*?(?P<attr>(?:'s|s'|')\s+"
-                         r"(?P<term>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}))\s*[?.!]*\s*$")
+                         r"(?P<term>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}?))"
+                         # a place may follow: "the radiators' output on EG"
+                         r"(?:\s+(?P<place>(?:on|in|im|auf|at)\s+[^'?!]+?))?\s*[?.!]*\s*$")
 _WEIGH = re.compile(r"\b(?P<lead>(?:what|how\s+much|how\s+many\s+(?:kg|kilos?|kilograms?|tons?|tonnes?|pounds?|lbs?))"
                     r"\s+(?:does|do|did|would|will|could|might)\b)(?P<subject>.*?)\b(?P<verb>weight?)(?:\s+each)?\b"
                     r"|\b(?P<de>(?:was|wie\s*viel)\s+wieg(?:t|en))\b")
@@ -210,13 +220,20 @@ def who_asks_attribute(text: str, has_property: Any) -> str:
     return text
 
 
-def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
+def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any = None,
+               has_value_words: Any = None) -> Frame | None:
     """The lookup frame of the normalised question ``text``, or None.
 
     ``is_class_word(words)`` says whether words name an element class (then "what are the doors of room X" is
-    not a lookup); ``has_property(term)`` whether the model holds a property/quantity/attribute of that name.
-    Aggregate words anywhere ("total", "largest", "how many") make it no lookup: measures answer those.
+    not a lookup); ``has_property(term)`` whether the model holds a property/quantity/attribute of that name;
+    ``has_words(term)`` (default ``has_property``) whether it holds one whose name has the term's WORDS
+    (``property_match``: "output" of OutputCapacity), asked only where the question asks FOR a value ("what is
+    the X of", "X of the Y", "Y's X", "what X do the Y have", "Y X?"), never where the words would filter.
+    ``has_value_words`` (default ``has_words``) is ``has_words`` over properties that are no booleans: a terse
+    "<class> <property> on <place>" asks a value ("door mark on level 1?"), while "walls load bearing on level 1"
+    filters. Aggregate words anywhere ("total", "largest", "how many") make it no lookup: measures answer those.
     """
+    asks = has_words or has_property
     counted = _counted_property(text, is_class_word, has_property)
     if counted is not None:
         return counted
@@ -247,7 +264,7 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
     if found:
         term = found.group("term").strip()
         vocab = _vocabulary(term) or (_vocabulary(term[:-1]) if term.endswith("s") else None)
-        if vocab is not None or (not is_class_word(term) and has_property(term)):
+        if vocab is not None or ((not is_class_word(term) or _names_property(term, has_property)) and asks(term)):
             return Frame(term, vocab, [found.span("lead"), found.span("attr")])
     found = _WEIGH.search(text)
     if found:
@@ -261,16 +278,25 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         if pattern is _TERSE and _MADE_VALUE.search(term):
             continue  # "walls made of concrete": the material is given (a filter), not asked
         vocab = _vocabulary(term)
-        compound = _class_then_attribute(found, is_class_word) if vocab is None else None
+        compound = _class_then_attribute(found, is_class_word, None if asks(term) else _exactly(
+            has_property, has_value_words or asks)) if vocab is None else None
         if compound is not None:  # "what is the door width on level 1": the class stays for the class pass
             return compound
-        if vocab is None and (is_class_word(term) or found.group("prep") == "der" or (
-                found.group("prep") in ("in", "on") and not (has_property(term) and not _place_word(term)))):
+        placed = found.group("prep") in ("in", "on") and not _held_not_place(term, has_property, asks)
+        german_of = found.group("prep") == "der" and not has_property(term)  # "der": an article, or "of the" after
+        # a held property's name ("der Umbau-Status der Wände")
+        if vocab is None and (is_class_word(term) and not _names_property(term, has_property) or german_of
+                              or placed):
             continue  # "what are the doors of room A102": a class; "what is the X in ...": only a known attribute
-            # or a property the model holds ("what's the max temperature in the Seminarraum")
-        if vocab is None and not _attribute_like(term, has_property):
+            # or a property the model holds ("what's the max temperature in the Seminarraum", "the floor finish")
+        if vocab is None and not _attribute_like(term, asks, has_property):
             continue
         return Frame(term, vocab, [(found.start(), found.end())])
+    found = _CLASS_ATTR.search(text)
+    if found and found.group("attr").split()[0] not in _NOT_FRAGMENT_START:
+        compound = _class_then_attribute(found, is_class_word, _exactly(has_property, has_value_words or asks))
+        if compound is not None:
+            return compound
     found = _CALLED.search(text)
     if found:  # "what is 2jTRqchjf7oB0yhQ6462T0 called": its name
         return Frame("called", "called", [found.span("lead"), found.span("called")])
@@ -291,9 +317,67 @@ def find_frame(text: str, is_class_word: Any, has_property: Any) -> Frame | None
         compound = _class_then_attribute(found, is_class_word) if vocab is None else None
         if compound is not None:  # "which window type is on level 1": the windows' type, the class kept
             return compound
-        if vocab is not None or (not is_class_word(term) and not _place_word(term) and has_property(term)):
-            return Frame(term, vocab, [(found.start(), found.end())])
-    return _fragment(text, is_class_word, has_property)
+        recorded = _RECORDED.match(text, found.end())  # "what X is recorded for the Y": asked of the Y
+        having = found.group(0).split()[-1] in ("does", "do", "has", "have", "hat", "haben") or bool(recorded)
+        held = having and _asked_by_words(term) and asks(term)  # "what output do the radiators have"
+        if vocab is not None or ((not is_class_word(term) or having and _names_property(term, has_property))
+                                 and not _place_word(term) and (has_property(term) or held)):
+            return Frame(term, vocab, [(found.start(), found.end())] + ([recorded.span()] if recorded else []))
+    found = _EMBEDDED.search(text)
+    if found:  # "can you tell me what the output of the radiators on EG is"
+        term = found.group("attr").strip()
+        vocab = _vocabulary(term)
+        if vocab is not None or not is_class_word(term) and not _place_word(term) and _asked_by_words(term) \
+                and asks(term):
+            return Frame(term, vocab, [(found.start(), found.end("prep")), found.span("verb")])
+    return _fragment(text, is_class_word, asks, has_property)
+
+
+# "(tell me) what the X of the Y is": a question embedded in a request, its verb last
+_EMBEDDED = re.compile(r"\b(?:what|which)\s+(?:the\s+)?(?P<attr>" + _WORDS + r"{0,3}?)\s+(?P<prep>of|for)\s+\S.*?"
+                       r"\s(?P<verb>is|are|was|were)\s*[?.!]*\s*$")
+
+
+def _asked_by_words(term: str) -> bool:
+    """Words a held name may be read by (``property_match``), never a count or a quantity people sum ("area",
+    "number": the measures read those)."""
+    return term not in _NOT_ATTRIBUTES and not any(w in _SUMMABLE for w in re.split(r"[\s_-]+", term))
+
+
+# "what X is recorded / given / used for Y": the X is asked of Y
+_RECORDED = re.compile(r"\s+(?:recorded|given|stored|specified|set|used|entered|noted)\b")
+
+
+def _exactly(exact: Any, value_words: Any) -> Any:
+    """Words that are a held property's whole name (spelled so or plural) and no boolean's: after a class word
+    ("door mark", never the "fixtures" of "light fixtures", never "load bearing", which filters)."""
+    def check(term: str) -> bool:
+        return bool(value_words(term)) and _spelled_held(term, exact)
+    return check
+
+
+def _names_property(term: str, exact: Any) -> bool:
+    """Several words that are a held property's name, spelled so (``exact``: the parser's ``has_property``) or with
+    the last word plural, a class or place word among them ("the wall function", "floor finishes"): the property,
+    not the class. Some of a name's words are not enough ("light fixtures" of 'Light Fixture Wattage')."""
+    return len(term.split()) > 1 and _spelled_held(term, exact)
+
+
+def _spelled_held(term: str, exact: Any) -> bool:
+    """``exact(term)``, or with the last word read singular ("floor finishes", "marks")."""
+    parts = term.split()
+    last = parts[-1]
+    singular = last[:-3] + "y" if last.endswith("ies") else last[:-2] if last.endswith(("ches", "shes", "sses")) \
+        else last[:-1] if last.endswith("s") else last
+    return bool(exact(term)) or bool(exact(" ".join([*parts[:-1], singular])))
+
+
+def _held_not_place(term: str, has_property: Any, asks: Any) -> bool:
+    """ "what's the X in / on ...": X a held property and no place word ("which level is the door on"), or
+    several words naming a held property with a place word among them ("the floor finish in room 4")."""
+    if _place_word(term):
+        return _names_property(term, has_property)
+    return bool(asks(term))
 
 
 def _counted_property(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
@@ -316,7 +400,7 @@ def _counted_property(text: str, is_class_word: Any, has_property: Any) -> Frame
     return None
 
 
-def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
+def _fragment(text: str, is_class_word: Any, has_property: Any, exact: Any = None) -> Frame | None:
     """ "Terrassentuer height?", "Frischwasserstation transmission power?", "boiler manufacturer": a subject and
     then, ending the question, an attribute (the longest last one to three words that the vocabulary knows or the
     model holds as a property, else words that read as an attribute). A question word or verb first is no
@@ -332,34 +416,46 @@ def _fragment(text: str, is_class_word: Any, has_property: Any) -> Frame | None:
     for k in range(len(words_)):
         term = " ".join(words_[k:])
         before = subject + words_[:k]
-        if any(w in _CLAUSE_WORDS for w in before) or re.search(r"\d\s*\w{0,3}$", " ".join(before)):
-            continue  # "walls that are not load bearing", "doors 88.5 cm wide": a filter, not a lookup
-        if any(w in _PLACE_PREPOSITIONS for w in before[-2:]):
-            continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place
-        if is_class_word(term) or _place_word(term) or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
+        vocab = _vocabulary(term)
+        named = bool(has_property(term))  # a held property's name, or words of one
+        if any(w in _CLAUSE_WORDS for w in before) or re.search(r"\d\s*\w{0,3}$", " ".join(before)) and (
+                vocab not in _NOT_MEASURED and (vocab is not None or not named)):
+            continue  # "walls that are not load bearing", "doors 88.5 cm wide": a filter, not a lookup (a property
+            # the elements hold after a number ends a storey's name: "walls on Level 1 top offset?")
+        if any(w in _PLACE_PREPOSITIONS for w in before[-2:]) and (_place_word(term) or not named):
+            continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place (unless they
+            # name a held property: "radiators on EG output capacity?"; "Stock" is a storey word)
+        if is_class_word(term) and not _names_property(term, exact or has_property) or _place_word(term) \
+                or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
             continue
         if quantity_reading.is_summed_quantity(term):
             return None  # "Wohnen: gross area please": a quantity the measures read (sum / mean), not a property
-        vocab = _vocabulary(term)
         if vocab is None and len(letters(term)) < 4:
             continue  # "the bedrooms of apartment A": a label, not a property named "A"
         if vocab is not None or has_property(term) or (k == len(words_) - 1 or k == len(words_) - 2) and \
-                _attribute_like(term, has_property):
+                _attribute_like(term, has_property, exact):
             start = found.start("attr") + len(" ".join(words_[:k])) + (1 if k else 0)
             spans = [(start, found.end("attr"))] + ([polite.span()] if polite is not None else [])
             return Frame(term, vocab, spans)
     return None
 
 
-def _class_then_attribute(found: re.Match[str], is_class_word: Any) -> Frame | None:
+# attributes no number states as a filter: after a number ("windows on Level 2 types?") they are still asked
+_NOT_MEASURED = frozenset(["type", "material", "name", "called", "manufacturer", "colour"])
+
+
+def _class_then_attribute(found: re.Match[str], is_class_word: Any, asks: Any = None) -> Frame | None:
     """ "the door width", "the wall thickness": class words, then a vocabulary attribute (its last one or two
-    words); the frame masks the lead, the attribute and the preposition, never the class words."""
+    words), or with ``asks`` words naming a held property ("the door mark on level 1"); the frame masks the lead,
+    the attribute and the preposition, never the class words."""
     attr = found.group("attr")
     words_ = attr.split()
     for k in range(1, len(words_)):
         prefix, suffix = " ".join(words_[:k]), " ".join(words_[k:])
         key = _vocabulary(suffix)
-        if key is not None and is_class_word(prefix):
+        held = key is None and asks is not None and not is_class_word(suffix) and not _place_word(suffix) \
+            and _asked_by_words(suffix) and bool(asks(suffix))  # never "window area": the measures sum it
+        if (key is not None or held) and is_class_word(prefix):
             start = found.start("attr") + attr.rindex(suffix)
             return Frame(suffix, key, [(found.start(), found.start("attr")), (start, found.end())])
     return None
@@ -368,7 +464,7 @@ def _class_then_attribute(found: re.Match[str], is_class_word: Any) -> Frame | N
 _NOT_ATTRIBUTES = frozenset(["number", "numbers", "area", "areas", "volume", "volumes", "length",
                              "lengths", "perimeter", "weight", "mass", "size", "sizes", "floor area", "net floor area",
                              "gross floor area", "difference", "ratio", "status", "list", "rest", "remainder", "sum",
-                             "count", "amount"])
+                             "count", "amount", "anzahl", "menge", "summe"])
 
 
 _SUMMABLE = frozenset(["area", "areas", "volume", "volumes", "length", "lengths", "perimeter", "weight", "mass",
@@ -381,14 +477,15 @@ def _place_word(term: str) -> bool:
 
 
 _PLACE_WORDS = frozenset(["floor", "floors", "level", "levels", "storey", "storeys", "story", "stories", "room",
-                          "rooms", "space", "spaces", "geschoss", "etage", "raum", "building", "zone"])
+                          "rooms", "space", "spaces", "geschoss", "etage", "raum", "building", "zone", "stock",
+                          "stockwerk"])
 
 
-def _attribute_like(term: str, has_property: Any) -> bool:
+def _attribute_like(term: str, has_property: Any, exact: Any = None) -> bool:
     """An attribute word outside the vocabulary: a property the model holds, or words that read as one ("fire
     rating", "serial number", "acoustic rating") and are then declined as not recorded. Area, volume, length
     and the like stay with the quantity aggregates (measures.py), which already answer "the area of room X"."""
-    if term in _NOT_ATTRIBUTES or _place_word(term):
+    if term in _NOT_ATTRIBUTES or _place_word(term) and not _names_property(term, exact or has_property):
         return False
     if any(w in _SUMMABLE for w in re.split(r"[\s_-]+", term)):
         return _named_quantity(term, has_property)
@@ -448,10 +545,12 @@ def _unit_of(index: ModelIndex, value: Value | None, attribute: str | None = Non
     return unit.symbol if unit else None
 
 
-def _named(sets: dict[str, dict[str, Value]], name: str, kind: str) -> Reading | None:
+def _named(sets: dict[str, dict[str, Value]], name: str, kind: str, only_set: str | None = None) -> Reading | None:
     want = letters(name)
     placeholder: Reading | None = None
     for set_name, props in _sets_in_order(sets):
+        if only_set is not None and set_name != only_set:
+            continue
         for prop, value in props.items():
             if letters(prop) != want:
                 continue
@@ -462,17 +561,20 @@ def _named(sets: dict[str, dict[str, Value]], name: str, kind: str) -> Reading |
     return placeholder
 
 
-def read(index: ModelIndex, e: Element, source: str) -> Reading | None:
+def read(index: ModelIndex, e: Element, source: str, only_set: str | None = None) -> Reading | None:
     """The value of ``source`` ("attribute:OverallWidth", "quantity:Height", "property:FireRating", "layers",
-    "materials", "type") on ``e``: a Reading (value None: present but not recorded), or None (absent)."""
+    "materials", "type") on ``e``: a Reading (value None: present but not recorded), or None (absent); with
+    ``only_set`` a property or quantity is read in that set only (and no attribute is read)."""
     kind, _, name = source.partition(":")
+    if only_set is not None and kind not in ("quantity", "property"):
+        return None
     if kind == "attribute":
         value = e.attributes.get(name)
         if value is None:
             return None
         return Reading(value, name, "attribute", _unit_of(index, None, name))
     if kind in ("quantity", "property"):
-        reading = _named(e.qtos if kind == "quantity" else e.psets, name, kind)
+        reading = _named(e.qtos if kind == "quantity" else e.psets, name, kind, only_set)
         if reading is not None and reading.value is not None and reading.unit is None:
             sets = e.qtos if kind == "quantity" else e.psets
             raw = next((v for s in sets.values() for p, v in s.items() if p == reading.name), None)
@@ -540,17 +642,30 @@ def held_names(index: ModelIndex, elements: list[Element]) -> dict[str, str]:
 
 def sources_for(frame: Frame, elements: list[Element], index: ModelIndex) -> list[str]:
     """The sources to try for ``frame`` on ``elements`` (vocabulary first, else the property of that name)."""
+    return _sources(frame, elements, index)[0]
+
+
+def _sources(frame: Frame, elements: list[Element], index: ModelIndex) -> tuple[list[str], property_match.Match | None]:
+    """:func:`sources_for`, and when no held name is spelled like the asked words, what their WORDS name among the
+    elements' held names (``property_match``: one name read, or the names they are ambiguous between)."""
     if frame.key is not None:
-        return list(words().attributes[frame.key]["sources"])
+        return list(words().attributes[frame.key]["sources"]), None
     held = held_names(index, elements)
     for candidate in (frame.term, _strip_trailing(frame.term)):
         name = held.get(letters(candidate)) or held.get(property_names.key(candidate))
         if name is not None:
-            out = [f"attribute:{name}", f"quantity:{name}", f"property:{name}"]
-            for other in _same_spelling(elements, name):  # "MaxOperatingTemperature", "MaximumOperatingTemperature"
-                out += [f"quantity:{other}", f"property:{other}"]
-            return out
-    return []
+            return _named_sources(elements, name), None
+    found = property_match.match(_strip_trailing(frame.term), set(held.values()))
+    if found.name is not None:  # "output" -> OutputCapacity, "floor finishes" -> 'Floor Finish'
+        return _named_sources(elements, found.name), found
+    return [], found if found.candidates else None
+
+
+def _named_sources(elements: list[Element], name: str) -> list[str]:
+    out = [f"attribute:{name}", f"quantity:{name}", f"property:{name}"]
+    for other in _same_spelling(elements, name):  # "MaxOperatingTemperature", "MaximumOperatingTemperature"
+        out += [f"quantity:{other}", f"property:{other}"]
+    return out
 
 
 def _same_spelling(elements: list[Element], name: str) -> list[str]:
@@ -594,6 +709,7 @@ class Result:
 
     readings: dict[str, Reading | None]
     sources: list[str]
+    matched: property_match.Match | None = None  # the asked words read as a held name by its words (or ambiguous)
 
     @property
     def recorded(self) -> dict[str, Reading]:
@@ -619,16 +735,17 @@ class Result:
         return units.pop() if len(units) == 1 else None
 
 
-def lookup(index: ModelIndex, frame: Frame, guids: list[str]) -> Result:
-    """Read ``frame``'s attribute on the elements ``guids`` (each element: its first source that it holds)."""
+def lookup(index: ModelIndex, frame: Frame, guids: list[str], only_set: str | None = None) -> Result:
+    """Read ``frame``'s attribute on the elements ``guids`` (each element: its first source that it holds; with
+    ``only_set``, the property in that property or quantity set only)."""
     elements = [e for g in guids if (e := index.find(g)) is not None]
-    sources = sources_for(frame, elements, index)
+    sources, matched = _sources(frame, elements, index)
     positive = bool(words().attributes.get(frame.key or "", {}).get("positive"))
     readings: dict[str, Reading | None] = {}
     for e in elements:
         got: Reading | None = None
         for source in sources:
-            r = read(index, e, source)
+            r = read(index, e, source, only_set)
             if r is None:
                 continue
             if positive and isinstance(r.value, (int, float)) and not isinstance(r.value, bool) and r.value == 0:
@@ -638,7 +755,7 @@ def lookup(index: ModelIndex, frame: Frame, guids: list[str]) -> Result:
                 break
             got = got or r  # present but not recorded: keep looking for a recorded source
         readings[e.guid] = got
-    return Result(readings, sources)
+    return Result(readings, sources, matched)
 
 
 def layer_lookup(index: ModelIndex, frame: Frame, guids: list[str], word: str) -> Result:

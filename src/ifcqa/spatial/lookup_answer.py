@@ -102,15 +102,25 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
             return _decline(plan, f"none of {_subject(answerer, plan, len(hits), hits)} has a material layer "
                             f"named like {layer!r}", "Ask for the materials of their layers.")
     else:
-        result = lookup(index, frame, [h.guid for h in hits])
+        result = lookup(index, frame, [h.guid for h in hits], (plan.lookup or {}).get("set"))
     recorded = result.recorded
     subject = _subject(answerer, plan, len(hits), hits)
+    matched = result.matched
+    if matched is not None and matched.ambiguous:  # "finish": 'Floor Finish', 'Wall Finish' ... never a guess
+        shown = ", ".join(repr(n) for n in matched.candidates[:8]) + (
+            f" and {len(matched.candidates) - 8} more" if len(matched.candidates) > 8 else "")
+        return _decline(plan, f"'{frame.term.replace('_', ' ')}' names {len(matched.candidates)} different "
+                        f"properties of {subject} "
+                        f"({shown}), and I will not guess which one is meant",
+                        "Ask for one of them by its name.")
     if not result.sources or all(r is None for r in result.readings.values()):
         held = _held(index, hits)
         flat = frame.key == "height" and any(h.ifc_class.startswith(_FLAT) for h in hits)
         hint = (" (a slab's, ceiling's or roof's height in the model is its thickness: ask how thick it is, or for "
                 "the ceiling height of a room)") if flat else ""
-        return _decline(plan, f"this model does not record '{frame.key or frame.term}' for {subject}{hint}",
+        only_set = (plan.lookup or {}).get("set")
+        in_set = f" in the property set {only_set!r}" if only_set else ""
+        return _decline(plan, f"this model does not record '{frame.key or frame.term}'{in_set} for {subject}{hint}",
                         f"They hold: {held}." if held else "They hold no properties or quantities.")
     if not recorded and frame.key == "material":
         return _decline(plan, f"this model assigns no material to {subject} (no IfcRelAssociatesMaterial)",
@@ -145,6 +155,11 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
             isinstance(r.value, (int, float)) for r in recorded.values()):  # a weight with no unit: said so
         text += (" No unit is recorded for it (a plain number in the property set, and no unit named beside it), so"
                  " the number is given as the model writes it.")
+    if matched is not None and matched.name is not None:  # said, never silent: which name the words were read as
+        text += (f" ('{frame.term.replace('_', ' ')}' read as {where or matched.name}: the one property of theirs "
+                 "whose name holds "
+                 "these words.)")
+        value["read_as"] = matched.name
     grounded = [c.note for c in plan.classes if c.kind and c.kind.startswith("grounded:") and c.note]
     if exact:  # "the Frischwasserstation": the element named so, not the pipes whose names mention it
         text += " " + exact

@@ -36,6 +36,7 @@ from ifcqa.spatial import (
     named_properties,
     negation_scope,
     per_storey,
+    property_match,
     property_names,
     qualifiers,
     quantity_reading,
@@ -894,7 +895,7 @@ class Parser:
     def parse(self, question: str) -> Plan:
         plan = Plan(question=question)
         self._asked = question  # as written (case kept): what the word passes may consult
-        stripped, guids = lookup.explicit_guids(question)  # GlobalIds are read whole, before any word pass
+        stripped, guids = lookup.explicit_guids(question, self._set_names())  # GlobalIds read whole, first
         if not self._framing:
             self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
         text = normalise(stripped)
@@ -919,7 +920,9 @@ class Parser:
         text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
         if self._compare_elements(plan, text):  # "is door 285860 wider than door 285959?"
             return plan
+        text = self._set_mentions(plan, text)  # "Pset_DoorCommon.FireRating": the property, read in that set
         text = self._property_mentions(plan, text)  # "max. operating temperature": one held property, no "max"
+        text = self._long_names(plan, text)  # "latent heat gain per person": one held property, read whole
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         text, framed = framing.mask_context(text, lambda w: w in self._name_words(), _class_keys_in)
@@ -1665,7 +1668,7 @@ class Parser:
         second = multi_lookup.second_clause(text, self._holds)  # "what do the pumps weigh and what is their X?"
         if second is not None:
             reduced, part = second
-            frame = lookup.find_frame(reduced, is_class, self._holds)
+            frame = lookup.find_frame(reduced, is_class, self._holds, self._holds_words, self._holds_value_words)
             if frame is not None:
                 plan.resolved["lookup_parts"] = [{"term": frame.term, "key": frame.key}, part]
                 plan.resolved["lookup_text"] = reduced
@@ -1673,7 +1676,7 @@ class Parser:
                 return frame
         reduced, parts = multi_lookup.split(text, self._holds)
         if parts:
-            frame = lookup.find_frame(reduced, is_class, self._holds)
+            frame = lookup.find_frame(reduced, is_class, self._holds, self._holds_words, self._holds_value_words)
             first = parts[0]
             if frame is not None and (frame.term == first["term"] or (frame.key and frame.key == first["key"])):
                 plan.resolved["lookup_parts"] = [dict(p, key=p["key"] if i else frame.key)
@@ -1681,7 +1684,7 @@ class Parser:
                 plan.resolved["lookup_text"] = reduced
                 plan.notes.append("lookup of several attributes: " + ", ".join(repr(p["term"]) for p in parts))
                 return frame
-        return lookup.find_frame(text, is_class, self._holds)
+        return lookup.find_frame(text, is_class, self._holds, self._holds_words, self._holds_value_words)
 
     def _identifiers(self) -> dict[str, list[str]]:
         """Element Names and Tags written as one token (normalised) -> GlobalIds; spatial elements are named by
@@ -1721,6 +1724,72 @@ class Parser:
             self._held = frozenset(lookup.held_names(self.index, list(self.index.data.elements.values())))
         return lookup.letters(term) in self._held or property_names.key(term) in self._held
 
+    def _set_names(self) -> frozenset[str]:
+        """The model's property and quantity set names, case-folded (never read as a 22-character GlobalId)."""
+        if not hasattr(self, "_set_names_cache"):
+            self._set_names_cache = frozenset(n.casefold() for e in self.index.data.elements.values()
+                                              for group in (e.psets, e.qtos) for n in group if n)
+        return self._set_names_cache
+
+    def _set_mentions(self, plan: Plan, text: str) -> str:
+        """A property written with its set ("Pset_SpaceHeaterTypeCommon.OutputCapacity", "Wall Closure
+        (PSet_Revit_Type_Construction)"): the set's words blanked and the set kept for the lookup, which then reads
+        the property in that set only (``property_match.set_mention``)."""
+        if not hasattr(self, "_set_props"):
+            sets: dict[str, set[str]] = {}
+            for e in self.index.data.elements.values():
+                for group in (e.psets, e.qtos):
+                    for name, props in group.items():
+                        if name:
+                            sets.setdefault(name, set()).update("".join(property_match.words(p)) for p in props)
+            self._set_props = {k: frozenset(v) for k, v in sets.items()}
+        text, set_name, written = property_match.set_mention(text, self._set_props)
+        if set_name is not None:
+            plan.resolved["lookup_set"] = set_name
+            plan.notes.append(f"{written!r}: the property set {set_name!r}, the property read in it only")
+        return text
+
+    def _long_names(self, plan: Plan, text: str) -> str:
+        """A held property's long name written word for word ("Latent Heat Gain per person", "Underside of
+        Winders") joined into one token, so that no frame or pass splits it at its "of" / "per" / number
+        (``property_match.join_names``)."""
+        text, joined = property_match.join_names(text, self._value_name_words())
+        for raw in joined:
+            plan.notes.append(f"{raw!r}: the name of a property the model holds, read as one attribute")
+        return text
+
+    def _holds_value_words(self, term: str) -> bool:
+        """:meth:`_holds_words` over the properties that hold no boolean ("mark", not "load bearing")."""
+        if not self._holds_words(term):
+            return False
+        asked = set(property_match.asked_words(term))
+        return any(asked <= set(held) for held in self._value_name_words())
+
+    def _value_name_words(self) -> frozenset[tuple[str, ...]]:
+        """The words of every held name but a boolean's (which filters: "walls that extend to structure")."""
+        if not hasattr(self, "_held_words"):
+            booleans = {p for e in self.index.data.elements.values() for group in (e.psets, e.qtos)
+                        for props in group.values() for p, v in props.items() if isinstance(v.value, bool)}
+            self._held_words = frozenset(property_match.words(n) for n in self._held_name_list() if n not in booleans)
+        return self._held_words
+
+    def _held_name_list(self) -> tuple[str, ...]:
+        if not hasattr(self, "_held_names"):
+            self._held_names = tuple(set(lookup.held_names(self.index, list(self.index.data.elements.values()))
+                                         .values()))
+        return self._held_names
+
+    def _holds_words(self, term: str) -> bool:
+        """Whether ``term`` names a held property by its spelling (``_holds``) or by its words (``property_match``:
+        "output" of OutputCapacity, "floor finishes" of 'Floor Finish'); words that are all words of the model's
+        storey and space names name a place, not a property."""
+        if self._holds(term):
+            return True
+        asked = set(property_match.asked_words(term))
+        if not property_match.usable(term) or asked <= {property_match.word_key(w) for w in self._name_words()}:
+            return False
+        return property_match.holds_words(term, self._held_name_list())
+
     def _lookup_subject(self, plan: Plan, frame: lookup.Frame | None, guids: list[str]) -> None:
         """GlobalIds written out name exactly those elements; a lookup frame makes the plan a lookup."""
         guids = guids + [g for g in plan.elements if g not in guids]  # and those named by Name/Tag
@@ -1748,6 +1817,8 @@ class Parser:
         plan.lookup = frame.to_dict()
         if plan.resolved.get("lookup_layer"):
             plan.lookup["layer"] = plan.resolved["lookup_layer"]
+        if plan.resolved.get("lookup_set"):
+            plan.lookup["set"] = plan.resolved["lookup_set"]
         if plan.resolved.get("each_storey"):
             plan.lookup["each_storey"] = True
         if plan.resolved.get("lookup_parts"):

@@ -38,7 +38,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
-from ifcqa.spatial import property_match, property_names, quantity_reading
+from ifcqa.spatial import measures, property_match, property_names, quantity_reading
 
 _DATA = "lookup_words.json"
 # A GlobalId: 22 characters of IFC's base-64 alphabet, with a digit, "_" or "$", or upper and lower case letters
@@ -293,7 +293,8 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
             continue
         return Frame(term, vocab, [(found.start(), found.end())])
     found = _CLASS_ATTR.search(text)
-    if found and found.group("attr").split()[0] not in _NOT_FRAGMENT_START:
+    if found and found.group("attr").split()[0] not in _NOT_FRAGMENT_START and not measures.ops_said(text):
+        # an aggregate said ("typical wall thickness on 1stFloor") is the measures' question, never a lookup
         compound = _class_then_attribute(found, is_class_word, _exactly(has_property, has_value_words or asks))
         if compound is not None:
             return compound

@@ -112,12 +112,16 @@ _MANY = re.compile(r"\b(?:all|every|each|both|any|these|those|the\s+two|the\s+th
                    r"sämtliche[nm]?)\s+(?:of\s+the\s+|der\s+|die\s+)?(?:\w+\s+){0,2}$")
 
 
+_PLURAL_NOUN = re.compile(r"\s*(?:rooms|spaces|räume|areas|units|ones)\b")
+
+
 def _singular(room: RoomRef, text: str) -> bool:
     """Whether the question names the room as one room: a space's name as written (never plural), or a function
-    word in its singular form ("the kitchen", not "the kitchens"), with no "all/both/each" before it."""
+    word in its singular form ("the kitchen", not "the kitchens", "the Buero rooms"), with no "all/both/each"
+    before it."""
     term = room.term.strip()
     at = text.find(term)
-    if at >= 0 and _MANY.search(text[max(0, at - 40):at]):
+    if at >= 0 and (_MANY.search(text[max(0, at - 40):at]) or _PLURAL_NOUN.match(text, at + len(term))):
         return False
     if room.how in _LITERAL or room.how == "number":
         return True
@@ -138,18 +142,29 @@ def ambiguous(index: ModelIndex, plan: Plan, text: str) -> tuple[RoomRef, list[s
     """The first room the question names in the singular that several spaces answer to, when what is asked differs
     between them: its contents or bounding elements, a quantity of it, a comparison, whether it is on a storey, or
     its storey when they lie on different storeys. ``(room, ["A202 Bedroom 1 (Level 2)", ...])`` or None."""
-    if plan.declined is not None:
-        return None
+    if plan.declined is not None or (plan.measure is not None and plan.measure.get("op") not in ("sum", None)):
+        return None  # "the largest office", "the average Buero": chosen or summarised among them, not one room
     for room in plan.rooms:
         if room.negated or len(room.guids) < 2 or not _singular(room, text):
             continue
-        storeys = set(spaces.storeys_of(index, room.guids))
+        scope = set(plan.storeys)
+        candidates = [g for g in room.guids if not scope or set(spaces.storeys_of(index, [g])) & scope]
+        storeys = set(spaces.storeys_of(index, candidates))
+        if len(candidates) < 2:
+            continue
+        if _function_word_only(room) and len(storeys) < 2:
+            continue  # "der Flur im EG", "the kitchen" of two units on one floor: that function's rooms (stated)
         per_room = room.role in ("in", "of") or plan.measure is not None or plan.intent in ("compare", "exists") \
             or plan.lookup is not None
         if not per_room and not (plan.asks_storey and len(storeys) > 1):
             continue
-        return room, [describe(index, g) for g in room.guids]
+        return room, [describe(index, g) for g in candidates]
     return None
+
+
+def _function_word_only(room: RoomRef) -> bool:
+    """A function word by itself ("the kitchen", "Büro"), not narrowed by a name's part ("Müller's office")."""
+    return room.how.startswith("function:") and spaces.fold(room.term.strip()) in spaces.vocabulary().words
 
 
 def describe(index: ModelIndex, guid: str) -> str:

@@ -49,7 +49,8 @@ def qa(index_of: Callable[[str], ModelIndex]) -> Callable[[str], SpatialQA]:
 
 
 def _space(f: ifcopenshell.file, *, name: str | None = None, long: str | None = None) -> Any:
-    found = [s for s in f.by_type("IfcSpace") if (name is None or s.Name == name) and (long is None or s.LongName == long)]
+    found = [s for s in f.by_type("IfcSpace")
+             if (name is None or s.Name == name) and (long is None or s.LongName == long)]
     assert len(found) == 1, (name, long, len(found))
     return found[0]
 

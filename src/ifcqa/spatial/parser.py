@@ -242,7 +242,8 @@ _MORE_AREA = re.compile(r"\b(?P<word>more|less|larger|bigger|smaller|greater|meh
                         r"(?![\w²])")
 # a sum word after the rooms on one side of a comparison: "... than A and B put together / combined / zusammen"
 _ROOMS_TOGETHER = re.compile(r"\b(?:put\s+together|taken\s+together|together|combined|zusammen(?:genommen)?)\b")
-_WHICH_BIGGER = re.compile(r"\b(?:which|welche[rs]?|was)(?:\s+(?:one|room|space|raum|zimmer))?\s+(?:is|ist)\s+(?:the\s+)?"
+_WHICH_BIGGER = re.compile(r"\b(?:which|welche[rs]?|was)(?:\s+(?:one|room|space|raum|zimmer))?\s+(?:is|ist)\s+"
+                           r"(?:the\s+)?"
                            r"(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)\b")
 _EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+"
                            r"(?:floor|level|storey|story|geschoss|etage|ebene|stockwerk)\b")

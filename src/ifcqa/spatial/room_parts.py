@@ -113,6 +113,9 @@ _MANY = re.compile(r"\b(?:all|every|each|both|any|these|those|the\s+two|the\s+th
 
 
 _PLURAL_NOUN = re.compile(r"\s*(?:rooms|spaces|räume|areas|units|ones)\b")
+# "is there a WC", "does every storey have a kitchen": any room of the kind, no one room in mind
+_INDEFINITE = re.compile(r"\b(?:a|an|any|some|no|ein|eine|einen|einem|einer|kein|keine|keinen|irgendein\w*)\s+"
+                         r"(?:\w+\s+)?$")
 
 
 def _singular(room: RoomRef, text: str) -> bool:
@@ -121,7 +124,8 @@ def _singular(room: RoomRef, text: str) -> bool:
     before it."""
     term = room.term.strip()
     at = text.find(term)
-    if at >= 0 and (_MANY.search(text[max(0, at - 40):at]) or _PLURAL_NOUN.match(text, at + len(term))):
+    before = text[max(0, at - 40):at] if at >= 0 else ""
+    if at >= 0 and (_MANY.search(before) or _INDEFINITE.search(before) or _PLURAL_NOUN.match(text, at + len(term))):
         return False
     if room.how in _LITERAL or room.how == "number":
         return True
@@ -144,6 +148,8 @@ def ambiguous(index: ModelIndex, plan: Plan, text: str) -> tuple[RoomRef, list[s
     its storey when they lie on different storeys. ``(room, ["A202 Bedroom 1 (Level 2)", ...])`` or None."""
     if plan.declined is not None or (plan.measure is not None and plan.measure.get("op") not in ("sum", None)):
         return None  # "the largest office", "the average Buero": chosen or summarised among them, not one room
+    if plan.intent == "count" or plan.every_storey or plan.threshold is not None or plan.resolved.get("room_counts"):
+        return None  # "more rooms called 'Room' than small offices?", "does every storey have a WC": counted
     for room in plan.rooms:
         if room.negated or len(room.guids) < 2 or not _singular(room, text):
             continue

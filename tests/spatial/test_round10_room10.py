@@ -186,12 +186,20 @@ def test_a_name_two_units_share_is_declined_for_one_room(qa: Callable[[str], Spa
     (INST, "what floor is 104 (Buero Meyer) on?"),  # the number and the name are two different rooms
     (INST, "which is bigger by gross floor area, Besprechungsraum I or II?"),  # gross is not what is compared
     (INST, "what is in the Labor K3, 4 and 9?"),
+    (INST, "In welchem Geschoss ist der Technikraum V?"),  # I to IV: never every Technikraum
+    (INST, "Is the Bibliothek on 1. Obergeschoss?"),  # the question takes a room the model lacks for granted
 ])
 def test_premises_the_model_does_not_hold_decline(name: str, question: str,
                                                   qa: Callable[[str], SpatialQA]) -> None:
     answer = qa(name).ask(question)
     assert answer["declined"] is not None or (not answer["elements"] and not answer.get("storeys")), answer["answer"]
     assert not answer["elements"] and answer["value"] is None and answer["yes_no"] is None, answer["answer"]
+
+
+def test_asking_whether_there_is_such_a_room_is_answered_no(qa: Callable[[str], SpatialQA], model: File) -> None:
+    assert not [s for s in model(INST).by_type("IfcSpace") if "bibliothek" in f"{s.Name} {s.LongName}".casefold()]
+    answer = qa(INST).ask("Is there a Bibliothek on 1. Obergeschoss?")
+    assert answer["yes_no"] is False, answer["answer"]
 
 
 # --- the bench ----------------------------------------------------------------------------------------------

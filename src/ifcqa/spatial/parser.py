@@ -2788,7 +2788,17 @@ class Parser:
         if room_parts.on_storey_question(plan, plan.question):
             plan.intent = "exists"
             plan.notes.append("whether the room is on the storey named (a yes/no)")
+        missing = room_parts.missing_series_member(plan, room_parts.space_names(self.index, normalise),
+                                                   normalise(plan.question))
+        if missing is not None:  # "the Technikraum V" of a model with Technikraum I-IV: never every Technikraum
+            _decline(plan, f"this model has no space named '{_as_written(plan.question, missing)}'", [],
+                     "Ask for a room by a name or number the model holds.")
+            return
         lacking = [r for r in plan.rooms if not r.guids and not r.negated]
+        if lacking and plan.intent == "exists" and room_parts.presupposed(lacking[0], normalise(plan.question)):
+            _decline(plan, f"this model has no space named like '{_as_written(plan.question, lacking[0].term)}'",
+                     [], "Ask for a room by a name or number the model holds.")  # "Is the Bibliothek on the EG?"
+            return
         if lacking and len(lacking) < len(plan.rooms):  # "Besprechungsraum I and III": never the one there is
             said = " or ".join(repr(_as_written(plan.question, r.term)) for r in lacking)
             _decline(plan, f"this model has no space named like {said}", [],

@@ -107,6 +107,35 @@ BY_FLOOR_AREA = re.compile(r"\b(?:by|in\s+terms\s+of|nach|bezüglich|bzgl\.?)\s+
                            r"(?:floor\s+area|floor\s+space|area|size|fläche|grundfläche|nettogrundfläche|nutzfläche)\b")
 
 
+_ROMAN = r"(?:i{1,3}|iv|v|vi{1,3}|ix|x|xi{1,2})"
+
+
+def missing_series_member(plan: Plan, names: dict[str, list[str]], asked: str) -> str | None:
+    """ "the Technikraum V" where the model names Technikraum I to IV: the words of a room, then a numeral of the
+    kind the model numbers that name's series by, that no space carries (returned: "technikraum v"), else None."""
+    for room in plan.rooms:
+        term = room.term.strip()
+        for found in re.finditer(rf"{re.escape(term)}\s+(?P<n>{_ROMAN}|\d+)\b", asked):
+            n = found["n"]
+            kind = _ROMAN if re.fullmatch(_ROMAN, n) else r"\d+"
+            series = [x for x in names if re.fullmatch(rf"{re.escape(term)}\s+{kind}", x)]
+            if series and f"{term} {n}" not in names:
+                return f"{term} {n}"
+    return None
+
+
+_EXISTENTIAL = re.compile(r"\b(?:there|gibt\s+es|any|exist|exists|existiert)\b")
+
+
+def presupposed(room: RoomRef, asked: str) -> bool:
+    """Whether a yes/no question takes the room's existence for granted ("Is the Bibliothek on 1. OG?", "Liegt die
+    Sauna im Keller?") rather than asking it ("Is there a sauna on Level 1?": no)."""
+    at = asked.find(room.term.strip())
+    if at < 0 or _EXISTENTIAL.search(asked):
+        return False
+    return re.search(r"\b(?:the|der|die|das|dem|den|des)\s+$", asked[max(0, at - 12):at]) is not None
+
+
 # -- one room asked for, several spaces named so -----------------------------------------------------------
 _MANY = re.compile(r"\b(?:all|every|each|both|any|these|those|the\s+two|the\s+three|alle[nms]?|beide[nm]?|jede[nmrs]?|"
                    r"sämtliche[nm]?)\s+(?:of\s+the\s+|der\s+|die\s+)?(?:\w+\s+){0,2}$")

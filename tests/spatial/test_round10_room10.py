@@ -129,6 +129,13 @@ def test_a_number_glossed_with_its_name_is_one_room(question: str, qa: Callable[
     assert answer["value"]["number"] == pytest.approx(_nfa(room), rel=0.01), answer["answer"]
 
 
+def test_a_unit_in_parentheses_is_no_room_number(qa: Callable[[str], SpatialQA], model: File) -> None:
+    kitchen = _space(model(R3), name="Kitchen")
+    area = float(ue.get_pset(kitchen, "Qto_SpaceBaseQuantities", "NetFloorArea"))
+    answer = qa(R3).ask("how big is the Kitchen (m²)?")
+    assert answer["value"]["number"] == pytest.approx(area, rel=0.01), answer["answer"]
+
+
 def test_a_code_with_its_name_in_parentheses(qa: Callable[[str], SpatialQA], model: File) -> None:
     room = _space(model(DUPLEX), name="A104")
     answer = qa(DUPLEX).ask("which doors lead into A104 (Bathroom 1)?")

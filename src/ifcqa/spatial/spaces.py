@@ -470,13 +470,13 @@ def _bare_number(cat: _Catalog, folded: str, c: _Candidate) -> _Candidate | None
     """A number written with no room word right after a name in parentheses, or right before it ("Flur (1)",
     "110 (Buero Meyer)", "104 Buero Hausmeister": three characters at least, "2 Buero" is two offices)."""
     after = _NUMBER_GLOSS.match(folded, c.end)
-    if after is not None:
-        numbers = _by_number(cat, after.group("num"))
+    numbers = _by_number(cat, after.group("num")) if after is not None else []
+    if after is not None and numbers:  # a room number ("Flur (1)"); "Kitchen (m²)" is the unit asked
         return _Candidate(c.start, after.end(), [g for g in c.guids if g in set(numbers)], "number_and_name", 0)
     before = folded[max(0, c.start - 24):c.start]
     glossed = _GLOSSED_NUMBER.search(before)
-    if glossed is not None and re.match(r"\s*\)", folded[c.end:]):
-        numbers = _by_number(cat, glossed.group("num"))
+    numbers = _by_number(cat, glossed.group("num")) if glossed is not None else []
+    if glossed is not None and numbers and re.match(r"\s*\)", folded[c.end:]):
         start = c.start - len(before) + glossed.start("num")
         end = c.end + re.match(r"\s*\)", folded[c.end:]).end()  # type: ignore[union-attr]
         return _Candidate(start, end, [g for g in c.guids if g in set(numbers)], "number_and_name", 0)

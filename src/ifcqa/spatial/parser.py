@@ -953,7 +953,7 @@ class Parser:
         masked = self._count_comparison(plan, text, masked)
         self._rooms_holding(plan, text, masked)
         self._intent(plan, text, masked)
-        self._rooms_asked_one_by_one(plan, text)  # round 10: "Liegt X im Keller?"; "the Büro" when there are five
+        self._rooms_asked_one_by_one(plan, text)  # round 10: "Liegt X im Keller?", "Technikraum V"
         self._is_the_most(plan, text)
         self._is_the_extreme_room(plan, text)
         self._storeys_by_measure(plan, text)
@@ -963,6 +963,7 @@ class Parser:
         self._clauses(plan, text)
         self._unit_read_with_measure(plan, text, masked)
         self._account(plan, masked)
+        self._one_room_of_several(plan, text)  # round 10: "the Büro" when there are five
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
         self._storeys_asked(plan)
@@ -2782,7 +2783,7 @@ class Parser:
 
     def _rooms_asked_one_by_one(self, plan: Plan, text: str) -> None:
         """ "Liegt das Büro vom Hausmeister im EG?", "A104 is on Level 1, right?": whether the room is on that storey
-        (a yes/no); "what is in the Büro" when five spaces are named so: declined naming them (never their union)."""
+        (a yes/no); a series member, a presupposed room or one of several rooms the model lacks: declined."""
         if plan.declined is not None:
             return
         if room_parts.on_storey_question(plan, plan.question):
@@ -2804,6 +2805,10 @@ class Parser:
             _decline(plan, f"this model has no space named like {said}", [],
                      "Ask for rooms by names or numbers the model holds.")
             return
+
+    def _one_room_of_several(self, plan: Plan, text: str) -> None:
+        """ "what is in the Büro" when five spaces are named so: declined naming them (never their union); after the
+        word accounting, so that a word not understood is what the answer names first."""
         found = room_parts.ambiguous(self.index, plan, text)
         if found is None:
             return

@@ -2842,9 +2842,10 @@ class Parser:
             if plural and listed:
                 plan.rooms.remove(room)  # "Technikräume I, II and III": the numbered ones, not every plant room
             for term, start, end, guids in listed:
-                if not guids:  # "Besprechungsraum III": no space is named so
+                if not guids:  # "Besprechungsraum III": no space is named so; the numeral is what is not understood
                     _decline(plan, f"this model has no space named '{_as_written(plan.question, term)}'",
-                             [], "Ask for a room by a name or number the model holds.")
+                             [_as_written(plan.question, term.rsplit(" ", 1)[-1])],
+                             "Ask for a room by a name or number the model holds.")
                     masked = _mask(masked, start, end)
                     break
                 plan.rooms.append(RoomRef(term, "name", guids, room.role, room.negated))

@@ -537,8 +537,7 @@ def _numbers_after(cat: _Catalog, folded: str, start: int, end: int) -> list[_Ca
         guids = _by_number(cat, written)
         how = "number"
         if not guids:  # "bedrooms 1 and 2", "Labor K3, K4": the spaces NAMED so ("Bedroom 1"), when none is numbered so
-            guids = _named_with_numeral(cat, folded[start:end], written)
-            how = "name" if guids else how
+            guids, how = _named_with_numeral(cat, folded[start:end], written)
         out.append(_Candidate(first, m.start("nums") + num.end(), guids, how, 0))
     return out
 
@@ -546,15 +545,16 @@ def _numbers_after(cat: _Catalog, folded: str, start: int, end: int) -> list[_Ca
 _SINGULAR_ENDINGS = (("raume", "raum"), ("rooms", "room"), ("ies", "y"), ("s", ""), ("en", ""), ("e", ""), ("n", ""))
 
 
-def _named_with_numeral(cat: _Catalog, word: str, numeral: str) -> list[str]:
-    """The spaces whose Name / LongName is the room word (singular) and the numeral ("bedrooms" 2 -> "Bedroom 2")."""
+def _named_with_numeral(cat: _Catalog, word: str, numeral: str) -> tuple[list[str], str]:
+    """The spaces whose Name / LongName is the room word (singular) and the numeral ("bedrooms" 2 -> "Bedroom 2"),
+    and which of their texts says so; ``([], "number")`` when none."""
     forms = [word] + [word[: len(word) - len(p)] + s for p, s in _SINGULAR_ENDINGS if word.endswith(p)
                       and len(word) > len(p) + 2]
     for form in forms:
         hit = cat.literal.get(_key(f"{form} {numeral}"))
         if hit is not None:
-            return list(hit[1])
-    return []
+            return list(hit[1]), hit[0]
+    return [], "number"
 
 
 def _by_number(cat: _Catalog, number: str) -> list[str]:

@@ -44,6 +44,7 @@ from ifcqa.spatial import (
     request_core,
     resolve,
     room_names,
+    room_parts,
     schema_words,
     units_asked,
 )
@@ -244,7 +245,8 @@ _MORE_AREA = re.compile(r"\b(?P<word>more|less|larger|bigger|smaller|greater|meh
                         r"(?![\w²])")
 # a sum word after the rooms on one side of a comparison: "... than A and B put together / combined / zusammen"
 _ROOMS_TOGETHER = re.compile(r"\b(?:put\s+together|taken\s+together|together|combined|zusammen(?:genommen)?)\b")
-_WHICH_BIGGER = re.compile(r"\b(?:which|welche[rs]?)(?:\s+(?:one|room|space|raum|zimmer))?\s+(?:is|ist)\s+(?:the\s+)?"
+_WHICH_BIGGER = re.compile(r"\b(?:which|welche[rs]?|was)(?:\s+(?:one|room|space|raum|zimmer))?\s+(?:is|ist)\s+"
+                           r"(?:the\s+)?"
                            r"(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)\b")
 _EVERY_STOREY = re.compile(r"\b(?:every|each|jede[snmr]?)\s+"
                            r"(?:floor|level|storey|story|geschoss|etage|ebene|stockwerk)\b")
@@ -301,7 +303,7 @@ _GROUNDED_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?|
 _MADE_OF = re.compile(r"\b(?:(?:made|built|constructed|manufactured)\s+(?:out\s+of|of|from)|consist(?:s|ing)?\s+of|"
                       r"(?:bestehend\s+|hergestellt\s+|gefertigt\s+)?aus)\s+(?:the\s+|dem\s+)?$")
 # the person a room belongs to, after it: "the office of Mr Schmidt", "das Büro von Herrn Schmidt"
-_OWNER = re.compile(r"\s+(?:of|von|des|der|belonging\s+to)\s+(?:the\s+|dem\s+)?"
+_OWNER = re.compile(r"\s+(?:of|von|vom|des|der|belonging\s+to)\s+(?:the\s+|dem\s+)?"
                     r"(?:(?:mr|mrs|ms|miss|dr|prof|herrn?|frau)\.?\s+)?"
                     r"(?P<name>[^\W\d_][\w-]*)")
 # a dwelling or wing of a building by the letter its space numbers start with: "unit B", "Wohnung A"
@@ -929,7 +931,7 @@ class Parser:
         plan.notes.extend(framed)  # "Door audit: ...", "... for the locksmith": who and why, not what
         masked, buildings = self._buildings(text)
         mentions: list[_Mention] = []
-        masked = self._storey_mentions(masked, mentions)
+        masked = self._storeys_outside_room_names(masked, mentions)  # "Flur 1.OG West" is a room, not 1.OG + words
         mentions.sort(key=lambda m: m.start)
         plan.resolved["storey_spans"] = [(m.start, m.end) for m in mentions if m.storeys]
         for start, end in self._apply_mentions(plan, text, mentions):
@@ -966,6 +968,7 @@ class Parser:
         masked = self._count_comparison(plan, text, masked)
         self._rooms_holding(plan, text, masked)
         self._intent(plan, text, masked)
+        self._rooms_asked_one_by_one(plan, text)  # round 10: "Liegt X im Keller?", "Technikraum V"
         self._is_the_most(plan, text)
         self._is_the_extreme_room(plan, text)
         self._storeys_by_measure(plan, text)
@@ -975,6 +978,7 @@ class Parser:
         self._clauses(plan, text)
         self._unit_read_with_measure(plan, text, masked)
         self._account(plan, masked)
+        self._one_room_of_several(plan, text)  # round 10: "the Büro" when there are five
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
         self._storeys_asked(plan)
@@ -2060,6 +2064,9 @@ class Parser:
             if clash and not room.guids and covered >= len(text[room.start:room.end].replace(" ", "")):
                 continue
             keys = {_CLASS_KEYS[text[a:b]] for a, b in clash}
+            if room.guids and room.how in ("long_name", "name_and_long_name", "number_and_name") and all(
+                    room.start < a or b < room.end for a, b in clash):  # "Flur 2.OG Treppe": a word of the room's
+                keys = set()  # whole name (the class word inside it, never the whole reading)
             if keys and keys != {"spaces"} and any(self._present(k) for k in keys - {"spaces"}):
                 continue  # "toilets": the fixtures when the model has any, else the rooms
             if not room.guids and self._names_the_class(text, room, spans):
@@ -2987,30 +2994,86 @@ class Parser:
         plan.notes.append(f"rooms compared by their summed floor areas: {sides[0]} vs {sides[1]}")
         return _mask(_mask(text, found.start(), found.end()), total.start(), total.end())
 
+    def _storeys_outside_room_names(self, masked: str, mentions: list[_Mention]) -> str:
+        """The storey mentions, read with the words of a space's whole name held back ("Flur 1.OG West", "Flur EG
+        Eingang": the room, whose name holds a storey's; ``room_parts.name_spans``), those words then given back."""
+        held = room_parts.name_spans(self.index, masked)
+        hidden = masked
+        for start, end in held:
+            hidden = _mask(hidden, start, end)
+        hidden = self._storey_mentions(hidden, mentions)
+        for start, end in held:
+            hidden = hidden[:start] + masked[start:end] + hidden[end:]
+        return hidden
+
+    def _rooms_asked_one_by_one(self, plan: Plan, text: str) -> None:
+        """ "Liegt das Büro vom Hausmeister im EG?", "A104 is on Level 1, right?": whether the room is on that storey
+        (a yes/no); a series member, a presupposed room or one of several rooms the model lacks: declined."""
+        if plan.declined is not None:
+            return
+        if room_parts.on_storey_question(plan, plan.question):
+            plan.intent = "exists"
+            plan.notes.append("whether the room is on the storey named (a yes/no)")
+        missing = room_parts.missing_series_member(plan, room_parts.space_names(self.index, normalise),
+                                                   normalise(plan.question))
+        if missing is not None:  # "the Technikraum V" of a model with Technikraum I-IV: never every Technikraum
+            _decline(plan, f"this model has no space named '{_as_written(plan.question, missing)}'", [],
+                     "Ask for a room by a name or number the model holds.")
+            return
+        lacking = [r for r in plan.rooms if not r.guids and not r.negated]
+        if lacking and plan.intent == "exists" and room_parts.presupposed(lacking[0], normalise(plan.question)):
+            _decline(plan, f"this model has no space named like '{_as_written(plan.question, lacking[0].term)}'",
+                     [], "Ask for a room by a name or number the model holds.")  # "Is the Bibliothek on the EG?"
+            return
+        if lacking and len(lacking) < len(plan.rooms):  # "Besprechungsraum I and III": never the one there is
+            said = " or ".join(repr(_as_written(plan.question, r.term)) for r in lacking)
+            _decline(plan, f"this model has no space named like {said}", [],
+                     "Ask for rooms by names or numbers the model holds.")
+            return
+
+    def _one_room_of_several(self, plan: Plan, text: str) -> None:
+        """ "what is in the Büro" when five spaces are named so: declined naming them (never their union); after the
+        word accounting, so that a word not understood is what the answer names first."""
+        found = room_parts.ambiguous(self.index, plan, text)
+        if found is None:
+            return
+        room, candidates = found
+        shown = "; ".join(candidates[:8]) + (f"; and {len(candidates) - 8} more" if len(candidates) > 8 else "")
+        _decline(plan, f"'{_as_written(plan.question, room.term)}' names {len(candidates)} spaces ({shown}), and "
+                 "the question asks about one room, so I cannot tell which is meant", [],
+                 "Ask again naming one of them by its number or full name.")
+        plan.resolved["room_candidates"] = list(room.guids)
+
     def _room_name_continuations(self, plan: Plan, masked: str) -> str:
-        """ "Besprechungsraum I and II", "office 1, 2 and 3": numerals or letters listed right after a room named by
-        a name ending in one name the spaces spelled the same with that ending, when the model has them (each its
-        own room, with the first one's role); an ending no space carries is left unread (declined)."""
-        numeral = r"(?:\d+|[ivx]+|[a-z])"
-        names: dict[str, list[str]] = {}
-        for e in self.index.data.elements.values():
-            if e.ifc_class == "IfcSpace" and e.guid:
-                for n in {normalise(t) for t in (e.name, e.long_name) if t}:
-                    names.setdefault(n, []).append(e.guid)
+        """ "Besprechungsraum I and II", "office 1, 2 and 3", "Technikräume I, II and III", "bedrooms 1 and 2":
+        numerals or letters listed right after a room named by a name ending in one, or after the plural of such a
+        name's head (``room_parts.series``): each the space named so, with the first one's role; a numeral no space
+        carries is no room: the answer declines saying so."""
+        names = room_parts.space_names(self.index, normalise)
+        asked = normalise(plan.question)
         for room in list(plan.rooms):
-            head = re.fullmatch(rf"(?P<head>.*\S)\s+{numeral}", room.term)
-            if head is None or room.term not in names:
+            head = re.fullmatch(r"(?P<head>.*\S)\s+(?:\d+|[ivx]+|[a-z]\d*)", room.term)
+            heads = [head["head"]] if head is not None and room.term in names else []
+            plural = not heads and room.how.startswith("function:")
+            if plural:
+                heads = room_parts.singular_heads(room.term, names)
+            if not heads:
                 continue
-            found = re.search(re.escape(room.term) + r"\b", normalise(self._asked or ""))
-            end = found.end() if found is not None else -1
-            while end >= 0 and (nxt := re.match(rf"\s*(?:,\s*(?:and\s+|und\s+)?|\s(?:and|und|&|or|oder)\s+)"
-                                                rf"(?P<n>{numeral})\b", masked[end:])) is not None:
-                term = f"{head['head']} {nxt['n']}"
-                if term not in names:
+            found = next((f for f in re.finditer(re.escape(room.term) + r"\b", asked)
+                          if not masked[f.start():f.end()].strip()), None)  # where the room was read
+            if found is None:
+                continue
+            listed = room_parts.series(masked, found.end(), heads[0], names, first=plural)
+            if plural and listed:
+                plan.rooms.remove(room)  # "Technikräume I, II and III": the numbered ones, not every plant room
+            for term, start, end, guids in listed:
+                if not guids:  # "Besprechungsraum III": no space is named so; the numeral is what is not understood
+                    _decline(plan, f"this model has no space named '{_as_written(plan.question, term)}'",
+                             [_as_written(plan.question, term.rsplit(" ", 1)[-1])],
+                             "Ask for a room by a name or number the model holds.")
+                    masked = _mask(masked, start, end)
                     break
-                start = end + nxt.start()
-                end += nxt.end()
-                plan.rooms.append(RoomRef(term, "name", names[term], room.role, room.negated))
+                plan.rooms.append(RoomRef(term, "name", guids, room.role, room.negated))
                 plan.resolved.setdefault("room_starts", {})[term] = start  # where it stands (not spelled whole)
                 plan.notes.append(f"{term!r}: listed after {room.term!r}, the space named so")
                 masked = _mask(masked, start, end)
@@ -3019,8 +3082,14 @@ class Parser:
     def _compare_rooms(self, plan: Plan, text: str, original: str = "") -> str:
         """ "Is the kitchen bigger than the living room?": two rooms compared by floor area (a yes/no)."""
         found = (_BIGGER.search(text) or _WHICH_BIGGER.search(text)  # "which is bigger, A or B": the larger one
-                 or _MORE_AREA.search(original or text))  # the area words, read or not ("floor space")
+                 or _MORE_AREA.search(original or text)  # the area words, read or not ("floor space")
+                 or _WHICH_BIGGER.search(normalise(plan.question)))  # "Which one is larger: A or B?" (read as talk)
         subjects = [r for r in plan.rooms if r.role == "subject" and not r.negated]
+        if found is not None and len(subjects) == 3 and len(plan.rooms) == 3 and room_parts.topic_group(
+                subjects):  # "Keller meeting rooms: which is bigger, Besprechungsraum I or II?": the group asked from
+            plan.rooms.remove(subjects[0])
+            plan.notes.append(f"{subjects[0].term!r}: the rooms the two compared belong to (the topic)")
+            subjects = subjects[1:]
         if found is not None and len(subjects) > 2 and len(plan.rooms) == len(subjects):
             return self._compare_room_sums(plan, text, original, found, subjects)
         if found is None or len(subjects) != 2 or len(plan.rooms) != 2:
@@ -3035,7 +3104,9 @@ class Parser:
         plan.resolved["measure"] = resolve.Measure(m.term, m.start, m.end, m.quantity, m.op, raw=m)
         which = found.re is _WHICH_BIGGER or (found.re is _MORE_AREA and not found.group("than"))
         plan.resolved["compare_rooms"] = "which" if which else True
-        return _mask(text, found.start(), found.end())
+        text = _mask(text, found.start(), found.end())
+        by = room_parts.BY_FLOOR_AREA.search(text)  # "which is bigger by net floor area": what "bigger" compares
+        return _mask(text, by.start(), by.end()) if by is not None else text
 
     def _asked_unit(self, plan: Plan, masked: str, text: str) -> str:
         """ "how big is the entrance hall in m²", "total wall length in m", "in square feet": the unit the answer is

@@ -258,7 +258,9 @@ def catalog(index: ModelIndex) -> _Catalog:
             folded = fold(text)
             # "Kitchen5" is also "Kitchen 5"; "A203" is not "a 203" ("a" is a word)
             loose = re.sub(r"(?<=[^\W\d_]{2})(?=\d)", " ", folded)
-            for variant in {_key(folded), _key(loose)}:
+            # "Labor K3" is also "Labor K 3" (one letter after a word; "A203" alone is not "a 203")
+            spaced = re.sub(r"(?<=\w\s[^\W\d_])(?=\d)", " ", folded)
+            for variant in {_key(folded), _key(loose), _key(spaced)}:
                 entry = literal.setdefault(variant, (how, []))
                 if space.guid not in entry[1]:
                     entry[1].append(space.guid)
@@ -375,11 +377,13 @@ def find_spaces(index: ModelIndex, text: str) -> list[SpaceMention]:
             if function is not None or key in nouns:
                 found.extend(_numbers_after(cat, folded, start, end))
     found += _noun_before_name(found, folded, words, nouns)
+    found += _hyphenated_codes(cat, folded)
     chosen: list[_Candidate] = []
     for cand in sorted(found, key=lambda c: (-(c.end - c.start), not c.guids, c.rank, c.start)):
         if any(cand.start < c.end and c.start < cand.end for c in chosen):
             continue
         chosen.append(cand)
+    chosen = _number_with_name(cat, folded, sorted(chosen, key=lambda c: c.start))
     weak = _WEAK()
     mentions: list[SpaceMention] = []
     for cand in sorted(chosen, key=lambda c: c.start):
@@ -395,6 +399,108 @@ def find_spaces(index: ModelIndex, text: str) -> list[SpaceMention]:
                 guids = sorted(set(guids) | set(cat.strong.get(function, [])), key=lambda g: order.get(g, 0))
         mentions.append(SpaceMention(term, start, end, guids, how, weak=_norm(term) in weak and how != "number"))
     return mentions
+
+
+_LABELS = ("name", "long_name", "name_and_long_name")
+_CODE = re.compile(r"[a-z]{0,2}-?\d+[a-z]?")  # what a room number looks like written alone: "104", "A104", "A-104"
+_BARE = rf"(?:(?:room|raum|rm|no|nr)\.?\s*)?#?(?P<num>{_NUMBER})"
+_NUMBER_GLOSS = re.compile(rf"\s*\(\s*{_BARE}\s*\)")  # "Buero Meyer (110)", "Flur (1)", "Bedroom 1 (B202)"
+_GLOSSED_NUMBER = re.compile(rf"(?:^|(?<=[\s:,;]))(?P<num>{_NUMBER})\s*\(\s*$")  # "110 (Buero Meyer)"
+_NUMBER_BEFORE = re.compile(rf"(?:^|(?<=[\s:,;]))(?P<num>{_NUMBER})\s+$")  # "104 Buero Hausmeister"
+_PAIR_GAP = re.compile(r"\s*(?:\(|,|-|:|/)?\s*")  # "room 001 - Besprechungsraum I", "Foyer, room A101"
+
+
+def _is_label(c: _Candidate) -> bool:
+    return c.how in _LABELS or c.how.startswith("function:")
+
+
+def _is_number(c: _Candidate, folded: str) -> bool:
+    text = folded[c.start:c.end]
+    return c.how == "number" or (c.how == "name" and _CODE.fullmatch(text.replace(" ", "")) is not None)
+
+
+def _number_with_name(cat: _Catalog, folded: str, chosen: list[_Candidate]) -> list[_Candidate]:
+    """A room named by its number AND its name, as door signs and room schedules write it: "104 Buero Hausmeister",
+    "A104 (Bathroom 1)", "Bathroom 1 (A104)", "Buero Meyer (110)", "room 001 - Besprechungsraum I", "Foyer, room
+    A101" is ONE room: the spaces both name (one mention, ``how`` ``number_and_name``). When they name different
+    spaces the mention names none (the premise is false: the answer declines), never the two rooms."""
+    out: list[_Candidate] = []
+    i = 0
+    while i < len(chosen):
+        c = chosen[i]
+        nxt = chosen[i + 1] if i + 1 < len(chosen) else None
+        if nxt is not None and c.guids and nxt.guids and _pair(c, nxt, folded):
+            out.append(_joined(c, nxt, folded))
+            i += 2
+            continue
+        if _is_label(c) and not _is_number(c, folded):
+            joined = _bare_number(cat, folded, c)
+            if joined is not None:
+                out.append(joined)
+                i += 1
+                continue
+        out.append(c)
+        i += 1
+    return out
+
+
+def _pair(a: _Candidate, b: _Candidate, folded: str) -> bool:
+    """Whether two readings side by side are one room's number and name ("A104 (Bathroom 1)", "room 001 -
+    Besprechungsraum I"); after a comma or slash only with a room word ("Foyer, room A101", never "Labor K3, K4")."""
+    gap = folded[a.end:b.start]
+    if not (_is_number(a, folded) and _is_label(b) or _is_label(a) and _is_number(b, folded)):
+        return False
+    if not _PAIR_GAP.fullmatch(gap):
+        return False
+    number = a if _is_number(a, folded) else b
+    said = folded[number.start:number.end]
+    return not re.search(r"[,/]", gap) or re.match(r"(?:room|raum|rm|no|nr)\b", said) is not None
+
+
+def _joined(a: _Candidate, b: _Candidate, folded: str) -> _Candidate:
+    end = b.end
+    close = re.match(r"\s*\)", folded[end:])
+    if "(" in folded[a.end:b.start] and close is not None:
+        end += close.end()
+    both = [g for g in a.guids if g in set(b.guids)]
+    return _Candidate(a.start, end, both, "number_and_name", 0)
+
+
+def _bare_number(cat: _Catalog, folded: str, c: _Candidate) -> _Candidate | None:
+    """A number written with no room word right after a name in parentheses, or right before it ("Flur (1)",
+    "110 (Buero Meyer)", "104 Buero Hausmeister": three characters at least, "2 Buero" is two offices)."""
+    after = _NUMBER_GLOSS.match(folded, c.end)
+    numbers = _by_number(cat, after.group("num")) if after is not None else []
+    if after is not None and numbers:  # a room number ("Flur (1)"); "Kitchen (m²)" is the unit asked
+        return _Candidate(c.start, after.end(), [g for g in c.guids if g in set(numbers)], "number_and_name", 0)
+    before = folded[max(0, c.start - 24):c.start]
+    glossed = _GLOSSED_NUMBER.search(before)
+    numbers = _by_number(cat, glossed.group("num")) if glossed is not None else []
+    if glossed is not None and numbers and re.match(r"\s*\)", folded[c.end:]):
+        start = c.start - len(before) + glossed.start("num")
+        end = c.end + re.match(r"\s*\)", folded[c.end:]).end()  # type: ignore[union-attr]
+        return _Candidate(start, end, [g for g in c.guids if g in set(numbers)], "number_and_name", 0)
+    plain = _NUMBER_BEFORE.search(before)
+    if plain is not None and (len(plain.group("num")) >= 3 or not plain.group("num").isdigit()):
+        numbers = _by_number(cat, plain.group("num"))
+        if numbers:  # "104 Buero Hausmeister"; an amount before a name ("150 Buero") is not a room number
+            start = c.start - len(before) + plain.start("num")
+            return _Candidate(start, c.end, [g for g in c.guids if g in set(numbers)], "number_and_name", 0)
+    return None
+
+
+_HYPHENATED = re.compile(r"(?<![\w-])(?P<code>[a-z]{1,2}-\d+[a-z]?)(?![\w-])")
+
+
+def _hyphenated_codes(cat: _Catalog, folded: str) -> list[_Candidate]:
+    """ "A-205" for the space named "A205": a letter code written with a hyphen, when a space's Name is it without."""
+    out = []
+    for m in _HYPHENATED.finditer(folded):
+        code = m.group("code").replace("-", "")
+        guids = [s.guid for s in cat.spaces if "".join(fold(s.name or "").split()) == code]
+        if guids:
+            out.append(_Candidate(m.start(), m.end(), guids, "name", 1))
+    return out
 
 
 def _noun_before_name(found: list[_Candidate], folded: str, words: list[re.Match[str]],
@@ -420,10 +526,35 @@ def _numbers_after(cat: _Catalog, folded: str, start: int, end: int) -> list[_Ca
     if m is None:
         return []
     out = []
+    prefix = ""
     for i, num in enumerate(re.finditer(_NUMBER, m.group("nums"))):
         first = start if i == 0 else m.start("nums") + num.start()
-        out.append(_Candidate(first, m.start("nums") + num.end(), _by_number(cat, num.group(0)), "number", 0))
+        written = num.group(0)
+        if i == 0:
+            prefix = re.match(r"[a-z]*-?", written).group(0)  # type: ignore[union-attr]
+        elif prefix and written.isdigit():  # "Labor K3, 4 and 5", "A101, 102": the letter carries on
+            written = prefix + written
+        guids = _by_number(cat, written)
+        how = "number"
+        if not guids:  # "bedrooms 1 and 2", "Labor K3, K4": the spaces NAMED so ("Bedroom 1"), when none is numbered so
+            guids, how = _named_with_numeral(cat, folded[start:end], written)
+        out.append(_Candidate(first, m.start("nums") + num.end(), guids, how, 0))
     return out
+
+
+_SINGULAR_ENDINGS = (("raume", "raum"), ("rooms", "room"), ("ies", "y"), ("s", ""), ("en", ""), ("e", ""), ("n", ""))
+
+
+def _named_with_numeral(cat: _Catalog, word: str, numeral: str) -> tuple[list[str], str]:
+    """The spaces whose Name / LongName is the room word (singular) and the numeral ("bedrooms" 2 -> "Bedroom 2"),
+    and which of their texts says so; ``([], "number")`` when none."""
+    forms = [word] + [word[: len(word) - len(p)] + s for p, s in _SINGULAR_ENDINGS if word.endswith(p)
+                      and len(word) > len(p) + 2]
+    for form in forms:
+        hit = cat.literal.get(_key(f"{form} {numeral}"))
+        if hit is not None:
+            return list(hit[1]), hit[0]
+    return [], "number"
 
 
 def _by_number(cat: _Catalog, number: str) -> list[str]:

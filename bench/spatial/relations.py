@@ -520,7 +520,7 @@ def build(ifc_dir: Path, part: str) -> list[dict[str, Any]]:
                     f"{t.name}) asks the same; {base.get('oracle_rule', '')}")
             cases.append({
                 "id": f"rel{part}-{t.family}-{t.name}-{bid}", "query": query, "ifc_filename": fname,
-                "kind": t.family, "template": t.name, "base": bid, "base_set": name, "base_query": base["query"],
+                "kind": base["kind"], "family": t.family, "template": t.name, "base": bid, "base_set": name, "base_query": base["query"],
                 "oracle": oracle, "oracle_rule": rule, "source": "ifcopenshell",
             })  # fmt: skip
             taken += 1
@@ -544,7 +544,7 @@ def report(run: Path, cases_path: Path) -> str:
     misses: list[str] = []
     for r in records:
         case = cases[r["id"]]
-        for key in (case["kind"], f"{case['kind']}/{case['template']}", "all"):
+        for key in (case["family"], f"{case['family']}/{case['template']}", "all"):
             row = rows[key]
             row["n"] += 1
             row["score"] += r["score"]
@@ -591,7 +591,7 @@ def main(argv: list[str] | None = None) -> int:
     out.write_text(body, encoding="utf-8")
     per: dict[str, int] = defaultdict(int)
     for c in cases:
-        per[c["kind"]] += 1
+        per[c["family"]] += 1
     print(f"{len(cases)} cases over {len({c['ifc_filename'] for c in cases})} models -> {out}")
     print("  " + ", ".join(f"{k} {n}" for k, n in sorted(per.items())))
     return 0

@@ -49,7 +49,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 import re
 import sys
 from collections import defaultdict
@@ -74,6 +73,10 @@ SETS = ("people", "people_third", "people_heldout", "people_fourth", "dev_round2
         "dev_round6_rooms", "dev_round6_lookup", "people_fifth_a", "people_fifth_b", "dev_round7_lookup",
         "dev_round7_rooms", "dev_round7_measure", "people_sixth_a", "people_seventh_a", "dev_round9_compare")
 
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 # --- places -----------------------------------------------------------------------------------------------
 
 STOREY_WORDS = re.compile(
@@ -84,23 +87,23 @@ ROOM_WORDS = re.compile(
     r"^(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:room|rooms|rm|space|kitchen|kitchens|bathroom|bathrooms|bath|bedroom|"
     r"bedrooms|office|offices|corridor|hall|hallway|living|dining|storage|garage|wc|toilets?|lobby|laundry|"
     r"meeting|conference|küche|bad|büro|flur|wohnen|schlafen|zimmer|raum|gallery|galerie|stair\w*)\b", re.I)
-STOP = frozenset("what which how many is are the a an there me show list give all of that who where any "
-                 "does do it everything down up not used isn aren r".split())
+STOP = _words("what which how many is are the a an there me show list give all of that who where any "
+                 "does do it everything down up not used isn aren r")
 # nouns that are a measure, not the elements placed: "the total room area on Level 2" is no containment of areas
-MEASURE_NOUNS = frozenset("area areas thickness length volume height width perimeter elevation size floorspace "
-                          "space number count total sum average mean".split())
+MEASURE_NOUNS = _words("area areas thickness length volume height width perimeter elevation size floorspace "
+                          "space number count total sum average mean")
 # an "in"/"on" that is no place: "in total", "in m2", "in square feet", "on average"
 NOT_PLACE = re.compile(r"^(?:total|m2|m²|m3|m³|mm|cm|square|cubic|meters|metres|average|each|terms|this\s+house|"
                        r"the\s+building|the\s+model|the\s+house|the\s+file|the\s+project|german|english)\b", re.I)
-MEP = frozenset("pipes pipe ducts duct radiators radiator valves valve pumps pump terminals heaters heater fittings "
-                "outlets receptacles lights lamps fixtures sensors".split())
+MEP = _words("pipes pipe ducts duct radiators radiator valves valve pumps pump terminals heaters heater fittings "
+                "outlets receptacles lights lamps fixtures sensors")
 LOWER = re.compile(r"basement|keller|untergeschoss|\bug\b|\bkg\b|-1|ground|erdgeschoss|\beg\b", re.I)
-ROOM_NOUNS = frozenset("room rooms space spaces bathroom bathrooms bedroom bedrooms kitchen kitchens office offices "
-                       "corridors toilets accessible ceiling ceilings".split())
-SERVICE = MEP | frozenset("equipment switches boards units".split())
+ROOM_NOUNS = _words("room rooms space spaces bathroom bathrooms bedroom bedrooms kitchen kitchens office offices "
+                       "corridors toilets accessible ceiling ceilings")
+SERVICE = MEP | _words("equipment switches boards units")
 GERMAN = re.compile(r"\b(?:der|die|das|dem|den|zeig|alle|wie|welche[rsmn]?|im|gibt|sind|ist|mir|auf)\b", re.I)
-HEATING = frozenset("pipes pipe radiators radiator valves valve pumps pump heaters heater".split())
-HANGABLE = frozenset("doors door windows window lamps lights fixtures radiators radiator heaters".split())
+HEATING = _words("pipes pipe radiators radiator valves valve pumps pump heaters heater")
+HANGABLE = _words("doors door windows window lamps lights fixtures radiators radiator heaters")
 
 
 @dataclass
@@ -179,6 +182,9 @@ class _Not:
         return word not in self.words
 
 
+NOT_ROOMS = _Not(ROOM_NOUNS)
+
+
 def _placed(noun: str) -> bool:
     """Whether ``noun`` (the word before the relation) names elements that can be placed somewhere."""
     low = noun.lower()
@@ -195,7 +201,8 @@ def _cap(text: str) -> str:
 
 
 def _contain(verb_be: str | None, verb_bare: str, *, places: tuple[str, ...] = ("storey", "room"),
-             prep: str | None = None, nouns: frozenset[str] | _Not | None = None, lower: bool | None = None) -> Callable[[str, ModelWords], str | None]:
+             prep: str | None = None, nouns: frozenset[str] | _Not | None = None,
+             lower: bool | None = None) -> Callable[[str, ModelWords], str | None]:
     """Replace "[are] on|in" before a place: ``verb_be`` after a verb of being ("are {v}"), ``verb_bare`` right
     after the noun; ``{p}`` is the base's preposition, or ``prep``."""
 
@@ -322,7 +329,7 @@ def _which(form: str) -> Callable[[str, ModelWords], str | None]:
 
 
 def _unsupported(rel: str, bare: str | None = None, *, places: tuple[str, ...] = ("room",),
-                 nouns: frozenset[str] | _Not = _Not(ROOM_NOUNS)) -> Callable[[str, ModelWords], str | None]:
+                 nouns: frozenset[str] | _Not = NOT_ROOMS) -> Callable[[str, ModelWords], str | None]:
     """The base's containment replaced by a relation the parser does not compute (``rel`` before the place after
     a verb of being, ``bare`` right after the noun)."""
     words = re.findall(r"[^\W\d_]+", rel.lower() + " " + (bare or "").lower())
@@ -360,15 +367,16 @@ def _connected(rel: str, nouns: frozenset[str]) -> Callable[[str, ModelWords], s
 TEMPLATES: list[Template] = [
     # containment
     Template("containment", "located", _contain("located {p}", "located {p}")),
-    Template("containment", "installed", _contain("installed {p}", "installed {p}", nouns=_Not(ROOM_NOUNS))),
-    Template("containment", "placed", _contain("placed {p}", "placed {p}", nouns=_Not(ROOM_NOUNS))),
-    Template("containment", "fitted", _contain("fitted {p}", "fitted {p}", nouns=_Not(ROOM_NOUNS))),
-    Template("containment", "mounted", _contain("mounted {p}", "mounted {p}", nouns=_Not(ROOM_NOUNS))),
-    Template("containment", "housed", _contain("housed {p}", "housed {p}", nouns=_Not(ROOM_NOUNS))),
+    Template("containment", "installed", _contain("installed {p}", "installed {p}", nouns=NOT_ROOMS)),
+    Template("containment", "placed", _contain("placed {p}", "placed {p}", nouns=NOT_ROOMS)),
+    Template("containment", "fitted", _contain("fitted {p}", "fitted {p}", nouns=NOT_ROOMS)),
+    Template("containment", "mounted", _contain("mounted {p}", "mounted {p}", nouns=NOT_ROOMS)),
+    Template("containment", "housed", _contain("housed {p}", "housed {p}", nouns=NOT_ROOMS)),
     Template("containment", "sitting", _contain("sitting {p}", "sitting {p}")),
     Template("containment", "can-be-found", _contain("to be found {p}", "to be found {p}")),
     Template("containment", "hung", _contain("hung {p}", "hung {p}", nouns=HANGABLE)),
-    Template("containment", "put-in", _contain("put in {p}", "put in {p}", places=("storey",), prep="on", nouns=_Not(ROOM_NOUNS))),
+    Template("containment", "put-in", _contain("put in {p}", "put in {p}", places=("storey",), prep="on",
+                                               nouns=NOT_ROOMS)),
     Template("containment", "up-on", _contain("up {p}", "up {p}", places=("storey",), prep="on", lower=False)),
     Template("containment", "over-on", _contain("over {p}", "over {p}", places=("storey",), prep="on")),
     Template("containment", "down-in", _contain("down {p}", "down {p}", places=("storey",), prep="in", lower=True)),
@@ -431,11 +439,11 @@ TEMPLATES: list[Template] = [
     Template("unsupported", "below-room", _unsupported("below", places=("room",)), decline=True),
     Template("unsupported", "under-room", _unsupported("under", places=("room",)), decline=True),
     Template("unsupported", "serving", _unsupported("serving", places=("room", "storey"), nouns=SERVICE), decline=True),
-    Template("unsupported", "that-serve", _unsupported("serving", "that serve", places=("room", "storey"), nouns=SERVICE),
-             decline=True),
+    Template("unsupported", "that-serve",
+             _unsupported("serving", "that serve", places=("room", "storey"), nouns=SERVICE), decline=True),
     Template("unsupported", "feeding", _unsupported("feeding", places=("room", "storey"), nouns=SERVICE), decline=True),
-    Template("unsupported", "that-feed", _unsupported("feeding", "that feed", places=("room", "storey"), nouns=SERVICE),
-             decline=True),
+    Template("unsupported", "that-feed",
+             _unsupported("feeding", "that feed", places=("room", "storey"), nouns=SERVICE), decline=True),
     Template("unsupported", "connected-boiler", _connected("connected to the boiler", HEATING), decline=True),
     Template("unsupported", "fed-by-pump", _connected("fed by the pump", HEATING - {"pumps", "pump"}),
              decline=True),
@@ -520,7 +528,8 @@ def build(ifc_dir: Path, part: str) -> list[dict[str, Any]]:
                     f"{t.name}) asks the same; {base.get('oracle_rule', '')}")
             cases.append({
                 "id": f"rel{part}-{t.family}-{t.name}-{bid}", "query": query, "ifc_filename": fname,
-                "kind": base["kind"], "family": t.family, "template": t.name, "base": bid, "base_set": name, "base_query": base["query"],
+                "kind": base["kind"], "family": t.family, "template": t.name, "base": bid, "base_set": name,
+                "base_query": base["query"],
                 "oracle": oracle, "oracle_rule": rule, "source": "ifcopenshell",
             })  # fmt: skip
             taken += 1

@@ -960,10 +960,11 @@ class Parser:
         self._storeys_by_measure(plan, text)
         self._values_listed(plan, text)
         masked = self._count_grammar(plan, text, masked)
-        self._relation(plan, text)
+        self._relations_judged(plan)  # round 10: before _relation, which names no relation ("connected to")
+        if plan.declined is None:
+            self._relation(plan, text)
         self._clauses(plan, text)
         self._unit_read_with_measure(plan, text, masked)
-        self._relations_judged(plan)
         self._account(plan, masked)
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)

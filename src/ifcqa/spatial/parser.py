@@ -978,7 +978,7 @@ class Parser:
 
     def plain_containment(self, text: str) -> str:
         """A containment verb before a place says what "on"/"in" says: taken out (:mod:`relation_verbs`)."""
-        return relation_verbs.plain_containment(text, self._relation_skip(text))[0]
+        return relation_verbs.plain_containment(text, self._relation_skip(text), lambda w: w in _CLASS_KEYS)[0]
 
     def _relation_verbs(self, plan: Plan, text: str, masked: str) -> str:
         """Relation verbs and prepositions (:mod:`ifcqa.spatial.relation_verbs`): containment, existence and typing

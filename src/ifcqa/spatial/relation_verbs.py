@@ -108,6 +108,8 @@ def _entries() -> tuple[_Entry, ...]:
     def add(kind: str, name: str, group: dict[str, list[str]], objects: list[str]) -> None:
         for verb in group.get("verbs", []):
             found.append((len(verb), _Entry(kind, name, _phrase_pattern(verb, objects, irregular), True)))
+        for form in group.get("forms", []):  # a verb form as written ("housed"; "house" is mostly a noun)
+            found.append((len(form), _Entry(kind, name, _phrase_pattern(form, objects, None), True)))
         for phrase in group.get("phrases", []) + group.get("german", []):
             found.append((len(phrase), _Entry(kind, name, _phrase_pattern(phrase, objects, None), False)))
 
@@ -165,11 +167,12 @@ def forms(kind: str) -> frozenset[str]:
             first, *rest = verb.split()
             out.update(inflections(first, raw["irregular"]))
             out.update(w for w in rest if w != "<obj>")
-        for phrase in group.get("phrases", []) + group.get("german", []):
+        for phrase in group.get("phrases", []) + group.get("german", []) + group.get("forms", []):
             out.update(phrase.split())
     return frozenset(out)
 
 
+_AUXILIARY = re.compile(r"(?<![\w-])(?:do|does|did|doesn't|don't)(?![\w-])")
 _TYPE_WORD = re.compile(r"(?<![\w-])(?:types?|typ|typen|style|styles|family|families)(?![\w-])")
 
 
@@ -191,6 +194,8 @@ def consume(asked: str, text: str, masked: str, skip: frozenset[str], filler: Ca
             continue
         if rel.kind == "typing" and not _TYPE_WORD.search(asked):
             continue  # "used" with no type named: not a typing relation (left unread, so it declines)
+        if rel.kind == "existence" and len(words) == 1 and not _AUXILIARY.search(source, 0, rel.start):
+            continue  # "features", "holds" with no "does" before: a noun as often as a verb (left unread)
         masked = masked[:rel.start] + " " * (rel.end - rel.start) + masked[rel.end:]
         out.append(rel)
     return masked, out
@@ -250,17 +255,19 @@ def _containment() -> re.Pattern[str]:
                       rf"up|down|over){_PLACE_AFTER}")
 
 
-def plain_containment(text: str, skip: frozenset[str] = frozenset()) -> tuple[str, list[str]]:
+def plain_containment(text: str, skip: frozenset[str] = frozenset(),
+                      class_word: Callable[[str], bool] = lambda w: False) -> tuple[str, list[str]]:
     """The question with its containment verbs before a place taken out, and the phrases taken: "windows housed on
     EG", "doors that sit on Level 2", "walls over on the ground floor", "the ones you will find on EG" ask what
     "windows on EG" asks, so every later pass (negation scope, comparisons, shares) reads the plain form. A verb of
     being stays ("which doors are installed on" -> "which doors are on"); a relative pronoun goes with its verb
-    ("those that sit on" -> "those on"). A word the model's names hold is a name, never taken out."""
+    ("those that sit on" -> "those on"). A word the model's names hold is a name and a class word ("pipe fitting
+    in the basement") a class, never taken out."""
     taken: list[str] = []
 
     def drop(m: re.Match[str]) -> str:
         words = m.group("verb").split()
-        if any(w in skip for w in words) or (words[0] in ("up", "down", "over") and len(words) == 1
+        if any(w in skip or class_word(w) for w in words) or (words[0] in ("up", "down", "over") and len(words) == 1
                                              and m.group("rel").strip()):
             return m.group(0)  # "are up in": "up" alone after a verb of being is a particle, kept below
         taken.append(m.group(0).strip())

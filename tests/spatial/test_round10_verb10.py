@@ -114,7 +114,8 @@ def test_existence_verbs_answer_yes_with_the_doors(question: str, qa: Callable[[
 
 @pytest.mark.parametrize("question", [
     "which doors let you into room A102", "which doors give access to room A102", "doors that connect to room A102",
-    "which door is the way into room A102", "doors leading into A102",
+    "which door is the way into room A102", "doors leading into A102", "which door gets you into room A102",
+    "which door is the entrance to room A102",
 ])
 def test_boundary_verbs_answer_the_room_s_bounding_doors(question: str, qa: Callable[[str], SpatialQA],
                                                          model: Callable[[str], ifcopenshell.file]) -> None:

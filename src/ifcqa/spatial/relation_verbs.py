@@ -123,14 +123,17 @@ def _entries() -> tuple[_Entry, ...]:
     return tuple(e for _, e in found)
 
 
+# the words of a phrase that only link it to its object (never a name the model holds)
+_LINKS = frozenset(["to", "into", "in", "onto", "on", "at", "with", "the", "a", "an", "you", "one", "people", "us",
+                    "me", "as", "of"])
 # a vertical preposition before a number or a unit is a bound ("over 20 m²", "under 2 m"), never a relation
 _NUMBER_AFTER = re.compile(r"\s*(?:a\s+|an\s+|one\s+|two\s+|three\s+|ten\s+|\d|€|\$)")
 _VERTICAL = frozenset(["above", "below", "underneath", "beneath", "under", "over"])
 
 
 def find(text: str, skip: frozenset[str] = frozenset()) -> list[Relation]:
-    """The relation phrases of a normalised question, longest first and not overlapping; a phrase whose words are
-    all in ``skip`` (words the model's names hold: "Supply", "Service") is not read."""
+    """The relation phrases of a normalised question, longest first and not overlapping; a phrase with a word in
+    ``skip`` (words the model's names hold: "Entrance", "Service") is not read."""
     taken: list[tuple[int, int]] = []
     out: list[Relation] = []
     hits = [(entry, m) for entry in _entries() for m in re.finditer(rf"(?<![\w-]){entry.pattern}(?![\w-])", text)]
@@ -139,8 +142,8 @@ def find(text: str, skip: frozenset[str] = frozenset()) -> list[Relation]:
         if any(a < m.end() and m.start() < b for a, b in taken):
             continue
         words = m.group(0).split()
-        if skip and all(w in skip for w in words):
-            continue
+        if any(w in skip for w in words if w not in _LINKS):
+            continue  # "entrance to" where a space is called "Entrance": the model's name
         if words[0] in _VERTICAL and (_NUMBER_AFTER.match(text, m.end()) or not text[m.end():].strip()):
             continue  # "over 20 m²"; a preposition closing the question relates nothing
         taken.append(m.span())

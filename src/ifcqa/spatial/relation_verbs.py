@@ -123,9 +123,12 @@ def _entries() -> tuple[_Entry, ...]:
     return tuple(e for _, e in found)
 
 
-# the words of a phrase that only link it to its object (never a name the model holds)
+# function words of a phrase (prepositions, particles, pronouns): never read as a name the model holds, even when
+# one of its names has them ("Live Roof over Wood Joist")
 _LINKS = frozenset(["to", "into", "in", "onto", "on", "at", "with", "the", "a", "an", "you", "one", "people", "us",
-                    "me", "as", "of"])
+                    "me", "as", "of", "up", "down", "over", "under", "above", "below", "beneath", "underneath",
+                    "near", "beside", "opposite", "inside", "within", "there", "by", "next", "top", "we", "have",
+                    "will", "can", "be", "to", "found", "find"])
 # a vertical preposition before a number or a unit is a bound ("over 20 m²", "under 2 m"), never a relation
 _NUMBER_AFTER = re.compile(r"\s*(?:a\s+|an\s+|one\s+|two\s+|three\s+|ten\s+|\d|€|\$)")
 _VERTICAL = frozenset(["above", "below", "underneath", "beneath", "under", "over"])
@@ -270,14 +273,14 @@ def plain_containment(text: str, skip: frozenset[str] = frozenset(),
 
     def drop(m: re.Match[str]) -> str:
         words = m.group("verb").split()
-        if any(w in skip or class_word(w) for w in words) or (words[0] in ("up", "down", "over") and len(words) == 1
-                                             and m.group("rel").strip()):
+        if any((w in skip and w not in _LINKS) or class_word(w) for w in words):
+            return m.group(0)
+        if words[0] in ("up", "down", "over") and len(words) == 1 and m.group("rel").strip():
             return m.group(0)  # "are up in": "up" alone after a verb of being is a particle, kept below
         taken.append(m.group(0).strip())
         rel = m.group("rel").split()
         return rel[0] + " " if rel and rel[0] in ("are", "is") else ""
 
     out = _containment().sub(drop, text)
-    out = re.sub(rf"(?<![\w-])(?:up|down|over){_PLACE_AFTER}\s*", lambda m: "" if not any(
-        w in skip for w in m.group(0).split()) else m.group(0), out)
+    out = re.sub(rf"(?<![\w-])(?:up|down|over){_PLACE_AFTER}\s*", "", out)
     return re.sub(r"\s{2,}", " ", out), taken

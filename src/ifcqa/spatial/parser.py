@@ -960,7 +960,7 @@ class Parser:
         self._storeys_by_measure(plan, text)
         self._values_listed(plan, text)
         masked = self._count_grammar(plan, text, masked)
-        self._relations_judged(plan)  # round 10: before _relation, which names no relation ("connected to")
+        masked = self._relations_judged(plan, masked)  # round 10: before _relation ("connected to" named so)
         if plan.declined is None:
             self._relation(plan, text)
         self._clauses(plan, text)
@@ -982,29 +982,38 @@ class Parser:
 
     def _relation_verbs(self, plan: Plan, text: str, masked: str) -> str:
         """Relation verbs and prepositions (:mod:`ifcqa.spatial.relation_verbs`): containment, existence and typing
-        ones are read ("installed on", "does the EG feature", "door type used on"); boundary and unsupported ones
-        are blanked and kept for :meth:`_relations_judged`. Words the model's names hold are names, not verbs."""
+        ones are read ("installed on", "does the EG feature", "door type used on"); unsupported ones are blanked;
+        all are kept for ``_ground`` (boundary verbs) and :meth:`_relations_judged`. Words the model's names hold
+        are names, not verbs."""
         masked, found = relation_verbs.consume(
             normalise(plan.question), text, masked, self._relation_skip(text),
             lambda w: w in _FILLER, lambda w: w in _CLASS_KEYS)
         plan.resolved["relations"] = found
         return masked
 
-    def _relations_judged(self, plan: Plan) -> None:
-        """A boundary relation read is the space boundaries of the room (said in the notes) when the question asks
-        for bounding classes of a named room, else declined naming the relation; an unsupported one is declined."""
+    def _relations_judged(self, plan: Plan, masked: str) -> str:
+        """The relation phrases read (:meth:`_relation_verbs`) judged once classes and rooms are known: a boundary
+        verb is the room's space boundaries when bounding classes of a named room are asked (said in the notes),
+        else it is put back as words not understood ("Türen, die nach draußen führen"), unless it also names an
+        unsupported relation ("connected to the boiler"); an unsupported relation is declined naming it."""
         found: list[relation_verbs.Relation] = plan.resolved.pop("relations", [])
         if plan.declined is not None or not found:
-            return
-        why = relation_verbs.verdict(found, {c.key for c in plan.classes}, frozenset(_BOUNDING),
-                                     any(r.role in ("of", "in") for r in plan.rooms))
+            return masked
+        keys = {c.key for c in plan.classes}
+        bounding = any(r.role in ("of", "in") for r in plan.rooms) and bool(keys) and keys <= _BOUNDING
+        why = relation_verbs.verdict(found, keys, frozenset(_BOUNDING), bounding)
         if why is not None:
             _decline(plan, why[0], why[1], "I can answer what is contained in a storey or room, the walls, doors and "
                      "windows bounding a room, and elements of a type.")
-            return
+            return masked
         for rel in found:
-            if rel.kind == "boundary":
+            if rel.kind != "boundary":
+                continue
+            if bounding:
                 plan.notes.append(f"{rel.phrase!r}: the elements bounding the room (its space boundaries)")
+            else:
+                masked = masked[:rel.start] + rel.phrase + masked[rel.end:]
+        return masked
 
     def _values_listed(self, plan: Plan, text: str) -> None:
         """ "the areas of the rooms", "door widths", "the rooms with their area": a quantity asked in the plural

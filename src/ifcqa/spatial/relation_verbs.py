@@ -209,9 +209,9 @@ def consume(asked: str, text: str, masked: str, skip: frozenset[str], filler: Ca
 
 def verdict(relations: list[Relation], asked_keys: set[str], bounding_keys: frozenset[str],
             has_room: bool) -> tuple[str, list[str]] | None:
-    """Why the plan cannot answer the relations read, or None. A boundary relation needs a room and only bounding
-    classes asked (then it is the space boundaries: :data:`ifcqa.spatial.plan.RoomRef` role ``of``); an unsupported
-    relation is never answered."""
+    """Why the plan cannot answer the relations read, or None. An unsupported relation is never answered; a boundary
+    verb that is also an unsupported relation ("connected to") is that relation unless bounding classes of a named
+    room are asked (then it is the space boundaries: :data:`ifcqa.spatial.plan.RoomRef` role ``of``)."""
     for rel in relations:
         if rel.kind == "unsupported":
             return (f"it relates elements by {rel.phrase!r}, {rel.name}, which the model's containment, space "
@@ -223,9 +223,7 @@ def verdict(relations: list[Relation], asked_keys: set[str], bounding_keys: froz
             if other is not None:
                 return (f"it relates elements by {rel.phrase!r}, {other}, which the model's containment, space "
                         "boundaries and types do not record", [rel.phrase])
-            return (f"{rel.phrase!r} relates a room to what bounds it, which I read only for the walls, doors, "
-                    "windows or slabs of a named room", [rel.phrase])
-    return None
+    return None  # a boundary verb with no room or other classes stays a word not understood
 
 
 @functools.cache

@@ -132,16 +132,6 @@ def test_a_door_that_leads_in_there_is_the_room_named_before(qa: Callable[[str],
     assert answer["declined"] is None and _guids(answer) == expected and expected, answer["answer"]
 
 
-def test_what_is_stored_in_a_room_is_what_it_contains(qa: Callable[[str], SpatialQA],
-                                                      model: Callable[[str], ifcopenshell.file]) -> None:
-    f = model(DUPLEX)
-    room = next(s for s in f.by_type("IfcSpace") if s.Name == "A102")
-    expected = {e.GlobalId for r in room.ContainsElements or () for e in r.RelatedElements
-                if e.is_a("IfcFurnishingElement")}
-    answer = qa(DUPLEX).ask("what furniture is kept in room A102")
-    assert answer["declined"] is None and _guids(answer) == expected and expected, answer["answer"]
-
-
 def test_walls_enclosing_a_room_are_its_space_boundaries(qa: Callable[[str], SpatialQA],
                                                           model: Callable[[str], ifcopenshell.file]) -> None:
     answer = qa(DUPLEX).ask("which walls surround room A102?")

@@ -255,7 +255,8 @@ def _containment() -> re.Pattern[str]:
     entries = [e for e in _entries() if e.kind == "containment" and e.verb]
     verbs = "|".join(e.pattern for e in entries)
     return re.compile(rf"(?<![\w-])(?P<rel>{_RELATIVE})(?P<verb>(?:{verbs})(?:\s+(?:up|down|over))?|"
-                      rf"can\s+be\s+found|(?:we|you)\s+(?:have|will\s+find|can\s+find|find)|to\s+be\s+found|"
+                      rf"can\s+be\s+found|(?<!do\s)(?<!did\s)(?<!can\s)(?:we|you)\s+(?:have|will\s+find|can\s+find|find)|"
+                      rf"to\s+be\s+found|"
                       rf"up|down|over){_PLACE_AFTER}")
 
 

@@ -960,7 +960,7 @@ class Parser:
         self._storeys_by_measure(plan, text)
         self._values_listed(plan, text)
         masked = self._count_grammar(plan, text, masked)
-        masked = self._relations_judged(plan, masked)  # round 10: before _relation ("connected to" named so)
+        masked = self._relations_judged(plan, text, masked)  # round 10: before _relation ("connected to" named so)
         if plan.declined is None:
             self._relation(plan, text)
         self._clauses(plan, text)
@@ -991,7 +991,7 @@ class Parser:
         plan.resolved["relations"] = found
         return masked
 
-    def _relations_judged(self, plan: Plan, masked: str) -> str:
+    def _relations_judged(self, plan: Plan, text: str, masked: str) -> str:
         """The relation phrases read (:meth:`_relation_verbs`) judged once classes and rooms are known: a boundary
         verb is the room's space boundaries when bounding classes of a named room are asked (said in the notes),
         else it is put back as words not understood ("Türen, die nach draußen führen"), unless it also names an
@@ -1006,7 +1006,10 @@ class Parser:
             _decline(plan, why[0], why[1], "I can answer what is contained in a storey or room, the walls, doors and "
                      "windows bounding a room, and elements of a type.")
             return masked
-        for rel in found:
+        for rel in found:  # a typing verb is read by a type lookup or before a type named ("using type WT01")
+            typed = bool(plan.resolved.get("lookup_frame")) or re.match(r"\s*types?\b", text[rel.end:]) is not None
+            if rel.kind == "typing" and not typed:  # "used" where no type is read: left unread ("doro type")
+                masked = masked[:rel.start] + rel.phrase + masked[rel.end:]
             if rel.kind != "boundary":
                 continue
             if bounding:

@@ -40,6 +40,7 @@ from ifcqa.spatial import (
     property_names,
     qualifiers,
     quantity_reading,
+    relation_verbs,
     reported,
     request_core,
     resolve,
@@ -908,6 +909,7 @@ class Parser:
         text = _hyphen_compounds(plan, text)  # "Netto-Grundfläche": the vocabularies' "nettogrundfläche"
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
+        text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
         text = self._reported(plan, text)  # "door 285996: the handle is loose. which floor is it on?"
         text = lookup.who_asks_attribute(text, self._holds)  # "who made the boiler": its Manufacturer
@@ -925,6 +927,7 @@ class Parser:
         text = self._set_mentions(plan, text)  # "Pset_DoorCommon.FireRating": the property, read in that set
         text = self._property_mentions(plan, text)  # "max. operating temperature": one held property, no "max"
         text = self._long_names(plan, text)  # "latent heat gain per person": one held property, read whole
+        text = relation_verbs.typing_fragment(text)  # round 10: "door type used on the 1stFloor": which type
         text, frame = self._lookup_frame(plan, text)
         text = _mask_letter(text, question)  # "RE: ...", "... Thanks, Anna": the e-mail around the question
         text, framed = framing.mask_context(text, lambda w: w in self._name_words(), _class_keys_in)
@@ -942,6 +945,7 @@ class Parser:
             plan.storey_names = [self.resolver.labels[g] for g in plan.storeys]
             plan.notes.append("building: " + ", ".join(self._building_names))
         masked = _LEADS.sub(lambda m: " " * len(m.group(0)), masked)  # "doors that lead outside": the verb
+        masked = self._relation_verbs(plan, text, masked)  # round 10: "leads into", "used", "feature", "next to"
         masked = _PHRASE_COORDINATORS.sub(lambda m: " " * len(m.group(0)), masked)  # "as well as": an "and"
         masked = self._explicit(plan, masked)
         masked = self._threshold(plan, masked)
@@ -974,7 +978,9 @@ class Parser:
         self._storeys_by_measure(plan, text)
         self._values_listed(plan, text)
         masked = self._count_grammar(plan, text, masked)
-        self._relation(plan, text)
+        masked = self._relations_judged(plan, text, masked)  # round 10: before _relation ("connected to" named so)
+        if plan.declined is None:
+            self._relation(plan, text)
         self._clauses(plan, text)
         self._unit_read_with_measure(plan, text, masked)
         self._account(plan, masked)
@@ -983,6 +989,53 @@ class Parser:
         self._lookup_subject(plan, frame, guids)
         self._storeys_asked(plan)
         return plan
+
+    def _relation_skip(self, text: str) -> frozenset[str]:
+        """The words of ``text`` the model's names hold: names, never relation verbs ("Supply", "Service")."""
+        names = self._name_words() | grounding.model_words(self.index)
+        return frozenset(w for w in re.findall(r"[^\W\d_]+", text) if w in names)
+
+    def plain_containment(self, text: str) -> str:
+        """A containment verb before a place says what "on"/"in" says: taken out (:mod:`relation_verbs`)."""
+        return relation_verbs.plain_containment(text, self._relation_skip(text), lambda w: w in _CLASS_KEYS)[0]
+
+    def _relation_verbs(self, plan: Plan, text: str, masked: str) -> str:
+        """Relation verbs and prepositions (:mod:`ifcqa.spatial.relation_verbs`): containment, existence and typing
+        ones are read ("installed on", "does the EG feature", "door type used on"); unsupported ones are blanked;
+        all are kept for ``_ground`` (boundary verbs) and :meth:`_relations_judged`. Words the model's names hold
+        are names, not verbs."""
+        masked, found = relation_verbs.consume(
+            normalise(plan.question), text, masked, self._relation_skip(text),
+            lambda w: w in _FILLER, lambda w: w in _CLASS_KEYS)
+        plan.resolved["relations"] = found
+        return masked
+
+    def _relations_judged(self, plan: Plan, text: str, masked: str) -> str:
+        """The relation phrases read (:meth:`_relation_verbs`) judged once classes and rooms are known: a boundary
+        verb is the room's space boundaries when bounding classes of a named room are asked (said in the notes),
+        else it is put back as words not understood ("Türen, die nach draußen führen"), unless it also names an
+        unsupported relation ("connected to the boiler"); an unsupported relation is declined naming it."""
+        found: list[relation_verbs.Relation] = plan.resolved.pop("relations", [])
+        if plan.declined is not None or not found:
+            return masked
+        keys = {c.key for c in plan.classes}
+        bounding = any(r.role in ("of", "in") for r in plan.rooms) and bool(keys) and keys <= _BOUNDING
+        why = relation_verbs.verdict(found, keys, frozenset(_BOUNDING), bounding)
+        if why is not None:
+            _decline(plan, why[0], why[1], "I can answer what is contained in a storey or room, the walls, doors and "
+                     "windows bounding a room, and elements of a type.")
+            return masked
+        for rel in found:  # a typing verb is read by a type lookup or before a type named ("using type WT01")
+            typed = bool(plan.resolved.get("lookup_frame")) or re.match(r"\s*types?\b", text[rel.end:]) is not None
+            if rel.kind == "typing" and not typed:  # "used" where no type is read: left unread ("doro type")
+                masked = masked[:rel.start] + rel.phrase + masked[rel.end:]
+            if rel.kind != "boundary":
+                continue
+            if bounding:
+                plan.notes.append(f"{rel.phrase!r}: the elements bounding the room (its space boundaries)")
+            else:
+                masked = masked[:rel.start] + rel.phrase + masked[rel.end:]
+        return masked
 
     def _values_listed(self, plan: Plan, text: str) -> None:
         """ "the areas of the rooms", "door widths", "the rooms with their area": a quantity asked in the plural

@@ -359,7 +359,7 @@ class SpatialQA:
         if self._composing or llm_first or plan.parser.startswith("llm:") or plan.unresolved or any(
                 n.startswith("refused") for n in plan.notes):
             return None
-        text = normalise(question)
+        text = self.parser.plain_containment(normalise(question))  # "the walls over on the EG": "on the EG"
         if plan.declined is None and not compose.overrides(plan, text):
             return None
         self._composing = True

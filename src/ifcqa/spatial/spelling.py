@@ -39,7 +39,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import grounding
+from ifcqa.spatial import grounding, relation_verbs
 from ifcqa.spatial.check import check_question
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.schema_words import ADDED as SCHEMA_ADDED
@@ -138,6 +138,7 @@ def _vocabulary() -> tuple[frozenset[str], frozenset[str]]:
     _words_of(list(SCHEMA_ADDED), every)
     for name in _ALL_FILES:
         _words_of(_data(name), every)
+    every |= relation_verbs.all_forms()  # round 10: "serve" is a verb of service, never "server"
     # the parser's stop words hold the storey nouns and "building" / "elements": content here ("flkors", "buildnig")
     function = (_spelling_words()[1] | _STOP) - set(STOREY_NOUNS) - _CONTENT_STOPS
     words = {w for w in content | set(STOREY_NOUNS) | _CONTENT_STOPS if len(w) >= 3 and w not in function}

@@ -1,6 +1,6 @@
 """Issue 22's eighth blind question set: 48 intents in four phrasings each, oracles with plain IfcOpenShell.
 
-    python bench/spatial/people_eighth_oracles.py [--ifc-dir ../shared/ifc] [-o bench/spatial/people_eighth.json] [--check]
+    python bench/spatial/people_eighth_oracles.py [--ifc-dir ../shared/ifc] [-o OUT.json] [--check]
 
 Every intent (``eighth-KIND-NN``) is asked four times, in four forms (a terse fragment or chat line, a full
 question, a message with context, another voice: German, non-native English, a typo, passive or imperative,
@@ -103,9 +103,9 @@ class M8(Model):
         self.path = path
 
 
-def text_absent(m: Model, *words: str) -> Oracle:
+def text_absent(m: M8, *words: str) -> Oracle:
     """Decline: no string in the file (any attribute, any property, any label) holds any of ``words``."""
-    text = Path(getattr(m, "path")).read_bytes().decode("latin-1").casefold()
+    text = m.path.read_bytes().decode("latin-1").casefold()
     for word in words:
         if word.casefold() in text:
             raise ValueError(f"{word!r} occurs in the file: not a decline")
@@ -303,7 +303,8 @@ INTENTS: list[Intent] = [
         "Plumber here - I'm quoting the fit-out and need to know which sanitary terminals (basins, baths and "
         "so on) sit on My Storey. What does the model have?",
         "On My Storey, the sanitary terminals: list them",
-    ), lambda m: elements(m.on("My Storey", "IfcSanitaryTerminal")), f"IfcSanitaryTerminal on My Storey, {STOREY_DEEP}"),
+    ), lambda m: elements(m.on("My Storey", "IfcSanitaryTerminal")),
+        f"IfcSanitaryTerminal on My Storey, {STOREY_DEEP}"),
     # --- comparison ---------------------------------------------------------------------------------------
     Intent(INS, "comparison", (
         "floor with most doors",

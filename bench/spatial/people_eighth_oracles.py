@@ -359,7 +359,7 @@ INTENTS: list[Intent] = [
         "How many radiators are there on My Storey?",
         "Heating engineer here. Before sizing the boiler I'd like to know the number of radiators on My "
         "Storey - how many does the model show?",
-        "count the radiators (space heaters) on My Storey",
+        "Do we have any radiators on My Storey - how many?",
     ), lambda m: count(m.on("My Storey", "IfcSpaceHeater")), f"IfcSpaceHeater on My Storey, {STOREY_DEEP} (none)"),
     Intent(DUP, "edge", (
         "doors level 3",
@@ -451,11 +451,11 @@ INTENTS: list[Intent] = [
         "decline: no wall on 1.OG holds a LoadBearing property (Pset_WallCommon holds only IsExternal)"),
     # --- quantities -----------------------------------------------------------------------------------------
     Intent(AC11, "quantities", (
-        "net floor area Erdgeschoss total",
-        "What is the total net floor area of all rooms on the Erdgeschoss?",
-        "Dear Sir or Madam, for the rental calculation I need the sum of the net floor areas of the rooms on "
-        "the Erdgeschoss, in square metres. Kind regards, H. Vogel",
-        "Wie groß ist die Netto-Grundfläche aller Räume im Erdgeschoss zusammen?",
+        "net floor area Erdgeschoss, all spaces summed",
+        "What is the total net floor area of all spaces on the Erdgeschoss?",
+        "Dear Sir or Madam, for the rental calculation I need the sum of the net floor areas of all spaces on "
+        "the Erdgeschoss (hallway included), in square metres. Kind regards, H. Vogel",
+        "Wie groß ist die Netto-Grundfläche aller Räume im Erdgeschoss zusammen, Flur mitgerechnet?",
     ), lambda m: total([s for s in m.spaces() if m.storey_name(s) == "Erdgeschoss"], BQ_NFA, "m²"),
         "sum of BaseQuantities.NetFloorArea of the IfcSpace on Erdgeschoss, m²"),
     Intent(INS, "quantities", (
@@ -492,10 +492,10 @@ INTENTS: list[Intent] = [
         "decline: the model holds no weight quantity (no IfcQuantityWeight) and the roof no weight/mass property"),
     # --- negation -------------------------------------------------------------------------------------------
     Intent(INS, "negation", (
-        "rooms on Erdgeschoss that are not offices",
-        "Which rooms on the Erdgeschoss are not offices?",
-        "Cleaning contract: offices are cleaned by the tenant themselves, everything else by us. Which rooms "
-        "on the Erdgeschoss are no offices?",
+        "spaces on Erdgeschoss that are not offices",
+        "Which spaces on the Erdgeschoss are not offices?",
+        "Cleaning contract: offices are cleaned by the tenant themselves, everything else by us. Which spaces "
+        "on the Erdgeschoss (corridors and toilets included) are no offices?",
         "Welche Räume im Erdgeschoss sind keine Büros?",
     ), lambda m: elements(spaces_on(m, "Erdgeschoss", lambda s: not m.named("Buero")(s))),
         "IfcSpace on Erdgeschoss whose Name / LongName does not hold 'Buero'"),
@@ -533,7 +533,7 @@ INTENTS: list[Intent] = [
     ), lambda m: count(m.on(["Keller", "Erdgeschoss"], "IfcDoor")), f"IfcDoor on Keller or Erdgeschoss, {STOREY_DEEP}"),
     Intent(DUP, "multi_storey", (
         "walls on level 1 and level 2",
-        "Which walls are on Level 1 and Level 2?",
+        "Show me the walls on Level 1 and on Level 2.",
         "We only renovate the two living levels. Please give me all the walls on Level 1 as well as Level 2 "
         "(not the foundation or the roof).",
         "list walls of both levels, 1 and 2",
@@ -557,8 +557,8 @@ INTENTS: list[Intent] = [
         "decline: one of the three storeys asked (3.OG) does not exist (storeys EG, 1.OG, 2.OG)"),
     # --- german ---------------------------------------------------------------------------------------------
     Intent(INS, "german", (
-        "WCs 1. OG Anzahl",
-        "Wie viele WCs gibt es im 1. Obergeschoss?",
+        "WC-Räume 1. OG Anzahl",
+        "Wie viele WC-Räume gibt es im 1. Obergeschoss?",
         "Hallo zusammen, für den Reinigungsplan brauche ich die Anzahl der WC-Räume im 1. Obergeschoss. "
         "Danke und Gruß, Petra",
         "Anzahl der Toilettenräume im ersten Obergeschoss?",

@@ -574,8 +574,8 @@ INTENTS: list[Intent] = [
     Intent(AC11, "german", (
         "Möbel Küche",
         "Welche Möbel stehen in der Küche?",
-        "Hallo, die Küche wird neu gemacht und die alten Möbel müssen raus. Was steht laut Modell alles in "
-        "der Küche? Gruß, Familie Weber",
+        "Hallo, die Küche wird neu gemacht und die alten Möbel müssen raus. Welche Möbel stehen laut Modell "
+        "in der Küche? Gruß, Familie Weber",
         "Was für Möbel sind in der Kueche?",
     ), lambda m: elements(m.in_space(m.space(long="Küche"))), "elements contained in the space Küche"),
     Intent(FZK, "german", (

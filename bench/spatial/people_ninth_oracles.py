@@ -543,7 +543,7 @@ QUESTIONS: list[Q] = [
       lambda m: elements([w for w in explicit("Pset_WallCommon", "LoadBearing", m.on("1. Obergeschoss", WALLS))
                           if ue.get_pset(w, "Pset_WallCommon", "LoadBearing") is False]),
       f"IfcWall on 1. Obergeschoss with LoadBearing = FALSE (each of its walls sets it), {ON}"),
-    Q(SH, "negation", "client", "Up on the roof level, is there anything apart from the roof itself?",
+    Q(SH, "negation", "client", "Up on the roof level, what is there apart from the roof itself?",
       lambda m: elements(e for e in m.on("Roof") if not e.is_a("IfcRoof")),
       f"every element on Roof except IfcRoof, {ON}"),
     Q(FZK, "negation", "architect", "Everything on the Dachgeschoss apart from the IfcMember roof members, please.",

@@ -75,10 +75,8 @@ def test_check_flag_exits_1_on_a_stale_file_and_2_without_models(
     assert '"value": 16,' in text
     stale.write_text(text.replace('"value": 16,', '"value": 17,', 1), encoding="utf-8")
     assert oracles.main(["--ifc-dir", str(shared_ifc), "-o", str(stale), "--check"]) == 1
-    fresh = tmp_path / "fresh.json"
-    fresh.write_text(text, encoding="utf-8")
-    assert oracles.main(["--ifc-dir", str(shared_ifc), "-o", str(fresh), "--check"]) == 0
-    assert oracles.main(["--ifc-dir", str(tmp_path / "nowhere"), "-o", str(fresh), "--check"]) == 2
+    # (a fresh file passing --check is the byte-for-byte comparison above)
+    assert oracles.main(["--ifc-dir", str(tmp_path / "nowhere"), "-o", str(SET), "--check"]) == 2
 
 
 def test_hand_checks_agree_with_the_committed_oracles(handchecks: ModuleType, shared_ifc: Path) -> None:
@@ -90,7 +88,7 @@ def test_hand_checks_catch_a_tampered_oracle(handchecks: ModuleType, shared_ifc:
     data = copy.deepcopy(_data())
     target = next(q for q in data if q["id"] == "ninth-rooms-03")
     target["oracle"]["guids"] = target["oracle"]["guids"][1:]
-    bad = handchecks.compare(shared_ifc, data)
+    bad = handchecks.compare(shared_ifc, data, only=["ninth-rooms-03", "ninth-rooms-01"])
     assert len(bad) == 1 and bad[0].startswith("ninth-rooms-03:"), bad
 
 

@@ -232,3 +232,18 @@ def test_a_seeded_sample_of_the_bench_scores_high_and_never_broadens(qa: Callabl
         assert not result.broadened, (case["id"], case["query"], answer["answer"])
         scores.append(result.score)
     assert sum(scores) / len(scores) >= 0.93, scores
+
+
+@pytest.mark.parametrize("question", ["in the conference room - what's there?",
+                                      "Furniture in the conference room, what is there?"])
+def test_what_is_in_a_room_the_model_lacks_is_declined_never_a_no(question: str, qa: Callable[[str], SpatialQA],
+                                                                   model: File) -> None:
+    """ "what's there" asks for content: a room the model lacks leaves it unanswered (declined naming the room), while
+    "is there a conference room?" is still a plain "No"."""
+    f = model("revit_quantities.ifc")
+    assert not any("conference" in f"{s.Name} {s.LongName}".lower() for s in f.by_type("IfcSpace"))
+    answer = qa("revit_quantities.ifc").ask(question)
+    assert answer["plan"]["declined"] is not None and "conference room" in answer["answer"], answer["answer"]
+    assert answer.get("yes_no") is None and not answer["elements"]
+    plain = qa("revit_quantities.ifc").ask("Is there a conference room?")
+    assert plain["answer"].startswith("No:") and plain["yes_no"] is False

@@ -3074,7 +3074,8 @@ class Parser:
                      "Ask for a room by a name or number the model holds.")
             return
         lacking = [r for r in plan.rooms if not r.guids and not r.negated]
-        if lacking and plan.intent == "exists" and room_parts.presupposed(lacking[0], normalise(plan.question)):
+        if lacking and plan.intent == "exists" and (room_parts.presupposed(lacking[0], normalise(plan.question))
+                                                     or room_parts.asks_what(normalise(plan.question))):
             _decline(plan, f"this model has no space named like '{_as_written(plan.question, lacking[0].term)}'",
                      [], "Ask for a room by a name or number the model holds.")  # "Is the Bibliothek on the EG?"
             return

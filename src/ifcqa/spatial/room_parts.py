@@ -127,6 +127,16 @@ def missing_series_member(plan: Plan, names: dict[str, list[str]], asked: str) -
 _EXISTENTIAL = re.compile(r"\b(?:there|gibt\s+es|any|exist|exists|existiert)\b")
 
 
+# a question word asking for content or a choice: "in the conference room - what's there?" asks what is in it
+_ASKS_WHAT = re.compile(r"\b(?:what|what's|whats|which|was|welche[nmrs]?|wo)\b")
+
+
+def asks_what(asked: str) -> bool:
+    """Whether the question asks for something (a wh-question), so that "there" in it ("what's there?") is no
+    "is there …?" and a room the model lacks leaves nothing to answer, never a "No"."""
+    return _ASKS_WHAT.search(asked) is not None
+
+
 def presupposed(room: RoomRef, asked: str) -> bool:
     """Whether a yes/no question takes the room's existence for granted ("Is the Bibliothek on 1. OG?", "Liegt die
     Sauna im Keller?") rather than asking it ("Is there a sauna on Level 1?": no)."""

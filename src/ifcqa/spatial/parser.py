@@ -1167,6 +1167,8 @@ class Parser:
         plan.notes.append("framing, not what is asked: " + "; ".join(found.framing))
         if found.confirm:
             plan.resolved["confirm"] = True
+        if found.text and text.endswith(found.text):  # only a lead taken ("show me ..."): blanked, so that what
+            return " " * (len(text) - len(found.text)) + found.text  # follows keeps its place in the question
         return found.text
 
     def _frees(self, words: str, role: str) -> bool:

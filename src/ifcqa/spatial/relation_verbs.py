@@ -282,4 +282,6 @@ def plain_containment(text: str, skip: frozenset[str] = frozenset(),
 
     out = _containment().sub(drop, text)
     out = re.sub(rf"(?<![\w-])(?:up|down|over){_PLACE_AFTER}\s*", "", out)
+    if out == text:  # nothing taken: the text as given, its blanked spans ("which one is larger:") kept in place
+        return text, taken
     return re.sub(r"\s{2,}", " ", out), taken

@@ -59,6 +59,9 @@ import ifcopenshell.util.element as ue
 import ifcopenshell.util.unit as uu
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from generated_bench import dumps  # noqa: E402
+
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
 DEFAULT_OUT = HERE / "broaden_cases.json"
 PER_KIND = 3  # variants per base question and perturbation kind
@@ -538,11 +541,6 @@ def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], dict[str, int]]:
                 if taken == (PER_KIND + 1 if kind == "b_unit" else PER_KIND):
                     break
     return cases, dict(dropped)
-
-
-def dumps(cases: list[dict[str, Any]]) -> str:
-    """The committed file's text for ``cases``."""
-    return json.dumps(cases, indent=1, ensure_ascii=False) + "\n"
 
 
 # --- the report -----------------------------------------------------------------------------------------------

@@ -60,7 +60,6 @@ to the templates of ``framing_cases.json``.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import re
@@ -72,6 +71,8 @@ from typing import Any
 import ifcopenshell.util.element
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from generated_bench import dumps  # noqa: E402
+from generated_bench import seed as _seed  # noqa: E402
 from people_oracles import Model  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -331,10 +332,6 @@ def restricted(oracle: dict[str, Any], keep: list[str]) -> dict[str, Any]:
 # --- building -------------------------------------------------------------------------------------------------
 
 
-def _seed(*parts: str) -> int:
-    return int(hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:12], 16)
-
-
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -461,10 +458,6 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
                 break
     cases.sort(key=lambda c: c["id"])
     return cases
-
-
-def dumps(cases: list[dict[str, Any]]) -> str:
-    return json.dumps(cases, indent=1, ensure_ascii=False) + "\n"
 
 
 def report(run: Path, cases_path: Path) -> str:

@@ -71,7 +71,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-
+from generated_bench import dumps  # noqa: E402
 from people_oracles import Model  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
@@ -712,10 +712,6 @@ def _premise(m: Model, base: Base) -> None:
             continue
         if key in blob or key.replace(" ", "") in blob:
             raise ValueError(f"{base.id}: the model holds {key!r}: not a decline")
-
-
-def dumps(cases: list[dict[str, Any]]) -> str:
-    return json.dumps(cases, indent=1, ensure_ascii=False) + "\n"
 
 
 # --- the report ----------------------------------------------------------------------------------------------

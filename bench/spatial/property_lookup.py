@@ -69,7 +69,7 @@ import ifcopenshell.util.unit
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-
+from generated_bench import dumps  # noqa: E402
 from people_oracles import Model  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
@@ -507,10 +507,6 @@ def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     dev_queries = {(c["ifc_filename"], c["query"].casefold()) for c in dev}
     held = [c for c in generate(ifc_dir, SEED_B, True) if (c["ifc_filename"], c["query"].casefold()) not in dev_queries]
     return dev, finish(held, "prop10b", True, SEED_B)
-
-
-def dumps(cases: list[dict[str, Any]]) -> str:
-    return json.dumps(cases, indent=1, ensure_ascii=False) + "\n"
 
 
 def report(run_dir: Path) -> int:

@@ -47,7 +47,6 @@ template).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import re
 import sys
@@ -60,6 +59,11 @@ from typing import Any
 import ifcopenshell
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import generated_bench  # noqa: E402
+from generated_bench import dumps  # noqa: E402
+from generated_bench import seed as _seed  # noqa: E402
+
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
 BASES = HERE / "relation_bases.json"
 OUT = {"a": HERE / "relation_cases.json", "b": HERE / "relation_cases_b.json"}
@@ -467,25 +471,7 @@ def held_back() -> set[str]:
 
 def read_bases(run_root: Path) -> list[list[str]]:
     """(set, id) of every non-decline question of :data:`SETS` that the run scored 1.0."""
-    out: list[list[str]] = []
-    for name in SETS:
-        cases = {c["id"]: c for c in json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))}
-        path = run_root / name / "records.jsonl"
-        if not path.is_file():
-            raise SystemExit(f"{path} is missing: run score_all.sh first")
-        for line in path.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            case = cases.get(r["id"])
-            if case is None or r.get("score", r.get("f1")) != 1.0:
-                continue
-            if (case.get("oracle") or {}).get("type") in (None, "decline"):
-                continue
-            out.append([name, r["id"]])
-    return out
-
-
-def _seed(*parts: str) -> int:
-    return int(hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:12], 16)
+    return generated_bench.read_bases(SETS, HERE, run_root)
 
 
 def build(ifc_dir: Path, part: str) -> list[dict[str, Any]]:
@@ -537,10 +523,6 @@ def build(ifc_dir: Path, part: str) -> list[dict[str, Any]]:
             per_model[fname] += 1
     cases.sort(key=lambda c: c["id"])
     return cases
-
-
-def dumps(cases: list[dict[str, Any]]) -> str:
-    return json.dumps(cases, indent=1, ensure_ascii=False) + "\n"
 
 
 # --- the report -------------------------------------------------------------------------------------------

@@ -42,7 +42,6 @@ n, right (score 1), declined, wrong (an answer that is not the base's and no dec
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import re
@@ -55,6 +54,11 @@ from typing import Any
 import ifcopenshell
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import generated_bench  # noqa: E402
+from generated_bench import dumps  # noqa: E402
+from generated_bench import seed as _seed  # noqa: E402
+
 ROOT = HERE.parents[1]
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
 DEFAULT_OUT = HERE / "typo_cases.json"
@@ -445,25 +449,7 @@ def real_word(old: str, changed: str, model: Model, vocab: frozenset[str]) -> st
 
 def read_bases(run_root: Path) -> list[list[str]]:
     """(set, id) of every non-decline question of :data:`SETS` that the run scored 1.0."""
-    out: list[list[str]] = []
-    for name in SETS:
-        cases = {c["id"]: c for c in json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))}
-        path = run_root / name / "records.jsonl"
-        if not path.is_file():
-            raise SystemExit(f"{path} is missing: run score_all.sh first")
-        for line in path.read_text(encoding="utf-8").splitlines():
-            r = json.loads(line)
-            case = cases.get(r["id"])
-            if case is None or r.get("score", r.get("f1")) != 1.0:
-                continue
-            if (case.get("oracle") or {}).get("type") in (None, "decline"):
-                continue
-            out.append([name, r["id"]])
-    return out
-
-
-def _seed(*parts: str) -> int:
-    return int(hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:12], 16)
+    return generated_bench.read_bases(SETS, HERE, run_root)
 
 
 def build(ifc_dir: Path, salt: str = "") -> tuple[list[dict[str, Any]], dict[str, int]]:
@@ -519,10 +505,6 @@ def build(ifc_dir: Path, salt: str = "") -> tuple[list[dict[str, Any]], dict[str
                 break
     cases.sort(key=lambda c: c["id"])
     return cases, dict(dropped)
-
-
-def dumps(cases: list[dict[str, Any]]) -> str:
-    return json.dumps(cases, indent=1, ensure_ascii=False) + "\n"
 
 
 # --- the report -------------------------------------------------------------------------------------------

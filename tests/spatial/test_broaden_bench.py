@@ -20,7 +20,6 @@ import ifcopenshell.util.unit
 import pytest
 
 from bench_scripts import load_script
-from ifcqa.index import ModelIndex
 from ifcqa.spatial import SpatialQA
 from ifcqa.spatial.bench_score import score
 
@@ -66,17 +65,6 @@ def _sample() -> list[dict[str, Any]]:
     picked = {c["id"]: c for c in [*firsts.values(), *perturbed[::12]]}
     return [c for c in cases if c["kind"] == "control"] + sorted(picked.values(), key=lambda c: c["id"])
 
-
-@pytest.fixture(scope="module")
-def qa(index_of: Callable[[str], ModelIndex]) -> Callable[[str], SpatialQA]:
-    made: dict[str, SpatialQA] = {}
-
-    def get(name: str) -> SpatialQA:
-        if name not in made:
-            made[name] = SpatialQA(index_of(name), use_graph=False, embedder=None)
-        return made[name]
-
-    return get
 
 
 @pytest.mark.parametrize("case", _sample(), ids=lambda c: c["id"])

@@ -19,7 +19,6 @@ import pytest
 from plain_walks import storey_of
 
 from bench_scripts import load_script
-from ifcqa.index import ModelIndex
 from ifcqa.spatial import SpatialQA
 from ifcqa.spatial.bench_score import score
 from ifcqa.spatial.request_core import person_shaped
@@ -31,17 +30,6 @@ DUPLEX = "Duplex_A_20110907.ifc"
 HOUSE = "Ifc4_SampleHouse.ifc"
 FZK4 = "AC20-FZK-Haus.ifc"
 
-
-@pytest.fixture(scope="module")
-def qa(index_of: Callable[[str], ModelIndex]) -> Callable[[str], SpatialQA]:
-    made: dict[str, SpatialQA] = {}
-
-    def get(name: str) -> SpatialQA:
-        if name not in made:
-            made[name] = SpatialQA(index_of(name), use_graph=False, embedder=None)
-        return made[name]
-
-    return get
 
 
 def _on(f: ifcopenshell.file, cls: str, storey: str) -> set[str]:

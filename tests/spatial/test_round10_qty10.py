@@ -21,7 +21,6 @@ import ifcopenshell.util.element as ue
 import pytest
 
 from bench_scripts import load_script
-from ifcqa.index import ModelIndex
 from ifcqa.spatial import SpatialQA
 from ifcqa.spatial.bench_score import score
 
@@ -38,17 +37,6 @@ SAMPLE = "Ifc4_SampleHouse.ifc"
 DUPLEX = "Duplex_A_20110907.ifc"
 FT2 = 0.09290304
 
-
-@pytest.fixture(scope="module")
-def qa(index_of: Callable[[str], ModelIndex]) -> Callable[[str], SpatialQA]:
-    made: dict[str, SpatialQA] = {}
-
-    def get(name: str) -> SpatialQA:
-        if name not in made:
-            made[name] = SpatialQA(index_of(name), use_graph=False, embedder=None)
-        return made[name]
-
-    return get
 
 
 def _room(f: ifcopenshell.file, name: str) -> Any:

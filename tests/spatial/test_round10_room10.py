@@ -21,7 +21,6 @@ import ifcopenshell.util.element as ue
 import pytest
 
 from bench_scripts import load_script
-from ifcqa.index import ModelIndex
 from ifcqa.spatial import SpatialQA
 from ifcqa.spatial.bench_score import score
 
@@ -35,17 +34,6 @@ R3 = "3rooms_Heater_AirTerminal_Table_with_SB.ifc"
 
 File = Callable[[str], ifcopenshell.file]
 
-
-@pytest.fixture(scope="module")
-def qa(index_of: Callable[[str], ModelIndex]) -> Callable[[str], SpatialQA]:
-    made: dict[str, SpatialQA] = {}
-
-    def get(name: str) -> SpatialQA:
-        if name not in made:
-            made[name] = SpatialQA(index_of(name), use_graph=False, embedder=None)
-        return made[name]
-
-    return get
 
 
 def _space(f: ifcopenshell.file, *, name: str | None = None, long: str | None = None) -> Any:

@@ -24,7 +24,6 @@ import pytest
 from plain_walks import guids, storey_of
 
 from bench_scripts import load_script
-from ifcqa.index import ModelIndex
 from ifcqa.spatial import SpatialQA
 from ifcqa.spatial.bench_score import score
 from ifcqa.spatial.negation_scope import canonical
@@ -76,17 +75,6 @@ def _sample() -> list[dict[str, Any]]:
     controls = rng.sample([c for c in cases if c["kind"] == "control"], 12)
     return controls + sorted(picked.values(), key=lambda c: c["id"])
 
-
-@pytest.fixture(scope="module")
-def qa(index_of: Callable[[str], ModelIndex]) -> Callable[[str], SpatialQA]:
-    made: dict[str, SpatialQA] = {}
-
-    def get(name: str) -> SpatialQA:
-        if name not in made:
-            made[name] = SpatialQA(index_of(name), use_graph=False, embedder=None)
-        return made[name]
-
-    return get
 
 
 @pytest.mark.parametrize("case", _sample(), ids=lambda c: c["id"])

@@ -16,7 +16,6 @@ from typing import Any
 
 import ifcopenshell
 import ifcopenshell.util.element as ue
-import pytest
 from plain_walks import ask as _ask
 from plain_walks import guids as _guids
 from plain_walks import storey_of as _storey
@@ -79,17 +78,6 @@ def test_committed_bench_equals_the_generator(shared_ifc: Path) -> None:
 
 
 # --- the bench, sampled -------------------------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def qa(index_of: Index) -> Callable[[str], SpatialQA]:
-    made: dict[str, SpatialQA] = {}
-
-    def get(name: str) -> SpatialQA:
-        if name not in made:
-            made[name] = SpatialQA(index_of(name), use_graph=False, embedder=None)
-        return made[name]
-
-    return get
 
 
 def test_a_seeded_sample_of_the_bench_holds(qa: Callable[[str], SpatialQA]) -> None:

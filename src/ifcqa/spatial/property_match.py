@@ -26,9 +26,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from ifcqa.spatial.property_names import SPELLED
 from ifcqa.spatial.spaces import fold, fold_with_offsets
 
-_SPELLED = {"max": "maximum", "min": "minimum", "temp": "temperature", "maximal": "maximum", "minimal": "minimum"}
 # words that say nothing about which property is asked ("the property", "its value", "the recorded X")
 FILLER = frozenset(["the", "a", "an", "its", "their", "property", "properties", "value", "values", "attribute",
                     "attributes", "recorded", "stored", "given", "set", "field", "parameter", "parameters", "wert",
@@ -39,7 +39,7 @@ def word_key(word: str) -> str:
     """One word as it is compared: folded, umlauts and spelled-out umlauts alike, singular, abbreviations out."""
     w = "".join(ch for ch in fold(word) if ch.isalnum())
     w = w.replace("ae", "a").replace("oe", "o").replace("ue", "u")
-    w = _SPELLED.get(w, w)
+    w = SPELLED.get(w, w)
     if len(w) > 4 and w.endswith("ies"):
         return w[:-3] + "y"
     if len(w) > 4 and w.endswith(("ches", "shes", "sses", "xes")):

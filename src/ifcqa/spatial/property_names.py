@@ -22,7 +22,8 @@ from collections.abc import Iterable
 
 from ifcqa.spatial.spaces import fold
 
-_SPELLED = {"max": "maximum", "min": "minimum", "maximal": "maximum", "minimal": "minimum", "temp": "temperature"}
+# abbreviations people write in a property name, written out (also read by property_match)
+SPELLED = {"max": "maximum", "min": "minimum", "maximal": "maximum", "minimal": "minimum", "temp": "temperature"}
 _EXTREMES = frozenset(["maximum", "minimum"])
 _CLASS_PREFIXES = frozenset(["space", "door", "window", "wall", "slab", "roof", "stair", "pipe", "duct", "pump",
                              "zone", "building", "storey"])
@@ -32,7 +33,7 @@ _WORD = re.compile(r"[^\W_]+")
 def _words(text: str) -> list[str]:
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", " ", text)
     folded = spaced.casefold() if spaced.isascii() else fold(spaced)  # (fold keeps offsets: slower)
-    return [_SPELLED.get(w, w) for w in _WORD.findall(folded)]
+    return [SPELLED.get(w, w) for w in _WORD.findall(folded)]
 
 
 def key(text: str) -> str:

@@ -1,6 +1,6 @@
 """Issue 22's tenth blind question set: 48 intents, each asked in four phrasings, oracles by plain IfcOpenShell.
 
-    python bench/spatial/people_tenth_oracles.py [--ifc-dir ../shared/ifc] [-o bench/spatial/people_tenth.json] [--check]
+    python bench/spatial/people_tenth_oracles.py [--ifc-dir ../shared/ifc] [-o OUT.json] [--check]
 
 Each intent is one need of one reader about one model, written four times in different forms: (a) a terse
 fragment or chat line, (b) a full polite question, (c) a real message with context (an e-mail, an FM ticket,
@@ -46,6 +46,7 @@ from people_oracles import (  # noqa: E402
     Oracle,
     count,
     decline,
+    dumps,  # noqa: F401  (re-exported: the test compares the file with dumps(compute(...)))
     elements,
     ext,
     number,

@@ -201,13 +201,14 @@ INTENTS: list[Intent] = [
     ), lambda m: count(typed_on(("Dachgeschoss",), "IfcSpaceHeaterType")(m)),
         f"elements typed by IfcSpaceHeaterType on Dachgeschoss, {STOREY_DEEP}"),
     Intent(DEL, "storey_class", (
-        "light fixtures, Level 2",
-        "Which light fixtures are there on Level 2?",
-        "Forwarded from the client:\n> We want to swap all upstairs lamps for LED before handover.\nCan you pull "
-        "the light fixtures on Level 2 from the electrical model so I can price the swap?",
-        "Level 2 - pls list all the luminaires (light fittings) there",
-    ), lambda m: elements(typed_on(("Level 2",), "IfcLightFixtureType")(m)),
-        f"elements typed by IfcLightFixtureType on Level 2, {STOREY_DEEP}"),
+        "power sockets, Level 2",
+        "Which power receptacles are there on Level 2?",
+        "Forwarded from the client:\n> We want every upstairs socket tested (PAT/RCD) before handover.\nCan you pull "
+        "the power receptacles on Level 2 from the electrical model so I can price the testing?",
+        "Level 2 - pls list all the electrical sockets (receptacles) there",
+    ), lambda m: elements(typed_on(("Level 2",), "IfcOutletType")(m)),
+        f"elements typed by IfcOutletType (all 'Duplex Receptacle') on Level 2, {STOREY_DEEP}; the telephone "
+        "outlets are untyped proxies, not power receptacles"),
     # ------------------------------------------------------------------ comparison
     Intent(INS, "comparison", (
         "storey with most doors?",
@@ -390,13 +391,14 @@ INTENTS: list[Intent] = [
     ), lambda m: total(m.spaces(m.named("small office")), GSA, "m²"),
         "sum of 'GSA Space Areas'.'GSA BIM Area' over the spaces whose LongName is 'small office', m²"),
     Intent(LB, "quantities", (
-        "window area Level 2 total",
-        "What is the total window area on Level 2?",
-        "Hello,\nwe are checking the solar gains upstairs for the energy report due on the 20th. What is the total "
-        "area of the windows on Level 2, in square metres?\nKind regards, D. Meyer",
-        "Level 2: windows area all together in m2?",
-    ), lambda m: total(m.on("Level 2", "IfcWindow"), lambda e: Model.qty(e, "BaseQuantities", "Area"), "m²"),
-        f"sum of BaseQuantities.Area over the IfcWindow on Level 2 ({STOREY_DEEP}), m²"),
+        "Level 1 rooms, total net floor area",
+        "What is the total net floor area of the rooms on Level 1?",
+        "Hello,\nthe fit-out contractor quotes per square metre of floor and wants the figure by the 20th. Please "
+        "add up the net floor area of all rooms on Level 1 and send it in m².\nKind regards, D. Meyer",
+        "Net floor space of every room on Level 1 summed, in m2?",
+    ), lambda m: total(m.on("Level 1", "IfcSpace"), BQ_NFA, "m²"),
+        f"sum of BaseQuantities.NetFloorArea over the IfcSpace on Level 1 ({STOREY_DEEP}), m² (GrossFloorArea, "
+        "Custom_Pset.NetArea and Dimensions.Area hold the same values)"),
     Intent(HOM, "quantities", (
         "weight of GroundFloor doors (kg)",
         "How much do the doors on the GroundFloor weigh in total, in kilograms?",

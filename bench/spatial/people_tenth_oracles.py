@@ -168,6 +168,11 @@ def hom_nfa(e: Any) -> float:
     return Model.qty(e, "Qto_SpaceBaseQuantities", "NetFloorArea")
 
 
+def only(es: list[Any]) -> Any:
+    _check(len(es) == 1, f"{len(es)} elements where one was meant")
+    return es[0]
+
+
 def elevation(m: Model, name: str, factor: float = 1.0) -> Oracle:
     s = m.storey(name)
     _check(s.Elevation is not None, f"{name} has no Elevation")
@@ -545,14 +550,16 @@ INTENTS: list[Intent] = [
     ), declined(exists(lambda m: m.spaces(m.named("living room")))),
         "decline: an opinion; the living room exists, but taste is not in the file"),
     # ------------------------------------------------------------------ lookup
-    Intent(DUP, "lookup", (
-        "Level 2 elevation",
-        "What is the elevation of Level 2?",
-        "Hi Chris,\nthe stair supplier needs the floor-to-floor height. At what elevation is Level 2 set in the "
-        "model, in metres?\nThanks, Aylin",
-        "height of Level 2 above zero, in m?",
-    ), lambda m: elevation(m, "Level 2"),
-        "IfcBuildingStorey.Elevation of Level 2 (metres, the model's unit)"),
+    Intent(RQ, "lookup", (
+        "width of the door of room 4",
+        "How wide is the door of room 4?",
+        "Hi Paul,\nwe are moving a new copier into the small office, room 4, on Friday and it is 85 cm deep. What "
+        "width does the model give for the door of room 4? In metres is fine.\nThanks, Greta",
+        "Room 4 door - its width please, need it for a delivery.",
+    ), lambda m: number(float(only(m.bounding(m.space("4"), "IfcDoor")).OverallWidth), "m",
+                        m.bounding(m.space("4"), "IfcDoor")),
+        "IfcDoor.OverallWidth of the one door bounding the space 4 (IfcRelSpaceBoundary), metres (the model's unit; "
+        "PSet_Revit_Type_Dimensions.Width says the same)"),
     Intent(FZK, "lookup", (
         "material of the Dachgeschoss walls",
         "What material are the walls on the Dachgeschoss made of?",

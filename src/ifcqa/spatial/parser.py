@@ -859,6 +859,9 @@ def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
     return plan
 
 
+# a room noun right after a room the model has ("the Wohnen room", "kitchen space"): part of naming that room
+_ROOM_NOUN_AFTER = re.compile(r"\s*\(?\s*(?:room|space|raum|zimmer)\b\)?")
+
 class Parser:
     """Parses questions about one model (the storey rules need its storeys and elevations)."""
 
@@ -1496,6 +1499,7 @@ class Parser:
             plan.resolved["each_storey"] = True
         else:
             frame = self._find_frame(plan, text)
+            frame = None if frame is not None and self._where_not_elevation(frame, text) else frame
         if frame is None:
             return self._class_then_identifier(plan, text), None
         if plan.resolved.get("lookup_parts"):
@@ -1719,6 +1723,13 @@ class Parser:
         plan.resolved["lookup_text"] = reduced
         plan.notes.append("lookup of several attributes: " + ", ".join(repr(p["term"]) for p in parts))
         return frame
+
+    def _where_not_elevation(self, frame: lookup.Frame, text: str) -> bool:
+        """ "on which level is the kitchen": where it is (its storey), not an elevation, unless a storey is what
+        the question names ("on what level is the Dachgeschoss" still asks the storey's elevation)."""
+        if frame.key != "elevation" or not re.match(r"on\s+(?:what|which)\s+level", frame.term):
+            return False
+        return not any(pattern.search(text) for _, pattern in self._name_patterns)
 
     def _find_frame(self, plan: Plan, text: str) -> lookup.Frame | None:
         """The lookup frame; with a list of attributes ("the width and height of", ``multi_lookup``) the frame of
@@ -2129,6 +2140,9 @@ class Parser:
             kept.append(room)
         for room in kept:
             text = _mask(text, room.start, room.end)
+            said = _ROOM_NOUN_AFTER.match(text, room.end) if room.guids else None
+            if said is not None:  # "the Wohnen room", "die Küche (Raum)": the room's own noun, never a class asked
+                text = _mask(text, room.end, said.end())
         plan.resolved["room_spans"] = [(room.start, room.end) for room in kept]
         self._room_quantities = {q.casefold() for room in kept for g in room.guids if (e := self.index.find(g))
                                  for sets in (e.qtos, e.psets) for props in sets.values() for q in props}

@@ -1,0 +1,55 @@
+"""Round 11 (lead): a room asked "on which level" is located, not taken for a storey's elevation; a storey named
+there still gets its elevation. Answers checked against the file with plain IfcOpenShell."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ifcopenshell
+import ifcopenshell.util.unit
+from plain_walks import storey_of
+
+from ifcqa.spatial import SpatialQA
+
+FZK = "AC20-FZK-Haus.ifc"  # Erdgeschoss, Dachgeschoss; its kitchen (Küche) is space "6"
+DUPLEX = "Duplex_A_20110907.ifc"
+File = Callable[[str], ifcopenshell.file]
+
+
+def test_on_which_level_is_a_room_names_its_storey(qa: Callable[[str], SpatialQA], model: File) -> None:
+    kitchens = [s for s in model(FZK).by_type("IfcSpace") if "küche" in (s.LongName or "").lower()]
+    assert len(kitchens) == 1
+    for q in ("On which level is the kitchen?", "on which level is the Küche"):
+        answer = qa(FZK).ask(q)
+        assert answer["declined"] is None and answer["storeys"] == [storey_of(kitchens[0])], (q, answer["answer"])
+
+
+def test_on_which_level_is_a_storey_is_still_its_elevation(qa: Callable[[str], SpatialQA], model: File) -> None:
+    level2 = next(s for s in model(DUPLEX).by_type("IfcBuildingStorey") if s.Name == "Level 2")
+    answer = qa(DUPLEX).ask("on which level is Level 2?")
+    assert answer["declined"] is None and "Elevation" in answer["answer"], answer["answer"]
+    metres = level2.Elevation * ifcopenshell.util.unit.calculate_unit_scale(model(DUPLEX))
+    assert f"{metres:.1f}" in answer["answer"], answer["answer"]
+
+
+def test_obergeschoss_on_a_house_without_one_declines_listing_its_storeys(qa: Callable[[str], SpatialQA]) -> None:
+    answer = qa(FZK).ask("Wie viele Fenster gibt es im Obergeschoss?")
+    assert answer["declined"] is not None and answer["elements"] == [], answer["answer"]
+    assert "Dachgeschoss" in answer["answer"] and "Erdgeschoss" in answer["answer"], answer["answer"]
+
+
+def _bounding(space: ifcopenshell.entity_instance, ifc_class: str) -> set[str]:
+    return {r.RelatedBuildingElement.GlobalId for r in space.BoundedBy or ()
+            if r.RelatedBuildingElement is not None and r.RelatedBuildingElement.is_a(ifc_class)}
+
+
+def test_a_room_noun_after_a_rooms_name_is_part_of_naming_it(qa: Callable[[str], SpatialQA], model: File) -> None:
+    wohnen = next(s for s in model(FZK).by_type("IfcSpace") if s.LongName == "Wohnen")
+    for q in ("Which windows does the Wohnen room have?", "windows in the Wohnen room"):
+        answer = qa(FZK).ask(q)
+        assert {e["guid"] for e in answer["elements"]} == _bounding(wohnen, "IfcWindow") != set(), (q, answer["answer"])
+
+
+def test_a_room_noun_after_a_room_the_model_lacks_still_declines(qa: Callable[[str], SpatialQA]) -> None:
+    answer = qa(FZK).ask("Which windows does the server room have?")
+    assert answer["elements"] == [] and "server" in answer["answer"], answer["answer"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import ifcopenshell
+import ifcopenshell.util.element as ue
 import ifcopenshell.util.unit
 from plain_walks import storey_of
 
@@ -53,3 +54,27 @@ def test_a_room_noun_after_a_rooms_name_is_part_of_naming_it(qa: Callable[[str],
 def test_a_room_noun_after_a_room_the_model_lacks_still_declines(qa: Callable[[str], SpatialQA]) -> None:
     answer = qa(FZK).ask("Which windows does the server room have?")
     assert answer["elements"] == [] and "server" in answer["answer"], answer["answer"]
+
+
+INST = "AC11-Institute-Var-2-IFC.ifc"
+
+
+def _net_floor_areas(f: ifcopenshell.file, storey: str) -> dict[str, float]:
+    out = {}
+    for space in f.by_type("IfcSpace"):
+        if storey_of(space) == storey:
+            qtos = ue.get_psets(space, qtos_only=True)
+            out[space.GlobalId] = next(q["NetFloorArea"] for q in qtos.values() if "NetFloorArea" in q)
+    return out
+
+
+def test_which_room_has_the_most_area_is_one_room_never_the_sum(qa: Callable[[str], SpatialQA], model: File) -> None:
+    areas = _net_floor_areas(model(INST), "Erdgeschoss")
+    top, low = max(areas.values()), min(areas.values())
+    answer = qa(INST).ask("Which room on the Erdgeschoss has the most floor area?")
+    assert {e["guid"] for e in answer["elements"]} == {g for g, a in areas.items() if a == top}, answer["answer"]
+    assert "Total" not in answer["answer"] and f"{top:g}" in answer["answer"], answer["answer"]
+    answer = qa(INST).ask("Which room on the Erdgeschoss has the least floor area?")
+    assert {e["guid"] for e in answer["elements"]} == {g for g, a in areas.items() if a == low}, answer["answer"]
+    answer = qa(INST).ask("Which storey has the most floor area?")  # per storey: the sums, as before
+    assert "total" in answer["answer"] and answer["storeys"], answer["answer"]

@@ -859,6 +859,10 @@ def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
     return plan
 
 
+# "which office has the most net floor area": the noun asked ("office"; blank when a room's name was read there)
+_WHICH_NOUN = re.compile(r"\s*(?:which|what|welche[mnrs]?|welches)\s+(?P<noun>[^\W\d_]*)")
+_MOST_BEFORE = re.compile(r"\b(?:the\s+)?(?:most|least|meiste[nr]?|wenigsten?)\s+(?:[^\W\d_]+\s+){0,2}$")
+
 # a room noun right after a room the model has ("the Wohnen room", "kitchen space"): part of naming that room
 _ROOM_NOUN_AFTER = re.compile(r"\s*\(?\s*(?:room|space|raum|zimmer)\b\)?")
 
@@ -2005,6 +2009,22 @@ class Parser:
         plan.resolved["is_most"] = named[0].storeys[0]
         plan.storeys, plan.storey_names = [], []
         plan.notes.append(f"is {named[0].term!r} the storey ranked first: every storey ranked")
+
+    def _most_of_each(self, plan: Plan, text: str) -> None:
+        """ "which office has the most net floor area": the one element (room) with the largest value, never the
+        sum over all of them; "which storey has the most floor area" keeps the sums per storey."""
+        measure = plan.resolved.get("measure")
+        asked = _WHICH_NOUN.match(text)
+        if measure is None or plan.measure is None or measure.op != "sum" or asked is None or len(plan.storeys) > 1:
+            return
+        before = text[max(0, measure.start - 30):measure.start]
+        if asked.group("noun") in STOREY_NOUNS or not _MOST_BEFORE.search(before):
+            return
+        op = "min" if plan.least else "max"
+        plan.resolved["measure"] = resolve.Measure(measure.term, measure.start, measure.end, measure.quantity, op,
+                                                   raw=measure.raw)
+        plan.measure["op"] = op
+        plan.notes.append(f"'the {'least' if plan.least else 'most'} {measure.term}' of one of them: the {op}imum")
 
     def _storeys_by_measure(self, plan: Plan, text: str) -> None:
         """ "list the storeys with their floor area": the measure per storey; "which floors have a total room area
@@ -4242,6 +4262,7 @@ class Parser:
             plan.intent = "most"
             plan.least = _words_pattern(("fewest", "least", "wenigsten", "fewer", "weniger")).search(
                 _BOUND_WORDS.sub(" ", text)) is not None
+            self._most_of_each(plan, text)
         elif plan.measure is not None and plan.measure["op"] in ("max", "min") and (
             has(STOREY_NOUNS) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
         ) and not has(BREAKDOWN_WORDS):  # "what is the biggest room on each floor": one per storey (below)

@@ -78,3 +78,26 @@ def test_which_room_has_the_most_area_is_one_room_never_the_sum(qa: Callable[[st
     assert {e["guid"] for e in answer["elements"]} == {g for g, a in areas.items() if a == low}, answer["answer"]
     answer = qa(INST).ask("Which storey has the most floor area?")  # per storey: the sums, as before
     assert "total" in answer["answer"] and answer["storeys"], answer["answer"]
+
+
+def _windows(f: ifcopenshell.file, storey: str | None = None) -> set[str]:
+    return {w.GlobalId for w in f.by_type("IfcWindow") if storey is None or storey_of(w) == storey}
+
+
+def test_german_requests_in_the_imperative_polite_and_infinitive(qa: Callable[[str], SpatialQA], model: File) -> None:
+    f = model(FZK)
+    for q, storey in (("Zähl mal die Fenster", None), ("Zählen Sie bitte die Fenster", None),
+                      ("Fenster zählen bitte", None), ("Zähl die Fenster im Erdgeschoss", "Erdgeschoss"),
+                      ("Gib mir die Anzahl der Fenster im Dachgeschoss", "Dachgeschoss")):
+        answer = qa(FZK).ask(q)
+        assert answer["count"] == len(_windows(f, storey)), (q, answer["answer"])
+    for q, storey in (("Zeig mir mal die Fenster im EG", "Erdgeschoss"),
+                      ("Liste mal alle Fenster im Dachgeschoss auf", "Dachgeschoss")):
+        answer = qa(FZK).ask(q)
+        assert {e["guid"] for e in answer["elements"]} == _windows(f, storey), (q, answer["answer"])
+
+
+def test_german_requests_keep_what_restricts(qa: Callable[[str], SpatialQA]) -> None:
+    for q, word in (("Gib mir die roten Fenster", "roten"), ("Wie viele Fenster hat sie?", "sie")):
+        answer = qa(FZK).ask(q)
+        assert answer["elements"] == [] and word in answer["answer"], (q, answer["answer"])

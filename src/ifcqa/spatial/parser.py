@@ -27,6 +27,7 @@ from ifcqa.spatial import (
     between,
     element_compare,
     framing,
+    german_requests,
     grounding,
     layers,
     listed_kinds,
@@ -914,6 +915,8 @@ class Parser:
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
         text = _hyphen_compounds(plan, text)  # "Netto-Grundfläche": the vocabularies' "nettogrundfläche"
+        text, read = german_requests.canonical(text)  # "Zählen Sie mal die Fenster", "Gib mir ...": known forms
+        plan.notes.extend(read)
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
@@ -4048,7 +4051,8 @@ class Parser:
         single = [w for w in _TYPO_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
-            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or word in _bounding_verb_words() or (
+            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or word in COUNT_WORDS or (
+                    word in _bounding_verb_words()) or (
                     (_qualifier_word(word) or word in _dimension_words()) and word not in _JOINED):
                 continue  # a known filler ("thanks"), qualifier ("schmaler") or a room's bounding verb ("leading
                 # into the kitchen", never "landing") is never a misspelled class
@@ -4064,7 +4068,7 @@ class Parser:
                 text = text[: match.start()] + " " * len(word) + text[match.end():]
         for match in list(re.finditer(r"(?<![\w'-])[^\W\d_]{4}(?![\w'-])", text)):  # "dors": a doubled letter once
             word = match.group(0)
-            if word in _STOP or word in FILLER_WORDS or word in self._name_words():
+            if word in _STOP or word in FILLER_WORDS or word in COUNT_WORDS or word in self._name_words():
                 continue
             close = [k for k, shorter in _DOUBLED.items() if word in shorter]
             if len(close) == 1:

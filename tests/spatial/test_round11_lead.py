@@ -101,3 +101,32 @@ def test_german_requests_keep_what_restricts(qa: Callable[[str], SpatialQA]) -> 
     for q, word in (("Gib mir die roten Fenster", "roten"), ("Wie viele Fenster hat sie?", "sie")):
         answer = qa(FZK).ask(q)
         assert answer["elements"] == [] and word in answer["answer"], (q, answer["answer"])
+
+
+DHW = "domestic-hot-water.ifc"  # one storey, My Storey; its sanitary terminals: a wash-hand basin and a bath
+
+
+def _sanitary(f: ifcopenshell.file, predefined: str | None = None) -> set[str]:
+    return {e.GlobalId for e in f.by_type("IfcSanitaryTerminal")
+            if predefined is None or ue.get_predefined_type(e) == predefined}
+
+
+def test_kinds_listed_after_a_class_as_examples_or_as_what_is_asked(qa: Callable[[str], SpatialQA],
+                                                                    model: File) -> None:
+    f = model(DHW)
+    basins = _sanitary(f, "WASHHANDBASIN")
+    assert basins and basins != _sanitary(f)
+    for q in ("which sanitary terminals (basins, baths and so on) sit on My Storey?",
+              "sanitary terminals like basins and baths on My Storey", "which sanitary terminals, e.g. basins, are "
+              "on My Storey?"):  # examples: the class as a whole
+        answer = qa(DHW).ask(q)
+        assert {e["guid"] for e in answer["elements"]} == _sanitary(f), (q, answer["answer"])
+    answer = qa(DHW).ask("which sanitary terminals (basins) are on My Storey?")  # a closed list: those kinds
+    assert {e["guid"] for e in answer["elements"]} == basins, answer["answer"]
+
+
+def test_a_listed_class_that_is_no_kind_of_the_head_is_declined(qa: Callable[[str], SpatialQA]) -> None:
+    for q in ("which sanitary terminals like doors are on My Storey?", "which sanitary terminals (doors) are on "
+              "My Storey?", "sanitary terminals with basins on My Storey"):
+        answer = qa(DHW).ask(q)
+        assert answer["elements"] == [] and answer["declined"] is not None, (q, answer["answer"])

@@ -214,6 +214,7 @@ _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|
 # two class words are a union ("doors and windows", "walls, slabs") only when joined so; any other words between
 # them relate one to the other ("valves in the boiler room", "doors of the pump room"): declined, never a union
 _COORDINATED = re.compile(r"(?:,|&|/|\+|\b(?:and|or|as well as|plus|along with|und|oder|sowie|bzw))")
+_EXAMPLES_BETWEEN = re.compile(r"\(|,?\s*(?:like|such\s+as|e\.\s?g\.?|for\s+example|for\s+instance|z\.\s?b\.?)")
 _PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
 _CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
                               "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht",
@@ -3439,6 +3440,8 @@ class Parser:
                 _decline(plan, f"it reads {a_word + ' ' + b_word!r} as two classes, {a_word!r} and {b_word!r}, and "
                          "knows no class of that name", [f"{a_word} {b_word}"])
                 return
+            if _EXAMPLES_BETWEEN.fullmatch(between.strip()) and self._kinds_listed(plan, text, spans, a_word, a_end):
+                continue  # "sanitary terminals (basins, baths)", "heating like radiators": kinds of the class
             if _RELATION.search(between) or not _COORDINATED.search(between):
                 _decline(plan, f"it relates {a_word!r} to {b_word!r} ({between.strip()!r}), and I can only list "
                          "elements by storey, room, class and property, not by what they hold or touch",
@@ -3452,6 +3455,34 @@ class Parser:
             plan.intent = "breakdown"
             plan.group_by = "space"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
+
+    def _kinds_listed(self, plan: Plan, text: str, spans: list[tuple[int, int, str]], head: str, end: int) -> bool:
+        """Class words listed after a class word as its kinds: "sanitary terminals (basins, baths)" asks those
+        kinds (the head class is dropped), "like / such as / e.g. basins and baths" or a list ending "and so on"
+        gives examples (the class as a whole, which their union with it is). False (a relation, declined) when
+        one of them is no kind of the head class."""
+        opened = text[end:end + 40].lstrip().startswith("(")
+        close = text.find(")", end) if opened else -1
+        stop = close if close >= 0 else len(text)
+        after = [(a, b, w) for a, b, w in spans if end < a < stop]
+        if not after or (opened and close < 0):
+            return False
+        listed = [after[0][2]]
+        for (_, b_prev, _), (a, _, w) in zip(after, after[1:], strict=False):  # "basins, baths and showers"
+            if not _COORDINATED.fullmatch(text[b_prev:a].strip()):
+                break
+            listed.append(w)
+        outer = self.class_filter(_CLASS_KEYS[head])
+        kinds = [self.class_filter(_CLASS_KEYS[w]) for w in listed]
+        if any(not set(k.classes) or not set(k.classes) <= set(outer.classes) for k in kinds):
+            return False
+        open_list = not opened or listed_kinds.open_tail(text[end:stop])
+        if not open_list:
+            keep = {_key(k) for k in kinds}
+            plan.classes = [c for c in plan.classes if _key(c) != _key(outer) or _key(c) in keep]
+        how = "examples of the class, all of it asked" if open_list else "the kinds asked"
+        plan.notes.append(f"{', '.join(listed)} after {head!r}: {how}")
+        return True
 
     def _with_properties(self, plan: Plan, text: str, masked: str) -> str:
         """ "rooms with air conditioning", "Räume mit natürlicher Lüftung": a class word after "with" that, with the

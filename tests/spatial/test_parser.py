@@ -62,7 +62,6 @@ def storeys(index: ModelIndex, question: str) -> list[str]:
     (DUPLEX, "windows on the upper level", ["Level 2"]),
     (DUPLEX, "windows on the top floor", ["Level 2"]),
     (FZK, "windows upstairs", ["Dachgeschoss"]),
-    (FZK, "Fenster im Obergeschoss", ["Dachgeschoss"]),
     (HEIZUNG, "lights in the OG", ["Obergeschoss"]),
     (INSTITUTE, "windows on the upper floors", ["1. Obergeschoss", "2. Obergeschoss", "Dachgeschoss"]),
     (HEIZUNG, "radiators im DG", ["Dachgeschoss"]),
@@ -99,6 +98,15 @@ def test_below_ground_without_a_basement_is_unresolved_not_the_ground_storey(
 ) -> None:
     plan = parse(index_of(FZK), "which doors are below grade?")  # Erdgeschoss and Dachgeschoss only
     assert plan.storeys == [] and plan.unresolved == ["below grade"]
+
+
+def test_obergeschoss_is_a_storey_named_so_never_the_attic(index_of: Callable[[str], ModelIndex]) -> None:
+    """A German "Obergeschoss" is a full storey above ground: on a house of Erdgeschoss and Dachgeschoss it names no
+    storey, and is not read as the Dachgeschoss (two independent oracle authors decline it)."""
+    plan = parse(index_of(FZK), "Fenster im Obergeschoss")
+    assert plan.storeys == [] and plan.unresolved == ["obergeschoss"]
+    heizung = index_of(HEIZUNG)
+    assert [heizung.get(g).name for g in parse(heizung, "Fenster im Obergeschoss").storeys] == ["Obergeschoss"]
 
 
 def test_negation_excludes_and_keeps_the_others(index_of: Callable[[str], ModelIndex]) -> None:

@@ -10,6 +10,8 @@ such as "AV", are spelled out from ``data/name_forms.json`` ``kind_abbreviations
   data, AV)": every outlet, the list says what the asker counts as one): the class as it is, the rule saying so;
 * otherwise the list names what is asked: the union of the listed kinds ("outlets (power and communication)": the
   POWEROUTLET and COMMUNICATIONSOUTLET ones), the rule naming them;
+* items given as examples ("sanitary terminals like basins and baths", "such as", "e.g.", or a list ending "and so on"
+  / "etc." / "usw.", round 11) are checked the same way and gloss the class: every element of it, the rule saying so;
 * an item that grounds to nothing leaves the list unread, so the question declines naming those words (never the
   whole class).
 """
@@ -28,10 +30,24 @@ from ifcqa.spatial.classes import enumeration_values
 from ifcqa.spatial.plan import ClassFilter
 
 _PAREN = re.compile(r"\s*\((?P<body>[^()]{1,120})\)")
+# "sanitary terminals like basins and baths", "such as", "e.g.", "z.B.": examples of the class, up to the place,
+# verb or punctuation that ends them
+_EXAMPLES = re.compile(r"\s*,?\s*(?:like|such\s+as|e\.\s?g\.?|for\s+example|for\s+instance|z\.\s?b\.?|"
+                       r"wie\s+z\.\s?b\.?)\s+(?P<body>[^\W\d_][^()?!.;:]{0,100}?)"
+                       r"(?=\s*,?\s+(?:on|in|im|auf|at|are|is|sind|ist|sit|sits|that|which|do|does|there)\b|"
+                       r"\s*[?!.;:]|\s*,\s*$|\s*$)")
+# "(basins, baths and so on)", "etc.", "usw.": the list gives examples, not every kind asked
+_OPEN_TAIL = re.compile(r"\s*,?\s*(?:and\s+so\s+on|and\s+so\s+forth|etc\.?|usw\.?|u\.\s?a\.?|and\s+the\s+like|"
+                        r"and\s+similar|or\s+similar|and\s+others|and\s+more|und\s+so\s+weiter|o\.\s?ä\.?)\s*$")
 _SPLIT = re.compile(r"\s*(?:,|/|&|;|\+|\b(?:and|or|und|oder|sowie)\b)\s*")
 # "outlets of any kind (power, data, TV)", "lights of all types (...)": the list glosses the class, as after "all"
 _ANY_KIND = re.compile(r"\s+(?:of\s+)?(?:any|all|every|whatever)\s+(?:kinds?|types?|sorts?)(?:\s+of\s+them)?")
 _ALL = re.compile(r"\b(?:all|every|each|alle[nrs]?|sämtliche[nr]?|jede[nrs]?)\s+(?:(?:the|of\s+the|die|der)\s+)?$")
+
+
+def open_tail(text: str) -> bool:
+    """Whether a list (its text, the closing parenthesis left out) ends "and so on", "etc.", "usw." ..."""
+    return _OPEN_TAIL.search(text.rstrip(") ")) is not None
 
 
 @functools.cache
@@ -70,10 +86,15 @@ def read(index: ModelIndex, text: str, class_end: int, class_start: int, head: C
     any_kind = _ANY_KIND.match(text, class_end) if found is None else None  # round 10: "outlets of any kind (...)"
     if any_kind is not None:
         found = _PAREN.match(text, any_kind.end())
+    examples = found is None and (found := _EXAMPLES.match(text, class_end)) is not None
     if found is None:
         return None
     start = class_end if any_kind is not None else found.start()
-    items = [i.strip() for i in _SPLIT.split(found.group("body")) if i.strip()]
+    body = found.group("body")
+    tail = _OPEN_TAIL.search(body)
+    if tail is not None:
+        body = body[:tail.start()]
+    items = [i.strip() for i in _SPLIT.split(body) if i.strip()]
     if len(items) < 1 or any(not re.search(r"[^\W\d_]", i) for i in items):
         return None
     groundings: list[tuple[str, str, ClassFilter]] = []
@@ -91,6 +112,10 @@ def read(index: ModelIndex, text: str, class_end: int, class_start: int, head: C
                                                        type_names=())))
     if any_kind is not None or _ALL.search(text[:class_start]):
         rule = (f"all {head.label}: the list ({', '.join(items)}) read as what the class covers, "
+                f"every {head.label[:-1] if head.label.endswith('s') else head.label} counted")
+        return Listed(start, found.end(), replace(head, note=rule), rule, True)
+    if examples or tail is not None:  # kinds given as examples ("like ...", "... and so on"): the whole class
+        rule = (f"all {head.label}: {', '.join(items)} read as examples of the class (each one of its kinds), "
                 f"every {head.label[:-1] if head.label.endswith('s') else head.label} counted")
         return Listed(start, found.end(), replace(head, note=rule), rule, True)
     filters = [f for _, _, f in groundings]

@@ -27,6 +27,7 @@ from ifcqa.spatial import (
     between,
     element_compare,
     framing,
+    german_requests,
     grounding,
     layers,
     listed_kinds,
@@ -213,6 +214,7 @@ _RELATION = re.compile(r"\b(?:with|without|having|have|has|that have|which have|
 # two class words are a union ("doors and windows", "walls, slabs") only when joined so; any other words between
 # them relate one to the other ("valves in the boiler room", "doors of the pump room"): declined, never a union
 _COORDINATED = re.compile(r"(?:,|&|/|\+|\b(?:and|or|as well as|plus|along with|und|oder|sowie|bzw))")
+_EXAMPLES_BETWEEN = re.compile(r"\(|,?\s*(?:like|such\s+as|e\.\s?g\.?|for\s+example|for\s+instance|z\.\s?b\.?)")
 _PER_ROOM = re.compile(r"\b(?:per|each|every|by|for each|in each|pro|je)\s+(?:rooms?|spaces?|raum|zimmer)\b")
 _CLASS_NEGATIONS = frozenset(["except", "except for", "excluding", "exclude", "other than", "but not", "apart from",
                               "aside from", "besides", "not", "außer", "ausser", "ausgenommen", "ohne", "nicht",
@@ -859,6 +861,13 @@ def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
     return plan
 
 
+# "which office has the most net floor area": the noun asked ("office"; blank when a room's name was read there)
+_WHICH_NOUN = re.compile(r"\s*(?:which|what|welche[mnrs]?|welches)\s+(?P<noun>[^\W\d_]*)")
+_MOST_BEFORE = re.compile(r"\b(?:the\s+)?(?:most|least|meiste[nr]?|wenigsten?)\s+(?:[^\W\d_]+\s+){0,2}$")
+
+# a room noun right after a room the model has ("the Wohnen room", "kitchen space"): part of naming that room
+_ROOM_NOUN_AFTER = re.compile(r"\s*\(?\s*(?:room|space|raum|zimmer)\b\)?")
+
 class Parser:
     """Parses questions about one model (the storey rules need its storeys and elevations)."""
 
@@ -907,6 +916,8 @@ class Parser:
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
         text = _hyphen_compounds(plan, text)  # "Netto-Grundfläche": the vocabularies' "nettogrundfläche"
+        text, read = german_requests.canonical(text)  # "Zählen Sie mal die Fenster", "Gib mir ...": known forms
+        plan.notes.extend(read)
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
@@ -1496,6 +1507,7 @@ class Parser:
             plan.resolved["each_storey"] = True
         else:
             frame = self._find_frame(plan, text)
+            frame = None if frame is not None and self._where_not_elevation(frame, text) else frame
         if frame is None:
             return self._class_then_identifier(plan, text), None
         if plan.resolved.get("lookup_parts"):
@@ -1719,6 +1731,13 @@ class Parser:
         plan.resolved["lookup_text"] = reduced
         plan.notes.append("lookup of several attributes: " + ", ".join(repr(p["term"]) for p in parts))
         return frame
+
+    def _where_not_elevation(self, frame: lookup.Frame, text: str) -> bool:
+        """ "on which level is the kitchen": where it is (its storey), not an elevation, unless a storey is what
+        the question names ("on what level is the Dachgeschoss" still asks the storey's elevation)."""
+        if frame.key != "elevation" or not re.match(r"on\s+(?:what|which)\s+level", frame.term):
+            return False
+        return not any(pattern.search(text) for _, pattern in self._name_patterns)
 
     def _find_frame(self, plan: Plan, text: str) -> lookup.Frame | None:
         """The lookup frame; with a list of attributes ("the width and height of", ``multi_lookup``) the frame of
@@ -1995,6 +2014,22 @@ class Parser:
         plan.storeys, plan.storey_names = [], []
         plan.notes.append(f"is {named[0].term!r} the storey ranked first: every storey ranked")
 
+    def _most_of_each(self, plan: Plan, text: str) -> None:
+        """ "which office has the most net floor area": the one element (room) with the largest value, never the
+        sum over all of them; "which storey has the most floor area" keeps the sums per storey."""
+        measure = plan.resolved.get("measure")
+        asked = _WHICH_NOUN.match(text)
+        if measure is None or plan.measure is None or measure.op != "sum" or asked is None or len(plan.storeys) > 1:
+            return
+        before = text[max(0, measure.start - 30):measure.start]
+        if asked.group("noun") in STOREY_NOUNS or not _MOST_BEFORE.search(before):
+            return
+        op = "min" if plan.least else "max"
+        plan.resolved["measure"] = resolve.Measure(measure.term, measure.start, measure.end, measure.quantity, op,
+                                                   raw=measure.raw)
+        plan.measure["op"] = op
+        plan.notes.append(f"'the {'least' if plan.least else 'most'} {measure.term}' of one of them: the {op}imum")
+
     def _storeys_by_measure(self, plan: Plan, text: str) -> None:
         """ "list the storeys with their floor area": the measure per storey; "which floors have a total room area
         over 450 m²", "which floors have more than 450 m² of rooms": the storeys whose sum passes the bound."""
@@ -2129,6 +2164,9 @@ class Parser:
             kept.append(room)
         for room in kept:
             text = _mask(text, room.start, room.end)
+            said = _ROOM_NOUN_AFTER.match(text, room.end) if room.guids else None
+            if said is not None:  # "the Wohnen room", "die Küche (Raum)": the room's own noun, never a class asked
+                text = _mask(text, room.end, said.end())
         plan.resolved["room_spans"] = [(room.start, room.end) for room in kept]
         self._room_quantities = {q.casefold() for room in kept for g in room.guids if (e := self.index.find(g))
                                  for sets in (e.qtos, e.psets) for props in sets.values() for q in props}
@@ -3402,6 +3440,8 @@ class Parser:
                 _decline(plan, f"it reads {a_word + ' ' + b_word!r} as two classes, {a_word!r} and {b_word!r}, and "
                          "knows no class of that name", [f"{a_word} {b_word}"])
                 return
+            if _EXAMPLES_BETWEEN.fullmatch(between.strip()) and self._kinds_listed(plan, text, spans, a_word, a_end):
+                continue  # "sanitary terminals (basins, baths)", "heating like radiators": kinds of the class
             if _RELATION.search(between) or not _COORDINATED.search(between):
                 _decline(plan, f"it relates {a_word!r} to {b_word!r} ({between.strip()!r}), and I can only list "
                          "elements by storey, room, class and property, not by what they hold or touch",
@@ -3415,6 +3455,34 @@ class Parser:
             plan.intent = "breakdown"
             plan.group_by = "space"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
+
+    def _kinds_listed(self, plan: Plan, text: str, spans: list[tuple[int, int, str]], head: str, end: int) -> bool:
+        """Class words listed after a class word as its kinds: "sanitary terminals (basins, baths)" asks those
+        kinds (the head class is dropped), "like / such as / e.g. basins and baths" or a list ending "and so on"
+        gives examples (the class as a whole, which their union with it is). False (a relation, declined) when
+        one of them is no kind of the head class."""
+        opened = text[end:end + 40].lstrip().startswith("(")
+        close = text.find(")", end) if opened else -1
+        stop = close if close >= 0 else len(text)
+        after = [(a, b, w) for a, b, w in spans if end < a < stop]
+        if not after or (opened and close < 0):
+            return False
+        listed = [after[0][2]]
+        for (_, b_prev, _), (a, _, w) in zip(after, after[1:], strict=False):  # "basins, baths and showers"
+            if not _COORDINATED.fullmatch(text[b_prev:a].strip()):
+                break
+            listed.append(w)
+        outer = self.class_filter(_CLASS_KEYS[head])
+        kinds = [self.class_filter(_CLASS_KEYS[w]) for w in listed]
+        if any(not set(k.classes) or not set(k.classes) <= set(outer.classes) for k in kinds):
+            return False
+        open_list = not opened or listed_kinds.open_tail(text[end:stop])
+        if not open_list:
+            keep = {_key(k) for k in kinds}
+            plan.classes = [c for c in plan.classes if _key(c) != _key(outer) or _key(c) in keep]
+        how = "examples of the class, all of it asked" if open_list else "the kinds asked"
+        plan.notes.append(f"{', '.join(listed)} after {head!r}: {how}")
+        return True
 
     def _with_properties(self, plan: Plan, text: str, masked: str) -> str:
         """ "rooms with air conditioning", "Räume mit natürlicher Lüftung": a class word after "with" that, with the
@@ -4014,7 +4082,8 @@ class Parser:
         single = [w for w in _TYPO_KEYS if " " not in w and len(w) >= 5]
         for match in list(re.finditer(r"[^\W\d_]{5,}", text)):
             word = match.group(0)
-            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or word in _bounding_verb_words() or (
+            if word in _STOP or word in STOREY_NOUNS or word in FILLER_WORDS or word in COUNT_WORDS or (
+                    word in _bounding_verb_words()) or (
                     (_qualifier_word(word) or word in _dimension_words()) and word not in _JOINED):
                 continue  # a known filler ("thanks"), qualifier ("schmaler") or a room's bounding verb ("leading
                 # into the kitchen", never "landing") is never a misspelled class
@@ -4030,7 +4099,7 @@ class Parser:
                 text = text[: match.start()] + " " * len(word) + text[match.end():]
         for match in list(re.finditer(r"(?<![\w'-])[^\W\d_]{4}(?![\w'-])", text)):  # "dors": a doubled letter once
             word = match.group(0)
-            if word in _STOP or word in FILLER_WORDS or word in self._name_words():
+            if word in _STOP or word in FILLER_WORDS or word in COUNT_WORDS or word in self._name_words():
                 continue
             close = [k for k, shorter in _DOUBLED.items() if word in shorter]
             if len(close) == 1:
@@ -4228,6 +4297,7 @@ class Parser:
             plan.intent = "most"
             plan.least = _words_pattern(("fewest", "least", "wenigsten", "fewer", "weniger")).search(
                 _BOUND_WORDS.sub(" ", text)) is not None
+            self._most_of_each(plan, text)
         elif plan.measure is not None and plan.measure["op"] in ("max", "min") and (
             has(STOREY_NOUNS) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
         ) and not has(BREAKDOWN_WORDS):  # "what is the biggest room on each floor": one per storey (below)

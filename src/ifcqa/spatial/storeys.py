@@ -8,7 +8,8 @@ Rules (documented in docs/ARCHITECTURE.md, "Spatial QA"):
 * The ground storey is the one named so (ground floor, Erdgeschoss, EG ...), else the one whose
   elevation is nearest to 0. Basement = storeys below it; roof = the storey named roof/Dach/attic,
   else the highest; upper/top floor = the highest storey above ground not named "roof"; "upstairs" also skips a
-  storey named attic / loft / Dachboden (an attic is "in the attic"), and the answer says so.
+  storey named attic / loft / Dachboden (an attic is "in the attic"), and the answer says so. "Obergeschoss" / "OG"
+  are the storeys named so, never the Dachgeschoss of a house that has none (declined, listing the storeys).
 """
 
 from __future__ import annotations
@@ -113,9 +114,8 @@ class _Building:
         return named[:1] or self.storeys[:1]
 
     def upper_named(self) -> list[Storey]:
-        """Storeys named Obergeschoss / OG; else the storey above ground."""
-        named = [s for s in self.storeys if any(t in ("og", "obergeschoss") for t in s.tokens)]
-        return named or self.by_offset(1)
+        """Storeys named Obergeschoss / OG; none if no storey is named so."""
+        return [s for s in self.storeys if any(t in ("og", "obergeschoss") for t in s.tokens)]
 
     def upper_all(self) -> list[Storey]:
         at = self._position()

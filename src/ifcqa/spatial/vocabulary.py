@@ -405,7 +405,8 @@ NEGATION_WORDS = ("not on", "not in", "not at", "except for", "except", "excludi
                   "leaving out", "ignoring", "disregarding", "abgesehen von", "weder", "but", "excl", "exkl",
                   "not including", "aber nicht", "bis auf", "skipping", "skip", "omitting", "omit", "leave out")
 
-COUNT_WORDS = ("how many", "number of", "count", "total number", "qty", "wie viele", "wieviele", "anzahl", "zähle")
+COUNT_WORDS = ("how many", "number of", "count", "total number", "qty", "wie viele", "wieviele", "anzahl", "zähle",
+               "zähl")
 EXISTS_WORDS = ("is there", "are there", "is there any", "are there any", "does it have", "do we have",
                 "does the building have", "does the model have", "exist", "exists", "gibt es", "hat das")
 MOST_WORDS = ("most", "the most", "largest number", "highest number", "greatest number", "meisten", "am meisten",

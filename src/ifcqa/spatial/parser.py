@@ -31,6 +31,7 @@ from ifcqa.spatial import (
     layers,
     listed_kinds,
     lookup,
+    message_sentences,
     multi_lookup,
     name_codes,
     named_properties,
@@ -877,6 +878,7 @@ class Parser:
         self._kinds: dict[str, ClassFilter] = {}
         self._presence: dict[str, bool] = {}
         self._framing = False  # parsing a part of a question by itself (see _talk)
+        self._message = False  # reading a message by its sentences (see _by_sentences)
 
     def class_filter(self, key: str) -> ClassFilter:
         """The filter of a class group or predefined-type kind key (kinds resolved once per model); a word with a
@@ -896,6 +898,53 @@ class Parser:
         return self._kinds[key]
 
     def parse(self, question: str) -> Plan:
+        plan = self._parse_whole(question)
+        if plan.declined is not None and not self._framing and not self._message:
+            return self._by_sentences(question) or plan  # round 11: an e-mail's request without its context
+        return plan
+
+    def _by_sentences(self, question: str) -> Plan | None:
+        """The request of a message read without the context that restricts nothing asked
+        (spatial/message_sentences.py); None when no context can be set aside or the request still declines."""
+        self._message = True
+        try:
+            found = message_sentences.read(question, self._context_names, self._asked_alone)
+            plan = self._parse_whole(found.text) if found is not None else None
+        finally:
+            self._message = False
+        if found is None or plan is None or plan.declined is not None:
+            return None
+        plan.question = question
+        said = "; ".join(repr(a) for a in found.aside)
+        plan.notes.append(f"read the request {found.request!r}; context set aside: {said}")
+        plan.resolved["framing"] = [*plan.resolved.get("framing", []), f"context set aside: {said}"]
+        return plan
+
+    def _asked_alone(self, text: str) -> message_sentences.Asked:
+        """What the request units of a message name, read alone (their context blanked)."""
+        plan = self._parse_whole(text)
+        return message_sentences.Asked(
+            answered=plan.declined is None,
+            place=bool(plan.mentions or plan.rooms or plan.storeys or plan.compare or plan.asks_storey
+                       or (plan.intent in ("most", "breakdown") and plan.group_by == "storey")),
+            subject=bool(any(not c.inventory for c in plan.classes) or plan.rooms or plan.explicit or plan.lookup
+                         or plan.asks_storey))
+
+    def _context_names(self, words: str) -> message_sentences.Names:
+        """What a context unit of a message names, parsed alone (see :meth:`_frees`)."""
+        self._framing = True
+        try:
+            sub = self.parse(words)
+        finally:
+            self._framing = False
+        return message_sentences.Names(
+            restricts=bool(sub.qualifiers or sub.threshold or sub.exclude or sub.exclude_classes or sub.explicit
+                           or sub.elements or sub.compare or any(m.negated for m in sub.mentions)),
+            places=bool([m for m in sub.mentions if m.how != "alias:all"] or sub.storeys or sub.rooms
+                        or sub.unresolved),
+            classes=any(not c.inventory for c in sub.classes))
+
+    def _parse_whole(self, question: str) -> Plan:
         plan = Plan(question=question)
         self._asked = question  # as written (case kept): what the word passes may consult
         stripped, guids = lookup.explicit_guids(question, self._set_names())  # GlobalIds read whole, first

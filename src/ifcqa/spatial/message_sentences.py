@@ -44,6 +44,15 @@ _LEAD_ADVERBIAL = re.compile(
     r"^(?:(?:hi|hello|hey|hallo|dear\s+\w+|good\s+(?:morning|afternoon|evening))\s*[,!]?\s*)?"
     r"(?:before|after|when|once|while|until|since|because|as|for|to|given|in\s+order\s+to|ahead\s+of)\b"
     rf"[^?]{{2,140}}?\s(?={_NEED})", re.I)
+# the same in German, with the verb second: "für den Reinigungsplan | brauche ich die Anzahl ..."
+_LEAD_ADVERBIAL_DE = re.compile(
+    r"^(?:(?:hallo|hi|guten\s+(?:tag|morgen)|liebe\w*|sehr\s+geehrte\w*)(?:\s+\w+)?\s*[,!]\s*)?"
+    r"(?:für|fuer|vor|nach|wegen|zum|zur|bevor|wenn|da|weil)\b[^?]{2,140}?\s"
+    r"(?=(?:brauche|brauchen|benötige|benötigen|bräuchte|bräuchten|möchte|möchten|muss|müssen)\s+(?:ich|wir)\b)",
+    re.I)
+# where the answer is to come from, said in the request: "according to the model", "laut Modell" (restricts nothing)
+_SOURCE = re.compile(r"\s*,?\s*\b(?:according\s+to|as\s+per|per)\s+the\s+(?:model|file|ifc(?:\s+file)?|bim\s+model)\b"
+                     r"|\s*,?\s*\b(?:laut|gemäß|gemaess|lt\.)\s+(?:dem\s+)?(?:modell|ifc|datei)\b", re.I)
 # a ticket or mail header line: "Ticket #4711 - replace broken handles.", "RE: cost estimate phase 2", "Subject: ..."
 _TITLE = re.compile(r"^\s*(?:(?:fm|facility|facilities|maintenance|service|support|helpdesk)\s+)?(?:ticket|issue|case|"
                     r"job|work\s+order|request|re|aw|fwd?|wg|subject|betreff)\b\s*(?:#\s*)?[\w-]*\s*(?:\([^)]*\))?"
@@ -87,7 +96,8 @@ _REQUEST_FORM = re.compile(
     r"\s*[,:!-]?\s+)*"
     rf"(?:{_QUESTION_WORD}\b|{_IMPERATIVE}\b|{_NEED}|(?:i|we)(?:'d|\s+would)\s+(?:like|love)\b|"
     r"(?:need|want|must|have\s+to)\s+(?:to\s+)?know\b|(?:ich|wir)\s+(?:brauche\w*|möchte\w*|müssen|muss)\b|"
-    r"(?:i|we)\s+(?:was|am|were|are)\s+wondering\b)", re.I)
+    r"(?:i|we)\s+(?:was|am|were|are)\s+wondering\b|(?:brauche|brauchen|benötige|benötigen|bräuchte|bräuchten|"
+    r"möchte|möchten|muss|müssen)\s+(?:ich|wir)\b)", re.I)
 # the words a point-back is made of: it asks nothing by itself ("What does the model show?", "Can you check?")
 _POINT_BACK_WORDS = frozenset(
     "what which does do did the model show shows have has say says give gives record records contain contains "
@@ -104,7 +114,7 @@ _RESTRICTS = re.compile(r"\b(?:only|just|except|excluding|exclude|without|not|no
                         r"(?:enough|fine|ok))", re.I)
 # a write asked as a command: never context ("Please remove it.", "Delete the doors on Level 1.")
 _WRITE_COMMAND = re.compile(r"^\s*(?:(?:please|pls|kindly|can\s+you|could\s+you|would\s+you)\s+)?(?:delete|remove|"
-                            r"move|change|rename|add|insert|replace|modify|update|edit|demolish|set|lösche\w*|"
+                            r"move|change|rename|add(?!\s+(?:it|them|these|those|that|this)\s+up)|insert|replace|modify|update|edit|demolish|set|lösche\w*|"
                             r"entferne\w*|verschieb\w*|änder\w*)\b", re.I)
 # a reference back to a place or a thing the request does not name itself ("there" as a place, never "are there")
 _PLACE_BACK = re.compile(r"(?<!\bare\s)(?<!\bis\s)(?<!\bwas\s)(?<!\bwere\s)\bthere\b(?!\s+(?:is|are|was|were|be|'s)\b)"
@@ -162,7 +172,17 @@ def units(question: str) -> list[Unit]:
         if _TITLE.match(question[a:b]) and "?" not in question[a:b]:
             out.append(Unit(a, b, question[a:b], "context"))
             continue
+        clauses: list[tuple[int, int]] = []
         for c, d in _spans(question, _CLAUSE_BREAK, a, b):
+            # "I need to know which has more windows: Level 1 or Level 2?": what follows a request's colon or dash
+            # continues it, unless it asks anew ("... - how many does the model show?")
+            last = _inner(question, *clauses[-1])[-1] if clauses else (0, 0)
+            if clauses and _REQUEST_FORM.match(question[last[0]:last[1]]) and not _REQUEST_FORM.match(
+                    question[c:d]) and "?" not in question[last[0]:last[1]]:
+                clauses[-1] = (clauses[-1][0], d)
+                continue
+            clauses.append((c, d))
+        for c, d in clauses:
             pieces = _inner(question, c, d)
             for i, (e, f) in enumerate(pieces):
                 text = question[e:f]
@@ -186,7 +206,8 @@ def _inner(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A clause split before the asker's need after a leading adverbial ("Before I send the order | I need ..."),
     or, in a statement, before the asker's need in its middle or a question word after a verb of asking."""
     part = text[start:end]
-    patterns = [_LEAD_ADVERBIAL] if _REQUEST_FORM.match(part) else [_LEAD_ADVERBIAL, _MID_NEED, _ASKS_WH]
+    leads = [_LEAD_ADVERBIAL, _LEAD_ADVERBIAL_DE]
+    patterns = leads if _REQUEST_FORM.match(part) else [*leads, _MID_NEED, _ASKS_WH]
     for pattern in patterns:
         found = pattern.search(part)
         if found is not None and 0 < found.end() < len(part.rstrip()):
@@ -210,6 +231,22 @@ def _role(text: str) -> str:
     if words and all(w in _POINT_BACK_WORDS for w in words):
         return "point-back"
     return "request"
+
+
+def requests(question: str) -> list[str]:
+    """The request units of ``question`` that ask by themselves (a question or a request verb; never a point-back),
+    each without a chat lead ("And how many windows ...": "how many windows ...")."""
+    out = []
+    for u in units(question):
+        if u.role == "request" and ("?" in u.text or _REQUEST_FORM.match(u.text)):
+            lead = _CHAT_LEAD.match(u.text)
+            out.append(u.text[lead.end():] if lead is not None else u.text)
+    return [t for t in out if t.strip()]
+
+
+def stands_alone(request: str) -> bool:
+    """Whether a request points back at nothing ("Is it on Level 1?", "And the ones on Level 2?" do)."""
+    return not (_THING_BACK.search(request) or _PLACE_BACK.search(request))
 
 
 def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], Asked]) -> Reading | None:
@@ -239,6 +276,8 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
         lead = _CHAT_LEAD.match(u.text)
         if lead is not None and lead.end() > 0 and u.start > 0 and _REQUEST_FORM.match(u.text[lead.end():]):
             aside.append(Unit(u.start, u.start + lead.end(), lead.group(0), "point-back"))
+        for source in _SOURCE.finditer(u.text):
+            aside.append(Unit(u.start + source.start(), u.start + source.end(), source.group(0).strip(), "point-back"))
         done = _NEED_DONE.match(u.text)
         if done is not None:
             aside.append(Unit(u.start + done.start("done"), u.start + done.end("done"), done["done"], "point-back"))

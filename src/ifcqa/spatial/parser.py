@@ -899,9 +899,38 @@ class Parser:
 
     def parse(self, question: str) -> Plan:
         plan = self._parse_whole(question)
-        if plan.declined is not None and not self._framing and not self._message:
+        if self._framing or self._message:
+            return plan
+        if plan.declined is not None:
             return self._by_sentences(question) or plan  # round 11: an e-mail's request without its context
-        return plan
+        return self._two_requests(question, plan)
+
+    def _two_requests(self, question: str, plan: Plan) -> Plan:
+        """A message whose sentences ask two different things, each answerable alone ("Which walls are brick? Also,
+        which floor is the kitchen on?"), is declined: one answer would read them as one question (round 11)."""
+        asked = message_sentences.requests(question)
+        if len(asked) < 2:
+            return plan
+        self._message = True
+        try:
+            subs = [(a, self._parse_whole(a)) for a in asked]
+        finally:
+            self._message = False
+        answered = [(a.strip(), s) for a, s in subs if s.declined is None and message_sentences.stands_alone(a) and (
+            any(not c.inventory for c in s.classes) or s.rooms or s.explicit or s.asks_storey)]
+        if len(answered) < 2:
+            return plan
+
+        def what(sub: Plan) -> tuple[object, ...]:
+            return (sub.intent, tuple(sorted(c.key for c in sub.classes)), tuple(sorted(sub.storeys)),
+                    tuple(sorted(g for r in sub.rooms for g in r.guids)), (sub.measure or {}).get("quantity"))
+
+        if len({what(s) for _, s in answered}) < 2:
+            return plan  # the same question asked again ("Which material? Which material does the model record?")
+        said = " and ".join(repr(a) for a, _ in answered[:2])
+        plan.notes.append(f"two requests: {said}")
+        return _decline(plan, f"it asks two different questions ({said}), and one answer would read them as one",
+                        [], "Ask them one at a time.")
 
     def _by_sentences(self, question: str) -> Plan | None:
         """The request of a message read without the context that restricts nothing asked

@@ -58,14 +58,15 @@ _TITLE = re.compile(r"^\s*(?:(?:fm|facility|facilities|maintenance|service|suppo
                     r"job|work\s+order|request|re|aw|fwd?|wg|subject|betreff)\b\s*(?:#\s*)?[\w-]*\s*(?:\([^)]*\))?"
                     r"\s*[:\-\u2013]", re.I)
 # closing and opening lines: "Thanks, Maren", "Best regards, the FM office", "Regards, Tom (site electrician)"
-_SIGN_OFF = re.compile(r"^\s*(?:(?:many|big|huge)\s+)?(?:thanks|thank\s+you|thx|ty|cheers|ta|(?:best|kind|warm)\s+regards|"
-                       r"regards|best(?:\s+wishes)?|all\s+the\s+best|greetings(?:\s+from)?|sent\s+from|danke|"
+_SIGN_OFF = re.compile(r"^\s*(?:(?:many|big|huge)\s+)?(?:thanks|thank\s+you|thx|ty|cheers|ta|"
+                       r"(?:best|kind|warm)\s+regards|regards|best(?:\s+wishes)?|all\s+the\s+best|greetings(?:\s+from)?|sent\s+from|danke|"
                        r"(?:viele|liebe|beste)\s+grüße|gruß|grüße|mit\s+freundlichen\s+grüßen|mfg|lg|vg)\b"
                        r"[^?]{0,60}$", re.I)
 _GREETING = re.compile(r"^\s*(?:hi|hello|hey|hiya|dear|good\s+(?:morning|afternoon|evening)|morning|hallo|moin|"
                        r"guten\s+(?:tag|morgen))\b[^?.!,]{0,30}[,!.]?\s*$", re.I)
 # times, dates and numbers of a ticket in a context are no storeys or rooms: "at 9", "on 1 March", "#4711"
-_WHEN_NUMBER = re.compile(r"\b(?:at|by|from|until|till|before|after|um|ab|bis)\s+\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h|uhr)?\b"
+_WHEN_NUMBER = re.compile(r"\b(?:at|by|from|until|till|before|after|um|ab|bis)\s+\d{1,2}(?:[:.]\d{2})?\s*"
+                          r"(?:am|pm|h|uhr)?\b"
                           r"|\b\d{1,2}(?:st|nd|rd|th|\.)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|"
                           r"januar|februar|märz|mai|juni|juli|oktober|dezember)\w*\b|\bthe\s+\d{1,2}(?:st|nd|rd|th)\b"
                           r"|#\s*\d+|\b(?:ticket|no\.?|nr\.?)\s*#?\d+|\b(?:19|20)\d\d\b", re.I)
@@ -75,8 +76,9 @@ _CHAT_LEAD = re.compile(r"^\s*(?:anyway|anyways|btw|so|ok|okay|also|and|oh\s+and
 _OVER_STOREYS = re.compile(r"\b(?:which|what|on\s+which|in\s+which)\s+(?:floors?|levels?|storeys?|story|stories|"
                            r"geschoss\w*|etage\w*|stockwerk\w*)\b|\b(?:per|each|every|by)\s+(?:floor|level|storey|story)\b",
                            re.I)
-_ANSWER_FORM = re.compile(r"^\s*(?:(?:a|just\s+a|just\s+the|the)\s+)?(?:yes\s+or\s+no|yes/no|number|count|list|rough\s+"
-                          r"number)\s+(?:is|will\s+do|would\s+be)\s+(?:enough|fine|ok|okay|great|perfect)\b[^?]*$", re.I)
+_ANSWER_FORM = re.compile(r"^\s*(?:(?:a|just\s+a|just\s+the|the)\s+)?(?:yes\s+or\s+no|yes/no|number|count|list|"
+                          r"rough\s+number)\s+(?:is|will\s+do|would\s+be)\s+(?:enough|fine|ok|okay|great|perfect)\b"
+                          r"[^?]*$", re.I)
 _EVERYTHING = re.compile(r"\b(?:everything|anything|all\s+(?:the\s+)?(?:elements|objects|items|things|components|"
                          r"products)|alles)\b", re.I)
 # a question word after a verb of asking or knowing: "... and the driver wants to know | which floor ..."
@@ -99,11 +101,11 @@ _REQUEST_FORM = re.compile(
     r"(?:i|we)\s+(?:was|am|were|are)\s+wondering\b|(?:brauche|brauchen|benötige|benötigen|bräuchte|bräuchten|"
     r"möchte|möchten|muss|müssen)\s+(?:ich|wir)\b)", re.I)
 # the words a point-back is made of: it asks nothing by itself ("What does the model show?", "Can you check?")
-_POINT_BACK_WORDS = frozenset(
+_POINT_BACK_WORDS = frozenset(re.findall(r"\w+",
     "what which does do did the model show shows have has say says give gives record records contain contains "
     "hold holds can could would will you u please pls check look it them up in from pull add put together for me "
     "us are is they there those these that this how many much total sum tell find out get see let know thanks "
-    "thank a list of in the file ifc data according to one ones quickly kindly maybe just".split())
+    "thank a list of in the file ifc data according to one ones quickly kindly maybe just"))
 _COUNT_ASKED = re.compile(r"\b(?:how\s+many|how\s+much|number\s+of|count|total|sum|combined|altogether|in\s+total|"
                           r"anzahl|wie\s+viele)\b", re.I)
 _POINT_BACK_COUNTS = re.compile(r"\b(?:how\s+many|how\s+much|add\s+(?:it|them|those|these)\s+up|sum|total)\b", re.I)

@@ -25,6 +25,7 @@ from ifcqa.index.records import Element
 from ifcqa.spatial import (
     antecedent,
     between,
+    building_scope,
     element_compare,
     framing,
     grounding,
@@ -879,6 +880,8 @@ class Parser:
         self._presence: dict[str, bool] = {}
         self._framing = False  # parsing a part of a question by itself (see _talk)
         self._message = False  # reading a message by its sentences (see _by_sentences)
+        self._own_words: frozenset[str] | None = None  # the words of the building's own names (_building_itself)
+        self._one_building = True
 
     def class_filter(self, key: str) -> ClassFilter:
         """The filter of a class group or predefined-type kind key (kinds resolved once per model); a word with a
@@ -949,6 +952,23 @@ class Parser:
         plan.resolved["framing"] = [*plan.resolved.get("framing", []), f"context set aside: {said}"]
         return plan
 
+    def _building_itself(self, plan: Plan, text: str) -> str:
+        """The building named as the whole model ("of the institute", "this little house") blanked
+        (spatial/building_scope.py), in a model with at most one building."""
+        if self._own_words is None:
+            buildings = [e for e in self.index.data.elements.values() if e.ifc_class == "IfcBuilding"]
+            named = [e for e in self.index.data.elements.values()
+                     if e.ifc_class in ("IfcProject", "IfcSite", "IfcBuilding")]
+            self._own_words = frozenset() if len(buildings) > 1 else building_scope.model_words(
+                [self.index.path.stem, *(n for e in named for n in (e.name, e.long_name, e.description))])
+            self._one_building = len(buildings) <= 1
+        if not self._one_building:
+            return text
+        text, said = building_scope.blank(text, self._own_words)
+        if said:
+            plan.notes.append("the building itself (the whole model): " + "; ".join(repr(s.strip()) for s in said))
+        return text
+
     def _asked_alone(self, text: str) -> message_sentences.Asked:
         """What the request units of a message name, read alone (their context blanked)."""
         plan = self._parse_whole(text)
@@ -984,6 +1004,7 @@ class Parser:
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
+        text = self._building_itself(plan, text)  # round 11: "of the institute", "this little house": the model
         text = _hyphen_compounds(plan, text)  # "Netto-Grundfläche": the vocabularies' "nettogrundfläche"
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"

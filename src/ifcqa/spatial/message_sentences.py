@@ -32,6 +32,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ifcqa.spatial import framing
+
 _SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[^\W\d_]{2}[.])\s+(?=\S)|\s*\n+\s*"
                            # "at 9. How many ...": a number's dot before a capitalised question word ends a sentence
                            r"|(?<=\d[.])\s+(?=(?:How|Which|What|Where|Who|When|Can|Could|Is|Are|Do|Does|Please|I|We)\b)")
@@ -284,10 +286,12 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
         if done is not None:
             aside.append(Unit(u.start + done.start("done"), u.start + done.end("done"), done["done"], "point-back"))
     for u in contexts:
-        names = judge(_WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), u.text))
+        said = _WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), u.text)
+        names = judge(said)
         if names.restricts or _RESTRICTS.search(u.text):
             continue
-        if names.places and (not own_place or place_back):
+        # a place said in the context ("I'm heading to Roof now", "we're in the east wing") counts as one too
+        if (names.places or framing.place_said(said)) and (not own_place or place_back):
             continue
         if names.classes and (not (alone.subject or _EVERYTHING.search(asked_text)) or thing_back):
             continue

@@ -989,8 +989,9 @@ class Parser:
         return message_sentences.Names(
             restricts=bool(sub.qualifiers or sub.threshold or sub.exclude or sub.exclude_classes or sub.explicit
                            or sub.elements or sub.compare or any(m.negated for m in sub.mentions)),
+            # (a storey's name read as a class, "I'm heading to Roof now", is still a place)
             places=bool([m for m in sub.mentions if m.how != "alias:all"] or sub.storeys or sub.rooms
-                        or sub.unresolved),
+                        or sub.unresolved or any(p.search(normalise(words)) for _, p in self._name_patterns)),
             classes=any(not c.inventory for c in sub.classes))
 
     def _parse_whole(self, question: str) -> Plan:

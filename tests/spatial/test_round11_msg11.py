@@ -160,6 +160,16 @@ def test_a_refusing_request_or_two_requests_decline(question: str, qa: Callable[
     assert answer["declined"] is not None and not answer["elements"], answer["answer"][:300]
 
 
+def test_a_point_back_asking_for_the_list_is_never_set_aside_after_a_yes_no_question(
+        qa: Callable[[str], SpatialQA]) -> None:
+    """people_fifth_a qualifiers-07 (caught by the must-not-drop run): "Which ones?" turns the yes/no question into a
+    list; answering the yes/no alone ("No: ...") would drop what was asked."""
+    answer = qa("AC20-FZK-Haus.ifc").ask("Are any of the doors fire-rated? Which ones?")
+    assert answer["declined"] is not None, answer["answer"][:300]
+    roles = [u.role for u in units("For the furniture plan I need the rooms of the 1stFloor. What are they?")]
+    assert roles == ["context", "request", "point-back"]
+
+
 # --- the bench: the committed cases, and a seeded sample that must not regress -------------------------------
 
 

@@ -108,6 +108,11 @@ _POINT_BACK_WORDS = frozenset(re.findall(r"\w+",
     "hold holds can could would will you u please pls check look it them up in from pull add put together for me "
     "us are is they there those these that this how many much total sum tell find out get see let know thanks "
     "thank a list of in the file ifc data according to one ones quickly kindly maybe just"))
+# a point-back asking for the list ("Which ones?", "What are they?", "List them."): it changes a yes/no or a count
+# into a list, so it is set aside only after a request that lists
+_LIST_BACK = re.compile(r"\b(?:which|what)\b.*\b(?:they|them|ones|those|these)\b|\b(?:list|show|name)\b", re.I)
+_YES_NO = re.compile(r"^\s*(?:(?:so|ok|okay|and|also|anyway)\s*,?\s+)?(?:are|is|do|does|did|has|have|was|were|"
+                     r"gibt|sind|ist|hat|haben)\b", re.I)
 _COUNT_ASKED = re.compile(r"\b(?:how\s+many|how\s+much|number\s+of|count|total|sum|combined|altogether|in\s+total|"
                           r"anzahl|wie\s+viele)\b", re.I)
 _POINT_BACK_COUNTS = re.compile(r"\b(?:how\s+many|how\s+much|add\s+(?:it|them|those|these)\s+up|sum|total)\b", re.I)
@@ -263,7 +268,9 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
     backs = [u for u in found if u.role == "point-back"]
     asked_text = " ".join(u.text for u in requests)
     counts = bool(_COUNT_ASKED.search(asked_text))
-    aside_backs = [u for u in backs if counts or not _POINT_BACK_COUNTS.search(u.text)]
+    yes_no = any(_YES_NO.match(u.text) for u in requests)
+    aside_backs = [u for u in backs if (counts or not _POINT_BACK_COUNTS.search(u.text))
+                   and not (_LIST_BACK.search(u.text) and (yes_no or counts))]
     contexts = [u for u in found if u.role == "context"]
     greetings = [u for u in found if u.role == "greeting" and not _RESTRICTS.search(u.text)]
     if not contexts and not aside_backs and not greetings:

@@ -260,6 +260,13 @@ def is_statement(part: str, *, sentence: bool = True) -> bool:
         _SUBJECT.match(part) and len(part.split()) >= 3))
 
 
+def place_said(part: str) -> bool:
+    """Whether ``part`` names a place with a preposition ("in the east wing", "to Roof"), other than the whole
+    building, the asker's site or a time (round 11: a message's context saying where is never set aside)."""
+    return bool(_PLACE_SAID.search(part.casefold())
+                or re.search(r"\b(?:to|into|towards)\s+(?:the\s+)?[A-Z][\w.-]*", part))
+
+
 def _about_asker(part: str, is_context: Callable[[str, bool], bool], *, sentence: bool) -> bool:
     """Whether ``part`` (a clause before or a sentence after the question) is only about the asker: a statement
     (:func:`is_statement`) that names nothing of the model (``is_context``)."""

@@ -25,6 +25,7 @@ from ifcqa.index.records import Element
 from ifcqa.spatial import (
     antecedent,
     between,
+    building_scope,
     element_compare,
     framing,
     german_requests,
@@ -32,6 +33,7 @@ from ifcqa.spatial import (
     layers,
     listed_kinds,
     lookup,
+    message_sentences,
     multi_lookup,
     name_codes,
     named_properties,
@@ -886,6 +888,9 @@ class Parser:
         self._kinds: dict[str, ClassFilter] = {}
         self._presence: dict[str, bool] = {}
         self._framing = False  # parsing a part of a question by itself (see _talk)
+        self._message = False  # reading a message by its sentences (see _by_sentences)
+        self._own_words: frozenset[str] | None = None  # the words of the building's own names (_building_itself)
+        self._one_building = True
 
     def class_filter(self, key: str) -> ClassFilter:
         """The filter of a class group or predefined-type kind key (kinds resolved once per model); a word with a
@@ -905,6 +910,100 @@ class Parser:
         return self._kinds[key]
 
     def parse(self, question: str) -> Plan:
+        plan = self._parse_whole(question)
+        if self._framing or self._message:
+            return plan
+        if plan.declined is not None:
+            return self._by_sentences(question) or plan  # round 11: an e-mail's request without its context
+        return self._two_requests(question, plan)
+
+    def _two_requests(self, question: str, plan: Plan) -> Plan:
+        """A message whose sentences ask two different things, each answerable alone ("Which walls are brick? Also,
+        which floor is the kitchen on?"), is declined: one answer would read them as one question (round 11)."""
+        asked = message_sentences.requests(question)
+        if len(asked) < 2:
+            return plan
+        self._message = True
+        try:
+            subs = [(a, self._parse_whole(a)) for a in asked]
+        finally:
+            self._message = False
+        answered = [(a.strip(), s) for a, s in subs if s.declined is None and message_sentences.stands_alone(a) and (
+            any(not c.inventory for c in s.classes) or s.rooms or s.explicit or s.asks_storey)]
+        if len(answered) < 2:
+            return plan
+
+        def what(sub: Plan) -> tuple[object, ...]:
+            return (sub.intent, tuple(sorted(c.key for c in sub.classes)), tuple(sorted(sub.storeys)),
+                    tuple(sorted(g for r in sub.rooms for g in r.guids)), (sub.measure or {}).get("quantity"))
+
+        if len({what(s) for _, s in answered}) < 2:
+            return plan  # the same question asked again ("Which material? Which material does the model record?")
+        said = " and ".join(repr(a) for a, _ in answered[:2])
+        plan.notes.append(f"two requests: {said}")
+        return _decline(plan, f"it asks two different questions ({said}), and one answer would read them as one",
+                        [], "Ask them one at a time.")
+
+    def _by_sentences(self, question: str) -> Plan | None:
+        """The request of a message read without the context that restricts nothing asked
+        (spatial/message_sentences.py); None when no context can be set aside or the request still declines."""
+        self._message = True
+        try:
+            found = message_sentences.read(question, self._context_names, self._asked_alone)
+            plan = self._parse_whole(found.text) if found is not None else None
+        finally:
+            self._message = False
+        if found is None or plan is None or plan.declined is not None:
+            return None
+        plan.question = question
+        said = "; ".join(repr(a) for a in found.aside)
+        plan.notes.append(f"read the request {found.request!r}; context set aside: {said}")
+        plan.resolved["framing"] = [*plan.resolved.get("framing", []), f"context set aside: {said}"]
+        return plan
+
+    def _building_itself(self, plan: Plan, text: str) -> str:
+        """The building named as the whole model ("of the institute", "this little house") blanked
+        (spatial/building_scope.py), in a model with at most one building."""
+        if self._own_words is None:
+            buildings = [e for e in self.index.data.elements.values() if e.ifc_class == "IfcBuilding"]
+            named = [e for e in self.index.data.elements.values()
+                     if e.ifc_class in ("IfcProject", "IfcSite", "IfcBuilding")]
+            self._own_words = frozenset() if len(buildings) > 1 else building_scope.model_words(
+                [self.index.path.stem, *(n for e in named for n in (e.name, e.long_name, e.description))])
+            self._one_building = len(buildings) <= 1
+        if not self._one_building:
+            return text
+        text, said = building_scope.blank(text, self._own_words)
+        if said:
+            plan.notes.append("the building itself (the whole model): " + "; ".join(repr(s.strip()) for s in said))
+        return text
+
+    def _asked_alone(self, text: str) -> message_sentences.Asked:
+        """What the request units of a message name, read alone (their context blanked)."""
+        plan = self._parse_whole(text)
+        return message_sentences.Asked(
+            answered=plan.declined is None,
+            place=bool(plan.mentions or plan.rooms or plan.storeys or plan.compare or plan.asks_storey
+                       or (plan.intent in ("most", "breakdown") and plan.group_by == "storey")),
+            subject=bool(any(not c.inventory for c in plan.classes) or plan.rooms or plan.explicit or plan.lookup
+                         or plan.asks_storey))
+
+    def _context_names(self, words: str) -> message_sentences.Names:
+        """What a context unit of a message names, parsed alone (see :meth:`_frees`)."""
+        self._framing = True
+        try:
+            sub = self.parse(words)
+        finally:
+            self._framing = False
+        return message_sentences.Names(
+            restricts=bool(sub.qualifiers or sub.threshold or sub.exclude or sub.exclude_classes or sub.explicit
+                           or sub.elements or sub.compare or any(m.negated for m in sub.mentions)),
+            # (a storey's name read as a class, "I'm heading to Roof now", is still a place)
+            places=bool([m for m in sub.mentions if m.how != "alias:all"] or sub.storeys or sub.rooms
+                        or sub.unresolved or any(p.search(normalise(words)) for _, p in self._name_patterns)),
+            classes=any(not c.inventory for c in sub.classes))
+
+    def _parse_whole(self, question: str) -> Plan:
         plan = Plan(question=question)
         self._asked = question  # as written (case kept): what the word passes may consult
         stripped, guids = lookup.explicit_guids(question, self._set_names())  # GlobalIds read whole, first
@@ -915,6 +1014,7 @@ class Parser:
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
             return _decline(plan, "there are no words to read in it", [])
+        text = self._building_itself(plan, text)  # round 11: "of the institute", "this little house": the model
         text = _hyphen_compounds(plan, text)  # "Netto-Grundfläche": the vocabularies' "nettogrundfläche"
         text, read = german_requests.canonical(text)  # "Zählen Sie mal die Fenster", "Gib mir ...": known forms
         plan.notes.extend(read)

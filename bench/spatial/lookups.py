@@ -25,7 +25,8 @@ single              OverallWidth / OverallHeight of the one door or window of a 
 decline             ``not_unique``: the singular asked of a class with several elements there ("the door's width on
                     Level 1" with 6 doors: which one?); ``bad_unit``: an elevation asked in a unit of no length
                     ("in m²", "in kg"); ``no_storey``: a storey the model does not have; ``no_elevation``: a storey
-                    that records no Elevation; ``no_material``: a class none of whose elements holds a material;
+                    that records no Elevation; ``no_material``: a class none of whose elements holds a material (nor a property named
+                    "material");
                     ``no_class``: a class the model does not have
 ==================  =============================================================================================
 
@@ -247,6 +248,9 @@ def _material_cases(m: Model, model: str, rng: random.Random, held_part: bool) -
             query = MATERIAL[t].format(the=the, The=the[:1].upper() + the[1:], sg=singular.capitalize(),
                                        place=place, de=german)
             holding = [e for e in es if _materials(e)]
+            if not holding and any("material" in p.casefold() for e in es for props in ue.get_psets(e).values()
+                                   for p in props):
+                continue  # no associated material, but a property named so (ArchiCAD's 'Material'): either reading
             if not holding:
                 out.append(_case(model, "decline", t, query, {"type": "decline"},
                                  f"decline: none of the {len(es)} {'/'.join(classes)} {where} holds a material "

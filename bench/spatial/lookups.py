@@ -310,6 +310,8 @@ def _singles(m: Model, model: str, rng: random.Random, held_part: bool) -> list[
             t = rng.choice(tpls)
             asked = rng.choice(list(UNITS))
             text = SINGLE[t]
+            if len(es) > 1 and t == "terse":
+                continue  # "door height on Level 2?": a compound, the doors' height, not one door presumed
             if len(es) > 1:
                 query = text.format(a=a, adj=adj, c=singular, place=place, u=asked)
                 out.append(_case(model, "decline", t, query, {"type": "decline"},

@@ -25,9 +25,8 @@ single              OverallWidth / OverallHeight of the one door or window of a 
 decline             ``not_unique``: the singular asked of a class with several elements there ("the door's width on
                     Level 1" with 6 doors: which one?); ``bad_unit``: an elevation asked in a unit of no length
                     ("in m²", "in kg"); ``no_storey``: a storey the model does not have; ``no_elevation``: a storey
-                    that records no Elevation; ``no_material``: a class none of whose elements holds a material (nor a property named
-                    "material");
-                    ``no_class``: a class the model does not have
+                    that records no Elevation; ``no_material``: a class none of whose elements holds a material
+                    (nor a property named "material"); ``no_class``: a class the model does not have
 ==================  =============================================================================================
 
 **Templates** (``template``): "what is the X of Y", "Y's X", "X of Y?", "what X does Y have", "Y - X?", "what's Y

@@ -117,9 +117,9 @@ _TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{0,2}
                     r"(?P<prep>of|for|der|des|von|vom)\s+")
 # "..., and need the material of the walls", "we need to know the width of door X": a request inside a longer
 # sentence, its verb naming what is wanted (round 11)
-_NEED = re.compile(r"\b(?:(?:i|we)(?:'d|\s+would)?|and|so)\s+(?:really\s+|also\s+|urgently\s+)?(?:need|needs|want|require|"
-                   r"like)\s+(?:to\s+(?:know|have|get|see)\s+)?the\s+(?P<attr>" + _WORDS + r"{0,2}?)\s+"
-                   r"(?P<prep>of|for)\s+")
+_NEED = re.compile(r"\b(?:(?:i|we)(?:'d|\s+would)?|and|so)\s+(?:really\s+|also\s+|urgently\s+)?"
+                   r"(?:need|needs|want|require|like)\s+(?:to\s+(?:know|have|get|see)\s+)?the\s+"
+                   r"(?P<attr>" + _WORDS + r"{0,2}?)\s+(?P<prep>of|for)\s+")
 _WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS + r"{0,4}?)\s+"
                         r"(?:is|are|does|do|has|have|hat|haben|ist|sind)\b")
 _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s"

@@ -1890,8 +1890,9 @@ class Parser:
         if plan.resolved.get("each_storey"):
             plan.lookup["each_storey"] = True
         singular = singular_asked.find(normalise(plan.question), lambda w: w in _CLASS_KEYS)
-        if singular is not None:  # round 11: "the door's width": one door presumed (lookup_answer checks it)
-            plan.lookup["singular"] = singular
+        if singular is not None and not plan.lookup.get("layer") and any(
+                c.key == _CLASS_KEYS[singular] for c in plan.classes):  # round 11: "the door's width": one door
+            plan.lookup["singular"] = singular  # presumed (lookup_answer checks it); only the subject's own class
         if plan.resolved.get("lookup_parts"):
             plan.lookup["parts"] = plan.resolved["lookup_parts"]
         spec = lookup.words().attributes.get(frame.key or "", {})

@@ -115,6 +115,11 @@ _OF = re.compile(r"\b(?:what|which|was|welche[srmn]?)\s+(?:is|are|was|were|ist|s
                  r"\s+(?P<prep>of|for|in|on|von|vom|des|der)\s+")
 _TERSE = re.compile(r"^\s*" + _LEAD + r"(?:the\s+)?(?P<attr>" + _WORDS + r"{0,2}?)\s+"
                     r"(?P<prep>of|for|der|des|von|vom)\s+")
+# "..., and need the material of the walls", "we need to know the width of door X": a request inside a longer
+# sentence, its verb naming what is wanted (round 11)
+_NEED = re.compile(r"\b(?:(?:i|we)(?:'d|\s+would)?|and|so)\s+(?:really\s+|also\s+|urgently\s+)?"
+                   r"(?:need|needs|want|require|like)\s+(?:to\s+(?:know|have|get|see)\s+)?the\s+"
+                   r"(?P<attr>" + _WORDS + r"{0,2}?)\s+(?P<prep>of|for)\s+")
 _WHAT_ATTR = re.compile(r"\b(?:what|which|welche[srmn]?)\s+(?P<attr>" + _WORDS + r"{0,4}?)\s+"
                         r"(?:is|are|does|do|has|have|hat|haben|ist|sind)\b")
 _MADE = re.compile(r"\b(?P<lead>(?:what|which)(?:\s+materials?)?)\s+(?:is|are)\b.*?\s"
@@ -142,6 +147,10 @@ _POSSESSIVE = re.compile(r"\b(?P<lead>(?:what|which)\s+(?:is|are|was|were)\s+)(?
                          r"(?P<term>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}?))"
                          # a place may follow: "the radiators' output on EG"
                          r"(?:\s+(?P<place>(?:on|in|im|auf|at)\s+[^'?!]+?))?\s*[?.!]*\s*$")
+# "the only window on EG: what is its width?", "Level 2 - what's its elevation": the attribute of the subject named
+# before it (round 11)
+_ITS = re.compile(r"\b(?P<lead>(?:what|which)\s+(?:is|are|was|were)\s+)(?P<attr>(?:its|their)\s+(?P<term>"
+                  r"[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*){0,2}?))(?:\s+(?:in|im)\s+\S+)?\s*[?.!]*\s*$")
 _WEIGH = re.compile(r"\b(?P<lead>(?:what|how\s+much|how\s+many\s+(?:kg|kilos?|kilograms?|tons?|tonnes?|pounds?|lbs?))"
                     r"\s+(?:does|do|did|would|will|could|might)\b)(?P<subject>.*?)\b(?P<verb>weight?)(?:\s+each)?\b"
                     r"|\b(?P<de>(?:was|wie\s*viel)\s+wieg(?:t|en))\b")
@@ -248,6 +257,11 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
     found = _MADE_DE.search(text)
     if found:  # "aus welchem Material sind die Wände", "woraus besteht die Decke"
         return Frame("material", "material", [found.span()])
+    from ifcqa.spatial import materials_asked  # it builds this module's Frame
+
+    asked = materials_asked.find(text)  # round 11: "the walls consist of which material", "what do X consist of"
+    if asked is not None:
+        return asked
     found = _MADE.search(text)
     if found:
         return Frame("material", "material", [found.span("lead"), found.span("made"),
@@ -266,11 +280,17 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
         vocab = _vocabulary(term) or (_vocabulary(term[:-1]) if term.endswith("s") else None)
         if vocab is not None or ((not is_class_word(term) or _names_property(term, has_property)) and asks(term)):
             return Frame(term, vocab, [found.span("lead"), found.span("attr")])
+    found = _ITS.search(text)
+    if found:
+        term = found.group("term").strip()
+        vocab = _vocabulary(term) or (_vocabulary(term[:-1]) if term.endswith("s") else None)
+        if vocab is not None or (not is_class_word(term) and asks(term)):
+            return Frame(term, vocab, [found.span("lead"), found.span("attr")])
     found = _WEIGH.search(text)
     if found:
         spans = [found.span("de")] if found.group("de") else [found.span("lead"), found.span("verb")]
         return Frame("weigh", "weight", spans)
-    for pattern in (_OF, _TERSE):
+    for pattern in (_OF, _TERSE, _NEED):
         found = pattern.search(text)
         if not found:
             continue

@@ -92,9 +92,15 @@ def answer(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -
                             "Ask for the ceiling height of a room by its name or number.")
     hits, exact = _named_exactly(index, plan, hits)
     if not hits:
-        label = answerer.label(plan)
-        return Outcome(hits=[], text=f"There are no {label} {answerer.scope(plan)}, so there is nothing to look up.",
-                       rule=f"{frame.term} of the {label} {answerer.scope(plan)}")
+        label = answerer.label(plan)  # a value of things the model lacks: the premise fails, declined (round 11)
+        return _decline(plan, f"there are no {label} {answerer.scope(plan)} to read the {frame.key or frame.term} of",
+                        "Ask about elements the model holds.")
+    singular = (plan.lookup or {}).get("singular")
+    if singular and len(hits) > 1 and not exact:  # round 11: "the door's width" where there are 18 doors
+        label, scope, what = answerer.label(plan), answerer.scope(plan), frame.key or frame.term
+        return _decline(plan, f"it asks for the {what} of one {singular} ('the {singular}') and there are "
+                        f"{len(hits)} {label} {scope}", f"Ask for the {what} of each {singular} {scope}, or "
+                        f"name the {singular} (its name, GlobalId or room).")
     layer = (plan.lookup or {}).get("layer")
     if layer:  # "the thickness of the insulation of the external walls": the insulation layers only
         result = layer_lookup(index, frame, [h.guid for h in hits], str(layer))

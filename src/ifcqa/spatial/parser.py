@@ -50,6 +50,8 @@ from ifcqa.spatial import (
     room_names,
     room_parts,
     schema_words,
+    singular_asked,
+    storey_values,
     units_asked,
 )
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
@@ -1357,23 +1359,20 @@ class Parser:
         return _mask(masked, found.start(), found.end())
 
     def _storey_attribute_after(self, plan: Plan, text: str) -> str:
-        """A storey's attribute written after the storey's name ("level 2 elevation in m", "the EG's elevation"):
-        read as "<attribute> of <storey>", the order the lookup frame reads (round 5c). Only attributes of a storey
-        (``lookup_words.json`` subject ``storey``) and only right after a name the model's storeys hold."""
+        """A storey's attribute written after the storey's name ("level 2 elevation in m", "the EG's elevation",
+        "T/FDN - elevation") or before it without "of" ("elevation level 2"), and the elevation asked in other
+        words ("how high above zero is Keller", "at what height does Level 2 sit"): read as "<attribute> of
+        <storey>", the order the lookup frame reads (round 5c; round 11 ``storey_values``). Only attributes of a
+        storey (``lookup_words.json`` subject ``storey``) and only next to a name the model's storeys hold."""
+        text, notes = storey_values.rewrite(text)
+        plan.notes.extend(notes)
         attrs = _storey_attributes()
         if not attrs or not any(a in text for a in attrs):
             return text
-        for _, pattern in self._name_patterns:
-            for found in pattern.finditer(text):
-                after = re.match(rf"(?:'s)?\s+(?P<attr>{'|'.join(map(re.escape, attrs))})\b", text[found.end():])
-                if after is None:
-                    continue
-                name, attr = text[found.start():found.end()], after.group("attr")
-                swapped = f"{attr} of {name}"
-                end = found.end() + after.end()
-                plan.notes.append(f"read {text[found.start():end]!r} as {swapped!r}")
-                return text[:found.start()] + swapped + text[end:]
-        return text
+        swapped, read = storey_values.swap(text, (pattern for _, pattern in self._name_patterns), attrs)
+        if read is not None:
+            plan.notes.append(f"read {read} as '<attribute> of <storey>'")
+        return swapped
 
     def _split_names(self, plan: Plan, text: str) -> str:
         """Two or three words the model's names hold only written as one ("mineral wool" for the material
@@ -1612,6 +1611,10 @@ class Parser:
             return self._class_then_identifier(plan, text), None
         if plan.resolved.get("lookup_parts"):
             text = plan.resolved.pop("lookup_text")
+        asked = units_asked.find(text)
+        if asked is not None:  # "Fenster-009 width in meters?": the frame's words stop before the unit asked
+            frame.spans = [(start, min(end, asked.start)) if start < asked.start < end else (start, end)
+                           for start, end in frame.spans]
         for start, end in frame.spans:
             text = _mask(text, start, end)
         if frame.key in layers.KEYS and frame.spans:  # "the thickness of the insulation of the walls": a layer
@@ -1862,7 +1865,13 @@ class Parser:
                 plan.resolved["lookup_text"] = reduced
                 plan.notes.append("lookup of several attributes: " + ", ".join(repr(p["term"]) for p in parts))
                 return frame
-        return lookup.find_frame(text, is_class, self._holds, self._holds_words, self._holds_value_words)
+        frame = lookup.find_frame(text, is_class, self._holds, self._holds_words, self._holds_value_words)
+        asked = units_asked.find(text) if frame is None else None
+        if asked is not None:  # round 11: "Fenster-009 width in meters?": the frame read with the unit set aside
+            # (the unit pass reads it after, ``_lookup_unit``)
+            frame = lookup.find_frame(_mask(text, asked.start, asked.end), is_class, self._holds, self._holds_words,
+                                      self._holds_value_words)
+        return frame
 
     def _identifiers(self) -> dict[str, list[str]]:
         """Element Names and Tags written as one token (normalised) -> GlobalIds; spatial elements are named by
@@ -1999,9 +2008,15 @@ class Parser:
             plan.lookup["set"] = plan.resolved["lookup_set"]
         if plan.resolved.get("each_storey"):
             plan.lookup["each_storey"] = True
+        singular = singular_asked.find(normalise(plan.question), lambda w: w in _CLASS_KEYS)
+        if singular is not None and not plan.lookup.get("layer") and any(
+                c.key == _CLASS_KEYS[singular] for c in plan.classes):  # round 11: "the door's width": one door
+            plan.lookup["singular"] = singular  # presumed (lookup_answer checks it); only the subject's own class
         if plan.resolved.get("lookup_parts"):
             plan.lookup["parts"] = plan.resolved["lookup_parts"]
         spec = lookup.words().attributes.get(frame.key or "", {})
+        if spec.get("subject") == "storey" and not plan.storeys:
+            self._storey_named_as_class(plan)  # round 11: "Roof - elevation?", the storey named Roof
         if spec.get("subject") != "storey" and plan.classes and all(c.inventory for c in plan.classes):
             for m in plan.mentions:  # "what is the roof made of": the roof, not the storey named Roof
                 key = _CLASS_KEYS.get(normalise(m.term))
@@ -2012,6 +2027,23 @@ class Parser:
                     plan.notes.append(f"lookup: {m.term!r} read as the class, not the storey")
                     break
         plan.intent = "lookup"
+
+    def _storey_named_as_class(self, plan: Plan) -> None:
+        """A storey attribute ("elevation") asked of a word that is both a class word and the whole name of one of the
+        model's storeys ("what is the elevation of Roof", "Roof - elevation?"): an IfcRoof has no elevation, the
+        storey named so does. Only when every class the plan holds is such a name (round 11)."""
+        text = normalise(plan.question)
+        found: list[Storey] = []
+        for group, pattern in self._name_patterns:
+            if len(group) == 1 and pattern.search(text) and _CLASS_KEYS.get(normalise(group[0].name)) is not None:
+                found.append(group[0])
+        keys = {_CLASS_KEYS.get(normalise(s.name)) for s in found}
+        if len(found) != 1 or not plan.classes or any(c.key not in keys for c in plan.classes):
+            return
+        plan.storeys = [found[0].guid]
+        plan.storey_names = [self.resolver.labels[found[0].guid]]
+        plan.classes = []
+        plan.notes.append(f"lookup: {found[0].name!r} read as the storey (a storey's attribute is asked)")
 
     def _measure_typos(self, plan: Plan, text: str) -> str:
         """A word one letter away (an insertion, a deletion, a change or two letters swapped) from exactly one

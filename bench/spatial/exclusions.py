@@ -1,6 +1,7 @@
 """Exclusion bench (issue 22, round 11): negation and exclusion as people say it, generated.
 
     python bench/spatial/exclusions.py [--ifc-dir ../shared/ifc] [--check]   # exclusion_cases.json + _b.json
+    python bench/spatial/exclusions.py --report RUN_DIR [--held]              # mean per kind of a spatial-bench run
 
 The round-9 negation bench (``negation.py``) negates one part of a base question in the forms the parser's authors
 listed; new authors' negations scored 0.53-0.75 on held-out sets because they vary what that bench did not: the
@@ -375,6 +376,26 @@ KINDS = (
 )
 
 
+# the scorer's kinds (bench_score.KINDS): every negated kind is "negation"; the taxonomy's kind is "exclusion"
+SCORER_KIND = {"x_inclusion": "control", "x_decline": "edge"}
+
+
+def report(run: Path, cases_path: Path) -> str:
+    """Mean score per taxonomy kind (``exclusion``) of a spatial-bench run of ``cases_path``."""
+    kinds = {c["id"]: c["exclusion"] for c in json.loads(cases_path.read_text(encoding="utf-8"))}
+    scores: dict[str, list[float]] = {}
+    broad = Counter()
+    for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        kind = kinds[r["id"]]
+        scores.setdefault(kind, []).append(float(r.get("score", r.get("f1", 0.0))))
+        broad[kind] += bool(r.get("broadened"))
+    rows = [f"{k:12s} n={len(v):3d} mean={sum(v) / len(v):.3f} broadened={broad[k]}" for k, v in sorted(scores.items())]
+    every = [x for v in scores.values() for x in v]
+    rows.append(f"{'all':12s} n={len(every):3d} mean={sum(every) / len(every):.3f} broadened={sum(broad.values())}")
+    return "\n".join(rows)
+
+
 def _fill(template: str, s: dict[str, Any]) -> str:
     ctx: Ctx = {"S": s.get("storey", "")}
     if "c" in s:
@@ -415,7 +436,9 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
                     "id": f"excl{'b' if held else ''}-{kind.name}-{i:02d}-{j}",
                     "query": _fill(template, s),
                     "ifc_filename": s["model"],
-                    "kind": kind.name,
+                    "kind": SCORER_KIND.get(kind.name, "negation"),
+                    "exclusion": kind.name,
+                    "template": template,
                     "oracle": oracle,
                     "oracle_rule": rule,
                     "source": "ifcopenshell",
@@ -426,8 +449,13 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--ifc-dir", type=Path, default=DEFAULT_IFC_DIR)
+    ap.add_argument("--report", type=Path, help="a spatial-bench run directory: mean per kind")
+    ap.add_argument("--held", action="store_true", help="with --report: the held-back cases")
     ap.add_argument("--check", action="store_true", help="compare with the committed files instead of writing")
     args = ap.parse_args(argv)
+    if args.report is not None:
+        print(report(args.report, OUT_HELD if args.held else OUT))
+        return 0
     if not args.ifc_dir.is_dir():
         print(f"error: no IFC directory {args.ifc_dir}: pass --ifc-dir DIR (the shared models)", file=sys.stderr)
         return 2

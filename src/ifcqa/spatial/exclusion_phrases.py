@@ -8,7 +8,8 @@ exclusion attaches to are whatever follows it; the parser's passes then read tha
 qualifier or type, or decline naming it: nothing here drops a word it does not understand):
 
 * **"are no X"** ("which spaces are no offices", German "keine"): "are not X" (never "there is no X").
-* **exclusion verbs** before what they take out: "(but) leave out the X", "skip the X", "(but) ignore the X",
+* **exclusion verbs** before what they take out (or around it: "please leave the X out"): "(but) leave out the
+  X", "skip the X", "(but) ignore the X",
   "not counting the X", "not including the X", "disregard the X", "X left out", "no X please", "minus the X" after
   an inventory word: "except the X". A reason after it that only restates the exclusion ("we don't care about
   them", "we do not need those") is consumed with it.
@@ -16,8 +17,8 @@ qualifier or type, or decline naming it: nothing here drops a word it does not u
   not on S"; "the remaining X, the ones not on S" is "the X not on S".
 * **the rest of the building** after a context sentence saying a storey is done ("Level 1 is already done",
   "the cleaners already did Level 1 last week"): "in the rest of the building", "on the other floors", "which X
-  are left" is "not on S" (only when exactly one storey is named done); the context sentence is consumed when the
-  question then takes that storey out (it says why, not what).
+  are left" / "which X remain" is "not on S" (only when exactly one storey is named done); the context sentence
+  is consumed when the question then takes that storey out (it says why, not what).
 * **inclusion** that is no negation: "not only A but also B" is "A and B"; "(and) don't forget the B" is "and the
   B"; "and the B as well, not just the A" is "and the B"; "nothing else", "and nothing more" are consumed; "X
   included" / "including X" / "inklusive X" are consumed when X is inside what is asked (a class word after
@@ -40,6 +41,9 @@ _EXCLUDE_VERBS = re.compile(
     r"(?:,\s*|\s+)(?:but\s+|and\s+|please\s+)?(?:please\s+)?"
     r"(?:leave\s+out|leaving\s+out|skip|skipping|ignore|ignoring|disregard|disregarding|omit|omitting|"
     r"not\s+counting|not\s+including|without\s+counting|exclude)\s+(?=(?:the|all|any|those|these)\b|[^\W\d_])")
+# the verb split around what it takes out: "(please) leave the furniture out"
+_LEAVE_X_OUT = re.compile(r"(?:,\s*|\s+-\s*|\s+)(?:but\s+|and\s+)?(?:please\s+)?leave\s+"
+                          r"(?P<x>(?:the|all|any|those|these)\s+[^,;.?!]{1,40}?|[^\W\d_]+)\s+out\b")
 # "X left out" / "X excluded" after a comma: ", the furniture left out"
 _LEFT_OUT = re.compile(r",\s*(?P<x>(?:the\s+)?[^,;.?!]+?)\s+(?:left\s+out|omitted|skipped)\b")
 # "no X please" / "but no X" after a comma
@@ -60,7 +64,7 @@ _REMAINING_APPOSITION = re.compile(
 # the rest of the building, relative to a storey named done
 _REST = re.compile(r"\b(?:in|on)\s+the\s+(?:rest\s+of\s+the\s+(?:building|house|model)|other\s+(?:floors|levels|"
                    r"storeys|stories)|remaining\s+(?:floors|levels|storeys|stories))\b")
-_ARE_LEFT = re.compile(r"\b(?P<be>are|is)\s+(?:still\s+)?left(?:\s+over)?(?=\s*[?.!]|\s*$)")
+_ARE_LEFT = re.compile(r"\b(?:(?P<be>are|is)\s+(?:still\s+)?left(?:\s+over)?|(?:still\s+)?remains?)(?=\s*[?.!]|\s*$)")
 _DONE_AFTER = (r"\s+(?:is|was|are|has\s+been|have\s+been)\s+(?:already\s+|now\s+)?(?:done|finished|covered|"
                r"complete|completed|checked|cleaned|surveyed|painted|inspected)\b")
 _DONE_BEFORE = (r"\b(?:already|have|has|just)\s+(?:did|done|finished|covered|cleaned|checked|surveyed|painted|"
@@ -137,6 +141,7 @@ def spell_out(text: str, storeys: Iterable[str], is_class: Callable[[str], bool]
                '"are no X" as "are not X"', text)
     # exclusion verbs
     text = sub(_EXCLUDE_VERBS, " except ", '"leave out / skip / ignore / not counting X" as "except X"', text)
+    text = sub(_LEAVE_X_OUT, lambda m: f" except {m['x']}", '"leave the X out" as "except the X"', text)
     text = sub(_LEFT_OUT, lambda m: f", except {m['x']}", '"X left out" as "except X"', text)
     if _INVENTORY.search(text):  # "all elements on S, no walls (please)": an inventory less a part
         text = sub(_NO_PLEASE, lambda m: f", except {m['x']}", '"no X please" as "except X"', text)
@@ -177,7 +182,7 @@ def _rest_of_building(text: str, storeys: Iterable[str], notes: list[str]) -> st
         rest = _REST.sub(f"not on {storey}", rest, count=1)
         read = True
     elif _ARE_LEFT.search(rest):
-        rest = _ARE_LEFT.sub(lambda m: f"{m['be']} not on {storey}", rest, count=1)
+        rest = _ARE_LEFT.sub(lambda m: f"{m['be'] or 'are'} not on {storey}", rest, count=1)
         read = True
     elif re.search(rf"\b(?:not|except|ausser|nicht)\b(?:\s+\w+){{0,3}}?\s+{re.escape(storey)}(?![\w])", rest):
         read = True  # the question takes the storey out itself: the sentence says why

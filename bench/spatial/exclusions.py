@@ -54,7 +54,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections import Counter
 from collections.abc import Callable

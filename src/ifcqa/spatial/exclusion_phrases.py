@@ -7,7 +7,9 @@ read, or consumed when they restate what the question already asks.
 exclusion attaches to are whatever follows it; the parser's passes then read that as a class, storey, room,
 qualifier or type, or decline naming it: nothing here drops a word it does not understand):
 
-* **"are no X"** ("which spaces are no offices", German "keine"): "are not X" (never "there is no X").
+* **"are no X"** ("which spaces are no offices", German "keine"): "are not X" (never "there is no X"); "everything
+  but X" and "non-X elements" with X a class word: "everything except X"; "if you don't count X": "except X";
+  "ignore the rest": nothing else.
 * **exclusion verbs** before what they take out (or around it: "please leave the X out"): "(but) leave out the
   X", "skip the X", "(but) ignore the X",
   "not counting the X", "not including the X", "disregard the X", "X left out", "no X please", "minus the X" after
@@ -108,10 +110,10 @@ def spell_out(text: str, storeys: Iterable[str], is_class: Callable[[str], bool]
 
     # hedges before the question: "I'm not sure whether this is in the model, but ..."
     hedge = _HEDGE.search(text)
-    if hedge is not None and hedge.end() < len(text) and re.search(r"[^\W\d_]", text[hedge.end():]):
-        if hedge["x"] is None or hedge["x"] in text[hedge.end():]:
-            notes.append(f"exclusion read: the hedge {hedge.group(0).strip()!r} (no restriction)")
-            text = _blank(text, hedge.start(), hedge.end())
+    if (hedge is not None and re.search(r"[^\W\d_]", text[hedge.end():])
+            and (hedge["x"] is None or hedge["x"] in text[hedge.end():])):
+        notes.append(f"exclusion read: the hedge {hedge.group(0).strip()!r} (no restriction)")
+        text = _blank(text, hedge.start(), hedge.end())
     # inclusion
     text = sub(_NOT_ONLY, lambda m: f"{m['a']} and ", '"not only A but also B" as "A and B"', text)
     text = sub(_DONT_FORGET, " and ", '"don\'t forget the B" as "and the B"', text)
@@ -136,6 +138,26 @@ def spell_out(text: str, storeys: Iterable[str], is_class: Callable[[str], bool]
         return m.group(0)
 
     text = _INCLUDED.sub(included, text)
+    # "doors on Level 1, ignore the rest": nothing else (before "ignore" reads as "except")
+    text = sub(r"\s*[,;-]?\s*(?:and\s+)?(?:please\s+)?(?:ignore|skip|forget(?:\s+about)?)\s+the\s+rest\b", "",
+               '"ignore the rest" (what is asked, no more)', text)
+    # "if you don't count the furniture": "except the furniture"
+    text = sub(r"\s*,?\s*(?:if|when)\s+(?:you|we|i)\s+(?:do\s+not|dont)\s+(?:count|include)\s+", " except ",
+               '"if you don\'t count X" as "except X"', text)
+
+    def but_class(m: re.Match[str]) -> str:
+        return f"{m['inv']} except {m['x']}" if is_class(m["x"]) else m.group(0)
+
+    # "everything but furniture" (a class word, any ending; round 9 read "everything but the X" / "... but Xs")
+    text = sub(r"\b(?P<inv>everything|alles)\s+but\s+(?P<x>[^\W\d_]+)\b", but_class,
+               '"everything but X" as "everything except X"', text)
+
+    def non_class(m: re.Match[str]) -> str:
+        return f"{m['inv']} except {m['x']}" if is_class(m["x"]) else m.group(0)
+
+    # "all non-furniture elements": "all elements except furniture"
+    text = sub(r"\bnon-?\s*(?P<x>[^\W\d_]+)\s+(?P<inv>elements|items|objects|components|things)\b", non_class,
+               '"non-X elements" as "elements except X"', text)
     # "which spaces are no offices" (German "keine"): "are not offices"; never "there is no X"
     text = sub(r"(?<!\bthere )\b(?P<be>are|is)\s+no\s+(?=[^\W\d_])", lambda m: f"{m['be']} not ",
                '"are no X" as "are not X"', text)

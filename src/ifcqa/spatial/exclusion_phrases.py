@@ -29,8 +29,9 @@ qualifier or type, or decline naming it: nothing here drops a word it does not u
   "not sure I'm asking this right:") is consumed.
 
 :func:`negated_by_spelling` says whether a misspelled word stands in an exclusion's scope ("außer den Saunen"):
-the spelling pass does not read such a word by edit distance, since a wrong reading there answers a broader
-question (everything less something else) with confidence.
+the spelling pass does not read such a word by an edit that changes a letter (a swap of two letters, "exteiror",
+is still read), since a wrong reading there answers a broader question (everything less something else) with
+confidence.
 """
 
 from __future__ import annotations

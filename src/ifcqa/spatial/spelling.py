@@ -565,12 +565,17 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
 
 
 def _not_excluded(plan: Plan, question: str, found: list[Reading]) -> list[Reading]:
-    """``found`` less the edit readings of words an exclusion takes out (``exclusion_phrases.negated_by_spelling``):
-    a wrong reading there answers "everything less something else", so the word is named as not understood."""
+    """``found`` less the edit readings of words an exclusion takes out (``exclusion_phrases.negated_by_spelling``)
+    that change a letter ("Saunen" is no "Säulen"; "exteiror" keeps its letters and is "exterior"): a wrong reading
+    there answers "everything less something else", so the word is named as not understood."""
+    def letters(word: str) -> list[str]:
+        return sorted(word.casefold().replace("ä", "a").replace("ö", "o").replace("ü", "u").replace("ß", "ss"))
+
     kept = []
     for r in found:
         before = " ".join(question[: r.start].casefold().replace("ß", "ss").split()) + " "
-        if r.how == "edit" and r.edits > 0 and exclusion_phrases.negated_by_spelling(before):
+        if (r.how == "edit" and r.edits > 0 and letters(r.word) != letters(r.read_as)
+                and exclusion_phrases.negated_by_spelling(before)):
             note = f"{r.word!r} is taken out by an exclusion: not read as {r.read_as!r} by its spelling"
             plan.notes.append(note)
             if plan.declined is not None:

@@ -104,6 +104,8 @@ def spell_out(text: str, storeys: Iterable[str], is_class: Callable[[str], bool]
     notes: list[str] = []
 
     def sub(pattern: re.Pattern[str] | str, repl: str | Callable[[re.Match[str]], str], what: str, s: str) -> str:
+        if repl == "":  # a consumed phrase is blanked: the later passes read positions of the question as written
+            repl = lambda m: " " * len(m.group(0))  # noqa: E731
         out = re.sub(pattern, repl, s)
         if out != s:
             notes.append(f"exclusion read: {what}")
@@ -132,10 +134,10 @@ def spell_out(text: str, storeys: Iterable[str], is_class: Callable[[str], bool]
         if re.search(r"\b(?:everything|alles|all\s+elements|elements|bauteile)\b", before) and all(
                 is_class(w) for w in words):
             notes.append(f"exclusion read: {m.group(0).strip()!r} (inside everything asked)")
-            return " "
+            return " " * len(m.group(0))
         if re.search(r"\b(?:rooms|spaces|räume|raume)\b", before) and all(is_room(w) for w in words):
             notes.append(f"exclusion read: {m.group(0).strip()!r} (inside the rooms asked)")
-            return " "
+            return " " * len(m.group(0))
         return m.group(0)
 
     text = _INCLUDED.sub(included, text)
@@ -178,7 +180,7 @@ def spell_out(text: str, storeys: Iterable[str], is_class: Callable[[str], bool]
     text = sub(_REMAINING_APPOSITION, lambda m: f"the {m['x']} ", '"the remaining X, the ones not on S" as "the X '
                'not on S"', text)
     text = _rest_of_building(text, storeys, notes)
-    return " ".join(text.split()), notes
+    return text, notes
 
 
 def _rest_of_building(text: str, storeys: Iterable[str], notes: list[str]) -> str:

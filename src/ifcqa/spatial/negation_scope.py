@@ -36,6 +36,11 @@ _LINK = re.compile(r"\s+(?:(?:of|from)\s+)?(?:(?:the|a|an|den|die|das|dem|der)\s
                    r"(?:(?:type|types|typ|typs|vom\s+typ|von\s+typ|des\s+typs)\s+)?")
 # a pronoun or type noun after the type: "the M_Single-Flush ones", "the 0864 x 2032mm type"
 _AFTER = re.compile(r"\s+(?:ones?|types?|typs?)\b")
+# round 11: a quote around the type ("not of the 'Outside wall' type") and the words that say a type is meant
+# before the negation ("whose type is not X", "that have a type other than X", "with a type name other than X")
+_QUOTE = re.compile(r"\s*['\"`]")
+_TYPE_BEFORE = re.compile(r"(?:\b(?:whose|with\s+an?|having\s+an?|have\s+an?|has\s+an?|of\s+an?)\s+)?"
+                          r"\btype(?:\s+name)?\s+(?:is\s+|that\s+is\s+)?$")
 # words that take something out as "except" does, in the shapes that cannot be arithmetic or a comparison
 # ("minus the external ones", never "doors minus windows"; "less those on Level 1", never "less than")
 _EXCEPT_SYNONYMS = (
@@ -127,13 +132,18 @@ def _candidates(names: Iterable[str], normalise: Callable[[str], str]) -> dict[s
     space (at least four letters), so that "Rundfenster" names "Rundfenster 13"."""
     out: dict[str, set[str]] = {}
     for name in names:
-        low = normalise(name)
-        cuts = [m.start() for m in re.finditer(r"[:\s]", low)] + [len(low)]
-        for cut in cuts:
-            phrase = low[:cut].strip()
-            if len(re.findall(r"[^\W\d_]", phrase)) >= 4 or (cut == len(low) and re.search(r"[^\W\d_]", phrase)
-                                                             and len(phrase) >= 4):
-                out.setdefault(phrase, set())
+        full = normalise(name)
+        # round 11: each part after a ":" too ("Basic Wall:Outside wall" is named "Outside wall": Revit's family
+        # and type, the type as people say it)
+        starts = [0] + [m.end() for m in re.finditer(r":", full)]
+        for begin in starts:
+            low = full[begin:].strip()
+            cuts = [m.start() for m in re.finditer(r"[:\s]", low)] + [len(low)]
+            for cut in cuts:
+                phrase = low[:cut].strip()
+                if len(re.findall(r"[^\W\d_]", phrase)) >= 4 or (cut == len(low) and re.search(r"[^\W\d_]", phrase)
+                                                                 and len(phrase) >= 4):
+                    out.setdefault(phrase, set())
     for phrase, held in out.items():
         pattern = re.compile(r"(?<![\w])" + re.escape(phrase) + r"(?![\w])")
         held.update(n for n in names if pattern.search(normalise(n)))
@@ -158,17 +168,29 @@ def negated_types(text: str, class_pattern: re.Pattern[str], class_keys: dict[st
             continue
         link = _LINK.match(text, neg.end())
         at = link.end() if link is not None else neg.end()
+        quote = _QUOTE.match(text, at)
+        if quote is not None:
+            at = quote.end()
         candidates = _candidates(names, normalise)
         hit = next((p for p in sorted(candidates, key=len, reverse=True)
                     if text.startswith(p, at) and not re.match(r"\w", text[at + len(p): at + len(p) + 1])), None)
         if hit is None:
             continue
         end = at + len(hit)
+        if quote is not None:
+            closing = _QUOTE.match(text, end)
+            if closing is None:
+                continue  # the quoted text goes on beyond the type: another name
+            end = closing.end()
         after = _AFTER.match(text, end)
         if after is not None:
             end = after.end()
+        start = neg.start()
+        before_type = _TYPE_BEFORE.search(text, max(0, start - 40), start)
+        if before_type is not None and before_type.start() >= before[-1].end():
+            start = before_type.start()
         found.append(TypeNegation(key, tuple(sorted(candidates[hit])), hit))
-        text = _mask(text, neg.start(), end)
+        text = _mask(text, start, end)
     return text, found
 
 

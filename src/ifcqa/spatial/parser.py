@@ -27,6 +27,7 @@ from ifcqa.spatial import (
     between,
     building_scope,
     element_compare,
+    exclusion_phrases,
     framing,
     german_requests,
     grounding,
@@ -59,7 +60,7 @@ from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import ops_said
 from ifcqa.spatial.measures import words as measure_words
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
-from ifcqa.spatial.spaces import fold, fold_with_offsets
+from ifcqa.spatial.spaces import fold, fold_with_offsets, function_of
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
     ABSENT_READINGS,
@@ -185,6 +186,12 @@ _FILLER = _STOP | frozenset(
 ]) | FILLER_WORDS
 _CLASS_PATTERN = _words_pattern(list(CLASS_WORDS))
 _CLASS_KEYS = {normalise(k): v for k, v in CLASS_WORDS.items()}
+
+
+def _is_room_word(phrase: str) -> bool:
+    """A room function a question may name ("corridors", "toilets", "WC"): for inclusion read (round 11)."""
+    return function_of(phrase, strong=True) is not None
+
 # the words a misspelling may be read as: the hand-written vocabulary's (schema-derived and data-file words added in
 # round 9 are read as written only: "contractors" is never "contactors")
 _ADDED_WORDS = frozenset(normalise(w) for w in schema_words.ADDED)
@@ -202,7 +209,8 @@ _NEGATION = _words_pattern(NEGATION_WORDS)
 _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "but", "apart", "aside", "besides",
                             "isn't", "aren't", "isnt", "arent", "outside", "nicht", "außer", "ausser", "ausgenommen",
                             "ohne", "without", "counting", "neither", "leaving", "ignoring", "disregarding",
-                            "abgesehen", "weder", "skip", "skipping", "omit", "omitting"])
+                            "abgesehen", "weder", "skip", "skipping", "omit", "omitting",
+                            "leave"])  # round 11: "leave the furniture out" was read as "the furniture" (filler)
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 # the storeys as the subject: "how many storeys does it have", "list the levels", "welche Geschosse gibt es"
@@ -1216,6 +1224,8 @@ class Parser:
         """Negation shapes spelled out as the passes read them, and types negated after a class word taken out of
         it (``negation_scope``; each named in the notes, the type in the answer's rule)."""
         names = {normalise(s.name) for s in self.resolver.storeys if s.name}
+        text, notes = exclusion_phrases.spell_out(text, names, _CLASS_KEYS.__contains__, _is_room_word)  # round 11
+        plan.notes.extend(notes)
         text, notes = negation_scope.genitive_storeys(text, names.__contains__)
         plan.notes.extend(notes)
         text, notes = negation_scope.canonical(text, _CLASS_KEYS)

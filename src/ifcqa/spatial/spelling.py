@@ -39,7 +39,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import grounding, relation_verbs
+from ifcqa.spatial import exclusion_phrases, grounding, relation_verbs
 from ifcqa.spatial.check import check_question
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.schema_words import ADDED as SCHEMA_ADDED
@@ -543,6 +543,7 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
     found, ambiguous = speller(parser).readings(question)
     framed = {w.casefold() for w in plan.resolved.get("framing_words", ())}  # round 10: who asks, never re-read
     found = [r for r in found if r.word.casefold() not in framed]
+    found = _not_excluded(plan, question, found)  # round 11: "außer den Saunen" is never "außer den Säulen"
     ambiguous = [(w, o) for w, o in ambiguous if w.casefold() not in framed]
     for word, options in ambiguous:
         note = (f"{word!r} is as close to " + " as to ".join(repr(o) for o in options[:3])
@@ -561,6 +562,27 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
     plan.notes.append("spelling: read " + ", ".join(f"{r.word!r} as {r.read_as!r}" for r in found)
                       + ", and the question was still not understood")
     return plan
+
+
+def _not_excluded(plan: Plan, question: str, found: list[Reading]) -> list[Reading]:
+    """``found`` less the edit readings of words an exclusion takes out (``exclusion_phrases.negated_by_spelling``)
+    that change a letter ("Saunen" is no "Säulen"; "exteiror" keeps its letters and is "exterior"): a wrong reading
+    there answers "everything less something else", so the word is named as not understood."""
+    def letters(word: str) -> list[str]:
+        return sorted(word.casefold().replace("ä", "a").replace("ö", "o").replace("ü", "u").replace("ß", "ss"))
+
+    kept = []
+    for r in found:
+        before = " ".join(question[: r.start].casefold().replace("ß", "ss").split()) + " "
+        if (r.how == "edit" and r.edits > 0 and letters(r.word) != letters(r.read_as)
+                and exclusion_phrases.negated_by_spelling(before)):
+            note = f"{r.word!r} is taken out by an exclusion: not read as {r.read_as!r} by its spelling"
+            plan.notes.append(note)
+            if plan.declined is not None:
+                plan.declined["reason"] = plan.declined["reason"] + f" ({note})"
+            continue
+        kept.append(r)
+    return kept
 
 
 def _again(parser: Parser, question: str, found: tuple[Reading, ...]) -> Plan | None:

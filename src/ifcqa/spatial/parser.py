@@ -25,6 +25,7 @@ from ifcqa.index.records import Element
 from ifcqa.spatial import (
     antecedent,
     between,
+    comparison_words,
     element_compare,
     framing,
     grounding,
@@ -843,6 +844,13 @@ _ATTIC_ALIASES = frozenset(["attic", "loft", "dachgeschoss", "dg"])
 _NUMBER_BEFORE = re.compile(rf"(?:\b\d+\s*\.?|\b(?:{_ORDINAL_WORD}))\s*$")
 
 
+def _listed_before(text: str, end: int, out: list[_Mention]) -> bool:
+    """ "on both Roof and Ground Floor", "Roof und Ground Floor zusammen": a storey named like a class, listed right
+    before a storey name already read (round 11)."""
+    return any(m.storeys and m.start > end and text[end:m.start].strip() and re.fullmatch(
+        rf"{_JOIN}(?:(?:the|dem|das|den|im|on|in|auf)\s+)?", text[end:m.start]) for m in out)
+
+
 def _numbered_before(text: str, start: int, storey: Storey) -> bool:
     """Whether a storey name without a number ("Obergeschoss", "OG") stands after a number or ordinal ("1.
     Obergeschoss", "im ersten OG"): a numbered storey, read by the number passes (round 9), not the name alone."""
@@ -910,6 +918,7 @@ class Parser:
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
+        text = self._comparison_words(plan, text)  # round 11: "which level carries more", "compared to", "zusammen"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
         text = self._reported(plan, text)  # "door 285996: the handle is loose. which floor is it on?"
         text = lookup.who_asks_attribute(text, self._holds)  # "who made the boiler": its Manufacturer
@@ -1211,6 +1220,20 @@ class Parser:
         # a class word in a purpose's topic may be another class than the one asked ("for the stair audit: the
         # windows"), so it keeps the purpose (round 4's rule); a reason or the asker's team may name one
         return all(c.inventory for c in sub.classes) or role in ("person", "org", "reason")
+
+    def _comparison_words(self, plan: Plan, text: str) -> str:
+        """The words framing a comparison of storeys or a set of storeys read as the comparison readers' forms
+        (:mod:`ifcqa.spatial.comparison_words`), each reading stated in the notes."""
+        text, notes = comparison_words.read(text, len(self.resolver.buildings), self._storeys_named)
+        plan.notes.extend(notes)
+        plan.resolved["compare_text"] = text  # what a composed comparison splits into its sides (pipeline)
+        return text
+
+    def _storeys_named(self, fragment: str) -> int:
+        """How many of the model's storeys ``fragment`` names (as the storey passes read them)."""
+        out: list[_Mention] = []
+        self._storey_mentions(fragment, out)
+        return len({s.guid for m in out for s in m.storeys})
 
     def _storey_numbers(self, plan: Plan, text: str) -> str:
         """Storeys by bare numbers after the storey noun the question asks with ("which level has more walls, 1 or
@@ -3595,8 +3618,9 @@ class Parser:
                 if _numbered_before(text, match.start(), group[0]):
                     continue  # "im 1. Obergeschoss" of a model with one "Obergeschoss": read as numbered below
                 if self._looks_like_class(text, match, group[0]) and not any(  # "on Level 2 and Roof": listed
-                        re.fullmatch(rf"{_JOIN}(?:the\s+)?", text[m.end:match.start()]) for m in out if m.storeys):
-                    continue  # with a storey named before it, it is the storey (round 5c)
+                        re.fullmatch(rf"{_JOIN}(?:the\s+)?", text[m.end:match.start()]) for m in out if m.storeys) \
+                        and not _listed_before(text, match.end(), out):
+                    continue  # with a storey named before it (round 5c) or after it (round 11), it is the storey
                 take(match, "name", group)
         text = self._name_continuations(text, out)
         for match in list(_NUMBERED.finditer(text)):

@@ -359,7 +359,8 @@ class SpatialQA:
         if self._composing or llm_first or plan.parser.startswith("llm:") or plan.unresolved or any(
                 n.startswith("refused") for n in plan.notes):
             return None
-        text = self.parser.plain_containment(normalise(question))  # "the walls over on the EG": "on the EG"
+        text = plan.resolved.get("compare_text") or self.parser.plain_containment(normalise(question))  # the
+        # request without its framing, containment verbs and comparison words read (parser: round 10, 11)
         if plan.declined is None and not compose.overrides(plan, text):
             return None
         self._composing = True

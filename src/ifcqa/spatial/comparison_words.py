@@ -24,7 +24,11 @@ which level, asked  "on which level are there fewer X, A or B": "which level has
 the answer's form   "yes or no", "yes/no", "ja oder nein", "(just) yes or no (is enough / will do / please)" after a
                     question that is itself a yes/no question: taken out (it asks nothing more); after a statement
                     ("A has more X than B, ja oder nein?") it is the tag that makes it one: "yes or no"
-a set's sum         "zusammen(genommen)" = "together"; "(have) between them" = "together"
+a set's sum         "zusammen(genommen)" = "together"; "(have) between them" = "together"; "Gesamt(an)zahl" =
+                    "Anzahl"; "across / over / throughout" before two or more storeys named = "on"
+a count of storeys  "the two upper floors", "die beiden Obergeschosse": the count taken out when the description
+                    names exactly that many storeys in this model (else left: which ones is not said, it declines)
+the amount last, DE "wie viele X mehr hat A als B": "wie viele X hat A mehr als B"
 the sides described  "which (one) of the two (living) levels ...: A or B": "which levels", when the rest of the
                     sentence names exactly that many storeys (the description stands for them; stated)
 numbers apposed     "(of) both levels, 1 and 2", "the two floors, 1 and 2": "levels 1 and 2" (only when the count
@@ -72,6 +76,15 @@ _TOGETHER = re.compile(r"\b(?:zusammen(?:genommen)?|(?<=have\s)between\s+(?:the\
 _NUMBERS_APPOSED = re.compile(r"\b(?:of\s+|on\s+|for\s+|in\s+)?(?P<count>both|the\s+two|all\s+two|all\s+three|the\s+three|"
                               r"beiden|beide)\s+(?P<noun>levels|floors|storeys|stories|ebenen|etagen)\s*,?\s+"
                               r"(?P<list>\d{1,2}(?:\s*(?:,|and|&|und|\+)\s*\d{1,2})+)\b")
+_AMOUNT_LAST_DE = re.compile(r"\bwie\s+viele\s+(?P<x>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s+(?P<cmp>mehr|weniger)\s+"
+                             r"(?P<mid>(?:hat|haben|gibt\s+es|sind|stehen)\s+(?:[^?.!,;:]|\.(?=\s*\w))+?)\s+(?=als\b)")
+_ACROSS = re.compile(r"\b(?:across|over|throughout)\s+(?=(?:the\s+)?[\w.])")
+_TOTAL_DE = re.compile(r"\bgesamt(?:an)?zahl\b")
+# "the two upper floors", "die beiden Obergeschosse": a count said with a description of storeys
+_COUNTED = re.compile(r"\b(?P<det>the|both|all|die|alle)\s+(?P<n>two|three|four|zwei|drei|vier|beiden)\s+"
+                      r"(?P<desc>(?:[^\W\d_][\w-]*\s+){0,2}?(?:floors|levels|storeys|stories|geschosse|obergeschosse|"
+                      r"etagen|ebenen|stockwerke))\b")
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "zwei": 2, "drei": 3, "vier": 4, "beiden": 2}
 _COUNT_WORDS = {"both": 2, "the two": 2, "all two": 2, "beiden": 2, "beide": 2, "all three": 3, "the three": 3,
                 "two": 2, "three": 3, "them": 0, "zwei": 2, "drei": 3}
 # "which (one) of the two (living) levels ...: A or B", "welches der beiden Geschosse": the sides' description
@@ -180,6 +193,28 @@ def read(text: str, buildings: int = 1, storeys_named: Callable[[str], int] | No
         elif not re.fullmatch(r"yes\s+or\s+no", tag.group("tag")):
             notes.append(f"{tag.group('tag')!r}: 'yes or no' (a statement asked as a yes/no)")
             text = _put(text, tag.start("tag"), tag.end("tag"), "yes or no")
+    for found in reversed(list(_AMOUNT_LAST_DE.finditer(text))):
+        x, cmp, mid = found.group("x"), found.group("cmp"), found.group("mid")
+        notes.append(f"'wie viele {x} {cmp} {' '.join(mid.split())} als': 'wie viele {x} {' '.join(mid.split())} "
+                     f"{cmp} als'")
+        text = _put(text, found.start("x"), found.end(), f"{x} {mid} {cmp} ")
+    for found in reversed(list(_TOTAL_DE.finditer(text))):
+        notes.append(f"{found.group(0)!r}: 'anzahl' (the storeys' elements taken together)")
+        text = _put(text, found.start(), found.end(), "anzahl")
+    if storeys_named is not None:
+        for found in reversed(list(_ACROSS.finditer(text))):
+            rest = re.split(r"[?!.;]", text[found.end():], maxsplit=1)[0]
+            if storeys_named(rest) >= 2 and not re.match(r"\s*(?:all|every|each|both|the\s+whole)\b", rest):
+                notes.append(f"{found.group(0).strip()!r} before the storeys listed: 'on'")
+                text = _put(text, found.start(), found.end() - 1, "on")
+        for found in reversed(list(_COUNTED.finditer(text))):
+            n = _NUMBER_WORDS[found.group("n")]
+            named = storeys_named(f"{found.group('det')} {found.group('desc')}")
+            if named != n:
+                continue  # "the two upper floors" of a model with three: which two is not said; the count declines
+            notes.append(f"{found.group(0)!r}: the {n} storeys '{found.group('det')} {found.group('desc')}' "
+                         f"names in this model")
+            text = _put(text, found.start("n"), found.end("n"), "")
     for found in reversed(list(_TOGETHER.finditer(text))):
         notes.append(f"{found.group(0)!r}: 'together' (the storeys' elements taken together)")
         text = _put(text, found.start(), found.end(), "together")

@@ -436,6 +436,10 @@ _MOST_NUMBER = re.compile(r"\b(?:the\s+|die\s+)?(?P<w>greatest|largest|highest|b
                           r"grosste|grösste|höchste|geringste|kleinste|niedrigste)\s+(?:number|amount|count|quantity|"
                           r"anzahl|zahl)\s+(?:of\s+|an\s+)?")
 _MORE_OR = re.compile(r"\b(?P<w>more|fewer|less|mehr|weniger)\b(?![^?]*\b(?:than|als)\b)(?=[^?]*\b(?:or|oder)\b)")
+# a question word asking which of the storeys named has more / fewer (no "than": no second side): "die beiden
+# Obergeschosse: wo gibt es mehr Türen?", "which of the upper floors has fewer doors"
+_WHICH_MORE = re.compile(r"\b(?:which|where|wo|welche[rsmn]?)\b[^?.!;:,]*?\b(?P<w>more|fewer|less|mehr|weniger)\b"
+                         r"(?![^?]*\b(?:than|als)\b)")
 _RANK_BY = re.compile(r"\b(?:rank|ranking|sort|sorted|order|ordered|list)\s+(?:the\s+|all\s+)?(?:floors|levels|storeys|"
                       r"stories|geschosse|etagen|ebenen)\s+by\b|\bsortiere?\s+(?:die\s+)?(?:geschosse|etagen)\s+nach\b")
 _EACH_ONE = re.compile(r"\b(?:each|every|jede[snmr]?|(?:room|space)\s+by\s+(?:room|space))\b(?=\s+(?!(?:floor|level|"
@@ -2084,6 +2088,14 @@ class Parser:
             plan.least = which.group("w") in ("fewer", "less", "weniger")
             plan.notes.append(f"{which.group('w')!r} ... or: which of the two storeys has {which.group('w')}")
             return _mask(masked, which.start("w"), which.end("w"))
+        where_more = _WHICH_MORE.search(text)
+        if where_more is not None and len(counted) == 1 and len(named) >= 2 and not plan.compare and \
+                plan.threshold is None and plan.intent in ("list", "count", "exists"):
+            plan.intent, plan.asks_storey = "most", False  # round 11: "die beiden Obergeschosse: wo gibt es mehr
+            plan.least = where_more.group("w") in ("fewer", "less", "weniger")  # Türen?": which of them, not "yes"
+            plan.notes.append(f"{where_more.group(0)!r} of the {len(named)} storeys named: which of them has "
+                              f"{where_more.group('w')}")
+            return _mask(masked, where_more.start("w"), where_more.end("w"))
         same = _SAME.search(text)
         every = any(m.how == "alias:all" for m in plan.mentions) or _EVERY_STOREY.search(text)
         if same is not None and every and len(things) >= 1 and plan.intent != "compare":

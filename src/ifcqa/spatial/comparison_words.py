@@ -73,8 +73,8 @@ _YES_NO_LEAD = re.compile(r"^\s*(?:(?:quick\s+(?:check|question)|so|ok|okay)\s*[
                           r"have|had|can|could|was|were|will|would|hat|haben|ist|sind|gibt|gibt\s+es|stimmt)\b")
 _TOGETHER = re.compile(r"\b(?:zusammen(?:genommen)?|(?<=have\s)between\s+(?:the\s+two\s+of\s+)?them|"
                        r"(?<=has\s)between\s+(?:the\s+two\s+of\s+)?them)\b")
-_NUMBERS_APPOSED = re.compile(r"\b(?:of\s+|on\s+|for\s+|in\s+)?(?P<count>both|the\s+two|all\s+two|all\s+three|the\s+three|"
-                              r"beiden|beide)\s+(?P<noun>levels|floors|storeys|stories|ebenen|etagen)\s*,?\s+"
+_NUMBERS_APPOSED = re.compile(r"\b(?:of\s+|on\s+|for\s+|in\s+)?(?P<count>both|the\s+two|all\s+two|all\s+three|"
+                              r"the\s+three|beiden|beide)\s+(?P<noun>levels|floors|storeys|stories|ebenen|etagen)\s*,?\s+"
                               r"(?P<list>\d{1,2}(?:\s*(?:,|and|&|und|\+)\s*\d{1,2})+)\b")
 _AMOUNT_LAST_DE = re.compile(r"\bwie\s+viele\s+(?P<x>[^\W\d_][\w-]*(?:\s+[^\W\d_][\w-]*)?)\s+(?P<cmp>mehr|weniger)\s+"
                              r"(?P<mid>(?:hat|haben|gibt\s+es|sind|stehen)\s+(?:[^?.!,;:]|\.(?=\s*\w))+?)\s+(?=als\b)")
@@ -159,9 +159,8 @@ def read(text: str, buildings: int = 1, storeys_named: Callable[[str], int] | No
         text = _put(text, found.start("verb"), found.end("verb"), new)
     for found in reversed(list(_THAN_SAID.finditer(text))):
         before = text[:found.start()]
-        comparative = None
-        for comparative in _COMPARATIVE.finditer(before):
-            pass
+        comparatives = list(_COMPARATIVE.finditer(before))
+        comparative = comparatives[-1] if comparatives else None
         if comparative is None or re.search(r"\b(?:than|als)\b", before[comparative.end():]):
             continue
         clause = before[comparative.end():]

@@ -1008,6 +1008,12 @@ class Parser:
         names = self._name_words() | grounding.model_words(self.index)
         return frozenset(w for w in re.findall(r"[^\W\d_]+", text) if w in names)
 
+    def comparison_text(self, question: str) -> str:
+        """The normalised ``question`` with its containment verbs and comparison words read (round 10, 11): the
+        text a composed comparison splits into its sides (:mod:`ifcqa.spatial.compose`)."""
+        text = self.plain_containment(normalise(question))
+        return comparison_words.read(text, len(self.resolver.buildings), self._storeys_named)[0]
+
     def plain_containment(self, text: str) -> str:
         """A containment verb before a place says what "on"/"in" says: taken out (:mod:`relation_verbs`)."""
         return relation_verbs.plain_containment(text, self._relation_skip(text), lambda w: w in _CLASS_KEYS)[0]

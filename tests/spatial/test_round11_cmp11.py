@@ -166,6 +166,19 @@ def test_a_count_of_described_storeys(qa: Callable[[str], SpatialQA], on: Any) -
     _declined(qa(INST).ask("which of the two upper floors has more doors?"), "two")
 
 
+def test_a_count_of_storeys_the_model_does_not_make_unique_declines(qa: Callable[[str], SpatialQA], on: Any) -> None:
+    # the Duplex has four storeys (T/FDN, Level 1, Level 2, Roof): "the two floors" is not every storey (main listed
+    # the 57 walls of the model)
+    answer = qa(DUPLEX).ask("how many walls are on the two floors?")
+    _declined(answer, "the two floors")
+    assert "which 2 is not said" in answer["answer"]
+    _declined(qa(DUPLEX).ask("how many doors on both floors together?"), "both floors")
+    # the storeys named beside the count are the two: answered on them
+    want = on(DUPLEX, "Level 1", "IfcDoor") | on(DUPLEX, "Level 2", "IfcDoor")
+    answer = qa(DUPLEX).ask("the doors on both floors, Level 1 and Level 2")
+    assert {e["guid"] for e in answer["elements"]} == want, answer["answer"]
+
+
 def test_a_building_noun_in_a_one_building_model(qa: Callable[[str], SpatialQA], on: Any) -> None:
     sizes = {s: len(on(INST, s, "IfcWall")) for s in ("Keller", "Erdgeschoss", "1. Obergeschoss", "2. Obergeschoss",
                                                         "Dachgeschoss")}

@@ -439,8 +439,8 @@ _MORE_OR = re.compile(r"\b(?P<w>more|fewer|less|mehr|weniger)\b(?![^?]*\b(?:than
 # a count of storeys said after a preposition of place ("on the two floors", "across both levels", "in beiden
 # Geschossen"): every storey when the model has that many, the storeys named elsewhere when they are that many, else
 # which ones is not said (declined; round 11)
-_STOREY_COUNT = re.compile(r"\b(?:on|in|at|across|for|from|of|over|auf|im|an|von|über|ueber)\s+(?P<phrase>(?:(?:the|these|"
-                           r"those|its|our|die|den|dem|allen)\s+)?(?P<n>both|two|three|four|beiden?|zwei|drei|vier)\s+"
+_STOREY_COUNT = re.compile(r"\b(?:on|in|at|across|for|from|of|over|auf|im|an|von|über|ueber)\s+"
+                           r"(?P<phrase>(?:(?:the|these|those|its|our|die|den|dem|allen)\s+)?(?P<n>both|two|three|four|beiden?|zwei|drei|vier)\s+"
                            r"(?:floors|levels|storeys|stories|geschossen?|etagen|ebenen|stockwerken?))\b")
 _COUNT_OF = {"both": 2, "two": 2, "three": 3, "four": 4, "beide": 2, "beiden": 2, "zwei": 2, "drei": 3, "vier": 4}
 # a question word asking which of the storeys named has more / fewer (no "than": no second side): "die beiden

@@ -173,6 +173,10 @@ def test_a_count_of_storeys_the_model_does_not_make_unique_declines(qa: Callable
     _declined(answer, "the two floors")
     assert "which 2 is not said" in answer["answer"]
     _declined(qa(DUPLEX).ask("how many doors on both floors together?"), "both floors")
+    # two of the four are called levels (Level 1, Level 2): "both levels" are those two
+    walls = on(DUPLEX, "Level 1", "IfcWall") | on(DUPLEX, "Level 2", "IfcWall")
+    answer = qa(DUPLEX).ask("how many walls are on both levels?")
+    assert answer["count"] == len(walls), answer["answer"]
     # the storeys named beside the count are the two: answered on them
     want = on(DUPLEX, "Level 1", "IfcDoor") | on(DUPLEX, "Level 2", "IfcDoor")
     answer = qa(DUPLEX).ask("the doors on both floors, Level 1 and Level 2")

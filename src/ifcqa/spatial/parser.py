@@ -437,11 +437,12 @@ _MOST_NUMBER = re.compile(r"\b(?:the\s+|die\s+)?(?P<w>greatest|largest|highest|b
                           r"anzahl|zahl)\s+(?:of\s+|an\s+)?")
 _MORE_OR = re.compile(r"\b(?P<w>more|fewer|less|mehr|weniger)\b(?![^?]*\b(?:than|als)\b)(?=[^?]*\b(?:or|oder)\b)")
 # a count of storeys said after a preposition of place ("on the two floors", "across both levels", "in beiden
-# Geschossen"): every storey when the model has that many, the storeys named elsewhere when they are that many, else
-# which ones is not said (declined; round 11)
+# Geschossen"): every storey when the model has that many, the storeys named elsewhere when they are that many, the
+# storeys the model calls by that noun when they are that many ("both levels" of Level 1, Level 2, Roof), else which
+# ones is not said (declined; round 11)
 _STOREY_COUNT = re.compile(r"\b(?:on|in|at|across|for|from|of|over|auf|im|an|von|über|ueber)\s+"
                            r"(?P<phrase>(?:(?:the|these|those|its|our|die|den|dem|allen)\s+)?(?P<n>both|two|three|four|beiden?|zwei|drei|vier)\s+"
-                           r"(?:floors|levels|storeys|stories|geschossen?|etagen|ebenen|stockwerken?))\b")
+                           r"(?P<noun>floors|levels|storeys|stories|geschossen?|etagen|ebenen|stockwerken?))\b")
 _COUNT_OF = {"both": 2, "two": 2, "three": 3, "four": 4, "beide": 2, "beiden": 2, "zwei": 2, "drei": 3, "vier": 4}
 # a question word asking which of the storeys named has more / fewer (no "than": no second side): "die beiden
 # Obergeschosse: wo gibt es mehr Türen?", "which of the upper floors has fewer doors"
@@ -3638,6 +3639,11 @@ class Parser:
             said = _COUNT_OF[match.group("n")]
             others = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
             if said != len(r.storeys) and self._storeys_named(others) != said:
+                stem = {"stories": "stor", "storeys": "storey"}.get(match.group("noun"), match.group("noun")[:5])
+                called = [st for st in r.storeys if stem in normalise(st.name)]
+                if len(called) == said:  # "both levels" of Level 1, Level 2 and Roof: the two storeys called levels
+                    take(match, "count:called", called, "phrase")
+                    continue
                 take(match, f"ambiguous:{' '.join(match.group('phrase').split())!r} counts {said} storeys and this "
                      f"model has {len(r.storeys)}: which {said} is not said", [], "phrase")
         for match in list(_GERMAN_LIST.finditer(text)):  # "1. und 2. OG": the first number shares the noun

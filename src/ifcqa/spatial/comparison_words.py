@@ -108,15 +108,19 @@ def _put(text: str, start: int, end: int, new: str) -> str:
     return text[:start] + new + " " * (end - start - len(new)) + text[end:]
 
 
-def _building(text: str, buildings: int, notes: list[str]) -> str:
+def _building(text: str, buildings: int, notes: list[str], place_word: Callable[[str], bool] | None) -> str:
     if buildings > 1:
         return text
     nouns = "|".join(re.escape(n) for n in building_nouns())
     pattern = re.compile(rf"\b(?P<prep>of|in|for|across|at|im|in|des|vom)\s+(?P<art>the|this|our|das|dem|des|"
-                         rf"diesem|unserem)\s+(?P<noun>{nouns})(?![\w-])")
+                         rf"diesem|unserem)\s+(?P<noun>{nouns})(?![\w-])(?=\s*(?:$|[?.!,;:(\-]|(?:has|have|had|is|are|was|were|"
+                         rf"does|do|with|on|in|at|and|or|got|contains?|hat|haben|ist|sind|gibt|mit|im|auf|und|"
+                         rf"oder)\b))")
     for found in reversed(list(pattern.finditer(text))):
         if found.group("noun") in ("building", "gebäude", "gebaeude"):
             continue
+        if place_word is not None and any(place_word(w) for w in found.group("noun").split()):
+            continue  # a room the model names so, or a room function ("in the school kitchen" is no building)
         notes.append(f"{found.group(0)!r}: the building as a whole (the model holds "
                      f"{'one building' if buildings == 1 else 'no building entity'})")
         text = _put(text, found.start(), found.end(), "")
@@ -144,11 +148,13 @@ def _of_the_sides(text: str, storeys_named: Callable[[str], int], notes: list[st
     return text
 
 
-def read(text: str, buildings: int = 1, storeys_named: Callable[[str], int] | None = None) -> tuple[str, list[str]]:
+def read(text: str, buildings: int = 1, storeys_named: Callable[[str], int] | None = None,
+         place_word: Callable[[str], bool] | None = None) -> tuple[str, list[str]]:
     """The normalised question ``text`` with the comparison and storey-set shapes of the module doc read as the
     readers' forms (same length, other words in place) and a note per reading; ``buildings`` the number of
     IfcBuilding entities of the model, ``storeys_named(fragment)`` how many of the model's storeys a part of the
-    question names (the sides a description such as "the two living levels" stands for)."""
+    question names (the sides a description such as "the two living levels" stands for), ``place_word(word)`` whether
+    a word names one of the model's storeys, spaces or zones or a room function (never read as the building)."""
     notes: list[str] = []
     if storeys_named is not None:
         text = _of_the_sides(text, storeys_named, notes)
@@ -226,5 +232,5 @@ def read(text: str, buildings: int = 1, storeys_named: Callable[[str], int] | No
         if len(new) <= found.end() - found.start():
             notes.append(f"{found.group(0)!r}: {noun} " + " and ".join(numbers))
             text = _put(text, found.start(), found.end(), new)
-    text = _building(text, buildings, notes)
+    text = _building(text, buildings, notes, place_word)
     return text, notes

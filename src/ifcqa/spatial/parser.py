@@ -55,7 +55,7 @@ from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import ops_said
 from ifcqa.spatial.measures import words as measure_words
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
-from ifcqa.spatial.spaces import fold, fold_with_offsets
+from ifcqa.spatial.spaces import fold, fold_with_offsets, function_of
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
     ABSENT_READINGS,
@@ -1020,7 +1020,11 @@ class Parser:
         """The normalised ``question`` with its containment verbs and comparison words read (round 10, 11): the
         text a composed comparison splits into its sides (:mod:`ifcqa.spatial.compose`)."""
         text = self.plain_containment(normalise(question))
-        return comparison_words.read(text, len(self.resolver.buildings), self._storeys_named)[0]
+        return comparison_words.read(text, len(self.resolver.buildings), self._storeys_named, self._place_word)[0]
+
+    def _place_word(self, word: str) -> bool:
+        """Whether ``word`` is a word of the model's storey, space or zone names or a room function word."""
+        return word in self._name_words() or function_of(word) is not None
 
     def plain_containment(self, text: str) -> str:
         """A containment verb before a place says what "on"/"in" says: taken out (:mod:`relation_verbs`)."""
@@ -1242,7 +1246,7 @@ class Parser:
     def _comparison_words(self, plan: Plan, text: str) -> str:
         """The words framing a comparison of storeys or a set of storeys read as the comparison readers' forms
         (:mod:`ifcqa.spatial.comparison_words`), each reading stated in the notes."""
-        text, notes = comparison_words.read(text, len(self.resolver.buildings), self._storeys_named)
+        text, notes = comparison_words.read(text, len(self.resolver.buildings), self._storeys_named, self._place_word)
         plan.notes.extend(notes)
         plan.resolved["compare_text"] = text  # what a composed comparison splits into its sides (pipeline)
         return text

@@ -80,9 +80,10 @@ _AMOUNT_LAST_DE = re.compile(r"\bwie\s+viele\s+(?P<x>[^\W\d_][\w-]*(?:\s+[^\W\d_
                              r"(?P<mid>(?:hat|haben|gibt\s+es|sind|stehen)\s+(?:[^?.!,;:]|\.(?=\s*\w))+?)\s+(?=als\b)")
 _ACROSS = re.compile(r"\b(?:across|over|throughout)\s+(?=(?:the\s+)?[\w.])")
 _TOTAL_DE = re.compile(r"\bgesamt(?:an)?zahl\b")
-# "the two upper floors", "die beiden Obergeschosse": a count said with a description of storeys
+# "the two upper floors", "die beiden oberen Geschosse": a count said with a description of storeys (a count of the
+# bare noun, "all three floors", is the parser's: every storey, or declined when the model has another number)
 _COUNTED = re.compile(r"\b(?P<det>the|both|all|die|alle)\s+(?P<n>two|three|four|zwei|drei|vier|beiden)\s+"
-                      r"(?P<desc>(?:[^\W\d_][\w-]*\s+){0,2}?(?:floors|levels|storeys|stories|geschosse|obergeschosse|"
+                      r"(?P<desc>(?:[^\W\d_][\w-]*\s+){1,2}?(?:floors|levels|storeys|stories|geschosse|obergeschosse|"
                       r"etagen|ebenen|stockwerke))\b")
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "zwei": 2, "drei": 3, "vier": 4, "beiden": 2}
 _COUNT_WORDS = {"both": 2, "the two": 2, "all two": 2, "beiden": 2, "beide": 2, "all three": 3, "the three": 3,

@@ -26,6 +26,7 @@ from ifcqa.spatial import (
     antecedent,
     between,
     building_scope,
+    comparison_words,
     element_compare,
     exclusion_phrases,
     framing,
@@ -449,6 +450,18 @@ _MOST_NUMBER = re.compile(r"\b(?:the\s+|die\s+)?(?P<w>greatest|largest|highest|b
                           r"grosste|grösste|höchste|geringste|kleinste|niedrigste)\s+(?:number|amount|count|quantity|"
                           r"anzahl|zahl)\s+(?:of\s+|an\s+)?")
 _MORE_OR = re.compile(r"\b(?P<w>more|fewer|less|mehr|weniger)\b(?![^?]*\b(?:than|als)\b)(?=[^?]*\b(?:or|oder)\b)")
+# a count of storeys said after a preposition of place ("on the two floors", "across both levels", "in beiden
+# Geschossen"): every storey when the model has that many, the storeys named elsewhere when they are that many, the
+# storeys the model calls by that noun when they are that many ("both levels" of Level 1, Level 2, Roof), else which
+# ones is not said (declined; round 11)
+_STOREY_COUNT = re.compile(r"\b(?:on|in|at|across|for|from|of|over|auf|im|an|von|über|ueber)\s+"
+                           r"(?P<phrase>(?:(?:the|these|those|its|our|die|den|dem|allen)\s+)?(?P<n>both|two|three|four|beiden?|zwei|drei|vier)\s+"
+                           r"(?P<noun>floors|levels|storeys|stories|geschossen?|etagen|ebenen|stockwerken?))\b")
+_COUNT_OF = {"both": 2, "two": 2, "three": 3, "four": 4, "beide": 2, "beiden": 2, "zwei": 2, "drei": 3, "vier": 4}
+# a question word asking which of the storeys named has more / fewer (no "than": no second side): "die beiden
+# Obergeschosse: wo gibt es mehr Türen?", "which of the upper floors has fewer doors"
+_WHICH_MORE = re.compile(r"\b(?:which|where|wo|welche[rsmn]?)\b[^?.!;:,]*?\b(?P<w>more|fewer|less|mehr|weniger)\b"
+                         r"(?![^?]*\b(?:than|als)\b)")
 _RANK_BY = re.compile(r"\b(?:rank|ranking|sort|sorted|order|ordered|list)\s+(?:the\s+|all\s+)?(?:floors|levels|storeys|"
                       r"stories|geschosse|etagen|ebenen)\s+by\b|\bsortiere?\s+(?:die\s+)?(?:geschosse|etagen)\s+nach\b")
 _EACH_ONE = re.compile(r"\b(?:each|every|jede[snmr]?|(?:room|space)\s+by\s+(?:room|space))\b(?=\s+(?!(?:floor|level|"
@@ -857,6 +870,13 @@ _ATTIC_ALIASES = frozenset(["attic", "loft", "dachgeschoss", "dg"])
 _NUMBER_BEFORE = re.compile(rf"(?:\b\d+\s*\.?|\b(?:{_ORDINAL_WORD}))\s*$")
 
 
+def _listed_before(text: str, end: int, out: list[_Mention]) -> bool:
+    """ "on both Roof and Ground Floor", "Roof und Ground Floor zusammen": a storey named like a class, listed right
+    before a storey name already read (round 11)."""
+    return any(m.storeys and m.start > end and text[end:m.start].strip() and re.fullmatch(
+        rf"{_JOIN}(?:(?:the|dem|das|den|im|on|in|auf)\s+)?", text[end:m.start]) for m in out)
+
+
 def _numbered_before(text: str, start: int, storey: Storey) -> bool:
     """Whether a storey name without a number ("Obergeschoss", "OG") stands after a number or ordinal ("1.
     Obergeschoss", "im ersten OG"): a numbered storey, read by the number passes (round 9), not the name alone."""
@@ -1031,6 +1051,7 @@ class Parser:
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
+        text = self._comparison_words(plan, text)  # round 11: "which level carries more", "compared to", "zusammen"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
         text = self._reported(plan, text)  # "door 285996: the handle is loose. which floor is it on?"
         text = lookup.who_asks_attribute(text, self._holds)  # "who made the boiler": its Manufacturer
@@ -1115,6 +1136,16 @@ class Parser:
         """The words of ``text`` the model's names hold: names, never relation verbs ("Supply", "Service")."""
         names = self._name_words() | grounding.model_words(self.index)
         return frozenset(w for w in re.findall(r"[^\W\d_]+", text) if w in names)
+
+    def comparison_text(self, question: str) -> str:
+        """The normalised ``question`` with its containment verbs and comparison words read (round 10, 11): the
+        text a composed comparison splits into its sides (:mod:`ifcqa.spatial.compose`)."""
+        text = self.plain_containment(normalise(question))
+        return comparison_words.read(text, len(self.resolver.buildings), self._storeys_named, self._place_word)[0]
+
+    def _place_word(self, word: str) -> bool:
+        """Whether ``word`` is a word of the model's storey, space or zone names or a room function word."""
+        return word in self._name_words() or function_of(word) is not None
 
     def plain_containment(self, text: str) -> str:
         """A containment verb before a place says what "on"/"in" says: taken out (:mod:`relation_verbs`)."""
@@ -1334,6 +1365,20 @@ class Parser:
         # a class word in a purpose's topic may be another class than the one asked ("for the stair audit: the
         # windows"), so it keeps the purpose (round 4's rule); a reason or the asker's team may name one
         return all(c.inventory for c in sub.classes) or role in ("person", "org", "reason")
+
+    def _comparison_words(self, plan: Plan, text: str) -> str:
+        """The words framing a comparison of storeys or a set of storeys read as the comparison readers' forms
+        (:mod:`ifcqa.spatial.comparison_words`), each reading stated in the notes."""
+        text, notes = comparison_words.read(text, len(self.resolver.buildings), self._storeys_named, self._place_word)
+        plan.notes.extend(notes)
+        plan.resolved["compare_text"] = text  # what a composed comparison splits into its sides (pipeline)
+        return text
+
+    def _storeys_named(self, fragment: str) -> int:
+        """How many of the model's storeys ``fragment`` names (as the storey passes read them)."""
+        out: list[_Mention] = []
+        self._storey_mentions(fragment, out)
+        return len({s.guid for m in out for s in m.storeys})
 
     def _storey_numbers(self, plan: Plan, text: str) -> str:
         """Storeys by bare numbers after the storey noun the question asks with ("which level has more walls, 1 or
@@ -2238,6 +2283,14 @@ class Parser:
             plan.least = which.group("w") in ("fewer", "less", "weniger")
             plan.notes.append(f"{which.group('w')!r} ... or: which of the two storeys has {which.group('w')}")
             return _mask(masked, which.start("w"), which.end("w"))
+        where_more = _WHICH_MORE.search(text)
+        if where_more is not None and len(counted) == 1 and len(named) >= 2 and not plan.compare and \
+                plan.threshold is None and plan.intent in ("list", "count", "exists"):
+            plan.intent, plan.asks_storey = "most", False  # round 11: "die beiden Obergeschosse: wo gibt es mehr
+            plan.least = where_more.group("w") in ("fewer", "less", "weniger")  # Türen?": which of them, not "yes"
+            plan.notes.append(f"{where_more.group(0)!r} of the {len(named)} storeys named: which of them has "
+                              f"{where_more.group('w')}")
+            return _mask(masked, where_more.start("w"), where_more.end("w"))
         same = _SAME.search(text)
         every = any(m.how == "alias:all" for m in plan.mentions) or _EVERY_STOREY.search(text)
         if same is not None and every and len(things) >= 1 and plan.intent != "compare":
@@ -3796,6 +3849,17 @@ class Parser:
             out.append(_Mention(start, end, match.group(group), how, storeys))
             text = text[:start] + " " * (end - start) + text[end:]
 
+        for match in list(_STOREY_COUNT.finditer(text)):  # round 11: "on the two floors" of a model with four
+            said = _COUNT_OF[match.group("n")]
+            others = text[:match.start()] + " " * (match.end() - match.start()) + text[match.end():]
+            if said != len(r.storeys) and self._storeys_named(others) != said:
+                stem = {"stories": "stor", "storeys": "storey"}.get(match.group("noun"), match.group("noun")[:5])
+                called = [st for st in r.storeys if stem in normalise(st.name)]
+                if len(called) == said:  # "both levels" of Level 1, Level 2 and Roof: the two storeys called levels
+                    take(match, "count:called", called, "phrase")
+                    continue
+                take(match, f"ambiguous:{' '.join(match.group('phrase').split())!r} counts {said} storeys and this "
+                     f"model has {len(r.storeys)}: which {said} is not said", [], "phrase")
         for match in list(_GERMAN_LIST.finditer(text)):  # "1. und 2. OG": the first number shares the noun
             kind = match.group("kind")
             storeys, how = r.by_number(int(match.group("n")), "og", below=kind.startswith("u"))
@@ -3805,8 +3869,9 @@ class Parser:
                 if _numbered_before(text, match.start(), group[0]):
                     continue  # "im 1. Obergeschoss" of a model with one "Obergeschoss": read as numbered below
                 if self._looks_like_class(text, match, group[0]) and not any(  # "on Level 2 and Roof": listed
-                        re.fullmatch(rf"{_JOIN}(?:the\s+)?", text[m.end:match.start()]) for m in out if m.storeys):
-                    continue  # with a storey named before it, it is the storey (round 5c)
+                        re.fullmatch(rf"{_JOIN}(?:the\s+)?", text[m.end:match.start()]) for m in out if m.storeys) \
+                        and not _listed_before(text, match.end(), out):
+                    continue  # with a storey named before it (round 5c) or after it (round 11), it is the storey
                 take(match, "name", group)
         text = self._name_continuations(text, out)
         for match in list(_NUMBERED.finditer(text)):

@@ -36,7 +36,7 @@ from ifcqa.spatial.classes import direct_inventory, matches
 from ifcqa.spatial.execute import Hit, rooms_hits, run_graph, run_index, storey_id
 from ifcqa.spatial.nearest import nearest
 from ifcqa.spatial.outcome import Outcome, outcome
-from ifcqa.spatial.parser import Parser, normalise
+from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.units_asked import in_asked_unit
 
@@ -359,15 +359,24 @@ class SpatialQA:
         if self._composing or llm_first or plan.parser.startswith("llm:") or plan.unresolved or any(
                 n.startswith("refused") for n in plan.notes):
             return None
-        text = self.parser.plain_containment(normalise(question))  # "the walls over on the EG": "on the EG"
-        if plan.declined is None and not compose.overrides(plan, text):
-            return None
+        whole = self.parser.comparison_text(question)  # "the walls over on the EG": "on the EG" (round 10, 11)
+        request = plan.resolved.get("compare_text")  # the same without the talk around it ("Hello, ... Best, Jo")
+        texts = ([request] if isinstance(request, str) and request.split() != whole.split() else []) + [whole]
         self._composing = True
         try:
             storeys = [(s.guid, s.name) for s in self.parser.resolver.storeys]
             spaces = [(g, " ".join(filter(None, (e.name, e.long_name))) or g) for r in plan.rooms for g in r.guids[:1]
                       if (e := self.index.find(g)) is not None]
-            return compose.answer(self.ask, question, plan, text, storeys, spaces)
+            answers = []
+            for text in texts:  # the request first; the whole question when the request composes nothing
+                if plan.declined is None and not compose.overrides(plan, text):
+                    continue
+                answer = compose.answer(self.ask, question, plan, text, storeys, spaces)
+                if answer is not None and answer.get("declined") is None:
+                    return answer
+                if answer is not None:
+                    answers.append(answer)
+            return answers[0] if answers else None
         finally:
             self._composing = False
 

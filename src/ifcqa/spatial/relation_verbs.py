@@ -230,7 +230,7 @@ def verdict(relations: list[Relation], asked_keys: set[str], bounding_keys: froz
 def _fragment() -> re.Pattern[str]:
     verbs = sorted(forms("typing") | forms("containment"), key=len, reverse=True)
     participles = "|".join(re.escape(v) for v in verbs if v.endswith(("ed", "t", "n", "g")) or v in ("hung", "put"))
-    return re.compile(rf"^(?P<np>(?:the\s+)?[^\W\d_][\w-]*\s+(?P<types>types?))\s+(?P<verb>(?:{participles})\s+)?"
+    return re.compile(rf"^(?P<np>(?:the\s+)?[^\W\d_][\w-]*\s+(?P<types>types?))\s+(?P<verb>(?:{participles})(?:\s+|$))?"
                       rf"(?=\s*$|(?:on|in|at|for)\s)")
 
 

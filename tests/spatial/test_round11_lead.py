@@ -130,3 +130,23 @@ def test_a_listed_class_that_is_no_kind_of_the_head_is_declined(qa: Callable[[st
               "My Storey?", "sanitary terminals with basins on My Storey"):
         answer = qa(DHW).ask(q)
         assert answer["elements"] == [] and answer["declined"] is not None, (q, answer["answer"])
+
+
+LARGE = "LargeBuilding.ifc"  # walls typed 'Outside wall' and 'Inside'; 4 'Inside' walls are marked IsExternal
+
+
+def _walls_typed(f: ifcopenshell.file, word: str) -> set[str]:
+    return {w.GlobalId for w in f.by_type("IfcWall")
+            if (t := ue.get_type(w)) is not None and word in (t.Name or "").lower()}
+
+
+def test_a_type_name_before_the_word_type_is_the_type_never_a_qualifier(qa: Callable[[str], SpatialQA],
+                                                                        model: File) -> None:
+    f = model(LARGE)
+    outside, inside = _walls_typed(f, "outside"), _walls_typed(f, "inside")
+    assert outside and inside
+    for q, wanted in (("which walls are of the 'Outside wall' type", outside), ("walls of the Inside type", inside)):
+        answer = qa(LARGE).ask(q)
+        assert {e["guid"] for e in answer["elements"]} == wanted, (q, answer["answer"])
+    answer = qa(LARGE).ask("walls of the Concrete type")  # no type named so: declined, never every wall
+    assert answer["elements"] == [] and "Concrete" in answer["answer"], answer["answer"]

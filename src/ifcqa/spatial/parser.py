@@ -897,6 +897,10 @@ def _decline(plan: Plan, reason: str, words: list[str], can: str = "") -> Plan:
 _WHICH_NOUN = re.compile(r"\s*(?:which|what|welche[mnrs]?|welches)\s+(?P<noun>[^\W\d_]*)")
 _MOST_BEFORE = re.compile(r"\b(?:the\s+)?(?:most|least|meiste[nr]?|wenigsten?)\s+(?:[^\W\d_]+\s+){0,2}$")
 
+# "of the 'Outside wall' type", "of the DT01 type": a name written before the word type
+_TYPE_NAMED_BEFORE = re.compile(r"\bof\s+(?:the\s+|a\s+)?(?P<q>['\"‘’“”]?)(?P<name>[^\W\d_][\w\s:-]{0,40}?|\w{2,20})"
+                                r"(?P=q)\s*-?\s*type\b")
+
 # a room noun right after a room the model has ("the Wohnen room", "kitchen space"): part of naming that room
 _ROOM_NOUN_AFTER = re.compile(r"\s*\(?\s*(?:room|space|raum|zimmer)\b\)?")
 
@@ -1061,6 +1065,7 @@ class Parser:
         text = self._confirm_frame(plan, text)  # "is it true that the model has no columns": its yes/no question
         text = self._not_a_single(text)  # "without a single door": without any door
         text = self._negation_shapes(plan, text)  # round 9: "anything but", "not of type X" (negation_scope.py)
+        text = self._type_named_before(plan, text)  # "walls of the 'Outside wall' type": of type Outside wall
         text = self._glossed(plan, text)  # "the caretaker's office (Hausmeister)": the model's word for it
         text = self._measure_typos(plan, text)  # "avrage", "totl", "lenght": a measure word misspelled by one letter
         text = self._storey_attribute_after(plan, text)  # "level 2 elevation": the elevation of level 2
@@ -1273,6 +1278,30 @@ class Parser:
             plan.notes.append(f"negation read: {head.label} of type {t.written!r} taken out (type names "
                               f"{', '.join(t.type_names)})")
         return text
+
+    def _type_named_before(self, plan: Plan, text: str) -> str:
+        """ "walls of the 'Outside wall' type", "doors of the DT01 type": a type name written before "type" is read
+        as "of type <name>" (the type filter), never its words as qualifiers ("outside" is no IsExternal here),
+        when its words stand whole, in order, in a type name of the model."""
+        for m in reversed(list(_TYPE_NAMED_BEFORE.finditer(text))):
+            name = m.group("name").strip()
+            words = re.escape(name).replace(r"\ ", r"[\s_:-]+")
+            if len(name) < 3 or not any(re.search(rf"(?<![^\W_]){words}(?![^\W_])", normalise(t))
+                                        for t in self._all_type_names()):
+                continue
+            said = f"of type {name}"
+            if len(said) > m.end() - m.start():
+                continue
+            plan.notes.append(f"{m.group(0).strip()!r}: a type name, read as {said!r}")
+            text = text[:m.start()] + said.ljust(m.end() - m.start()) + text[m.end():]
+        return text
+
+    def _all_type_names(self) -> frozenset[str]:
+        if not hasattr(self, "_every_type_name"):
+            data = self.index.data.elements
+            self._every_type_name = frozenset(t.name for e in data.values() if e.type is not None
+                                              for t in [data.get(e.type)] if t is not None and t.name)
+        return self._every_type_name
 
     def _type_names_of(self, key: str) -> tuple[str, ...]:
         """The Names of the type objects of the elements of class key ``key`` (once per model and key)."""

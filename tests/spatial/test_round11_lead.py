@@ -150,3 +150,19 @@ def test_a_type_name_before_the_word_type_is_the_type_never_a_qualifier(qa: Call
         assert {e["guid"] for e in answer["elements"]} == wanted, (q, answer["answer"])
     answer = qa(LARGE).ask("walls of the Concrete type")  # no type named so: declined, never every wall
     assert answer["elements"] == [] and "Concrete" in answer["answer"], answer["answer"]
+
+
+SAMPLE = "Ifc4_SampleHouse.ifc"  # storeys Ground Floor and Roof (named like the IfcRoof class)
+
+
+def test_a_storey_named_like_a_class_compared_with_a_storey_is_the_storey(qa: Callable[[str], SpatialQA],
+                                                                          model: File) -> None:
+    doors = [storey_of(d) for d in model(SAMPLE).by_type("IfcDoor")]
+    ground, roof = doors.count("Ground Floor"), doors.count("Roof")
+    assert ground > roof
+    answer = qa(SAMPLE).ask("how many fewer doors does Roof have than Ground Floor?")
+    assert answer["declined"] is None and answer["answer"].startswith(f"{ground - roof}:"), answer["answer"]
+    answer = qa(SAMPLE).ask("does Roof have more doors than Ground Floor?")
+    assert answer["answer"].startswith("No") and "Roof has" in answer["answer"], answer["answer"]
+    answer = qa(SAMPLE).ask("are there more walls than roofs on Ground Floor?")  # the class: walls against roofs
+    assert "roofs" in answer["answer"], answer["answer"]

@@ -901,6 +901,16 @@ _MOST_BEFORE = re.compile(r"\b(?:the\s+)?(?:most|least|meiste[nr]?|wenigsten?)\s
 _TYPE_NAMED_BEFORE = re.compile(r"\bof\s+(?:the\s+|a\s+)?(?P<q>['\"‘’“”]?)(?P<name>[^\W\d_][\w\s:-]{0,40}?|\w{2,20})"
                                 r"(?P=q)\s*-?\s*type\b")
 
+
+def _compared_storeys(text: str, match: re.Match[str], out: list[_Mention]) -> bool:
+    """ "how many fewer doors does Roof have than Ground Floor?": a storey named like a class is the storey when a
+    storey read before is on the other side of "than" / "als" (both sides of a comparison are storeys)."""
+    than = re.search(r"\b(?:than|als)\b", text)
+    if than is None:
+        return False
+    mine = match.end() <= than.start()
+    return any(m.storeys and (m.start >= than.end() if mine else m.end <= than.start()) for m in out)
+
 # a room noun right after a room the model has ("the Wohnen room", "kitchen space"): part of naming that room
 _ROOM_NOUN_AFTER = re.compile(r"\s*\(?\s*(?:room|space|raum|zimmer)\b\)?")
 
@@ -3899,7 +3909,7 @@ class Parser:
                     continue  # "im 1. Obergeschoss" of a model with one "Obergeschoss": read as numbered below
                 if self._looks_like_class(text, match, group[0]) and not any(  # "on Level 2 and Roof": listed
                         re.fullmatch(rf"{_JOIN}(?:the\s+)?", text[m.end:match.start()]) for m in out if m.storeys) \
-                        and not _listed_before(text, match.end(), out):
+                        and not _listed_before(text, match.end(), out) and not _compared_storeys(text, match, out):
                     continue  # with a storey named before it (round 5c) or after it (round 11), it is the storey
                 take(match, "name", group)
         text = self._name_continuations(text, out)

@@ -115,7 +115,7 @@ FLAGS = [
          {"IfcDoor": "Außentüren", "IfcWall": "Außenwände", "IfcWindow": "Außenfenster"}, "außenliegende",
          "außenliegend", ("IfcDoor", "IfcWall", "IfcWindow", "IfcSlab")),
     Flag("IsExternal", False, ("internal", "interior", "inside"), ("internal", "interior"),
-         ("are internal", "are inside the building", "are interior"), ("internal", "interior"),
+         ("are internal", "are on the inside of the building", "are interior"), ("internal", "interior"),
          {"IfcDoor": "Innentüren", "IfcWall": "Innenwände"}, "innenliegende", "innenliegend",
          ("IfcDoor", "IfcWall", "IfcWindow", "IfcSlab")),
     Flag("LoadBearing", True, ("load-bearing", "loadbearing", "structural", "load bearing"),
@@ -215,9 +215,9 @@ def _qty(name: str) -> Callable[[Any, float], float | None]:
 DIMS = [
     Dim("door_width", ("IfcDoor",), "length", _attr("OverallWidth"), "width", "wider", "narrower", "wide", "Breite",
         "breiter", "schmaler", (0.8, 0.85, 0.9, 0.95, 1.0, 1.1, 1.2, 1.5)),
-    Dim("door_height", ("IfcDoor",), "length", _attr("OverallHeight"), "height", "taller", "lower", "high", "Höhe",
+    Dim("door_height", ("IfcDoor",), "length", _attr("OverallHeight"), "height", "taller", "shorter", "high", "Höhe",
         "höher", "niedriger", (2.0, 2.1, 2.2, 2.3, 2.5)),
-    Dim("window_height", ("IfcWindow",), "length", _attr("OverallHeight"), "height", "taller", "lower", "high",
+    Dim("window_height", ("IfcWindow",), "length", _attr("OverallHeight"), "height", "taller", "shorter", "high",
         "Höhe", "höher", "niedriger", (0.6, 0.8, 1.0, 1.2, 1.5, 2.0)),
     Dim("window_width", ("IfcWindow",), "length", _attr("OverallWidth"), "width", "wider", "narrower", "wide",
         "Breite", "breiter", "schmaler", (0.6, 0.8, 1.0, 1.2, 1.5, 2.0)),
@@ -356,9 +356,16 @@ def bool_cases(f: Facts, form: str, template: str, rng: random.Random) -> list[t
                 continue
             storey, hit = placed
             noun, gnoun = NOUNS[cls]
-            rel = rng.choice(flag.relative)
-            slots = {"N": noun, "NS": SINGULAR[noun], "A": rng.choice(flag.adjectives), "P": rng.choice(flag.predicate),
-                     "R": rel, "RS": VERB_SINGULAR.get(rel, rel.replace("are ", "is ", 1)), "M": rng.choice(flag.marked),
+            # a property named as the word itself (Revit's 'Structural'): "structural" may mean either property
+            named = {k.lower() for e in pool for ps in _psets(e).values() for k in ps}
+
+            def pick(words: tuple[str, ...]) -> str:
+                usable = [w for w in words if not any(x in named for x in w.replace("-", " ").split())]
+                return rng.choice(usable or list(words))
+
+            rel = pick(flag.relative)
+            slots = {"N": noun, "NS": SINGULAR[noun], "A": pick(flag.adjectives), "P": pick(flag.predicate),
+                     "R": rel, "RS": VERB_SINGULAR.get(rel, rel.replace("are ", "is ", 1)), "M": pick(flag.marked),
                      "PROP": flag.prop, "GN": gnoun, "GA": flag.german_adj, "GP": flag.german_pred,
                      "GC": flag.german_compound.get(cls, ""), "S": storey or ""}
             text = _fill(template, slots)

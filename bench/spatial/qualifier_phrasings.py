@@ -148,7 +148,8 @@ BOOL_TEMPLATES: dict[str, list[str]] = {
     "german": ["{GC}", "Welche {GN} sind {GP}?", "Alle {GA}n {GN} {IM} {S}", "Wie viele {GA} {GN} gibt es?",
                "Zeig mir die {GA}n {GN} {IM} {S}", "{GN} {IM} {S}, die {GP} sind"],
 }
-FALSE_PROP = {"{N} where {PROP} is true": "{N} where {PROP} is false", "{N} with {PROP} = TRUE": "{N} with {PROP} = FALSE",
+FALSE_PROP = {"{N} where {PROP} is true": "{N} where {PROP} is false",
+              "{N} with {PROP} = TRUE": "{N} with {PROP} = FALSE",
               "{N} whose {PROP} is set to true": "{N} whose {PROP} is set to false",
               "{N} on {S} with {PROP}=true": "{N} on {S} with {PROP}=false",
               "which {N} have {PROP} set to yes?": "which {N} have {PROP} set to no?",
@@ -233,11 +234,14 @@ SMALLER = [("<", "less than"), ("<", "below"), ("<", "under"), ("<=", "at most")
 
 NUM_TEMPLATES: dict[str, list[str]] = {
     "comparative": ["{N} {BIGGER} than {V}", "which {N} are {BIGGER} than {V}?", "{N} on {S} {BIGGER} than {V}",
-                    "how many {N} are {SMALLER} than {V}?", "{N} {V} or {BIGGER}", "list all {N} {BIGGER} than {V} on {S}"],
+                    "how many {N} are {SMALLER} than {V}?", "{N} {V} or {BIGGER}",
+                    "list all {N} {BIGGER} than {V} on {S}"],
     "with": ["{N} with a {D} {CMP} {V}", "{N} with {D} > {V}", "{N} on {S} with a {D} of {CMP} {V}",
-             "how many {N} have a {D} {CMP} {V}?", "{N} having a {D} {CMP} {V}", "which {N} on {S} have a {D} {CMP} {V}?"],
+             "how many {N} have a {D} {CMP} {V}?", "{N} having a {D} {CMP} {V}",
+             "which {N} on {S} have a {D} {CMP} {V}?"],
     "whose": ["{N} whose {D} is {CMP} {V}", "list {N} of {S} whose {D} is {CMP} {V}", "{N} where the {D} is {CMP} {V}",
-              "{N} that are {CMP} {V} {ADJ}", "how many {N} on {S} are {CMP} {V} {ADJ}?", "{N} which are {CMP} {V} {ADJ}"],
+              "{N} that are {CMP} {V} {ADJ}", "how many {N} on {S} are {CMP} {V} {ADJ}?",
+              "{N} which are {CMP} {V} {ADJ}"],
     "german": ["{GN} {GBIGGER} als {V}", "Welche {GN} sind {GBIGGER} als {V}?", "{GN} mit einer {GD} über {V}",
                "Wie viele {GN} {IM} {S} sind {GSMALLER} als {V}?", "{GN} {IM} {S} mit {GD} über {V}",
                "Alle {GN} mit einer {GD} von mindestens {V}"],
@@ -245,6 +249,10 @@ NUM_TEMPLATES: dict[str, list[str]] = {
 
 CMP_WORDS = {">": ["more than", "above", "over", "greater than"], ">=": ["at least", "no less than"],
              "<": ["less than", "below", "under"], "<=": ["at most", "no more than"]}  # fmt: skip
+
+
+def _holds(v: float, op: str, t: float) -> bool:
+    return {">": v > t, ">=": v >= t, "<": v < t, "<=": v <= t}[op]
 
 
 def value_writings(si: float, kind: str) -> list[str]:
@@ -269,7 +277,8 @@ RATED = [("acoustic", ("AcousticRating",)), ("sound-rated", ("AcousticRating",))
 PARTIAL_TEMPLATES = ["{N} that are not {P}", "which {N} are not {P}?", "{N} which are not {P} on {S}",
                      "how many {N} are not {P}?", "list the non-{P} {N}", "{N} that aren't {P}"]
 NOUNIT_TEMPLATES = ["{N} {BIGGER} than {B}", "which {N} are {BIGGER} than {B}?", "{N} with a {D} over {B}",
-                    "{N} on {S} {BIGGER} than {B}", "how many {N} are {SMALLER} than {B}?", "{N} whose {D} is above {B}"]
+                    "{N} on {S} {BIGGER} than {B}", "how many {N} are {SMALLER} than {B}?",
+                    "{N} whose {D} is above {B}"]
 
 FORMS = ["adjective", "predicate", "relative", "marked", "property", "comparative", "with", "whose", "german",
          "x_absent", "x_unset", "x_partial", "x_nounit"]
@@ -298,8 +307,10 @@ class Facts:
     def __init__(self, path: Path) -> None:
         self.name = path.name
         self.m = Model(path)
-        self.scale = {"length": uu.calculate_unit_scale(self.m.f), "area": uu.calculate_unit_scale(self.m.f, "AREAUNIT")}
-        self.storeys = [s for s in self.m.storey_names() if s and len([x for x in self.m.storey_names() if x == s]) == 1]
+        self.scale = {"length": uu.calculate_unit_scale(self.m.f),
+                      "area": uu.calculate_unit_scale(self.m.f, "AREAUNIT")}
+        names = self.m.storey_names()
+        self.storeys = [s for s in names if s and names.count(s) == 1]
 
     def of(self, cls: str) -> list[Any]:
         return self.m.of(cls)
@@ -359,7 +370,7 @@ def bool_cases(f: Facts, form: str, template: str, rng: random.Random) -> list[t
             # a property named as the word itself (Revit's 'Structural'): "structural" may mean either property
             named = {k.lower() for e in pool for ps in _psets(e).values() for k in ps}
 
-            def pick(words: tuple[str, ...]) -> str:
+            def pick(words: tuple[str, ...], named: set[str] = named) -> str:
                 usable = [w for w in words if not any(x in named for x in w.replace("-", " ").split())]
                 return rng.choice(usable or list(words))
 
@@ -400,8 +411,7 @@ def num_cases(f: Facts, form: str, template: str, rng: random.Random) -> list[tu
                     op = ">="
                 else:
                     op = ">"
-                test = {">": lambda v: v > t, ">=": lambda v: v >= t, "<": lambda v: v < t, "<=": lambda v: v <= t}[op]
-                hit = [e for e in pool if values[e.GlobalId] is not None and test(values[e.GlobalId])]
+                hit = [e for e in pool if (v := values[e.GlobalId]) is not None and _holds(v, op, t)]
                 if not hit or len(hit) == len(pool):
                     continue
                 placed = _place(f, hit, template, rng)
@@ -419,8 +429,8 @@ def num_cases(f: Facts, form: str, template: str, rng: random.Random) -> list[tu
                          "V": writing, "D": dim.noun, "ADJ": dim.adj, "GN": gnoun, "GD": dim.german_noun,
                          "GBIGGER": dim.german_bigger, "GSMALLER": dim.german_smaller, "S": storey or ""}
                 text = _fill(template, slots)
-                if "{ADJ}" in template and dim.kind == "area":
-                    text = text.replace(f" {dim.adj}", "", 1) if text.endswith(dim.adj) or f"{dim.adj}?" in text else text
+                if "{ADJ}" in template and dim.kind == "area" and (text.endswith(dim.adj) or f"{dim.adj}?" in text):
+                    text = text.replace(f" {dim.adj}", "", 1)
                 where = f" on {storey}, {STOREY_DEEP}" if storey else " in the model"
                 source = {"door_width": "attribute OverallWidth", "door_height": "attribute OverallHeight",
                           "window_height": "attribute OverallHeight", "window_width": "attribute OverallWidth",
@@ -485,8 +495,8 @@ def negative_cases(f: Facts, form: str, template: str, rng: random.Random) -> li
                     continue
                 if all(dim.read(e, f.scale["length"]) is None for e in pool):
                     continue
-                plausible = {"wall_thickness": (20, 24, 25, 30), "door_width": (80, 90, 95), "window_width": (60, 80, 90),
-                             "window_height": (60, 80, 90)}.get(dim.key)
+                plausible = {"wall_thickness": (20, 24, 25, 30), "door_width": (80, 90, 95),
+                             "window_width": (60, 80, 90), "window_height": (60, 80, 90)}.get(dim.key)
                 if not plausible:
                     continue
                 bare = rng.choice(plausible)  # a width in centimetres, or millimetres?

@@ -102,7 +102,8 @@ def test_a_where_question_keeps_its_where(qa: Callable[[str], SpatialQA]) -> Non
 # --- a boolean word that is also a class-group word -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("question", ["structural walls on the Erdgeschoss", "which walls on Erdgeschoss are structural?",
+@pytest.mark.parametrize("question", ["structural walls on the Erdgeschoss",
+                                      "which walls on Erdgeschoss are structural?",
                                       "walls on Erdgeschoss tagged structural"])
 def test_structural_before_or_after_a_class_is_load_bearing(question: str, qa: Callable[[str], SpatialQA],
                                                             model: Callable[[str], ifcopenshell.file]) -> None:

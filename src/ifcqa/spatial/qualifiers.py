@@ -137,7 +137,8 @@ def words() -> _Words:
         comparisons=(re.compile(rf"(?<![\w])(?:{_alternation(list(comparisons))})\.?\s*$"), comparisons),
         # "2 m or more", "0.25 m or thicker", "15 m² or larger", "1 m and up" (round 11: every comparative)
         after=re.compile(r"^\s*(?:(?:or|and)\s+(?:more|larger|bigger|greater|wider|taller|higher|longer|thicker|deeper|"
-                         r"heavier|above|over|up)|und mehr|oder mehr|und größer|oder größer|und darüber|oder darüber)(?![\w])"
+                         r"heavier|above|over|up)|und mehr|oder mehr|und größer|oder größer|und darüber|"
+                         r"oder darüber)(?![\w])"
                          r"|^\s*(?P<less>(?:or|and)\s+(?:less|smaller|narrower|shorter|thinner|shallower|lower|lighter|"
                          r"below|under)|oder weniger|oder kleiner|und darunter|oder darunter)(?![\w])"),
         units=units,

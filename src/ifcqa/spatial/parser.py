@@ -320,7 +320,8 @@ _TYPES_AFTER = re.compile(r"[\s-]+(types|typen|kinds|sorts|styles)\b")
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
 _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
 # a property written out with a truth value: "HandicapAccessible true", "LoadBearing = false", "IsExternal: ja"
-_PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*(?:is|ist|=|==|:|equals?|set\s+to)?\s*"
+_PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*(?:(?:is|ist|are)(?:\s+(?:set\s+to|equal\s+to))?|=|==|"
+                             r":|equals?|set\s+to)?\s*"
                              r"(?P<val>true|false|yes|no|ja|nein|wahr|falsch)(?![\w])")
 _TRUE_WORDS = frozenset(["true", "yes", "ja", "wahr"])
 # "which rooms have a bed", "welcher Raum hat eine Badewanne", "which room is the sofa in" (see _rooms_holding)
@@ -959,7 +960,7 @@ class Parser:
         masked = self._units(plan, masked)
         masked = self._between_rooms(plan, masked)  # "the wall between the kitchen and the corridor"
         masked = self._qualifying_class_words(plan, text, masked)  # round 11: "structural walls"
-        masked = self._property_values(plan, masked)
+        masked = self._property_values(plan, masked, text)
         masked = self._named_properties(plan, masked, _places_read(text, plan))
         masked = self._qualifiers(plan, masked, _places_read(text, plan))
         masked = self._with_properties(plan, text, masked)
@@ -3472,7 +3473,7 @@ class Parser:
         plan.resolved["class_spans"] = spans
         return masked
 
-    def _property_values(self, plan: Plan, masked: str) -> str:
+    def _property_values(self, plan: Plan, masked: str, text: str | None = None) -> str:
         """A boolean property the asked elements carry, written out with its value: "rooms with
         HandicapAccessible true", "walls where LoadBearing = false", "Pset_WallCommon.IsExternal: yes"."""
         if plan.declined is not None:
@@ -3487,7 +3488,7 @@ class Parser:
             q.term, q.start, q.end = found.group(0), found.start(), found.end()
             plan.qualifiers.append(QualifierRef(found.group(0), resolve.describe(resolve.wrap(q)), False))
             plan.resolved.setdefault("qualifiers", []).append(resolve.wrap(q))
-            masked = _mask(masked, found.start(), found.end())
+            masked = _mask(masked, *qualifier_forms.frame_before(masked, found.start(), found.end(), text))
         return masked
 
     def _named_properties(self, plan: Plan, masked: str, context: str) -> str:

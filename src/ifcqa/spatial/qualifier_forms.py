@@ -36,10 +36,10 @@ from ifcqa.spatial import qualifiers
 _RECORDING = ("marked", "flagged", "tagged", "set", "classified", "classed", "labelled", "labeled", "defined",
               "designated", "recorded", "identified", "modelled", "modeled", "specified", "declared", "entered",
               "registered", "categorised", "categorized", "listed", "noted", "shown")  # fmt: skip
-# the recording verbs that only ever frame a filter (never an attribute asked: "doors flagged as external" is no
-# lookup of IsExternal's value; ``lookup`` reads a fragment's words after one of them as a filter)
+# the recording verbs that only ever frame a filter, and the "as" of "set as" (never an attribute asked: "doors
+# flagged as external" is no lookup of IsExternal's value; ``lookup`` reads a fragment's words after one as a filter)
 FILTER_VERBS = frozenset(["marked", "flagged", "tagged", "classified", "classed", "labelled", "labeled",
-                          "designated", "categorised", "categorized"])
+                          "designated", "categorised", "categorized", "as"])
 _PRONOUN = r"(?:that|which|who|whose|where)(?:\s+(?:the|its|their))?"
 _COPULA = r"(?:is|are|was|were|has|have|had|be)(?:\s+(?:been|being|all))?"
 _VERB = rf"(?:{'|'.join(_RECORDING)})(?:\s+(?:as|to|with))?"

@@ -320,8 +320,8 @@ _TYPES_AFTER = re.compile(r"[\s-]+(types|typen|kinds|sorts|styles)\b")
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
 _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
 # a property written out with a truth value: "HandicapAccessible true", "LoadBearing = false", "IsExternal: ja"
-_PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*(?:(?:is|ist|are)(?:\s+(?:set\s+to|equal\s+to))?|=|==|"
-                             r":|equals?|set\s+to)?\s*"
+_PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*"
+                             r"(?:(?:is|ist|are)(?:\s+(?:set\s+to|equal\s+to))?|=|==|:|equals?|set\s+to)?\s*"
                              r"(?P<val>true|false|yes|no|ja|nein|wahr|falsch)(?![\w])")
 _TRUE_WORDS = frozenset(["true", "yes", "ja", "wahr"])
 # "which rooms have a bed", "welcher Raum hat eine Badewanne", "which room is the sofa in" (see _rooms_holding)

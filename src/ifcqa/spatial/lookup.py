@@ -39,6 +39,7 @@ from typing import Any
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
 from ifcqa.spatial import measures, property_match, property_names, quantity_reading
+from ifcqa.spatial.qualifier_forms import FILTER_VERBS
 
 _DATA = "lookup_words.json"
 # A GlobalId: 22 characters of IFC's base-64 alphabet, with a digit, "_" or "$", or upper and lower case letters
@@ -181,7 +182,7 @@ _PLACE_PREPOSITIONS = frozenset(["in", "im", "on", "at", "am", "auf", "of", "fro
 # words that make the words before a trailing attribute a clause or a filter, never a fragment's subject
 _CLAUSE_WORDS = frozenset(["that", "which", "who", "are", "is", "not", "were", "was", "be", "with", "without", "than",
                            "aren't", "isn't", "no", "die", "der", "das", "nicht", "sind", "ist", "mit", "ohne", "all",
-                           "every", "each", "any", "and", "or", "und", "oder"])
+                           "every", "each", "any", "and", "or", "und", "oder"]) | FILTER_VERBS  # round 11: "flagged as"
 # "who made the boiler", "who is the manufacturer of door 285959", "wer ist der Hersteller der Pumpe": a product's
 # maker is a property (Manufacturer), not a person the file would have to record
 _WHO_MADE = re.compile(r"\b(?:who|wer)\s+(?:made|makes|manufactured|manufactures|produced|produces)\s+")

@@ -43,6 +43,7 @@ from ifcqa.spatial import (
     per_storey,
     property_match,
     property_names,
+    qualifier_forms,
     qualifiers,
     quantity_reading,
     relation_verbs,
@@ -334,7 +335,8 @@ _TYPES_AFTER = re.compile(r"[\s-]+(types|typen|kinds|sorts|styles)\b")
 _GENERIC_HEAD_AFTER = re.compile(r"[\s-]+(sets?|units?|elements?|leaf|leaves|assembl(?:y|ies))\b")
 _GENERIC_HEAD_END = re.compile(r"(?:sets?|units?|ways?|elements?|leaf|leaves|elemente?n?|blatt|blätter|blaetter)$")
 # a property written out with a truth value: "HandicapAccessible true", "LoadBearing = false", "IsExternal: ja"
-_PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*(?:is|ist|=|==|:|equals?|set\s+to)?\s*"
+_PROPERTY_VALUE = re.compile(r"(?<![\w.])(?P<prop>[^\W\d_][\w.]{5,})\s*"
+                             r"(?:(?:is|ist|are)(?:\s+(?:set\s+to|equal\s+to))?|=|==|:|equals?|set\s+to)?\s*"
                              r"(?P<val>true|false|yes|no|ja|nein|wahr|falsch)(?![\w])")
 _TRUE_WORDS = frozenset(["true", "yes", "ja", "wahr"])
 # "which rooms have a bed", "welcher Raum hat eine Badewanne", "which room is the sofa in" (see _rooms_holding)
@@ -510,6 +512,7 @@ _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be 
     "not_in_model": "this model does not record {term!r} for its {what} ({path}), so I cannot tell which are",
     "ambiguous": "{term!r} does not say which dimension is meant (width, height, length?)",
     "unit_mismatch": "the unit in {term!r} does not fit what it compares",
+    "unit_unclear": "{term!r} gives no unit, and a length of two digits may be centimetres or millimetres",
     "no_value": "this model writes {path} for its {what} but never with a value (empty or a placeholder), so I "
                 "cannot tell which are {term!r}",
 }
@@ -1113,7 +1116,8 @@ class Parser:
         self._named_room_roles(plan, named_rooms[0])
         masked = self._units(plan, masked)
         masked = self._between_rooms(plan, masked)  # "the wall between the kitchen and the corridor"
-        masked = self._property_values(plan, masked)
+        masked = self._qualifying_class_words(plan, text, masked)  # round 11: "structural walls"
+        masked = self._property_values(plan, masked, text)
         masked = self._named_properties(plan, masked, _places_read(text, plan))
         masked = self._qualifiers(plan, masked, _places_read(text, plan))
         masked = self._with_properties(plan, text, masked)
@@ -2725,17 +2729,24 @@ class Parser:
                 _decline(plan, _UNUSABLE[q.how].format(term=_as_written(plan.question, q.term), what=what,
                                                        path=q.path), [_as_written(plan.question, q.term)])
                 return text
-            before = text[max(0, q.start - 24): q.start]
+            # round 11: "doors marked as external", "walls whose thickness is ...": the frame words go with it
+            start, end = qualifier_forms.frame_before(text, q.start, q.end, context)
+            before = text[max(0, start - 24): start]
             # "neither load-bearing nor external": the "nor" negates the second too (round 9, negation_scope)
             neg = _QUALIFIER_NEGATION.search(before) or negation_scope.nor_before(before, normalise(plan.question))
             negated = neg is not None
+            why = qualifier_forms.unset_for_most(self.index, q.raw, classes, (q.value is False) != negated,
+                                                 _join_words([c.label for c in plan.classes]) or "elements")
+            if why is not None:  # "walls that are not external" where 1 of 8 walls records IsExternal
+                _decline(plan, why, [_as_written(plan.question, q.term)])
+                return text
             plan.qualifiers.append(QualifierRef(q.term, resolve.describe(q), negated, q.note))
             if q.note:
                 plan.notes.append(f"{q.term!r}: {q.note}")
             kept.append(q)
-            text = _mask(text, q.start, q.end)
+            text = _mask(text, start, end)
             if neg is not None:
-                text = _mask(text, q.start - len(before) + neg.start(), q.start)
+                text = _mask(text, start - len(before) + neg.start(), start)
             elif (but := negation_scope.but_before(before, q.term)) is not None:  # "load-bearing but not external"
                 text = _mask(text, q.start - len(before) + but.start(), q.start)
         plan.resolved["qualifiers"] = plan.resolved.get("qualifiers", []) + kept  # after _property_values'
@@ -3744,7 +3755,27 @@ class Parser:
             masked = _mask(masked, tail.start(), b_end)
         return masked
 
-    def _property_values(self, plan: Plan, masked: str) -> str:
+    def _qualifying_class_words(self, plan: Plan, text: str, masked: str) -> str:
+        """Class words that qualify another class word of the question (:func:`qualifier_forms.
+        qualifying_class_words`: "structural walls", "rooms where AirConditioning is true") are no class: their
+        words are left to the property passes."""
+        spans = list(plan.resolved.get("class_spans", []))
+        props = [m.span("prop") for m in _PROPERTY_VALUE.finditer(text)]
+        for a, b, word in qualifier_forms.qualifying_class_words(spans, _CLASS_KEYS.get, qualifier_forms.boolean_word,
+                                                                 props):
+            spans = [sp for sp in spans if sp[0] != a]
+            if _CLASS_KEYS[word] not in {_CLASS_KEYS[w] for _, _, w in spans}:
+                plan.classes = [c for c in plan.classes if _key(c) != _CLASS_KEYS[word]]
+                if any(c.key == _CLASS_KEYS[word] for c in plan.exclude_classes):  # "walls that are not structural"
+                    plan.exclude_classes = [c for c in plan.exclude_classes if c.key != _CLASS_KEYS[word]]
+                    neg = _QUALIFIER_NEGATION.search(text, 0, a)  # its negation goes back to the qualifier
+                    a = neg.start() if neg is not None and not masked[neg.start():a].strip() else a
+            masked = masked[:a] + text[a:b] + masked[b:]
+            plan.notes.append(f"{word!r} qualifies the {_join_words([c.label for c in plan.classes])}: not a class")
+        plan.resolved["class_spans"] = spans
+        return masked
+
+    def _property_values(self, plan: Plan, masked: str, text: str | None = None) -> str:
         """A boolean property the asked elements carry, written out with its value: "rooms with
         HandicapAccessible true", "walls where LoadBearing = false", "Pset_WallCommon.IsExternal: yes"."""
         if plan.declined is not None:
@@ -3759,7 +3790,7 @@ class Parser:
             q.term, q.start, q.end = found.group(0), found.start(), found.end()
             plan.qualifiers.append(QualifierRef(found.group(0), resolve.describe(resolve.wrap(q)), False))
             plan.resolved.setdefault("qualifiers", []).append(resolve.wrap(q))
-            masked = _mask(masked, found.start(), found.end())
+            masked = _mask(masked, *qualifier_forms.frame_before(masked, found.start(), found.end(), text))
         return masked
 
     def _named_properties(self, plan: Plan, masked: str, context: str) -> str:

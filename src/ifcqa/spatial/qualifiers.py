@@ -135,8 +135,12 @@ def words() -> _Words:
         dimensions=raw["dimensions"],
         dimension_words=(_bounded(list(dims)), dims),
         comparisons=(re.compile(rf"(?<![\w])(?:{_alternation(list(comparisons))})\.?\s*$"), comparisons),
-        after=re.compile(r"^\s*(?:or more|or larger|or wider|or taller|or longer|and above|or above|und mehr|oder mehr)"
-                         r"|^\s*(?P<less>or less|or smaller|or narrower|or shorter|and below|or below|oder weniger)"),
+        # "2 m or more", "0.25 m or thicker", "15 m² or larger", "1 m and up" (round 11: every comparative)
+        after=re.compile(r"^\s*(?:(?:or|and)\s+(?:more|larger|bigger|greater|wider|taller|higher|longer|thicker|deeper|"
+                         r"heavier|above|over|up)|und mehr|oder mehr|und größer|oder größer|und darüber|"
+                         r"oder darüber)(?![\w])"
+                         r"|^\s*(?P<less>(?:or|and)\s+(?:less|smaller|narrower|shorter|thinner|shallower|lower|lighter|"
+                         r"below|under)|oder weniger|oder kleiner|und darunter|oder darunter)(?![\w])"),
         units=units,
         number=number,
         name_words=[_phrase(w) for w in raw["name_words"]],
@@ -535,6 +539,12 @@ def _dimension(index: ModelIndex, found: _Carried, entry: dict[str, Any], op: st
     path = min(candidates)[2]
     unit, model_factor = _unit_of(index, found, path, kind)
     guessed = None
+    from ifcqa.spatial.qualifier_forms import bare_length_ambiguous  # round 11 (imports this module)
+
+    if factor is None and kind == "length" and bare_length_ambiguous(number):
+        q = QualifierMention("", 0, 0, path, op, number, None, "unit_unclear", [path], asked)
+        q.note = f"{asked!r} has no unit: {number:g} cm or {number:g} mm?"
+        return q
     if factor is None and kind == "length" and model_factor is not None:
         # no unit: "wider than 900" in a model in metres means millimetres, "taller than 2" in one in mm metres
         if model_factor >= 0.1 and number >= 50:
@@ -644,7 +654,7 @@ def _text_of(index: ModelIndex, element: Element, path: str) -> str:
 
 def keeps(index: ModelIndex, q: QualifierMention, element: Element) -> bool:
     """Whether one element passes the filter (an element without the property never does, except ``= None``)."""
-    if q.how in ("not_in_model", "ambiguous", "unit_mismatch"):
+    if q.how in ("not_in_model", "ambiguous", "unit_mismatch", "unit_unclear"):
         return False
     paths = q.paths or [q.path]
     if q.how == "material":  # grounded by ifcqa.spatial.grounding: paths are the material names it matched
@@ -709,7 +719,7 @@ def describe(q: QualifierMention) -> str:
         if q.paths and q.value is not None:  # the property is there, the value asked for is not
             return f"{path} {q.op} {_shown(q.value)} (no element holds it)"
         return f"{path or q.term} (not recorded in this model)"
-    if q.how in ("ambiguous", "unit_mismatch"):
+    if q.how in ("ambiguous", "unit_mismatch", "unit_unclear"):
         return q.note
     if q.how == "set":
         return f"{path} is {'set' if q.op == '!=' else 'not set'}"

@@ -517,6 +517,11 @@ def _noun_before_name(found: list[_Candidate], folded: str, words: list[re.Match
     return out
 
 
+# a unit of measure right after a number: the number is a size, not a room's number
+_MEASURE_AFTER = re.compile(r"\s?(?:m²|m2|m³|m3|sqm|sq\.?\s?m|qm|square|cubic|quadratmeter|mm|cm|m|metres?|meters?|"
+                            r"millimet(?:re|er)s?|centimet(?:re|er)s?|ft|feet|foot|inch(?:es)?)(?![\w])")
+
+
 def _numbers_after(cat: _Catalog, folded: str, start: int, end: int) -> list[_Candidate]:
     """"room 135", "rooms 201 and 202", "Raum Nr. 1.02", "rm. 1.05": one candidate per number after a room word
     (an abbreviated room noun may carry its full stop)."""
@@ -528,6 +533,8 @@ def _numbers_after(cat: _Catalog, folded: str, start: int, end: int) -> list[_Ca
     out = []
     prefix = ""
     for i, num in enumerate(re.finditer(_NUMBER, m.group("nums"))):
+        if _MEASURE_AFTER.match(folded, m.start("nums") + num.end()):
+            break  # "rooms 15 m² or larger": a measure (round 11, qualifiers), never room 15
         first = start if i == 0 else m.start("nums") + num.start()
         written = num.group(0)
         if i == 0:

@@ -166,3 +166,13 @@ def test_a_storey_named_like_a_class_compared_with_a_storey_is_the_storey(qa: Ca
     assert answer["answer"].startswith("No") and "Roof has" in answer["answer"], answer["answer"]
     answer = qa(SAMPLE).ask("are there more walls than roofs on Ground Floor?")  # the class: walls against roofs
     assert "roofs" in answer["answer"], answer["answer"]
+
+
+def test_a_place_said_only_by_a_pronoun_is_declined_never_the_whole_model(qa: Callable[[str], SpatialQA],
+                                                                          model: File) -> None:
+    for q in ("ballroom - what's in it?", "what is in there", "The ballroom: how many windows are in it?"):
+        answer = qa(FZK).ask(q)
+        assert answer["elements"] == [] and answer["declined"] is not None, (q, answer["answer"])
+    kitchen = next(s for s in model(FZK).by_type("IfcSpace") if "küche" in (s.LongName or "").lower())
+    answer = qa(FZK).ask("Küche - which windows are in it?")  # the room named before: read back
+    assert {e["guid"] for e in answer["elements"]} == _bounding(kitchen, "IfcWindow") != set(), answer["answer"]

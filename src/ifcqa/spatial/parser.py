@@ -914,6 +914,10 @@ def _compared_storeys(text: str, match: re.Match[str], out: list[_Mention]) -> b
     mine = match.end() <= than.start()
     return any(m.storeys and (m.start >= than.end() if mine else m.end <= than.start()) for m in out)
 
+# a place said only by a pronoun: "what's in it", "what is in there", "how many are down there"
+_PLACE_PRONOUN = re.compile(r"\b(?:in|inside|into|within|from)\s+(?:it|there|them|here)\b|\b(?:down|up|over)\s+there\b|"
+                            r"\b(?:darin|dort|da\s+drin|drinnen)\b")
+
 # a room noun right after a room the model has ("the Wohnen room", "kitchen space"): part of naming that room
 _ROOM_NOUN_AFTER = re.compile(r"\s*\(?\s*(?:room|space|raum|zimmer)\b\)?")
 
@@ -3858,6 +3862,10 @@ class Parser:
         # "the area of the Seminarraum in t", "how many doors, in m": one letter after "in" is a unit (or a name)
         # asked for, which the word passes did not read (one-letter words are otherwise not counted)
         words += [m.group("u") for m in _ONE_LETTER_ASKED.finditer(masked)]
+        # "sauna - what's in it", "what is in there": a place said by a pronoun that no earlier part gave (antecedent.py
+        # reads "in it" back to a room or storey named before it): never the whole model
+        if not (plan.rooms or plan.storeys or plan.elements or plan.mentions or plan.exclude):
+            words += [" ".join(m.group(0).split()) for m in _PLACE_PRONOUN.finditer(masked)]
         # "the three largest rooms", "which two rooms are the biggest": a number word with an extreme asks for the
         # top N, which no plan holds (the number words are otherwise filler: "the two levels")
         measure = plan.resolved.get("measure")

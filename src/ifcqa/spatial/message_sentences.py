@@ -300,6 +300,8 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
         # a place said in the context ("I'm heading to Roof now", "we're in the east wing") counts as one too
         if (names.places or framing.place_said(said)) and (not own_place or place_back):
             continue
+        if framing.place_said(said) and not names.places:  # "We work in the north block.": a place the model does
+            continue  # not name may be a part of it the request's place lies in (round 7's rule): never set aside
         if names.classes and (not (alone.subject or _EVERYTHING.search(asked_text)) or thing_back):
             continue
         aside.append(u)

@@ -147,6 +147,10 @@ class Unit:
     role: str = "context"  # request | point-back | greeting | context
 
 
+# "They should be painted.", "Those are the old ones.": a sentence about the things asked may say which (round 7)
+_ABOUT_THEM = re.compile(r"\s*(?:they|these|those|them|sie|diese)\b", re.IGNORECASE)
+
+
 @dataclass
 class Names:
     """What a unit names, parsed alone (the caller's ``judge``)."""
@@ -154,6 +158,7 @@ class Names:
     restricts: bool = False  # a qualifier, bound, negation, explicit class, GlobalId, comparison
     places: bool = False  # a storey or a room
     classes: bool = False  # a class word other than "everything"
+    modified: frozenset[str] = frozenset()  # class keys a word not understood is said of ("the broken doors")
 
 
 @dataclass
@@ -163,6 +168,7 @@ class Asked:
     answered: bool
     place: bool = False
     subject: bool = False
+    classes: frozenset[str] = frozenset()  # the class keys it asks
 
 
 @dataclass
@@ -295,8 +301,8 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
     for u in contexts:
         said = _WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), u.text)
         names = judge(said)
-        if names.restricts or _RESTRICTS.search(u.text):
-            continue
+        if names.restricts or _RESTRICTS.search(u.text) or _ABOUT_THEM.match(u.text) or names.modified & alone.classes:
+            continue  # (a word not understood said of the class asked may say which ones: round 7)
         # a place said in the context ("I'm heading to Roof now", "we're in the east wing") counts as one too
         if (names.places or framing.place_said(said)) and (not own_place or place_back):
             continue

@@ -1037,7 +1037,8 @@ class Parser:
             place=bool(plan.mentions or plan.rooms or plan.storeys or plan.compare or plan.asks_storey
                        or (plan.intent in ("most", "breakdown") and plan.group_by == "storey")),
             subject=bool(any(not c.inventory for c in plan.classes) or plan.rooms or plan.explicit or plan.lookup
-                         or plan.asks_storey))
+                         or plan.asks_storey),
+            classes=frozenset(_CLASS_KEYS.get(w, w) for _, _, w in plan.resolved.get("class_spans", [])))
 
     def _context_names(self, words: str) -> message_sentences.Names:
         """What a context unit of a message names, parsed alone (see :meth:`_frees`)."""
@@ -1046,9 +1047,16 @@ class Parser:
             sub = self.parse(words)
         finally:
             self._framing = False
+        text = normalise(words)
+        unknown = {w.casefold() for w in sub.unconsumed}
+        modified = frozenset(  # "We are checking the broken doors.": a word not understood said of a class
+            _CLASS_KEYS.get(w, w) for a, _, w in sub.resolved.get("class_spans", [])
+            if (before := re.search(r"([^\W\d_][\w'-]*)\s+(?:the\s+|a\s+|an\s+)?$", text[:a])) is not None
+            and before.group(1) in unknown)
         return message_sentences.Names(
             restricts=bool(sub.qualifiers or sub.threshold or sub.exclude or sub.exclude_classes or sub.explicit
                            or sub.elements or sub.compare or any(m.negated for m in sub.mentions)),
+            modified=modified,
             # (a storey's name read as a class, "I'm heading to Roof now", is still a place)
             places=bool([m for m in sub.mentions if m.how != "alias:all"] or sub.storeys or sub.rooms
                         or sub.unresolved or any(p.search(normalise(words)) for _, p in self._name_patterns)),

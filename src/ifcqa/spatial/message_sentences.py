@@ -147,6 +147,8 @@ class Unit:
     role: str = "context"  # request | point-back | greeting | context
 
 
+# a part of a building named by its noun ("east wing", "north block", "annex")
+_PLACE_NOUN = re.compile(r"\b(?:wings?|blocks?|annex(?:e|es)?|towers?|tracts?|flügel|trakt)\b", re.IGNORECASE)
 # "They should be painted.", "Those are the old ones.": a sentence about the things asked may say which (round 7)
 _ABOUT_THEM = re.compile(r"\s*(?:they|these|those|them|sie|diese)\b", re.IGNORECASE)
 
@@ -158,7 +160,8 @@ class Names:
     restricts: bool = False  # a qualifier, bound, negation, explicit class, GlobalId, comparison
     places: bool = False  # a storey or a room
     classes: bool = False  # a class word other than "everything"
-    modified: frozenset[str] = frozenset()  # class keys a word not understood is said of ("the broken doors")
+    modified: frozenset[str] = frozenset()  # class keys heading a phrase with words not understood ("the broken doors")
+    storeys: frozenset[str] = frozenset()  # the storeys it names
 
 
 @dataclass
@@ -169,6 +172,7 @@ class Asked:
     place: bool = False
     subject: bool = False
     classes: frozenset[str] = frozenset()  # the class keys it asks
+    storeys: frozenset[str] = frozenset()  # the storeys it asks on
 
 
 @dataclass
@@ -303,6 +307,10 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
         names = judge(said)
         if names.restricts or _RESTRICTS.search(u.text) or _ABOUT_THEM.match(u.text) or names.modified & alone.classes:
             continue  # (a word not understood said of the class asked may say which ones: round 7)
+        if names.storeys and alone.storeys and names.storeys != alone.storeys:
+            continue  # "Before the inspection of the Dachgeschoss: which windows are on the Erdgeschoss?" (round 8)
+        if _PLACE_NOUN.search(said) and not names.places:
+            continue  # "(east wing survey)": a part of the building the model does not name (round 8)
         # a place said in the context ("I'm heading to Roof now", "we're in the east wing") counts as one too
         if (names.places or framing.place_said(said)) and (not own_place or place_back):
             continue

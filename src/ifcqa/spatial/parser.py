@@ -918,6 +918,10 @@ def _compared_storeys(text: str, match: re.Match[str], out: list[_Mention]) -> b
 _PLACE_PRONOUN = re.compile(r"\b(?:in|inside|into|within|from)\s+(?:it|there|them|here)\b|\b(?:down|up|over)\s+there\b|"
                             r"\b(?:darin|dort|da\s+drin|drinnen)\b")
 
+# a class word that heads its phrase ("the broken doors.", "the windows are"), not a modifier ("a door check")
+_HEAD_END = re.compile(r"\s*(?:[.,:;!?)]|$|(?:are|is|was|were|on|in|of|at|for|that|which|have|has|had|will|should|"
+                       r"must|need|needs|to|and|or|from|with|sind|ist|im|auf|haben|hat)\b)")
+
 # a room noun right after a room the model has ("the Wohnen room", "kitchen space"): part of naming that room
 _ROOM_NOUN_AFTER = re.compile(r"\s*\(?\s*(?:room|space|raum|zimmer)\b\)?")
 
@@ -1038,7 +1042,8 @@ class Parser:
                        or (plan.intent in ("most", "breakdown") and plan.group_by == "storey")),
             subject=bool(any(not c.inventory for c in plan.classes) or plan.rooms or plan.explicit or plan.lookup
                          or plan.asks_storey),
-            classes=frozenset(_CLASS_KEYS.get(w, w) for _, _, w in plan.resolved.get("class_spans", [])))
+            classes=frozenset(_CLASS_KEYS.get(w, w) for _, _, w in plan.resolved.get("class_spans", [])),
+            storeys=frozenset(plan.storeys))
 
     def _context_names(self, words: str) -> message_sentences.Names:
         """What a context unit of a message names, parsed alone (see :meth:`_frees`)."""
@@ -1048,15 +1053,16 @@ class Parser:
         finally:
             self._framing = False
         text = normalise(words)
-        unknown = {w.casefold() for w in sub.unconsumed}
-        modified = frozenset(  # "We are checking the broken doors.": a word not understood said of a class
-            _CLASS_KEYS.get(w, w) for a, _, w in sub.resolved.get("class_spans", [])
-            if (before := re.search(r"([^\W\d_][\w'-]*)\s+(?:the\s+|a\s+|an\s+)?$", text[:a])) is not None
-            and before.group(1) in unknown)
+        unknown = sub.unconsumed
+        modified = frozenset(  # "We are checking the broken doors.", "The windows are dirty.", "the external
+            _CLASS_KEYS.get(w, w) for a, b, w in sub.resolved.get("class_spans", [])  # radiators", "(fire doors
+            if (_HEAD_END.match(text, b) and (unknown or sub.qualifiers or sub.declined))  # audit)": a class said
+            or ((before := re.search(r"([^\W\d_][\w'-]*)\s+$", text[:a])) is not None  # with words it does not
+                and before.group(1) in {w.casefold() for w in unknown}))  # understand
         return message_sentences.Names(
             restricts=bool(sub.qualifiers or sub.threshold or sub.exclude or sub.exclude_classes or sub.explicit
                            or sub.elements or sub.compare or any(m.negated for m in sub.mentions)),
-            modified=modified,
+            modified=modified, storeys=frozenset(sub.storeys),
             # (a storey's name read as a class, "I'm heading to Roof now", is still a place)
             places=bool([m for m in sub.mentions if m.how != "alias:all"] or sub.storeys or sub.rooms
                         or sub.unresolved or any(p.search(normalise(words)) for _, p in self._name_patterns)),
@@ -2747,8 +2753,10 @@ class Parser:
             # "neither load-bearing nor external": the "nor" negates the second too (round 9, negation_scope)
             neg = _QUALIFIER_NEGATION.search(before) or negation_scope.nor_before(before, normalise(plan.question))
             negated = neg is not None
+            of_class = any(not c.inventory for c in plan.classes)  # "what is inside 999": a room asked, no class
             why = qualifier_forms.unset_for_most(self.index, q.raw, classes, (q.value is False) != negated,
-                                                 _join_words([c.label for c in plan.classes]) or "elements")
+                                                 _join_words([c.label for c in plan.classes]) or "elements"
+                                                 ) if of_class else None
             if why is not None:  # "walls that are not external" where 1 of 8 walls records IsExternal
                 _decline(plan, why, [_as_written(plan.question, q.term)])
                 return text

@@ -263,7 +263,7 @@ def spatial_bench(
     ship_files: ShipFiles = False,
 ) -> None:
     """Score a query set at GlobalId level (P/R/F1) against an IfcOpenShell oracle; writes RUN/summary.{json,md}."""
-    from ifcqa.spatial.bench import load_queries, run_bench, write_run
+    from ifcqa.spatial.bench import load_queries, run_bench
 
     items = load_queries(queries)
     cache = _index_cache(no_cache, cache_dir)
@@ -285,8 +285,7 @@ def spatial_bench(
             assert executor is not None
             records, summary = run_bench_on(executor, items, ifc_dir or queries.parent, settings,
                                             ship_files=ship_files, on_progress=on_progress, on_outcome=on_outcome)
-        write_run(out, records, summary)
-        typer.echo(json.dumps(_shown(summary)))
+        _finish(out, records, summary)
         return
     server = _open_graph(store, neo4j, cache_dir) if neo4j and not no_graph else None
     try:
@@ -299,11 +298,25 @@ def spatial_bench(
     finally:
         if server is not None:
             server.close()
+    _finish(out, records, summary)
+
+
+def _finish(out: Path, records: list[dict[str, Any]], summary: dict[str, Any]) -> None:
+    """Write the run and print its headline; questions whose answering raised fail the command (exit 1), named."""
+    from ifcqa.spatial.bench import write_run
+
     write_run(out, records, summary)
     typer.echo(json.dumps(_shown(summary)))
+    if summary["errors"]:
+        ids = ", ".join(summary["errors"][:10]) + (" ..." if len(summary["errors"]) > 10 else "")
+        typer.echo(f"error: {len(summary['errors'])} question(s) raised while answering ({ids}); they are scored 0 "
+                   f"and each record's 'error' in {out / 'records.jsonl'} holds the exception. This is a bug in "
+                   "ifcqa: please report it.", err=True)
+        raise typer.Exit(1)
 
 
 def _shown(summary: dict[str, Any]) -> dict[str, Any]:
     """The summary's headline numbers (with the per-kind scores and broadenings of a people-format set)."""
-    keys = ("queries", "f1", "precision", "recall", "score", "broadenings", "declined", "kinds", "routes", "latency_ms")
+    keys = ("queries", "f1", "precision", "recall", "score", "broadenings", "declined", "kinds", "routes", "latency_ms",
+            "errors")
     return {k: summary[k] for k in keys if k in summary}

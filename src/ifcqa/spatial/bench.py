@@ -113,7 +113,11 @@ def run_bench(
             pipelines[name] = qa
         qa = pipelines[name]
         start = time.perf_counter()
-        answer = qa.ask(q["query"])
+        try:
+            answer = qa.ask(q["query"])
+        except Exception as exc:  # noqa: BLE001 - one question's bug is a failed record, never a lost run
+            records.append(_crash_record(q, name, exc, (time.perf_counter() - start) * 1000))
+            continue
         ms = (time.perf_counter() - start) * 1000
         if is_people_format(q):
             records.append(_people_record(q, name, answer, ms))
@@ -162,6 +166,21 @@ def _people_record(q: dict[str, Any], name: str, answer: dict[str, Any], ms: flo
     }  # fmt: skip
 
 
+def _crash_record(q: dict[str, Any], name: str, exc: Exception, ms: float) -> dict[str, Any]:
+    """The record of a question whose answering raised: score 0 (no broadening: nothing was answered) and the
+    error, so that the run goes on and its summary names the question (``errors``)."""
+    record: dict[str, Any] = {
+        "id": q["id"], "category": q.get("kind", q.get("category", "uncategorised")), "query": q["query"],
+        "model": name, "route": "error", "intent": None, "parser": "rules", "precision": 0.0, "recall": 0.0,
+        "f1": 0.0, "returned": 0, "expected": 0, "latency_ms": round(ms, 3), "answer": None, "oracle_problems": [],
+        "error": f"{type(exc).__name__}: {exc}",
+    }
+    if is_people_format(q):
+        record.update(kind=q.get("kind", "-"), oracle_type=q["oracle"]["type"], score=0.0, broadened=False,
+                      declined=False, wider=False, rule=None, oracle_rule=q.get("oracle_rule"))
+    return record
+
+
 def _kinds(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Per-kind n, mean score, silent broadenings and declines over the people-format records."""
     people = [r for r in records if "score" in r]
@@ -207,6 +226,7 @@ def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
         "count_checked": sum(1 for r in records if "count_ok" in r),
         "storey_ok": sum(1 for r in records if r.get("storey_ok")),
         "storey_checked": sum(1 for r in records if "storey_ok" in r),
+        "errors": [r["id"] for r in records if r.get("error")],  # questions whose answering raised (scored 0)
         "reference": BIM_GRAPH,
     }
 

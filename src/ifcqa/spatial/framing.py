@@ -47,6 +47,7 @@ class _Words:
     topics: frozenset[str]
     confirm: tuple[str, ...]
     purposes: tuple[str, ...]
+    lead: frozenset[str]
 
 
 @functools.cache
@@ -54,7 +55,7 @@ def _words() -> _Words:
     raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/framing_words.json").read_text("utf-8"))
     by_length = functools.partial(sorted, key=len, reverse=True)
     return _Words(tuple(by_length(raw["roles"])), tuple(by_length(raw["activities"])), frozenset(raw["topics"]),
-                  tuple(by_length(raw["confirm"])), tuple(by_length(raw["purposes"])))
+                  tuple(by_length(raw["confirm"])), tuple(by_length(raw["purposes"])), frozenset(raw["lead_words"]))
 
 
 def _alternatives(words: tuple[str, ...]) -> str:
@@ -313,15 +314,31 @@ def _blank(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
+_BARE_NOUNS = re.compile(r"\s*[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2}\s*")
+
+
+def bare_topic(pre: str) -> bool:
+    """A lead-in of one to three nouns no framing word accounts for ("sauna", "Facade", "east stair"): a topic,
+    not talk, unlike a greeting, a ticket line or a sentence ("RE", "FM ticket 2207", "Security audit", "plumber
+    here", "my boss asked me this")."""
+    if not _BARE_NOUNS.fullmatch(pre) or _STATEMENT_VERB.search(pre.lower()):
+        return False
+    w = _words()
+    talk = w.lead | w.topics | {x for x in (*w.roles, *w.activities, *w.purposes) if " " not in x}
+    return not any(word in talk for word in pre.lower().split())
+
+
 def mask_talk(text: str, is_context: Callable[[str, bool], bool],
               topic_of: Callable[[str, str, str], bool] | None = None,
-              asked: str | None = None) -> tuple[str, list[str], bool]:
+              asked: str | None = None, placed: Callable[[str], bool] | None = None) -> tuple[str, list[str], bool]:
     """``text`` (normalised) with the talk around the question blanked, and what was blanked (for the notes);
     ``is_context(words, topic)`` says whether ``words`` name nothing of the model (``topic``: quantity words
     allowed); ``topic_of(words, act, question)`` whether an occasion's ``words`` read whole, their action noun
     ``act`` aside, and name nothing but classes the question asks too; the last item says whether a claim or a tag
     asked to confirm what follows (a yes/no question); ``asked``: the question before an earlier pass took its
-    framing out (``request_core``: "My boss needs ... by Friday"), where the asker's acting is read."""
+    framing out (``request_core``: "My boss needs ... by Friday"), where the asker's acting is read; ``placed(words)``:
+    whether the request names a place of its own (a storey, room or element), without which a lead-in of bare nouns
+    ("sauna: which windows?") is the place asked and stays."""
     acting = _ACTING.search(text if asked is None else asked) is not None  # before any talk is blanked
     blanked: list[str] = []
     confirm = False
@@ -356,6 +373,8 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool],
         found = _PREAMBLE.match(text)
         if not found or not is_context(found["pre"], False):
             break
+        if placed is not None and bare_topic(found["pre"]) and not placed(text[found.end():]):
+            break  # "sauna: which windows?": the request asks in what the lead-in names, which stays to be read
         take(found.start(), found.end())
     for found in list(_purpose().finditer(text)):
         if _PART_OF_BUILDING.search(found["what"] or found["aside"] or ""):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -96,6 +97,13 @@ def _unrecorded(index: ModelIndex, plan: Plan, guids: list[str], *, each: bool) 
     return " or ".join(dict.fromkeys(together))
 
 
+def _placed_in(question: str, term: str) -> bool:
+    """'how many rooms are in the sauna', 'wie viele Räume sind in der Sauna': the room said after a place word is
+    where the things are counted (a subject read as the counted room otherwise)."""
+    return re.search(rf"\b(?:in|inside|within|im|in\s+der|in\s+dem)\s+(?:(?:the|a|an|our|der|dem|die)\s+)?"
+                     rf"{re.escape(term)}\b", question, re.IGNORECASE) is not None
+
+
 def _number(x: float) -> float:
     return round(x, 3)
 
@@ -120,7 +128,7 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         # the rooms themselves ("how many server rooms") is 0, while counting what is in or around a room the
         # model lacks ("how many windows in the sauna") has no answer, like a storey the model lacks
         negated = any(r.negated for r in plan.rooms)
-        where = any(r.role != "subject" for r in plan.rooms)
+        where = any(r.role != "subject" or _placed_in(plan.question, r.term) for r in plan.rooms)
         if plan.intent == "exists" and not negated:
             out.yes_no = False
             out.text = f"No: this model has no space named like {terms}."

@@ -918,6 +918,13 @@ def _compared_storeys(text: str, match: re.Match[str], out: list[_Mention]) -> b
 _PLACE_PRONOUN = re.compile(r"\b(?:in|inside|into|within|from)\s+(?:it|there|them|here)\b|\b(?:down|up|over)\s+there\b|"
                             r"\b(?:darin|dort|da\s+drin|drinnen)\b")
 
+def _pronoun_given(plan: Plan, match: re.Match[str]) -> bool:
+    """A place pronoun that names no place: with a class asked, "in them" is that class ("which walls have brick in
+    them") and "in here" the model itself ("is there any IfcRamp in here?"); "in it" / "there" stay a place no part
+    gave ("sauna - which doors are in it"), which declines."""
+    return bool(plan.classes) and match.group(0).split()[-1].lower() in ("them", "here")
+
+
 # a class word that heads its phrase ("the broken doors.", "the windows are"), not a modifier ("a door check")
 _HEAD_END = re.compile(r"\s*(?:[.,:;!?)]|$|(?:are|is|was|were|on|in|of|at|for|that|which|have|has|had|will|should|"
                        r"must|need|needs|to|and|or|from|with|sind|ist|im|auf|haben|hat)\b)")
@@ -1361,7 +1368,7 @@ class Parser:
             return text
         before = text
         text = self._request_core(plan, text)  # round 10: "The client wants to know ...", "Electrician here."
-        text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of, before)
+        text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of, before, self._placed)
         if confirm:
             plan.resolved["confirm"] = True  # "the contractor claims ...", "... - true?": a yes/no question
         if blanked:
@@ -1674,6 +1681,15 @@ class Parser:
         return bool(own.classes) and all(any(
             c.key == o.key or set(o.classes) <= set(c.classes) and set(o.type_classes) <= set(c.type_classes)
             for o in own.classes) for c in sub.classes)
+
+    def _placed(self, words: str) -> bool:
+        """Whether ``words``, parsed alone, name where: a storey, room, element or part of the building."""
+        self._framing = True
+        try:
+            sub = self.parse(words)
+        finally:
+            self._framing = False
+        return bool(sub.storeys or sub.exclude or sub.rooms or sub.elements or sub.mentions or sub.unresolved)
 
     def _is_context(self, words: str, topic: bool) -> bool:
         if any(p.search(words.strip().replace("-", "_")) for p in REFUSALS["write"][0]):
@@ -3559,7 +3575,8 @@ class Parser:
         if excluded:  # "ein Geschoss ohne Fenster": the class counted (zero), not taken out of the answer
             plan.exclude_classes = [c for c in plan.exclude_classes if c.key != key]
             plan.classes += excluded
-            if rooms_named and plan.rooms[0].role == "subject":  # "Büros ohne Möbel": what is in / bounds them
+            # "Büros ohne Möbel": what is in / bounds them ("Räume im Erdgeschoss ohne Türen": no room read, the spaces)
+            if rooms_named and plan.rooms and plan.rooms[0].role == "subject":
                 plan.rooms[0].role = "of" if key in _BOUNDING else "in"
                 plan.classes = [c for c in plan.classes if c.key != "spaces"]
         plan.threshold = {"op": "=", "n": 0, "term": found.group(0).strip()}
@@ -3881,7 +3898,8 @@ class Parser:
         # "sauna - what's in it", "what is in there": a place said by a pronoun that no earlier part gave (antecedent.py
         # reads "in it" back to a room or storey named before it): never the whole model
         if not (plan.rooms or plan.storeys or plan.elements or plan.mentions or plan.exclude):
-            words += [" ".join(m.group(0).split()) for m in _PLACE_PRONOUN.finditer(masked)]
+            words += [" ".join(m.group(0).split()) for m in _PLACE_PRONOUN.finditer(masked)
+                      if not _pronoun_given(plan, m)]
         # "the three largest rooms", "which two rooms are the biggest": a number word with an extreme asks for the
         # top N, which no plan holds (the number words are otherwise filler: "the two levels")
         measure = plan.resolved.get("measure")

@@ -56,6 +56,7 @@ def test_a_counted_end_is_the_lowest_or_highest_by_elevation(qa: Callable[[str],
     order = _by_elevation(shared_ifc, KIT)  # EG, 1.OG, 2.OG
     answer = qa(KIT).ask("give me the walls of the bottom two levels")
     assert {e["guid"] for e in answer["elements"]} == on(KIT, order[:2], "IfcWall"), answer["answer"]
+    assert "(the bottom two levels, by elevation)" in answer["rule"], answer["rule"]  # which storeys, said
     answer = qa(KIT).ask("How many windows have the top 2 floors got in total?")
     assert answer["count"] == len(on(KIT, order[-2:], "IfcWindow")), answer["answer"]
     answer = qa(KIT).ask("Zeig mir die Fenster der beiden oberen Etagen")

@@ -1445,6 +1445,8 @@ class Parser:
         the storeys' names, or declined (:mod:`ifcqa.spatial.storey_sets`, round 13)."""
         found = storey_sets.Sets(self.resolver.storeys, len(self.resolver.buildings)).read(text)
         plan.notes.extend(found.notes)
+        if found.said:  # said in the answer's rule: "on EG and 1.OG (the two lower floors, by elevation)"
+            plan.resolved["storey_sets"] = [*plan.resolved.get("storey_sets", []), *found.said]
         if found.decline is not None:
             _decline(plan, found.decline, found.words, "Name the storeys, e.g. " + " and ".join(
                 self.resolver.names()[:2]) + ".")

@@ -85,6 +85,7 @@ class Reading:
     decline: str | None = None
     words: list[str] = field(default_factory=list)
     read: bool = False
+    said: list[str] = field(default_factory=list)  # the phrases read as storeys ("the two lower floors")
 
 
 def _is(s: Storey, key: str) -> bool:
@@ -136,7 +137,7 @@ class Sets:
             alts = "|".join(p.pattern for s in sorted(names, key=lambda s: len(s.name), reverse=True)
                             if (p := name_pattern(s.name)) is not None)
             one = rf"(?:{alts})"
-            self._list = re.compile(rf"{one}(?:\s*(?:,|\band\b|\bund\b|&|\bor\b)\s*{one})+")
+            self._list = re.compile(rf"{one}(?:\s*(?:,|\band\b|\bund\b|&|\bor\b)\s*{one})*")
 
     def read(self, text: str) -> Reading:
         """``text`` (normalised) with each storey set of the module doc written as its storeys' names."""
@@ -159,11 +160,13 @@ class Sets:
     def _put(self, out: Reading, start: int, end: int, chosen: list[Storey], said: str, german: bool) -> None:
         names = [s.name for s in chosen]
         before = re.sub(r"\b(?:across|throughout)\s+(?:(?:all|the)\s+)*$", "on ", out.text[:start])  # = on them
+        before = re.sub(r"\b(?:the|die|den)\s+$", "", before)  # "of the below-ground floors": of Keller
         lead = "" if _PREPOSITION.search(before) or not before.strip() or re.search(r"[(:,\-]\s*$", before) \
             else ("in " if german else "on ")
         new = lead + _join([n.casefold() for n in names], german)
         out.text = before + new + out.text[end:]
         out.notes.append(f"{said!r}: the storeys {', '.join(names)} (by elevation)")
+        out.said.append(said)
         out.read = True
 
     def _paren(self, out: Reading, end: int) -> tuple[re.Match[str] | None, list[Storey] | None]:
@@ -283,11 +286,14 @@ class Sets:
         if self._list is None:
             return
         lst = self._list.pattern
+        # never before a compared amount: "which of Level 1 and Level 2 has less windows" is a comparison
+        plain = (r"(?!\s+(?:the\s+|a\s+)?(?:more|fewer|less|most|fewest|least|larger|largest|greater|greatest|higher|"
+                 r"highest|bigger|biggest|smaller|smallest|lower|lowest|mehr|weniger|meisten|wenigsten)\b)")
         shapes = (
             re.compile(rf"\b(?:of|among|amongst)\s+(?:the\s+)?(?P<list>{lst})\s*,?\s*(?:which|what)"
-                       rf"(?:\s+ones?|\s+of\s+them)?\s+(?P<verb>have|has|contain|hold)\b"),
+                       rf"(?:\s+ones?|\s+of\s+them)?\s+(?P<verb>have|has|contain|hold)\b" + plain),
             re.compile(rf"\b(?:which|what)(?:\s+ones?)?\s+of\s+(?:the\s+)?(?:(?:floors|levels|storeys)\s+)?"
-                       rf"(?P<list>{lst})\s+(?P<verb>have|has|contain|hold)\b"),
+                       rf"(?P<list>{lst})\s+(?P<verb>have|has|contain|hold)\b" + plain),
         )
         for shape in shapes:
             found = shape.search(out.text)

@@ -127,6 +127,8 @@ class Answerer:
             if m.how.startswith("fuzzy"):
                 words = repr(words) if quote_fuzzy else f"read from {words!r}"
             terms.append(words)
+        if not negated:  # round 13: a set of storeys said by its place ("the two lower floors"), which they are
+            terms.extend(f"{_as_asked(plan, t)}, by elevation" for t in plan.resolved.get("storey_sets", []))
         return list(dict.fromkeys(t for t in terms if t))
 
     def label(self, plan: Plan) -> str:

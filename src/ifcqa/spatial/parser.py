@@ -54,6 +54,7 @@ from ifcqa.spatial import (
     room_parts,
     schema_words,
     singular_asked,
+    storey_sets,
     storey_values,
     units_asked,
 )
@@ -1093,6 +1094,9 @@ class Parser:
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
+        text, stop = self._storey_sets(plan, text)  # round 13: "the two lower floors (EG and 1.OG)", "above ground"
+        if stop:
+            return plan
         text = self._comparison_words(plan, text)  # round 11: "which level carries more", "compared to", "zusammen"
         text = self._storey_numbers(plan, text)  # "which level has more walls, 1 or 2?", "all three floors"
         text = self._reported(plan, text)  # "door 285996: the handle is loose. which floor is it on?"
@@ -1185,6 +1189,7 @@ class Parser:
         """The normalised ``question`` with its containment verbs and comparison words read (round 10, 11): the
         text a composed comparison splits into its sides (:mod:`ifcqa.spatial.compose`)."""
         text = self.plain_containment(normalise(question))
+        text = storey_sets.Sets(self.resolver.storeys, len(self.resolver.buildings)).read(text).text  # round 13
         return comparison_words.read(text, len(self.resolver.buildings), self._storeys_named, self._place_word)[0]
 
     def _place_word(self, word: str) -> bool:
@@ -1441,6 +1446,18 @@ class Parser:
         plan.notes.extend(notes)
         plan.resolved["compare_text"] = text  # what a composed comparison splits into its sides (pipeline)
         return text
+
+    def _storey_sets(self, plan: Plan, text: str) -> tuple[str, bool]:
+        """Sets of storeys said by their place in the elevation order or by the ground, restated or not, written as
+        the storeys' names, or declined (:mod:`ifcqa.spatial.storey_sets`, round 13)."""
+        found = storey_sets.Sets(self.resolver.storeys, len(self.resolver.buildings)).read(text)
+        plan.notes.extend(found.notes)
+        if found.said:  # said in the answer's rule: "on EG and 1.OG (the two lower floors, by elevation)"
+            plan.resolved["storey_sets"] = [*plan.resolved.get("storey_sets", []), *found.said]
+        if found.decline is not None:
+            _decline(plan, found.decline, found.words, "Name the storeys, e.g. " + " and ".join(
+                self.resolver.names()[:2]) + ".")
+        return found.text, found.decline is not None
 
     def _storeys_named(self, fragment: str) -> int:
         """How many of the model's storeys ``fragment`` names (as the storey passes read them)."""

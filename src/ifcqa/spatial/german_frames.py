@@ -9,6 +9,7 @@ write around them is read here, as data (``data/german_frames.json``):
 * **the genitive**: "des Kellers", "des 1. Obergeschosses", "des ersten Obergeschosses", "eines Bades": the noun
   after a genitive article loses its -s / -es when its stem is a storey name token of the model, a storey word or a
   room function word, so "Nettogrundfläche des Kellers" is the storey Keller, never the spaces named "Flur Keller";
+* **a storey word cut before a hyphen** ("Erd- und Dachgeschoss"): its abbreviation (EG), see ``_storey_ellipsis``;
 * **Obergeschoss on a model whose storeys are not named so** (:func:`only_upper`): the one storey right above the
   ground storey, when every storey above it is a roof or attic level (ExampleHOM's 1stFloor below its attic,
   Duplex's Level 2 below Roof); anything else reads no storey (declined, as before).
@@ -75,6 +76,7 @@ def canonical(text: str, storey_names: Iterable[str]) -> tuple[str, list[str]]:
                 continue  # a known form longer than the frame never fits in its place
             notes.append(f"{m.group(0)!r} read as {known!r}" if known else f"{m.group(0)!r}: read as filler")
             text = _pad(text, m.start(), m.end(), known)
+    text = _storey_ellipsis(text, notes)
     tokens = {t for name in storey_names for t in re.findall(r"[^\W\d_]+", name.casefold().replace("ß", "ss"))}
     known_words = _known_words() | tokens
     for m in reversed(list(_genitive().finditer(text))):
@@ -84,6 +86,19 @@ def canonical(text: str, storey_names: Iterable[str]) -> tuple[str, list[str]]:
         notes.append(f"{m.group('w') + m.group('end')!r} read as {stem!r} (the genitive)")
         text = _pad(text, m.start("w"), m.end("end"), stem)
     return text, notes
+
+
+# "Erd- und Dachgeschoss", "Keller-, Erd- und Obergeschoss": a cut storey word, completed by the next "-geschoss"
+_ELLIPSIS = re.compile(r"\b(?P<cut>[^\W\d_]{2,})-(?=(?:\s*,\s*[^\W\d_]+-)*\s*(?:,|und|oder|bzw\.?|sowie)\s+"
+                       r"(?:\d+\s*\.\s*)?[^\W\d_]+geschoss)")
+
+
+def _storey_ellipsis(text: str, notes: list[str]) -> str:
+    for m in reversed(list(_ELLIPSIS.finditer(text))):
+        short = m.group("cut")[0] + "g"  # EG, OG, DG, KG, UG: the abbreviations the storey pass reads
+        notes.append(f"{m.group(0)!r} read as {short!r} (a storey word cut before '-geschoss')")
+        text = _pad(text, m.start(), m.end(), short)
+    return text
 
 
 def only_upper(resolver: StoreyResolver) -> list[Storey]:

@@ -6,6 +6,8 @@ write around them is read here, as data (``data/german_frames.json``):
 * **frames**: "In welchen Geschossen gibt es Heizkörper?" (which storeys have), "Welche Fenster gehören zur Küche?"
   (the windows of the kitchen), "Welche Decken sind aus / bestehen aus Stahlbeton?" (made of), "haben das Material"
   (with material), "Wo gibt es überall ...";
+* **a polite lead-in** made only of request words ("Könnten Sie mir bitte sagen, welche ...", "Mich würde
+  interessieren, wie viele ...", "Bitte teilen Sie mir mit, wo ..."): filler, the question follows;
 * **the genitive**: "des Kellers", "des 1. Obergeschosses", "des ersten Obergeschosses", "eines Bades": the noun
   after a genitive article loses its -s / -es when its stem is a storey name token of the model, a storey word or a
   room function word, so "Nettogrundfläche des Kellers" is the storey Keller, never the spaces named "Flur Keller";
@@ -46,12 +48,12 @@ def _frames() -> tuple[tuple[re.Pattern[str], str], ...]:
 def _genitive() -> re.Pattern[str]:
     articles = "|".join(_data()["genitive_articles"])
     # "des Kellers", "des 1. Obergeschosses", "des ersten / gesamten Obergeschosses": one number or adjective between
-    return re.compile(rf"\b(?:{articles})\s+(?:\d+\s*\.\s*|[^\W\d_]+en\s+)?(?P<w>[^\W\d_]{{3,}}?)(?P<end>es|s)\b")
+    return re.compile(rf"\b(?:{articles})\s+(?P<mid>\d+\s*\.\s*|[^\W\d_]+en\s+)?(?P<w>[^\W\d_]{{3,}}?)(?P<end>es|s)\b")
 
 
 @cache
 def _known_words() -> frozenset[str]:
-    """Storey words and room function words (single words, folded) a genitive noun may stand for."""
+    """Storey words, room nouns and room function words (single words, folded) a genitive noun may stand for."""
     from ifcqa.spatial import vocabulary as v
 
     words: set[str] = set()
@@ -60,7 +62,26 @@ def _known_words() -> frozenset[str]:
     raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/space_functions.json").read_text("utf-8"))
     for entry in raw["functions"].values():
         words.update(w for w in entry.get("words", []) if " " not in w)
+    words.update(w for w in raw["room_nouns"] if " " not in w)  # "des Raumes 006", "des Zimmers"
     return frozenset(w.replace("ß", "ss") for w in words)
+
+
+@cache
+def _lead() -> tuple[re.Pattern[str], frozenset[str]]:
+    raw = _data()["request_lead"]
+    asks = "|".join(raw["question_words"])
+    pattern = re.compile(rf"^\s*(?P<lead>(?:[^\W\d_]+\s+){{1,7}}[^\W\d_]+)\s*,\s*(?=(?:{asks})\b)")
+    return pattern, frozenset(raw["words"])
+
+
+def _request_lead(text: str, notes: list[str]) -> str:
+    """ "Könnten Sie mir bitte sagen, welche ...": a lead-in made only of request words, read as filler."""
+    pattern, words = _lead()
+    m = pattern.match(text)
+    if m is None or not set(m.group("lead").split()) <= words:
+        return text
+    notes.append(f"{m.group('lead')!r}: a polite request, the question follows")
+    return _pad(text, 0, m.end())
 
 
 def _pad(text: str, start: int, end: int, word: str = "") -> str:
@@ -76,6 +97,7 @@ def canonical(text: str, storey_names: Iterable[str]) -> tuple[str, list[str]]:
                 continue  # a known form longer than the frame never fits in its place
             notes.append(f"{m.group(0)!r} read as {known!r}" if known else f"{m.group(0)!r}: read as filler")
             text = _pad(text, m.start(), m.end(), known)
+    text = _request_lead(text, notes)
     text = _storey_ellipsis(text, notes)
     tokens = {t for name in storey_names for t in re.findall(r"[^\W\d_]+", name.casefold().replace("ß", "ss"))}
     known_words = _known_words() | tokens
@@ -84,7 +106,10 @@ def canonical(text: str, storey_names: Iterable[str]) -> tuple[str, list[str]]:
         if stem not in known_words and not (m.group("end") == "es" and stem + "e" in known_words):
             continue
         notes.append(f"{m.group('w') + m.group('end')!r} read as {stem!r} (the genitive)")
-        text = _pad(text, m.start("w"), m.end("end"), stem)
+        # the blanks go before a bare stem: a room's term read on from it ("des Raumes 006") stays "raum 006"; after
+        # it where a number or adjective leads the phrase ("des ersten Obergeschosses": "ersten obergeschoss")
+        width = m.end("end") - m.start("w")
+        text = text[:m.start("w")] + (stem.ljust(width) if m.group("mid") else stem.rjust(width)) + text[m.end("end"):]
     return text, notes
 
 

@@ -120,6 +120,25 @@ def test_a_storey_word_cut_before_a_hyphen(qa: Callable[[str], SpatialQA], on: A
         "answer"]
 
 
+def test_a_polite_lead_in_and_a_closing_count_word(qa: Callable[[str], SpatialQA], on: Any) -> None:
+    doors = on(INST, "Keller", "IfcDoor")
+    answer = qa(INST).ask("Könnten Sie uns bitte mitteilen, welche Türen im Keller sind?")
+    assert _guids(answer) == doors, answer["answer"]
+    answer = qa(INST).ask("Türen Keller Stückzahl")
+    assert answer["count"] == len(doors), answer["answer"]  # main: 'Stückzahl' read as a property nobody records
+    answer = qa(INST).ask("Die Türen interessieren mich nicht, welche Fenster sind im Keller?")
+    _declined(answer)  # a lead-in that says more than a request is never set aside
+
+
+def test_the_genitive_of_a_room_noun(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / INST))
+    room = next(s for s in f.by_type("IfcSpace") if s.Name == "006")
+    doors = {r.RelatedBuildingElement.GlobalId for r in room.BoundedBy or ()
+             if r.RelatedBuildingElement is not None and r.RelatedBuildingElement.is_a("IfcDoor")}
+    answer = qa(INST).ask("die Türen des Raumes 006")
+    assert doors and _guids(answer) == doors, answer["answer"]
+
+
 # --- German storey words on English-named models ---------------------------------------------------------------
 
 def test_obergeschoss_is_the_one_upper_floor_below_roof_or_attic(qa: Callable[[str], SpatialQA], on: Any) -> None:

@@ -126,6 +126,8 @@ def test_a_polite_lead_in_and_a_closing_count_word(qa: Callable[[str], SpatialQA
     assert _guids(answer) == doors, answer["answer"]
     answer = qa(INST).ask("Türen Keller Stückzahl")
     assert answer["count"] == len(doors), answer["answer"]  # main: 'Stückzahl' read as a property nobody records
+    answer = qa(INST).ask("Die Türen im Keller bitte alle aufzählen.")  # the request verb last, as an infinitive
+    assert _guids(answer) == doors, answer["answer"]
     answer = qa(INST).ask("Die Türen interessieren mich nicht, welche Fenster sind im Keller?")
     _declined(answer)  # a lead-in that says more than a request is never set aside
 

@@ -30,6 +30,7 @@ from ifcqa.spatial import (
     element_compare,
     exclusion_phrases,
     framing,
+    german_frames,
     german_requests,
     grounding,
     layers,
@@ -1090,6 +1091,8 @@ class Parser:
         text = self._building_itself(plan, text)  # round 11: "of the institute", "this little house": the model
         text = _hyphen_compounds(plan, text)  # "Netto-Grundfläche": the vocabularies' "nettogrundfläche"
         text, read = german_requests.canonical(text)  # "Zählen Sie mal die Fenster", "Gib mir ...": known forms
+        plan.notes.extend(read)
+        text, read = german_frames.canonical(text, (s.name for s in self.resolver.storeys))  # "des Kellers"
         plan.notes.extend(read)
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
@@ -4189,7 +4192,7 @@ class Parser:
         if kind == "roof":
             return r.roof()
         if word in ("og", "obergeschoss"):
-            return r.upper_named()
+            return r.upper_named() or german_frames.only_upper(r)  # round 13: a house's one upper floor
         if word.startswith("upstairs") or word == "oben":
             return r.upstairs()  # an attic is not "upstairs" (the answer says which storey it read)
         if word.startswith("upper"):

@@ -24,11 +24,14 @@ a_storey       storeys where no C is (storey-deep): "which floor has no", "store
 a_yes_no       a yes/no about absence: "are there no external doors?" (count of the qualified class is 0), "no
                windows on S, right?", "is there nothing on S?", "Gibt es im S keine ...?"
 a_property     a property value missing (unset, empty or a placeholder repeating the property's name; never FALSE):
-               "doors missing a fire rating", "which doors have no fire rating", "without a fire rating"
+               "doors missing a fire rating", "which doors have no fire rating", "without a fire rating";
+               every element asked where none records a value (the rule says so)
 a_scope        a negation whose scope ends at "but": "walls not external but on Level 2" (the qualifier negated, the
                storey kept)
 a_decline      an absence the model cannot ground: rooms without doors on a model without space boundaries,
-               "storeys lacking a sauna", "doors missing a paint code", "rooms without natural light"
+               "storeys lacking a sauna", "doors missing a paint code", "rooms without natural light"; "not
+               fire rated" where no door holds a real FireRating (a rating denied is not a value missing: round
+               5c's decline)
 =============  ==================================================================================================
 
 Oracles in plain IfcOpenShell through ``people_oracles.Model`` (nothing of ifcqa): ``Model.bounding`` (space
@@ -253,7 +256,7 @@ PROPERTY_TEMPLATES = (
     "which {C} on {S} don't have a fire rating?",
     "{CDE} im {S} ohne Feuerwiderstand",
     "{C} on {S} with no fire rating",
-    "show me {C} on {S} that are not fire rated",
+    "show me {C} on {S} whose fire rating is not recorded",
     "list {C} on {S} where the fire rating is missing",
 )
 PROPERTY_SCENARIOS = (
@@ -304,6 +307,7 @@ DECLINE_TEMPLATES = (
     "which {C} on {S} have no warranty?",
     "floors without a concierge",
     "spaces on {S} lacking {C}",
+    "which {C} on {S} are not fire rated?",
 )
 DECLINE_SCENARIOS = (  # rooms relate to doors / windows only through space boundaries: these models have none
     {"model": LB, "storey": "Level 1", "c": "doors"},

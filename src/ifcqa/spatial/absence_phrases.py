@@ -183,6 +183,11 @@ def _confirmed(text: str, storeys: Iterable[str], notes: list[str]) -> str:
         notes.append(_NOTE + f"the statement {body!r} to confirm as 'are there no ...?'")
         return f"are there no {there['rest']}?"
     names = _alt(s for s in storeys if s)
+    german = re.match(rf"(?:hat|haben)\s+(?:das|der|die|den)\s+(?P<s>{names})\s+(?P<k>keine?[nrs]?)\s+", text) \
+        if names else None
+    if german is not None:  # "Hat das Dachgeschoss keine Türen?" ("Roof" is a class word too: never a relation)
+        notes.append(_NOTE + f"'hat das {german['s']} keine' as 'gibt es im {german['s']} keine'")
+        return f"gibt es im {german['s']} {german['k']} " + text[german.end():]
     if not names or (tag is None and lead is None):
         return text
     has = re.match(rf"(?:the\s+)?(?P<s>{names})\s+(?:has|have)\s+(?:no|zero)\s+(?P<rest>.+)$", body)

@@ -76,6 +76,13 @@ def _set_nouns() -> tuple[tuple[str, str, str], ...]:
     return tuple(sorted(out, key=lambda t: -len(t[0])))
 
 
+@cache
+def _set_words() -> frozenset[str]:
+    """The one-word "set" qualifier words ("fire-rated", "feuerhemmend"): a value held, said before a class word."""
+    raw = json.loads(_DATA.read_text(encoding="utf-8"))
+    return frozenset(w for entry in raw["set"] for w in entry["words"] if " " not in w)
+
+
 def _alt(words: Iterable[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
@@ -148,7 +155,7 @@ def canonical(text: str, is_class: Callable[[str], bool], is_boolean: Callable[[
     if re.search(r"\b(?:(?:are|is)\s+there|there\s+(?:are|is)|(?:has|have)|with)\s+(?:no|zero)\s", text):
         def after_no(m: re.Match[str]) -> str:
             q, c = m["q"], m["c"]
-            if not is_boolean(q) or not is_class(c):
+            if not (is_boolean(q) or q in _set_words()) or not is_class(c):
                 return m.group(0)
             return f"{m['no']} {c} that are {q}"
         text = sub(r"(?P<no>\bno|\bzero)\s+(?P<q>[^\W\d_][\w-]*)\s+(?P<c>[^\W\d_][\w-]*)", after_no,

@@ -142,7 +142,7 @@ def canonical(text: str, is_class: Callable[[str], bool], is_boolean: Callable[[
 
         text = sub(pattern, verb, what, text)
     # a yes/no about absence said as a statement to confirm
-    text = _confirmed(text, storeys, notes)
+    text = _confirmed(text, storeys, is_class, notes)
     text = sub(_ADVERB, lambda m: f"{m['q']} ", "an adverb before 'no' ('are there really no X') dropped", text)
     # "is there nothing on S", "is S empty"
     nothing = _NOTHING.search(text)
@@ -175,9 +175,10 @@ def canonical(text: str, is_class: Callable[[str], bool], is_boolean: Callable[[
     return text, notes, found
 
 
-def _confirmed(text: str, storeys: Iterable[str], notes: list[str]) -> str:
+def _confirmed(text: str, storeys: Iterable[str], is_class: Callable[[str], bool], notes: list[str]) -> str:
     """ "no X on S, right?", "So there are no X on S?", "S has no X, correct?", "confirm: zero X on S?": "are there
-    no X on S?" (only an absence said as a statement with a tag, a lead word or a question mark)."""
+    no X on S?" (only an absence of a class word, said as a statement with a tag, a lead word or a question mark;
+    never "no idea if ..., but")."""
     tag = _TAG.search(text)
     lead = _LEAD.match(text)
     body = text[lead.end() if lead else 0: tag.start() if tag else len(text)].strip()
@@ -186,7 +187,9 @@ def _confirmed(text: str, storeys: Iterable[str], notes: list[str]) -> str:
     if not asked:
         return text
     there = re.match(r"(?:there\s+(?:are|is)\s+)?(?:no|zero)\s+(?P<rest>.+)$", body)
-    if there is not None and (tag is not None or lead is not None or body.startswith(("no ", "zero "))):
+    words = re.findall(r"[^\W\d_][\w'-]*", there["rest"])[:2] if there is not None else []
+    if there is not None and any(is_class(w) for w in words) and "," not in there["rest"] and (
+            tag is not None or lead is not None or body.startswith(("no ", "zero "))):
         notes.append(_NOTE + f"the statement {body!r} to confirm as 'are there no ...?'")
         return f"are there no {there['rest']}?"
     names = _alt(s for s in storeys if s)

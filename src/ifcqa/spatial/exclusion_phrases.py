@@ -229,7 +229,8 @@ def _sentence_of(text: str, at: int) -> tuple[int, int] | None:
 
 
 _SCOPE = re.compile(r"\b(?:except(?:\s+for)?|excluding|other\s+than|apart\s+from|besides|without|but\s+not|"
-                    r"ausser|ausgenommen|ohne|bis\s+auf|leave\s+out|skip|ignore|not\s+counting)"
+                    r"ausser|ausgenommen|ohne|bis\s+auf|leave\s+out|skip|ignore|not\s+counting|"
+                    r"keine?[nrs]?|lacking|missing)"  # round 13: an absence ("keine Saunen") is a scope too
                     r"(?:\s+(?:the|all|any|den|die|der|dem|das))?\s+$")
 
 

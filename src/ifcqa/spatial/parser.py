@@ -23,6 +23,7 @@ from typing import Any
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial import (
+    absence_phrases,
     antecedent,
     between,
     building_scope,
@@ -1161,6 +1162,7 @@ class Parser:
         masked = self._asked_unit(plan, masked, text)
         masked = self._rank_measure(plan, text, masked)
         masked = self._none_of(plan, text, masked)
+        absence_phrases.nothing_asked(plan)  # round 13: "is there nothing on the Roof?"
         masked = self._room_count_comparison(plan, text, masked)  # "more rooms called 'Room' than small offices?"
         masked = self._count_comparison(plan, text, masked)
         self._rooms_holding(plan, text, masked)
@@ -1307,6 +1309,10 @@ class Parser:
         """Negation shapes spelled out as the passes read them, and types negated after a class word taken out of
         it (``negation_scope``; each named in the notes, the type in the answer's rule)."""
         names = {normalise(s.name) for s in self.resolver.storeys if s.name}
+        text, notes, absent = absence_phrases.canonical(text, _CLASS_KEYS.__contains__, qualifier_forms.boolean_word,
+                                                        names)  # round 13: "lacking", "no X, right?", "missing a"
+        plan.notes.extend(notes)
+        plan.resolved.update({f"absence_{k}": v for k, v in absent.items()})
         text, notes = exclusion_phrases.spell_out(text, names, _CLASS_KEYS.__contains__, _is_room_word)  # round 11
         plan.notes.extend(notes)
         text, notes = negation_scope.genitive_storeys(text, names.__contains__)
@@ -2764,6 +2770,7 @@ class Parser:
         elif not classes and not plan.rooms and not plan.mentions:
             classes, named = self._named_classes(text, context)  # "is the Haustuer external?": the door's class
         found = resolve.find_qualifiers(self.index, text, classes, context)
+        absence_phrases.values_unset(found, plan)  # round 13: "doors missing a fire rating"
         kept: list[resolve.Qualifier] = []
         for q in found:
             if q.how == "not_in_model" and not _QUALIFIER_NEGATION.search(text[max(0, q.start - 24):q.start]) \
@@ -3582,6 +3589,8 @@ class Parser:
         # the yes/no verb opens the question, or its clause after a lead-in ("quick one: is there any level ...")
         yes_no = re.search(r"(?:^|[:;!?]\s*)(?:is|are|does|do|has|have|gibt|hat|haben|sind|ist)\b", text)
         subject = _LACKING_SUBJECT.search(text, 0, found.start()) if found is not None else None
+        if subject is not None and any(a <= subject.start() < b for a, b in plan.resolved.get("storey_spans", [])):
+            subject = None  # round 13: "Räume im Ground Floor haben keine": the storey's name, no storeys asked
         if subject is not None:  # "rooms with no door", "2.OG rooms with no windows": the rooms (storeys) asked
             plan.resolved["lacking"] = "rooms" if subject.group("rooms") else "storeys"
         key = _CLASS_KEYS.get(word)

@@ -28,7 +28,7 @@ from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
-from ifcqa.spatial import compose, fallback, resolve, spelling
+from ifcqa.spatial import absence_phrases, compose, fallback, resolve, spelling
 from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
@@ -39,6 +39,7 @@ from ifcqa.spatial.outcome import Outcome, outcome
 from ifcqa.spatial.parser import Parser
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.units_asked import in_asked_unit
+from ifcqa.spatial.vocabulary import BOUNDING_KEYS
 
 if TYPE_CHECKING:  # the LLM planner is imported only when one is configured
     from ifcqa.spatial.llm_plan import LLMPlanner
@@ -409,6 +410,11 @@ class SpatialQA:
 
     def _feasible(self, plan: Plan) -> None:
         """Declines what this model cannot tell: the walls/doors/windows of a room without space boundaries."""
+        why = absence_phrases.ungrounded(plan, lambda: any(e.bounded_by for e in self.index.data.elements.values()
+                                                           if e.ifc_class == "IfcSpace"), BOUNDING_KEYS)
+        if why is not None:  # round 13: "rooms without windows" where no space boundary relates them
+            plan.intent, plan.declined = "declined", why
+            return
         if plan.declined is not None or not plan.rooms or plan.rooms[0].role != "of":
             return
         if any(e.bounded_by for e in self.index.data.elements.values() if e.ifc_class == "IfcSpace"):

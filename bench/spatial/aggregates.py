@@ -416,7 +416,8 @@ def generate(ifc_dir: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]
                 seen.add(case.query)
                 n = sum(1 for c in out if c["template"] == name)
                 out.append({"id": f"agg-{name}-{n + 1:02d}", "query": case.query, "ifc_filename": case.model,
-                            "kind": "aggregates", "oracle": case.oracle, "oracle_rule": case.rule,
+                            "kind": "refuse" if name == "cost" else "quantities", "oracle": case.oracle,
+                            "oracle_rule": case.rule,
                             "source": "ifcopenshell", "template": name})
     return dev, held
 

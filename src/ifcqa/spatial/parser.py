@@ -23,6 +23,7 @@ from typing import Any
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial import (
+    aggregate_phrasing,
     antecedent,
     between,
     building_scope,
@@ -2810,7 +2811,8 @@ class Parser:
         joiner = quantity_reading.joiner_after(text, m.end)  # "the mean floor area across A and B"
         if joiner is not None:
             text = _mask(text, *joiner)
-        for a, b in quantity_reading.repeated_ops(text, m.op):  # "how many m² do A and B make up"
+        for a, b in [*quantity_reading.repeated_ops(text, m.op),  # "how many m² do A and B make up"
+                     *aggregate_phrasing.take_up_spans(normalise(plan.question), text, m.op)]:  # round 13 "take up"
             text = _mask(text, a, b)
         each = _EACH_ONE.search(normalise(plan.question)) or quantity_reading.each_one(normalise(plan.question))
         if each is not None and m.op in ("sum", "mean") and len(normalise(plan.question)) == len(text):

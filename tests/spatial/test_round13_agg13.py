@@ -93,7 +93,8 @@ def test_the_kitchen_of_one_is_its_area(qa: Callable[[str], SpatialQA], shared_i
 
 
 @pytest.mark.parametrize("question", ["total area of the kitchens", "what's the combined area of both kitchens",
-                                      "how much floor area do the kitchens take up?"])
+                                      "how much floor area do the kitchens take up?",
+                                      "how much space do the kitchens take up"])
 def test_the_kitchens_are_summed(question: str, qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
     kitchens = _spaces(shared_ifc, DUPLEX, "kitchen")
     _number(qa(DUPLEX).ask(question), sum(kitchens.values()), set(kitchens))

@@ -122,3 +122,20 @@ def take_up_spans(question: str, text: str, op: str) -> list[tuple[int, int]]:
     if op not in ("sum", "mean") or _TAKE_UP.search(question) is None:
         return []
     return [(m.start(), m.end()) for m in _TAKE.finditer(text)]
+
+
+_SPACE_ASKED = re.compile(r"\b(?:how\s+much|wie\s+viel)\s+(?:space|room|platz|raum)\b")
+_SPACE_MASKED = re.compile(r"\b(?:how\s+much|wie\s+viel)\s(?P<gap>\s{4,5})(?=\s)")
+
+
+def space_as_area(question: str, text: str) -> str:
+    """The parser's masked ``text`` with "how much space" (the class word 'space' already read as the rooms asked)
+    read as "how much area": the floor area of the rooms ("how much space do the offices take up", "wie viel Platz
+    nehmen die Büros ein"). Same length, so offsets hold; unchanged unless the question (normalised) says it."""
+    if _SPACE_ASKED.search(question) is None:
+        return text
+    found = _SPACE_MASKED.search(text)
+    if found is None:
+        return text
+    a, b = found.span("gap")
+    return text[:a] + "area" + " " * (b - a - 4) + text[b:]

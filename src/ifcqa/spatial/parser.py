@@ -2798,6 +2798,7 @@ class Parser:
         if plan.measure is not None:
             return text
         classes = [c for f in plan.classes for c in f.classes]
+        text = aggregate_phrasing.space_as_area(normalise(plan.question), text)  # round 13: "how much space do ..."
         m = resolve.find_measure(self.index, text, classes)
         if m is None:
             return self._measure_of_filtered(plan, text, classes)

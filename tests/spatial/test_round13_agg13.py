@@ -100,6 +100,11 @@ def test_the_kitchens_are_summed(question: str, qa: Callable[[str], SpatialQA], 
     _number(qa(DUPLEX).ask(question), sum(kitchens.values()), set(kitchens))
 
 
+def test_room_area_said_is_not_read_twice(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    rooms = _spaces(shared_ifc, FZK, "", storey="Erdgeschoss")
+    _number(qa(FZK).ask("how much room area is there on Erdgeschoss in total?"), sum(rooms.values()), set(rooms))
+
+
 def test_take_up_in_an_email_is_the_total(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
     corridors = _spaces(shared_ifc, HOM, "corridor")
     answer = qa(HOM).ask("Hello, for the cleaning tender we need the floor area the corridors take up in total. Tom")

@@ -132,8 +132,11 @@ def space_as_area(question: str, text: str) -> str:
     """The parser's masked ``text`` with "how much space" (the class word 'space' already read as the rooms asked)
     read as "how much area": the floor area of the rooms ("how much space do the offices take up", "wie viel Platz
     nehmen die Büros ein"). Same length, so offsets hold; unchanged unless the question (normalised) says it."""
-    if _SPACE_ASKED.search(question) is None:
-        return text
+    from ifcqa.spatial.measures import words  # measures imports this module
+
+    asked = _SPACE_ASKED.search(question)
+    if asked is None or words().quantity_pattern.match(question, asked.end() + 1) is not None:
+        return text  # "how much room area": the quantity is said
     found = _SPACE_MASKED.search(text)
     if found is None:
         return text

@@ -22,7 +22,8 @@ aggregate      the one room's value; sum (combined, take up, occupy, altogether)
 quantity       floor area (words: area, floor space, square metres, m², sqm, size, how big), volume, gross /
                net floor area, wall length, window area ("glazing"), door width (attribute OverallWidth)
 form           terse, full question, e-mail / FM ticket with context, German
-decline        "the kitchen" where the model has two kitchens (a sum would answer "the kitchens"); a room
+decline        "the kitchen" where the model has two kitchens (a sum would answer "the kitchens"; without a
+               determiner, "kitchen square metres?", the word says a kind: the total of the kitchens); a room
                function the model has no room for; a quantity none of the subject holds (gross where only net);
                money (cost of flooring)
 =============  ===========================================================================================
@@ -153,12 +154,13 @@ def _singular(ctx: Ctx, forms: list[str], quantity: str) -> Case | None:
         return None
     es = rooms_of(m, fn)
     text = rng.choice(forms).format(f=fn.word, a=rng.choice(AREA_WORDS))
-    if len(es) > 1:
+    if len(es) > 1 and f"the {fn.word}" in text:
         return Case(model, text, decline(),
                     f"decline: 'the {fn.word}' presumes one room; {len(es)} rooms are named {fn.model_words[0]!r} "
                     f"({', '.join(sorted(s.Name for s in es))}): a sum would answer 'the {fn.plural}'")
     got = _sum(m, es, quantity)
-    return None if got is None else Case(model, text, got[0], f"the one {fn.word}: {got[1]}")
+    what = f"the one {fn.word}" if len(es) == 1 else f"'{fn.word}' without a determiner says a kind (all {fn.plural})"
+    return None if got is None else Case(model, text, got[0], f"{what}: {got[1]}")
 
 
 def t_singular_size(ctx: Ctx) -> Case | None:

@@ -70,12 +70,14 @@ def test_presumes_one_reads_the_singular_and_the_words_asking_for_all() -> None:
     assert not presumes_one("the area of both kitchens", "kitchens", 2)
     assert not presumes_one("combined area of the bedrooms", "bedrooms", 4)
     assert not presumes_one("how big is A102", "A102", 2)  # a name, not a function word
+    assert not presumes_one("how much corridor area is there on level 2", "corridor", 3)  # a kind, not one room
+    assert not presumes_one("i need to know how many m² of office space", "office", 3)
     assert asks_extreme_value("how much", 2) and asks_extreme_value("how many m2", 1)
     assert not asks_extreme_value("total", 1) and not asks_extreme_value("how much", 9)
 
 
 # --- answers checked against the file --------------------------------------------------------------------
-@pytest.mark.parametrize("question", ["how big is the kitchen?", "kitchen square metres?",
+@pytest.mark.parametrize("question", ["how big is the kitchen?", "the kitchen - square metres?",
                                       "Hi, how many m² is the kitchen? Thanks", "what's the floor area of the kitchen"])
 def test_the_kitchen_of_two_declines_naming_both(question: str, qa: Callable[[str], SpatialQA],
                                                  shared_ifc: Path) -> None:

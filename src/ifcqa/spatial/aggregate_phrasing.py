@@ -3,10 +3,11 @@ names it.
 
 "how big is the kitchen?" asks the size of ONE room. Where the scope holds several spaces the word names (the Duplex
 has a kitchen in each unit), summing them answers "how big are the kitchens together" - a broader question than the
-one asked, given with confidence. A function word said in the singular (the word as the room vocabulary holds it,
-not its plural: "kitchen", "Küche", "meeting room"), with no word asking for all of them together or each of them
-(``data/aggregate_phrasing.json``: total, combined, together, both, each, all, insgesamt, zusammen ...), presumes
-one room: the measure declines, naming the rooms and how to ask for one, their total or each.
+one asked, given with confidence. A function word said in the singular after a definite determiner (the word as the
+room vocabulary holds it, not its plural: "the kitchen", "die Küche", "our meeting room"), with no word asking for
+all of them together or each of them (``data/aggregate_phrasing.json``: total, combined, together, both, each, all,
+insgesamt, zusammen ...), presumes one room: the measure declines, naming the rooms and how to ask for one, their
+total or each.
 
 The plural ("the kitchens", "how much space do the offices take up"), an explicit total ("total area of the
 bedroom(s)"), a mean ("average bedroom size") and a superlative ("the largest bedroom") are aggregates over the set
@@ -14,6 +15,8 @@ and are left to the measure as before.
 
 >>> presumes_one("how big is the kitchen?", "kitchen", 2)
 True
+>>> presumes_one("how much corridor area is there on level 2", "corridor", 3)
+False
 >>> presumes_one("total floor area of the kitchens", "kitchens", 2)
 False
 """
@@ -77,7 +80,13 @@ def presumes_one(question: str, term: str, n: int) -> bool:
     said = " ".join(fold(term).split())
     if said not in _singular_words() or said.endswith("toiletten"):
         return False  # a plural, a name or number ("Buero" of a name list is the name resolver's), not a function
-    return _over_all().search(" ".join(fold(question).split())) is None
+    folded = " ".join(fold(question).split())
+    if re.search(rf"\b(?:{_DEFINITE})\s+{re.escape(said)}\b", folded) is None:
+        return False  # "how much corridor area", "m² of office space": the word says a kind, not one room
+    return _over_all().search(folded) is None
+
+
+_DEFINITE = "the|this|that|our|my|your|its|their|die|der|das|den|dem|des|unsere|unser|meine|mein"
 
 
 def one_presumed(question: str, terms: list[str], names: list[str], op: str, superlative: bool) -> str | None:

@@ -27,6 +27,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
+from ifcqa.spatial import aggregate_phrasing
 from ifcqa.spatial.qualifiers import says_gross, unit_factor
 from ifcqa.spatial.quantity_reading import closes, name_fits, says_net
 from ifcqa.spatial.spaces import fold, fold_with_offsets
@@ -202,7 +203,9 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         extreme = [m for m in candidates[1:] if _phrase(m.group(0)) in vocab.superlatives
                    or vocab.ops.get(_phrase(m.group(0))) in ("max", "min")]
         later = [m for m in candidates[1:] if _gap_words(folded, op_match, m) <= 4]
-        if extreme and _phrase(op_match.group(0)) in vocab.compounds and _gap_words(folded, op_match, extreme[0]) <= 4:
+        if extreme and (_phrase(op_match.group(0)) in vocab.compounds and _gap_words(
+                folded, op_match, extreme[0]) <= 4 or aggregate_phrasing.asks_extreme_value(  # round 13: "how much
+                    _phrase(op_match.group(0)), _gap_words(folded, op_match, extreme[0]))):  # area has the largest"
             asked, op_match = op_match, extreme[0]  # the superlative says which one; "how large" asks its size
         elif _phrase(op_match.group(0)) in vocab.compounds and later:  # "how big is the total floor area", "wie groß
             asked, op_match = op_match, later[0]  # ist die Gesamtfläche": the later words say what is asked

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial import resolve
+from ifcqa.spatial import aggregate_phrasing, resolve
 from ifcqa.spatial.answer import Answerer, counted
 from ifcqa.spatial.classes import matches
 from ifcqa.spatial.execute import Hit
@@ -430,6 +430,9 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         return _is_extreme(index, answerer, plan, measure, out)
     if plan.resolved.get("storey_itself"):
         return _storey_itself(index, answerer, plan, measure, out)
+    if (one := aggregate_phrasing.check(plan, hits, measure.op, bool(measure.raw and measure.raw.superlative),
+                                        answerer.storey_name)) is not None:  # round 13: "how big is the kitchen"
+        return _declined(plan, out, answerer, *one)
     agg = resolve.aggregate(index, [h.guid for h in hits], measure)
     label, scope = answerer.label(plan), answerer.scope(plan)
     if plan.resolved.get("sum_threshold") is not None and plan.resolved.get("storey_filter"):

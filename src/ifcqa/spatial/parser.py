@@ -24,6 +24,7 @@ from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element
 from ifcqa.spatial import (
     absence_phrases,
+    aggregate_phrasing,
     antecedent,
     between,
     building_scope,
@@ -2840,6 +2841,7 @@ class Parser:
         if plan.measure is not None:
             return text
         classes = [c for f in plan.classes for c in f.classes]
+        text = aggregate_phrasing.space_as_area(normalise(plan.question), text)  # round 13: "how much space do ..."
         m = resolve.find_measure(self.index, text, classes)
         if m is None:
             return self._measure_of_filtered(plan, text, classes)
@@ -2853,7 +2855,8 @@ class Parser:
         joiner = quantity_reading.joiner_after(text, m.end)  # "the mean floor area across A and B"
         if joiner is not None:
             text = _mask(text, *joiner)
-        for a, b in quantity_reading.repeated_ops(text, m.op):  # "how many m² do A and B make up"
+        for a, b in [*quantity_reading.repeated_ops(text, m.op),  # "how many m² do A and B make up"
+                     *aggregate_phrasing.take_up_spans(normalise(plan.question), text, m.op)]:  # round 13 "take up"
             text = _mask(text, a, b)
         each = _EACH_ONE.search(normalise(plan.question)) or quantity_reading.each_one(normalise(plan.question))
         if each is not None and m.op in ("sum", "mean") and len(normalise(plan.question)) == len(text):

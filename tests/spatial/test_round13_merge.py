@@ -16,7 +16,8 @@ INST = "AC11-Institute-Var-2-IFC.ifc"
 File = Callable[[str], ifcopenshell.file]
 
 
-@pytest.mark.parametrize("question", ["how many doors are on the largest storey", "list the doors on the largest floor"])
+@pytest.mark.parametrize("question", ["how many doors are on the largest storey",
+                                      "list the doors on the largest floor"])
 def test_a_superlative_alone_is_read_or_declined(question: str, qa: Callable[[str], SpatialQA]) -> None:
     answer = qa(INST).ask(question)  # listed all 77 doors: 'largest' was filler, a word of "largest number"
     assert answer["declined"] is not None and answer["elements"] == [] and answer["count"] is None, answer["answer"]

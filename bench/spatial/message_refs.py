@@ -219,6 +219,9 @@ def fill(template: str, kind: str, model: Model, rng: random.Random) -> tuple[st
     return text, {"type": "elements", "guids": guids}, rule
 
 
+_KIND = {"r_": "storey_class", "d_": "edge"}  # spatial-bench's kinds (a qualifier on the things: qualifiers)
+
+
 def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
     models = {name: Model(ifc_dir / name) for name in MODELS}
     cases: list[dict[str, Any]] = []
@@ -242,7 +245,8 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
                 continue
             seen.add(text)
             cases.append({"id": f"ref-{kind}-{taken:02d}", "query": text, "ifc_filename": name,
-                          "kind": "messages", "message": kind, "template": template, "oracle": oracle,
+                          "kind": _KIND[kind[:2]] if kind != "r_which_of" else "qualifiers",
+                          "message": kind, "template": template, "oracle": oracle,
                           "oracle_rule": rule, "source": "ifcopenshell"})
             taken += 1
     return cases

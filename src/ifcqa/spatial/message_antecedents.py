@@ -50,6 +50,9 @@ _RELATIVE = frozenset({"with", "without", "having", "that", "which", "whose", "w
 _BE = frozenset({"are", "is", "were", "was", "be", "been", "being", "sind", "ist", "waren", "get", "got", "gets"})
 _VERB_BEFORE = frozenset({"to", "will", "would", "can", "could", "must", "should", "shall", "may", "might", "zu",
                           "am", "is", "are", "was", "were", "we", "i", "they", "you"})
+_SUBJECT_LEAD = frozenset({"the", "all", "our", "these", "those", "some", "several", "few", "a", "many", "most", "die",
+                           "alle", "unsere", "einige", "re", "subject", "ticket", "location", "issue", "task"})
+_PLACE_WORDS = frozenset({"on", "in", "at", "of", "the", "im", "auf", "der", "dem", "floor", "level", "storey"})
 _CAN = ("I can answer where elements, rooms and storeys are, counts, yes/no thresholds, property filters and "
         "quantities; name the storey, room or things in the question itself.")
 
@@ -137,10 +140,10 @@ def _named(parser: Parser, text: str) -> Named:
         at = low.find(m.term.casefold())
         partial = at > 0 and (low[at - 1].isalnum())  # "4thFloor" read as "thFloor": a storey the model lacks
         if not m.storeys or partial:
-            out.missing.append(text[at - 1: at + len(m.term)].strip() if partial else m.term)
+            out.missing.append(text[at - 1: at + len(m.term)].strip() if partial else _as_written(text, m.term))
             continue
         out.storeys.append((at, text[at:at + len(m.term)] if at >= 0 else m.term, tuple(m.storeys)))
-    out.missing += [w for w in sub.unresolved if w not in out.missing]
+    out.missing += [_as_written(text, w) for w in sub.unresolved if _as_written(text, w) not in out.missing]
     out.rooms = [(r.term, tuple(r.guids)) for r in sub.rooms if r.guids and not r.negated and r.role != "subject"]
     spans = list(sub.resolved.get("class_spans", []))
     # "We're checking Roof this week.": a storey's name as the model writes it, read as a class, is the storey
@@ -162,6 +165,12 @@ def _named(parser: Parser, text: str) -> Named:
     return out
 
 
+def _as_written(text: str, term: str) -> str:
+    """``term`` (normalised) as ``text`` writes it."""
+    at = text.casefold().find(term.casefold())
+    return text[at:at + len(term)] if at >= 0 else term
+
+
 def _modifies(text: str, named: list[tuple[int, int]], places: list[tuple[int, int]], unread: set[str]) -> bool:
     """Whether a word not understood says which of the things named: a narrowing determiner or an adjective right
     before a class word ("some walls", "the broken doors"), or one after a class or storey word past a relative
@@ -170,6 +179,8 @@ def _modifies(text: str, named: list[tuple[int, int]], places: list[tuple[int, i
     starts = {a for a, _ in named}
     ends = {b for _, b in named} | {b for _, b in places}
     narrowing = set(_words()["narrowing_determiners"])
+    if _states_which(tokens, named, places):
+        return True
     for i, (a, _, word) in enumerate(tokens):
         if a in starts and i > 0:
             prev = tokens[i - 1][2]
@@ -185,6 +196,33 @@ def _modifies(text: str, named: list[tuple[int, int]], places: list[tuple[int, i
         if j >= 0 and tokens[j][1] in ends and set(between) & _RELATIVE:
             return True
     return False
+
+
+def _states_which(tokens: list[tuple[int, int, str]], named: list[tuple[int, int]],
+                  places: list[tuple[int, int]]) -> bool:
+    """Whether a sentence whose subject is the things named says which of them: a subject without a definite
+    determiner ("Walls need repair in the Keller", "Some walls ..."), or after a definite one a state ("The windows
+    on Level 1 are old", "... are cracked", "... need repair"), never an event done to all of them ("The doors on
+    Level 1 are being inspected next week", "get repainted", "were serviced last year", "are done")."""
+    words = _words()
+    first = next((i for i, t in enumerate(tokens) if t[2] not in _SUBJECT_LEAD), None)
+    if first is None or tokens[first][0] not in {a for a, _ in named}:
+        return False  # the subject is the asker, a trade, an event: round 5c's rules (modifiers only)
+    if not set(t[2] for t in tokens[:first]) & set(words["definite"]):
+        return True
+    inside = [*named, *places]
+    i = first
+    while i < len(tokens) and (any(a <= tokens[i][0] < b for a, b in inside) or tokens[i][2] in _PLACE_WORDS):
+        i += 1
+    rest = [t[2] for t in tokens[i:i + 3]] + ["", "", ""]
+    verb, then, after = rest[0], rest[1], rest[2]
+    if verb in words["event_verbs"]:
+        return False
+    if verb in ("are", "is", "were", "was", "sind", "ist", "wurden", "waren"):
+        if then in words["event_predicates"] or (then.endswith("ed") and after in words["time_words"]):
+            return False
+        return True
+    return verb in ("need", "needs", "have", "has", "had", "lack", "lacks", "brauchen", "haben")
 
 
 def _clean(text: str) -> str:

@@ -219,9 +219,7 @@ def _states_which(tokens: list[tuple[int, int, str]], named: list[tuple[int, int
     if verb in words["event_verbs"]:
         return False
     if verb in ("are", "is", "were", "was", "sind", "ist", "wurden", "waren"):
-        if then in words["event_predicates"] or (then.endswith("ed") and after in words["time_words"]):
-            return False
-        return True
+        return not (then in words["event_predicates"] or (then.endswith("ed") and after in words["time_words"]))
     return verb in ("need", "needs", "have", "has", "had", "lack", "lacks", "brauchen", "haben")
 
 

@@ -24,7 +24,8 @@ doors", "some walls ... were painted red", "doors that are cracked", "only", a q
 the parser, which declines naming those words. A definite subject with a predicate ("The doors on Level 1 are
 being inspected next week") describes all of them and narrows nothing. A decline here replaces any answer (a
 reference that cannot be resolved was answered broader before: "that floor" after two storeys listed both,
-"And on Level 2?" listed everything on it); a rewrite replaces only a declined plan.
+"And on Level 2?" listed everything on it); a rewrite replaces only a declined plan, or any plan for a
+follow-up on another place ("Thanks for the doors on Keller. How about 1. Obergeschoss?" listed both storeys).
 """
 
 from __future__ import annotations
@@ -43,6 +44,9 @@ if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
 
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
+# a sentence end after a number ("on Level 1. The doors ..."), never a German ordinal ("1. Obergeschoss")
+_SENTENCE = re.compile(r"(?<=\d[.!])\s+(?=[A-ZÄÖÜ])(?!(?:Obergeschoss|OG|Untergeschoss|UG|Etage|Stock|Geschoss|Ebene|"
+                       r"Dachgeschoss)\b)")
 # between a class or storey word and a word not understood: a relative or prepositional modifier ("doors with panic
 # bars", "walls that are cracked"); a be-verb alone ("The doors on Level 1 are old") is a predicate of all of them
 _RELATIVE = frozenset({"with", "without", "having", "that", "which", "whose", "who", "featuring", "fitted", "made",
@@ -85,12 +89,14 @@ class Resolution:
     decline: str = ""  # why the reference cannot be resolved
     words: list[str] = field(default_factory=list)
     note: str = ""
+    contrast: bool = False  # a follow-up on another place: the context's own place is never asked
 
 
 def resolve(parser: Parser, question: str, plan: Plan) -> Plan | None:
     """The plan of ``question`` with its request's references resolved (a decline when one cannot be), or None
     when the message has none, or when ``plan`` already answers and the reference resolves."""
-    found = read(question, lambda t: _named(parser, t), lambda t: _own(parser, t))
+    found = read(question, lambda t: _named(parser, t), lambda t: _own(parser, t),
+                 frozenset(s.name for s in parser.resolver.storeys if s.name))
     if found is None:
         return None
     if found.decline:
@@ -98,7 +104,7 @@ def resolve(parser: Parser, question: str, plan: Plan) -> Plan | None:
         out.notes.append(found.note)
         out.declined = {"reason": found.decline, "not_understood": found.words, "can_answer": _CAN}
         return out
-    if plan.declined is None:
+    if plan.declined is None and not found.contrast:
         return None
     parser._message = True
     try:
@@ -144,6 +150,10 @@ def _named(parser: Parser, text: str) -> Named:
             continue
         out.storeys.append((at, text[at:at + len(m.term)] if at >= 0 else m.term, tuple(m.storeys)))
     out.missing += [_as_written(text, w) for w in sub.unresolved if _as_written(text, w) not in out.missing]
+    for shape in re.finditer(_words()["storey_shape"], text, re.I):
+        read = any(at <= shape.start() < at + len(t) or shape.start() <= at < shape.end() for at, t, _ in out.storeys)
+        if not read and shape.group(0) not in out.missing:
+            out.missing.append(shape.group(0))
     out.rooms = [(r.term, tuple(r.guids)) for r in sub.rooms if r.guids and not r.negated and r.role != "subject"]
     spans = list(sub.resolved.get("class_spans", []))
     # "We're checking Roof this week.": a storey's name as the model writes it, read as a class, is the storey
@@ -230,28 +240,34 @@ def _clean(text: str) -> str:
     return text
 
 
-def read(question: str, named: Any, own: Any) -> Resolution | None:
+def read(question: str, named: Any, own: Any, storey_names: frozenset[str] = frozenset()) -> Resolution | None:
     """The request of ``question`` with its references resolved, a decline, or None (no reference to resolve,
     or a message the other readings handle). ``named``: a context unit's :class:`Named`; ``own``: (place, things)
     the request names itself."""
-    units = [u for u in message_sentences.units(question) if u.role != "greeting"]
+    units = message_sentences.units(question)
     asks = [i for i, u in enumerate(units) if u.role in ("request", "point-back")]
     if not asks:
         return None
     last = asks[-1]
+    units = [u for i, u in enumerate(units) if i <= last or u.role != "greeting"]
     request = units[last].text.strip()
     earlier = [u for u in units[:last] if u.role in ("request", "point-back")]
     if any(u.role == "context" for u in units[last + 1:]):
         return None  # a reason after the request: the message readings of round 11
-    contexts = [u for u in units[:last] if u.role == "context"]
+    # a greeting before the request may name things ("Thanks for the doors on Level 1."); a sentence after a
+    # number's dot is a sentence of its own ("... on Level 1. The doors follow in May.")
+    contexts = [t for u in units[:last] if u.role in ("context", "greeting") for t in _SENTENCE.split(u.text)
+                if t.strip()]
     follow = next((m for p in _rx("follow_up") if (m := p.match(request))), None)
     refs = _references(request)
     if follow is None and not refs:
         return None
     own_place, own_things = own(request)
+    if follow is not None and follow.group("place").strip() in storey_names:
+        own_place, own_things = True, False  # "How about Roof?": the storey, as the model writes its name
     if earlier:
         return None  # an earlier question in the message: two requests (round 11)
-    said = [named(_clean(u.text)) for u in contexts]
+    said = [named(_clean(t)) for t in contexts]
     if any(n.narrows for n in said):
         return None  # round 11: a context that says which of the things declines, naming its words
     storeys: dict[tuple[str, ...], str] = {}
@@ -278,7 +294,7 @@ def read(question: str, named: Any, own: Any) -> Resolution | None:
         where = place if re.match(r"(?:on|in|at|for|auf|im)\b", place, re.I) else f"on {place}"
         text = f"list the {things[0]} {where.replace('for ', 'on ', 1)}?"
         return Resolution(text=text, note=f"{request!r} asks the {things[0]} named before on its own place, read "
-                                          f"as {text!r}")
+                                          f"as {text!r}", contrast=True)
     text = request
     notes: list[str] = []
     placed = False

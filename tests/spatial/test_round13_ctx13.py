@@ -82,6 +82,18 @@ def test_the_latter_and_what_about(qa: Callable[[str], SpatialQA], model: Callab
     assert answer["declined"] is None and guids(answer) == _on(f, "IfcWindow", "Level 2"), answer["answer"][:200]
 
 
+def test_a_follow_up_asks_only_its_own_place(qa: Callable[[str], SpatialQA],
+                                             model: Callable[[str], ifcopenshell.file]) -> None:
+    """main listed the doors of both storeys; a thanks line names the things too; 'Roof' as the model writes it."""
+    f = model("AC11-Institute-Var-2-IFC.ifc")
+    answer = qa("AC11-Institute-Var-2-IFC.ifc").ask("Thanks for the doors on Keller. How about 1. Obergeschoss?")
+    wanted = _on(f, "IfcDoor", "1. Obergeschoss")
+    assert answer["declined"] is None and guids(answer) == wanted and len(wanted) == 22, answer["answer"][:200]
+    answer = qa(DUPLEX).ask("Thanks for the windows on Level 2. How about Roof?")
+    wanted = _on(model(DUPLEX), "IfcWindow", "Roof")
+    assert answer["declined"] is None and guids(answer) == wanted and len(wanted) == 2, answer["answer"][:200]
+
+
 def test_two_candidates_decline_naming_the_reference(qa: Callable[[str], SpatialQA]) -> None:
     """main answered these with both storeys (and 'there' with the first): a broader answer than asked."""
     _declined(qa(DUPLEX).ask("We're checking Level 1 and Level 2 this week. How many doors are on that floor?"),
@@ -97,6 +109,10 @@ def test_no_antecedent_or_one_the_model_lacks_declines(qa: Callable[[str], Spati
     _declined(qa(DUPLEX).ask("The inspector comes on Monday. How many walls are on that floor?"), "'on that floor'")
     _declined(qa(DUPLEX).ask("We're checking Level 7 this week. How many doors are there?"), "Level 7")
     _declined(qa(HOM).ask("We're checking 4thFloor this week. How many walls are there?"), "4thFloor")
+    _declined(qa("Ifc4_SampleHouse.ifc").ask("Ticket #4411 - Location: 4thFloor - Issue: window inspection\nHow many "
+                                             "windows are there?"), "4thFloor")
+    _declined(qa("LargeBuilding.ifc").ask("We are repainting the walls on Level 1. The doors follow in May. Which "
+                                          "ones are they?"), "'Which ones'")
     # 'there' closing a question with nothing named before is existential: the whole model, as before
     answer = qa(DUPLEX).ask("The inspector comes on Monday. How many walls are there?")
     assert answer["declined"] is None and len(guids(answer)) == 57

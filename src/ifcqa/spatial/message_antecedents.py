@@ -154,7 +154,8 @@ def _named(parser: Parser, text: str) -> Named:
         read = any(at <= shape.start() < at + len(t) or shape.start() <= at < shape.end() for at, t, _ in out.storeys)
         if not read and shape.group(0) not in out.missing:
             out.missing.append(shape.group(0))
-    out.rooms = [(r.term, tuple(r.guids)) for r in sub.rooms if r.guids and not r.negated and r.role != "subject"]
+    # a room named alone ("A104 (Bathroom 1) - what door leads in there?") is a place too
+    out.rooms = [(r.term, tuple(r.guids)) for r in sub.rooms if r.guids and not r.negated]
     spans = list(sub.resolved.get("class_spans", []))
     # "We're checking Roof this week.": a storey's name as the model writes it, read as a class, is the storey
     by_name = {st.name: st.guid for st in parser.resolver.storeys if st.name}

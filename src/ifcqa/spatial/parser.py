@@ -38,6 +38,7 @@ from ifcqa.spatial import (
     layers,
     listed_kinds,
     lookup,
+    message_antecedents,
     message_sentences,
     multi_lookup,
     name_codes,
@@ -981,6 +982,8 @@ class Parser:
         plan = self._parse_whole(question)
         if self._framing or self._message:
             return plan
+        if (referred := message_antecedents.resolve(self, question, plan)) is not None:
+            return referred  # round 13: "We're checking Level 2. How many doors are on that floor?"
         if plan.declined is not None:
             return self._by_sentences(question) or plan  # round 11: an e-mail's request without its context
         return self._two_requests(question, plan)

@@ -61,6 +61,8 @@ _QUESTION = re.compile(r"^\s*(?:how|which|what|where|who|when|why|is|are|do|does
 _THERE = re.compile(r"^there\s+(?:are|is|were)\s+(?P<n>\d+)\s+(?P<rest>[^\W\d_].*)$")
 _HAS = re.compile(r"^(?P<who>.+?)\s+(?:has|have|contains|holds)\s+(?P<n>\d+)\s+(?P<rest>[^\W\d_].*)$")
 _BARE = re.compile(r"^(?P<n>\d+)\s+(?P<rest>[^\W\d_].*)$")
+# no claim: a question inside ("my question is how many ..."), the asker's own want ("i think i need ...")
+_NO_CLAIM = re.compile(r"\b(?:how|which|what|where|whether|wie|welche\w*|ob)\b|^(?:i|we|my|our|you|es)\b")
 _GERMAN_OB = re.compile(r"^ob\s+es\s+(?P<what>.+?)\s+gibt\s*[?.!]*$")
 
 
@@ -75,8 +77,8 @@ class Unframed:
 def _claim(statement: str) -> str | None:
     """A claim as its yes/no question; None when ``statement`` is no statement."""
     s = statement.strip().rstrip(" ?.!")
-    if _QUESTION.match(s) or not s:
-        return None
+    if _QUESTION.match(s) or not s or _NO_CLAIM.search(s):
+        return None  # a question ("i guess my question is how many ..."), the asker's own want ("i think i need")
     found = _THERE.match(s)
     if found is not None:
         return f"are there exactly {found['n']} {found['rest']}?"
@@ -89,7 +91,9 @@ def _claim(statement: str) -> str | None:
     there = re.match(r"^there\s+(?:are|is)\s+(?P<rest>.+)$", s)
     if there is not None:
         return f"are there {there['rest']}?"
-    return f"is it true that {s}?"
+    if re.search(r"\s(?:are|is|has|have|were|was)\s", s):  # "the doors on level 1 are external"
+        return f"is it true that {s}?"
+    return None
 
 
 def read(text: str) -> Unframed:
@@ -146,10 +150,10 @@ def read(text: str) -> Unframed:
             rest = t[found.end():]
             rest = "" if re.match(r"to\s", rest) else rest  # "i need to know ...": request_core's frame
             ob = _GERMAN_OB.match(rest.strip())
-            asked = (f"gibt es {ob['what']}?", False) if ob is not None else _as_question(rest) if rest else None
-            if asked is not None and re.search(r"[^\W\d_]", asked[0]):
+            question = (f"gibt es {ob['what']}?", False) if ob is not None else _as_question(rest) if rest else None
+            if question is not None and re.search(r"[^\W\d_]", question[0]):
                 out.frames.append(f"{found['f']!r}: how it is asked")
-                t = asked[0]
+                t = question[0]
                 if not _QUESTION.match(t) and end_mark and not t.rstrip().endswith("?"):
                     t = t.rstrip(" .!") + end_mark
     if out.frames:

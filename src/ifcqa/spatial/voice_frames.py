@@ -44,10 +44,12 @@ def _alternation(key: str) -> str:
 _ASKS = (r"(?:how|which|what|where|who|whom|whose|when|why|is|are|do|does|did|can|could|has|have|was|were|will|"
          r"would|should|list|show|give|tell|count|name|find|any|the|all|every|everything|whether|if|wie|welche\w*|"
          r"was|wo|gibt|sind|ist|hat|haben|zeig\w*|nenn\w*|ob|die|der|den|das|alle)\b")
+_WH_WORD = r"(?:how|which|what|where|who|whom|whose|when|why|welche\w*|welch\w*|wie|wo\w*|was|wem|wen)\b"
 _SEP = r"(?:\s*(?:[,:;!.]+|\s-+|\s*\.\.\.)\s*|\s+(?=" + _ASKS + r"))"
 _LEAD = re.compile(rf"^\s*(?P<f>(?:{_alternation('leads')}))(?![\w'-]){_SEP}(?=\S)")
 _EMBED = re.compile(rf"^\s*(?P<f>(?:{_alternation('embedders')}))(?![\w'-])\s*[,:]?\s*(?=\S)")
-_TOPIC = re.compile(rf"^\s*(?P<f>(?:{_alternation('topic_markers')}))\s+(?=[^,:;?]+?(?:[,:;]|\s-+|\.\.\.)\s*\S)")
+_TOPIC = re.compile(rf"^\s*(?P<f>(?:{_alternation('topic_markers')}))\s+(?!{_WH_WORD})"
+                    r"(?=[^,:;?]+?(?:[,:;]|\s-+|\.\.\.)\s*\S)")
 _TRAIL = re.compile(rf"(?:^|[,;.!?]|\s-+|\s)\s*(?P<f>(?:{_alternation('trailers')}))[\s.!?:)]*$")
 _COUNT_TRAIL = re.compile(rf"(?:^|[,;.!?]|\s-+|\s)\s*(?P<f>(?:{_alternation('count_trailers')}))[\s.!?:)]*$")
 _CLAIM_LEAD = re.compile(rf"^\s*(?P<f>(?:{_alternation('claim_leads')}))(?![\w'-])\s*[,:-]?\s*(?=\S)")

@@ -107,13 +107,14 @@ def read(text: str) -> Unframed:
         found = _COUNT_TRAIL.search(t)
         if found is not None and found.start("f") > 0 and re.search(r"[^\W\d_]", t[:found.start()]):
             out.frames.append(f"{found['f']!r}: asks for the number only")
-            t = t[:found.start()].rstrip(" ,;-")
+            t = t[:found.start("f")].rstrip(" ,;-")
             t = re.sub(r"^\s*(?:which|what)\s+", "how many ", t) if not re.match(r"\s*how\s+many\b", t) else t
             continue
         found = _TRAIL.search(t)
         if found is not None and found.start("f") > 0 and re.search(r"[^\W\d_]", t[:found.start()]):
             out.frames.append(f"{found['f']!r}: a closer")
-            t = t[:found.start()].rstrip(" ,;-") + (end_mark if not t[:found.start()].rstrip().endswith("?") else "")
+            kept = t[:found.start("f")].rstrip(" ,;-")  # the mark before the closer kept ("any X? thanks.")
+            t = kept + (end_mark if not kept.endswith("?") else "")
             continue
         break
     for _ in range(3):  # openers: "hey, quick one - ok so ..."

@@ -77,7 +77,7 @@ class Unframed:
 
 
 def _claim(statement: str) -> str | None:
-    """A claim as its yes/no question; None when ``statement`` is no statement."""
+    """A claim of a count as its exact-count yes/no question; None when ``statement`` is no such claim."""
     s = statement.strip().rstrip(" ?.!")
     if _QUESTION.match(s) or not s or _NO_CLAIM.search(s):
         return None  # a question ("i guess my question is how many ..."), the asker's own want ("i think i need")
@@ -90,12 +90,7 @@ def _claim(statement: str) -> str | None:
     found = _BARE.match(s)
     if found is not None:
         return f"are there exactly {found['n']} {found['rest']}?"
-    there = re.match(r"^there\s+(?:are|is)\s+(?P<rest>.+)$", s)
-    if there is not None:
-        return f"are there {there['rest']}?"
-    if re.search(r"\s(?:are|is|has|have|were|was)\s", s):  # "the doors on level 1 are external"
-        return f"is it true that {s}?"
-    return None
+    return None  # a claim without a count is left to request_core's and framing's confirm readings
 
 
 def read(text: str) -> Unframed:
@@ -154,7 +149,8 @@ def read(text: str) -> Unframed:
             rest = "" if re.match(r"to\s", rest) else rest  # "i need to know ...": request_core's frame
             ob = _GERMAN_OB.match(rest.strip())
             question = (f"gibt es {ob['what']}?", False) if ob is not None else _as_question(rest) if rest else None
-            if question is not None and re.search(r"[^\W\d_]", question[0]):
+            # (a complement "if/whether <statement>" is no request of this frame: "no idea if this is the right tool")
+            if question is not None and not question[1] and re.search(r"[^\W\d_]", question[0]):
                 out.frames.append(f"{found['f']!r}: how it is asked")
                 t = question[0]
                 if not _QUESTION.match(t) and end_mark and not t.rstrip().endswith("?"):

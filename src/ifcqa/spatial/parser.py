@@ -61,6 +61,7 @@ from ifcqa.spatial import (
     storey_sets,
     storey_values,
     units_asked,
+    voice_frames,
 )
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
 from ifcqa.spatial.classes import enumeration_values as classes_enumeration
@@ -1387,6 +1388,7 @@ class Parser:
         if self._framing:
             return text
         before = text
+        text = voice_frames.unframe(plan, text)  # round 13: "quick one -", "help me find", "am I right that ..."
         text = self._request_core(plan, text)  # round 10: "The client wants to know ...", "Electrician here."
         text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of, before, self._placed)
         if confirm:

@@ -39,7 +39,9 @@ _BEFORE = re.compile(r"(?:\b(?:of|with|using|having|has|have|in|from|vom|von|des
 # "of the 'X' type", "number of X type walls": the type word after, and the "of the" before it
 _AFTER = re.compile(r"\s*[" + _QUOTES + r"]?\s*-?\s*(?:types?|typs?)\b")
 _OF_THE = re.compile(r"\b(?:of|from)\s+(?:the\s+|a\s+|an\s+)?[" + _QUOTES + r"]?\s*$")
-_NEGATED = re.compile(r"\b(?:not|except|excluding|other\s+than|apart\s+from|besides|nicht|ausser|ohne|without)\b"
+_NEGATED = re.compile(r"\b(?:not|no|except(?:ing)?|exclud\w*|other\s+than|apart\s+from|aside\s+from|besides|"
+                      r"nicht|ausser|ohne|without|leave|leaving|skip|skipping|ignore|ignoring|minus|barring|save\s+for|"
+                      r"exception)\b"
                       r"[^.?!;]{0,24}$")
 _WORD_AFTER = re.compile(r"\s*[" + _QUOTES + r"]?\s*([^\W\d_][\w-]*)")
 

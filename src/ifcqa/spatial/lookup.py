@@ -38,7 +38,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
-from ifcqa.spatial import measures, property_match, property_names, quantity_reading
+from ifcqa.spatial import measures, property_match, property_names, quantity_reading, ratio_properties
 from ifcqa.spatial.qualifier_forms import FILTER_VERBS
 
 _DATA = "lookup_words.json"
@@ -678,6 +678,7 @@ def _sources(frame: Frame, elements: list[Element], index: ModelIndex) -> tuple[
         if name is not None:
             return _named_sources(elements, name), None
     found = property_match.match(_strip_trailing(frame.term), set(held.values()))
+    found = ratio_properties.drop_ratios(found, index.schema) or found  # round 13: "widths", never PanelWidth
     if found.name is not None:  # "output" -> OutputCapacity, "floor finishes" -> 'Floor Finish'
         return _named_sources(elements, found.name), found
     return [], found if found.candidates else None

@@ -29,6 +29,7 @@ from ifcqa.spatial import (
     between,
     building_scope,
     comparison_words,
+    contrast_classes,
     element_compare,
     exclusion_phrases,
     framing,
@@ -60,6 +61,7 @@ from ifcqa.spatial import (
     singular_asked,
     storey_sets,
     storey_values,
+    type_names_asked,
     units_asked,
     voice_frames,
 )
@@ -1092,6 +1094,7 @@ class Parser:
         if not self._framing:
             self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
         text = normalise(stripped)
+        text = type_names_asked.read(plan, text, self._all_type_names(), _CLASS_KEYS.__contains__)  # round 13
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
@@ -1189,6 +1192,7 @@ class Parser:
         self._one_room_of_several(plan, text)  # round 10: "the Büro" when there are five
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
+        type_names_asked.narrow(plan, self.index, _decline)  # round 13: "walls of the Basic Wall:Outside wall type"
         self._storeys_asked(plan)
         return plan
 
@@ -1320,6 +1324,8 @@ class Parser:
                                                         names)  # round 13: "lacking", "no X, right?", "missing a"
         plan.notes.extend(notes)
         plan.resolved.update({f"absence_{k}": v for k, v in absent.items()})
+        text, notes = contrast_classes.spell_out(text, _CLASS_PATTERN)  # round 13: "doors (not windows)"
+        plan.notes.extend(notes)
         text, notes = exclusion_phrases.spell_out(text, names, _CLASS_KEYS.__contains__, _is_room_word)  # round 11
         plan.notes.extend(notes)
         text, notes = negation_scope.genitive_storeys(text, names.__contains__)
@@ -2081,7 +2087,8 @@ class Parser:
         """The model's property and quantity set names, case-folded (never read as a 22-character GlobalId)."""
         if not hasattr(self, "_set_names_cache"):
             self._set_names_cache = frozenset(n.casefold() for e in self.index.data.elements.values()
-                                              for group in (e.psets, e.qtos) for n in group if n)
+                                              for group in (e.psets, e.qtos) for n in group if n) | frozenset(
+                w.casefold() for t in self._all_type_names() for w in t.split())  # round 13: "IFC2x_WindowDoubleVert"
         return self._set_names_cache
 
     def _set_mentions(self, plan: Plan, text: str) -> str:

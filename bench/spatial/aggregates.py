@@ -37,7 +37,6 @@ e.g. Duplex: 'Kitchen' names A103 and B103). Door widths are the attribute Overa
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
@@ -49,7 +48,8 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from generated_bench import dumps, seed  # noqa: E402
+from generated_bench import bench_main, seed  # noqa: E402
+from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from people_oracles import Model, decline, elements, number  # noqa: E402
 from quantities import agg_oracle, read_quantity  # noqa: E402
 
@@ -425,25 +425,21 @@ def generate(ifc_dir: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    ap.add_argument("--ifc-dir", type=Path, default=DEFAULT_IFC_DIR)
-    ap.add_argument("--check", action="store_true", help="exit 1 when the committed cases differ")
-    args = ap.parse_args(argv)
-    dev, held = generate(args.ifc_dir)
-    outs = {OUT_DEV: dumps(dev), OUT_HELD: dumps(held)}
-    if args.check:
-        stale = [p.name for p, text in outs.items() if not p.is_file() or p.read_text("utf-8") != text]
-        if stale:
-            print(f"stale: {', '.join(stale)} (run bench/spatial/aggregates.py)", file=sys.stderr)
-            return 1
-        return 0
-    for path, text in outs.items():
-        path.write_text(text, "utf-8")
-    kinds: dict[str, int] = {}
-    for c in dev + held:
-        kinds[c["oracle"]["type"]] = kinds.get(c["oracle"]["type"], 0) + 1
-    print(f"{len(dev)} dev + {len(held)} held-back cases; oracle types {kinds}")
-    return 0
+    pair: list[list[dict[str, Any]]] = []
+
+    def one(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
+        if not pair:
+            pair.extend(generate(ifc_dir))
+        return pair[held]
+
+    def done(dev: list[dict[str, Any]], held: list[dict[str, Any]]) -> None:
+        kinds: dict[str, int] = {}
+        for c in dev + held:
+            kinds[c["oracle"]["type"]] = kinds.get(c["oracle"]["type"], 0) + 1
+        print(f"{len(dev)} dev + {len(held)} held-back cases; oracle types {kinds}")
+
+    return bench_main(__doc__, one, OUT_DEV, OUT_HELD, None, DEFAULT_IFC_DIR, argv,
+                      check_help="exit 1 when the committed cases differ", after_write=done)
 
 
 if __name__ == "__main__":

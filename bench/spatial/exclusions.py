@@ -52,10 +52,7 @@ goes only into ``exclusion_cases_b.json``, scored once at the end of the round.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,7 +62,8 @@ import ifcopenshell.util.element as ue
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from generated_bench import dumps  # noqa: E402
+from generated_bench import bench_main, kinds_summary, report_by  # noqa: E402
+from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from generated_bench import seed as _seed  # noqa: E402
 from people_oracles import Model, count, decline, elements, storeys  # noqa: E402
 
@@ -382,18 +380,7 @@ SCORER_KIND = {"x_inclusion": "control", "x_decline": "edge"}
 
 def report(run: Path, cases_path: Path) -> str:
     """Mean score per taxonomy kind (``exclusion``) of a spatial-bench run of ``cases_path``."""
-    kinds = {c["id"]: c["exclusion"] for c in json.loads(cases_path.read_text(encoding="utf-8"))}
-    scores: dict[str, list[float]] = {}
-    broad = Counter()
-    for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines():
-        r = json.loads(line)
-        kind = kinds[r["id"]]
-        scores.setdefault(kind, []).append(float(r.get("score", r.get("f1", 0.0))))
-        broad[kind] += bool(r.get("broadened"))
-    rows = [f"{k:12s} n={len(v):3d} mean={sum(v) / len(v):.3f} broadened={broad[k]}" for k, v in sorted(scores.items())]
-    every = [x for v in scores.values() for x in v]
-    rows.append(f"{'all':12s} n={len(every):3d} mean={sum(every) / len(every):.3f} broadened={sum(broad.values())}")
-    return "\n".join(rows)
+    return report_by(run, cases_path, "exclusion")
 
 
 def _fill(template: str, s: dict[str, Any]) -> str:
@@ -447,32 +434,7 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--ifc-dir", type=Path, default=DEFAULT_IFC_DIR)
-    ap.add_argument("--report", type=Path, help="a spatial-bench run directory: mean per kind")
-    ap.add_argument("--held", action="store_true", help="with --report: the held-back cases")
-    ap.add_argument("--check", action="store_true", help="compare with the committed files instead of writing")
-    args = ap.parse_args(argv)
-    if args.report is not None:
-        print(report(args.report, OUT_HELD if args.held else OUT))
-        return 0
-    if not args.ifc_dir.is_dir():
-        print(f"error: no IFC directory {args.ifc_dir}: pass --ifc-dir DIR (the shared models)", file=sys.stderr)
-        return 2
-    stale = 0
-    for held, path in ((False, OUT), (True, OUT_HELD)):
-        cases = build(args.ifc_dir, held)
-        text = dumps(cases)
-        if args.check:
-            same = path.is_file() and path.read_text(encoding="utf-8") == text
-            print(f"{path}: {'up to date' if same else 'differs from the oracles'}")
-            stale += not same
-            continue
-        path.write_text(text, encoding="utf-8")
-        kinds = Counter(c["kind"] for c in cases)
-        print(f"{len(cases)} cases -> {path}: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
-        json.loads(text)
-    return 1 if stale else 0
+    return bench_main(__doc__, build, OUT, OUT_HELD, kinds_summary("kind"), DEFAULT_IFC_DIR, argv, report=report)
 
 
 if __name__ == "__main__":

@@ -1,16 +1,23 @@
 """What the generated spatial benches share (typos.py, relations.py, framing.py, broaden.py, negation.py,
-property_lookup.py): the case files' layout, the seeded choices and the base questions a scored run answered.
+property_lookup.py, ...): the case files' layout, the seeded choices, the base questions a scored run answered,
+the command line and the per-kind report.
 
 Each generator writes its cases with :func:`dumps` (the committed files are compared with a fresh run by the
 tests, so the layout is one function), draws with :func:`seed` (stable across machines and Python versions, unlike
 ``hash``) and, when it perturbs questions ifcqa already answers, reads them with :func:`read_bases`.
+:func:`bench_main` is the command line of the generators that write a dev and a held-back file (absences.py,
+german_forms.py, storey_sets.py, exclusions.py, voices.py, message_refs.py, aggregates.py, lookups.py,
+lookup_forms.py); :func:`report_by` and :func:`report_groups` are their ``--report`` summaries.
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
-from collections.abc import Iterable
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -42,3 +49,120 @@ def read_bases(sets: Iterable[str], here: Path, run_root: Path) -> list[list[str
                 continue
             out.append([name, r["id"]])
     return out
+
+
+def report_by(run: Path, cases_path: Path, key: str, width: int = 12) -> str:
+    """Mean score and broadened count per value of the case field ``key`` of a spatial-bench run (its
+    ``records.jsonl``) of ``cases_path``, then over all."""
+    kinds = {c["id"]: c[key] for c in json.loads(cases_path.read_text(encoding="utf-8"))}
+    scores: dict[str, list[float]] = {}
+    broad: Counter[str] = Counter()
+    for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        kind = kinds[r["id"]]
+        scores.setdefault(kind, []).append(float(r.get("score", r.get("f1", 0.0))))
+        broad[kind] += bool(r.get("broadened"))
+    rows = [f"{k:{width}s} n={len(v):3d} mean={sum(v) / len(v):.3f} broadened={broad[k]}"
+            for k, v in sorted(scores.items())]
+    every = [x for v in scores.values() for x in v]
+    rows.append(f"{'all':{width}s} n={len(every):3d} mean={sum(every) / len(every):.3f} "
+                f"broadened={sum(broad.values())}")
+    return "\n".join(rows)
+
+
+def report_groups(run: Path, case_files: Iterable[Path]) -> str:
+    """Score, declined and broadened per group, phrasing and template (lookups.py, lookup_forms.py) of a
+    spatial-bench run whose cases are in ``case_files`` (both the dev and the held-back file)."""
+    rows = [json.loads(line) for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    cases = {c["id"]: c for f in case_files if f.exists() for c in json.loads(f.read_text(encoding="utf-8"))}
+    by: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        c = cases.get(r.get("id"), {})
+        by[f"group={c.get('group')}"].append(r)
+        by[f"phrasing={c.get('phrasing')}"].append(r)
+        by[f"template={c.get('template')}"].append(r)
+    out = []
+    for key in sorted(by):
+        rs = by[key]
+        score = sum(float(r.get("score", 0.0)) for r in rs) / len(rs)
+        out.append(f"{key:28s} n={len(rs):4d} score={score:.3f} "
+                   f"declined={sum(bool(r.get('declined')) for r in rs):3d} "
+                   f"broadened={sum(bool(r.get('broadened')) for r in rs)}")
+    return "\n".join(out)
+
+
+def kinds_summary(key: str, models: bool = False, ordered: bool = True) -> Callable[[list[dict[str, Any]], Path], str]:
+    """The usual line printed after writing a case file: ``N cases [over M models] -> path: kind n, ...`` with
+    the counts of the case field ``key`` (sorted by kind unless ``ordered`` is false: first-seen order)."""
+
+    def summary(cases: list[dict[str, Any]], path: Path) -> str:
+        kinds = Counter(c[key] for c in cases)
+        items = sorted(kinds.items()) if ordered else list(kinds.items())
+        over = f" over {len({c['ifc_filename'] for c in cases})} models" if models else ""
+        return f"{len(cases)} cases{over} -> {path}: " + ", ".join(f"{k} {v}" for k, v in items)
+
+    return summary
+
+
+def bench_main(
+    doc: str | None,
+    build: Callable[[Path, bool], list[dict[str, Any]]],
+    out: Path,
+    out_held: Path,
+    summary: Callable[[list[dict[str, Any]], Path], str] | None,
+    default_ifc_dir: Path,
+    argv: list[str] | None,
+    *,
+    report: Callable[[Path, Path], str] | None = None,
+    held_option: bool = True,
+    report_help: str = "a spatial-bench run directory: mean per kind",
+    check_help: str = "compare with the committed files instead of writing",
+    differs: str = "differs from the oracles",
+    label: Callable[[Path], str] = str,
+    check_first: bool = False,
+    report_metavar: str | None = None,
+    after_write: Callable[[list[dict[str, Any]], list[dict[str, Any]]], None] | None = None,
+) -> int:
+    """The command line of a generator of a dev file ``out`` and a held-back file ``out_held``.
+
+    ``build(ifc_dir, held)`` makes one file's cases. Without ``--check`` it writes both files and prints
+    ``summary(cases, path)`` after each (nothing when ``summary`` is None; ``after_write(dev, held)`` runs once
+    both are written); with ``--check`` it prints ``<label(path)>: up to date`` (or ``differs``) for each and
+    exits 1 when one differs. With ``report`` the options ``--report RUN`` (print ``report(RUN, cases file)``)
+    and, when ``held_option``, ``--held`` (the held-back file's report) exist; ``check_first`` and
+    ``report_metavar`` keep a script's own ``--help``.
+    """
+    ap = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    ap.add_argument("--ifc-dir", type=Path, default=default_ifc_dir)
+    if check_first:
+        ap.add_argument("--check", action="store_true", help=check_help)
+    if report is not None:
+        ap.add_argument("--report", type=Path, metavar=report_metavar, help=report_help)
+        if held_option:
+            ap.add_argument("--held", action="store_true", help="with --report: the held-back cases")
+    if not check_first:
+        ap.add_argument("--check", action="store_true", help=check_help)
+    args = ap.parse_args(argv)
+    if report is not None and args.report is not None:
+        print(report(args.report, out_held if held_option and args.held else out))
+        return 0
+    if not args.ifc_dir.is_dir():
+        print(f"error: no IFC directory {args.ifc_dir}: pass --ifc-dir DIR (the shared models)", file=sys.stderr)
+        return 2
+    stale = 0
+    built = []
+    for held, path in ((False, out), (True, out_held)):
+        cases = build(args.ifc_dir, held)
+        built.append(cases)
+        text = dumps(cases)
+        if args.check:
+            same = path.is_file() and path.read_text(encoding="utf-8") == text
+            print(f"{label(path)}: {'up to date' if same else differs}")
+            stale += not same
+            continue
+        path.write_text(text, encoding="utf-8")
+        if summary is not None:
+            print(summary(cases, path))
+    if not args.check and after_write is not None:
+        after_write(built[0], built[1])
+    return 1 if stale else 0

@@ -37,8 +37,6 @@ e-mail and ticket framings, German ("auf welcher Höhe liegt", "aus welchem Mate
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
 from collections import Counter, defaultdict
@@ -50,7 +48,8 @@ import ifcopenshell.util.unit as uu
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from generated_bench import dumps  # noqa: E402
+from generated_bench import bench_main, report_groups  # noqa: E402
+from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from people_oracles import Model  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
@@ -384,49 +383,24 @@ def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     return dev, finish(held, "look11b", SEED_B)
 
 
-def report(run_dir: Path) -> int:
-    rows = [json.loads(line) for line in (run_dir / "records.jsonl").read_text(encoding="utf-8").splitlines() if line]
-    cases = {c["id"]: c for f in (DEFAULT_OUT, DEFAULT_OUT_B) if f.exists()
-             for c in json.loads(f.read_text(encoding="utf-8"))}
-    by: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for r in rows:
-        c = cases.get(r.get("id"), {})
-        by[f"group={c.get('group')}"].append(r)
-        by[f"phrasing={c.get('phrasing')}"].append(r)
-        by[f"template={c.get('template')}"].append(r)
-    for key in sorted(by):
-        rs = by[key]
-        score = sum(float(r.get("score", 0.0)) for r in rs) / len(rs)
-        print(f"{key:28s} n={len(rs):4d} score={score:.3f} declined={sum(bool(r.get('declined')) for r in rs):3d} "
-              f"broadened={sum(bool(r.get('broadened')) for r in rs)}")
-    return 0
+def _summary(cases: list[dict[str, Any]], path: Path) -> str:
+    groups = Counter(c["group"] + ("/" + c["phrasing"] if c["group"] == "decline" else "") for c in cases)
+    return (f"{len(cases)} cases over {len({c['ifc_filename'] for c in cases})} models -> {path}\n"
+            "  " + ", ".join(f"{k} {v}" for k, v in sorted(groups.items())))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--ifc-dir", type=Path, default=DEFAULT_IFC_DIR)
-    parser.add_argument("--check", action="store_true", help="compare with the committed files instead of writing")
-    parser.add_argument("--report", type=Path, help="a spatial-bench run directory to summarise")
-    args = parser.parse_args(argv)
-    if args.report is not None:
-        return report(args.report)
-    if not args.ifc_dir.is_dir():
-        print(f"error: no IFC directory {args.ifc_dir}: pass --ifc-dir DIR (the shared models)", file=sys.stderr)
-        return 2
-    dev, held = build(args.ifc_dir)
-    stale = False
-    for out, cases in ((DEFAULT_OUT, dev), (DEFAULT_OUT_B, held)):
-        text = dumps(cases)
-        if args.check:
-            same = out.is_file() and out.read_text(encoding="utf-8") == text
-            stale |= not same
-            print(f"{out}: {'up to date' if same else 'differs from the generator'}")
-            continue
-        out.write_text(text, encoding="utf-8")
-        groups = Counter(c["group"] + ("/" + c["phrasing"] if c["group"] == "decline" else "") for c in cases)
-        print(f"{len(cases)} cases over {len({c['ifc_filename'] for c in cases})} models -> {out}")
-        print("  " + ", ".join(f"{k} {v}" for k, v in sorted(groups.items())))
-    return 1 if stale else 0
+    pair: list[list[dict[str, Any]]] = []
+
+    def one(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
+        if not pair:
+            pair.extend(build(ifc_dir))
+        return pair[held]
+
+    return bench_main(__doc__, one, DEFAULT_OUT, DEFAULT_OUT_B, _summary, DEFAULT_IFC_DIR, argv,
+                      report=lambda run, _: report_groups(run, (DEFAULT_OUT, DEFAULT_OUT_B)), held_option=False,
+                      report_help="a spatial-bench run directory to summarise", differs="differs from the generator",
+                      check_first=True)
 
 
 if __name__ == "__main__":

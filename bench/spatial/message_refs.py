@@ -45,7 +45,6 @@ over type). **Held-back part**: every third template of each kind, drawn with an
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -56,7 +55,8 @@ from typing import Any
 import ifcopenshell.util.element as ue
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generated_bench import dumps  # noqa: E402
+from generated_bench import bench_main  # noqa: E402
+from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from generated_bench import seed as _seed  # noqa: E402
 from people_oracles import Model  # noqa: E402
 
@@ -280,27 +280,16 @@ def report(run: Path, cases_path: Path) -> str:
     return "\n".join([*lines, "", "Misses:", *misses])
 
 
+def _summary(cases: list[dict[str, Any]], path: Path) -> str:
+    return f"{len(cases)} cases -> {path}"
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    ap.add_argument("--ifc-dir", type=Path, default=DEFAULT_IFC_DIR)
-    ap.add_argument("--check", action="store_true", help="exit 1 when the committed cases differ")
-    ap.add_argument("--report", type=Path, metavar="RUN_DIR", help="per-kind table of a spatial-bench run")
-    ap.add_argument("--held", action="store_true", help="with --report: the held-back cases")
-    args = ap.parse_args(argv)
-    if args.report:
-        print(report(args.report, OUT_HELD if args.held else OUT))
-        return 0
-    status = 0
-    for held, out in ((False, OUT), (True, OUT_HELD)):
-        body = dumps(build(args.ifc_dir, held))
-        if args.check:
-            same = out.is_file() and out.read_text(encoding="utf-8") == body
-            print(f"{out.name}: " + ("up to date" if same else "differs from what the script computes"))
-            status |= not same
-            continue
-        out.write_text(body, encoding="utf-8")
-        print(f"{body.count(chr(10) + ' {')} cases -> {out}")
-    return status
+    return bench_main(__doc__, build, OUT, OUT_HELD, _summary, DEFAULT_IFC_DIR, argv, report=report,
+                      report_help="per-kind table of a spatial-bench run",
+                      check_help="exit 1 when the committed cases differ",
+                      differs="differs from what the script computes", label=lambda p: p.name,
+                      check_first=True, report_metavar="RUN_DIR")
 
 
 if __name__ == "__main__":

@@ -58,7 +58,6 @@ into ``voice_cases_b.json``, scored once at the end of the round.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import re
@@ -73,7 +72,8 @@ import ifcopenshell.util.element as ue
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from generated_bench import dumps  # noqa: E402
+from generated_bench import bench_main, kinds_summary  # noqa: E402
+from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from generated_bench import seed as _seed  # noqa: E402
 from people_oracles import Model, count, decline, elements, yes_no  # noqa: E402
 
@@ -540,32 +540,8 @@ def report(run: Path, cases_path: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    ap.add_argument("--ifc-dir", type=Path, default=DEFAULT_IFC_DIR)
-    ap.add_argument("--report", type=Path, help="a spatial-bench run directory: mean per kind")
-    ap.add_argument("--held", action="store_true", help="with --report: the held-back cases")
-    ap.add_argument("--check", action="store_true", help="compare with the committed files instead of writing")
-    args = ap.parse_args(argv)
-    if args.report is not None:
-        print(report(args.report, OUT_HELD if args.held else OUT))
-        return 0
-    if not args.ifc_dir.is_dir():
-        print(f"error: no IFC directory {args.ifc_dir}: pass --ifc-dir DIR (the shared models)", file=sys.stderr)
-        return 2
-    stale = 0
-    for held, path in ((False, OUT), (True, OUT_HELD)):
-        cases = build(args.ifc_dir, held)
-        text = dumps(cases)
-        if args.check:
-            same = path.is_file() and path.read_text(encoding="utf-8") == text
-            print(f"{path}: {'up to date' if same else 'differs from the oracles'}")
-            stale += not same
-            continue
-        path.write_text(text, encoding="utf-8")
-        kinds = Counter(c["voice"] for c in cases)
-        print(f"{len(cases)} cases over {len({c['ifc_filename'] for c in cases})} models -> {path}: "
-              + ", ".join(f"{k} {v}" for k, v in kinds.items()))
-    return 1 if stale else 0
+    return bench_main(__doc__, build, OUT, OUT_HELD, kinds_summary("voice", models=True, ordered=False),
+                      DEFAULT_IFC_DIR, argv, report=report)
 
 
 if __name__ == "__main__":

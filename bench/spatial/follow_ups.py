@@ -105,7 +105,8 @@ UNGROUNDED_DE = ["defekten", "beschädigten", "kaputten", "verschmutzten"]
 MISSING = {"Level": "Level 7", "geschoss": "3. Obergeschoss", "OG": "5.OG", "Floor": "4thFloor"}
 
 # {S}: a storey of the model; {noun} / {Noun}: an English class noun (lower / capitalised); {de}: its German noun;
-# {noun2}: another class noun; {Q}: the "only" phrase of a qualifier ({q}: the adjective); {R}: a room ("room 101", "Galerie"; {Rl}: its label alone);
+# {noun2}: another class noun; {Q}: the "only" phrase of a qualifier ({q}: the adjective);
+# {R}: a room ("room 101", "Galerie"; {Rl}: its label alone);
 # {bad} / {bad_de}: a word the model's text does not hold; {X}: a storey the model lacks
 TEMPLATES: dict[str, list[str]] = {
     "same_list": [
@@ -221,7 +222,7 @@ GERMAN_ONLY = {"same_german", "narrow_german"}
 
 def _flag(e: Any, prop: str) -> bool | None:
     """The boolean ``prop`` of the class's common set (occurrence over type), None when not recorded."""
-    for noun, (cls, _de, pset) in NOUNS.items():
+    for cls, _de, pset in NOUNS.values():
         if pset is not None and e.is_a(cls):
             value = ue.get_pset(e, pset, prop)
             return value if isinstance(value, bool) else None

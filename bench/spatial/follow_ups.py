@@ -436,10 +436,10 @@ def report(run: Path, cases_path: Path) -> str:
     lines = ["| kind | n | mean score | right | declined | wrong (answered, not the oracle) | broadened |",
              "|---|---:|---:|---:|---:|---:|---:|"]
     for key in (*TEMPLATES, "same view", "narrowing", "decline", "all"):
-        row = rows.get(key)
-        if row:
-            lines.append(f"| {key} | {int(row['n'])} | {row['score'] / row['n']:.3f} | {int(row['right'])} | "
-                         f"{int(row['declined'])} | {int(row['wrong'])} | {int(row['broadened'])} |")
+        got = rows.get(key)
+        if got:
+            lines.append(f"| {key} | {int(got['n'])} | {got['score'] / got['n']:.3f} | {int(got['right'])} | "
+                         f"{int(got['declined'])} | {int(got['wrong'])} | {int(got['broadened'])} |")
     return "\n".join([*lines, "", "Misses:", *misses])
 
 

@@ -51,10 +51,14 @@ if TYPE_CHECKING:
 
 _BUSY: ContextVar[bool] = ContextVar("follow_ups_busy", default=False)
 _CAN = "Ask them one at a time."
+_CANONICAL = {"count": "How many", "list": "Which ones", "storeys": "on which storeys"}
 _VIEW_WORDS = {"count": "counted", "list": "listed", "storeys": "by storey", "names": "by name"}
 _QUESTION_START = re.compile(r"^\s*(?:(?:and|so|ok|also|but|und|aber)\s*,?\s+)?(?:how|which|what|where|who|when|why|"
                              r"is|are|do|does|did|can|could|has|have|was|were|any|wie|welche\w*|wo|was|gibt|sind|ist|"
                              r"hat|haben)\b", re.I)
+# a sentence end after a number ("on Level 1. The number ..."), never a German ordinal ("1. Obergeschoss")
+_NUMBER_END = re.compile(r"(?<=\d[.!])\s+(?=[A-ZÄÖÜ])(?!(?:Obergeschoss|OG|Untergeschoss|UG|Etage|Stock|Geschoss|"
+                         r"Ebene|Dachgeschoss|Stockwerk)\b)")
 _COORDINATION = re.compile(r"\s*(?:,\s*(?:and|und)?|\band\b|\bund\b|&|\+)\s*", re.I)
 
 
@@ -133,7 +137,7 @@ def trailing(question: str) -> tuple[list[FollowUp], int] | None:
     """The follow-up units at the end of ``question`` (last first) and where the request before them ends; None when
     its last unit (greetings aside) is no follow-up, or no request (a question or a request by its form) comes
     before them: a statement before "Which ones?" is message_antecedents' ("The doors on Level 2 get painted.")."""
-    found = message_sentences.units(question)
+    found = _units(question)
     while found and found[-1].role == "greeting":
         found.pop()
     out: list[FollowUp] = []
@@ -155,6 +159,20 @@ def trailing(question: str) -> tuple[list[FollowUp], int] | None:
     if not any(u.role in ("request", "point-back") and u.start < head_end for u in found):
         return None
     return out, head_end
+
+
+def _units(question: str) -> list[message_sentences.Unit]:
+    """The message's units, a unit also split after a number's dot before a capital ("... on Level 1. The number is
+    enough."; never a German ordinal, "1. Obergeschoss"); a piece split off keeps the unit's role only first."""
+    out: list[message_sentences.Unit] = []
+    for u in message_sentences.units(question):
+        at = u.start
+        for m in _NUMBER_END.finditer(question, u.start, u.end):
+            out.append(message_sentences.Unit(at, m.start(), question[at:m.start()], u.role if at == u.start
+                                              else "context"))
+            at = m.end()
+        out.append(u if at == u.start else message_sentences.Unit(at, u.end, question[at:u.end], "context"))
+    return out
 
 
 def _asked_part(u: message_sentences.Unit) -> FollowUp:
@@ -215,8 +233,15 @@ def read(parser: Parser, question: str) -> Plan | None:
             said = " ".join(f.text.strip() for f in reversed(narrows))
             return _declined(question, f"the follow-up {said!r} {problem}", [said],
                              "Say which of them in the question itself (a storey, a room, a class or a property).")
-    if views and not _in_view(plan, views):
-        return None
+    if views:
+        need = _needed(plan, views)
+        if need == "":
+            return None
+        if need is not None:  # the view said in the request's own sentence, read by the parser with its checks
+            plan = _parse(parser, _joined(text, follow[-1].start, need))
+            plan.question = question
+            if plan.declined is not None or not _answers(plan, need):
+                return None
     note = "; ".join(f"the follow-up {f.text.strip()!r} " + (
         "asks the same request " + " and ".join(_VIEW_WORDS[v] for v in sorted(f.views)) if f.kind == "view"
         else "narrows the request") for f in reversed(follow))
@@ -225,18 +250,40 @@ def read(parser: Parser, question: str) -> Plan | None:
     return plan
 
 
-def _in_view(plan: Plan, views: frozenset[str]) -> bool:
-    """Put ``plan`` in the views asked; False when it is no plain list, count or yes/no (left to the parser)."""
+def _needed(plan: Plan, views: frozenset[str]) -> str | None:
+    """The view ``plan`` still lacks of those asked (None: it answers in them; "": it takes none, being no plain
+    list, count or yes/no: left to the parser)."""
     if plan.intent not in ("list", "count", "exists") or plan.threshold is not None or plan.measure is not None \
             or plan.lookup is not None or plan.compare or plan.resolved.get("count_storeys"):
+        return ""
+    if "storeys" in views and not plan.asks_storey:
+        return "storeys"
+    if "count" in views and plan.intent != "count":
+        return "count"
+    if views & {"list", "names"} and plan.intent == "exists":
+        return "list"
+    return None
+
+
+def _answers(plan: Plan, view: str) -> bool:
+    """Whether the plan read with ``view`` said answers in it (a yes/no answer also counts and lists)."""
+    if plan.intent not in ("list", "count", "exists") or plan.threshold is not None or plan.measure is not None:
         return False
-    if "count" in views:
-        plan.intent = "count"
-    elif plan.intent == "exists":
-        plan.intent = "list"
-    if "storeys" in views:
-        plan.asks_storey = True
-    return True
+    if view == "storeys":
+        return plan.asks_storey
+    return plan.intent != "list" if view == "count" else True
+
+
+def _joined(text: str, at: int, view: str) -> str:
+    """``text`` with ``view`` said where the follow-up stood (``at``): "how many" and "which ones" as a sentence of
+    their own (they point back, so they are never a second request), the storeys as a clause of the request's
+    sentence ("Are there any windows, on which storeys?": a sentence of its own would be a request of its own)."""
+    head = text[:at].rstrip()
+    if view != "storeys":
+        return f"{head} {_CANONICAL[view]}?{text[at:]}"
+    end = re.search(r"[?.!]*$", head)
+    cut = end.start() if end is not None else len(head)
+    return f"{head[:cut]}, {_CANONICAL[view]}?{text[at:]}"
 
 
 def _what(plan: Plan) -> tuple[Any, ...]:

@@ -22,7 +22,7 @@ g_room         the windows / doors of a room (space boundaries): "Welche Fenster
 g_area         the net floor area of a storey's spaces: "Wie groß ist die Nettogrundfläche des Erdgeschosses?"
 g_material     a class by material: "Welche Decken sind aus Stahlbeton?", "Kalksandsteinwände"
 g_storey_word  German storey words on English-named models: "Obergeschoss" (1stFloor, Level 2), "Dachgeschoss"
-g_decline      what the model cannot ground, in German: a sauna, blue doors, the 5. OG, costs, writes, marble
+g_decline      what the model cannot ground, in German: blue doors, the 5. OG, costs, writes, marble; a sauna: No
 =============  ==================================================================================================
 
 Oracles in plain IfcOpenShell through ``people_oracles.Model`` (nothing of ifcqa): storey-deep membership
@@ -50,7 +50,7 @@ sys.path.insert(0, str(HERE))
 from generated_bench import bench_main, kinds_summary, report_by  # noqa: E402
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from generated_bench import seed as _seed  # noqa: E402
-from people_oracles import Model, count, decline, elements, number, storeys  # noqa: E402
+from people_oracles import Model, count, decline, elements, number, storeys, yes_no  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
 OUT = HERE / "german_cases.json"
@@ -422,6 +422,13 @@ DECLINE_SCENARIOS = (
 
 
 def _decline_oracle(m: Model, s: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    if "Sauna" in s["_t"]:  # a room function asked by name: no space named so is a plain No, like "is there a kitchen"
+        named = [sp for sp in m.f.by_type("IfcSpace")
+                 if "sauna" in f"{sp.Name or ''} {sp.LongName or ''}".lower()]
+        if named:
+            raise ValueError("the scenario model names a sauna: the oracle would need the storey it is on")
+        return yes_no(False), "any IfcSpace whose Name or LongName holds 'Sauna' (a room function the " \
+                                    "model may lack is answered No from the names, not declined)"
     return decline(), "a room, adjective, storey, material or property the model does not hold, or a write or a " \
                       "cost -> decline"
 

@@ -33,4 +33,6 @@ def spell_out(text: str, class_pattern: re.Pattern[str]) -> tuple[str, list[str]
             said = f"{m.group('a')}, not the {m.group('b')},"
             notes.append(f"contrast read: {m.group(0).strip()!r} ({what}) as {said!r}")
             text = text[:m.start()] + said + text[m.end():]
+    if not notes:  # nothing rewritten: the text as given (its spacing holds the positions later passes read)
+        return text, notes
     return " ".join(text.split()).rstrip(","), notes

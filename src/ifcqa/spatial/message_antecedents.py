@@ -234,6 +234,28 @@ def _states_which(tokens: list[tuple[int, int, str]], named: list[tuple[int, int
     return verb in ("need", "needs", "have", "has", "had", "lack", "lacks", "brauchen", "haben")
 
 
+# nothing but a coordinator between two storeys: "the Keller and the Erdgeschoss", "EG, 1.OG und 2.OG"
+_COORDINATED = re.compile(r"\s*(?:,|,?\s*(?:and|und|&|\+|plus|sowie|as\s+well\s+as))\s*(?:(?:on|in|im|auf|at)\s+)?"
+                          r"(?:(?:the|das|dem|den|die)\s+)?", re.I)
+
+
+_Said = tuple[int, str, tuple[str, ...]]  # a storey said: (position, term, GlobalIds)
+
+
+def _together(text: str, storeys: list[_Said]) -> list[list[_Said]]:
+    """``storeys`` (by position in ``text``) in runs said together: "there" after "the windows on the Keller and the
+    Erdgeschoss" is both storeys, one place, while two storeys said apart ("Keller is done; EG is next") stay two."""
+    groups: list[list[_Said]] = []
+    for item in storeys:
+        last = groups[-1][-1] if groups else None
+        if last is not None and last[0] >= 0 and item[0] >= 0 and _COORDINATED.fullmatch(
+                text[last[0] + len(last[1]):item[0]]):
+            groups[-1].append(item)
+        else:
+            groups.append([item])
+    return groups
+
+
 def _clean(text: str) -> str:
     """A context unit with its ticket number and field labels blanked (spaces: positions kept)."""
     for key in ("ticket_number", "label_fields"):
@@ -268,13 +290,18 @@ def read(question: str, named: Any, own: Any, storey_names: frozenset[str] = fro
         own_place, own_things = True, False  # "How about Roof?": the storey, as the model writes its name
     if earlier:
         return None  # an earlier question in the message: two requests (round 11)
-    said = [named(_clean(t)) for t in contexts]
+    cleaned = [_clean(t) for t in contexts]
+    said = [named(t) for t in cleaned]
     if any(n.narrows for n in said):
         return None  # round 11: a context that says which of the things declines, naming its words
     storeys: dict[tuple[str, ...], str] = {}
     for n in said:
         for _, term, guids in sorted(n.storeys):
             storeys.setdefault(guids, term)
+    places: dict[tuple[str, ...], str] = {}  # storeys said together ("on the Keller and the Erdgeschoss") are one
+    for t, n in zip(cleaned, said, strict=True):
+        for group in _together(t, sorted(n.storeys)):
+            places.setdefault(tuple(g for _, _, gs in group for g in gs), " and ".join(term for _, term, _ in group))
     rooms = dict((g, t) for n in said for t, g in n.rooms)
     missing = [w for n in said for w in n.missing]
     things = list(dict.fromkeys(" and ".join(n.things) for n in said if n.things))
@@ -308,7 +335,7 @@ def read(question: str, named: Any, own: Any, storey_names: frozenset[str] = fro
                 return None
             cands = ({**{g: f"on {t}" for g, t in storeys.items()}} if kind == "storey" else
                      {g: f"in {t}" for g, t in rooms.items()} if kind == "room" else
-                     {**{g: f"on {t}" for g, t in storeys.items()}, **{g: f"in {t}" for g, t in rooms.items()}})
+                     {**{g: f"on {t}" for g, t in places.items()}, **{g: f"in {t}" for g, t in rooms.items()}})
             if len(cands) == 1:
                 to = next(iter(cands.values()))
                 # "up there", "on that floor": the whole phrase; "there" after a verb: "on <S>" in its place

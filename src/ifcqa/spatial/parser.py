@@ -330,6 +330,9 @@ _GROUNDED_NEGATION = re.compile(rf"(?:\bnot|\bnon-?|\b\w*n't|\bnicht|\bkeine?n?|
 # a material named after what is asked of everything: "which elements are made of steel", "Bauteile aus Beton"
 _MADE_OF = re.compile(r"\b(?:(?:made|built|constructed|manufactured)\s+(?:out\s+of|of|from)|consist(?:s|ing)?\s+of|"
                       r"(?:bestehend\s+|hergestellt\s+|gefertigt\s+)?aus)\s+(?:the\s+|dem\s+)?$")
+# a bare "of" after what is asked of everything, before a material: "which elements are of Stahlbeton"
+_EVERY = "|".join(re.escape(w) for w in INVENTORY_WORDS if not w.startswith(("what", "was ", "list ", "show ")))
+_BARE_OF = re.compile(rf"\b(?:{_EVERY})\s+(?:(?:are|is|sind|ist)\s+)?(?P<of>of)\s+(?:the\s+)?$")
 # the person a room belongs to, after it: "the office of Mr Schmidt", "das Büro von Herrn Schmidt"
 _OWNER = re.compile(r"\s+(?:of|von|vom|des|der|belonging\s+to)\s+(?:the\s+|dem\s+)?"
                     r"(?:(?:mr|mrs|ms|miss|dr|prof|herrn?|frau)\.?\s+)?"
@@ -3131,10 +3134,10 @@ class Parser:
             if found is None and not plan.rooms and len(run) > 1 and run[-1][2] == "class" and all(
                     k == "word" for _, _, k, _ in run[:-1]) and _CLASS_KEYS[run[-1][3]] == "spaces":
                 masked = self._room_words(plan, text, masked, run[:-1], words[:-1])  # "the hobby room"
+            if link is not None:  # "slabs made of marble": the link is read; a material not found is what declines
+                masked = _mask(masked, *link)
             if found is None:
                 continue
-            if link is not None:
-                masked = _mask(masked, *link)
             start, end = run[0][0], run[-1][1]
             prefix = _GROUNDED_NEGATION.search(text[max(0, start - 24):start])
             negated = prefix is not None or (link is not None and re.search(
@@ -3179,14 +3182,19 @@ class Parser:
         plan.resolved["class_spans"] = spans
         return masked
 
-    @staticmethod
-    def _made_of(text: str, run: list[tuple[int, int, str, str]]) -> tuple[int, int] | None:
+    def _made_of(self, text: str, run: list[tuple[int, int, str, str]]) -> tuple[int, int] | None:
         """Where a material link ("made of", "aus") before the run's material words starts, and the index of the
-        run's first material word (the link's own words may open the run: "aus Stahlbeton")."""
+        run's first material word (the link's own words may open the run: "aus Stahlbeton"). A bare "of" right
+        after the everything-word asked ("which elements are of Stahlbeton", German "Bauteile sind aus" read as
+        "of") links a material only when the run names one of the model's materials."""
         for k in range(len(run)):
             found = _MADE_OF.search(text, 0, run[k][0])
             if found is not None:
                 return found.start(), k
+        bare = _BARE_OF.search(text, 0, run[0][0])
+        if bare is not None and grounding.ground(self.index, [text[a:b] for a, b, _, _ in run],
+                                                 class_filter(self.index.schema, "inventory"), material_only=True):
+            return bare.start("of"), 0
         return None
 
     def _numbered_contents(self, text: str, rooms: list[resolve.Room]) -> list[resolve.Room]:

@@ -32,6 +32,7 @@ from ifcqa.spatial import (
     contrast_classes,
     element_compare,
     exclusion_phrases,
+    follow_ups,
     framing,
     german_frames,
     german_requests,
@@ -985,6 +986,8 @@ class Parser:
         return self._kinds[key]
 
     def parse(self, question: str) -> Plan:
+        if not (self._framing or self._message) and (followed := follow_ups.read(self, question)) is not None:
+            return followed  # round 14: "How many windows on EG? Which ones?", "... Only the external ones."
         plan = self._parse_whole(question)
         if self._framing or self._message:
             return plan

@@ -48,6 +48,7 @@ from ifcqa.spatial import (
     per_storey,
     property_match,
     property_names,
+    property_values,
     qualifier_forms,
     qualifiers,
     quantity_reading,
@@ -1095,6 +1096,7 @@ class Parser:
             self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
         text = normalise(stripped)
         text = type_names_asked.read(plan, text, self._all_type_names(), _CLASS_KEYS.__contains__)  # round 13
+        text = property_values.unquote_held(text, self._holds)  # round 14: "the 'Reference' of the doors"
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")

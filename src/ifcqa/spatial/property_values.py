@@ -1,0 +1,102 @@
+"""How people write the value of a property filter (issue 22, round 14 props14).
+
+The round-5/11 qualifier reader (:mod:`ifcqa.spatial.qualifiers`) finds a dimension word, a comparison and a
+number with its unit. People write the value in more ways than its vocabulary held; this module holds what round 14
+adds, as data (``data/property_values.json``), merged into the qualifier vocabulary by :func:`extend` (called once
+in ``qualifiers.words``):
+
+- comparisons by a verb, an abbreviation or a German comparative without "als": "the U-value exceeds 0.4",
+  "mind. 30 cm", "max. 0.3", "U-Wert kleiner 0,4", "Räume größer 20 qm", "Türen höher 210 cm";
+- a U-value's unit written out: "W/m²K", "W/(m²K)", "W/(m²·K)", "W/m2K", "W/qmK" (a thermal transmittance, so
+  "U < 0.4 W/m²K" compares Pset_*Common.ThermalTransmittance instead of declining on "m²K");
+- a dimension's letter symbol right before a comparison or "=" (:func:`symbol_before`): "walls with U < 0.3",
+  "U ≤ 0.3", "Uw = 1.3"; only there ("can u list the walls" is not a U-value);
+- :func:`gap_understood`: between a dimension word and its number only joining words may stand when no
+  comparison was read. Before round 14 every word there was consumed with the filter, so "walls where the U-value
+  exceeds 0.4" answered "no walls with ThermalTransmittance = 0.4" (a confident wrong answer); now an unknown word
+  leaves the number unread and the question declines naming it;
+- :func:`shown_unit`: a unit the model spells in SI base units ("kg/K.s3") is shown as people write it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from importlib import resources
+from collections.abc import Callable
+from typing import Any
+
+from ifcqa.spatial.spaces import fold
+
+
+@functools.cache
+def _data() -> dict[str, Any]:
+    raw: dict[str, Any] = json.loads(
+        resources.files("ifcqa.spatial").joinpath("data/property_values.json").read_text("utf-8"))
+    return raw
+
+
+def extend(raw: dict[str, Any]) -> dict[str, Any]:
+    """``qualifier_words.json``'s content with this module's comparisons and units added (a new dict)."""
+    data = _data()
+    comparisons = {op: list(phrases) for op, phrases in raw["comparisons"].items()}
+    for op, phrases in data["comparisons"].items():
+        known = {fold(p) for ps in comparisons.values() for p in ps}
+        comparisons.setdefault(op, []).extend(p for p in phrases if fold(p) not in known)
+    units = dict(raw["units"])
+    for unit, spec in data["units"].items():
+        units.setdefault(unit, spec)
+    return {**raw, "comparisons": comparisons, "units": units}
+
+
+@functools.cache
+def _symbols() -> tuple[re.Pattern[str], dict[str, str]]:
+    table = {fold(k): fold(v) for k, v in _data()["symbols"].items()}
+    alt = "|".join(re.escape(s) for s in sorted(table, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alt})\s*$"), table
+
+
+def symbol_before(folded: str, start: int) -> tuple[re.Match[str], str] | None:
+    """The letter symbol ("u") right before ``start`` (where a comparison or "=" begins) and the dimension word it
+    stands for ("u-value"), or None."""
+    pattern, table = _symbols()
+    m = pattern.search(folded[:start])
+    if m is None:
+        return None
+    return m, table[m.group(0).strip()]
+
+
+@functools.cache
+def _gap_words() -> frozenset[str]:
+    return frozenset(fold(w) for w in _data()["gap_words"])
+
+
+def gap_understood(gap: str) -> bool:
+    """Whether the (folded) words between a dimension word and its number only join them ("is", "of the")."""
+    allowed = _gap_words()
+    return all(w in allowed for w in re.findall(r"[^\s,;]+", gap))
+
+
+def shown_unit(kind: str, unit: str | None) -> str | None:
+    """The unit shown for a value of ``kind``: the model's symbol, unless it spells SI base units ("kg/K.s3")."""
+    shown = _data()["shown_units"].get(kind)
+    if shown is None or unit is None:
+        return unit
+    return shown if re.search(r"\bkg\b|\.s\d|s\d$", unit) else unit
+
+
+_QUOTED = re.compile(r"(?P<open>['\"“”‘’„«»])(?P<inner>[^\W\d_][\w -]{0,38}?)(?P<close>['\"“”‘’«»])(?![\w])")
+
+
+def unquote_held(text: str, holds: Callable[[str], bool]) -> str:
+    """``text`` with the quotes around a property's name blanked (positions kept) when the model holds a property,
+    quantity or attribute of that name: "the 'Reference' of the doors", 'what is the "Reference" of each door?'.
+    Quoted names and type names ("the 'Outside wall' type") are left to their readers."""
+    def blank(m: re.Match[str]) -> str:
+        if m.group("open") == "'" and m.start() > 0 and text[m.start() - 1].isalnum():
+            return m.group(0)  # an apostrophe ("the door's 'Reference'") is no opening quote
+        if not holds(m.group("inner")):
+            return m.group(0)
+        return f" {m.group('inner')} "
+    return _QUOTED.sub(blank, text)

@@ -1097,6 +1097,7 @@ class Parser:
         text = normalise(stripped)
         text = type_names_asked.read(plan, text, self._all_type_names(), _CLASS_KEYS.__contains__)  # round 13
         text = property_values.unquote_held(text, self._holds)  # round 14: "the 'Reference' of the doors"
+        text = property_values.place_qualifiers(text)  # round 14: "walls on the outside of the building": external
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")

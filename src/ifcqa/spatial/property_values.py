@@ -15,7 +15,13 @@ in ``qualifiers.words``):
   comparison was read. Before round 14 every word there was consumed with the filter, so "walls where the U-value
   exceeds 0.4" answered "no walls with ThermalTransmittance = 0.4" (a confident wrong answer); now an unknown word
   leaves the number unread and the question declines naming it;
-- :func:`shown_unit`: a unit the model spells in SI base units ("kg/K.s3") is shown as people write it.
+- :func:`shown_unit`: a unit the model spells in SI base units ("kg/K.s3") is shown as people write it;
+- :func:`unquote_held` (called in ``Parser._parse_whole``): quotes around a property's name the model holds are
+  blanked ("the 'Reference' of the doors"); quoted names and types stay quoted;
+- :func:`place_qualifiers` (called there too): a qualifier said as a place ("walls on the outside of the building")
+  is its qualifier word, never "not in the building" (every storey negated: "no walls found outside ...");
+- :func:`also` (in ``qualifiers._reading``): a dimension word that names another dimension when the elements
+  record none of its own ("doors shorter than 2.1 m" is their height).
 """
 
 from __future__ import annotations
@@ -23,8 +29,8 @@ from __future__ import annotations
 import functools
 import json
 import re
-from importlib import resources
 from collections.abc import Callable
+from importlib import resources
 from typing import Any
 
 from ifcqa.spatial.spaces import fold
@@ -100,3 +106,23 @@ def unquote_held(text: str, holds: Callable[[str], bool]) -> str:
             return m.group(0)
         return f" {m.group('inner')} "
     return _QUOTED.sub(blank, text)
+
+
+@functools.cache
+def _phrases() -> tuple[re.Pattern[str], dict[str, str]]:
+    table = {fold(k): v for k, v in _data()["phrases"].items()}
+    alt = "|".join(r"\s+".join(re.escape(w) for w in k.split()) for k in sorted(table, key=len, reverse=True))
+    return re.compile(rf"(?<![\w])(?:{alt})(?![\w])"), table
+
+
+def place_qualifiers(text: str) -> str:
+    """``text`` (folded, as the parser reads it) with a qualifier said as a place written as its word, padded to the
+    same length: "walls on the outside of the building" -> "walls external ..." (never "not in the building")."""
+    pattern, table = _phrases()
+    return pattern.sub(lambda m: table[" ".join(m.group(0).split())].ljust(len(m.group(0))), text)
+
+
+def also(dim_word: str) -> str | None:
+    """The other dimension word a dimension word names when the elements record none of its own ("shorter":
+    "height"), or None."""
+    return {fold(k): fold(v) for k, v in _data()["also"].items()}.get(dim_word)

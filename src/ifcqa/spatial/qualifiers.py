@@ -503,6 +503,9 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
         q.note = f"{asked!r} is not a {entry['kind']}"
         return start, end, q
     q = _dimension(index, found, entry, op or "=", number, factor, asked, says_gross(folded))
+    if q.how == "not_in_model" and (other := property_values.also(dim_key)) in dim_table:
+        # round 14: "doors shorter than 2.1 m": no door has a length; "shorter" is also a height
+        q = _dimension(index, found, vocab.dimensions[dim_table[other]], op or "=", number, factor, asked, False)
     if dim is None and q.how == "not_in_model":
         return None  # "150W lights" where no element records a wattage: a code in their names (name_codes.py)
     return start, end, q

@@ -223,3 +223,24 @@ def test_shorter_doors_are_their_height(qa: Callable[[str], SpatialQA],
     answer = qa("AC20-FZK-Haus.ifc").ask("doors shorter than 210cm")
     assert expected and _guids(answer) == expected, answer["answer"]
     assert "OverallHeight" in answer["answer"]
+
+
+@pytest.mark.parametrize("question, keep", [
+    ("Türen breiter als 1.000 mm", lambda v: v > 1.0),  # a German thousands dot: was "> 0.001 m", every door
+    ("doors 90cm wide or more", lambda v: v >= 0.9),  # was "= 0.9 m", none found
+    ("doors 90cm wide or less", lambda v: v <= 0.9),
+])
+def test_door_widths_as_written(question: str, keep: Callable[[float], bool], qa: Callable[[str], SpatialQA],
+                                model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model(FZK)
+    expected = _door_attr(f, "OverallWidth", keep)
+    assert 0 < len(expected) < len(f.by_type("IfcDoor"))
+    answer = qa(FZK).ask(question)
+    assert _guids(answer) == expected, answer["answer"]
+
+
+def test_greater_or_equal_in_words(qa: Callable[[str], SpatialQA], model: Callable[[str], ifcopenshell.file]) -> None:
+    expected = _u_of(model(FZK), "IfcWall", lambda v: v >= 1.5)
+    for question in ("walls with a U-value greater or equal 1.5", "Wände mit U-Wert größer gleich 1,5"):
+        answer = qa(FZK).ask(question)
+        assert expected and _guids(answer) == expected, answer["answer"]

@@ -126,3 +126,13 @@ def also(dim_word: str) -> str | None:
     """The other dimension word a dimension word names when the elements record none of its own ("shorter":
     "height"), or None."""
     return {fold(k): fold(v) for k, v in _data()["also"].items()}.get(dim_word)
+
+
+def number(num: str, factor: float | None) -> float:
+    """The number as written: "1,000" (English thousands), "0,9" (a decimal comma), and "1.000 mm" / "2.100 mm"
+    (``factor`` of the unit <= 1 mm: a German thousands dot, since no building length is 1.000 mm)."""
+    if re.fullmatch(r"\d{1,3}(?:,\d{3})+", num):
+        return float(num.replace(",", ""))
+    if factor is not None and factor <= 1e-3 and re.fullmatch(r"\d{1,3}(?:\.\d{3})+", num):
+        return float(num.replace(".", ""))
+    return float(num.replace(",", "."))

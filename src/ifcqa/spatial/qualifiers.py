@@ -485,9 +485,12 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
         if stronger is not None and vocab.comparisons[1][_phrase(stronger.group(0).rstrip(". "))] != "=":
             op = vocab.comparisons[1][_phrase(stronger.group(0).rstrip(". "))]
             start = min(start, stronger.start())
+    if dim is not None and dim.start() >= m.end() and op in (None, "=") and clamp == (None, None) and (
+            tail := vocab.after.match(folded[end:])) is not None:  # round 14: "doors 90cm wide or more"
+        op, end = ("<=" if tail.group("less") else ">="), end + tail.end()
     start = start if clamp[0] is None else max(start, clamp[0])
     end = end if clamp[1] is None else min(end, clamp[1])
-    number = float(num.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+", num) else num.replace(",", "."))
+    number = property_values.number(num, vocab.units[unit_word][1] if unit_word else None)  # "1.000 mm"
     asked = f"{num} {unit_text}" if unit_text else num
     unit_kind, factor = vocab.units[unit_word] if unit_word else (None, None)
     entry = vocab.dimensions[dim_table[dim_key]] if dim else None

@@ -244,3 +244,12 @@ def test_greater_or_equal_in_words(qa: Callable[[str], SpatialQA], model: Callab
     for question in ("walls with a U-value greater or equal 1.5", "Wände mit U-Wert größer gleich 1,5"):
         answer = qa(FZK).ask(question)
         assert expected and _guids(answer) == expected, answer["answer"]
+
+
+def test_german_verb_after_the_number(qa: Callable[[str], SpatialQA],
+                                      model: Callable[[str], ifcopenshell.file]) -> None:
+    """'Wände, deren U-Wert 0,4 überschreitet': the verb after the number compares (was: 'deren', 'überschreitet'
+    not understood)."""
+    answer = qa(INSTITUTE).ask("Wände, deren U-Wert 0,4 überschreitet")
+    expected = _u_of(model(INSTITUTE), "IfcWall", lambda v: v > 0.4)
+    assert expected and _guids(answer) == expected, answer["answer"]

@@ -136,3 +136,20 @@ def number(num: str, factor: float | None) -> float:
     if factor is not None and factor <= 1e-3 and re.fullmatch(r"\d{1,3}(?:\.\d{3})+", num):
         return float(num.replace(".", ""))
     return float(num.replace(",", "."))
+
+
+@functools.cache
+def _verbs_after() -> tuple[re.Pattern[str], dict[str, str]]:
+    table = {fold(w): op for op, words in _data()["verbs_after"].items() for w in words}
+    alt = "|".join(r"\s+".join(re.escape(w) for w in k.split()) for k in sorted(table, key=len, reverse=True))
+    return re.compile(rf"\s*(?:{alt})(?![\w])"), table
+
+
+def verb_after(folded: str, end: int) -> tuple[str, int] | None:
+    """A comparison verb right after the number ending at ``end`` ("30 m² übersteigt"): its operator and the new
+    end of the filter, or None."""
+    pattern, table = _verbs_after()
+    m = pattern.match(folded, end)
+    if m is None:
+        return None
+    return table[" ".join(m.group(0).split())], m.end()

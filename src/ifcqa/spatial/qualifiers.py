@@ -445,6 +445,8 @@ def _numbers(index: ModelIndex, found: _Carried, folded: str) -> list[tuple[int,
         if tail is not None:
             op = "<=" if tail.group("less") else ">="
             end += tail.end()
+        elif op is None and (verb := property_values.verb_after(folded, end)) is not None:
+            op, end = verb  # round 14: "Räume, deren Fläche 30 m² übersteigt"
         reading = _reading(index, found, folded, m.group("num"), m.group("unit"), op, start, end, m)
         if reading is not None:
             out.append(reading)

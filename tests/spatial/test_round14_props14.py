@@ -253,3 +253,15 @@ def test_german_verb_after_the_number(qa: Callable[[str], SpatialQA],
     answer = qa(INSTITUTE).ask("Wände, deren U-Wert 0,4 überschreitet")
     expected = _u_of(model(INSTITUTE), "IfcWall", lambda v: v > 0.4)
     assert expected and _guids(answer) == expected, answer["answer"]
+
+
+def test_a_number_most_elements_do_not_record_is_declined(qa: Callable[[str], SpatialQA],
+                                                          model: Callable[[str], ifcopenshell.file]) -> None:
+    """3rooms: 1 of the 8 walls has a base quantity Width; "walls thicker than 20 cm" cannot be told for 7."""
+    f = model("3rooms_Heater_AirTerminal_Table_with_SB.ifc")
+    holding = [w for w in f.by_type("IfcWall")
+               if (ue.get_psets(w, qtos_only=True).get("Qto_WallBaseQuantities") or {}).get("Width") is not None]
+    assert 0 < 2 * len(holding) < len(f.by_type("IfcWall"))
+    answer = qa("3rooms_Heater_AirTerminal_Table_with_SB.ifc").ask("walls thicker than 20 cm")
+    assert answer["declined"] is not None and not answer["elements"], answer["answer"]
+    assert f"only {len(holding)} of the {len(f.by_type('IfcWall'))} walls" in answer["answer"]

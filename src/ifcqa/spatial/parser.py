@@ -2818,6 +2818,8 @@ class Parser:
             why = qualifier_forms.unset_for_most(self.index, q.raw, classes, (q.value is False) != negated,
                                                  _join_words([c.label for c in plan.classes]) or "elements"
                                                  ) if of_class else None
+            why = why or (property_values.numbers_unset_for_most(self.index, q.raw, classes, _join_words(
+                [c.label for c in plan.classes]) or "elements") if of_class else None)  # round 14: 1 of 8 walls
             if why is not None:  # "walls that are not external" where 1 of 8 walls records IsExternal
                 _decline(plan, why, [_as_written(plan.question, q.term)])
                 return text

@@ -33,6 +33,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
+from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial.spaces import fold
 
 
@@ -153,3 +154,22 @@ def verb_after(folded: str, end: int) -> tuple[str, int] | None:
     if m is None:
         return None
     return table[" ".join(m.group(0).split())], m.end()
+
+
+def numbers_unset_for_most(index: ModelIndex, q: Any, classes: list[str], what: str = "elements") -> str | None:
+    """Why a number filter ("walls thicker than 20 cm") cannot be answered: fewer than half of the asked elements
+    record the compared property or quantity at all (3rooms: 1 of 8 walls has a base quantity Width), so listing the
+    few that do would answer for elements whose value is unknown. ``None`` when it can be answered."""
+    from ifcqa.spatial import qualifiers  # qualifiers imports this module
+
+    if q is None or q.how != "number" or "." not in (q.path or ""):
+        return None  # an attribute (OverallWidth) is the element's own: read where set
+    elements = qualifiers.elements_of(index, classes)
+    if len(elements) < 2:
+        return None
+    paths = q.paths or [q.path]
+    holding = sum(1 for e in elements if any(qualifiers._number(e, p) is not None for p in paths))
+    if 2 * holding >= len(elements):
+        return None
+    return (f"only {holding} of the {len(elements)} {what} record {q.path} at all, so which are {q.term!r} cannot be "
+            f"told for the other {len(elements) - holding}")

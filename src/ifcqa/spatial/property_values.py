@@ -158,12 +158,15 @@ def verb_after(folded: str, end: int) -> tuple[str, int] | None:
 
 def numbers_unset_for_most(index: ModelIndex, q: Any, classes: list[str], what: str = "elements") -> str | None:
     """Why a number filter ("walls thicker than 20 cm") cannot be answered: fewer than half of the asked elements
-    record the compared property or quantity at all (3rooms: 1 of 8 walls has a base quantity Width), so listing the
+    record the compared base quantity at all (3rooms: 1 of 8 walls has a base quantity Width), so listing the
     few that do would answer for elements whose value is unknown. ``None`` when it can be answered."""
     from ifcqa.spatial import qualifiers  # qualifiers imports this module
 
     if q is None or q.how != "number" or "." not in (q.path or ""):
         return None  # an attribute (OverallWidth) is the element's own: read where set
+    if not re.search(r"^Qto_|Quantities", q.path.partition(".")[0]):
+        return None  # a property (a fixture's nominal power) many elements lack by nature; a geometric quantity
+        # (a wall's thickness) every element has, so an unrecorded one is unknown
     elements = qualifiers.elements_of(index, classes)
     if len(elements) < 2:
         return None

@@ -49,6 +49,7 @@ from ifcqa.spatial import (
     per_storey,
     property_match,
     property_names,
+    property_values,
     qualifier_forms,
     qualifiers,
     quantity_reading,
@@ -1101,6 +1102,8 @@ class Parser:
             self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
         text = normalise(stripped)
         text = type_names_asked.read(plan, text, self._all_type_names(), _CLASS_KEYS.__contains__)  # round 13
+        text = property_values.unquote_held(text, self._holds)  # round 14: "the 'Reference' of the doors"
+        text = property_values.place_qualifiers(text)  # round 14: "walls on the outside of the building": external
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
@@ -2821,6 +2824,8 @@ class Parser:
             why = qualifier_forms.unset_for_most(self.index, q.raw, classes, (q.value is False) != negated,
                                                  _join_words([c.label for c in plan.classes]) or "elements"
                                                  ) if of_class else None
+            why = why or (property_values.numbers_unset_for_most(self.index, q.raw, classes, _join_words(
+                [c.label for c in plan.classes]) or "elements") if of_class else None)  # round 14: 1 of 8 walls
             if why is not None:  # "walls that are not external" where 1 of 8 walls records IsExternal
                 _decline(plan, why, [_as_written(plan.question, q.term)])
                 return text

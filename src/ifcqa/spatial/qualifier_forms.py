@@ -40,7 +40,7 @@ _RECORDING = ("marked", "flagged", "tagged", "set", "classified", "classed", "la
 # flagged as external" is no lookup of IsExternal's value; ``lookup`` reads a fragment's words after one as a filter)
 FILTER_VERBS = frozenset(["marked", "flagged", "tagged", "classified", "classed", "labelled", "labeled",
                           "designated", "categorised", "categorized", "as"])
-_PRONOUN = r"(?:that|which|who|whose|where)(?:\s+(?:the|its|their))?"
+_PRONOUN = r"(?:that|which|who|whose|where|deren|dessen)(?:\s+(?:the|its|their))?"
 _COPULA = r"(?:is|are|was|were|has|have|had|be)(?:\s+(?:been|being|all))?"
 _VERB = rf"(?:{'|'.join(_RECORDING)})(?:\s+(?:as|to|with))?"
 # the frame words right before a filter, longest first: "that are marked as", "whose", "which have been set to"

@@ -27,6 +27,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
+from ifcqa.spatial import property_values
 from ifcqa.spatial.spaces import fold, fold_with_offsets
 
 OPS = ("=", ">", "<", ">=", "<=", "!=", "~")  # "~": the text contains the value (names, type names)
@@ -109,6 +110,7 @@ def _bounded(phrases: list[str]) -> re.Pattern[str]:
 def words() -> _Words:
     """``data/qualifier_words.json``, folded and compiled (once per process)."""
     raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/qualifier_words.json").read_text("utf-8"))
+    raw = property_values.extend(raw)  # round 14: comparisons and units people write ("exceeds", "W/m²K")
     booleans: dict[str, tuple[str, bool]] = {}
     for entry in raw["booleans"]:
         for w in entry["words"]:
@@ -443,6 +445,8 @@ def _numbers(index: ModelIndex, found: _Carried, folded: str) -> list[tuple[int,
         if tail is not None:
             op = "<=" if tail.group("less") else ">="
             end += tail.end()
+        elif op is None and (verb := property_values.verb_after(folded, end)) is not None:
+            op, end = verb  # round 14: "Räume, deren Fläche 30 m² übersteigt"
         reading = _reading(index, found, folded, m.group("num"), m.group("unit"), op, start, end, m)
         if reading is not None:
             out.append(reading)
@@ -460,14 +464,19 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
     dim_pattern, dim_table = vocab.dimension_words
     unit_word = _phrase(unit_text) if unit_text else None
     # the dimension: in the comparison ("wider than"), just before it ("width over"), or after ("2 m breit")
-    dim = None
+    dim, dim_key = None, ""
     for d in dim_pattern.finditer(folded, max(0, start - 30), min(len(folded), end + 25)):
         gap = folded[d.end() : start] if d.end() <= start else folded[end : d.start()]
+        if d.end() <= start and op in (None, "=") and not property_values.gap_understood(gap):
+            continue  # round 14: "the U-value exceeds 0.4" with "exceeds" unknown is never "= 0.4"
         if d.start() >= start and d.end() <= end or len(gap.split()) <= 3:
-            dim = d
+            dim, dim_key = d, _phrase(d.group(0))
             start, end = min(start, d.start()), max(end, d.end())
             break
-    bare = dim is not None and vocab.dimensions[dim_table[_phrase(dim.group(0))]]["kind"] in _BARE_KINDS
+    if dim is None and op is not None and (sym := property_values.symbol_before(folded, start)) is not None:
+        dim, dim_key = sym  # round 14: "walls with U < 0.3", "Uw = 1.3"
+        start = dim.start()
+    bare = dim is not None and vocab.dimensions[dim_table[dim_key]]["kind"] in _BARE_KINDS
     if unit_word is None and (dim is None or (op in (None, "=") and not bare)):
         return None  # "more than 10 doors": a count; "the area of level 1": a storey; not a qualifier
     if unit_word is None and _COUNTED_NOUN.search(folded, max(0, m.start() - 12), m.start()):
@@ -478,12 +487,15 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
         if stronger is not None and vocab.comparisons[1][_phrase(stronger.group(0).rstrip(". "))] != "=":
             op = vocab.comparisons[1][_phrase(stronger.group(0).rstrip(". "))]
             start = min(start, stronger.start())
+    if dim is not None and dim.start() >= m.end() and op in (None, "=") and clamp == (None, None) and (
+            tail := vocab.after.match(folded[end:])) is not None:  # round 14: "doors 90cm wide or more"
+        op, end = ("<=" if tail.group("less") else ">="), end + tail.end()
     start = start if clamp[0] is None else max(start, clamp[0])
     end = end if clamp[1] is None else min(end, clamp[1])
-    number = float(num.replace(",", "") if re.fullmatch(r"\d{1,3}(?:,\d{3})+", num) else num.replace(",", "."))
+    number = property_values.number(num, vocab.units[unit_word][1] if unit_word else None)  # "1.000 mm"
     asked = f"{num} {unit_text}" if unit_text else num
     unit_kind, factor = vocab.units[unit_word] if unit_word else (None, None)
-    entry = vocab.dimensions[dim_table[_phrase(dim.group(0))]] if dim else None
+    entry = vocab.dimensions[dim_table[dim_key]] if dim else None
     if entry is None:
         by_unit = (e for e in vocab.dimensions if e["kind"] == unit_kind and unit_kind != "length")
         entry = next(by_unit, None)
@@ -496,6 +508,9 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
         q.note = f"{asked!r} is not a {entry['kind']}"
         return start, end, q
     q = _dimension(index, found, entry, op or "=", number, factor, asked, says_gross(folded))
+    if q.how == "not_in_model" and (other := property_values.also(dim_key)) in dim_table:
+        # round 14: "doors shorter than 2.1 m": no door has a length; "shorter" is also a height
+        q = _dimension(index, found, vocab.dimensions[dim_table[other]], op or "=", number, factor, asked, False)
     if dim is None and q.how == "not_in_model":
         return None  # "150W lights" where no element records a wattage: a code in their names (name_codes.py)
     return start, end, q
@@ -538,6 +553,7 @@ def _dimension(index: ModelIndex, found: _Carried, entry: dict[str, Any], op: st
         return q
     path = min(candidates)[2]
     unit, model_factor = _unit_of(index, found, path, kind)
+    unit = property_values.shown_unit(kind, unit)  # round 14: "kg/K.s3" is W/(m²·K)
     guessed = None
     from ifcqa.spatial.qualifier_forms import bare_length_ambiguous  # round 11 (imports this module)
 

@@ -107,6 +107,20 @@ def test_a_room_chosen_by_size_on_a_storey(qa: QA, ifc: Callable[[str], ifcopens
     assert {r["guid"] for r in answer["elements"]} == want and want
 
 
+def test_a_place_after_the_chosen_room_is_part_of_the_choice(qa: QA, ifc: Callable[[str], ifcopenshell.file]) -> None:
+    f = ifc("AC20-FZK-Haus.ifc")
+    downstairs = max((s for s in f.by_type("IfcSpace") if storey_of(s) == "Erdgeschoss"), key=_area)
+    assert max(f.by_type("IfcSpace"), key=_area) != downstairs  # the gallery upstairs is larger
+    answer = qa("AC20-FZK-Haus.ifc").ask("which windows are in the biggest room downstairs?")
+    assert {r["guid"] for r in answer["elements"]} == _bounding(downstairs, "IfcWindow")
+    f = ifc(INS)
+    offices = [s for s in f.by_type("IfcSpace") if storey_of(s) == "1. Obergeschoss" and "Buero" in (s.LongName or "")]
+    largest = max(offices, key=_area)
+    assert sorted(_area(s) for s in offices)[-2] < _area(largest)
+    answer = qa(INS).ask("list the doors of the largest office on the first upper floor (1. Obergeschoss)")
+    assert {r["guid"] for r in answer["elements"]} == _bounding(largest, "IfcDoor")
+
+
 def test_a_fronted_room_chosen_by_a_count_then_its_area(qa: QA, ifc: Callable[[str], ifcopenshell.file]) -> None:
     # main answered "Room with most doors: area in m2?" with the total over every space
     for name, cls, question in ((R3, "IfcWindow", "the room with the most windows - what's its area?"),

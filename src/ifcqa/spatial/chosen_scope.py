@@ -156,28 +156,41 @@ def find(question: str, storey_names: list[str]) -> Choice | None:
             end = m.start("what") + len(what)
             noun, sup = m.group("noun"), _sup_word(m.group("sup"))
             kind = "storey" if _storey_noun(noun) else "room"
+            on = ""
+            if kind == "room":  # "the room with the most windows on Level 2": among the rooms there
+                on, end = _place_after(question, end)
+                what += on
             rest = question[:m.start()] + "{scope}" + question[end:]
             rest, fronted = _pronouns_after(rest)
             return Choice(kind, question[m.start():end], _chooser(kind, noun, sup, what), rest, sup,
                           "fronted" if fronted else "with")
     for m in pats["size"].finditer(question):
         noun, sup = m.group("noun"), _sup_word(m.group("sup"))
-        if sup not in ("largest", "smallest"):
-            continue
+        if sup not in ("largest", "smallest") or _measured(noun) or re.search(r"fläche|area", noun, re.IGNORECASE):
+            continue  # "die größte Nettofläche", "the largest area": a measure, not what it is of
         end, on = m.end(), ""
-        if not _storey_noun(noun):  # "the largest room on Erdgeschoss": the storey is part of the choice
-            for name in sorted(storey_names, key=len, reverse=True):
-                place = re.match(rf"\s+(?:on|in|im|auf|at)\s+(?:the\s+|dem\s+|der\s+)?{re.escape(name)}(?![\w])",
-                                 question[end:], re.IGNORECASE)
-                if name and place:
-                    on, end = f" on {name}", end + place.end()
-                    break
+        if not _storey_noun(noun):  # "the largest room on Erdgeschoss", "downstairs": the place is the choice's
+            on, end = _place_after(question, end)
         kind = "storey" if _storey_noun(noun) else "room"
         rest = question[:m.start()] + "{scope}" + question[end:]
         rest, fronted = _pronouns_after(rest)
         return Choice(kind, question[m.start():end], _chooser(kind, noun, sup, "", on), rest, sup,
                       "fronted" if fronted else "size")
     return None
+
+
+_PLACE_AFTER = re.compile(
+    r"\s+(?:(?:on|in|im|auf|at|of|from)\s+[^,;:?!]*?|downstairs|upstairs|unten|oben)"
+    r"(?=\s*(?:[,;:?!]|(?<!\d)\.(?:\s|$)|$)|\s+[-–]\s|\s+(?:and|und|what|which|how|with|that|please|pls|for|have|has|hat)\b)",
+    re.IGNORECASE)
+
+
+def _place_after(question: str, end: int) -> tuple[str, int]:
+    """The place said right after a chosen room ("on Erdgeschoss", "downstairs", "on the first upper floor
+    (1. Obergeschoss)"): part of the choice (asked in the chooser, out of the rest), never left to the rest, where
+    it would narrow a room chosen among all of them."""
+    place = _PLACE_AFTER.match(question, end)
+    return (place.group(0), place.end()) if place else ("", end)
 
 
 def _pronouns_after(rest: str) -> tuple[str, bool]:
@@ -245,7 +258,13 @@ def _composed_anyway(choice: Choice) -> bool:
         return True
     before = choice.rest.split("{scope}")[0]
     after_preposition = re.search(_words()["scope_before"], before, re.IGNORECASE) is not None
-    return after_preposition and (choice.how == "with" or choice.kind == "storey")
+    return after_preposition and (choice.how == "with" or choice.kind == "storey" or not _measured(before))
+
+
+def _measured(text: str) -> bool:
+    """Whether ``text`` names a measure ("the area of", "how big is"): a room chosen by size after it is the rules'
+    own question ("the area of the largest room": the largest area)."""
+    return any(w in _words()["measure_words"] for w in re.findall(r"[^\W\d_]+|m²|m2", text.lower()))
 
 
 def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any] | None:

@@ -67,7 +67,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     w = _words()
     storey, room = _alt(w["storey_nouns"]), _alt(w["room_nouns"])
     most, fewest = _alt(w["most"]), _alt(w["fewest"])
-    size = _alt(w["largest"] + w["smallest"])
+    size = _alt(w["largest"] + w["smallest"] + w["tallest"])
     det = rf"(?:(?:{_alt(w['determiners'])})\s+)?"
     what = r"(?P<what>[^\W\d_][\w'-]*(?:\s+[^\W\d_][\w'-]*){0,2})"
     sup = rf"(?P<sup>{most}|{fewest})"
@@ -88,7 +88,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
 def _sup_word(sup: str) -> str:
     w = _words()
     low = " ".join(sup.lower().split())
-    for key in ("most", "fewest", "largest", "smallest"):
+    for key in ("most", "fewest", "largest", "smallest", "tallest"):
         if low in (" ".join(x.split()) for x in w[key]):
             return key
     return low
@@ -166,7 +166,8 @@ def find(question: str, storey_names: list[str]) -> Choice | None:
                           "fronted" if fronted else "with")
     for m in pats["size"].finditer(question):
         noun, sup = m.group("noun"), _sup_word(m.group("sup"))
-        if sup not in ("largest", "smallest") or _measured(noun) or re.search(r"fläche|area", noun, re.IGNORECASE):
+        if (sup not in ("largest", "smallest", "tallest") or (sup == "tallest" and _storey_noun(noun))
+                or _measured(noun) or re.search(r"fläche|area", noun, re.IGNORECASE)):
             continue  # "die größte Nettofläche", "the largest area": a measure, not what it is of
         end, on = m.end(), ""
         if not _storey_noun(noun):  # "the largest room on Erdgeschoss", "downstairs": the place is the choice's
@@ -205,9 +206,9 @@ def _pronouns_after(rest: str) -> tuple[str, bool]:
     return ("{scope}: " + m.group("rest"), True) if ":" in m.group("sep") else (rest, False)
 
 
-def _first_sentence(text: str) -> str:
-    cut = re.split(r"(?:(?<=[^\d\s][.!?])|(?<=\d\d[.!?]))\s+(?=[A-Z])", text.strip(), maxsplit=1)[0]
-    return cut.rstrip()
+def _first_sentence(text: str, most: int = 400) -> str:
+    cut = re.split(r"(?:(?<=[^\d\s][.!?])|(?<=\d\d[.!?]))\s+(?=[A-Z])", text.strip(), maxsplit=1)[0].rstrip()
+    return cut if len(cut) <= most else cut[:most].rsplit(";", 1)[0] + "; ...)"
 
 
 def _declined(question: str, plan: Plan, choice: Choice, reason: str, can: str) -> dict[str, Any]:

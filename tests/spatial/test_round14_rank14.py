@@ -82,6 +82,7 @@ def test_two_clauses_ask_the_second_of_what_the_first_chose(qa: QA, ifc: Callabl
     want = _on(f, storey, "IfcWall")
     for question in ("which floor has the most furniture, and how many walls does it have?",
                      "Which floor has the most furniture? How many walls are on it?",
+                     "Which floor has the most furniture and how many walls are on that floor?",
                      "Wie viele Wände hat das Geschoss mit den meisten Möbeln?"):
         answer = qa(DUP).ask(question)
         assert answer["count"] == len(want), (question, answer["answer"])

@@ -78,8 +78,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         # "which storey has the most windows, and how many doors does it have?"
         "two": re.compile(rf"^\s*(?:(?:{_alt(w['lead_ins'])})\s+)?(?:(?:{_alt(w['asks'])})\s+(?P<noun>{storey}|{room})"
                           rf"\s+(?:{_alt(w['have'])})|{det}(?P<noun2>{storey}|{room})\s+(?:{_alt(w['links'])}))"
-                          rf"\s+(?:(?:the|den|die)\s+)?{sup}\s+{what}\s*(?P<sep>[,;:?!.]+|\s-+|\s–)\s*"
-                          rf"(?:(?:and|und|also|then|dann)\s+)?(?P<rest>.+)$", re.IGNORECASE),
+                          rf"\s+(?:(?:the|den|die)\s+)?{sup}\s+{what}(?:\s*(?P<sep>[,;:?!.]+|\s-+|\s–)\s*"
+                          rf"(?:(?:and|und|also|then|dann)\s+)?|\s+(?:and|und)\s+)(?P<rest>.+)$", re.IGNORECASE),
         # "the largest storey", "the biggest room on Erdgeschoss", "im größten Raum", "the smallest office"
         "size": re.compile(rf"(?<![\w]){det}(?P<sup>{size})\s+(?P<noun>[^\W\d_][\w-]*)", re.IGNORECASE),
     }
@@ -145,8 +145,8 @@ def find(question: str, storey_names: list[str]) -> Choice | None:
         rest, said = _pronouns(two.group("rest"))
         if what and said and sup in ("most", "fewest"):
             kind = "storey" if _storey_noun(noun) else "room"
-            return Choice(kind, question[:two.start("rest")].strip(" ,;:-–"), _chooser(kind, noun, sup, what), rest,
-                          sup, "two")
+            phrase = re.sub(r"[\s,;:–-]+(?:(?:and|und|also|then|dann)\s*)?$", "", question[:two.start("rest")])
+            return Choice(kind, phrase.strip(), _chooser(kind, noun, sup, what), rest, sup, "two")
     m = pats["with"].search(question)
     if m is not None and re.search(rf"(?:{_alt(_words()['asks'])})\s*$", question[:m.start()], re.IGNORECASE):
         m = None  # "which storey has the most rooms": the question itself, not a scope

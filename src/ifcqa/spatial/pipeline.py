@@ -28,7 +28,7 @@ from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
-from ifcqa.spatial import absence_phrases, compose, fallback, resolve, spelling
+from ifcqa.spatial import absence_phrases, chosen_scope, compose, fallback, resolve, spelling
 from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
@@ -236,7 +236,8 @@ class SpatialQA:
         result = Outcome()
         check_question(plan)  # the plan against the question: what it did not take up makes it decline
         self._feasible(plan)
-        composed = self._composed(question, plan)  # a comparison the plan could not say: its sides asked alone
+        composed = (chosen_scope.answer(self, question, plan)  # round 14: "the doors on the floor with the most rooms"
+                    or self._composed(question, plan))  # a comparison the plan could not say: its sides asked alone
         if composed is not None:
             timings["total"] = round((time.perf_counter() - start) * 1000, 3)
             composed["timings_ms"] = timings
@@ -578,8 +579,8 @@ def _composed_events(answer: dict[str, Any]) -> Iterator[tuple[str, dict[str, An
     """The events of a composed comparison (:meth:`SpatialQA._composed`), ending with the answer itself."""
     rows = answer["elements"]
     yield "plan", answer["plan"]
-    why = ("declined: " + answer["declined"]["reason"]) if answer["declined"] else \
-        "a comparison: each side asked as its own question, the results composed"
+    why = answer.get("why") or (("declined: " + answer["declined"]["reason"]) if answer["declined"] else
+                                "a comparison: each side asked as its own question, the results composed")
     yield "route", {"route": answer["route"], "why": why}
     yield "retrieval", _counts_report("composed", rows)
     yield "answer", {"text": answer["answer"], "elements": len(rows), "page": None, "writer": "template"}

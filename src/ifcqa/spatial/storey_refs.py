@@ -15,7 +15,9 @@ German counted       "im 1. Stock", "im ersten Stock", "2. Etage", "1. OG" / "OG
                      upper storey the model names with N when it numbers them ("1.OG", "1. Obergeschoss"; the
                      parser's own passes, left as written for OG), else its one "Obergeschoss" for N = 1, else
                      counted by elevation ("1. OG" of Level 1 / Level 2 is Level 2, never the Level 1 the number
-                     matches); declined where there is no such storey or it is a roof / attic level
+                     matches); declined where there is no such storey, or it is a roof level ("Roof", "Dach"), or,
+                     for an OG, a roof or attic level ("1. OG" of Erdgeschoss / Dachgeschoss; "1. Stock" is the
+                     Dachgeschoss)
 counted offset       "one floor up from EG", "two levels below the roof", "ein Geschoss über dem EG": the storey N
                      places above / below the storey named after it (any way the parser reads a storey); declined
                      where there is none, or the storey it counts from is not one storey
@@ -142,9 +144,10 @@ class Refs:
             out.text = out.text[:found.start()] + "attic" + out.text[found.end():]
             out.notes.append(f"{word!r}: the attic")
 
-    def upper_counted(self, n: int) -> tuple[Storey | None, str]:
+    def upper_counted(self, n: int, noun: str) -> tuple[Storey | None, str]:
         """The storey a German count names ("1. Stock" = the first storey above the Erdgeschoss), and why (or why
-        there is none: the storey is None)."""
+        there is none: the storey is None). A roof or attic level is no Obergeschoss ("1. OG" of Erdgeschoss /
+        Dachgeschoss); a Stock or Etage only when it is a bare roof level ("Roof", "Dach")."""
         ground = self._ground()
         og = [s for s in self.order if _is_og(s)]
         numbered = [s for s in og if s.numbers]
@@ -163,9 +166,11 @@ class Refs:
             return None, (f"this model has {len(above)} storey{'s' if len(above) != 1 else ''} above its ground "
                           f"storey {self.r.labels[ground.guid]}" + (f" ({self._names(above)})" if above else ""))
         storey = self.order[at]
-        if _is_roof(storey) or _is_attic(storey) or "roof" in storey.tokens:
+        upper = noun in ("og", "obergeschoss")
+        if (upper and (_is_roof(storey) or _is_attic(storey))) or "roof" in storey.tokens or storey.tokens == ("dach",):
             return None, (f"the storey {n} above the ground storey {self.r.labels[ground.guid]} is "
-                          f"{self.r.labels[storey.guid]}, a roof or attic level, not an upper floor")
+                          f"{self.r.labels[storey.guid]}, a roof {'or attic ' if upper else ''}level, not "
+                          f"{'an Obergeschoss' if upper else 'a floor'}")
         return storey, f"the storey {n} above the ground storey {self.r.labels[ground.guid]}, by elevation"
 
     def _counted(self, out: Reading) -> None:
@@ -184,7 +189,7 @@ class Refs:
                 n = int(found.group("n"))
             if n < 1:
                 continue
-            storey, why = self.upper_counted(n)
+            storey, why = self.upper_counted(n, noun)
             if storey is None:
                 self._decline(out, said, why)
                 return

@@ -61,6 +61,7 @@ from ifcqa.spatial import (
     room_parts,
     schema_words,
     singular_asked,
+    storey_refs,
     storey_sets,
     storey_values,
     type_names_asked,
@@ -1483,6 +1484,7 @@ class Parser:
         """Sets of storeys said by their place in the elevation order or by the ground, restated or not, written as
         the storeys' names, or declined (:mod:`ifcqa.spatial.storey_sets`, round 13)."""
         found = storey_sets.Sets(self.resolver.storeys, len(self.resolver.buildings)).read(text)
+        found = storey_refs.read(found, self.resolver, self._storey_mentions, self._space_names())  # round 14
         plan.notes.extend(found.notes)
         if found.said:  # said in the answer's rule: "on EG and 1.OG (the two lower floors, by elevation)"
             plan.resolved["storey_sets"] = [*plan.resolved.get("storey_sets", []), *found.said]

@@ -39,6 +39,7 @@ from ifcqa.spatial import (
     layers,
     listed_kinds,
     lookup,
+    mail_layout,
     message_antecedents,
     message_sentences,
     multi_lookup,
@@ -982,7 +983,9 @@ class Parser:
         return self._kinds[key]
 
     def parse(self, question: str) -> Plan:
+        question, layout = mail_layout.blank(question)  # round 14: a mail's header, quote marks, signature
         plan = self._parse_whole(question)
+        plan.notes.extend(f"mail layout set aside: {x}" for x in layout)
         if self._framing or self._message:
             return plan
         if (referred := message_antecedents.resolve(self, question, plan)) is not None:

@@ -15,8 +15,9 @@ is layout by its FORM, never a sentence someone wrote:
 - the separator of an earlier or forwarded mail and the header fields under it (From:, Sent:, To:, Subject:);
 - ticket and mail header fields whose value never says what is asked (Prio, Status, Reporter, Assigned to,
   Created, Tel., E-mail ...: ``data/mail_layout.json``), a ticket's id ("Ticket #4411", "[FM-2207]", "WO-1183");
-- a field's label whose value is the request ("Details: ...", "Request: ...") and a place field's label
-  ("Location: Level 2", "Ort: EG"): the value stays, so it narrows a request naming no place, or declines;
+- a field's label whose value is the request ("Details: ...", "Request: ..."); a place field ("Location: Level 2",
+  "Ort: EG") is left whole, and so is a header line holding one after another field: round 13's
+  ``message_antecedents`` reads it, and a storey the model lacks there declines ("Location: 4thFloor");
 - lines a mail client adds ("Sent from my iPhone", "Get Outlook for Android", "Von meinem iPhone gesendet"),
   contact lines (a phone number, an e-mail address, a web address), the signature after "-- " and the name block
   after a closing line ("Kind regards,\\nBrigitte Sommer\\nFacility Management"): short lines without a question,
@@ -74,7 +75,7 @@ _TICKET_ID = re.compile(r"^\s*(?:\[[A-Z][\w-]*\d[\w-]*\]|(?:helpdesk|help\s+desk
                         r"\s*[A-Z]*-?\d[\w-]*)(?:\s*\((?:created|opened|erstellt)[^)]*\))?", re.I)
 # the parts of a header line: "Ticket #4411 | Prio: high | Status: open", "Category: x / Priority: 2 / Opened: ..."
 _OPENED_BY = re.compile(r"(?:opened|raised|reported|created|requested|submitted|logged)\s+by\s+[^|/.?]{1,40}$", re.I)
-_FIELD_SEP = re.compile(r"\s+[|/]\s+|\s*\|\s*")
+_FIELD_SEP = re.compile(r"\s+[|/\u2013-]\s+|\s*\|\s*")  # (a spaced dash is kept: it still breaks the clause)
 _CONTACT = re.compile(r"^\s*(?:(?:tel|phone|mob|mobile|fax|m|t|f)\.?\s*:?\s*)?\+?[\d()][\d\s()/.-]{5,}\d\s*$"
                       r"|^\s*\S+@\S+\.\w+\s*$|^\s*(?:https?://|www\.)\S+\s*$", re.I)
 _SIGNATURE_SEP = re.compile(r"^--\s?$")
@@ -186,6 +187,10 @@ def _fields(line: str, w: _Words) -> tuple[str, list[str]] | None:
     out = list(line)
     said: list[str] = []
     found = False
+    # a line with a place field stays whole ("Ticket #4411 - Location: 4thFloor - Issue: ..."): round 13's
+    # message_antecedents reads it, and declines naming a storey the model lacks
+    if any(w.place.match(line[a:b].strip()) for a, b in parts[1:]):
+        return None
     for a, b in parts:
         part = line[a:b]
         lead = len(part) - len(part.lstrip())
@@ -214,6 +219,8 @@ def _fields(line: str, w: _Words) -> tuple[str, list[str]] | None:
             found = True
             start = a + lead
             end = b if whole else start + m.end()
+            if pattern is w.place:  # "Location: Level 2" on its own line stays whole: message_antecedents reads it
+                break
             out[start:end] = " " * (end - start)
             said.append(repr(body) if whole else repr(m.group(0).strip()))
             break
@@ -222,7 +229,7 @@ def _fields(line: str, w: _Words) -> tuple[str, list[str]] | None:
     if len(parts) > 1:  # the separators of the fields
         for a, _ in parts[1:]:
             k = a - 1
-            while k >= 0 and line[k] in " |/":
+            while k >= 0 and line[k] in " |/" and "-" not in line[k - 1:a] and "\u2013" not in line[k - 1:a]:
                 out[k] = " "
                 k -= 1
     return "".join(out), said

@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ifcqa.spatial import framing
+from ifcqa.spatial import framing, mail_layout
 
 _SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[^\W\d_]{2}[.])\s+(?=\S)|\s*\n+\s*"
                            # "at 9. How many ...": a number's dot before a capitalised question word ends a sentence
@@ -225,7 +225,7 @@ def _inner(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A clause split before the asker's need after a leading adverbial ("Before I send the order | I need ..."),
     or, in a statement, before the asker's need in its middle or a question word after a verb of asking."""
     part = text[start:end]
-    leads = [_LEAD_ADVERBIAL, _LEAD_ADVERBIAL_DE]
+    leads = [_LEAD_ADVERBIAL, _LEAD_ADVERBIAL_DE, mail_layout.LEAD_CLAUSE]  # round 14: "following our call, ..."
     patterns = leads if _REQUEST_FORM.match(part) else [*leads, _MID_NEED, _ASKS_WH]
     for pattern in patterns:
         found = pattern.search(part)
@@ -242,6 +242,8 @@ def _role(text: str) -> str:
         return "greeting"  # who writes and to whom, never what is asked
     if _ANSWER_FORM.match(text):
         return "point-back"  # "Yes or no is enough.": how to answer, not what
+    if mail_layout.plans_only(text):
+        return "context"  # "We want to repaint the stairwell in May.": what is planned (round 14)
     if "?" not in text and not _REQUEST_FORM.match(text):
         # a statement: what happened, what is planned, who comes and why
         # (one with a restricting word, "We only care about the external ones.", is never set aside)

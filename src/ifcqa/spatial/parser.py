@@ -40,6 +40,7 @@ from ifcqa.spatial import (
     layers,
     listed_kinds,
     lookup,
+    mail_layout,
     message_antecedents,
     message_sentences,
     multi_lookup,
@@ -990,7 +991,9 @@ class Parser:
     def parse(self, question: str) -> Plan:
         if not (self._framing or self._message) and (followed := follow_ups.read(self, question)) is not None:
             return followed  # round 14: "How many windows on EG? Which ones?", "... Only the external ones."
+        question, layout = mail_layout.blank(question)  # round 14: a mail's header, quote marks, signature
         plan = self._parse_whole(question)
+        plan.notes.extend(f"mail layout set aside: {x}" for x in layout)
         if self._framing or self._message:
             return plan
         if (referred := message_antecedents.resolve(self, question, plan)) is not None:

@@ -989,9 +989,10 @@ class Parser:
         return self._kinds[key]
 
     def parse(self, question: str) -> Plan:
-        if not (self._framing or self._message) and (followed := follow_ups.read(self, question)) is not None:
-            return followed  # round 14: "How many windows on EG? Which ones?", "... Only the external ones."
         question, layout = mail_layout.blank(question)  # round 14: a mail's header, quote marks, signature
+        if not (self._framing or self._message) and (followed := follow_ups.read(self, question)) is not None:
+            followed.notes.extend(f"mail layout set aside: {x}" for x in layout)
+            return followed  # round 14: "How many windows on EG? Which ones?", "... Only the external ones."
         plan = self._parse_whole(question)
         plan.notes.extend(f"mail layout set aside: {x}" for x in layout)
         if self._framing or self._message:

@@ -167,17 +167,12 @@ def test_committed_cases_equal_the_generator(shared_ifc: Path) -> None:
     assert sum(c["oracle"]["type"] == "decline" for c in dev + held) >= 15
 
 
-# "Wo gibt es überall Fenster? Welche Geschosse?": the trailing fragment is split off as a second question before the
-# German frames are read (the message splitter's rule); declined, left open this round
-OPEN = {"ger-g_where_class-04-1", "ger-g_where_class-04-4"}
-
-
 def _sample() -> list[Any]:
+    """Every fifth dev case ("Wo gibt es überall Fenster? Welche Geschosse?", open in round 13, is read since round
+    14's follow-ups: a view of the same question)."""
     import json
 
-    cases = list(json.loads(DEV.read_text(encoding="utf-8")))[::5]
-    return [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason="open")) if c["id"] in OPEN else c
-            for c in cases]
+    return list(json.loads(DEV.read_text(encoding="utf-8")))[::5]
 
 
 @pytest.mark.parametrize("case", _sample(), ids=lambda c: c["id"] if isinstance(c, dict) else "case")

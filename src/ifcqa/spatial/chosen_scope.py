@@ -240,12 +240,19 @@ def answer(qa: Any, question: str, plan: Plan) -> dict[str, Any] | None:
     choice = find(question, storeys)
     if choice is None or (plan.declined is None and not _composed_anyway(choice)):
         return None
+    if _TOP_N.search(question):
+        return None  # "the three largest rooms": several chosen, never one (the rules' decline names the number)
     _BUSY.add(id(qa))
     try:
         out = _answer(qa, question, plan, choice)
     finally:
         _BUSY.discard(id(qa))
     return out  # (a tie declines even where the plan did not: its answer ignored the superlative)
+
+
+# a count before a superlative asks for several: "the three largest rooms", "die 2 größten Räume"
+_TOP_N = re.compile(r"\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|zwei|drei|vier|fünf|sechs)\s+"
+                    r"(?:[^\W\d_]+st|[^\W\d_]+sten?|most|fewest|meisten|wenigsten)\b", re.IGNORECASE)
 
 
 def _composed_anyway(choice: Choice) -> bool:

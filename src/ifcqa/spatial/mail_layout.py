@@ -76,6 +76,8 @@ _TICKET_ID = re.compile(r"^\s*(?:\[[A-Z][\w-]*\d[\w-]*\]|(?:helpdesk|help\s+desk
 # the parts of a header line: "Ticket #4411 | Prio: high | Status: open", "Category: x / Priority: 2 / Opened: ..."
 _OPENED_BY = re.compile(r"(?:opened|raised|reported|created|requested|submitted|logged)\s+by\s+[^|/.?]{1,40}$", re.I)
 _FIELD_SEP = re.compile(r"\s+[|/\u2013-]\s+|\s*\|\s*")  # (a spaced dash is kept: it still breaks the clause)
+# a ticket's title after its id, up to the sentence's end, asking nothing: " - replace broken handles."
+_TITLE_TEXT = re.compile(r"\s*[-\u2013:]\s*(?P<text>[^?\n|]*?[^\W\d_][^?\n|]*?)(?:[.!](?=\s|$)|$)")
 _CONTACT = re.compile(r"^\s*(?:(?:tel|phone|mob|mobile|fax|m|t|f)\.?\s*:?\s*)?\+?[\d()][\d\s()/.-]{5,}\d\s*$"
                       r"|^\s*\S+@\S+\.\w+\s*$|^\s*(?:https?://|www\.)\S+\s*$", re.I)
 _SIGNATURE_SEP = re.compile(r"^--\s?$")
@@ -190,6 +192,12 @@ def _fields(line: str, w: _Words) -> tuple[str, list[str]] | None:
     # a line with a place field stays whole ("Ticket #4411 - Location: 4thFloor - Issue: ..."): round 13's
     # message_antecedents reads it, and declines naming a storey the model lacks
     if any(w.place.match(line[a:b].strip()) for a, b in parts[1:]):
+        return None
+    # a ticket's title stays whole ("Ticket #4711 - replace broken handles."): message_sentences reads the line as
+    # the title it is (context); blanking the id alone would leave its text read as a request ("replace ...")
+    ticket = _TICKET_ID.match(line)
+    title = _TITLE_TEXT.match(line, ticket.end()) if ticket is not None else None
+    if title is not None and not any(p.match(title["text"]) for p in (w.header, w.label, w.place, _OPENED_BY)):
         return None
     for a, b in parts:
         part = line[a:b]

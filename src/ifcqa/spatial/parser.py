@@ -1246,7 +1246,8 @@ class Parser:
                      "windows bounding a room, and elements of a type.")
             return masked
         for rel in found:  # a typing verb is read by a type lookup or before a type named ("using type WT01")
-            typed = bool(plan.resolved.get("lookup_frame")) or re.match(r"\s*types?\b", text[rel.end:]) is not None
+            typed = bool(plan.resolved.get("lookup_frame") or plan.resolved.get("types_asked")) or re.match(
+                r"\s*types?\b", text[rel.end:]) is not None  # a type read by its name (type_names_asked.py)
             if rel.kind == "typing" and not typed:  # "used" where no type is read: left unread ("doro type")
                 masked = masked[:rel.start] + rel.phrase + masked[rel.end:]
             if rel.kind != "boundary":

@@ -28,12 +28,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ifcqa.index import ModelIndex
+from ifcqa.spatial import relation_verbs
 from ifcqa.spatial.classes import matches
 from ifcqa.spatial.plan import ClassFilter, Plan
 
 _QUOTES = "'\"`‘’“”„«»"
 # link words before a type name: "of type", "of the type", "with type", "whose type is", "typed as", "vom Typ"
-_BEFORE = re.compile(r"(?:\b(?:of|with|using|having|has|have|in|from|vom|von|des|mit)\s+)?(?:(?:the|a|an|dem|der)\s+)?"
+# (after the words of a typing verb phrase of relation_verbs.json, read with the type: "built with type X")
+_VERBS = "|".join(sorted((re.escape(w) for w in relation_verbs.forms("typing")), key=len, reverse=True))
+_BEFORE = re.compile(rf"(?:\b(?:{_VERBS})\s+){{0,2}}"
+                     r"(?:\b(?:of|with|using|having|has|have|in|from|vom|von|des|mit)\s+)?(?:(?:the|a|an|dem|der)\s+)?"
                      r"(?:\bwhose\s+)?\b(?:type|types|typ|typs)(?:\s+name)?\s*(?:(?:is|=|:)\s*)?"
                      r"[" + _QUOTES + r"]?\s*$|\btyped\s+as\s+[" + _QUOTES + r"]?\s*$")
 # "of the 'X' type", "number of X type walls": the type word after, and the "of the" before it

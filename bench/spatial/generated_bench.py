@@ -7,7 +7,7 @@ tests, so the layout is one function), draws with :func:`seed` (stable across ma
 ``hash``) and, when it perturbs questions ifcqa already answers, reads them with :func:`read_bases`.
 :func:`bench_main` is the command line of the generators that write a dev and a held-back file (absences.py,
 german_forms.py, storey_sets.py, exclusions.py, voices.py, message_refs.py, aggregates.py, lookups.py,
-lookup_forms.py); :func:`report_by` and :func:`report_groups` are their ``--report`` summaries.
+lookup_forms.py); :func:`report_by`, :func:`report_groups` and :func:`report_table` are their ``--report`` summaries.
 """
 
 from __future__ import annotations
@@ -68,6 +68,50 @@ def report_by(run: Path, cases_path: Path, key: str, width: int = 12) -> str:
     rows.append(f"{'all':{width}s} n={len(every):3d} mean={sum(every) / len(every):.3f} "
                 f"broadened={sum(broad.values())}")
     return "\n".join(rows)
+
+
+def report_table(run: Path, cases_path: Path, key: str, kinds: Iterable[str], positive: Callable[[str], bool],
+                 negative: str = "negative") -> str:
+    """A markdown table of a spatial-bench run per value of the case field ``key`` (rows in the order of ``kinds``),
+    then ``positive`` / ``negative`` (by ``positive(kind)``) and ``all``: mean score, right, declined, wrong
+    (answered, not the oracle), broadenings; then every miss with its answer (messages.py, mail_forms.py)."""
+    cases = {c["id"]: c for c in json.loads(cases_path.read_text(encoding="utf-8"))}
+    records = [json.loads(line) for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines()]
+    rows: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    misses: list[str] = []
+    for r in records:
+        kind = cases[r["id"]][key]
+        for row_key in (kind, "positive" if positive(kind) else negative, "all"):
+            row = rows[row_key]
+            row["n"] += 1
+            row["score"] += r["score"]
+            row["right"] += r["score"] == 1.0
+            row["declined"] += bool(r["declined"]) and r["score"] < 1.0
+            row["wrong"] += not r["declined"] and r["score"] < 1.0
+            row["broadened"] += bool(r["broadened"])
+        if r["score"] < 1.0:
+            misses.append(f"- {kind} {r['id']} ({r['score']:.2f}{', declined' if r['declined'] else ''}):"
+                          f" {r['query']!r} -> {(r['answer'] or '')[:150]!r}")
+    lines = ["| kind | n | mean score | right | declined | wrong (answered, not the oracle) | broadenings |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    for row_key in (*kinds, "positive", negative, "all"):
+        row = rows.get(row_key)
+        if row:
+            lines.append(f"| {row_key} | {int(row['n'])} | {row['score'] / row['n']:.3f} | {int(row['right'])} | "
+                         f"{int(row['declined'])} | {int(row['wrong'])} | {int(row['broadened'])} |")
+    return "\n".join([*lines, "", "Misses:", *misses])
+
+
+def kind_lines(key: str) -> Callable[[list[dict[str, Any]], Path], str]:
+    """The two lines printed after writing a case file: ``N cases over M models -> path`` and the count per value of
+    the case field ``key`` in first-seen order (messages.py, mail_forms.py)."""
+
+    def summary(cases: list[dict[str, Any]], path: Path) -> str:
+        per = Counter(c[key] for c in cases)
+        return (f"{len(cases)} cases over {len({c['ifc_filename'] for c in cases})} models -> {path}\n  "
+                + ", ".join(f"{k} {n}" for k, n in per.items()))
+
+    return summary
 
 
 def report_groups(run: Path, case_files: Iterable[Path]) -> str:

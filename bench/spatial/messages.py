@@ -62,7 +62,6 @@ its type's common set) or ``people_oracles.Model`` (storey-deep), or are decline
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import re
@@ -87,7 +86,7 @@ from framing import (  # noqa: E402
     storey_phrase,
     strip_mark,
 )
-from generated_bench import dumps  # noqa: E402
+from generated_bench import bench_main, kind_lines, report_table  # noqa: E402
 from generated_bench import seed as _seed  # noqa: E402
 from people_oracles import Model  # noqa: E402
 
@@ -382,60 +381,14 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
 
 
 def report(run: Path, cases_path: Path) -> str:
-    cases = {c["id"]: c for c in json.loads(cases_path.read_text(encoding="utf-8"))}
-    records = [json.loads(line) for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines()]
-    rows: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    misses: list[str] = []
-    for r in records:
-        case = cases[r["id"]]
-        group = "positive" if case["message"].startswith("m_") else "negative"
-        for key in (case["message"], group, "all"):
-            row = rows[key]
-            row["n"] += 1
-            row["score"] += r["score"]
-            row["right"] += r["score"] == 1.0
-            row["declined"] += bool(r["declined"]) and r["score"] < 1.0
-            row["wrong"] += not r["declined"] and r["score"] < 1.0
-            row["broadened"] += bool(r["broadened"])
-        if r["score"] < 1.0:
-            misses.append(f"- {case['message']} {r['id']} ({r['score']:.2f}{', declined' if r['declined'] else ''}):"
-                          f" {r['query']!r} -> {(r['answer'] or '')[:150]!r}")
-    lines = ["| kind | n | mean score | right | declined | wrong (answered, not the oracle) | broadenings |",
-             "|---|---:|---:|---:|---:|---:|---:|"]
-    for key in (*TEMPLATES, "positive", "negative", "all"):
-        row = rows.get(key)
-        if row:
-            lines.append(f"| {key} | {int(row['n'])} | {row['score'] / row['n']:.3f} | {int(row['right'])} | "
-                         f"{int(row['declined'])} | {int(row['wrong'])} | {int(row['broadened'])} |")
-    return "\n".join([*lines, "", "Misses:", *misses])
+    return report_table(run, cases_path, "message", TEMPLATES, lambda kind: kind.startswith("m_"), "negative")
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    ap.add_argument("--ifc-dir", type=Path, default=DEFAULT_IFC_DIR)
-    ap.add_argument("--check", action="store_true", help="exit 1 when the committed cases differ")
-    ap.add_argument("--report", type=Path, metavar="RUN_DIR", help="per-kind table of a spatial-bench run")
-    ap.add_argument("--held", action="store_true", help="with --report: the held-back cases")
-    args = ap.parse_args(argv)
-    if args.report:
-        print(report(args.report, OUT_HELD if args.held else OUT))
-        return 0
-    status = 0
-    for held, out in ((False, OUT), (True, OUT_HELD)):
-        cases = build(args.ifc_dir, held)
-        body = dumps(cases)
-        if args.check:
-            same = out.is_file() and out.read_text(encoding="utf-8") == body
-            print(f"{out.name}: " + ("up to date" if same else "differs from what the script computes"))
-            status |= not same
-            continue
-        out.write_text(body, encoding="utf-8")
-        per: dict[str, int] = defaultdict(int)
-        for c in cases:
-            per[c["message"]] += 1
-        print(f"{len(cases)} cases over {len({c['ifc_filename'] for c in cases})} models -> {out}")
-        print("  " + ", ".join(f"{k} {n}" for k, n in per.items()))
-    return status
+    return bench_main(__doc__, build, OUT, OUT_HELD, kind_lines("message"), DEFAULT_IFC_DIR, argv, report=report,
+                      report_help="per-kind table of a spatial-bench run", report_metavar="RUN_DIR",
+                      check_help="exit 1 when the committed cases differ",
+                      differs="differs from what the script computes", label=lambda path: path.name)
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ifcqa.spatial import chosen_measure
 from ifcqa.spatial.plan import Plan
 
 _BUSY: set[int] = set()  # the answerers asking a chooser or a rest now: never choose again inside them
@@ -262,7 +263,7 @@ def _composed_anyway(choice: Choice) -> bool:
     by count after a preposition or a storey chosen by size ("the floor area of the level with the most doors":
     the doors' floor area). A room chosen by size after a preposition ("the area of the largest room") is the
     rules' own question."""
-    if choice.how in ("two", "fronted"):
+    if choice.how in ("two", "fronted") or chosen_measure.asks_measure(choice):  # round 15: a measure of it
         return True
     before = choice.rest.split("{scope}")[0]
     after_preposition = re.search(_words()["scope_before"], before, re.IGNORECASE) is not None
@@ -306,6 +307,8 @@ def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any
     for scope in scopes:
         asked = choice.rest.format(scope=scope)
         got = qa.ask(asked)
+        if choice.kind == "storey" and (off := chosen_measure.off_scope(got, scope)):  # round 15: it alone
+            return _declined(question, plan, choice, f"{why} - but {off}", f"Ask {asked!r} with the storey named.")
         if choice.kind == "room" and not got.get("declined"):
             rooms = [g for r in (got.get("plan") or {}).get("rooms") or [] for g in (r.get("spaces") or [])]
             if set(rooms) != {rows[0]["guid"]}:

@@ -1,0 +1,69 @@
+"""A measure or aggregate asked of a storey or room a superlative chooses (issue 22, round 15 scope15).
+
+"how many square metres has the floor with the most rooms", "How big is the level with the most doors?", "average
+room size on the level with the fewest doors", "Wie groß ist das Geschoss mit den meisten Räumen?", "How big is the
+largest storey?". Round 14's :mod:`ifcqa.spatial.chosen_scope` composes a choice only where the rules' plan declined
+or the choice follows a preposition ("the doors ON the floor with the most rooms"). Without the preposition the
+rules read the measure over the class of the choice ("the doors' area") or over THE WHOLE MODEL ("Total GSA BIM Area
+of the 21 spaces in the model": the superlative dropped, a confident broader answer). Two rules, called from
+``chosen_scope`` (one line each):
+
+- :func:`asks_measure`: a storey chosen by a count ("the floor with the most rooms") or by its size ("the largest
+  storey"), or a room chosen by a count ("the room with the most doors"), whose question asks a measure or an
+  aggregate (the closed-class words of ``data/chosen_measure_words.json``: area, square metres, how big, volume,
+  length, average, total, Fläche, wie groß, Durchschnitt ...) is always composed: the chooser picks one storey or
+  room (a tie or nothing to rank declines, as in round 14), the measure is asked of it, and the answer states both
+  rules. A room chosen by its own size ("the area of the largest room") stays the rules' own question.
+- :func:`off_scope`: the composed part must be asked of the chosen storey alone. A chosen storey whose name the
+  rules read as something else ("How big is Roof?" read as the roof element of Duplex) or a part answered over the
+  whole model declines, naming the chosen storey: never an answer over another scope.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@cache
+def _words() -> dict[str, Any]:
+    text = resources.files("ifcqa.spatial.data").joinpath("chosen_measure_words.json").read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
+def measured(text: str) -> bool:
+    """Whether ``text`` asks a measure or an aggregate: a measure word, or a German compound ending in one
+    ("Gesamtfläche", "Raumgröße")."""
+    w = _words()
+    words = set(w["words"])
+    endings = tuple(w["compound_endings"])
+    for token in re.findall(r"[^\W\d_]+|m²|m2|m³|m3", text.lower()):
+        if token in words or (len(token) > 6 and token.endswith(endings)):
+            return True
+    return any(re.search(p, text, re.IGNORECASE) for p in w["phrases"])
+
+
+def asks_measure(choice: Any) -> bool:
+    """Whether the choice (a ``chosen_scope.Choice``) is composed because its question asks a measure of it."""
+    if choice.how not in ("with", "size"):
+        return False
+    if choice.how == "size" and choice.kind != "storey":
+        return False  # "the area of the largest room": the largest area, the rules' own question
+    return measured(choice.rest.replace("{scope}", " "))
+
+
+def off_scope(got: dict[str, Any], scope: str) -> str | None:
+    """Why the part asked of the chosen storey ``scope`` was not answered of it alone (None when it was)."""
+    if got.get("declined"):
+        return None
+    plan = got.get("plan") or {}
+    storeys = [s for s in plan.get("storey_names") or [] if s]
+    if storeys == [scope]:
+        return None
+    if not storeys:
+        return f"asked of {scope}, the rules read it over the whole model ({scope!r} was not read as that storey)"
+    return f"asked of {scope}, the rules read it over {', '.join(storeys)}"

@@ -14,9 +14,10 @@ of the 21 spaces in the model": the superlative dropped, a confident broader ans
   length, average, total, Fläche, wie groß, Durchschnitt ...) is always composed: the chooser picks one storey or
   room (a tie or nothing to rank declines, as in round 14), the measure is asked of it, and the answer states both
   rules. A room chosen by its own size ("the area of the largest room") stays the rules' own question.
-- :func:`off_scope`: the composed part must be asked of the chosen storey alone. A chosen storey whose name the
-  rules read as something else ("How big is Roof?" read as the roof element of Duplex) or a part answered over the
-  whole model declines, naming the chosen storey: never an answer over another scope.
+- :func:`off_scope`: the composed part must be asked of the chosen storey. A chosen storey whose name the rules read
+  as something else ("How big is Roof?" read as the roof element of Duplex) is named again as "the Roof storey"
+  (:func:`storey_forms`); a part still answered over the whole model or another storey declines, naming the chosen
+  storey: never an answer over another scope.
 """
 
 from __future__ import annotations
@@ -56,13 +57,19 @@ def asks_measure(choice: Any) -> bool:
     return measured(choice.rest.replace("{scope}", " "))
 
 
+def storey_forms(name: str) -> list[str]:
+    """The ways to name a chosen storey in the part asked of it, tried in order: its name, then "the <name>
+    storey" (a storey named like a class, Duplex's "Roof", reads as that class alone)."""
+    return [name, f"the {name} storey"]
+
+
 def off_scope(got: dict[str, Any], scope: str) -> str | None:
-    """Why the part asked of the chosen storey ``scope`` was not answered of it alone (None when it was)."""
+    """Why the part asked of the chosen storey ``scope`` was not answered of it (None when it was, or declined)."""
     if got.get("declined"):
         return None
     plan = got.get("plan") or {}
     storeys = [s for s in plan.get("storey_names") or [] if s]
-    if storeys == [scope]:
+    if scope in storeys:
         return None
     if not storeys:
         return f"asked of {scope}, the rules read it over the whole model ({scope!r} was not read as that storey)"

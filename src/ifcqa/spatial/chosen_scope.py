@@ -294,7 +294,7 @@ def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any
             return _declined(question, plan, choice, f"{choice.phrase!r} chooses no single storey ({what})",
                              "Ask about one storey by name, e.g. " + repr(choice.rest.format(scope=(names or storeys_of(
                                  qa))[0])) + ".")
-        scopes = [names[0]]
+        scopes = chosen_measure.storey_forms(names[0])  # round 15: 'Roof' alone reads as the roof element
     else:
         rows = chosen.get("elements") or []
         if not rows or any(r.get("class") != "IfcSpace" for r in rows):
@@ -304,11 +304,12 @@ def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any
                              "Ask about one room by name.")
         scopes = _room_names(rows[0], qa.index)
     last: dict[str, Any] | None = None
+    off: str | None = None
     for scope in scopes:
         asked = choice.rest.format(scope=scope)
         got = qa.ask(asked)
-        if choice.kind == "storey" and (off := chosen_measure.off_scope(got, scope)):  # round 15: it alone
-            return _declined(question, plan, choice, f"{why} - but {off}", f"Ask {asked!r} with the storey named.")
+        if choice.kind == "storey" and (off := chosen_measure.off_scope(got, scopes[0])):  # round 15: it alone
+            continue
         if choice.kind == "room" and not got.get("declined"):
             rooms = [g for r in (got.get("plan") or {}).get("rooms") or [] for g in (r.get("spaces") or [])]
             if set(rooms) != {rows[0]["guid"]}:
@@ -316,6 +317,8 @@ def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any
                 continue  # the name reads as other (or several) spaces: try the next way to name it
         last = got
         break
+    if last is None and off:
+        return _declined(question, plan, choice, f"{why} - but {off}", "Ask about that storey by its name.")
     if last is None:
         return _declined(question, plan, choice, f"{choice.phrase!r} chooses {why}, but no name of it reads as that "
                          "one room alone", "Ask about that room by its number.")

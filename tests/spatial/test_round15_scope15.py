@@ -130,6 +130,7 @@ def test_a_chosen_storey_named_like_a_class_is_asked_as_that_storey(qa: QA, ifc:
 
 def test_the_words_and_the_scope_rule() -> None:
     assert measured("how many square metres has {scope}") and measured("Gesamtfläche {scope}?")
+    assert measured("How many m2 has {scope}?") and not measured("which doors are in room B2m2")
     assert measured("Durchschnittliche Raumgröße im {scope}") and not measured("which doors are on {scope}")
     choice = find("how many square metres has the floor with the most rooms", [])
     assert choice is not None and asks_measure(choice)

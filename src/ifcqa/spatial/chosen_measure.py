@@ -42,7 +42,7 @@ def measured(text: str) -> bool:
     w = _words()
     words = set(w["words"])
     endings = tuple(w["compound_endings"])
-    for token in re.findall(r"[^\W\d_]+|m²|m2|m³|m3", text.lower()):
+    for token in re.findall(r"\bm[²³23](?!\w)|[^\W\d_]+", text.lower()):
         if token in words or (len(token) > 6 and token.endswith(endings)):
             return True
     return any(re.search(p, text, re.IGNORECASE) for p in w["phrases"])

@@ -20,6 +20,9 @@ cm_big        the largest / smallest storey -> the floor area of its spaces, the
 cm_room       the largest room (optionally on a storey) -> its volume; the room with the most doors -> the
               windows / doors bounding it, counted
 cm_german     German: "Wie groß ist das Geschoss mit den meisten Räumen?", "Durchschnittliche Raumgröße ..."
+cm_holder     a storey chosen by a CONDITION, the room it holds ("the floor where room A205 is", "the level with the
+              kitchens") -> its floor area, its mean room size, its doors counted. Added after the first mechanism
+              (the condition form was found while probing the kind); rooms on several storeys decline.
 ============  =====================================================================================================
 
 Declines (scorer kind "edge"): a tie (Duplex: Level 1 and Level 2 have 10 rooms each), a class the model has none of
@@ -276,6 +279,38 @@ GERMAN_SCENARIOS = (
 )
 
 
+HOLDER_TEMPLATES = (
+    "how big is the {F} where {ROOM} is",
+    "average room size on the {F} with {ROOM}",
+    "how many doors are on the {F} with {ROOM}?",
+    "Total m² of the {F} that has {ROOM} pls",
+    "Hi, what's the floor area of the {F} where {ROOM} is located? Thanks",
+    "mean room area, {F} with {ROOM}?",
+)
+HOLDER_QS = ("area", "mean", "doors", "area", "area", "mean")
+HOLDER_SCENARIOS = (
+    {"model": DUP, "room": "room A205", "words": ("A205",)},
+    {"model": DUP, "room": "the kitchens", "words": ("kitchen",)},
+    {"model": FZK, "room": "the kitchen", "words": ("küche",)},
+    {"model": HOM, "room": "Kitchen5", "words": ("kitchen5",)},
+    {"model": INS, "room": "the Seminarraum", "words": ("seminarraum",)},
+    {"model": DUP, "room": "the bathrooms", "words": ("bathroom",)},  # on Level 1 and Level 2: no single storey
+)
+
+
+def _holder_oracle(m: Model, s: dict[str, Any]) -> Result:
+    rooms = m.spaces(m.named(*s["words"]))
+    assert rooms, s
+    names = sorted({str(m.storey_name(r)) for r in rooms})
+    if len(names) != 1:
+        raise NoChoice(f"{s['room']} are on {' and '.join(names)}")
+    storey = names[0]
+    why = f"{storey} holds {s['room']} ({', '.join(str(r.Name) for r in rooms)})"
+    if s["q"] == "doors":
+        return count(m.on(storey, ("IfcDoor",))), f"{why}; IfcDoor on it (storey-deep)"
+    return _measure(m, m.on(storey, "IfcSpace"), "floor_area", "sum" if s["q"] == "area" else "mean", why)
+
+
 def _german_oracle(m: Model, s: dict[str, Any]) -> Result:
     return (_mean_oracle if s["q"] == "mean" else _area_oracle)(m, s)
 
@@ -291,6 +326,7 @@ KINDS = (
     Kind("cm_big", BIG_TEMPLATES, BIG_SCENARIOS, _guarded(_big_oracle)),
     Kind("cm_room", ROOM_TEMPLATES, _room_scenarios(), _guarded(_room_oracle)),
     Kind("cm_german", GERMAN_TEMPLATES, GERMAN_SCENARIOS, _guarded(_german_oracle)),
+    Kind("cm_holder", HOLDER_TEMPLATES, HOLDER_SCENARIOS, _guarded(_holder_oracle)),
 )
 SCORER_KIND = {"cm_german": "german"}
 
@@ -310,6 +346,7 @@ def _fits(kind: str, template: str, s: dict[str, Any]) -> bool:
 def _fill(template: str, s: dict[str, Any], i: int) -> str:
     det, fde, gen = GERMAN_FLOORS[i % len(GERMAN_FLOORS)]
     ctx = {"F": FLOOR_WORDS[i % len(FLOOR_WORDS)], "SUP": s.get("sup", "most"), "DET": det, "FDE": fde, "GEN": gen,
+           "ROOM": s.get("room", ""),
            "ON": f" on {s['storey']}" if s.get("storey") else ""}
     if "size" in s:
         ctx["BIG"] = SIZE_WORDS[s["size"]][i % 3]
@@ -349,6 +386,8 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
                     s["q"] = BIG_QS[i]
                 if kind.name == "cm_german":
                     s["q"] = GERMAN_QS[i]
+                if kind.name == "cm_holder":
+                    s["q"] = HOLDER_QS[i]
                 if s["model"] not in models:
                     models[s["model"]] = Model(ifc_dir / s["model"])
                 got = kind.oracle(models[s["model"]], s)

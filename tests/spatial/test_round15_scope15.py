@@ -151,3 +151,18 @@ def test_the_bench_files_are_fresh(shared_ifc: Path) -> None:
     done = subprocess.run([sys.executable, str(BENCH / "chosen_measures.py"), "--ifc-dir", str(shared_ifc),
                            "--check"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_storey_chosen_by_the_room_it_holds(qa: QA, ifc: Callable[[str], ifcopenshell.file]) -> None:
+    f = ifc(DUP)
+    (a205,) = [s for s in f.by_type("IfcSpace") if s.Name == "A205"]
+    storey = storey_of(a205)
+    spaces = _on(f, str(storey), "IfcSpace")
+    got = qa(DUP).ask("how big is the floor where room A205 is")  # merge14: room A205's own 1.754 m²
+    assert got["value"]["number"] == pytest.approx(sum(_area(s) for s in spaces), rel=1e-3), got["answer"]
+    got = qa(DUP).ask("how many doors are on the level with room A205?")
+    assert got["count"] == len(_on(f, str(storey), "IfcDoor"))
+    bathrooms = {storey_of(s) for s in f.by_type("IfcSpace") if "bathroom" in (s.LongName or s.Name or "").lower()}
+    assert len(bathrooms) == 2
+    _declined(qa(DUP).ask("average room size on the floor with the bathrooms"))
+    assert find("How big is the floor with 8 doors?", []) is None

@@ -74,3 +74,44 @@ def off_scope(got: dict[str, Any], scope: str) -> str | None:
     if not storeys:
         return f"asked of {scope}, the rules read it over the whole model ({scope!r} was not read as that storey)"
     return f"asked of {scope}, the rules read it over {', '.join(storeys)}"
+
+
+def _alt(words: list[str]) -> str:
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+@cache
+def _holder_pattern() -> re.Pattern[str]:
+    from ifcqa.spatial import chosen_scope
+
+    cs, w = chosen_scope._words(), _words()
+    return re.compile(
+        rf"(?<![\w])(?:{_alt(cs['determiners'])})\s+(?P<noun>{_alt(cs['storey_nouns'])})\s*,?\s+"
+        rf"(?:{_alt(w['holder_links'])})\s+(?P<room>[^,;:?!()]+?)(?:\s+(?:{_alt(w['holder_ends'])}))?"
+        r"(?=\s*[,;:?!()]|\s*\.(?:\s|$)|\s*$|\s+[-–]\s|\s+(?:and|und|have|has|hat|got|pls|please|bitte)\b)",
+        re.IGNORECASE)
+
+
+def holder(question: str) -> Any:
+    """A storey chosen by the room it holds ("how big is the floor where room A205 is", "the doors on the level with
+    the kitchens", "average room size on the floor with room A205"), as a ``chosen_scope.Choice`` asked "which floor
+    is <room> on" (:func:`holder_ok` keeps it only when that reads a room), or None. Before round 15 the storey word
+    was dropped and the room itself measured ("Total GSA BIM Area of the 1 spaces named like 'room A205'")."""
+    from ifcqa.spatial import chosen_scope
+
+    m = _holder_pattern().search(question)
+    if m is None:
+        return None
+    room = m.group("room").strip()
+    words = re.findall(r"[^\W_]+", room.lower())
+    if not words or set(words) & set(_words()["holder_not"]) or words[0].isdigit():
+        return None  # "the floor with 8 doors", "the level with more than 5 doors": a count, not a room
+    rest = question[:m.start()] + "{scope}" + question[m.end():]
+    rest, fronted = chosen_scope._pronouns_after(rest)
+    return chosen_scope.Choice("storey", question[m.start():m.end()], f"which floor is {room} on", rest, "holds",
+                               "fronted" if fronted else "with")
+
+
+def holder_ok(choice: Any, chosen: dict[str, Any]) -> bool:
+    """Whether the chooser of a storey chosen by what it holds read a room (a class or anything else: not ours)."""
+    return choice.superlative != "holds" or bool((chosen.get("plan") or {}).get("rooms"))

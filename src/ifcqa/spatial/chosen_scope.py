@@ -238,7 +238,7 @@ def answer(qa: Any, question: str, plan: Plan) -> dict[str, Any] | None:
     if id(qa) in _BUSY or plan.parser.startswith("llm:") or plan.unresolved:
         return None
     storeys = [s.name for s in qa.parser.resolver.storeys if s.name]
-    choice = find(question, storeys)
+    choice = find(question, storeys) or chosen_measure.holder(question)  # round 15: "the floor with room A205"
     if choice is None or (plan.declined is None and not _composed_anyway(choice)):
         return None
     if _TOP_N.search(question):
@@ -278,6 +278,8 @@ def _measured(text: str) -> bool:
 
 def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any] | None:
     chosen = qa.ask(choice.chooser)
+    if not chosen_measure.holder_ok(choice, chosen):
+        return None  # "the floor with the stairs": what it holds is no room (round 15)
     why = _first_sentence(str(chosen.get("answer") or ""))
     if chosen.get("declined"):
         reason = str(chosen["declined"].get("reason") or "")

@@ -166,3 +166,8 @@ def test_a_storey_chosen_by_the_room_it_holds(qa: QA, ifc: Callable[[str], ifcop
     assert len(bathrooms) == 2
     _declined(qa(DUP).ask("average room size on the floor with the bathrooms"))
     assert find("How big is the floor with 8 doors?", []) is None
+
+
+def test_a_comparison_after_the_choice_is_no_part_of_what_it_counts() -> None:
+    choice = find("how much bigger is the floor with the most doors than Dachgeschoss", [])
+    assert choice is not None and choice.chooser == "which storey has the most doors"  # not "... than D."

@@ -32,6 +32,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from ifcqa.spatial import chosen_measure
 from ifcqa.spatial.plan import Plan
 
 _BUSY: set[int] = set()  # the answerers asking a chooser or a rest now: never choose again inside them
@@ -237,7 +238,7 @@ def answer(qa: Any, question: str, plan: Plan) -> dict[str, Any] | None:
     if id(qa) in _BUSY or plan.parser.startswith("llm:") or plan.unresolved:
         return None
     storeys = [s.name for s in qa.parser.resolver.storeys if s.name]
-    choice = find(question, storeys)
+    choice = find(question, storeys) or chosen_measure.holder(question)  # round 15: "the floor with room A205"
     if choice is None or (plan.declined is None and not _composed_anyway(choice)):
         return None
     if _TOP_N.search(question):
@@ -262,7 +263,7 @@ def _composed_anyway(choice: Choice) -> bool:
     by count after a preposition or a storey chosen by size ("the floor area of the level with the most doors":
     the doors' floor area). A room chosen by size after a preposition ("the area of the largest room") is the
     rules' own question."""
-    if choice.how in ("two", "fronted"):
+    if choice.how in ("two", "fronted") or chosen_measure.asks_measure(choice):  # round 15: a measure of it
         return True
     before = choice.rest.split("{scope}")[0]
     after_preposition = re.search(_words()["scope_before"], before, re.IGNORECASE) is not None
@@ -277,6 +278,8 @@ def _measured(text: str) -> bool:
 
 def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any] | None:
     chosen = qa.ask(choice.chooser)
+    if not chosen_measure.holder_ok(choice, chosen):
+        return None  # "the floor with the stairs": what it holds is no room (round 15)
     why = _first_sentence(str(chosen.get("answer") or ""))
     if chosen.get("declined"):
         reason = str(chosen["declined"].get("reason") or "")
@@ -293,7 +296,7 @@ def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any
             return _declined(question, plan, choice, f"{choice.phrase!r} chooses no single storey ({what})",
                              "Ask about one storey by name, e.g. " + repr(choice.rest.format(scope=(names or storeys_of(
                                  qa))[0])) + ".")
-        scopes = [names[0]]
+        scopes = chosen_measure.storey_forms(names[0])  # round 15: 'Roof' alone reads as the roof element
     else:
         rows = chosen.get("elements") or []
         if not rows or any(r.get("class") != "IfcSpace" for r in rows):
@@ -303,9 +306,12 @@ def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any
                              "Ask about one room by name.")
         scopes = _room_names(rows[0], qa.index)
     last: dict[str, Any] | None = None
+    off: str | None = None
     for scope in scopes:
         asked = choice.rest.format(scope=scope)
         got = qa.ask(asked)
+        if choice.kind == "storey" and (off := chosen_measure.off_scope(got, scopes[0])):  # round 15: it alone
+            continue
         if choice.kind == "room" and not got.get("declined"):
             rooms = [g for r in (got.get("plan") or {}).get("rooms") or [] for g in (r.get("spaces") or [])]
             if set(rooms) != {rows[0]["guid"]}:
@@ -313,6 +319,8 @@ def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any
                 continue  # the name reads as other (or several) spaces: try the next way to name it
         last = got
         break
+    if last is None and off:
+        return _declined(question, plan, choice, f"{why} - but {off}", "Ask about that storey by its name.")
     if last is None:
         return _declined(question, plan, choice, f"{choice.phrase!r} chooses {why}, but no name of it reads as that "
                          "one room alone", "Ask about that room by its number.")

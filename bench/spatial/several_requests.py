@@ -77,6 +77,9 @@ TEMPLATES: dict[str, list[str]] = {
         "{Q} PS: {R2}",
         "{q}? and {r2}?",
         "Hello, {Q} Also {r2}? Cheers",
+        "{Q} Btw, {r2}?",
+        "{Q} One more thing: {r2}?",
+        "{Q} Oh and {r2}? Grüße",
     ],
     "t_mixed": [
         "{Q} Und {d2}? Gruß",
@@ -85,6 +88,9 @@ TEMPLATES: dict[str, list[str]] = {
         "{Q} Also: {d2}? Danke dir",
         "{Q}\n{D2}\nGrüße, Tom",
         "{q}? Und {d2}? VG",
+        "{Q} Außerdem: {d2}? Schöne Grüße",
+        "{Q} Zudem {d2}? Grüßle, Eva",
+        "{Q} Und noch was: {d2}? Tschüss",
     ],
     "t_three": [
         "{Q} {R2} {R3}",
@@ -133,6 +139,9 @@ TEMPLATES: dict[str, list[str]] = {
         "{Q}\nViele Grüße\nAnna",
         "{Q} Grüße",
         "Hallo,\n{Q}\nDanke und Gruß, Jens",
+        "{Q} Schöne Grüße",
+        "{Q}\nServus, Max",
+        "{Q} Tschüss",
     ],
 }
 
@@ -273,7 +282,7 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
 
 def report(run: Path, cases_path: Path) -> str:
     """Per kind: mean score, right, declined, wrong, broadenings, and answers in the wrong form (a list where a
-    number was asked, or the reverse: the scorer's count also reads a list's length)."""
+    number was asked: the scorer's count also reads a list's length)."""
     cases = {c["id"]: c for c in json.loads(cases_path.read_text(encoding="utf-8"))}
     records = [json.loads(line) for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines()]
     rows: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
@@ -281,7 +290,9 @@ def report(run: Path, cases_path: Path) -> str:
     for r in records:
         case = cases[r["id"]]
         want = case.get("form")
-        bad_form = bool(want) and not r["declined"] and (r.get("intent") == "count") != (want == "count")
+        # a count answer names its elements (round 14: "How many? Which ones?" is answered by it), so only a
+        # number asked is checked: a list where a number was asked is the wrong form
+        bad_form = want == "count" and not r["declined"] and r.get("intent") != "count"
         points = 0.0 if bad_form else r["score"]
         for key in (case["several"], "all"):
             row = rows[key]

@@ -20,6 +20,9 @@ t_two       the base and a second English request on another storey, joined by a
             "PS:", with and without a greeting and a closing
 t_mixed     the base and a German second request ("Und wie viele Türen gibt es auf {S2}?"), German closings
 t_three     the base and two more requests
+t_back      the base and a second question reading its subject from it, about another storey ("Which are on
+            {S2}?", "How many are on {S2}?", "Welche sind auf {S2}?"), with and without a number tail: read with the
+            base it asks for more than either; one answer would merge two questions
 ==========  =======================================================================================================
 
 **Answer kinds (oracle: the base's answer, in the form asked).**
@@ -56,6 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from framing import _AGGREGATE, _FRAMED, _GERMAN, _NEGATION, form, is_external, restricted, strip_mark  # noqa: E402
 from generated_bench import dumps  # noqa: E402
 from generated_bench import seed as _seed  # noqa: E402
+from messages import _one_storey  # noqa: E402
 from people_oracles import Model  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -99,6 +103,14 @@ TEMPLATES: dict[str, list[str]] = {
         "{Q} {R2} PS: {R3}",
         "{Q} And {r2}? Also {r3}? Gruß",
         "Hallo,\n{Q}\n{D2}\n{R3}\nLG",
+    ],
+    "t_back": [
+        "{Q} Which are on {S2}?",
+        "{Q} Und welche sind auf {S2}?",
+        "{Q} Which ones are on {S2}? Just the number.",
+        "{Q} How many are on {S2}?",
+        "Hi, {q}? And which of them are on {S2}? Thanks",
+        "{Q} Welche sind im {S2}? Nur die Anzahl bitte. Gruß",
     ],
     "f_count": [
         "{Q} Just the number.",
@@ -192,6 +204,14 @@ def fill(template: str, base: dict[str, Any], model: Model, rng: random.Random, 
             used.add(s)
             slots[f"r{key}"], slots[f"R{key}"] = en, _capital(en) + "?"
             slots[f"d{key}"], slots[f"D{key}"] = de, _capital(de) + "?"
+        oracle = {"type": "decline"}
+    if kind == "t_back":
+        own = _one_storey(q, storeys)
+        others = sorted(s for s in storeys if own is not None and s != own and storeys.count(s) == 1
+                        and s.lower() not in q.lower() and own.lower() not in s.lower())
+        if own is None or not others or _AGGREGATE.search(q) or base["oracle"]["type"] not in ("elements", "count"):
+            return None
+        slots["S2"] = rng.choice(others)
         oracle = {"type": "decline"}
     guids = list(oracle.get("guids") or [])
     if kind in _FORM_TAILS and (_AGGREGATE.search(q) or oracle["type"] not in ("elements", "count") or not guids):
@@ -303,17 +323,19 @@ def report(run: Path, cases_path: Path) -> str:
             row["wrong"] += not r["declined"] and points < 1.0
             row["broadened"] += bool(r["broadened"])
             row["form"] += bad_form
+            row["named"] += case["several"].startswith("t_") and points == 1.0 and "two different questions" in (
+                r["answer"] or "")
         if points < 1.0:
             misses.append(f"- {case['several']} {r['id']} ({points:.2f}{', declined' if r['declined'] else ''}"
                           f"{', wrong form' if bad_form else ''}): {r['query']!r} -> {(r['answer'] or '')[:150]!r}")
-    lines = ["| kind | n | mean score (form checked) | right | declined | wrong | wrong form | broadenings |",
-             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines = ["| kind | n | mean score (form checked) | right | declined | wrong | wrong form | broadenings | "
+             "declined as several requests |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for key in (*TEMPLATES, "all"):
         row = rows.get(key)
         if row:
             lines.append(f"| {key} | {int(row['n'])} | {row['score'] / row['n']:.3f} | {int(row['right'])} | "
                          f"{int(row['declined'])} | {int(row['wrong'])} | {int(row['form'])} | "
-                         f"{int(row['broadened'])} |")
+                         f"{int(row['broadened'])} | {int(row['named'])} |")
     return "\n".join([*lines, "", "Misses:", *misses])
 
 

@@ -79,6 +79,8 @@ def test_two_requests_across_languages_are_declined(qa: Callable[[str], SpatialQ
     "How many doors on Level 1? Which are on Level 2?",
     "How many doors on Level 1? Which are on Level 2? Just the number.",
     "Which windows are on Level 1? Welche sind auf Level 2? Nur die Anzahl bitte.",
+    "Doors that are not on level 1? Which are on Level 2?",  # main: "No doors found ... except Level 1 or Level 2"
+    "How many doors? Which are on Level 2?",
 ])
 def test_a_second_question_about_another_place_is_declined(qa: Callable[[str], SpatialQA], question: str) -> None:
     answer = qa(DUPLEX).ask(question)

@@ -14,10 +14,13 @@ a merged, broader question with confidence:
 - **a closing not known as one** ("Schöne Grüße", "Grüßle", "Servus"): :func:`closing` tells one, so
   ``message_sentences`` gives it the greeting role;
 - **a second question that reads its subject from the first but asks about another place** ("How many doors on
-  Level 1? Which are on Level 2?"): read with the first it asks for more than either; :func:`second_question`
-  declines it naming both (the message read whole is no narrower than the first request, and it is broader: more
-  storeys or rooms). A second question asking for part of the first, with a tail saying which single answer is
-  wanted ("Which are external? Just the number."), is answered: the part, in the form asked, its rule said.
+  Level 1? Which are on Level 2?"): read with the first it asks for more than either (or, after an exclusion,
+  something else: "Doors that are not on level 1? Which are on Level 2?" excluded Level 2 too);
+  :func:`second_question` declines it naming both when the message read whole names other storeys or rooms than
+  the first request read alone, the second opening with a question word ("And on Level 2?" asks the same again
+  elsewhere and is left as before). A second question asking for part of the first, with a tail saying which
+  single answer is wanted ("Which are external? Just the number."), is answered: the part, in the form asked, its
+  rule said.
 """
 
 from __future__ import annotations
@@ -65,15 +68,16 @@ def settled(plan: Plan) -> bool:
 
 
 def second_question(question: str, whole: Plan, head: Plan, first: str, second: str) -> Plan | None:
-    """A decline when the message read whole (``whole``) asks more than its first request read alone (``head``):
-    the second question reads its subject from the first and asks about more storeys or rooms ("How many doors on
-    Level 1? Which are on Level 2?"), so one answer would merge two questions; else None."""
+    """A decline when the message read whole (``whole``) asks about another place than its first request read alone
+    (``head``): the second question reads its subject from the first and names a storey or room of its own ("How
+    many doors on Level 1? Which are on Level 2?"), so one answer would merge two questions, or read the second
+    place into the first's (an exclusion taking it too); else None."""
     if whole.declined is not None or head.declined is not None or not _ASKS.match(second):
         return None
-    more_storeys = bool(head.storeys) and not set(whole.storeys) <= set(head.storeys)
-    head_rooms = {g for r in head.rooms for g in r.guids}
-    more_rooms = bool(head_rooms) and not {g for r in whole.rooms for g in r.guids} <= head_rooms
-    if not (more_storeys or more_rooms):
+    # any other place: more storeys merge two questions; fewer are no sure narrowing ("Doors that are not on level 1?
+    # Which are on Level 2?" read whole excludes Level 2 as well)
+    if set(whole.storeys) == set(head.storeys) and {g for r in whole.rooms for g in r.guids} == {
+            g for r in head.rooms for g in r.guids}:
         return None
     from ifcqa.spatial.plan import Plan as _Plan
 

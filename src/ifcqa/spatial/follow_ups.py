@@ -43,7 +43,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import message_sentences
+from ifcqa.spatial import message_sentences, several_requests
 from ifcqa.spatial.plan import Plan
 
 if TYPE_CHECKING:
@@ -220,6 +220,8 @@ def read(parser: Parser, question: str) -> Plan | None:
     narrows = [f for f in follow if f.kind == "narrow"]
     views = frozenset(v for f in follow for v in f.views)
     text = _blank(question, [f for f in follow if f.kind == "view"])
+    if views and not narrows and (two := several_requests.before_views(parser, question, text)) is not None:
+        return two  # round 15: "How many doors on Level 1? Which are on Level 2? Just the number."
     for f in narrows:
         text = _put(text, f)
     plan = _parse(parser, text)
@@ -329,9 +331,11 @@ def _another_question(parser: Parser, question: str, asked: FollowUp) -> Plan:
     if whole.declined is not None:
         return whole
     head = _parse(parser, _blank(question, [asked]))
+    first = question[:asked.start].strip(" ,-\u2013\n")
+    if (two := several_requests.second_question(question, whole, head, first, asked.text.strip())) is not None:
+        return two  # round 15: "How many doors on Level 1? Which are on Level 2?" asks more than either
     if head.declined is not None or not _narrower(whole, head):
         return whole
-    first = question[:asked.start].strip(" ,-\u2013\n")
     said = f"{first!r} and {asked.text.strip()!r}"
     return _declined(question, f"it asks two different questions ({said}): the second asks about part of what "
                      "the first asks, and one answer would read them as one", [], _CAN, note=f"two requests: {said}")

@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ifcqa.spatial import framing, mail_layout
+from ifcqa.spatial import framing, mail_layout, several_requests
 
 _SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[^\W\d_]{2}[.])\s+(?=\S)|\s*\n+\s*"
                            # "at 9. How many ...": a number's dot before a capitalised question word ends a sentence
@@ -238,7 +238,7 @@ def _inner(text: str, start: int, end: int) -> list[tuple[int, int]]:
 def _role(text: str) -> str:
     if _WRITE_COMMAND.match(text):
         return "request"
-    if _SIGN_OFF.match(text) or _GREETING.match(text):
+    if _SIGN_OFF.match(text) or _GREETING.match(text) or several_requests.closing(text):  # round 15
         return "greeting"  # who writes and to whom, never what is asked
     if _ANSWER_FORM.match(text):
         return "point-back"  # "Yes or no is enough.": how to answer, not what

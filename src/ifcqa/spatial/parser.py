@@ -1000,7 +1000,8 @@ class Parser:
         if (referred := message_antecedents.resolve(self, question, plan)) is not None:
             return referred  # round 13: "We're checking Level 2. How many doors are on that floor?"
         if plan.declined is not None:
-            return self._by_sentences(question) or plan  # round 11: an e-mail's request without its context
+            # round 11: an e-mail's request without its context; round 15: still two requests when it holds two
+            return self._two_requests(question, self._by_sentences(question) or plan)
         return self._two_requests(question, plan)
 
     def _two_requests(self, question: str, plan: Plan) -> Plan:

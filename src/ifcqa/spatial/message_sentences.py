@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ifcqa.spatial import framing, mail_layout
+from ifcqa.spatial import framing, mail_context, mail_layout
 
 _SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[^\W\d_]{2}[.])\s+(?=\S)|\s*\n+\s*"
                            # "at 9. How many ...": a number's dot before a capitalised question word ends a sentence
@@ -309,8 +309,11 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
         names = judge(said)
         if names.restricts or _RESTRICTS.search(u.text) or _ABOUT_THEM.match(u.text) or names.modified & alone.classes:
             continue  # (a word not understood said of the class asked may say which ones: round 7)
-        if names.storeys and alone.storeys and names.storeys != alone.storeys:
+        if names.storeys and alone.storeys and names.storeys != alone.storeys and not mail_context.other_storey_said(
+                question, u.start, u.end, alone.subject, place_back or thing_back):  # (round 15: a sentence of its own)
             continue  # "Before the inspection of the Dachgeschoss: which windows are on the Erdgeschoss?" (round 8)
+        if mail_context.unground_place_field(question, u.start, u.end, names.places):
+            continue  # "Location: Building C": a part of the building the model does not name (round 15)
         if _PLACE_NOUN.search(said) and not names.places:
             continue  # "(east wing survey)": a part of the building the model does not name (round 8)
         # a place said in the context ("I'm heading to Roof now", "we're in the east wing") counts as one too

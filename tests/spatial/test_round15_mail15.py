@@ -62,11 +62,13 @@ def test_a_header_line_keeps_its_place_field_and_blanks_the_others() -> None:
 
 
 def test_earlier_questions_ps_and_out_of_office_are_layout() -> None:
-    chain = "Fwd: Re: check\n\nHow many doors are on Level 1?\n\n-----Original Message-----\nFrom: Karl\nWhen is it due?"
+    chain = ("Fwd: Re: check\n\nHow many doors are on Level 1?\n\n-----Original Message-----\nFrom: Karl\n"
+             "When is it due?")
     text, _ = blank(chain)
     assert "When is it due" not in text and "How many doors are on Level 1?" in text
     # a request below the forward header (nothing asked above it) stays
-    fwd = "FW: tenant\n\nSee below, can you help?\n\n-----Original Message-----\nFrom: Tenant\n\nWhich doors are on Level 1?"
+    fwd = ("FW: tenant\n\nSee below, can you help?\n\n-----Original Message-----\nFrom: Tenant\n\n"
+           "Which doors are on Level 1?")
     text, _ = blank(fwd)
     assert "Which doors are on Level 1?" in text and "See below" not in text
     text, said = blank("Which walls are on Level 2?\nCheers\nTom\n\nPS: the printer is jammed again.")

@@ -167,3 +167,18 @@ def whereabouts(text: str) -> int:
     if m is None or re.search(r"\b(?:only|just|not|except|nur|nicht\s+(?!im\s+büro))\b", m.group(0), re.I):
         return 0
     return m.end()
+
+
+# a ticket's title field: its value says what the ticket is about, never where ("Summary: annual inspection prep",
+# "Short description: survey data request", "Kategorie: Inspektion")
+_TITLE_FIELD = re.compile(r"\s*(?:summary|short\s+description|subject|betreff|kurzbeschreibung|kurztext|category|"
+                          r"kategorie)\s*:", re.I)
+
+
+def title_field(question: str, start: int) -> bool:
+    """Whether the unit at ``start`` stands in a ticket's title field ("Summary: annual inspection prep", "... /
+    Kategorie: Inspektion / ..."): a bare noun there is the ticket's topic, not a place asked (round 11's "sauna:
+    which windows?")."""
+    at = question.rfind("\n", 0, start) + 1
+    fields = [m.end() for m in re.finditer(r"\s*\|\s*|\s+[/\u2013-]\s+", question[at:start])]
+    return _TITLE_FIELD.match(question, at + (fields[-1] if fields else 0)) is not None

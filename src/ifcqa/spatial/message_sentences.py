@@ -319,7 +319,8 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
         # a place said in the context ("I'm heading to Roof now", "we're in the east wing") counts as one too
         if (names.places or framing.place_said(said)) and (not own_place or place_back):
             continue
-        if not own_place and framing.bare_topic(said.strip(" :;,-\u2013")):
+        if not own_place and framing.bare_topic(said.strip(" :;,-\u2013")) and not mail_context.title_field(
+                question, u.start):  # (round 15: a ticket's "Summary:" line is its topic)
             continue  # "sauna: which windows?", "Gazebo - how many doors?": bare nouns before a request with no place
         if framing.place_said(said) and not names.places:  # "We work in the north block.": a place the model does
             continue  # not name may be a part of it the request's place lies in (round 7's rule): never set aside

@@ -242,7 +242,7 @@ def _fields(line: str, w: _Words) -> tuple[str, list[str]] | None:
             lead = end - a + (len(line[end:b]) - len(line[end:b].lstrip()))
             if not body:
                 continue
-        if mail_context.id_field(body) or _OPENED_BY.fullmatch(body):  # round 15: "Ticket-Nr. 20331", "Nr. 7781", "[P2] [Open]"
+        if mail_context.id_field(body) or _OPENED_BY.fullmatch(body):  # round 15: "Ticket-Nr. 20331", "[P2]"
             found = True
             out[a + lead:a + lead + len(body)] = " " * len(body)
             said.append(repr(body))

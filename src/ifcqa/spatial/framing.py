@@ -208,7 +208,8 @@ _NOT_A_PLACE = (r"(?:building|house|model|project|site|file|moment|morning|after
                 r"wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|"
                 r"january|february|march|april|may|june|july|august|september|october|november|december|januar|"
                 r"februar|märz|mai|juni|juli|oktober|dezember|charge|touch|hurry|short|general|person|team|company|"
-                r"firma|here|hier|there|advance|voraus|particular|detail|total|\d)\b")
+                r"firma|here|hier|there|advance|voraus|particular|detail|total|spring|summer|autumn|fall|winter|frühjahr|"
+                r"frühling|sommer|herbst|before|after|urlaub|holiday|\d)\b")
 _DETERMINER = r"(?:the|a|an|our|my|this|der|dem|den|die|das|unserem|meinem)"
 _PLACE_SAID = re.compile(rf"\b(?:in|on|at|im|auf|inside|within|near|beside|behind|next\s+to|am|beim)\s+"
                          rf"(?:{_DETERMINER}\s+(?!{_NOT_A_PLACE})|(?!{_DETERMINER}\b|{_NOT_A_PLACE}))[^\W\d_]")

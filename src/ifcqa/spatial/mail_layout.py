@@ -37,6 +37,8 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
+from ifcqa.spatial import mail_context
+
 
 @dataclass(frozen=True)
 class _Words:
@@ -97,16 +99,19 @@ def blank(question: str) -> tuple[str, list[str]]:
     """``question`` with its layout blanked, and what was blanked (empty when the message has none)."""
     if "\n" not in question and not _FIELD_SEP.search(question):
         return question, []
+    if (ps := mail_context.ps_at(question)) is not None:  # round 15: a "PS:" line, read apart from the name block
+        return mail_context.blank_with_ps(blank, question, ps)
     w = _words()
     lines = question.split("\n")
     out = list(lines)
     said: list[str] = []
-    after_separator = in_quote = False
+    after_separator = in_quote = asked_above = auto_reply = False
     closed_at: int | None = None
     for i, line in enumerate(lines):
         text = line.strip()
         low = text.casefold()
         if not text:
+            auto_reply = False
             continue
         quote = _QUOTE.match(line)
         if quote is not None and "?" in line:  # "> When does the painter start?": asked before, not now
@@ -122,7 +127,12 @@ def blank(question: str) -> tuple[str, list[str]]:
                 continue
         elif in_quote:
             in_quote = False
+        if after_separator and mail_context.earlier_asked(text, asked_above):  # round 15: asked in an earlier mail
+            out[i] = _spaces(line)
+            said.append(repr(text))
+            continue
         if any(p.search(low) for p in w.separators):
+            asked_above = asked_above or not after_separator and any("?" in x for x in out[:i])
             out[i], after_separator = _spaces(line), True
             said.append(repr(text))
             continue
@@ -130,7 +140,19 @@ def blank(question: str) -> tuple[str, list[str]]:
             out[i], in_quote = _spaces(line), True
             said.append(repr(text))
             continue
-        if any(low.startswith(d) for d in w.device) or _CONTACT.match(text):
+        if auto_reply or mail_context.AUTO_REPLY.match(text):  # round 15: an out-of-office reply, its paragraph
+            out[i], auto_reply = _spaces(line), True
+            said.append(repr(text))
+            continue
+        if (n := mail_context.whereabouts(text)) > 0:  # round 15: "I'm on leave until the 28th."
+            k = line.index(text[:1]) + n
+            out[i] = " " * k + line[k:]
+            said.append(repr(text[:n].strip()))
+            line, text = out[i], out[i].strip()
+            low = text.casefold()
+            if not text:
+                continue
+        if any(low.startswith(d) for d in w.device) or _CONTACT.match(text) or mail_context.POINTER.match(text):
             out[i] = _spaces(line)
             said.append(repr(text))
             continue
@@ -191,8 +213,8 @@ def _fields(line: str, w: _Words) -> tuple[str, list[str]] | None:
     found = False
     # a line with a place field stays whole ("Ticket #4411 - Location: 4thFloor - Issue: ..."): round 13's
     # message_antecedents reads it, and declines naming a storey the model lacks
-    if any(w.place.match(line[a:b].strip()) for a, b in parts[1:]):
-        return None
+    if len(parts) > 1 and any(w.place.match(line[a:b].strip()) for a, b in parts):  # round 15: other fields blanked
+        return mail_context.place_line(line, parts, w.header, lambda s: bool(_TICKET_ID.fullmatch(s)))
     # a ticket's title stays whole ("Ticket #4711 - replace broken handles."): message_sentences reads the line as
     # the title it is (context); blanking the id alone would leave its text read as a request ("replace ...")
     ticket = _TICKET_ID.match(line)
@@ -220,6 +242,11 @@ def _fields(line: str, w: _Words) -> tuple[str, list[str]] | None:
             lead = end - a + (len(line[end:b]) - len(line[end:b].lstrip()))
             if not body:
                 continue
+        if mail_context.id_field(body) or _OPENED_BY.fullmatch(body):  # round 15: "Ticket-Nr. 20331", "[P2]"
+            found = True
+            out[a + lead:a + lead + len(body)] = " " * len(body)
+            said.append(repr(body))
+            continue
         for pattern, whole in ((w.header, True), (w.label, False), (w.place, False)):
             m = pattern.match(body)
             if m is None:

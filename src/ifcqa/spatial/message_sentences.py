@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ifcqa.spatial import framing, mail_layout, several_requests
+from ifcqa.spatial import framing, mail_context, mail_layout, several_requests
 
 _SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[^\W\d_]{2}[.])\s+(?=\S)|\s*\n+\s*"
                            # "at 9. How many ...": a number's dot before a capitalised question word ends a sentence
@@ -309,14 +309,18 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
         names = judge(said)
         if names.restricts or _RESTRICTS.search(u.text) or _ABOUT_THEM.match(u.text) or names.modified & alone.classes:
             continue  # (a word not understood said of the class asked may say which ones: round 7)
-        if names.storeys and alone.storeys and names.storeys != alone.storeys:
+        if names.storeys and alone.storeys and names.storeys != alone.storeys and not mail_context.other_storey_said(
+                question, u.start, u.end, alone.subject, place_back or thing_back):  # (round 15: a sentence of its own)
             continue  # "Before the inspection of the Dachgeschoss: which windows are on the Erdgeschoss?" (round 8)
+        if mail_context.unground_place_field(question, u.start, u.end, names.places):
+            continue  # "Location: Building C": a part of the building the model does not name (round 15)
         if _PLACE_NOUN.search(said) and not names.places:
             continue  # "(east wing survey)": a part of the building the model does not name (round 8)
         # a place said in the context ("I'm heading to Roof now", "we're in the east wing") counts as one too
         if (names.places or framing.place_said(said)) and (not own_place or place_back):
             continue
-        if not own_place and framing.bare_topic(said.strip(" :;,-\u2013")):
+        if not own_place and framing.bare_topic(said.strip(" :;,-\u2013")) and not mail_context.title_field(
+                question, u.start):  # (round 15: a ticket's "Summary:" line is its topic)
             continue  # "sauna: which windows?", "Gazebo - how many doors?": bare nouns before a request with no place
         if framing.place_said(said) and not names.places:  # "We work in the north block.": a place the model does
             continue  # not name may be a part of it the request's place lies in (round 7's rule): never set aside

@@ -61,6 +61,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from framing import _FRAMED, _GERMAN, form, strip_mark  # noqa: E402
 from generated_bench import bench_main, kind_lines, report_table  # noqa: E402
+from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from generated_bench import seed as _seed  # noqa: E402
 from messages import fill as message_fill  # noqa: E402
 from people_oracles import Model  # noqa: E402

@@ -87,6 +87,7 @@ from framing import (  # noqa: E402
     strip_mark,
 )
 from generated_bench import bench_main, kind_lines, report_table  # noqa: E402
+from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from generated_bench import seed as _seed  # noqa: E402
 from people_oracles import Model  # noqa: E402
 

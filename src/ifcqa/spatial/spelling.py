@@ -284,14 +284,13 @@ def _same_word(a: str, b: str) -> bool:
     return long in (short + "s", short + "es", short + "e", short + "n", short + "en")
 
 
-_SPELLERS: weakref.WeakKeyDictionary[Any, Speller] = weakref.WeakKeyDictionary()
-
-
 def speller(parser: Parser) -> Speller:
-    """The speller of the parser's model (built once per parser)."""
-    found = _SPELLERS.get(parser)
+    """The speller of the parser's model (built once per parser, kept on the parser: a weak-keyed table whose
+    value holds its key, as a Speller holds its parser, never lets the parser go)."""
+    found: Speller | None = getattr(parser, "_speller", None)
     if found is None:
-        found = _SPELLERS[parser] = Speller(parser)
+        found = Speller(parser)
+        parser._speller = found  # type: ignore[attr-defined]
     return found
 
 

@@ -45,9 +45,10 @@ _ASKS_MORE = re.compile(r"\b(?:i|we)(?:'d|\s+would|\s+also|\s+will)?\s+(?:need|w
 
 
 def id_field(text: str) -> bool:
-    """Whether ``text`` is a ticket's id and nothing else ("Ticket-Nr. 20331", "SR#88213 [P2] [Open]")."""
-    return bool(_ID_FIELD.match(text)) or bool(re.fullmatch(r"\s*[A-Z]{1,5}#?-?\d{3,}\s*(?:\[[^\]\n]{1,12}\]\s*)*",
-                                                            text))
+    """Whether ``text`` is a ticket's id and nothing else ("Ticket-Nr. 20331", "SR#88213 [P2] [Open]", "INC0012345";
+    never a room's number such as "R301" or "A205": letters and digits alone need five digits)."""
+    return bool(_ID_FIELD.match(text)) or bool(re.fullmatch(
+        r"\s*(?:[A-Z]{1,5}[#-]\d{3,}|[A-Z]{2,5}\d{5,})\s*(?:\[[^\]\n]{1,12}\]\s*)*", text))
 
 
 def place_line(line: str, parts: list[tuple[int, int]], header: re.Pattern[str],

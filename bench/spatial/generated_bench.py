@@ -7,7 +7,7 @@ tests, so the layout is one function), draws with :func:`seed` (stable across ma
 ``hash``) and, when it perturbs questions ifcqa already answers, reads them with :func:`read_bases`.
 :func:`bench_main` is the command line of the generators that write a dev and a held-back file (absences.py,
 german_forms.py, storey_sets.py, exclusions.py, voices.py, message_refs.py, aggregates.py, lookups.py,
-lookup_forms.py); :func:`report_by`, :func:`report_groups` and :func:`report_table` are their ``--report`` summaries.
+lookup_forms.py); :func:`draw_bases` draws the cases of the generators that wrap answered base questions in templates (messages.py, mail_forms.py, mail_more.py, several_requests.py); :func:`report_by`, :func:`report_groups` and :func:`report_table` are their ``--report`` summaries.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import random
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
@@ -49,6 +50,56 @@ def read_bases(sets: Iterable[str], here: Path, run_root: Path) -> list[list[str
                 continue
             out.append([name, r["id"]])
     return out
+
+
+def draw_bases(
+    ifc_dir: Path, held: bool, templates: dict[str, list[str]], *, bases_path: Path, salt: str, quota: int, cap: int,
+    hold_every: int, usable: Callable[[dict[str, Any], str], bool],
+    fill: Callable[[str, dict[str, Any], Any, random.Random, str], tuple[str, Any] | None],
+    case: Callable[[str, str, str, str, dict[str, Any], str, Any], dict[str, Any]], distinct: bool = True,
+) -> list[dict[str, Any]]:
+    """The cases of a bench that wraps base questions (``bases_path``: [set, id] pairs of answered questions) in
+    templates (messages.py, mail_forms.py, mail_more.py, several_requests.py): per kind, the bases in a seeded order
+    (``salt``), at most ``cap`` per model and ``quota`` per kind, each base once per kind (once over all kinds when
+    ``distinct``), the kind's dev or held-back templates (every ``hold_every``-th) least used first; ``fill`` gives
+    the text and oracle or None, ``case(kind, set, id, template, base, text, oracle)`` the case."""
+    from people_oracles import Model
+
+    sets: dict[str, dict[str, dict[str, Any]]] = {}
+    bases = json.loads(bases_path.read_text(encoding="utf-8"))
+    for name, _ in bases:
+        if name not in sets:
+            sets[name] = {c["id"]: c for c in json.loads((bases_path.parent / f"{name}.json").read_text("utf-8"))}
+    models: dict[str, Model] = {}
+    cases: list[dict[str, Any]] = []
+    for kind, kind_templates in templates.items():
+        mine = [(i, t) for i, t in enumerate(kind_templates) if (i % hold_every == hold_every - 1) == held]
+        taken = 0
+        used: set[str] = set()
+        per_template: dict[int, int] = defaultdict(int)
+        per_model: dict[str, int] = defaultdict(int)
+        for name, bid in sorted(bases, key=lambda b: seed(salt, kind, *b)):
+            if taken == quota:
+                break
+            base = sets[name][bid]
+            if (distinct and bid in used) or not usable(base, kind) or per_model[base["ifc_filename"]] >= cap:
+                continue
+            rng = random.Random(seed(salt, kind, name, bid))
+            fname = base["ifc_filename"]
+            if fname not in models:
+                models[fname] = Model(ifc_dir / fname)
+            for i, template in sorted(mine, key=lambda it: (per_template[it[0]], rng.random())):
+                got = fill(template, base, models[fname], rng, kind)
+                if got is None:
+                    continue
+                cases.append(case(kind, name, bid, template, base, *got))
+                per_template[i] += 1
+                per_model[fname] += 1
+                used.add(bid)
+                taken += 1
+                break
+    cases.sort(key=lambda c: c["id"])
+    return cases
 
 
 def report_by(run: Path, cases_path: Path, key: str, width: int = 12) -> str:

@@ -49,15 +49,13 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from generated_bench import bench_main, kinds_summary, report_by  # noqa: E402
+from generated_bench import bench_main, draw_bases, kinds_summary, report_by  # noqa: E402
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
-from generated_bench import seed as _seed  # noqa: E402
 from mail_forms import usable  # noqa: E402
 from messages import fill as message_fill  # noqa: E402
 from people_oracles import Model  # noqa: E402
@@ -153,57 +151,23 @@ def fill(template: str, base: dict[str, Any], model: Model, rng: random.Random, 
 
 
 def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
-    bases = json.loads(BASES.read_text(encoding="utf-8"))
-    sets: dict[str, dict[str, dict[str, Any]]] = {}
-    for name, _ in bases:
-        if name not in sets:
-            sets[name] = {c["id"]: c for c in json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))}
-    models: dict[str, Model] = {}
-    cases: list[dict[str, Any]] = []
-    salt = "mail15-held" if held else "mail15"
-    quota = PER_KIND_HELD if held else PER_KIND
-    for kind, templates in TEMPLATES.items():
-        mine = [(i, t) for i, t in enumerate(templates) if (i % HOLD_EVERY == HOLD_EVERY - 1) == held]
-        order = sorted(bases, key=lambda b: _seed(salt, kind, *b))
-        taken = 0
-        used: set[str] = set()
-        per_template: dict[int, int] = defaultdict(int)
-        per_model: dict[str, int] = defaultdict(int)
-        cap = quota // 4 + 1
-        for name, bid in order:
-            if taken == quota:
-                break
-            base = sets[name][bid]
-            if bid in used or not usable(base, kind) or per_model[base["ifc_filename"]] >= cap:
-                continue
-            rng = random.Random(_seed(salt, kind, name, bid))
-            fname = base["ifc_filename"]
-            if fname not in models:
-                models[fname] = Model(ifc_dir / fname)
-            for i, template in sorted(mine, key=lambda it: (per_template[it[0]], rng.random())):
-                got = fill(template, base, models[fname], rng, kind)
-                if got is None:
-                    continue
-                text, oracle = got
-                rule = {"r_scope": f"the base's ({name} {bid}) elements on the storey the context names "
-                                   "(storey-deep, people_oracles.Model); ",
-                        "d_scope": f"decline: the context restricts the base ({name} {bid}) with what the model "
-                                   "cannot ground; "}.get(kind, f"the base question's oracle ({name} {bid}); the mail "
-                                                            "asks the same; ")
-                cases.append({
-                    "id": f"more-{kind}-{bid}", "query": text, "ifc_filename": fname, "kind": base["kind"],
-                    "mail": kind, "template": template, "base": bid, "base_set": name,
-                    "base_query": base["query"], "oracle": oracle,
-                    "oracle_rule": rule + base.get("oracle_rule", ""), "source": "ifcopenshell",
-                })  # fmt: skip
-                per_template[i] += 1
-                per_model[fname] += 1
-                used.add(bid)
-                taken += 1
-                break
-    cases.sort(key=lambda c: c["id"])
-    return cases
+    def case(kind: str, name: str, bid: str, template: str, base: dict[str, Any], text: str,
+             oracle: Any) -> dict[str, Any]:
+        rule = {"r_scope": f"the base's ({name} {bid}) elements on the storey the context names "
+                           "(storey-deep, people_oracles.Model); ",
+                "d_scope": f"decline: the context restricts the base ({name} {bid}) with what the model "
+                           "cannot ground; "}.get(kind, f"the base question's oracle ({name} {bid}); the mail "
+                                                    "asks the same; ")
+        return {
+            "id": f"more-{kind}-{bid}", "query": text, "ifc_filename": base["ifc_filename"], "kind": base["kind"],
+            "mail": kind, "template": template, "base": bid, "base_set": name,
+            "base_query": base["query"], "oracle": oracle,
+            "oracle_rule": rule + base.get("oracle_rule", ""), "source": "ifcopenshell",
+        }  # fmt: skip
 
+    quota = PER_KIND_HELD if held else PER_KIND
+    return draw_bases(ifc_dir, held, TEMPLATES, bases_path=BASES, salt="mail15-held" if held else "mail15",
+                      quota=quota, cap=quota // 4 + 1, hold_every=HOLD_EVERY, usable=usable, fill=fill, case=case)
 
 def report(run: Path, cases_path: Path) -> str:
     """Mean score per mail kind of a spatial-bench run of ``cases_path``, then its misses."""

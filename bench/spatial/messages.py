@@ -62,7 +62,6 @@ its type's common set) or ``people_oracles.Model`` (storey-deep), or are decline
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -86,9 +85,8 @@ from framing import (  # noqa: E402
     storey_phrase,
     strip_mark,
 )
-from generated_bench import bench_main, kind_lines, report_table  # noqa: E402
+from generated_bench import bench_main, draw_bases, kind_lines, report_table  # noqa: E402
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
-from generated_bench import seed as _seed  # noqa: E402
 from people_oracles import Model  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
@@ -330,55 +328,22 @@ def usable(base: dict[str, Any]) -> bool:
 
 
 def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
-    bases = json.loads(BASES.read_text(encoding="utf-8"))
-    sets: dict[str, dict[str, dict[str, Any]]] = {}
-    for name, _ in bases:
-        if name not in sets:
-            sets[name] = {c["id"]: c for c in json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))}
-    models: dict[str, Model] = {}
-    cases: list[dict[str, Any]] = []
-    salt = "msg11-held" if held else "msg11"
+    def case(kind: str, name: str, bid: str, template: str, base: dict[str, Any], text: str,
+             oracle: Any) -> dict[str, Any]:
+        positive = kind.startswith("m_") or kind == "n_needs"
+        return {
+            "id": f"msg-{kind}-{bid}", "query": text, "ifc_filename": base["ifc_filename"],
+            "kind": base["kind"], "message": kind, "template": template, "base": bid, "base_set": name,
+            "base_query": base["query"], "oracle": oracle,
+            "oracle_rule": (f"the base question's oracle ({name} {bid}); the message asks the same; "
+                            if positive else f"{kind} of the base ({name} {bid}): ") + base.get("oracle_rule", ""),
+            "source": "ifcopenshell",
+        }  # fmt: skip
+
     quota = PER_KIND_HELD if held else PER_KIND
-    for kind, templates in TEMPLATES.items():
-        mine = [(i, t) for i, t in enumerate(templates) if (i % HOLD_EVERY == HOLD_EVERY - 1) == held]
-        order = sorted(bases, key=lambda b: _seed(salt, kind, *b))
-        taken = 0
-        used: set[str] = set()
-        per_template: dict[int, int] = defaultdict(int)
-        per_model: dict[str, int] = defaultdict(int)
-        cap = quota // 5 + 2
-        for name, bid in order:
-            if taken == quota:
-                break
-            base = sets[name][bid]
-            if bid in used or not usable(base) or per_model[base["ifc_filename"]] >= cap:
-                continue
-            rng = random.Random(_seed(salt, kind, name, bid))
-            fname = base["ifc_filename"]
-            if fname not in models:
-                models[fname] = Model(ifc_dir / fname)
-            for i, template in sorted(mine, key=lambda it: (per_template[it[0]], rng.random())):
-                got = fill(template, base, models[fname], rng, kind)
-                if got is None:
-                    continue
-                text, oracle = got
-                positive = kind.startswith("m_") or kind == "n_needs"
-                cases.append({
-                    "id": f"msg-{kind}-{bid}", "query": text, "ifc_filename": fname, "kind": base["kind"],
-                    "message": kind, "template": template, "base": bid, "base_set": name,
-                    "base_query": base["query"], "oracle": oracle,
-                    "oracle_rule": (f"the base question's oracle ({name} {bid}); the message asks the same; "
-                                    if positive else f"{kind} of the base ({name} {bid}): ")
-                                   + base.get("oracle_rule", ""),
-                    "source": "ifcopenshell",
-                })  # fmt: skip
-                per_template[i] += 1
-                per_model[fname] += 1
-                used.add(bid)
-                taken += 1
-                break
-    cases.sort(key=lambda c: c["id"])
-    return cases
+    return draw_bases(ifc_dir, held, TEMPLATES, bases_path=BASES, salt="msg11-held" if held else "msg11",
+                      quota=quota, cap=quota // 5 + 2, hold_every=HOLD_EVERY,
+                      usable=lambda base, _kind: usable(base), fill=fill, case=case)
 
 
 def report(run: Path, cases_path: Path) -> str:

@@ -57,8 +57,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from framing import _AGGREGATE, _FRAMED, _GERMAN, _NEGATION, form, is_external, restricted, strip_mark  # noqa: E402
-from generated_bench import dumps  # noqa: E402
-from generated_bench import seed as _seed  # noqa: E402
+from generated_bench import draw_bases, dumps  # noqa: E402
 from messages import _one_storey  # noqa: E402
 from people_oracles import Model  # noqa: E402
 
@@ -251,53 +250,23 @@ def usable(base: dict[str, Any], kind: str) -> bool:
 
 
 def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
-    bases = json.loads(BASES.read_text(encoding="utf-8"))
-    sets: dict[str, dict[str, dict[str, Any]]] = {}
-    for name, _ in bases:
-        if name not in sets:
-            sets[name] = {c["id"]: c for c in json.loads((HERE / f"{name}.json").read_text(encoding="utf-8"))}
-    models: dict[str, Model] = {}
-    cases: list[dict[str, Any]] = []
-    salt = "two15-held" if held else "two15"
+    def case(kind: str, name: str, bid: str, template: str, base: dict[str, Any], text: str,
+             oracle: Any) -> dict[str, Any]:
+        form_asked = {"f_count": "count", "f_narrow": "count", "f_list": "list"}.get(kind)
+        return {
+            "id": f"two-{kind}-{bid}", "query": text, "ifc_filename": base["ifc_filename"], "kind": base["kind"],
+            "several": kind, "template": template, "base": bid, "base_set": name,
+            "base_query": base["query"], "oracle": oracle, **({"form": form_asked} if form_asked else {}),
+            "oracle_rule": (f"{kind} of the base ({name} {bid}): "
+                            + ("a decline: several requests, each standing alone" if kind.startswith("t_")
+                               else "the base's answer in the form asked; ") + base.get("oracle_rule", "")),
+            "source": "ifcopenshell",
+        }  # fmt: skip
+
     quota = PER_KIND_HELD if held else PER_KIND
-    for kind, templates in TEMPLATES.items():
-        mine = [(i, t) for i, t in enumerate(templates) if (i % HOLD_EVERY == HOLD_EVERY - 1) == held]
-        order = sorted(bases, key=lambda b: _seed(salt, kind, *b))
-        taken = 0
-        per_template: dict[int, int] = defaultdict(int)
-        per_model: dict[str, int] = defaultdict(int)
-        cap = quota // 4 + 1
-        for name, bid in order:
-            if taken == quota:
-                break
-            base = sets[name][bid]
-            if not usable(base, kind) or per_model[base["ifc_filename"]] >= cap:
-                continue
-            rng = random.Random(_seed(salt, kind, name, bid))
-            fname = base["ifc_filename"]
-            if fname not in models:
-                models[fname] = Model(ifc_dir / fname)
-            for i, template in sorted(mine, key=lambda it: (per_template[it[0]], rng.random())):
-                got = fill(template, base, models[fname], rng, kind)
-                if got is None:
-                    continue
-                text, oracle = got
-                form_asked = {"f_count": "count", "f_narrow": "count", "f_list": "list"}.get(kind)
-                cases.append({
-                    "id": f"two-{kind}-{bid}", "query": text, "ifc_filename": fname, "kind": base["kind"],
-                    "several": kind, "template": template, "base": bid, "base_set": name,
-                    "base_query": base["query"], "oracle": oracle, **({"form": form_asked} if form_asked else {}),
-                    "oracle_rule": (f"{kind} of the base ({name} {bid}): "
-                                    + ("a decline: several requests, each standing alone" if kind.startswith("t_")
-                                       else "the base's answer in the form asked; ") + base.get("oracle_rule", "")),
-                    "source": "ifcopenshell",
-                })  # fmt: skip
-                per_template[i] += 1
-                per_model[fname] += 1
-                taken += 1
-                break
-    cases.sort(key=lambda c: c["id"])
-    return cases
+    return draw_bases(ifc_dir, held, TEMPLATES, bases_path=BASES, salt="two15-held" if held else "two15",
+                      quota=quota, cap=quota // 4 + 1, hold_every=HOLD_EVERY, usable=usable, fill=fill, case=case,
+                      distinct=False)
 
 
 def report(run: Path, cases_path: Path) -> str:

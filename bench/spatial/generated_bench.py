@@ -7,7 +7,9 @@ tests, so the layout is one function), draws with :func:`seed` (stable across ma
 ``hash``) and, when it perturbs questions ifcqa already answers, reads them with :func:`read_bases`.
 :func:`bench_main` is the command line of the generators that write a dev and a held-back file (absences.py,
 german_forms.py, storey_sets.py, exclusions.py, voices.py, message_refs.py, aggregates.py, lookups.py,
-lookup_forms.py); :func:`draw_bases` draws the cases of the generators that wrap answered base questions in templates (messages.py, mail_forms.py, mail_more.py, several_requests.py); :func:`report_by`, :func:`report_groups` and :func:`report_table` are their ``--report`` summaries.
+lookup_forms.py); :func:`draw_bases` draws the cases of the generators that wrap answered base questions in
+templates (messages.py, mail_forms.py, mail_more.py, several_requests.py); :func:`report_by`, :func:`report_groups`
+and :func:`report_table` are their ``--report`` summaries.
 """
 
 from __future__ import annotations

@@ -688,10 +688,17 @@ print(run_code('while True:\\n    pass', Path(sys.argv[2]), SandboxLimits(wall_s
 """
 
 
-def _running_child(scratch: Path, timeout_s: float = 60) -> int:
-    """The pid of the run's child once its seccomp filter is on (the code is about to run or running)."""
+def _running_child(scratch: Path, caller: subprocess.Popen[str], timeout_s: float = 120) -> int:
+    """The pid of the run's child once its seccomp filter is on (the code is about to run or running).
+
+    Fails at once, with what the caller printed, if the caller ends first (its run never started or failed to set up).
+    """
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
+        if caller.poll() is not None:
+            out, err = caller.communicate()
+            raise AssertionError(f"the caller ended ({caller.returncode}) before its sandbox child ran the code:\n"
+                                 f"stdout: {out[-2000:]}\nstderr: {err[-2000:]}")
         for line in processes_naming(str(scratch)):
             pid = int(line.partition(":")[0])
             with contextlib.suppress(OSError):
@@ -699,7 +706,7 @@ def _running_child(scratch: Path, timeout_s: float = 60) -> int:
                 if "_sandbox_child" in line and re.search(r"^Seccomp:\s+2$", status, re.M):
                     return pid
         time.sleep(0.05)
-    raise AssertionError("the sandbox child never got to the code")
+    raise AssertionError(f"the sandbox child never got to the code in {timeout_s:.0f} s")
 
 
 def _gone_within(scratch: Path, seconds: float) -> tuple[list[str], list[Path]]:
@@ -733,7 +740,7 @@ def test_the_run_and_its_folder_go_when_the_caller_is_killed_mid_run(
 ) -> None:
     caller = _start_caller(caller_scratch, shared_ifc / "IfcOpenHouse_IFC4.ifc")
     try:
-        _running_child(caller_scratch)
+        _running_child(caller_scratch, caller)
         time.sleep(0.5)
         caller.send_signal(signal_number)
         _out, err = caller.communicate(timeout=120)  # generous: the clean-up runs on a loaded machine too
@@ -750,7 +757,7 @@ def test_the_parent_death_signal_alone_ends_the_run_when_the_watchdog_is_gone_to
 ) -> None:
     caller = _start_caller(caller_scratch, shared_ifc / "IfcOpenHouse_IFC4.ifc")
     try:
-        child = _running_child(caller_scratch)
+        child = _running_child(caller_scratch, caller)
         watchdogs = [int(p.partition(":")[0]) for p in processes_naming(str(caller_scratch)) if "\\x00-S\\x00" in p]
         assert len(watchdogs) == 1
         os.kill(watchdogs[0], signal.SIGKILL)

@@ -58,6 +58,7 @@ from ifcqa.spatial import (
     reported,
     request_core,
     resolve,
+    room_appositions,
     room_names,
     room_parts,
     schema_words,
@@ -2492,6 +2493,10 @@ class Parser:
             if not room.guids and self._names_the_class(text, room, spans):
                 continue  # "the entrance door" with no entrance room: the door named so (Eingangstür), grounded later
             kept.append(room)
+        kept, unfit = room_appositions.join(text, kept)
+        if unfit is not None:  # "B201 (the kitchen)" where B201 is no kitchen: never either room alone
+            _decline(plan, room_appositions.unfit_reason(self.index, *unfit), [],
+                     f"Name the room by one name, e.g. {unfit[0].term!r}.")
         for room in kept:
             text = _mask(text, room.start, room.end)
             said = _ROOM_NOUN_AFTER.match(text, room.end) if room.guids else None

@@ -726,6 +726,23 @@ def _mask(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
 
+# the end of a sentence told before the question ("the plumber comes on monday. is the kitchen ..."); never the
+# point of an ordinal ("1. og") or of a number
+_TOLD_BEFORE = re.compile(r"(?<![\d.])[.!:;]\s+(?=\S)")
+
+
+def _question_sentence(text: str) -> str:
+    """The one sentence of ``text`` that ends in a question mark, from its start, when sentences told before it end
+    in a full stop, an exclamation mark or a colon: where a yes/no question's verb stands ("der Handwerker kommt am
+    Montag. Ist die Küche größer als 15 m²?"; a context set aside leaves blanks before it). ``text`` itself
+    (from its first word) when it holds no or several question marks."""
+    mark = text.find("?")
+    if mark < 0 or "?" in text[mark + 1:]:
+        return text.lstrip()
+    told = [m.end() for m in _TOLD_BEFORE.finditer(text, 0, mark)]
+    return text[told[-1]:] if told else text.lstrip()
+
+
 def _as_written(question: str, term: str) -> str:
     """``term`` (normalised) as the question wrote it, when it can be found there."""
     found = re.search(re.escape(term.strip()).replace(r"\ ", r"\s+"), question, re.IGNORECASE)
@@ -2311,7 +2328,7 @@ class Parser:
         storey with the largest room area?": the storeys ranked over the whole model and a yes/no on whether the named
         one is (one of) the first, not the ranking of that storey alone."""
         named = [m for m in plan.mentions if m.storeys and not m.negated]
-        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text)
+        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", _question_sentence(text))
         if (not yes_no or len(named) != 1 or len(named[0].storeys) != 1 or plan.group_by != "storey" or plan.compare
                 or plan.declined is not None or plan.threshold is not None or plan.rooms or plan.every_storey):
             return
@@ -2617,7 +2634,8 @@ class Parser:
             return masked
         more = room_names.COMPARATIVE.search(masked)
         same = _SAME.search(masked)
-        yes_no = re.match(r"(?:is|are|does|do|did|has|have|gibt|hat|haben|sind|ist)\b", text) or _TAG.search(text) \
+        lead = _question_sentence(text)  # the question's own sentence: its verb first
+        yes_no = re.match(r"(?:is|are|does|do|did|has|have|gibt|hat|haben|sind|ist)\b", lead) or _TAG.search(text) \
             or plan.resolved.get("confirm")
         if (more is None and same is None) or not yes_no:
             return masked
@@ -2992,6 +3010,18 @@ class Parser:
         again = resolve.find_measure(self.index, text, [c for f in plan.classes for c in f.classes])
         return again if again is not None else m
 
+    @staticmethod
+    def _storey_itself_measured(plan: Plan, folded: str, q: resolve.Qualifier) -> bool:
+        """Whether a yes/no asks whether a storey itself passes an area bound ("is the 1stFloor larger than 15 m²",
+        "ist das 1. OG größer als 80 m²"): no class named, one storey, and the storey is the sentence's subject."""
+        if plan.classes or plan.rooms or len(plan.mentions) != 1 or len(plan.mentions[0].storeys) != 1 or \
+                str(q.unit or "").replace("²", "2") not in ("m2", "sqm", "qm", "ft2", "sq ft"):
+            return False
+        said = re.escape(fold(plan.mentions[0].term)).replace(r"\ ", r"\s*")
+        return re.search(rf"(?:^|[.!:;]\s)\s*(?:is|ist)\s+(?:the\s+|das\s+|die\s+|der\s+)?{said}\s+(?:in\s+total\s+|"
+                         r"insgesamt\s+)?(?:larger|bigger|greater|smaller|more|less|over|under|above|below|grosser|"
+                         r"kleiner|mehr|weniger|uber|unter)\b", folded) is not None
+
     def _sum_threshold(self, plan: Plan, text: str, masked: str) -> str:
         """ "Is the wall area on EG more than 2000 m²?", "do the WCs add up to more than 100 m²?", "is the total floor
         area over 200 m²?": a threshold on a quantity that is a yes/no on the *sum* over the elements asked, not a
@@ -3019,8 +3049,12 @@ class Parser:
         subject = re.match(r"(?:is|ist|are|sind)\s+(?:the|die|der|das)\s+(?:total\s+|gesamte\s+)?(?:[^\W\d_]+\s+){0,2}?"
                            r"(?:area|floor\s+area|volume|length|weight|flache|grundflache|volumen|lange|gewicht)\b",
                            folded)
-        if not sums and subject is None and not (which and amount):
+        storey_itself = self._storey_itself_measured(plan, folded, q)
+        if not sums and subject is None and not (which and amount) and not storey_itself:
             return masked
+        if storey_itself:  # "is the 1stFloor larger than 15 m²": the floor area of its spaces, never each element's
+            plan.classes.append(class_filter(self.index.schema, "spaces"))
+            plan.notes.append(f"{plan.mentions[0].term!r} {q.term!r}: the storey's floor area (its spaces, summed)")
         classes = [c for f in plan.classes for c in f.classes]
         m = resolve.find_measure(self.index, q.term, classes)
         if m is None or m.raw is None:
@@ -3594,7 +3628,7 @@ class Parser:
             measure.raw is not None and measure.raw.attached and measure.quantity in _ADDITIVE)
         ranking = _RANK_WORDS.search(masked) or difference  # "how much more floor area": the measure read "more"
         named = [m for m in plan.mentions if m.storeys and not m.negated]
-        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", text) or (
+        yes_no = re.match(r"(?:is|are|does|do|has|have|hat|ist|sind)\b", _question_sentence(text)) or (
             _HOW_MUCH_BIGGER.search(text) and len(named) == 2)  # "how much more floor area does A have than B"
         which = _WHICH_STOREY.search(text) or re.search(r"\b(?:which|welche[rs]?)\b", text) and len(named) == 2
         if not (total or measure.op == "sum") or not (which or yes_no and len(named) == 2 and ranking):
@@ -3693,7 +3727,8 @@ class Parser:
         if more is not None and more.group("word") not in _COUNT_COMPARATIVES and not _NUMBER_OF.search(text):
             more = None  # "greater" compares counts only with "the number of" ("is Level 2 bigger": its area)
         tag = _TAG.search(text)
-        yes_no = re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist|can)\b", text) or (
+        lead = _question_sentence(text)  # the question's own sentence: its verb first
+        yes_no = re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist|can)\b", lead) or (
             _ELLIPTIC_COMPARISON.match(text.lstrip())) or (  # "more windows than doors on My Storey?": no verb
             plan.resolved.get("confirm"))  # "I heard the Keller has more doors than ..., or am I wrong?"
         difference = _HOW_MANY_MORE.search(text) or _DIFFERENCE.search(text)
@@ -4673,7 +4708,8 @@ class Parser:
         def has(words: tuple[str, ...]) -> bool:
             return _words_pattern(words).search(text) is not None
 
-        yes_no = bool(re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist)\b", text))
+        lead = _question_sentence(text)  # the question's own sentence: its verb first
+        yes_no = bool(re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist)\b", lead))
         comparing = _words_pattern(("more", "fewer", "mehr", "weniger")).search(_MEASURED_BOUND.sub(" ", text)) and (
             plan.threshold is None) and (
             len(plan.storeys) >= 2 or has(("which", "welche", "welches", "welcher"))

@@ -3013,14 +3013,17 @@ class Parser:
     @staticmethod
     def _storey_itself_measured(plan: Plan, folded: str, q: resolve.Qualifier) -> bool:
         """Whether a yes/no asks whether a storey itself passes an area bound ("is the 1stFloor larger than 15 m²",
-        "ist das 1. OG größer als 80 m²"): no class named, one storey, and the storey is the sentence's subject."""
+        "ist das 1. OG größer als 80 m²", "does the EG have more than 90 m² (of floor area)", "hat das EG mehr als
+        80 m²"): no class named, one storey, and the storey is the sentence's subject."""
         if plan.classes or plan.rooms or len(plan.mentions) != 1 or len(plan.mentions[0].storeys) != 1 or \
                 str(q.unit or "").replace("²", "2") not in ("m2", "sqm", "qm", "ft2", "sq ft"):
             return False
         said = re.escape(fold(plan.mentions[0].term)).replace(r"\ ", r"\s*")
-        return re.search(rf"(?:^|[.!:;]\s)\s*(?:is|ist)\s+(?:the\s+|das\s+|die\s+|der\s+)?{said}\s+(?:in\s+total\s+|"
-                         r"insgesamt\s+)?(?:larger|bigger|greater|smaller|more|less|over|under|above|below|grosser|"
-                         r"kleiner|mehr|weniger|uber|unter)\b", folded) is not None
+        return re.search(  # ("does" folds to "dos")
+            rf"(?:^|[.!:;]\s)\s*(?:(?:is|ist)|(?:dos|do|did)(?=.*\bhave\b)|(?:has|hat))\s+(?:the\s+|das\s+|die\s+|der\s+)?"
+            rf"{said}\s+(?:have\s+)?(?:in\s+total\s+|a\s+total\s+of\s+|insgesamt\s+)?(?:larger|bigger|greater|smaller|"
+            r"more|less|over|under|above|below|at\s+least|at\s+most|grosser|kleiner|mehr|weniger|uber|unter|mindestens|"
+            r"hochstens)\b", folded) is not None
 
     def _sum_threshold(self, plan: Plan, text: str, masked: str) -> str:
         """ "Is the wall area on EG more than 2000 m²?", "do the WCs add up to more than 100 m²?", "is the total floor
@@ -3037,7 +3040,7 @@ class Parser:
         which = _WHICH_STOREY.search(text) is not None  # "which floors have a total room area over 450 m²"
         # "which floors have more than 450 m² of rooms": an amount of the class, summed
         amount = re.search(r"\d\s*(?:m2|m3|m|mm|sqm|qm)\s+(?:of|an)\s+[^\W\d_]", folded) is not None
-        if not (re.match(r"(?:is|are|do|does|did|has|have|ist|sind|hat|haben|will|would)\b", folded) or which):
+        if not (re.match(r"(?:is|are|do|does|did|has|have|ist|sind|hat|haben|will|would)\b", text.lstrip()) or which):
             return masked  # "how many rooms in total are over 20 m²": a count of rooms, each over the bound
         ops = {m: measure_words().ops.get(" ".join(m.group(0).split())) for m in
                measure_words().op_pattern.finditer(folded)}
@@ -3050,7 +3053,7 @@ class Parser:
                            r"(?:area|floor\s+area|volume|length|weight|flache|grundflache|volumen|lange|gewicht)\b",
                            folded)
         storey_itself = self._storey_itself_measured(plan, folded, q)
-        if not sums and subject is None and not (which and amount) and not storey_itself:
+        if not sums and subject is None and not amount and not storey_itself:
             return masked
         if storey_itself:  # "is the 1stFloor larger than 15 m²": the floor area of its spaces, never each element's
             plan.classes.append(class_filter(self.index.schema, "spaces"))

@@ -53,12 +53,13 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "opener": re.compile(rf"(?:{_alt(w['openers'])})\b(?!\s+(?:{asks})\b)", re.I),
         "lead": re.compile(rf"(?:please\s+)?(?:{_alt(w['lead_needs'])})\b(?!\s+(?:to|them|it|this|that|you)\b)\s*",
                            re.I),
-        "needed": re.compile(rf"\s*,?\s*(?:{_alt(w['needed_after'])})\b", re.I),
+        "needed": re.compile(rf"\s*,?\s*(?:{_alt(w['needed_after'])})\b(?!\s+(?:to|by|in|on|at|under)\b)", re.I),
         # "for the handrail quote", "for make the offer", "für das Angebot", "fürs Angebot"
         "for": re.compile(rf"\b(?:for|für|fürs)\s+(?:[^\W\d_][\w'-]*\s+){{0,3}}?{noun}\b(?=\s*(?:please|pls|"
                           rf"bitte|thanks?(?:\s+you)?(?:\s+very\s+much)?|danke)?\s*[.!?,;:)\n-]*\s*$)", re.I),
         "lead_for": re.compile(rf"^\s*(?:for|für|fürs)\s+(?:[^\W\d_][\w'-]*\s+){{0,3}}?{noun}\b,?\s*", re.I),
         "restrict": re.compile(rf"\b(?:{_alt(w['restrict'])})\b", re.I),
+        "restricted": re.compile(rf"\s*(?:the\s+|die\s+)?(?:{_alt(w['restrict'])})\b", re.I),
         "only_ones": re.compile(r"\b(?:only|just|nur)\s+(?:need\s+)?(?:the\s+|die\s+)?(?!(?:the|die|ones?)\b)"
                                 r"(?P<q>[^\W\d_][\w-]*)\s+(?:ones|elements|items)\b", re.I),
     }
@@ -125,7 +126,10 @@ def frames(question: str) -> list[Frame]:
             at2 = at
         lead = p["lead"].match(question, at2)
         if lead is not None and lead.end() < end:
-            add(at2, lead.end())
+            # "We need just the ones on Level 2 for the tender": a need of a restriction is judged whole
+            add(at2, end if p["restricted"].match(question, lead.end()) else lead.end())
+        elif p["restricted"].match(question, at2) and p["needed"].search(question, at2, end):
+            add(at2, end)  # "Only the ones on Level 2 are needed."
         nd = p["needed"].search(question, at2, end)
         if nd is not None and nd.start() > at2:
             add(nd.start(), end)

@@ -138,3 +138,16 @@ def test_write_in_the_main_clause_declines(qa: Callable[[str], SpatialQA], quest
 def test_bench_files_are_current(shared_ifc: Path) -> None:
     script = load_script(SCRIPT)
     assert script.main(["--check", "--ifc-dir", str(shared_ifc)]) == 0
+
+
+def test_a_frame_the_whole_question_reads_stands(qa: Callable[[str], SpatialQA], on: Callable[..., set[str]]) -> None:
+    """Round 10's framing: "The client wants the ones that are not external." is a qualifier the whole question
+    reads (IsExternal = FALSE), never declined as a restricting frame (canary)."""
+    answer = qa("KIT-EDC_with_SB.ifc").ask(
+        "How many walls does the EG have? The client wants the ones that are not external.")
+    assert answer["declined"] is None, answer["answer"]
+
+    def internal(e: Any) -> bool:
+        return any(p.get("IsExternal") is False for n, p in ue.get_psets(e).items() if n.endswith("Common"))
+
+    assert answer["count"] == len(on("KIT-EDC_with_SB.ifc", "EG", "IfcWall", internal)) > 0

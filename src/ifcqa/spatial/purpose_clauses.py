@@ -173,6 +173,9 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Frame]) -> Plan
     if not re.search(r"[^\W\d_]{2}", rest):
         return None
     sub = parser.parse(rest)
+    # the whole question answered reading a restriction the rest does not hold ("... The client wants the ones
+    # that are not external."): a frame restricting by a qualifier or negation is read there, so it stands
+    whole_reads = plan.declined is None and _restrictions(plan) > _restrictions(sub)
     kept: list[str] = []
     added: list[str] = []
     for f in found:
@@ -184,11 +187,12 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Frame]) -> Plan
                 added.append(f"Only the {only['q']} ones.")
                 kept.append(said)
                 continue
-            return _refuse(plan, question, said, _decline)
+            if not whole_reads or _places(parser, inner, sub):
+                return _refuse(plan, question, said, _decline)
         names = parser._context_names(inner) if re.search(r"[^\W\d_]{2}", inner) else None
         if names is not None:
             other_storeys = names.storeys - set(sub.storeys)
-            if names.restricts or other_storeys or (names.places and not names.storeys):
+            if other_storeys or (names.places and not names.storeys) or (names.restricts and not whole_reads):
                 return _refuse(plan, question, said, _decline)
             if names.classes:
                 asked = parser._asked_alone(inner).classes
@@ -211,6 +215,17 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Frame]) -> Plan
                      + (f"; read as {' '.join(added)!r}" if added else ""))
     sub.resolved["framing"] = [*sub.resolved.get("framing", []), f"purpose set aside: {note}"]
     return sub
+
+
+def _restrictions(plan: Plan) -> int:
+    return (len(plan.qualifiers) + len(plan.exclude) + len(plan.exclude_classes) + bool(plan.threshold)
+            + sum(bool(m.negated) for m in plan.mentions))
+
+
+def _places(parser: Parser, inner: str, sub: Plan) -> bool:
+    """Whether a frame names a storey the request does not, or a place the model does not ground."""
+    names = parser._context_names(inner) if re.search(r"[^\W\d_]{2}", inner) else None
+    return names is not None and bool(names.storeys - set(sub.storeys) or (names.places and not names.storeys))
 
 
 def _class_keys(sub: Plan) -> list[tuple[str, int, int]]:

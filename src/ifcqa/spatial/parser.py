@@ -51,6 +51,7 @@ from ifcqa.spatial import (
     property_match,
     property_names,
     property_values,
+    purpose_clauses,
     qualifier_forms,
     qualifiers,
     quantity_reading,
@@ -1015,6 +1016,8 @@ class Parser:
         plan.notes.extend(f"mail layout set aside: {x}" for x in layout)
         if self._framing or self._message:
             return plan
+        if (framed := purpose_clauses.read(self, question, plan)) is not None:
+            return framed  # round 16: "Doors on EG, I need them for the quote", "..., we cannot drill them"
         if (referred := message_antecedents.resolve(self, question, plan)) is not None:
             return referred  # round 13: "We're checking Level 2. How many doors are on that floor?"
         if plan.declined is not None:

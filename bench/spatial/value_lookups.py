@@ -17,7 +17,9 @@ elevation           ``IfcBuildingStorey.Elevation`` of a storey named by its Nam
 floor_to_floor      the next storey's Elevation (the lowest Elevation above it) minus the storey's, same units
 single              OverallWidth / OverallHeight of THE one door or window a subject resolves to: the only one
                     of a storey (storey-deep), the only one named so, the only door with
-                    ``Pset_DoorCommon.IsExternal`` = TRUE ("the external door")
+                    ``Pset_DoorCommon.IsExternal`` = TRUE ("the external door"). "need the door width" (the
+                    class word modifying the attribute, round 11's compound) is read as each door's width, so it
+                    is never a not-unique decline here
 decline             ``not_unique``: "the door" / "the external door" where there are several (which one?);
                     ``bad_unit``: a length asked "in kg", "in m²", "in litres"; ``no_storey``: a storey the model
                     does not have; ``no_elevation``: a storey that records no Elevation; ``top_storey``: a
@@ -229,8 +231,8 @@ def _singles(m: Model, model: str, rng: random.Random, held_part: bool) -> list[
         phrase, asked = _unit(rng, family)
         query = text.format(a=a, adj=adj, subj=subj, u=phrase)
         if len(es) > 1:
-            if rng.random() < 0.5:
-                continue  # fewer not-unique declines than single answers
+            if rng.random() < 0.5 or t == "need":
+                continue  # fewer not-unique declines; "need the door width": a compound, each door's width
             out.append(_case(model, "decline", t, query, {"type": "decline"},
                              f"decline: {where} is not one: there are {len(es)}", "not_unique"))
             continue

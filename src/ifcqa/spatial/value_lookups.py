@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from ifcqa.spatial.plan import Plan
 
 _DATA = "value_lookup_words.json"
-_NUMBER_BEFORE = re.compile(r"(?<![\w-])\d+(?:[.,]\d+)?\s*$")  # "wider than 1 m": a quantity, no unit asked
+# "wider than 1 m": a quantity, no unit asked ("storey height level 1 - mm": the dash sets the unit apart)
+_NUMBER_BEFORE = re.compile(r"(?<![\w-])\d+(?:[.,]\d+)?\s*$")
 _ARTICLE = re.compile(r"^(?:the|das|der|die|dem|den)\s+")
 
 
@@ -85,7 +86,7 @@ def rewrite(plan: Plan, text: str, storeys: Iterable[tuple[object, re.Pattern[st
         found = words.unit_last.search(text)
         if found is not None and words.attrs.search(text[:found.start()]) \
                 and not re.search(r"(?:\bin|\bim)\s*$", text[:found.start()]) \
-                and not _NUMBER_BEFORE.search(text[:found.start()]):
+                and (not _NUMBER_BEFORE.search(text[:found.start()]) or found.group("gap").strip()):
             notes.append(f"read {found.group(0).strip()!r} ending the question as the unit asked")
             text = text[:found.start()] + f" in {found.group('unit')}" + text[found.end():]
     if text != written:  # "the width of the door mm": the singular read on the unit's own words (see check)

@@ -103,3 +103,15 @@ def test_committed_value_lookup_cases_equal_the_generator(shared_ifc: Path) -> N
     assert done.returncode == 0, done.stdout + done.stderr
     cases = json.loads((BENCH / "value_lookup_cases.json").read_text(encoding="utf-8"))
     assert {c["group"] for c in cases} == {"elevation", "floor_to_floor", "single", "decline"}
+
+
+def test_an_elevation_asked_already_is_read_once(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    for question, name in (("What is the elevation of 1. Obergeschoss?", "1. Obergeschoss"),
+                           ("what's Dachgeschoss's elevation in cm?", "Dachgeschoss"),
+                           ("Höhenlage DG in cm", "Dachgeschoss")):
+        answer = qa(INSTITUTE).ask(question)
+        factor = 100.0 if "cm" in question else 1.0
+        assert answer["value"]["number"] == pytest.approx(_elevation_m(shared_ifc, INSTITUTE, name) * factor), \
+            (question, answer["answer"])
+    answer = qa(DUPLEX).ask("Level 2 height above zero - how many millimetres?")  # round 11's "how many <unit>"
+    assert answer["value"]["number"] == pytest.approx(_elevation_m(shared_ifc, DUPLEX, "Level 2") * 1000)

@@ -45,7 +45,7 @@ class _Words:
     unit_last: re.Pattern[str]
     attrs: re.Pattern[str]
     storey_words: re.Pattern[str]
-    storey_forms: tuple[re.Pattern[str], ...]
+    storey_forms: tuple[tuple[re.Pattern[str], str], ...]
 
 
 def _alternatives(words: list[str]) -> str:
@@ -64,10 +64,10 @@ def _words() -> _Words:
         rf"(?=\s*(?:(?:{closers})\b|[?!.)]|$))", re.IGNORECASE)
     last = re.compile(rf"(?P<gap>\s*[-–:,]\s*|\s+)(?P<unit>{_alternatives(lengths)})"
                       rf"(?=\s*(?:(?:{closers})\b\s*)?[?!.)]*\s*$)", re.IGNORECASE)
-    forms = tuple(re.compile(f.replace(" ", r"\s+").replace("{x}", r"(?P<x>[\w./' -]+?)") +
-                             r"(?P<end>\s*(?:in\s+\w+)?\s*[?!.]*\s*(?:$|[,;]|\s(?:thanks|thx|please|pls|bitte)\b))",
-                             re.IGNORECASE)
-                  for f in raw["storey_elevation"])
+    forms = tuple((re.compile(f.replace(" ", r"\s+").replace("{x}", r"(?P<x>[\w./' -]+?)") +
+                              r"(?P<end>\s*(?:in\s+\w+)?\s*[?!.]*\s*(?:$|[,;]|\s(?:thanks|thx|please|pls|bitte)\b))",
+                              re.IGNORECASE), read_as)
+                  for f, read_as in raw["storey_elevation"])
     return _Words(bare, last, re.compile(rf"\b(?:{attrs})\b", re.IGNORECASE),
                   re.compile(raw["storey_words"], re.IGNORECASE), forms)
 
@@ -85,7 +85,7 @@ def rewrite(plan: Plan, text: str, storeys: Iterable[tuple[object, re.Pattern[st
     else:
         found = words.unit_last.search(text)
         if found is not None and words.attrs.search(text[:found.start()]) \
-                and not re.search(r"(?:\bin|\bim)\s*$", text[:found.start()]) \
+                and not re.search(r"(?:\bin|\bim|\bhow\s+(?:many|much))\s*$", text[:found.start()]) \
                 and (not _NUMBER_BEFORE.search(text[:found.start()]) or found.group("gap").strip()):
             notes.append(f"read {found.group(0).strip()!r} ending the question as the unit asked")
             text = text[:found.start()] + f" in {found.group('unit')}" + text[found.end():]
@@ -93,7 +93,7 @@ def rewrite(plan: Plan, text: str, storeys: Iterable[tuple[object, re.Pattern[st
         plan.resolved["value_text"] = text
     patterns = [p for _, p in storeys]
     for start in (m.start() for m in re.finditer(r"\b\w", text)):  # "quick one - level 2 - at which height"
-        for form in words.storey_forms:
+        for form, read_as in words.storey_forms:
             match = form.match(text, start)
             if match is None:
                 continue
@@ -101,7 +101,9 @@ def rewrite(plan: Plan, text: str, storeys: Iterable[tuple[object, re.Pattern[st
             if not any(p.fullmatch(storey) for p in patterns) and not words.storey_words.fullmatch(storey):
                 continue
             notes.append(f"read {match.group(0).strip()!r} as the elevation of the storey {storey!r}")
-            return text[:start] + f"what is the elevation of {storey}" + match.group("end") + text[match.end():]
+            if re.search(r"\b(?:what|which)\b[^?]*$", text[:start]):  # "what's DG's elevation": asked already
+                read_as = read_as.replace("what is the ", "")
+            return text[:start] + read_as.format(x=storey) + match.group("end") + text[match.end():]
     return text
 
 

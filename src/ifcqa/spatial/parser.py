@@ -69,6 +69,7 @@ from ifcqa.spatial import (
     storey_values,
     type_names_asked,
     units_asked,
+    value_lookups,
     voice_frames,
 )
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
@@ -1128,6 +1129,7 @@ class Parser:
         if not self._framing:
             self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
         text = normalise(stripped)
+        text = value_lookups.rewrite(plan, text, self._name_patterns)  # round 16: "door width mm"
         text = type_names_asked.read(plan, text, self._all_type_names(), _CLASS_KEYS.__contains__)  # round 13
         text = property_values.unquote_held(text, self._holds)  # round 14: "the 'Reference' of the doors"
         text = property_values.place_qualifiers(text)  # round 14: "walls on the outside of the building": external
@@ -1228,6 +1230,7 @@ class Parser:
         self._one_room_of_several(plan, text)  # round 10: "the Büro" when there are five
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
+        value_lookups.check(plan)  # round 16: "the width of EG-Fenster-7 in kg" declines
         type_names_asked.narrow(plan, self.index, _decline)  # round 13: "walls of the Basic Wall:Outside wall type"
         self._storeys_asked(plan)
         return plan

@@ -119,7 +119,8 @@ TEMPLATES: dict[str, list[str]] = {
     "c_nonnative": [
         "Chat:\nPiotr: the electric guy he come tomorrow for check\nAna: {Q}\nPiotr: ok thank you very much",
         "voice memo: hello, eh, is Marco, the client he ask me again, eh, {q}? ok, thank you",
-        "Hi,\n\nwe have meeting with owner on friday. pls tell me, {q}? after this I send the offer.\n\nthanks, Dimitri",
+        "Hi,\n\nwe have meeting with owner on friday. pls tell me, {q}? after this I send the offer.\n\n"
+        "thanks, Dimitri",
         "Li: good morning, painter is start next week\nLi: {Q}\nOmar: i dont know, sorry",
         "Memo: ok so, the inspector he want to see the building, ehm, {q}? that is all",
         "Raj: hello team, the drawings is uploaded now\nRaj: {Q}\nKeiko: thank you Raj",

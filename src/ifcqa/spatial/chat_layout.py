@@ -59,7 +59,9 @@ def _words() -> _Words:
         # "[voice memo, transcribed]", "(transcribed voice message)", "Voice memo:", "[Voice message 0:24]"
         re.compile(rf"^\s*(?:[\[(]\s*(?:{head})(?:[\s,/-]+(?:{head}|\d{{1,2}}:\d{{2}}))*\s*[\])]\s*:?"
                    rf"|(?:{head})(?:[\s,/-]+(?:{head}))*\s*(?:\([^)]{{0,30}}\))?\s*:)\s*", re.I),
-        re.compile(rf"(?<![\w'-])(?:{_alt(raw['fillers'])})(?![\w'-])[,.]?", re.I),
+        # (never "um" before a number or an article: German "um 9 Uhr", "um die Ecke")
+        re.compile(rf"(?<![\w'-])(?:{_alt(raw['fillers'])})(?![\w'-])(?!\s+(?:\d|die|den|das|der|dem|zu)\b)[,.]?",
+                   re.I),
         frozenset(raw["courtesy"]),
         re.compile(rf"^\s*(?:(?:{_alt(raw['lead_words'])})(?![\w'-])[\s,]*)+", re.I),
         frozenset(w.casefold() for k in ("header_keys", "labels", "place_keys") for w in mail[k])
@@ -117,7 +119,7 @@ def blank(parser: Any, question: str, layout: list[str]) -> tuple[str, list[str]
                 out[i] = _spaces(out[i])
         said.append("the speakers' names " + ", ".join(sorted({repr(n) for *_, n in labels})))
     text = "\n".join(out)
-    if not voice and len(w.filler.findall(text)) >= 2:
+    if not voice and len([f for f in w.filler.findall(text) if f.strip(" ,.").casefold() != "um"]) >= 2:
         voice = True
     if voice:
         text, fillers = _fillers(text, w)

@@ -125,7 +125,11 @@ def blank(parser: Any, question: str, layout: list[str]) -> tuple[str, list[str]
         text, fillers = _fillers(text, w)
         said.extend(fillers)
         if not (parser._framing or parser._message):
-            text = _transcript(parser, text, said, w)
+            parser._message = True  # (the pieces are parsed as a message's parts are: Parser._by_sentences)
+            try:
+                text = _transcript(parser, text, said, w)
+            finally:
+                parser._message = False
     if text == question or not re.search(r"[^\W\d_]", text):
         return question, layout
     return text, [*layout, *said]
@@ -188,10 +192,11 @@ def _transcript(parser: Any, text: str, said: list[str], w: _Words) -> str:
         pieces.append((a, b))
     if len(pieces) < 2 or len(pieces) > 12:
         return text
-    # the request: the longest run of pieces answered alone, one asking by its form ('?', a question word, a request
-    # verb) before one that does not ("the roofer called" reads as the roof storey); two such runs: none is chosen
+    # the request: the longest run of pieces (short of all) answered alone, one asking by its form ('?', a question
+    # word, a request verb) before one that does not ("the roofer called" reads as the roof storey); two such runs:
+    # none is chosen
     found: list[tuple[bool, int, int]] = []
-    for n in range(len(pieces), 0, -1):
+    for n in range(len(pieces) - 1, 0, -1):  # (the whole is the message itself, parsed as it is)
         for i in range(len(pieces) - n + 1):
             a, b = pieces[i][0], pieces[i + n - 1][1]
             if parser._asked_alone(_only(text, a, b)).answered:
@@ -203,8 +208,6 @@ def _transcript(parser: Any, text: str, said: list[str], w: _Words) -> str:
     if not top or (len(top) == 2 and top[0][:2] == top[1][:2]):
         return text
     best = (top[0][2], top[0][2] + top[0][1])
-    if best is None or best == (0, len(pieces)):
-        return text
     request = text[pieces[best[0]][0]:pieces[best[1] - 1][1]]
     if not message_sentences.stands_alone(request):
         return text  # "... only those?": the request points back at a piece; read whole, resolved or declined
@@ -223,7 +226,14 @@ def _transcript(parser: Any, text: str, said: list[str], w: _Words) -> str:
         aside.append((a, b))
     for a, b in aside:
         said.append(f"context {text[a:b].strip()!r}")
-        text = text[:a] + _spaces(text[a:b]) + text[b:]
+    kept = [(a, b) for k, (a, b) in enumerate(pieces) if (a, b) not in aside and not best[0] <= k < best[1]]
+    start, end = pieces[best[0]][0], pieces[best[1] - 1][1]
+    # everything but the request and the kept pieces blanked, the commas that joined them too
+    mark = "?" not in request and text[end:end + 1] in (",", ";", ".")
+    text = "".join(c if c == "\n" or start <= i < end or any(a <= i < b for a, b in kept) else " "
+                   for i, c in enumerate(text))
+    if mark:  # speech-to-text drops the question's mark: "fewer doors on Level 2 than Level 1, right" asks
+        text = text[:end] + "?" + text[end + 1:]
     return text
 
 

@@ -28,6 +28,7 @@ from ifcqa.spatial import (
     antecedent,
     between,
     building_scope,
+    chat_layout,
     comparison_words,
     contrast_classes,
     element_compare,
@@ -1010,6 +1011,10 @@ class Parser:
 
     def parse(self, question: str) -> Plan:
         question, layout = mail_layout.blank(question)  # round 14: a mail's header, quote marks, signature
+        question, layout = chat_layout.blank(self, question, layout)  # round 16: a chat's speakers, a voice memo
+        if not (self._framing or self._message) and (back := chat_layout.points_back(question)) is not None:
+            return _decline(Plan(question=question), f"{back!r} points back at what the message says around the "
+                            "request, which I cannot read as a restriction", [back], "Name what you mean instead.")
         if not (self._framing or self._message) and (followed := follow_ups.read(self, question)) is not None:
             followed.notes.extend(f"mail layout set aside: {x}" for x in layout)
             return followed  # round 14: "How many windows on EG? Which ones?", "... Only the external ones."

@@ -10,6 +10,7 @@ not the external ones", "doors (not fire-rated)" stay for the other passes); bot
 
 from __future__ import annotations
 
+import functools
 import re
 
 # after a class word: "(not the windows)", "- no slabs -", "but not windows", ", no slabs,"
@@ -21,12 +22,24 @@ _SHAPES = (
 )
 
 
+_CONTRAST_WORD = re.compile(r"\b(?:not|no)\b")
+
+
+@functools.lru_cache(maxsize=32)
+def _patterns(class_source: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The shapes around one model's class words, compiled once (the class alternation is large: compiling it on
+    every question took most of a question's time on a model with many type names)."""
+    cls = class_source.removeprefix(r"(?<![\w])").removesuffix(r"(?![\w])")
+    return tuple((re.compile(r"(?<![\w])(?P<a>" + cls + r")(?![\w])" + shape.format(cls=cls)), what)
+                 for shape, what in _SHAPES)
+
+
 def spell_out(text: str, class_pattern: re.Pattern[str]) -> tuple[str, list[str]]:
     """``text`` (normalised) with each contrast shape after a class word written "<a>, not the <b>,"; the notes."""
     notes: list[str] = []
-    cls = class_pattern.pattern.removeprefix(r"(?<![\w])").removesuffix(r"(?![\w])")
-    for shape, what in _SHAPES:
-        pattern = re.compile(r"(?<![\w])(?P<a>" + cls + r")(?![\w])" + shape.format(cls=cls))
+    if _CONTRAST_WORD.search(text) is None:  # every shape says "not" or "no"
+        return text, notes
+    for pattern, what in _patterns(class_pattern.pattern):
         while (m := pattern.search(text)) is not None:
             if m.group("a") == m.group("b"):
                 break

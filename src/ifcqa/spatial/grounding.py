@@ -73,6 +73,7 @@ def _adjective_base(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
     """A word without its plural or possessive ending ("switches" -> "switch", "Meier's" -> "meier", "Steckdosen"
     -> "steckdos"); the same rule on both sides (question and model), so only equality matters."""

@@ -116,6 +116,8 @@ def set_mention(text: str, sets: dict[str, frozenset[str]]) -> tuple[str, str | 
     folded, offsets = fold_with_offsets(text)
     best: tuple[int, int, str] | None = None
     for name, props in sets.items():
+        if not all(word in folded for word in fold(name).split()):  # a set not written: no pattern to compile
+            continue
         spelled = re.escape(fold(name)).replace(r"\ ", r"\s+")
         for pattern, after in ((rf"(?<![\w.]){spelled}\s*[.:]\s*(?=\S)", True),
                                (rf"\s*\(\s*(?:from\s+|in\s+|aus\s+)?{spelled}\s*\)", False)):

@@ -55,6 +55,7 @@ class SpaceMention:
 
 
 # -- text folding ----------------------------------------------------------------------------------------
+@functools.lru_cache(maxsize=1 << 16)  # the same names and words are folded again on every question
 def fold(text: str) -> str:
     """Text as matched: case-folded, accents dropped ("Küche" -> "kuche", "Buero" -> "buro"), ß as ss."""
     return fold_with_offsets(text)[0]

@@ -679,8 +679,12 @@ def test_there_are_at_least_25_distinct_attempts() -> None:
     assert len({escape.name for escape in ESCAPES}) == len(ESCAPES) >= 25
 
 
+# The caller raises KeyboardInterrupt on SIGINT as an interactive Python does, even when the test process was started
+# with SIGINT ignored (a pytest-xdist worker, a nohup'd run): an ignored SIGINT is inherited, and the SIGINT case then
+# waited out its timeout instead of testing the clean-up.
 CALLER = """
-import sys, tempfile
+import signal, sys, tempfile
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from pathlib import Path
 tempfile.tempdir = sys.argv[1]
 from ifcqa.agents.sandbox import SandboxLimits, run_code

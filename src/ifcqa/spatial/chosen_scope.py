@@ -163,8 +163,9 @@ def find(question: str, storey_names: list[str]) -> Choice | None:
                 what += on
             rest = question[:m.start()] + "{scope}" + question[end:]
             rest, fronted = _pronouns_after(rest)
-            return Choice(kind, question[m.start():end], _chooser(kind, noun, sup, what), rest, sup,
-                          "fronted" if fronted else "with")
+            if not _asked_apart(rest):
+                return Choice(kind, question[m.start():end], _chooser(kind, noun, sup, what), rest, sup,
+                              "fronted" if fronted else "with")
     for m in pats["size"].finditer(question):
         noun, sup = m.group("noun"), _sup_word(m.group("sup"))
         if (sup not in ("largest", "smallest", "tallest") or (sup == "tallest" and _storey_noun(noun))
@@ -176,6 +177,8 @@ def find(question: str, storey_names: list[str]) -> Choice | None:
         kind = "storey" if _storey_noun(noun) else "room"
         rest = question[:m.start()] + "{scope}" + question[end:]
         rest, fronted = _pronouns_after(rest)
+        if _asked_apart(rest):
+            continue
         return Choice(kind, question[m.start():end], _chooser(kind, noun, sup, "", on), rest, sup,
                       "fronted" if fronted else "size")
     return None
@@ -205,6 +208,13 @@ def _pronouns_after(rest: str) -> tuple[str, bool]:
     if said:
         return out, True
     return ("{scope}: " + m.group("rest"), True) if ":" in m.group("sep") else (rest, False)
+
+
+def _asked_apart(rest: str) -> bool:
+    """Whether the phrase is a question of its own and what follows points back at nothing ("Largest room on
+    GroundFloor? Also the walls on attic."): two requests, never the second asked of the first's choice (it listed
+    the walls bounding the largest room on the attic: none)."""
+    return re.match(r"^\s*\{scope\}\s*[?!]", rest) is not None
 
 
 def _first_sentence(text: str, most: int = 400) -> str:

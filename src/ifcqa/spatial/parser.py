@@ -387,6 +387,17 @@ _HOW_MUCH_BIGGER = re.compile(r"\b(?:how\s+much|um\s+wie\s*viel)\s+(?:(?P<word>m
                               r"greater|mehr|weniger|grösser|grosser|größer|kleiner)\b)")
 _TOTAL_WORDS = re.compile(r"\b(?:total|sum|combined|overall|aggregate|gesamte?[nrs]?|insgesamt|summe)\b")
 _ADDED_UP = re.compile(r"\b(?:add(?:ed|s)?\s+up|together|in\s+all|all\s+in\s+all|zusammen)\b")
+_SUMMED = re.compile(r"\b(?:sum(?:med|s)?\s+up|summed|summieren|summiert|aufsummiert|addiert)\b")
+
+
+def _totalled(question: str, every: str) -> re.Match[str] | None:
+    """The words that ask the total over ``every`` ("every"/"each"/"jede..." before a room or class): "sum up the m²
+    of every space", "the total area of every room", "each room's area added up" (never "the total area of each
+    room", each one's total, nor "per room" or "one by one", which always list)."""
+    word = every.split()[0] if every.split() else ""
+    if word in ("every", "jeder", "jedes", "jeden", "jedem", "jede"):
+        return _TOTAL_WORDS.search(question) or _ADDED_UP.search(question) or _SUMMED.search(question)
+    return _ADDED_UP.search(question) or _SUMMED.search(question) if word == "each" else None
 _WITH_THEIR = re.compile(r"\b(?:with|and|plus|mit)\s+(?:their|its|ihre[rnm]?|seine[rnm]?)\s+(?:[^\W\d_]+\s+)?"
                          r"(?:areas?|volumes?|lengths?|heights?|widths?|sizes?|flächen?|flaechen?|größen?|längen?|höhen?)\b")
 _RANK_WORDS = re.compile(r"\b(?:most|more|larger|largest|bigger|biggest|greater|greatest|higher|highest|smaller|"
@@ -2925,8 +2936,13 @@ class Parser:
         for a, b in [*quantity_reading.repeated_ops(text, m.op),  # "how many m² do A and B make up"
                      *aggregate_phrasing.take_up_spans(normalise(plan.question), text, m.op)]:  # round 13 "take up"
             text = _mask(text, a, b)
-        each = _EACH_ONE.search(normalise(plan.question)) or quantity_reading.each_one(normalise(plan.question))
-        if each is not None and m.op in ("sum", "mean") and len(normalise(plan.question)) == len(text):
+        asked = normalise(plan.question)
+        each = _EACH_ONE.search(asked) or quantity_reading.each_one(asked)
+        totalled = _totalled(asked, each.group(0)) if each is not None else None
+        if each is not None and totalled is not None:  # "sum up the m² of every space": the total over every one
+            plan.notes.append(f"{each.group(0).strip()!r} with {totalled.group(0)!r}: every one's {m.quantity}, summed")
+            text = _mask(text, each.start(), each.end())
+        elif each is not None and m.op in ("sum", "mean") and len(asked) == len(text):
             # "the area of each office": every one's value, no total
             plan.resolved["each"] = True
             plan.notes.append(f"{each.group(0).strip()!r}: the {m.quantity} of every one, listed")
@@ -3853,7 +3869,10 @@ class Parser:
                          "elements by storey, room, class and property, not by what they hold or touch",
                          [f"{a_word} {between.strip()} {b_word}"])
                 return
-        if per_room and plan.measure is not None and {c.key for c in plan.classes} <= {"spaces", "inventory"}:
+        every = _PER_ROOM.search(text)
+        if every is not None and plan.measure is not None and _totalled(normalise(plan.question), every.group(0)):
+            plan.classes = [class_filter(self.index.schema, "spaces")]  # "sum up the m² of every space": the total
+        elif per_room and plan.measure is not None and {c.key for c in plan.classes} <= {"spaces", "inventory"}:
             plan.resolved["each"] = True  # "floor area per room on the Keller": each room's, listed
             plan.classes = [class_filter(self.index.schema, "spaces")]
             plan.intent = "list"

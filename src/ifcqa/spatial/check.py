@@ -79,6 +79,13 @@ def check_question(plan: Plan) -> list[str]:
         unlimited = _unlimited(plan) and not any(c.inventory for c in evidence.classes)
         if unlimited:  # "hello?" read as "every element of the model"
             problems.append("the plan lists every element, and the question names no storey, class or room")
+    untold = next((c for c in plan.classes if c.untold), None)
+    if untold is not None:  # "the partition walls" where nothing tells them apart: never every wall
+        plan.intent = "declined"
+        plan.declined = {"reason": untold.note, "not_understood": [untold.untold], "can_answer":
+                         f"Ask for the {untold.label} as a whole, or by a property the model holds (e.g. 'which "
+                         f"{untold.label} are external?')."}
+        return [untold.note]
     named = {c.key.casefold() for c in plan.classes} | {c.casefold() for c in plan.explicit}
     for found in _IFC_WORD.finditer(plan.question):
         if found.group(0).casefold() not in named:

@@ -236,10 +236,10 @@ def resolve_kind(index: ModelIndex, key: str) -> ClassFilter:
         ))
     if hits or not members:
         return kind
-    if not told_apart:
-        return replace(base, note=(
-            f"The model does not say which {base.label} are {label}: none of its {_counted(base.label, len(members))} "
-            "has a predefined type or a name telling what it is, so all are listed."
+    if not told_apart:  # listing all would answer a broader question: the plan declines (check.check_question)
+        return replace(base, untold=label, note=(
+            f"the model does not say which {base.label} are {label}: none of its "
+            f"{_counted(base.label, len(members))} has a predefined type or a name telling what it is"
         ))
     said = f"predefined type {' or '.join(accepted)} or a name" if accepted else "a name (this schema has no "\
         f"predefined type for {label})"

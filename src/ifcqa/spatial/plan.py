@@ -34,6 +34,7 @@ class ClassFilter:
     names: tuple[str, ...] = ()
     type_names: tuple[str, ...] = ()
     note: str = ""
+    untold: str = ""  # a kind the model cannot tell apart from the rest of its class ("partition walls"): declined
 
 
 @dataclass

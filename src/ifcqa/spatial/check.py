@@ -86,7 +86,8 @@ def check_question(plan: Plan) -> list[str]:
                          f"Ask for the {untold.label} as a whole, or by a property the model holds (e.g. 'which "
                          f"{untold.label} are external?')."}
         return [untold.note]
-    named = {c.key.casefold() for c in plan.classes} | {c.casefold() for c in plan.explicit}
+    named = {c.key.casefold() for c in plan.classes} | {c.casefold() for c in plan.explicit} | {
+        c.casefold() for c in plan.resolved.get("classes_read_as_words", ())}  # IfcBuildingStorey: the storeys
     for found in _IFC_WORD.finditer(plan.question):
         if found.group(0).casefold() not in named:
             missing.append(found.group(0))

@@ -65,6 +65,7 @@ from ifcqa.spatial import (
     room_parts,
     schema_words,
     singular_asked,
+    storey_class_name,
     storey_refs,
     storey_sets,
     storey_values,
@@ -268,7 +269,7 @@ _BOUNDING = BOUNDING_KEYS
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
 _ROOM_AREAS = {"wall": "wallarea", "covering": "ceilingarea", "slab": "floorarea"}  # a class word + "area" of a room
 _AREA_AFTER = re.compile(r"\s+(?:area|areas|surface|surfaces)\b")
-_COORDINATOR = re.compile(r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|die|der|das)\s+)?")
+_COORDINATOR = re.compile(r"\s*(?:,|or|nor|and|oder|und|noch|/)\s*(?:(?:the|any|a|an|die|der|das|ein|eine|einen)\s+)?")
 _SMALLER = frozenset(["smaller", "kleiner", "tinier"])
 _BIGGER = re.compile(r"\b(?P<word>bigger|larger|greater|smaller|tinier|grösser|grosser|größer|kleiner)"
                      r"\s+(?:than|als)\b")
@@ -1146,6 +1147,7 @@ class Parser:
             self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
         text = normalise(stripped)
         text = value_lookups.rewrite(plan, text, self._name_patterns)  # round 16: "door width mm"
+        text = storey_class_name.read(plan, text)  # "on which IfcBuildingStorey entities": the storeys
         text = type_names_asked.read(plan, text, self._all_type_names(), _CLASS_KEYS.__contains__)  # round 13
         text = property_values.unquote_held(text, self._holds)  # round 14: "the 'Reference' of the doors"
         text = property_values.place_qualifiers(text)  # round 14: "walls on the outside of the building": external
@@ -1335,7 +1337,7 @@ class Parser:
         """A question whose subject is the storeys themselves ("how many storeys does the building have", "list the
         levels", "welche Geschosse gibt es"): the model's storeys, never every element on them. Only when nothing else
         is asked (no class, room, qualifier, measure, lookup, bound or named storey) and no word was left unread."""
-        found = _STOREYS_ASKED.match(normalise(plan.question))
+        found = _STOREYS_ASKED.match(storey_class_name.as_words(normalise(plan.question)))
         if found is None or plan.unconsumed or plan.rooms or plan.qualifiers or plan.measure or plan.lookup or (
                 plan.threshold or plan.explicit or plan.compare or plan.exclude_classes
                 or any(not c.inventory for c in plan.classes)

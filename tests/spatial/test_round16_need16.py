@@ -76,8 +76,15 @@ def test_no_frame_in_a_request(question: str) -> None:
                 or "required to" in f.text]
 
 
+def test_a_purpose_naming_another_class_declines(qa: Callable[[str], SpatialQA]) -> None:
+    """As round 4's "for the stair audit: the windows on Level 1": a purpose that names a class the request does
+    not ask may say which of them are wanted (the handrails of the stairs), so it is declined, naming the clause."""
+    answer = qa(DUPLEX).ask("Stairs on level 1, I need them for the handrail quote")
+    assert answer["declined"] is not None and not answer["elements"], answer["answer"]
+    assert "I need them for the handrail quote" in answer["answer"]
+
+
 @pytest.mark.parametrize("question", [
-    "Stairs on level 1, I need them for the handrail quote",
     "Stairs on Level 1? Because we have to replace the handrails.",
     "Which stairs are on Level 1? It's for the insurance renewal.",
 ])

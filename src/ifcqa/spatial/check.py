@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial import sentence_storeys
 from ifcqa.spatial.classes import INVENTORY_VIAS, direct_inventory, matches
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.plan import Plan
@@ -86,6 +87,16 @@ def check_question(plan: Plan) -> list[str]:
                          f"Ask for the {untold.label} as a whole, or by a property the model holds (e.g. 'which "
                          f"{untold.label} are external?')."}
         return [untold.note]
+    elsewhere = sentence_storeys.joined_from_elsewhere(plan)
+    if elsewhere is not None:  # "which windows are on the GroundFloor? The upstairs ones are next month."
+        term, told = elsewhere
+        plan.intent = "declined"
+        plan.declined = {"reason": f"{term!r} is named only in {told!r}, which asks nothing: it may say what is not "
+                         "wanted or what comes later, and joining it to the storey asked would answer a broader "
+                         "question", "not_understood": [term],
+                         "can_answer": "Ask about each storey in the question itself (e.g. 'which windows are on "
+                         "both floors?')."}
+        return [plan.declined["reason"]]
     named = {c.key.casefold() for c in plan.classes} | {c.casefold() for c in plan.explicit} | {
         c.casefold() for c in plan.resolved.get("classes_read_as_words", ())}  # IfcBuildingStorey: the storeys
     for found in _IFC_WORD.finditer(plan.question):

@@ -178,8 +178,25 @@ def kind_named(text: str | None, group: str) -> str | None:
     first, or None. A word counts whole (with a plural ending: "Chairs") or, five letters or more, as the end
     of a compound ("Couchtisch", "armchair"); within one word a whole match beats a compound one (a
     "Schreibtisch" is a desk, not a table). The first word naming a kind decides ("Table_Dining_w-Chairs" is a
-    table): names put the thing first and what it comes with after."""
-    return _first_named(text, _group_words(group)) if text else None
+    table): names put the thing first and what it comes with after. Else a kind word written as names write it
+    in the other language or abbreviated (``data/name_forms.json``: "Wendeltreppe" is a spiral stair)."""
+    if not text:
+        return None
+    found = _first_named(text, _group_words(group))
+    return found if found is not None else _named_by_forms(text, group)
+
+
+def _named_by_forms(text: str, group: str) -> str | None:
+    from ifcqa.spatial import name_forms
+    from ifcqa.spatial.grounding import stem
+
+    tokens = _WORD.findall(_fold(_CAMEL.sub(" ", text)))
+    forms = name_forms.table()
+    for key, (g, label, _, _) in PREDEFINED_KINDS.items():
+        said = [stem(w) for w in label.split()[:-1]]  # "spiral stairs": every word before the class noun
+        if g == group and said and all(w in forms and name_forms.match(w, tokens) is not None for w in said):
+            return key
+    return None
 
 
 @functools.lru_cache(maxsize=65536)

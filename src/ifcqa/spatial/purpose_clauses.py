@@ -37,6 +37,12 @@ def _words() -> dict[str, Any]:
     return data
 
 
+# a part of the building named in a frame restricts where the request is asked, whatever the model calls it
+_BUILDING_PART = re.compile(r"\b(?:east|west|north|south|eastern|western|northern|southern|left|right|front|rear|"
+                            r"back)?\s*(?:wing|wings|side|block|annex|annexe|tower|unit|section|zone|flügel|trakt|"
+                            r"anbau|seite|bauteil)\b", re.I)
+
+
 def _alt(items: list[str]) -> str:
     return "|".join(sorted(items, key=len, reverse=True))
 
@@ -165,14 +171,28 @@ def read(parser: Parser, question: str, plan: Plan) -> Plan | None:
         _ACTIVE.reset(token)
 
 
+def _asked_sentence_start(question: str) -> int:
+    """Where the sentence holding the message's one question mark starts (0 without exactly one)."""
+    if question.count("?") != 1:
+        return 0
+    ends = [m.end() for m in _SENTENCE_END.finditer(question, 0, question.index("?"))]
+    return ends[-1] if ends else 0
+
+
 def _read(parser: Parser, question: str, plan: Plan, found: list[Frame]) -> Plan | None:
     from ifcqa.spatial.parser import _decline
 
     p = _patterns()
+    start = _asked_sentence_start(question)  # a sentence before the question is the message passes' context,
+    found = [f for f in found if f.start >= start]  # judged there ("we want to replace the carpets in the offices
+    if not found:  # next spring. How many windows are on Level 2?")
+        return None
     rest = _blank(question, found)
     if not re.search(r"[^\W\d_]{2}", rest):
         return None
     sub = parser.parse(rest)
+    if plan.declined is None and sub.declined is not None:  # the frame holds the request ("The client wants an
+        return None  # inventory of the furniture on the Ground Floor, can you pull it?"): the whole reading stands
     # the whole question answered reading a restriction the rest does not hold ("... The client wants the ones
     # that are not external."): a frame restricting by a qualifier or negation is read there, so it stands
     whole_reads = plan.declined is None and _restrictions(plan) > _restrictions(sub)
@@ -180,7 +200,7 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Frame]) -> Plan
     added: list[str] = []
     for f in found:
         said = f.text.strip()
-        inner = p["for"].sub(" ", f.text)  # "for the handrail quote": the purpose's own words name nothing asked
+        inner = f.text  # "for the stair audit: the windows on Level 1": a class the purpose names is checked too
         if p["restrict"].search(f.text):
             only = p["only_ones"].search(f.text)
             if only is not None and not added:
@@ -189,6 +209,8 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Frame]) -> Plan
                 continue
             if not whole_reads or _places(parser, inner, sub):
                 return _refuse(plan, question, said, _decline)
+        if _BUILDING_PART.search(f.text):  # "for the east wing audit, which doors ...?": a part of the building
+            return _refuse(plan, question, said, _decline)
         names = parser._context_names(inner) if re.search(r"[^\W\d_]{2}", inner) else None
         if names is not None:
             other_storeys = names.storeys - set(sub.storeys)

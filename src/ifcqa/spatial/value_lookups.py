@@ -85,7 +85,8 @@ def rewrite(plan: Plan, text: str, storeys: Iterable[tuple[object, re.Pattern[st
     else:
         found = words.unit_last.search(text)
         if found is not None and words.attrs.search(text[:found.start()]) \
-                and not re.search(r"(?:\bin|\bim|\bhow\s+(?:many|much))\s*$", text[:found.start()]) \
+                and not re.search(r"(?:\bin|\bim|\bhow\s+(?:many|much))(?:\s+(?:square|cubic|sq|quadrat|kubik))?\s*$",
+                                  text[:found.start()]) \
                 and (not _NUMBER_BEFORE.search(text[:found.start()]) or found.group("gap").strip()):
             notes.append(f"read {found.group(0).strip()!r} ending the question as the unit asked")
             text = text[:found.start()] + f" in {found.group('unit')}" + text[found.end():]

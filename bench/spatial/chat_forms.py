@@ -49,7 +49,6 @@ scored once at the end of the round.
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -59,8 +58,7 @@ sys.path.insert(0, str(HERE))
 from generated_bench import bench_main, draw_bases, kinds_summary, report_by  # noqa: E402
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from mail_forms import usable as mail_usable  # noqa: E402
-from messages import fill as message_fill  # noqa: E402
-from people_oracles import Model  # noqa: E402
+from mail_more import fill  # noqa: E402 (the same kinds of fill as round 15's mails: r_scope, d_scope, m_*)
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
 OUT = HERE / "chat_cases.json"
@@ -146,17 +144,6 @@ TEMPLATES: dict[str, list[str]] = {
 
 def usable(base: dict[str, Any], kind: str) -> bool:
     return mail_usable(base, "e_german" if kind == "c_german" else "e_" + kind)
-
-
-def fill(template: str, base: dict[str, Any], model: Model, rng: random.Random, kind: str) -> tuple[str, Any] | None:
-    """The chat, memo or mail and its oracle, or None when the base does not fit the template."""
-    if kind == "d_scope" and base["oracle"].get("type") not in ("elements", "count"):
-        return None
-    got = message_fill(template, base, model, rng, "n_place" if kind == "r_scope" else "m_" + kind)
-    if got is None:
-        return None
-    text, oracle = got
-    return text, ({"type": "decline"} if kind.startswith("d_") else oracle)
 
 
 def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:

@@ -12,9 +12,10 @@ the graph carries as ``predefined_type``. :func:`resolve_kind` decides, per mode
    word naming a kind of the group names this kind (:func:`kind_named`), for elements whose effective
    predefined type is not an enumeration value (when it is, the enumeration has said what the element is);
 3. when that finds nothing and *no* element of the group is told apart at all (no enumeration value, no
-   name of any kind of the group: common in IFC2X3 exports), the kind cannot be told apart in this model, so
-   the whole group is answered with a note saying so; when the model does tell its elements apart and none
-   is of this kind, the answer is none, with a note naming how many of the group there are.
+   name of any kind of the group: common in IFC2X3 exports), the kind cannot be told apart in this model: the
+   filter is the whole group marked ``untold``, and the question is declined saying so (the whole group would
+   answer a broader question; until round 16 it was listed with a note); when the model does tell its elements
+   apart and none is of this kind, the answer is none, with a note naming how many of the group there are.
 """
 
 from __future__ import annotations

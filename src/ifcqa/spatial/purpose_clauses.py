@@ -200,7 +200,10 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Frame]) -> Plan
     added: list[str] = []
     for f in found:
         said = f.text.strip()
-        inner = f.text  # "for the stair audit: the windows on Level 1": a class the purpose names is checked too
+        # a class the purpose names ("for the stair audit: the windows on Level 1") is checked when the whole question
+        # declined (this would answer it); when it answered, the earlier passes judged the purpose ("for the
+        # ventilation survey I need a list of the rooms ...") and only its other words are checked
+        inner = f.text if plan.declined is not None else p["for"].sub(" ", f.text)
         if p["restrict"].search(f.text):
             only = p["only_ones"].search(f.text)
             if only is not None and not added:

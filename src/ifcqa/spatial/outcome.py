@@ -154,6 +154,18 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
         out.text = f"I cannot answer this: {plan.declined['reason']}, so I cannot say yes or no."
         out.hits = []
         return out
+    asked_all = plan.resolved.get("unqualified", [])
+    if n == 0 and asked_all and plan.intent in ("list", "count", "exists") and (
+            unheld := _unrecorded(index, plan, [h.guid for h in asked_all], each=True)):
+        # "radiators with an output above 2000 W" where no radiator records the power read: not "none found"
+        asked_label = counted([c.label for c in plan.classes], len(asked_all))
+        plan.declined = {"reason": f"none of the {len(asked_all)} {asked_label} {scope} records {unheld}, the "
+                                   "property the question's filter was read as",
+                         "not_understood": [q.term for q in plan.qualifiers],
+                         "can_answer": "Ask which properties these elements hold, then filter on one of them."}
+        out.text = f"I cannot answer this: {plan.declined['reason']}, so nothing is listed."
+        out.hits = []
+        return out
     if plan.universal and plan.intent == "exists":  # "are the walls of room A203 load-bearing?": all of them?
         asked = plan.resolved.get("unqualified", hits)
         kept = {h.guid for h in hits}

@@ -69,6 +69,7 @@ from ifcqa.spatial import (
     storey_refs,
     storey_sets,
     storey_values,
+    system_nouns,
     type_names_asked,
     units_asked,
     value_lookups,
@@ -1452,6 +1453,9 @@ class Parser:
         if self._framing:
             return text
         before = text
+        text, contrast = units_asked.blank_contrast(text)  # "in metres, not feet": the unit asked, restated
+        if contrast is not None:
+            plan.notes.append(f"{contrast!r}: only says which unit is asked")
         text = voice_frames.unframe(plan, text)  # round 13: "quick one -", "help me find", "am I right that ..."
         text = self._request_core(plan, text)  # round 10: "The client wants to know ...", "Electrician here."
         text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of, before, self._placed)
@@ -2849,6 +2853,7 @@ class Parser:
         elif not classes and not plan.rooms and not plan.mentions:
             classes, named = self._named_classes(text, context)  # "is the Haustuer external?": the door's class
         found = resolve.find_qualifiers(self.index, text, classes, context)
+        found = resolve.for_kinds(self.index, found, [c for c in plan.classes if not c.inventory])  # a kind's own
         absence_phrases.values_unset(found, plan)  # round 13: "doors missing a fire rating"
         kept: list[resolve.Qualifier] = []
         for q in found:
@@ -3332,6 +3337,7 @@ class Parser:
         building's Name or LongName holds name the whole model (its one building), so they narrow nothing."""
         masked = self._file_name_words(plan, masked)
         masked = self._model_adjectives(plan, masked)
+        masked = system_nouns.read(self.index, plan, text, masked)  # "in this system", "die Anlage"
         names, tokens = self._project_tokens()
         if not tokens:
             return masked

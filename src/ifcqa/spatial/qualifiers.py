@@ -61,6 +61,9 @@ class QualifierMention:
         asked: the value as the question stated it ("1 m"), for answers.
         note: said in the answer (placeholder values, a unit read as the model's).
         weak: the words are also a class word ("structural elements"): the caller decides.
+        dimension: for a number read as a dimension, how it was read (the vocabulary entry, the comparison, the
+            number and unit factor asked, whether gross was said), so that :func:`for_elements` can read it again
+            on the elements the question asks about (a kind, not the whole class).
     """
 
     term: str
@@ -75,6 +78,7 @@ class QualifierMention:
     asked: str = ""
     note: str = ""
     weak: bool = False
+    dimension: tuple[Any, ...] | None = field(default=None, repr=False, compare=False)
 
 
 # -- vocabulary ------------------------------------------------------------------------------------------
@@ -187,7 +191,13 @@ def carried(index: ModelIndex, ifc_classes: list[str]) -> _Carried:
     key = tuple(sorted(ifc_classes))
     if key in per_index:
         return per_index[key]
-    elements = elements_of(index, list(key))
+    built = _carry(elements_of(index, list(key)))
+    per_index[key] = built
+    return built
+
+
+def _carry(elements: list[Element]) -> _Carried:
+    """What ``elements`` hold, counted."""
     props: dict[str, Counter[str]] = {}
     names: dict[str, str] = {}
     attributes: Counter[str] = Counter()
@@ -209,9 +219,7 @@ def carried(index: ModelIndex, ifc_classes: list[str]) -> _Carried:
         for attr, value in e.attributes.items():
             if isinstance(value, int | float) and not isinstance(value, bool):
                 attributes[attr] += 1
-    built = _Carried(elements, props, names, attributes, labels)
-    per_index[key] = built
-    return built
+    return _Carried(elements, props, names, attributes, labels)
 
 
 def boolean_property(index: ModelIndex, ifc_classes: list[str], phrase: str, camel: bool = False
@@ -507,10 +515,13 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
         q = QualifierMention("", 0, 0, "", op or "=", number, unit_text, "unit_mismatch", [], asked)
         q.note = f"{asked!r} is not a {entry['kind']}"
         return start, end, q
-    q = _dimension(index, found, entry, op or "=", number, factor, asked, says_gross(folded))
+    read = (entry, op or "=", number, factor, asked, says_gross(folded))
+    q = _dimension(index, found, *read)
     if q.how == "not_in_model" and (other := property_values.also(dim_key)) in dim_table:
         # round 14: "doors shorter than 2.1 m": no door has a length; "shorter" is also a height
-        q = _dimension(index, found, vocab.dimensions[dim_table[other]], op or "=", number, factor, asked, False)
+        read = (vocab.dimensions[dim_table[other]], op or "=", number, factor, asked, False)
+        q = _dimension(index, found, *read)
+    q.dimension = read
     if dim is None and q.how == "not_in_model":
         return None  # "150W lights" where no element records a wattage: a code in their names (name_codes.py)
     return start, end, q
@@ -574,6 +585,21 @@ def _dimension(index: ModelIndex, found: _Carried, entry: dict[str, Any], op: st
     elif factor is None:
         q.note = f"no unit given: {number:g} read in the model's unit ({unit})"
     return q
+
+
+def for_elements(index: ModelIndex, q: QualifierMention, elements: list[Element]) -> QualifierMention:
+    """``q`` read again on the elements the question asks about, when none of them records the property read
+    on their whole class ("radiators with an output above 2000 W": the class's other devices record an electrical
+    power, the radiators a heat output): the dimension's property these elements record, else ``q`` unchanged."""
+    if q.dimension is None or not elements or q.how != "number" or any(
+            _number(e, p) is not None for e in elements for p in (q.paths or [q.path])):
+        return q
+    again = _dimension(index, _carry(elements), *q.dimension)
+    if again.how != "number":
+        return q
+    again.term, again.start, again.end, again.note = q.term, q.start, q.end, again.note or q.note
+    again.dimension = q.dimension
+    return again
 
 
 def _unit_of(index: ModelIndex, found: _Carried, path: str, kind: str) -> tuple[str | None, float | None]:

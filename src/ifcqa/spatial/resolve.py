@@ -17,10 +17,13 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial import measures, qualifiers, quantity_reading, spaces
+from ifcqa.spatial.classes import matches
 from ifcqa.spatial.measures import Aggregate
+from ifcqa.spatial.plan import ClassFilter
 
 __all__ = ["Aggregate", "Measure", "Qualifier", "Room", "aggregate", "apply_qualifier", "describe",
-           "elements_in_rooms", "find_measure", "find_qualifiers", "find_rooms", "measure_spans", "storeys_of"]
+           "elements_in_rooms", "find_measure", "find_qualifiers", "find_rooms", "for_kinds", "measure_spans",
+           "storeys_of"]
 
 
 @dataclass
@@ -92,6 +95,20 @@ def find_qualifiers(index: ModelIndex, text: str, ifc_classes: list[str], contex
     """Property/attribute conditions in ``text`` for elements of ``ifc_classes`` (``context``: ``text`` before
     other passes masked words in it)."""
     return [wrap(q) for q in qualifiers.find_qualifiers(index, text, ifc_classes, context)]
+
+
+def for_kinds(index: ModelIndex, found: list[Qualifier], filters: list[ClassFilter]) -> list[Qualifier]:
+    """``found`` with each dimension read again on the elements the class filters select, when the property read
+    on their whole classes is one none of them records (:func:`ifcqa.spatial.qualifiers.for_elements`)."""
+    if not filters or not any(q.raw is not None and q.raw.dimension is not None for q in found):
+        return found
+    classes = [c for f in filters for c in f.classes]
+    elements = [e for e in qualifiers.elements_of(index, classes) if any(matches(index, e, f) for f in filters)]
+    out = []
+    for q in found:
+        again = qualifiers.for_elements(index, q.raw, elements) if q.raw is not None else None
+        out.append(q if again is None or again is q.raw else wrap(again))
+    return out
 
 
 def apply_qualifier(index: ModelIndex, q: Qualifier, guids: list[str]) -> list[str]:

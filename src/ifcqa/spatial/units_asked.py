@@ -88,6 +88,30 @@ def find(text: str) -> Asked | None:
     return Asked(written, _table().units[symbol], found.start(), found.end(), found.start(group))
 
 
+# "in metres, not feet", "in m rather than ft", "in Metern, nicht in Fuß": another unit the answer is not asked in
+_CONTRAST = re.compile(r"(?:\s+(?:please|pls|plz|bitte))?\s*[,;(-]?\s*(?:(?:and|but|und|aber)\s+)?"
+                       r"(?P<contrast>(?:not|rather\s+than|instead\s+of|nicht|statt)\s+(?:in\s+)?"
+                       r"(?P<other>[^\W\d_][^\W\d]*(?:\s+[^\W\d_][^\W\d]*)?))(?=\s*(?:[),.;!?]|$))",
+                       re.IGNORECASE)
+
+
+def blank_contrast(text: str) -> tuple[str, str | None]:
+    """``text`` with a contrast after the unit asked blanked ("in metres, not feet": it only restates which unit
+    is asked), and the contrast as written; a contrast naming anything but another unit of the same kind stays."""
+    for found in _table().pattern.finditer(text):
+        asked = find(text[:found.end()])
+        m = _CONTRAST.match(text, found.end())
+        if asked is None or m is None:
+            continue
+        other = named_by(m.group("other"))
+        if other is None or other.unit.kind != asked.unit.kind or other.unit.symbol == asked.unit.symbol or len(
+                other.written.split()) != len(m.group("other").split()):
+            continue
+        start, end = m.span("contrast")
+        return text[:start] + " " * (end - start) + text[end:], m.group("contrast")
+    return text, None
+
+
 def named_by(term: str) -> Asked | None:
     """``term`` itself a unit's words ("square feet", "sq ft", "m²", "Quadratmeter"): the measure a question asks
     by its unit ("how many square feet is the kitchen"), asked in that unit; None for any other term."""

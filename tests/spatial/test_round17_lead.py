@@ -137,3 +137,23 @@ def test_a_unit_contrasted_with_another_of_its_kind_is_the_unit_asked(
             question, answer["answer"])
     answer = qa("Duplex_Electrical_20121207.ifc").ask("Level 2 elevation in metres, not in square metres")
     assert answer["declined"] is not None and "square metres" in answer["answer"], answer["answer"]
+
+
+def test_a_count_asked_by_its_answer_form_or_a_storey_before_the_class(
+        qa: Callable[[str], SpatialQA], model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model(PUFFER)
+    pumps = {p.GlobalId for p in f.by_type("IfcPump") if ue.get_container(p).Name == "Ebene 0"}
+    valves = {v.GlobalId for v in f.by_type("IfcValve") if ue.get_container(v).Name == "Ebene 0"}
+    for question, expected in (("Ebene 0 pumps - just give me the number.", pumps),
+                               ("pumps on Ebene 0, just the number please", pumps),
+                               ("Ventile auf Ebene 0, nur die Anzahl bitte", valves)):
+        answer = qa(PUFFER).ask(question)
+        assert answer["count"] == len(expected), (question, answer["answer"])
+        assert {e["guid"] for e in answer["elements"]} == expected, (question, answer["answer"])
+    duplex = model("Duplex_A_20110907.ifc")
+    doors = [d for d in duplex.by_type("IfcDoor") if ue.get_container(d).Name == "Level 2"]
+    # "how many level 2 doors" counted the storeys (1), the doors told only in the text
+    for question in ("how many level 2 doors are there?", "Level 2 doors - just the number"):
+        assert qa("Duplex_A_20110907.ifc").ask(question)["count"] == len(doors), question
+    storeys = {ue.get_container(d).Name for d in duplex.by_type("IfcDoor")}
+    assert qa("Duplex_A_20110907.ifc").ask("how many levels have doors?")["count"] == len(storeys)

@@ -31,6 +31,7 @@ from ifcqa.spatial import (
     chat_layout,
     comparison_words,
     contrast_classes,
+    count_asked,
     element_compare,
     exclusion_phrases,
     follow_ups,
@@ -1148,6 +1149,7 @@ class Parser:
             self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
         text = normalise(stripped)
         text = value_lookups.rewrite(plan, text, self._name_patterns)  # round 16: "door width mm"
+        text = count_asked.rewrite(plan, text)  # round 17: "Ebene 0 pumps - just give me the number."
         text = storey_class_name.read(plan, text)  # "on which IfcBuildingStorey entities": the storeys
         text = type_names_asked.read(plan, text, self._all_type_names(), _CLASS_KEYS.__contains__)  # round 13
         text = property_values.unquote_held(text, self._holds)  # round 14: "the 'Reference' of the doors"
@@ -4792,7 +4794,9 @@ class Parser:
         ):  # "which room has the most doors": counted per space, not per storey
             plan.group_by = "space"
             plan.classes = others
-        counts_storeys = re.search(rf"\b(?:how\s+many|wie\s*viele[n]?)\s+{_NOUN}\b", text) is not None
+        # (never "how many level 2 doors": a storey named by its noun and number is where they are counted)
+        counts_storeys = re.search(rf"\b(?:how\s+many|wie\s*viele[n]?)\s+{_NOUN}\b(?!\s*\d)",
+                                   text) is not None
         plan.asks_storey = plan.intent not in ("most", "breakdown", "compare") and bool(
             re.search(rf"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+{_NOUN}\b", text)
             or _WHERE_ASKED.match(text) and (plan.rooms or plan.classes) or counts_storeys

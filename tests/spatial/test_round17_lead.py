@@ -157,3 +157,19 @@ def test_a_count_asked_by_its_answer_form_or_a_storey_before_the_class(
         assert qa("Duplex_A_20110907.ifc").ask(question)["count"] == len(doors), question
     storeys = {ue.get_container(d).Name for d in duplex.by_type("IfcDoor")}
     assert qa("Duplex_A_20110907.ifc").ask("how many levels have doors?")["count"] == len(storeys)
+
+
+def test_a_kind_said_as_the_predicate_of_the_class_asked(qa: Callable[[str], SpatialQA],
+                                                         model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model("LargeBuilding.ifc")
+    trees = {e.GlobalId for e in f.by_type("IfcBuildingElementProxy") if "Tree" in (e.Name or "")
+             and ue.get_container(e) is not None and ue.get_container(e).Name == "Level 1"}
+    assert trees
+    for question in ("Which IfcBuildingElementProxy elements on Level 1 are trees?",
+                     "which proxies on Level 1 are trees"):
+        answer = qa("LargeBuilding.ifc").ask(question)
+        assert {e["guid"] for e in answer["elements"]} == trees, (question, answer["answer"])
+    # trees are no walls: the two readings are not intersected by guess, the question declines
+    for question in ("Which IfcWall elements on Level 1 are trees?", "which doors are windows?"):
+        answer = qa("LargeBuilding.ifc").ask(question)
+        assert answer["declined"] is not None and not answer["elements"], (question, answer["answer"])

@@ -31,6 +31,7 @@ from ifcqa.spatial import (
     chat_layout,
     comparison_words,
     contrast_classes,
+    copula_kinds,
     count_asked,
     element_compare,
     exclusion_phrases,
@@ -1038,6 +1039,8 @@ class Parser:
             return plan
         if (framed := purpose_clauses.read(self, question, plan)) is not None:
             return framed  # round 16: "Doors on EG, I need them for the quote", "..., we cannot drill them"
+        if (kinds := copula_kinds.read(self, question, plan)) is not None:
+            return kinds  # round 17: "which proxies on Level 1 are trees?"
         if (referred := message_antecedents.resolve(self, question, plan)) is not None:
             return referred  # round 13: "We're checking Level 2. How many doors are on that floor?"
         if plan.declined is not None:

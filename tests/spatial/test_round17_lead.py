@@ -173,3 +173,18 @@ def test_a_kind_said_as_the_predicate_of_the_class_asked(qa: Callable[[str], Spa
     for question in ("Which IfcWall elements on Level 1 are trees?", "which doors are windows?"):
         answer = qa("LargeBuilding.ifc").ask(question)
         assert answer["declined"] is not None and not answer["elements"], (question, answer["answer"])
+
+
+def test_a_property_and_its_value_named_in_another_language(qa: Callable[[str], SpatialQA],
+                                                            model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model("AC11-Institute-Var-2-IFC.ifc")
+    white = {e.GlobalId for e in f.by_type("IfcFurnishingElement")
+             if ue.get_psets(e).get("Pset_FurnitureTypeCommon", {}).get("MainColor") == "weiss"}
+    assert white
+    for question in ("Welche Möbel haben die Hauptfarbe weiss?", "which furniture has the main colour weiss",
+                     "furniture with main color white"):
+        answer = qa("AC11-Institute-Var-2-IFC.ifc").ask(question)
+        assert {e["guid"] for e in answer["elements"]} == white, (question, answer["answer"])
+        assert "MainColor = 'weiss'" in answer["answer"], answer["answer"]
+    answer = qa("AC11-Institute-Var-2-IFC.ifc").ask("furniture with main colour black")  # no furniture holds it
+    assert answer["declined"] is not None and "black" in answer["answer"], answer["answer"]

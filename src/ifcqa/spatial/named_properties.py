@@ -22,9 +22,11 @@ so its words stay unread and the question is declined naming them ("windows with
 from __future__ import annotations
 
 import functools
+import json
 import re
 import weakref
 from dataclasses import dataclass
+from importlib import resources
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.spatial import qualifiers
@@ -90,13 +92,38 @@ def _properties(index: ModelIndex, ifc_classes: list[str]) -> list[_Property]:
     return out
 
 
+@functools.cache
+def _forms() -> dict[str, tuple[str, ...]]:
+    """word -> every word of its group in ``data/property_word_forms.json`` (itself first), folded."""
+    raw = json.loads(resources.files("ifcqa.spatial.data").joinpath("property_word_forms.json").read_text(
+        encoding="utf-8"))
+    out: dict[str, tuple[str, ...]] = {}
+    for group in raw["groups"]:
+        folded = [fold(w) for w in group]
+        for w in folded:
+            out[w] = (w, *(o for o in folded if o != w))
+    return out
+
+
+def _spellings(word: str) -> str:
+    """A name's word as the question may write it: its stem, or a word of its group ("colour", "farbe")."""
+    forms = _forms().get(word, (word,))
+    return "(?:" + "|".join(dict.fromkeys([re.escape(_stem(forms[0])), *map(re.escape, forms[1:])])) + r")\w*"
+
+
 def _words_pattern(words: tuple[str, ...]) -> str:
-    return (_JOINERS + r"\s+").join(rf"\b{re.escape(_stem(w))}\w*" for w in words) + r"\b"
+    spaced = (_JOINERS + r"\s+").join(rf"\b{_spellings(w)}" for w in words) + r"\b"
+    if len(words) < 2 or not all(w in _forms() for w in words):
+        return spaced
+    joined = "".join("(?:" + "|".join(map(re.escape, _forms()[w][1:] or _forms()[w])) + ")" for w in words)
+    return rf"(?:{spaced}|\b{joined}\w*\b)"  # "Hauptfarbe": Main + Color as one German compound
 
 
 @functools.lru_cache(maxsize=4096)
 def _value_pattern(value: str) -> re.Pattern[str]:
     parts = [re.escape(p) for p in re.split(r"[\s_\-]+", fold(value)) if p]
+    if len(parts) == 1 and (forms := _forms().get(fold(value))):  # "white" for a held 'weiss'
+        parts = ["(?:" + "|".join(map(re.escape, forms)) + ")"]
     return re.compile(r"(?<![\w-])" + r"[\s_\-]+".join(parts) + r"(?![\w-])")
 
 

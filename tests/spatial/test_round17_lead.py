@@ -188,3 +188,22 @@ def test_a_property_and_its_value_named_in_another_language(qa: Callable[[str], 
         assert "MainColor = 'weiss'" in answer["answer"], answer["answer"]
     answer = qa("AC11-Institute-Var-2-IFC.ifc").ask("furniture with main colour black")  # no furniture holds it
     assert answer["declined"] is not None and "black" in answer["answer"], answer["answer"]
+
+
+def test_a_rooms_contents_asked_after_it_and_doors_off_a_room(qa: Callable[[str], SpatialQA],
+                                                              model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model("AC20-FZK-Haus.ifc")
+    hall = next(s for s in f.by_type("IfcSpace") if s.LongName == "Flur")
+    doors = {b.RelatedBuildingElement.GlobalId for b in hall.BoundedBy or []
+             if b.RelatedBuildingElement is not None and b.RelatedBuildingElement.is_a("IfcDoor")}
+    for question in ("Which doors lead off the Flur?", "doors off the Flur?"):
+        answer = qa("AC20-FZK-Haus.ifc").ask(question)
+        assert {e["guid"] for e in answer["elements"]} == doors, (question, answer["answer"])
+    # "inside" after "what is there" asks the room's contents: no IsExternal filter, no yes/no
+    institute = model("AC11-Institute-Var-2-IFC.ifc")
+    room = next(s for s in institute.by_type("IfcSpace") if s.Name == "006")
+    contents = {e.GlobalId for rel in room.ContainsElements or [] for e in rel.RelatedElements}
+    for question in ("Room 006 Seminarraum: what is there inside?", "Seminarraum - what's inside?"):
+        answer = qa("AC11-Institute-Var-2-IFC.ifc").ask(question)
+        assert {e["guid"] for e in answer["elements"]} == contents, (question, answer["answer"])
+        assert "IsExternal" not in answer["answer"] and answer["yes_no"] is None, answer["answer"]

@@ -4787,7 +4787,8 @@ class Parser:
             plan.intent = "exists"
         elif has(COUNT_WORDS):
             plan.intent = "count"
-        elif not re.match(r"\s*(?:which|what|welche[rs]?|was|list|show|zeige?)\b", text) and (
+        elif not re.search(r"(?:^|[:\u2013\u2014]\s|\s-\s)\s*(?:which|what|welche[rs]?|was|list|show|zeige?)\b",
+                           text) and (  # "Room 006: what is there inside?" asks what, after its topic
             has(EXISTS_WORDS) or yes_no
         ):
             plan.intent = "exists"

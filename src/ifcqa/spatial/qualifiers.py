@@ -333,6 +333,11 @@ def _negated(folded: str, start: int) -> tuple[bool, int]:
     return (True, match.start()) if match else (False, start)
 
 
+# what a room holds, asked right before a place adverb: "what is there inside", "what's inside", "was ist innen"
+_CONTENTS_ASKED = re.compile(r"\b(?:what(?:s|'s|\s+is|\s+are)|was\s+ist|was\s+steht)(?:\s+(?:there|in\s+there|"
+                             r"da|dort|alles))?\s+$")
+
+
 def _booleans(found: _Carried, folded: str, follows: Callable[[int], str] | None = None
               ) -> list[tuple[int, int, QualifierMention]]:
     vocab = words()
@@ -345,6 +350,8 @@ def _booleans(found: _Carried, folded: str, follows: Callable[[int], str] | None
                 nxt = (follows(m.end()) if follows is not None else folded[m.end() :]).split()
                 if nxt and nxt[0].strip("?.,!") in _PREP_STOP:  # "which doors are inside?" ends on the adjective
                     continue
+                if _CONTENTS_ASKED.search(folded, 0, m.start()):  # "Seminarraum - what is (there) inside?": its
+                    continue  # contents, asked with an adverb; no filter
             negated, start = _negated(folded, m.start())
             value = value != negated
             paths = _paths_for(found, prop)

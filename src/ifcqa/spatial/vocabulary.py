@@ -360,6 +360,9 @@ INVENTORY_WORDS = (
     "was ist in", "was steht im", "was steht in", "was steht auf", "was befindet sich im", "was befindet sich in",
     "was liegt im", "was liegt in", "what is inside", "what's inside", "whats inside", "what is located in",
     "what is within", "what's within", "whats within", "what is inside of", "what's inside of",
+    # the room said first: "Room 006: what is there inside?", "Bad - was ist da drin?"
+    "what is there inside", "what's there inside", "whats there inside", "what is in there", "what's in there",
+    "was ist da drin", "was ist dort drin", "was ist drin",
 )
 
 # storey aliases: resolved in spatial.storeys

@@ -263,7 +263,7 @@ STOREY_TEMPLATES = (
     "what else is on {S} apart from {C}?",
     "elements on {S} but not the {IFC} ones",
     "On {S}, everything that is not one of the {C}",
-    "Was befindet sich im {S} neben den {CDE}?",
+    "Was gibt es im {S} sonst noch, außer den {CDE}?",  # not "neben den X": that is also "next to the X"
     "everything on {S}, {C} excepted",
 )
 STOREY_SCENARIOS = (

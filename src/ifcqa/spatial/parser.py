@@ -69,6 +69,7 @@ from ifcqa.spatial import (
     storey_refs,
     storey_sets,
     storey_values,
+    two_sided,
     type_names_asked,
     units_asked,
     value_lookups,
@@ -1164,6 +1165,7 @@ class Parser:
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
+        text = self._two_sided(plan, text)  # round 17: "apart from", "outside S, i.e. on the other floors", "outnumber"
         text, stop = self._storey_sets(plan, text)  # round 13: "the two lower floors (EG and 1.OG)", "above ground"
         if stop:
             return plan
@@ -1373,6 +1375,13 @@ class Parser:
         plan.notes.append(f"{owner!r} glossed as {gloss!r} (the model's word, in parentheses)")
         return text[: found.start("owner")] + gloss + text[found.end("owner"): found.start("paren")] + \
             text[found.end("paren"):]
+
+    def _two_sided(self, plan: Plan, text: str) -> str:
+        """The connecting words of two-sided comparisons and exclusions spelled out (spatial/two_sided.py)."""
+        text, notes = two_sided.spell_out(text, (normalise(s.name) for s in self.resolver.storeys if s.name),
+                                          _CLASS_KEYS.__contains__)
+        plan.notes.extend(notes)
+        return text
 
     def _negation_shapes(self, plan: Plan, text: str) -> str:
         """Negation shapes spelled out as the passes read them, and types negated after a class word taken out of

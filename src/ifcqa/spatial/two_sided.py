@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from typing import Any
 
 # what an exclusion takes something out of: the whole inventory (of the model, or of a place said after it)
 _INVENTORY = (r"(?:every\s+(?:single\s+)?(?:element|component|object|item)|everything|all\s+(?:the\s+)?(?:elements|"
@@ -62,6 +63,8 @@ def spell_out(text: str, storeys: Iterable[str], is_class: Callable[[str], bool]
 
     # --- exclusions: the connective after an inventory word is "except" --------------------------------------------
     text = sub(_ELSE, lambda m: f"{m['w']} ", '"what else ... apart from X" as "what ... except X"', text)
+    text = sub(r"\s+(?:sonst\s+noch|sonst|noch)\s*,?\s*(?=(?:au(?:ß|ss)er)\b)", " ",
+               '"was gibt es sonst noch, außer X" as "was gibt es außer X"', text)
     text = sub(_AFTER_INVENTORY, lambda m: f"{inventory(m)}{m['mid'] or ''} except ",
                '"everything but / apart from / besides / minus / other than X" as "everything except X"', text)
     text = sub(_NOT_ONE_OF, lambda m: f"{inventory(m)} except ",
@@ -99,9 +102,66 @@ def spell_out(text: str, storeys: Iterable[str], is_class: Callable[[str], bool]
                lambda m: f"are there more {m['x']} than {m['y']}{m['post'] or ''}{' ' + m['pre'] if m['pre'] else ''}"
                if is_class(m["x"]) and is_class(m["y"]) else m.group(0),
                '"do the X outnumber the Y" as "are there more X than Y"', text)
+    if alt is not None:
+        # "Level 1: doors or windows, which are more?": two classes on one storey, "are there more X or more Y on S"
+        def classes_or(m: re.Match[str]) -> str:
+            if not (is_class(m["x"]) and is_class(m["y"])):
+                return m.group(0)
+            return f"are there more {m['x']} or more {m['y']} on {m['s']}{m['end']}"
+
+        text = sub(rf"^(?:(?:on|in)\s+)?(?:the\s+)?(?P<s>{alt})\s*[,:;-]\s*(?:the\s+)?(?P<x>[^\W\d_][^,;:?!]*?)\s+or\s+"
+                   r"(?:the\s+)?(?P<y>[^\W\d_][^,;:?!-]*?)\s*[,;:-]?\s*(?:which|what)\s+(?:ones?\s+)?(?:are|is)\s+"
+                   r"(?:there\s+)?more(?:\s+of)?(?:\s+there)?(?P<end>\s*[?.!]?\s*)$",
+                   classes_or, '"S: X or Y, which are more?" as "are there more X or more Y on S"', text)
     # "which of the two rooms (A and B) is larger?": "which is larger, A or B?"
     text = sub(r"\bwhich\s+(?:one\s+)?of\s+the\s+(?:two|2|both)\s+(?:rooms|spaces)\s*\(\s*(?P<a>[^()]+?)\s+(?:and|&|or)"
                r"\s+(?P<b>[^()]+?)\s*\)\s*(?P<rest>(?:is|has)\s+[^?.!,]+)",
                lambda m: f"which {m['rest'].strip()}, {m['a']} or {m['b']}",
                '"which of the two rooms (A and B) is X" as "which is X, A or B"', text)
     return text, notes
+
+
+# the words between a class and a kind of it taken out of it: "flow terminals on Level 1 that are not receptacles"
+_KIND_OUT = re.compile(
+    r"\s*(?:(?:on|in|of|at)\s+[^,;:()]*?)?\s*[,;:]?\s*(?:(?:(?:that|which)\s+)?(?:are|is)\s+not|(?:(?:that|which)\s+)?"
+    r"(?:are|is)n't|except(?:\s+for)?|other\s+than|without|but\s+not|apart\s+from|aside\s+from|excluding|besides|"
+    r"minus)\s+(?:the\s+|any\s+)?")
+
+
+def kind_taken_out(between: str, outer: Any, inner: Any, excluded: Iterable[Any],
+                   matches: Callable[[Any, Any], bool], elements: Iterable[Any]) -> bool:
+    """Whether ``inner`` (a class filter the question takes out: in ``excluded``) is a sub-kind of ``outer`` in
+    this model, joined to it by an exclusion (``between``: the words between the two class words, a place
+    allowed): every element ``inner`` matches is one of ``outer``'s, and there is at least one. Then the question
+    asks ``outer`` less ``inner`` (a set difference), no relation between the two."""
+    if _KIND_OUT.fullmatch(between) is None or not any(f.key == inner.key for f in excluded):
+        return False
+    found = [e for e in elements if matches(e, inner)]
+    return bool(found) and all(matches(e, outer) for e in found)
+
+
+_BEFORE_EXPLICIT = re.compile(rf"\b(?:{_INVENTORY}|everything\s+(?:(?:on|in|of)\s+[^,;.?!()]*?))\s*,?\s*"
+                              r"(?P<x>except(?:\s+for)?\s+(?:the\s+|any\s+)?)$")
+
+
+def explicit_taken_out(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The span of the exclusion around an IFC class name written out at ``start:end`` ("everything except the
+    IfcWall ones", "all elements on Level 1 except IfcDoor"), when it takes the class out of the whole inventory;
+    else None."""
+    found = _BEFORE_EXPLICIT.search(text, 0, start)
+    if found is None:
+        return None
+    after = re.match(r"\s+(?:ones|objects|elements|instances|entities)\b", text[end:])
+    return found.start("x"), end + (after.end() if after is not None else 0)
+
+
+def join_frame(question: str, storeys: Iterable[str]) -> str:
+    """``question`` (as written) with the frame of two sides joined to its question by a comma: "Zwischen A und B:
+    wo sind mehr X?", "between A and B - which has more X?" (else the message reader takes the frame for context
+    and the question, read alone, asks about every storey). ``storeys``: the model's storey names as written."""
+    alt = _storeys_alt([s for s in storeys if s])
+    if alt is None:
+        return question
+    return re.sub(rf"(?i)\b(?P<w>between|zwischen)\s+(?P<a>(?:the\s+|dem\s+)?{alt})\s+(?P<and>and|und)\s+"
+                  rf"(?P<b>(?:the\s+|dem\s+)?{alt})\s*(?:[:;]|\s-+|\s–)\s+",
+                  lambda m: f"{m['w']} {m['a']} {m['and']} {m['b']}, ", question)

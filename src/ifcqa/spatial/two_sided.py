@@ -21,7 +21,10 @@ from typing import Any
 # what an exclusion takes something out of: the whole inventory (of the model, or of a place said after it)
 _INVENTORY = (r"(?:every\s+(?:single\s+)?(?:element|component|object|item)|everything|all\s+(?:the\s+)?(?:elements|"
               r"components|objects|items|building\s+elements)|the\s+(?:whole|entire|complete)\s+(?:model|building))")
-_EXCEPT = (r"(?:but\s+not|but|apart\s+from|aside\s+from|besides|beside|minus|other\s+than|save\s+for|except\s+for|"
+# "but" only before what it takes out ("but the walls", "but not the walls", "but doors?"), never before a verb or
+# clause ("but leave out the walls", "but ignore ...": read by the exclusion passes)
+_EXCEPT = (r"(?:but\s+not|but(?=\s+(?:the|any|all|those|these)\b|\s+[^\W\d_]+\s*(?:[?.!]|$))|"
+           r"apart\s+from|aside\s+from|besides|beside|minus|other\s+than|save\s+for|except\s+for|"
            r"with\s+the\s+exception\s+of)")
 _AFTER_INVENTORY = re.compile(
     rf"\b(?P<inv>{_INVENTORY})(?P<mid>\s+(?:(?:that\s+is\s+|which\s+is\s+)?(?:on|in|of)\s+[^,;.?!()]*?))?"

@@ -96,6 +96,18 @@ def test_the_other_storeys(qa: Callable[[str], SpatialQA], model: Any) -> None:
     _declined(qa(INST).ask("doors outside the Erdgeschoss, i.e. on all the other wings"))
 
 
+def test_a_class_not_in_any_room_of_a_kind(qa: Callable[[str], SpatialQA], model: Any) -> None:
+    f = model(DUPLEX)
+    kitchens = {s.id() for s in f.by_type("IfcSpace") if "kitchen" in (s.LongName or "").lower()}
+    inside = {e.GlobalId for r in f.by_type("IfcRelContainedInSpatialStructure") if r.RelatingStructure.id() in kitchens
+              for e in r.RelatedElements if e.is_a("IfcFurnishingElement")}
+    want = {e.GlobalId for e in f.by_type("IfcFurnishingElement")} - inside
+    answer = qa(DUPLEX).ask("Which furniture is there that is not in one of the kitchens?")
+    assert inside and _guids(answer) == want, answer["answer"]
+    answer = qa(DUPLEX).ask("furniture that is not in one of the saunas")  # no such room: nothing listed
+    assert not answer["elements"], answer["answer"]
+
+
 def test_a_sub_kind_taken_out_of_its_class(qa: Callable[[str], SpatialQA], model: Any) -> None:
     f = model(ELEC)
 

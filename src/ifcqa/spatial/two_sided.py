@@ -14,18 +14,27 @@ one of the model's storeys for the "other storeys" forms (else nothing is rewrit
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable
+from importlib import resources
 from typing import Any
 
+_WORDS: dict[str, Any] = json.loads(
+    resources.files("ifcqa.spatial").joinpath("data/two_sided_words.json").read_text("utf-8"))
+
+
+def _alt(key: str) -> str:
+    """The phrases of ``data/two_sided_words.json`` under ``key`` as one regex group, longest first."""
+    phrases = sorted(_WORDS[key], key=len, reverse=True)
+    return "(?:" + "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in phrases) + ")"
+
+
 # what an exclusion takes something out of: the whole inventory (of the model, or of a place said after it)
-_INVENTORY = (r"(?:every\s+(?:single\s+)?(?:element|component|object|item)|everything|all\s+(?:the\s+)?(?:elements|"
-              r"components|objects|items|building\s+elements)|the\s+(?:whole|entire|complete)\s+(?:model|building))")
+_INVENTORY = f"(?:{_alt('whole_model')}|{_alt('inventory')})"
 # "but" only before what it takes out ("but the walls", "but not the walls", "but doors?"), never before a verb or
 # clause ("but leave out the walls", "but ignore ...": read by the exclusion passes)
-_EXCEPT = (r"(?:but\s+not|but(?=\s+(?:the|any|all|those|these)\b|\s+[^\W\d_]+\s*(?:[?.!]|$))|"
-           r"apart\s+from|aside\s+from|besides|beside|minus|other\s+than|save\s+for|except\s+for|"
-           r"with\s+the\s+exception\s+of)")
+_EXCEPT = rf"(?:but\s+not|but(?=\s+(?:the|any|all|those|these)\b|\s+[^\W\d_]+\s*(?:[?.!]|$))|{_alt('except')})"
 _AFTER_INVENTORY = re.compile(
     rf"\b(?P<inv>{_INVENTORY})(?P<mid>\s+(?:(?:that\s+is\s+|which\s+is\s+)?(?:on|in|of)\s+[^,;.?!()]*?))?"
     rf"\s*,?\s+{_EXCEPT}\s+(?=[^\W\d_])")
@@ -40,8 +49,8 @@ _EXCEPTED = re.compile(r"\s*,\s*(?P<x>(?:the\s+)?[^\W\d_][^,;.?!]*?)\s+(?:except
 # "what else is on S apart from X": "else" restates the exclusion after it
 _ELSE = re.compile(rf"\b(?P<w>what|which\s+(?:elements|things|objects))\s+else\s+(?=(?:is|are|do|does|can)\b[^?.!]*?"
                    rf"\b(?:{_EXCEPT}|except)\b)")
-_OTHER_STOREYS = r"(?:storeys|stories|floors|levels|geschossen|etagen|stockwerken)"
-_IE = r"(?:i\.?\s*e\.?|that\s+is|so|meaning|namely|also|d\.\s*h\.|das\s+hei(?:ß|ss)t)"
+_OTHER_STOREYS = _alt("other_storeys")
+_IE = _alt("apposition")
 
 
 def _storeys_alt(storeys: Iterable[str]) -> str | None:
@@ -76,6 +85,9 @@ def spell_out(text: str, storeys: Iterable[str], is_class: Callable[[str], bool]
                '"all elements, not the X though" as "all elements except the X"', text)
     if re.search(rf"\b{_INVENTORY}\b", text):
         text = sub(_EXCEPTED, lambda m: f" except {m['x']}", '"..., X excepted" as "except X"', text)
+    # "furniture that is not in one of the kitchens": not in any of them, "not in the kitchens"
+    text = sub(rf"\s+(?:that|which)\s+(?:is|are)\s+not\s+(?:{_alt('container_verbs')}\s+)?in\s+(?:one|any)\s+of\s+"
+               r"the\s+(?=[^\W\d_])", " not in the ", '"that is not in one of the R" as "not in the R"', text)
     # --- the other storeys than S: "not on S" -------------------------------------------------------------------
     alt = _storeys_alt(storeys)
     if alt is not None:
@@ -154,7 +166,7 @@ def explicit_taken_out(text: str, start: int, end: int) -> tuple[int, int] | Non
     found = _BEFORE_EXPLICIT.search(text, 0, start)
     if found is None:
         return None
-    after = re.match(r"\s+(?:ones|objects|elements|instances|entities)\b", text[end:])
+    after = re.match(rf"\s+{_alt('explicit_after')}\b", text[end:])
     return found.start("x"), end + (after.end() if after is not None else 0)
 
 

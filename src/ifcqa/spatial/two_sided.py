@@ -38,9 +38,10 @@ _EXCEPT = rf"(?:but\s+not|but(?=\s+(?:the|any|all|those|these)\b|\s+[^\W\d_]+\s*
 _AFTER_INVENTORY = re.compile(
     rf"\b(?P<inv>{_INVENTORY})(?P<mid>\s+(?:(?:that\s+is\s+|which\s+is\s+)?(?:on|in|of)\s+[^,;.?!()]*?))?"
     rf"\s*,?\s+{_EXCEPT}\s+(?=[^\W\d_])")
-# "everything that is not one of the X", "everything which isn't a X"
-_NOT_ONE_OF = re.compile(rf"\b(?P<inv>{_INVENTORY})\s+(?:that|which)\s+(?:is|are)\s+not\s+(?:one\s+of\s+|any\s+of\s+|"
-                         r"an?\s+)?(?=[^\W\d_])")
+# "everything that is not one of the X", "everything which isn't any of the X"
+# (only with "one of / any of": "everything that is not external / on S" is read by the qualifier and storey passes)
+_NOT_ONE_OF = re.compile(rf"\b(?P<inv>{_INVENTORY})\s+(?:that|which)\s+(?:is|are)\s+not\s+(?:one|any)\s+of\s+"
+                         r"(?=[^\W\d_])")
 # "give me all elements, not the X though"
 _NOT_THOUGH = re.compile(rf"\b(?P<inv>{_INVENTORY})\s*,\s*(?:but\s+)?not\s+(?P<x>(?:the\s+)?[^\W\d_][^,;.?!]*?)"
                          r"\s+(?:though|tho|please)\b")

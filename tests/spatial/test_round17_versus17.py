@@ -134,6 +134,14 @@ def test_two_classes_and_two_storeys(qa: Callable[[str], SpatialQA], model: Any)
         assert answer["storeys"] == [max(per, key=lambda s: per[s])], (q, answer["answer"])
 
 
+def test_two_classes_on_one_storey_which_are_more(qa: Callable[[str], SpatialQA], model: Any) -> None:
+    f = model(LARGE)
+    n = {c: sum(storey_of(e) == "Level 1" for e in f.by_type(c)) for c in ("IfcDoor", "IfcWindow")}
+    answer = qa(LARGE).ask("Level 1: doors or windows, which are more?")  # on main: "the most doors and windows"
+    assert f"{n['IfcDoor']} doors and {n['IfcWindow']} windows" in answer["answer"], answer["answer"]
+    assert answer["answer"].startswith("More windows" if n["IfcWindow"] > n["IfcDoor"] else "More doors")
+
+
 def test_two_rooms_by_area(qa: Callable[[str], SpatialQA], model: Any) -> None:
     f = model(DUPLEX)
     area = {s.Name: ue.get_pset(s, "GSA Space Areas", "GSA BIM Area") for s in f.by_type("IfcSpace")}

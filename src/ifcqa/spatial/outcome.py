@@ -357,6 +357,8 @@ def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list
         lacking = " and ".join(repr(r.term) for r, a in values if a.number is None)
         out.hits = []
         out.text = f"I cannot compare them: {lacking} has no floor area in its quantity sets, so I give no answer."
+        plan.declined = {"reason": f"{lacking} has no floor area in its quantity sets", "not_understood": [],
+                         "can_answer": "Ask which rooms are on a storey, or compare rooms by count."}  # round 17
         return out
     (ra, a), (rb, b) = values
     assert a.number is not None and b.number is not None

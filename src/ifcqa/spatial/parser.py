@@ -72,6 +72,7 @@ from ifcqa.spatial import (
     storey_sets,
     storey_values,
     system_nouns,
+    two_sided,
     type_names_asked,
     units_asked,
     value_lookups,
@@ -1027,6 +1028,7 @@ class Parser:
     def parse(self, question: str) -> Plan:
         question, layout = mail_layout.blank(question)  # round 14: a mail's header, quote marks, signature
         question, layout = chat_layout.blank(self, question, layout)  # round 16: a chat's speakers, a voice memo
+        question = two_sided.join_frame(question, (s.name for s in self.resolver.storeys))  # round 17
         if not (self._framing or self._message) and (back := chat_layout.points_back(question)) is not None:
             return _decline(Plan(question=question), f"{back!r} points back at what the message says around the "
                             "request, which I cannot read as a restriction", [back], "Name what you mean instead.")
@@ -1170,6 +1172,7 @@ class Parser:
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
+        text = self._two_sided(plan, text)  # round 17: "apart from", "outside S, i.e. on the other floors", "outnumber"
         text, stop = self._storey_sets(plan, text)  # round 13: "the two lower floors (EG and 1.OG)", "above ground"
         if stop:
             return plan
@@ -1267,7 +1270,7 @@ class Parser:
     def comparison_text(self, question: str) -> str:
         """The normalised ``question`` with its containment verbs and comparison words read (round 10, 11): the
         text a composed comparison splits into its sides (:mod:`ifcqa.spatial.compose`)."""
-        text = self.plain_containment(normalise(question))
+        text = self._two_sided(Plan(question=question), self.plain_containment(normalise(question)))  # round 17
         text = storey_sets.Sets(self.resolver.storeys, len(self.resolver.buildings)).read(text).text  # round 13
         return comparison_words.read(text, len(self.resolver.buildings), self._storeys_named, self._place_word)[0]
 
@@ -1379,6 +1382,13 @@ class Parser:
         plan.notes.append(f"{owner!r} glossed as {gloss!r} (the model's word, in parentheses)")
         return text[: found.start("owner")] + gloss + text[found.end("owner"): found.start("paren")] + \
             text[found.end("paren"):]
+
+    def _two_sided(self, plan: Plan, text: str) -> str:
+        """The connecting words of two-sided comparisons and exclusions spelled out (spatial/two_sided.py)."""
+        text, notes = two_sided.spell_out(text, (normalise(s.name) for s in self.resolver.storeys if s.name),
+                                          _CLASS_KEYS.__contains__)
+        plan.notes.extend(notes)
+        return text
 
     def _negation_shapes(self, plan: Plan, text: str) -> str:
         """Negation shapes spelled out as the passes read them, and types negated after a class word taken out of
@@ -2339,7 +2349,10 @@ class Parser:
                 if not classes and not types:
                     plan.notes.append(f"the {self.index.schema} schema has no {name}")
                 plan.explicit.append(name)
-                plan.classes.append(ClassFilter(name, f"{name} elements", classes, types))
+                out = two_sided.explicit_taken_out(text, match.start(), match.end())  # round 17: "except IfcWall"
+                (plan.classes if out is None else plan.exclude_classes).append(
+                    ClassFilter(name, f"{name} elements", classes, types))
+                text = text if out is None else _mask(text, *out)
             text = _mask(text, match.start(), match.end())
         return text
 
@@ -3877,6 +3890,10 @@ class Parser:
                 return
             if _EXAMPLES_BETWEEN.fullmatch(between.strip()) and self._kinds_listed(plan, text, spans, a_word, a_end):
                 continue  # "sanitary terminals (basins, baths)", "heating like radiators": kinds of the class
+            if two_sided.kind_taken_out(between, self.class_filter(_CLASS_KEYS[a_word]), self.class_filter(
+                    _CLASS_KEYS[b_word]), plan.exclude_classes, lambda e, f: matches(self.index, e, f),
+                    self.index.data.elements.values()):
+                continue  # round 17: "flow terminals on Level 1 that are not receptacles": the outlets taken out
             if _RELATION.search(between) or not _COORDINATED.search(between):
                 _decline(plan, f"it relates {a_word!r} to {b_word!r} ({between.strip()!r}), and I can only list "
                          "elements by storey, room, class and property, not by what they hold or touch",

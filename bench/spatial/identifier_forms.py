@@ -114,7 +114,7 @@ QTY_UNIT = {"NetFloorArea": "AREAUNIT", "GrossFloorArea": "AREAUNIT", "GrossArea
 
 def _case(model: str, group: str, template: str, query: str, oracle: dict[str, Any], rule: str,
           phrasing: str = "") -> dict[str, Any]:
-    kind = "edge" if group == "decline" else "aggregate" if group == "quantity" else "filter"
+    kind = "edge" if group == "decline" else "quantities" if group == "quantity" else "qualifiers"
     return {"query": query, "ifc_filename": model, "kind": kind, "group": group, "phrasing": phrasing,
             "template": template, "oracle": oracle, "oracle_rule": rule, "source": "ifcopenshell"}
 

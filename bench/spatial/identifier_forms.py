@@ -22,9 +22,15 @@ num_filter      the elements whose numeric ``Set.Prop`` (ThermalTransmittance) i
                 between two of the values the elements hold
 quantity        the sum of a quantity (``Set.Qty``) over the elements of a class that hold it, in the file's unit;
                 one space's quantity by its Name
+relation        an entity or relationship named by its identifier: the elements of a class bounding a space
+                (``IfcRelSpaceBoundary``: ``space.BoundedBy`` ... ``RelatedBuildingElement``), the materials of the
+                elements of a class on a storey ("Which IfcMaterial is associated with the walls on Level 1?":
+                ``ue.get_materials`` names, counted per element)
 decline         ``not_held``: a property or quantity the class's elements do not hold (the model holds it
                 nowhere on that class); ``misspelled_set``: a set name with a letter dropped; ``other_class``: a
                 set the model holds on another class only ("Pset_DoorCommon.IsExternal" of the walls);
+                ``not_element``: a resource or relationship entity asked as if it were elements ("List all
+                IfcRelAggregates on Level 1", "How many IfcPropertySet are on Level 1?");
                 ``contradiction``: a parenthesis that says the opposite of the words ("external walls
                 (IsExternal = FALSE)")
 ==============  ================================================================================================
@@ -44,7 +50,7 @@ import ifcopenshell.util.element as ue
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from generated_bench import bench_main, report_groups  # noqa: E402
+from generated_bench import bench_main, report_groups, seed  # noqa: E402
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from people_oracles import Model  # noqa: E402
 
@@ -97,6 +103,22 @@ ONE: dict[str, str] = {
     "bare": "{q} of {n}?",
     "dash": "{n} - {set}.{q}?",
 }
+BOUND: dict[str, str] = {
+    "space_boundaries": "Which {ifc} elements are space boundaries of {s}?",
+    "paren_rel": "{word} bounding {s} (IfcRelSpaceBoundary)",
+    "rel_of": "{ifc} that are IfcRelSpaceBoundary of {s}",
+    "ticket": "FM ticket: list the {word} that bound {s} (IfcRelSpaceBoundary) pls",
+}
+MATERIAL: dict[str, str] = {
+    "associated": "Which IfcMaterial is associated with the {word} on {storey}?",
+    "of": "IfcMaterial of the {word} on {storey}",
+    "assigned": "which IfcMaterial is assigned to the {ifc} on {storey}",
+}
+NOT_ELEMENT: dict[str, str] = {
+    "list": "List all IfcRelAggregates on {storey}",
+    "count": "How many IfcPropertySet are on {storey}?",
+    "which": "Which IfcMaterialLayer elements are on {storey}?",
+}
 DECLINE_BOOL = "Which {ifc} elements have {p} = TRUE?"
 DECLINE_NUM = "Which {ifc} elements have {p} below 0.3?"
 DECLINE_SET = "list {word} where {set}.{p} = TRUE"
@@ -105,6 +127,7 @@ CONTRA = "{plain} {word} ({p} = {V})"
 STANDARD_BOOL = ["IsExternal", "LoadBearing", "FireExit", "HandicapAccessible"]
 STANDARD_NUM = ["ThermalTransmittance"]
 PER_MODEL = {"bool_filter": 7, "num_filter": 2, "quantity": 3, "decline": 4}
+PER_MODEL_REL = {"relation": 3, "decline": 1}
 QUANTITIES = {"IfcSpace": ["NetFloorArea", "GrossFloorArea"], "IfcSlab": ["GrossArea", "NetArea"],
               "IfcWall": ["NetVolume", "Length", "GrossSideArea"], "IfcWindow": ["Area"], "IfcDoor": ["Area"]}
 QTY_UNIT = {"NetFloorArea": "AREAUNIT", "GrossFloorArea": "AREAUNIT", "GrossArea": "AREAUNIT",
@@ -114,7 +137,8 @@ QTY_UNIT = {"NetFloorArea": "AREAUNIT", "GrossFloorArea": "AREAUNIT", "GrossArea
 
 def _case(model: str, group: str, template: str, query: str, oracle: dict[str, Any], rule: str,
           phrasing: str = "") -> dict[str, Any]:
-    kind = "edge" if group == "decline" else "quantities" if group == "quantity" else "qualifiers"
+    kind = ("edge" if group == "decline" else "quantities" if group == "quantity" else "lookup"
+            if template in MATERIAL else "rooms" if group == "relation" else "qualifiers")
     return {"query": query, "ifc_filename": model, "kind": kind, "group": group, "phrasing": phrasing,
             "template": template, "oracle": oracle, "oracle_rule": rule, "source": "ifcopenshell"}
 
@@ -300,6 +324,47 @@ def _declines(m: Model, model: str, rng: random.Random, held_part: bool, ifc: st
     return out
 
 
+def _materials(e: Any) -> list[str]:
+    return list(dict.fromkeys(m.Name for m in ue.get_materials(e) if m.Name))
+
+
+def _relations(m: Model, model: str, rng: random.Random, held_part: bool) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    spaces = [s for s in m.spaces() if s.Name and [x.Name for x in m.spaces()].count(s.Name) == 1]
+    for ifc in ("IfcDoor", "IfcWall", "IfcWindow"):
+        word = CLASSES[ifc]
+        bounded = [(s, m.bounding(s, ifc)) for s in spaces]
+        bounded = [(s, es) for s, es in bounded if es]
+        if not bounded:
+            continue
+        s, es = rng.choice(bounded)
+        t = rng.choice(_templates(BOUND, held_part))
+        name = f"space {s.Name}" if s.Name.isdigit() else s.Name
+        out.append(_case(model, "relation", t, BOUND[t].format(ifc=ifc, word=word, s=name),
+                         {"type": "elements", "guids": _guids(es)},
+                         f"the {ifc} that are RelatedBuildingElement of an IfcRelSpaceBoundary of {s.Name!r}",
+                         "space_boundary"))
+    storeys = [n for n in m.storey_names() if n]
+    if len(storeys) > 1 and len(set(storeys)) == len(storeys):
+        for ifc in ("IfcWall", "IfcSlab", "IfcWindow"):
+            st = rng.choice(storeys)
+            es = m.on(st, ifc)
+            if not es or not all(_materials(e) for e in es):
+                continue
+            counts: Counter[str] = Counter(n for e in es for n in _materials(e))
+            t = rng.choice(_templates(MATERIAL, held_part))
+            out.append(_case(model, "relation", t, MATERIAL[t].format(ifc=ifc, word=CLASSES[ifc], storey=st),
+                             {"type": "values", "value": [[v, n] for v, n in sorted(counts.items())], "unit": None,
+                              "guids": _guids(es)},
+                             f"IfcRelAssociatesMaterial names (ue.get_materials) of the {ifc} on {st}, "
+                             f"{STOREY_DEEP}", "material"))
+        t = rng.choice(_templates(NOT_ELEMENT, held_part))
+        out.append(_case(model, "decline", t, NOT_ELEMENT[t].format(storey=rng.choice(storeys)),
+                         {"type": "decline"}, "decline: a relationship or resource entity, not an element placed on "
+                         "a storey", "not_element"))
+    return out
+
+
 def generate(ifc_dir: Path, seed: int, held_part: bool) -> list[dict[str, Any]]:
     rng = random.Random(seed)
     cases: list[dict[str, Any]] = []
@@ -321,13 +386,23 @@ def generate(ifc_dir: Path, seed: int, held_part: bool) -> list[dict[str, Any]]:
     return cases
 
 
-def finish(cases: list[dict[str, Any]], prefix: str, seed: int, scale: float) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
+def generate_relations(ifc_dir: Path, seed_: int, held_part: bool) -> list[dict[str, Any]]:
+    """The relation cases and their declines: drawn apart (added after the other groups were scored on main)."""
+    cases: list[dict[str, Any]] = []
+    for name in MODELS:
+        cases += _relations(Model(ifc_dir / name), name, random.Random(seed(str(seed_), name)), held_part)
+    return cases
+
+
+def finish(cases: list[dict[str, Any]], prefix: str, seed_: int, scale: float,
+           quota: dict[str, int] | None = None) -> list[dict[str, Any]]:
+    rng = random.Random(seed_)
+    quota = quota or PER_MODEL
     groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for c in cases:
         groups[(c["ifc_filename"], c["group"])].append(c)
     kept = {id(c) for (_, group), cs in groups.items()
-            for c in rng.sample(cs, min(len(cs), max(1, round(PER_MODEL[group] * scale))))}
+            for c in rng.sample(cs, min(len(cs), max(1, round(quota[group] * scale))))}
     seen: set[tuple[str, str]] = set()
     out = []
     counts: Counter[str] = Counter()
@@ -343,9 +418,12 @@ def finish(cases: list[dict[str, Any]], prefix: str, seed: int, scale: float) ->
 
 def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     dev = finish(generate(ifc_dir, SEED, False), "ident17", SEED, 1.0)
+    dev += finish(generate_relations(ifc_dir, SEED, False), "ident17r", SEED, 1.0, PER_MODEL_REL)
     dev_queries = {(c["ifc_filename"], c["query"].casefold()) for c in dev}
     held = [c for c in generate(ifc_dir, SEED_B, True) if (c["ifc_filename"], c["query"].casefold()) not in dev_queries]
-    return dev, finish(held, "ident17b", SEED_B, 0.5)
+    held_rel = [c for c in generate_relations(ifc_dir, SEED_B, True)
+                if (c["ifc_filename"], c["query"].casefold()) not in dev_queries]
+    return dev, finish(held, "ident17b", SEED_B, 0.5) + finish(held_rel, "ident17rb", SEED_B, 0.7, PER_MODEL_REL)
 
 
 def _summary(cases: list[dict[str, Any]], path: Path) -> str:

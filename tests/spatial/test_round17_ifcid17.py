@@ -113,10 +113,32 @@ def test_the_models_own_camel_case_names_are_not_identifiers(qa: Callable[[str],
     assert answer["count"] == len(walls), answer["answer"]
 
 
+def test_entities_named_with_their_relation(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / DUPLEX))
+    space = next(s for s in f.by_type("IfcSpace") if s.Name == "A101")
+    doors = {r.RelatedBuildingElement.GlobalId for r in space.BoundedBy or ()
+             if r.RelatedBuildingElement is not None and r.RelatedBuildingElement.is_a("IfcDoor")}
+    assert doors
+    answer = qa(DUPLEX).ask("Which IfcDoor elements are space boundaries of A101?")
+    assert _guids(answer) == doors, answer["answer"]
+    answer = qa(DUPLEX).ask("doors bounding A101 (IfcRelSpaceBoundary)")
+    assert _guids(answer) == doors, answer["answer"]
+    walls = [w for w in f.by_type("IfcWall") if _storey(w) == "Level 2"]
+    names = {m.Name for w in walls for m in ue.get_materials(w)}
+    answer = qa(DUPLEX).ask("Which IfcMaterial is associated with the walls on Level 2?")
+    assert answer["declined"] is None, answer["answer"]
+    assert names and all(f"'{n}'" in answer["answer"] for n in list(names)[:3]), answer["answer"]
+
+
+def test_relationship_and_resource_entities_are_no_elements(qa: Callable[[str], SpatialQA]) -> None:
+    _declined(qa(DUPLEX).ask("List all IfcRelAggregates on Level 1"), "IfcRelAggregates")
+    _declined(qa(DUPLEX).ask("How many IfcPropertySet are on Level 2?"), "IfcPropertySet")
+
+
 def test_committed_identifier_cases_equal_the_generator(shared_ifc: Path) -> None:
     done = subprocess.run([sys.executable, str(BENCH / "identifier_forms.py"), "--ifc-dir", str(shared_ifc),
                            "--check"], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     cases = json.loads((BENCH / "identifier_cases.json").read_text(encoding="utf-8"))
-    assert {c["group"] for c in cases} == {"bool_filter", "num_filter", "quantity", "decline"}
+    assert {c["group"] for c in cases} == {"bool_filter", "num_filter", "quantity", "relation", "decline"}
     assert len({c["ifc_filename"] for c in cases}) >= 6

@@ -32,6 +32,7 @@ SCHEMA (the standard property and quantity names of ``ifcopenshell.util.pset``'s
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import re
 from functools import lru_cache
@@ -45,6 +46,15 @@ _SET_SHAPES = [re.compile(p, re.IGNORECASE) for p in _DATA["set_shapes"]]
 _TRUE = frozenset(_DATA["true"])
 _FALSE = frozenset(_DATA["false"])
 _KEEP = frozenset(_DATA["keep_camel"])
+_ENTITY_FORMS = [(re.compile(p, re.IGNORECASE), r) for p, r in _DATA["entity_forms"]]
+_ENTITY_WORDS = {k.casefold(): v for k, v in _DATA["entity_words"].items()}
+_ENTITY = re.compile(r"(?P<open>\(\s*)?\b(?P<name>Ifc[A-Z][A-Za-z0-9]*)\b(?P<close>\s*\))?")
+_BOUNDING_WORDS = {k.casefold(): v for k, v in _DATA["bounding_entities"].items()}
+_BOUNDARY = r"(?:IfcRelSpaceBoundar(?:y|ies)|(?:2nd[\s-]level\s+)?space[\s-]boundar(?:y|ies))"
+_BOUNDING_ASKED = re.compile(
+    r"\b(?P<which>(?:which|what|list|list\s+all|all)\s+(?:the\s+)?)?(?P<ifc>Ifc[A-Za-z]+?)s?(?:\s+(?:elements?|objects?|"
+    rf"entities|instances|occurrences))?\s+(?:that\s+|which\s+)?(?:are|is)\s+(?:the\s+|an?\s+)?{_BOUNDARY}\s+(?:of|for)\s+",
+    re.IGNORECASE)
 _STANDARD_SET = re.compile(r"p?set_|qto_|basequantities$", re.IGNORECASE)  # the IFC standard's sets
 
 _IDENT = r"(?:[A-Za-z][A-Za-z0-9]*_)?[A-Za-z][A-Za-z0-9_]*\.[A-Z][A-Za-z0-9]+|[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+"
@@ -142,7 +152,10 @@ def _held_list(names: list[str], limit: int = 8) -> str:
 def rewrite(plan: Plan, text: str, index: Any) -> str:
     """The question with its identifiers resolved (see the module doc); declines ``plan`` on an identifier the
     model does not hold."""
-    if plan.declined is not None or not re.search(r"[A-Z][a-z]+[A-Z]|\.[A-Z]", text):
+    if plan.declined is not None or not re.search(r"[A-Z][a-z]+[A-Z]|\.[A-Z]|\bIfc", text, re.IGNORECASE):
+        return text
+    text = _entities(plan, text, str(getattr(index, "schema", "IFC4")))
+    if plan.declined is not None:
         return text
     cat = _catalogue(index)
     text = _parentheses(plan, text, cat)
@@ -180,6 +193,71 @@ def rewrite(plan: Plan, text: str, index: Any) -> str:
     if plan.declined is not None:
         return text
     return _bare(plan, text, cat, str(getattr(index, "schema", "IFC4")))
+
+
+def _chain(schema: str, name: str) -> list[str] | None:
+    """The entity and its supertypes in the schema, or None when the schema has no such entity."""
+    try:
+        import ifcopenshell.ifcopenshell_wrapper as w
+
+        decl = w.schema_by_name(schema).declaration_by_name(name)
+    except Exception:  # noqa: BLE001 - not an entity of the schema (the class passes judge it)
+        return None
+    out: list[str] = []
+    while decl is not None:
+        out.append(decl.name())
+        decl = decl.supertype() if hasattr(decl, "supertype") else None
+    return out
+
+
+def _entities(plan: Plan, text: str, schema: str) -> str:
+    """A relationship or resource entity of the schema: read as the relation its known forms say ("Which
+    IfcMaterial is associated with the walls": their material; "are space boundaries of A101": bound A101), a
+    parenthesised restatement of words that say it dropped, and otherwise declined naming it (it is no element
+    placed in the building: never read as a class of elements)."""
+    if "ifc" not in text.casefold():
+        return text
+    read: list[str] = plan.resolved.setdefault("classes_read_as_words", [])  # the check's "named" entities
+
+    def form(m: re.Match[str], repl: str) -> str:
+        read.extend(re.findall(r"\bIfc\w+", m.group(0), re.IGNORECASE))
+        plan.notes.append(f"{m.group(0).strip()!r}: an entity named with its relation, read as {m.expand(repl)!r}")
+        return m.expand(repl)
+
+    def bounding(m: re.Match[str]) -> str:
+        word = _BOUNDING_WORDS.get(m["ifc"].casefold())
+        if word is None:
+            return m.group(0)
+        read.extend([m["ifc"], *re.findall(r"\bIfcRel\w+", m.group(0), re.IGNORECASE)])
+        plan.notes.append(f"{m.group(0).strip()!r}: the {word} bounding the space (IfcRelSpaceBoundary)")
+        return f"{m['which'] or ''}{word} that bound "
+
+    text = _BOUNDING_ASKED.sub(bounding, text)
+    for pattern, repl in _ENTITY_FORMS:
+        text = pattern.sub(functools.partial(form, repl=repl), text)
+    out: list[str] = []
+    pos = 0
+    for m in _ENTITY.finditer(text):
+        chain = _chain(schema, m["name"])
+        if chain is None or "IfcObjectDefinition" in chain:
+            continue  # an element, type, spatial or group class (or none of the schema): the class passes read it
+        name = chain[0]
+        words = _ENTITY_WORDS.get(name.casefold(), [])
+        rest = (text[:m.start()] + " " + text[m.end():]).casefold()
+        said = any(re.search(rf"\b{re.escape(w)}\b", rest) for w in words)
+        if m["open"] and m["close"] and said:
+            plan.notes.append(f"{m.group(0)!r}: restates the relation the words say")
+            read.append(m["name"])
+            out.append(text[pos:m.start()] + " " * len(m.group(0)))
+            pos = m.end()
+            continue
+        kind = chain[-2] if len(chain) > 1 else chain[-1]
+        _decline(plan, f"'{name}' is an {kind} entity, not an element placed "
+                 "in the building, so it cannot be listed or counted by storey or room",
+                 [m["name"]], "Ask for the elements it relates: e.g. 'the doors bounding room X', 'the material of "
+                 "the walls on Level 1', 'the parts of the stair'.")
+        return text
+    return "".join(out) + text[pos:]
 
 
 def _bare(plan: Plan, text: str, cat: _Catalogue, schema: str) -> str:

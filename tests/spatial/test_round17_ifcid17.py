@@ -72,6 +72,25 @@ def test_a_value_said_twice_is_one_qualifier_and_the_opposite_declines(qa: Calla
     _declined(qa(DUPLEX).ask("internal walls (IsExternal = TRUE) on Level 2"), "opposite")
 
 
+def test_a_boolean_name_without_a_value_is_its_true_and_after_not_its_false(qa: Callable[[str], SpatialQA],
+                                                                           shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / DUPLEX))
+    windows = {w.GlobalId: ue.get_pset(w, "Pset_WindowCommon", "IsExternal") for w in f.by_type("IfcWindow")}
+    assert True in windows.values() and False in windows.values()
+    answer = qa(DUPLEX).ask("IsExternal windows")
+    assert _guids(answer) == {g for g, v in windows.items() if v is True}, answer["answer"]
+    answer = qa(DUPLEX).ask("windows that are not IsExternal")
+    assert _guids(answer) == {g for g, v in windows.items() if v is False}, answer["answer"]
+
+
+def test_the_values_an_identifier_takes(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / "LargeBuilding.ifc"))
+    values = {ue.get_pset(d, "Pset_ProductRequirements", "Category") for d in f.by_type("IfcDoor")}
+    answer = qa("LargeBuilding.ifc").ask("What values does Pset_ProductRequirements.Category take on the doors?")
+    assert answer["declined"] is None, answer["answer"]
+    assert all(f"'{v}'" in answer["answer"] for v in values), answer["answer"]
+
+
 def test_a_numeric_property_name_is_its_comparison(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
     f = open_cached(str(shared_ifc / FZK))
     below = {w.GlobalId for w in f.by_type("IfcWall")

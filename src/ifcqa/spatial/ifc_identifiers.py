@@ -62,6 +62,10 @@ _DOTTED = re.compile(r"(?<![\w.])(?P<set>(?:[A-Za-z][A-Za-z0-9]*_)?[A-Za-z][A-Za
                      r"(?![\w.])")
 _CAMEL = re.compile(r"(?<![\w.])(?P<name>[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+)(?![\w.])")
 _VALUE_WORDS = "|".join(re.escape(w) for w in sorted(_TRUE | _FALSE, key=len, reverse=True))
+_VALUE_FOLLOWS = re.compile(rf"\s*(?:[=:(!<>]|(?:is|ist|set|of|for|values?|property|attribute|{_VALUE_WORDS})\b)",
+                            re.IGNORECASE)
+_NOT_BEFORE = re.compile(r"\b(?:not|nicht|aren't|isn't|aren’t|isn’t)\s+$", re.IGNORECASE)
+_VALUE_FORMS = [(re.compile(p, re.IGNORECASE), r) for p, r in _DATA["value_forms"]]
 _PAREN = re.compile(rf"\(\s*(?P<id>{_IDENT})\s*(?:(?:=|:|is|ist)\s*(?P<val>{_VALUE_WORDS}))?\s*\)", re.IGNORECASE)
 
 
@@ -158,6 +162,11 @@ def rewrite(plan: Plan, text: str, index: Any) -> str:
     if plan.declined is not None:
         return text
     cat = _catalogue(index)
+    for pattern, repl in _VALUE_FORMS:  # "What values does Pset_WallCommon.FireRating take on the walls?"
+        found = pattern.search(text)
+        if found is not None and (re.fullmatch(_IDENT, found["id"]) or found["id"].casefold() in cat.by_name):
+            text = text[:found.start()] + found.expand(repl) + text[found.end():]
+            plan.notes.append(f"{found.group(0).strip()!r}: the values of {found['id']}")
     text = _parentheses(plan, text, cat)
     out: list[str] = []
     pos = 0
@@ -280,6 +289,11 @@ def _bare(plan: Plan, text: str, cat: _Catalogue, schema: str) -> str:
         kinds = set(sets.values())
         plan.resolved.setdefault("identifier_sets", []).append((None, name, name))
         if "bool" in kinds:
+            if not _VALUE_FOLLOWS.match(text, m.end()):  # "IsExternal doors", "walls that are not IsExternal"
+                neg = _NOT_BEFORE.search(text, pos, m.start())
+                plan.notes.append(f"{name!r} without a value: the boolean's {'FALSE' if neg else 'TRUE'}")
+                out.append(text[pos:neg.start() if neg else m.start()] + name + (" = false" if neg else " = true"))
+                pos = m.end()
             continue
         plan.notes.append(f"{name!r}: the {'/'.join(sorted(kinds))} held in {', '.join(sorted(sets))}")
         out.append(text[pos:m.start()] + words_of(name))

@@ -124,6 +124,17 @@ def test_identifiers_the_model_or_the_asked_elements_do_not_hold_decline(qa: Cal
     _declined(qa(FZK).ask("total NetFloorArea of the walls"), "NetFloorArea")
 
 
+def test_an_identifier_read_as_another_property_declines(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / HOM))
+    assert any(ue.get_pset(w, "Qto_WallBaseQuantities", "GrossWeight") for w in f.by_type("IfcWall"))
+    # the words "gross weight over 5000" were read as GrossSideArea > 5000 m², "finish ceiling height" as Height
+    _declined(qa(HOM).ask("which walls have a GrossWeight over 5000"), "GrossWeight")
+    _declined(qa(HOM).ask("total FinishCeilingHeight of the spaces"), "FinishCeilingHeight")
+    total = sum(ue.get_pset(s, "Qto_SlabBaseQuantities", "NetWeight") for s in f.by_type("IfcSlab"))
+    answer = qa(HOM).ask("sum of NetWeight of the slabs")
+    assert answer["value"]["number"] == pytest.approx(total, rel=1e-3), answer["answer"]
+
+
 def test_the_models_own_camel_case_names_are_not_identifiers(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
     f = open_cached(str(shared_ifc / HOM))
     walls = [w for w in f.by_type("IfcWall") if _storey(w) == "GroundFloor"]

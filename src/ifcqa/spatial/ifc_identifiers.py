@@ -196,6 +196,7 @@ def rewrite(plan: Plan, text: str, index: Any) -> str:
         if kind == "bool" or any(s != set_name and cat.pair_classes[(s, name.casefold())] & mine
                                  for s in cat.by_name[name.casefold()]):
             continue  # the parser reads a boolean's name; a name its holders hold in two sets stays with its set
+        plan.resolved.setdefault("identifier_words", []).append((held_name, words_of(held_name), set_name))
         out.append(text[pos:m.start()] + words_of(held_name))
         pos = m.end()
     text = "".join(out) + text[pos:]
@@ -296,6 +297,8 @@ def _bare(plan: Plan, text: str, cat: _Catalogue, schema: str) -> str:
                 pos = m.end()
             continue
         plan.notes.append(f"{name!r}: the {'/'.join(sorted(kinds))} held in {', '.join(sorted(sets))}")
+        held_name = next(n for s in sets for n in cat.sets[s] if n.casefold() == name.casefold())
+        plan.resolved.setdefault("identifier_words", []).append((held_name, words_of(held_name), None))
         out.append(text[pos:m.start()] + words_of(name))
         pos = m.end()
     return "".join(out) + text[pos:]
@@ -357,6 +360,8 @@ def check(plan: Plan, index: Any) -> None:
     if drop and parallel:
         plan.qualifiers = [r for i, r in enumerate(refs) if i not in drop]
         plan.resolved["qualifiers"] = [q for i, q in enumerate(quals) if i not in drop]
+    if _read_otherwise(plan, index, quals):
+        return
     for name, written in restated:
         if name.casefold() not in seen:
             _decline(plan, f"'{written.strip()}' names {name}, but the words before it ask about no {name}",
@@ -391,6 +396,35 @@ def check(plan: Plan, index: Any) -> None:
                  f"they hold: {_held_list(held) or 'nothing'}", [written],
                  "Ask about what the asked elements hold.")
         return
+
+
+def _read_otherwise(plan: Plan, index: Any, quals: list[Any]) -> bool:
+    """An identifier written as its words must be read as itself: a qualifier on its words tests that name, and a
+    measure reads that name (``measures.choose_path`` over the asked elements); else the plan is declined naming
+    it ("GrossWeight over 5000" read as GrossSideArea, "FinishCeilingHeight" summed as Height): True then."""
+    from ifcqa.spatial import measures
+
+    for name, words, set_name in plan.resolved.get("identifier_words") or []:
+        for q in quals:
+            if words in str(q.term).casefold():
+                paths = {str(p).split(".")[-1] for p in [q.path, *q.paths]}
+                if name not in paths:
+                    _decline(plan, f"'{name}' was read as {q.path}, not as the {name} the model holds",
+                             [name], f"Ask about {name} of elements that hold it, in other words.")
+                    return True
+        measure = plan.resolved.get("measure")
+        raw = getattr(measure, "raw", None)
+        if raw is None or words not in str(raw.term).casefold() + " " + " ".join(plan.notes).casefold():
+            continue
+        asked = {c for f in plan.classes for c in f.classes} or {"IfcSpace"}
+        elements = [e for e in index.data.elements.values() if any(_is_a(index, e.ifc_class, a) for a in asked)]
+        chosen = measures.choose_path(elements, raw.quantity, gross=raw.gross, net=raw.net) if elements else None
+        if chosen is None or chosen.name != name or (set_name is not None and chosen.set_name != set_name):
+            read = chosen.text if chosen is not None else "no quantity"
+            _decline(plan, f"'{name}' would be read as {read}, not as the {name} the model holds, so it is not "
+                     "aggregated", [name], f"Ask for the {name} of each element (a lookup).")
+            return True
+    return False
 
 
 def _is_a(index: Any, ifc_class: str, asked: str) -> bool:

@@ -102,6 +102,15 @@ def test_a_numeric_property_name_is_its_comparison(qa: Callable[[str], SpatialQA
     assert _guids(answer) == below, answer["answer"]
 
 
+def test_a_net_quantity_compared_with_a_number(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / FZK))
+    big = {s.GlobalId for s in f.by_type("IfcSpace") if ue.get_pset(s, "BaseQuantities", "NetFloorArea") > 20}
+    assert big and len(big) < len(f.by_type("IfcSpace"))
+    answer = qa(FZK).ask("IfcSpace with NetFloorArea > 20")
+    assert _guids(answer) == big, answer["answer"]
+    assert "NetFloorArea" in answer["answer"], answer["answer"]
+
+
 def test_a_quantity_identifier_is_summed(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
     f = open_cached(str(shared_ifc / HOM))
     total = sum(ue.get_pset(s, "Qto_SpaceBaseQuantities", "NetFloorArea") for s in f.by_type("IfcSpace"))

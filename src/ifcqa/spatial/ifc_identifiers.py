@@ -66,6 +66,8 @@ _VALUE_FOLLOWS = re.compile(rf"\s*(?:[=:(!<>]|(?:is|ist|set|of|for|values?|prope
                             re.IGNORECASE)
 _NOT_BEFORE = re.compile(r"\b(?:not|nicht|aren't|isn't|aren’t|isn’t)\s+$", re.IGNORECASE)
 _VALUE_FORMS = [(re.compile(p, re.IGNORECASE), r) for p, r in _DATA["value_forms"]]
+_COMPARED = re.compile(r"\s*(?:[<>]|(?:over|above|below|under|greater|more|less|larger|smaller|higher|lower|"
+                       r"exceeding|at\s+least|at\s+most|über|unter)\b)", re.IGNORECASE)
 _PAREN = re.compile(rf"\(\s*(?P<id>{_IDENT})\s*(?:(?:=|:|is|ist)\s*(?P<val>{_VALUE_WORDS}))?\s*\)", re.IGNORECASE)
 
 
@@ -138,6 +140,15 @@ def words_of(name: str) -> str:
     return " ".join(re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+", name)).lower()
 
 
+def _spoken(name: str, text: str, end: int) -> str:
+    """The words an identifier is written as: a Net quantity compared with a number without its "net" (the
+    comparison passes read the plain words, Net before Gross; :func:`check` declines when another name is read)."""
+    spoken = words_of(name)
+    if spoken.startswith("net ") and _COMPARED.match(text, end):
+        return spoken[4:]
+    return spoken
+
+
 def _set_shaped(name: str) -> bool:
     return any(p.search(name) for p in _SET_SHAPES)
 
@@ -196,8 +207,9 @@ def rewrite(plan: Plan, text: str, index: Any) -> str:
         if kind == "bool" or any(s != set_name and cat.pair_classes[(s, name.casefold())] & mine
                                  for s in cat.by_name[name.casefold()]):
             continue  # the parser reads a boolean's name; a name its holders hold in two sets stays with its set
-        plan.resolved.setdefault("identifier_words", []).append((held_name, words_of(held_name), set_name))
-        out.append(text[pos:m.start()] + words_of(held_name))
+        spoken = _spoken(held_name, text, m.end())
+        plan.resolved.setdefault("identifier_words", []).append((held_name, spoken, set_name))
+        out.append(text[pos:m.start()] + spoken)
         pos = m.end()
     text = "".join(out) + text[pos:]
     if plan.declined is not None:
@@ -298,8 +310,9 @@ def _bare(plan: Plan, text: str, cat: _Catalogue, schema: str) -> str:
             continue
         plan.notes.append(f"{name!r}: the {'/'.join(sorted(kinds))} held in {', '.join(sorted(sets))}")
         held_name = next(n for s in sets for n in cat.sets[s] if n.casefold() == name.casefold())
-        plan.resolved.setdefault("identifier_words", []).append((held_name, words_of(held_name), None))
-        out.append(text[pos:m.start()] + words_of(name))
+        spoken = _spoken(held_name, text, m.end())
+        plan.resolved.setdefault("identifier_words", []).append((held_name, spoken, None))
+        out.append(text[pos:m.start()] + spoken)
         pos = m.end()
     return "".join(out) + text[pos:]
 

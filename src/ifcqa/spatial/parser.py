@@ -40,6 +40,7 @@ from ifcqa.spatial import (
     german_frames,
     german_requests,
     grounding,
+    ifc_identifiers,
     layers,
     listed_kinds,
     lookup,
@@ -1152,7 +1153,9 @@ class Parser:
         stripped, guids = lookup.explicit_guids(question, self._set_names())  # GlobalIds read whole, first
         if not self._framing:
             self._stripped = stripped  # GlobalIds blanked, spacing kept: where they stood (see _reported)
-        text = normalise(stripped)
+        text = normalise(ifc_identifiers.rewrite(plan, stripped, self.index))  # round 17: "Pset_SlabCommon.IsExternal"
+        if plan.declined is not None:
+            return plan
         text = value_lookups.rewrite(plan, text, self._name_patterns)  # round 16: "door width mm"
         text = count_asked.rewrite(plan, text)  # round 17: "Ebene 0 pumps - just give me the number."
         text = storey_class_name.read(plan, text)  # "on which IfcBuildingStorey entities": the storeys
@@ -1258,6 +1261,7 @@ class Parser:
         self._storey_slab(plan, text)
         self._lookup_subject(plan, frame, guids)
         value_lookups.check(plan)  # round 16: "the width of EG-Fenster-7 in kg" declines
+        ifc_identifiers.check(plan, self.index)  # round 17: "external walls (IsExternal = FALSE)" declines
         type_names_asked.narrow(plan, self.index, _decline)  # round 13: "walls of the Basic Wall:Outside wall type"
         self._storeys_asked(plan)
         return plan

@@ -246,7 +246,8 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
                 bid = f"{Path(fname).stem}:{base['storey']}:{base['cls']}:{base['form']}"
                 cases.append({
                     "id": f"ctx-{kind}-{seed(kind, bid, text):012x}", "query": text, "ifc_filename": fname,
-                    "kind": "context", "context": kind, "template": template, "base": bid,
+                    "kind": "german" if kind == "p_german" else "storey_class", "context": kind,
+                    "template": template, "base": bid,
                     "base_query": base["de"] if kind == "p_german" else base["en"], "oracle": oracle,
                     "oracle_rule": {"a_add": "the base's class on both storeys (storey-deep, people_oracles.Model)",
                                     "d_restrict": "decline: the context restricts with what the model cannot ground",

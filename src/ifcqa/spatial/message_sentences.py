@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ifcqa.spatial import framing, mail_context, mail_layout, several_requests
+from ifcqa.spatial import context_units, framing, mail_context, mail_layout, several_requests
 
 _SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[^\W\d_]{2}[.])\s+(?=\S)|\s*\n+\s*"
                            # "at 9. How many ...": a number's dot before a capitalised question word ends a sentence
@@ -273,7 +273,7 @@ def stands_alone(request: str) -> bool:
 def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], Asked]) -> Reading | None:
     """The question with the context that restricts nothing asked blanked, or None when nothing is set aside
     (no request by form, no context, or a context needed by the request)."""
-    found = units(question)
+    found = context_units.split(question, units(question))  # round 17: "..., the site engineer wants to know"
     requests = [u for u in found if u.role == "request"]
     if not requests or len(found) < 2:
         return None
@@ -307,6 +307,9 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
     for u in contexts:
         said = _WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), u.text)
         names = judge(said)
+        if context_units.aside(u, said, names, alone, asked_text, place_back or thing_back):  # round 17
+            aside.append(u)
+            continue
         if names.restricts or _RESTRICTS.search(u.text) or _ABOUT_THEM.match(u.text) or names.modified & alone.classes:
             continue  # (a word not understood said of the class asked may say which ones: round 7)
         if names.storeys and alone.storeys and names.storeys != alone.storeys and not mail_context.other_storey_said(

@@ -1,0 +1,150 @@
+"""The context around a request that names only what the request names or places it does not ask about (issue 22,
+round 17 ctx17), set aside; a context clause inside the request's sentence carved out first.
+
+:func:`message_sentences.read` sets a context unit aside only when it restricts nothing asked. Three forms of
+context still kept it (and declined the request on the context's words):
+
+- **another place, said to be done or later**: "Which stairs are on Level 1? The Level 2 ones were done last
+  month.", "{S2} is not part of it", "We finished 2.OG already." A unit whose grounded names are only storeys the
+  request does not ask about is set aside when the request names its own storey and points back at nothing, and the
+  unit holds no restricting word (only, just, except, a negation other than one of its own verb: "is not urgent") and
+  no adding word (also, too, as well, plus, auch, ebenfalls ...), and says something of that place (a bare "And
+  Level 2." or "Level 2 too." adds to the request: never set aside);
+- **a class word as a compound's modifier**: "we're pricing wall paint", "the door handles came today", "the
+  window cleaner comes Friday": the class word in its singular form right before a word the model does not hold
+  names that thing (paint, handles, a cleaner), not the class; set aside when the request asks that class by its
+  own subject and points back at nothing (an adjective before the class, "the broken doors", still keeps the unit);
+- **the English verb "am"** ("I am the new caretaker") read as German "am" (a place preposition).
+
+:func:`split` carves a clause of who asks or what is going on out of the end of a request sentence ("how many
+columns are on Level 1, the site engineer wants to know", "..., we're preparing the handover"): after the last
+comma, a subject (a pronoun with its verb, or "the/my/our" and up to three words) and a verb of asking, needing or
+doing; it becomes a context unit and is judged like any other (a clause that names something the model grounds, a
+restriction or a word pointing back is kept by that judgement).
+
+Words live in ``data/context_units.json``. Called from one place each in :func:`message_sentences.read`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ifcqa.spatial.message_sentences import Asked, Names, Unit
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        resources.files("ifcqa.spatial.data").joinpath("context_units.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _alt(items: list[str]) -> str:
+    return "|".join(sorted(items, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    w = _words()
+    return {
+        "adds": re.compile(rf"(?<![\w-])(?:{_alt(w['adds'])})(?![\w-])", re.I),
+        "restricts": re.compile(rf"(?<![\w-])(?:{_alt(w['restricts'])})(?![\w-])", re.I),
+        # a negation of the unit's own verb: "is not urgent", "isn't part of it", "ist nicht dran"
+        "own_negation": re.compile(rf"\b(?:{_alt(w['negated_verbs'])})\s+(?:not|nicht|noch\s+nicht)\b|"
+                                   rf"\b(?:{_alt(w['negated_verbs'])})n't\b", re.I),
+        "negation": re.compile(r"\b(?:not|no|none|nor|nicht|kein\w*|never)\b|n't\b", re.I),
+        "filler": re.compile(rf"(?<![\w-])(?:{_alt(w['fragment_words'])})(?![\w-])", re.I),
+        "tail": re.compile(rf",\s+(?P<tail>(?:{_alt(w['clause_subjects'])})\s+(?:[^\W\d_][\w'-]*\s+){{0,3}}?"
+                           rf"(?:{_alt(w['clause_verbs'])})\b[^,?]*?)\s*[.!?]*\s*$", re.I),
+        "pronoun_tail": re.compile(rf",\s+(?P<tail>(?:{_alt(w['pronoun_subjects'])})\s+[^,?]+?)\s*[.!?]*\s*$",
+                                   re.I),
+        "back": re.compile(r"\b(?:them|they|those|these|it|its|their|there|ones|one|that|this|sie|dort|da)\b", re.I),
+        "stop": re.compile(rf"(?:{_alt(w['stop_words'])})$", re.I),
+        "english_am": re.compile(r"\b(?:i|I)\s+am\b"),
+    }
+
+
+def split(question: str, found: list[Unit]) -> list[Unit]:
+    """``found`` with a context clause carved out of the end of each request unit ("..., the site engineer wants
+    to know", "..., we're preparing the handover")."""
+    from ifcqa.spatial.message_sentences import Unit
+
+    p = _patterns()
+    out: list[Unit] = []
+    for u in found:
+        m = p["tail"].search(u.text) if u.role == "request" else None
+        if m is None and u.role == "request":
+            m = p["pronoun_tail"].search(u.text)
+        if m is None or p["back"].search(m["tail"]) or p["restricts"].search(m["tail"]) or p["adds"].search(
+                m["tail"]) or p["negation"].search(m["tail"]):
+            out.append(u)
+            continue
+        cut = u.start + m.start()
+        head = question[u.start:cut]
+        if not re.search(r"[^\W\d_]", head):
+            out.append(u)
+            continue
+        tail_start = u.start + m.start("tail")
+        out.append(Unit(u.start, cut, head, u.role))
+        out.append(Unit(tail_start, u.start + m.end("tail"), m["tail"], "context"))
+    return out
+
+
+def aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, points_back: bool) -> bool:
+    """Whether the context ``unit`` (``said``: its text with times and dates blanked; ``names``: what it names,
+    parsed alone) is set aside although :func:`message_sentences.read`'s own judgement would keep it: it names only
+    other storeys to say they are done or later, only a class as a compound's modifier, or reads "I am" as a
+    place. Never when the request points back at anything (``points_back``) or the unit restricts or adds."""
+    p = _patterns()
+    text = unit.text
+    if points_back or not alone.answered or names.restricts or p["adds"].search(text) or p["restricts"].search(text):
+        return False
+    negation = p["negation"].search(p["own_negation"].sub(" ", text))
+    if negation is not None:
+        return False
+    if names.storeys:
+        return _other_storeys(text, names, alone)
+    if names.places:
+        return False  # a room: read's own judgement
+    if names.classes:
+        return not names.storeys and _compound_modifiers(said, names, alone)
+    # "I am the new caretaker": the English verb, never German "am" before a place
+    return bool(p["english_am"].search(text)) and not re.search(r"\b(?:on|in|at|im|auf)\s", text, re.I)
+
+
+def _other_storeys(text: str, names: Names, alone: Asked) -> bool:
+    """A unit naming storeys the request does not ask about (it names its own), saying something of them."""
+    if not alone.storeys or names.storeys & alone.storeys or names.classes:
+        return False
+    rest = _patterns()["filler"].sub(" ", text)
+    rest = re.sub(r"[^\W\d_]*\d[\w.]*|[^\w\s]", " ", rest)  # storey names with digits ("2.OG", "Level 2")
+    # what is left besides the storey's name: a statement about it ("were done last month"), never a bare fragment
+    words = re.findall(r"[^\W\d_][\w'-]*", rest)
+    return len(words) >= 2
+
+
+def _compound_modifiers(said: str, names: Names, alone: Asked) -> bool:
+    """Every class the unit names is the modifier of a compound ("wall paint", "door handles"): its singular word
+    right before another word that is no function word, its plural absent; the request asks those classes."""
+    if not alone.subject or not names.modified or not names.modified <= alone.classes:
+        return False
+    p = _patterns()
+    for key in names.modified:
+        if not re.fullmatch(r"[a-z]{3,}", key) or re.search(rf"\b{key}(?:s|es)\b", said, re.I):
+            return False
+        hits = list(re.finditer(rf"\b{key}\s+([^\W\d_][\w'-]*)", said, re.I))
+        if not hits or any(p["stop"].fullmatch(h.group(1)) for h in hits):
+            return False
+        before = [re.search(r"([^\W\d_][\w'-]*)\s+$", said[:h.start()]) for h in hits]
+        for b in before:
+            if b is None or re.fullmatch(r"the|a|an|our|my|new|some|any|their|your|his|her", b.group(1), re.I):
+                continue
+            if not re.search(r"\b(?:i'm|we're|they're|i\s+am|we\s+are|they\s+are|we|i|they|will|to)\s+$",
+                             said[:b.start(1)], re.I):
+                return False  # "the broken door frames": a word before the compound that is no verb may say which
+    return True

@@ -29,12 +29,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ifcqa.spatial.message_sentences import Asked, Names, Unit
+    from ifcqa.spatial.plan import Plan
 
 
 @lru_cache(maxsize=1)
@@ -67,6 +69,26 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "stop": re.compile(rf"(?:{_alt(w['stop_words'])})$", re.I),
         "english_am": re.compile(r"\b(?:i|I)\s+am\b"),
     }
+
+
+def named(plan: Plan, class_keys: dict[str, str], asked: bool = False) -> dict[str, Any]:
+    """What a unit's plan names beyond storeys, for ``Names`` (a context) or ``Asked`` (``asked``: the request):
+    its qualifiers' rules and rooms; for a context also its class keys and whether it restricts otherwise."""
+    out: dict[str, Any] = {
+        "qualifiers": frozenset(_rule(q.rule) + (" (negated)" if q.negated else "") for q in plan.qualifiers),
+        "rooms": frozenset(g for r in plan.rooms for g in r.guids)}
+    if not asked:
+        out["class_keys"] = frozenset(class_keys.get(w, w) for _, _, w in plan.resolved.get("class_spans", []))
+        out["bounds"] = bool(plan.threshold or plan.exclude or plan.exclude_classes or plan.explicit or plan.elements
+                             or plan.compare or any(m.negated for m in plan.mentions) or plan.measure)
+    return out
+
+
+def _rule(rule: str) -> str:
+    """A qualifier's rule without its property sets ("Pset_WallCommon.IsExternal or Pset_DoorCommon.IsExternal =
+    TRUE": "IsExternal = TRUE"): said of no class in a context, of the class asked in the request."""
+    bare = re.sub(r"\b[A-Za-z_]\w*\.(?=[A-Za-z_])", "", rule)
+    return re.sub(r"\b(\w+)(?:\s+or\s+\1\b)+", r"\1", bare)
 
 
 def split(question: str, found: list[Unit]) -> list[Unit]:
@@ -102,10 +124,14 @@ def aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, po
     place. Never when the request points back at anything (``points_back``) or the unit restricts or adds."""
     p = _patterns()
     text = unit.text
-    if points_back or not alone.answered or names.restricts or p["adds"].search(text) or p["restricts"].search(text):
+    if points_back or not alone.answered or p["adds"].search(text) or p["restricts"].search(text):
         return False
     negation = p["negation"].search(p["own_negation"].sub(" ", text))
     if negation is not None:
+        return False
+    if _restates(said, names, alone, asked_text):
+        return True
+    if names.restricts:
         return False
     if names.storeys:
         return _other_storeys(text, names, alone)
@@ -115,6 +141,32 @@ def aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, po
         return not names.storeys and _compound_modifiers(said, names, alone)
     # "I am the new caretaker": the English verb, never German "am" before a place
     return bool(p["english_am"].search(text)) and not re.search(r"\b(?:on|in|at|im|auf)\s", text, re.I)
+
+
+def _restates(said: str, names: Names, alone: Asked, asked_text: str) -> bool:
+    """A unit naming only what the request names ("I'm surveying the facade. Which external walls are on Level
+    2?", "We work on the Erdgeschoss today. Which doors are on the Erdgeschoss?"), each class word without a word
+    before it that the request does not hold ("the broken doors" may say which)."""
+    grounded = names.storeys | names.class_keys | names.qualifiers | names.rooms
+    if (not grounded or names.bounds or not names.storeys <= alone.storeys or not names.rooms <= alone.rooms
+            or not names.qualifiers <= alone.qualifiers or not names.class_keys <= alone.classes
+            or (names.places and not names.storeys and not names.rooms)):
+        return False
+    asked_words = {w.casefold() for w in re.findall(r"[^\W\d_][\w'-]*", asked_text)}
+    for key in names.class_keys:
+        hits = list(re.finditer(rf"\b{re.escape(key)}\w*", said, re.I))
+        if not hits:
+            return False  # a class said in other words: judged as before
+        for h in hits:
+            before = re.search(r"([^\W\d_][\w'-]*)\s+$", said[:h.start()])
+            if before is None or before.group(1).casefold() in asked_words or re.fullmatch(
+                    r"the|a|an|our|my|all|every|some|any|their|your|his|her|these|die|der|das|den|alle",
+                    before.group(1), re.I):
+                continue
+            if not re.search(r"\b(?:i'm|we're|they're|i\s+am|we\s+are|they\s+are|we|i|they|will|to)\s+$",
+                             said[:before.start(1)], re.I):
+                return False
+    return True
 
 
 def _other_storeys(text: str, names: Names, alone: Asked) -> bool:
@@ -148,3 +200,54 @@ def _compound_modifiers(said: str, names: Names, alone: Asked) -> bool:
                              said[:b.start(1)], re.I):
                 return False  # "the broken door frames": a word before the compound that is no verb may say which
     return True
+
+
+def added(question: str, only_request: str, unit: Unit, requests: list[Unit], names: Names, alone: Asked,
+          asked: Callable[[str], Asked], points_back: bool) -> tuple[str, str] | None:
+    """``question`` with a fragment that adds another storey right after the request ("Which doors are on Level 1?
+    Also the Level 2 ones.", "... And Level 2.", "... EG too please.") joined to it ("Which doors are on Level 1
+    and Level 2"), the same length (every other unit keeps its place), when the joined request asks exactly the
+    request's classes on both storeys; else None (the fragment is kept, and declines as before).
+    ``only_request``: the question with every unit but the requests blanked; both are returned joined."""
+    p = _patterns()
+    request = next((r for r in reversed(requests) if r.end <= unit.start), None)
+    text = unit.text
+    if (request is None or points_back or not alone.answered or not alone.storeys or not names.storeys
+            or names.storeys & alone.storeys or names.restricts or not p["adds"].search(text)
+            or p["restricts"].search(text) or p["negation"].search(text)
+            or question[request.end:unit.start].strip() or not question[:request.end].rstrip().endswith("?")):
+        return None
+    rest = p["adds"].sub(" ", text)
+    rest = re.sub(r"(?<![\w-])(?:the|ones|one|please|pls|bitte|die|das|der|on|auf|im|in)(?![\w-])", " ", rest,
+                  flags=re.I)
+    rest = re.sub(r"\s+", " ", re.sub(r"[,;:!?]|\.(?=\s*$)|^\s*\.", " ", rest)).strip(" .")
+    joined = f"and {rest}"
+    if not rest or len(joined) > len(text):
+        return None
+    mark = question.rindex("?", 0, request.end)
+
+    def join(t: str) -> str:
+        return t[:mark] + " " + t[mark + 1:unit.start] + joined.ljust(len(text)) + t[unit.end:]
+
+    now = asked(join(only_request))
+    if not now.answered or now.storeys != alone.storeys | names.storeys or now.classes != alone.classes:
+        return None
+    return join(question), join(only_request)
+
+
+def adds_storey(sentence: str, term: str) -> bool:
+    """Whether ``sentence`` is a fragment that only adds the storey ``term`` to the request before it ("Also the
+    Level 2 ones.", "And Level 2.", "EG too please.", "Das OG auch."): an adding word, the storey, and nothing
+    else but articles, "ones" and courtesy; never a restricting or negating word."""
+    p = _patterns()
+    if not p["adds"].search(sentence) or p["restricts"].search(sentence) or p["negation"].search(sentence):
+        return False
+    folded = sentence.casefold()
+    at = folded.find(term.casefold())
+    if at < 0:
+        return False
+    rest = folded[:at] + " " + folded[at + len(term):]
+    rest = p["adds"].sub(" ", rest)
+    rest = re.sub(r"(?<![\w-])(?:the|ones|one|please|pls|bitte|die|das|der|den|on|auf|im|in|floor|level|storey|"
+                  r"thanks|thank you|danke)(?![\w-])", " ", rest)
+    return not re.search(r"[^\W\d_]", rest)

@@ -162,6 +162,11 @@ class Names:
     classes: bool = False  # a class word other than "everything"
     modified: frozenset[str] = frozenset()  # class keys heading a phrase with words not understood ("the broken doors")
     storeys: frozenset[str] = frozenset()  # the storeys it names
+    # round 17 (context_units): what it names, to tell a context restating the request
+    bounds: bool = False  # a restriction other than a qualifier (bound, negation, explicit class, GlobalId ...)
+    qualifiers: frozenset[str] = frozenset()  # the qualifiers' rules
+    class_keys: frozenset[str] = frozenset()  # the class keys it names
+    rooms: frozenset[str] = frozenset()  # the GlobalIds of the rooms it names
 
 
 @dataclass
@@ -173,6 +178,8 @@ class Asked:
     subject: bool = False
     classes: frozenset[str] = frozenset()  # the class keys it asks
     storeys: frozenset[str] = frozenset()  # the storeys it asks on
+    qualifiers: frozenset[str] = frozenset()  # the qualifiers' rules (round 17)
+    rooms: frozenset[str] = frozenset()  # the GlobalIds of the rooms it asks in (round 17)
 
 
 @dataclass
@@ -310,6 +317,10 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
         if context_units.aside(u, said, names, alone, asked_text, place_back or thing_back):  # round 17
             aside.append(u)
             continue
+        if (joined := context_units.added(question, only_request, u, requests, names, alone, asked,
+                                          place_back or thing_back)) is not None:
+            question, only_request = joined  # round 17: "... Also the Level 2 ones.": the request asks both
+            continue
         if names.restricts or _RESTRICTS.search(u.text) or _ABOUT_THEM.match(u.text) or names.modified & alone.classes:
             continue  # (a word not understood said of the class asked may say which ones: round 7)
         if names.storeys and alone.storeys and names.storeys != alone.storeys and not mail_context.other_storey_said(
@@ -330,7 +341,7 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
         if names.classes and (not (alone.subject or _EVERYTHING.search(asked_text)) or thing_back):
             continue
         aside.append(u)
-    if not aside:
+    if not aside and only_request == _blank(question, [u for u in found if u.role != "request"]):
         return None
     aside.sort(key=lambda u: u.start)
     return Reading(_blank(question, aside), asked_text.strip(), [u.text.strip() for u in aside])

@@ -61,11 +61,16 @@ def _patterns() -> dict[str, re.Pattern[str]]:
                                    rf"\b(?:{_alt(w['negated_verbs'])})n't\b", re.I),
         "negation": re.compile(r"\b(?:not|no|none|nor|nicht|kein\w*|never)\b|n't\b", re.I),
         "filler": re.compile(rf"(?<![\w-])(?:{_alt(w['fragment_words'])})(?![\w-])", re.I),
-        "tail": re.compile(rf",\s+(?P<tail>(?:{_alt(w['clause_subjects'])})\s+(?:[^\W\d_][\w'-]*\s+){{0,3}}?"
+        "tail": re.compile(rf"(?:,|\s[-\u2013\u2014])\s+(?P<tail>(?:{_alt(w['clause_subjects'])})\s+"
+                           rf"(?:[^\W\d_][\w'-]*\s+){{0,3}}?"
                            rf"(?:{_alt(w['clause_verbs'])})\b[^,?]*?)\s*[.!?]*\s*$", re.I),
+        # a clause with its own subject and verb: "..., the Level 1 ones are already done"
+        "statement_tail": re.compile(rf",\s+(?P<tail>(?:{_alt(w['clause_subjects'])}|das|die|der)\s+"
+                                     rf"(?:[\w.'-]+\s+){{1,4}}?(?:{_alt(w['statement_verbs'])})\b[^,?]*?)\s*[.!?]*\s*$",
+                                     re.I),
         "pronoun_tail": re.compile(rf",\s+(?P<tail>(?:{_alt(w['pronoun_subjects'])})\s+[^,?]+?)\s*[.!?]*\s*$",
                                    re.I),
-        "back": re.compile(r"\b(?:them|they|those|these|it|its|their|there|ones|one|that|this|sie|dort|da)\b", re.I),
+        "back": re.compile(r"\b(?:them|they|those|these|it|its|their|there|that|this|sie|dort|da)\b", re.I),
         "stop": re.compile(rf"(?:{_alt(w['stop_words'])})$", re.I),
         "english_am": re.compile(r"\b(?:i|I)\s+am\b"),
     }
@@ -100,8 +105,9 @@ def split(question: str, found: list[Unit]) -> list[Unit]:
     out: list[Unit] = []
     for u in found:
         m = p["tail"].search(u.text) if u.role == "request" else None
-        if m is None and u.role == "request":
-            m = p["pronoun_tail"].search(u.text)
+        for other in ("statement_tail", "pronoun_tail"):
+            if m is None and u.role == "request":
+                m = p[other].search(u.text)
         if m is None or p["back"].search(m["tail"]) or p["restricts"].search(m["tail"]) or p["adds"].search(
                 m["tail"]) or p["negation"].search(m["tail"]):
             out.append(u)
@@ -134,7 +140,7 @@ def aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, po
     if names.restricts:
         return False
     if names.storeys:
-        return _other_storeys(text, names, alone)
+        return _other_storeys(text, names, alone, asked_text)
     if names.places:
         return False  # a room: read's own judgement
     if names.classes:
@@ -152,6 +158,12 @@ def _restates(said: str, names: Names, alone: Asked, asked_text: str) -> bool:
             or not names.qualifiers <= alone.qualifiers or not names.class_keys <= alone.classes
             or (names.places and not names.storeys and not names.rooms)):
         return False
+    return _plain_classes(said, names, asked_text)
+
+
+def _plain_classes(said: str, names: Names, asked_text: str) -> bool:
+    """Every class word of the unit said without a word before it that the request does not hold (a determiner, a
+    storey's name or number, a word of the request, or the unit's verb: never "the broken doors")."""
     asked_words = {w.casefold() for w in re.findall(r"[^\W\d_][\w'-]*", asked_text)}
     for key in names.class_keys:
         hits = list(re.finditer(rf"\b{re.escape(key)}\w*", said, re.I))
@@ -169,10 +181,12 @@ def _restates(said: str, names: Names, alone: Asked, asked_text: str) -> bool:
     return True
 
 
-def _other_storeys(text: str, names: Names, alone: Asked) -> bool:
+def _other_storeys(text: str, names: Names, alone: Asked, asked_text: str) -> bool:
     """A unit naming storeys the request does not ask about (it names its own), saying something of them."""
-    if not alone.storeys or names.storeys & alone.storeys or names.classes:
+    if not alone.storeys or names.storeys & alone.storeys or names.bounds or names.qualifiers or names.rooms:
         return False
+    if names.classes and not (names.class_keys <= alone.classes and _plain_classes(text, names, asked_text)):
+        return False  # "The Level 1 windows were cleaned yesterday.": the class asked, said plainly
     rest = _patterns()["filler"].sub(" ", text)
     rest = re.sub(r"[^\W\d_]*\d[\w.]*|[^\w\s]", " ", rest)  # storey names with digits ("2.OG", "Level 2")
     # what is left besides the storey's name: a statement about it ("were done last month"), never a bare fragment

@@ -34,6 +34,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from ifcqa.spatial import framing
+
 if TYPE_CHECKING:
     from ifcqa.spatial.message_sentences import Asked, Names, Unit
     from ifcqa.spatial.plan import Plan
@@ -73,6 +75,15 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "back": re.compile(r"\b(?:them|they|those|these|it|its|their|there|that|this|sie|dort|da)\b", re.I),
         "stop": re.compile(rf"(?:{_alt(w['stop_words'])})$", re.I),
         "english_am": re.compile(r"\b(?:i|I)\s+am\b"),
+        # a day or month after a preposition is a time, never a place ("moved to Thursday", "on Monday")
+        "when": re.compile(r"\b(?:to|on|at|until|till|by|from|in)\s+(?:(?:next|this|last)\s+)?(?:monday|tuesday|"
+                           r"wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
+                           r"august|september|october|november|december|montag|dienstag|mittwoch|donnerstag|freitag|"
+                           r"samstag|sonntag)\b", re.I),
+        # a chat's lead word before a question ("anyway doors wider than 1.5 m?", "lol ok which ..."): no word of it
+        "lead": re.compile(rf"^\s*(?:(?:{_alt(w['chat_leads'])})\b\s*[,:!.]?\s*)+", re.I),
+        # people as the subject: "They want to plan the deliveries.", "He needs it for the quote."
+        "people": re.compile(rf"^\s*(?:they|he|she)\s+(?:{_alt(w['people_verbs'])})\b", re.I),
     }
 
 
@@ -104,6 +115,10 @@ def split(question: str, found: list[Unit]) -> list[Unit]:
     p = _patterns()
     out: list[Unit] = []
     for u in found:
+        lead = p["lead"].match(u.text) if u.role == "request" and "?" in u.text else None
+        if lead is not None and re.search(r"[^\W\d_]", u.text[lead.end():]):
+            out.append(Unit(u.start, u.start + lead.end(), u.text[:lead.end()], "point-back"))
+            u = Unit(u.start + lead.end(), u.end, u.text[lead.end():], u.role)
         m = p["tail"].search(u.text) if u.role == "request" else None
         for other in ("statement_tail", "pronoun_tail"):
             if m is None and u.role == "request":
@@ -145,8 +160,14 @@ def aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, po
         return False  # a room: read's own judgement
     if names.classes:
         return not names.storeys and _compound_modifiers(said, names, alone)
-    # "I am the new caretaker": the English verb, never German "am" before a place
-    return bool(p["english_am"].search(text)) and not re.search(r"\b(?:on|in|at|im|auf)\s", text, re.I)
+    if p["people"].match(text) and not (names.places or names.classes or names.qualifiers or names.rooms):
+        return True  # "They want to plan the deliveries.": what people do, never which things
+    # "I am the new caretaker": the English verb, never German "am" before a place; "moved to Thursday": a day
+    if names.places or names.classes or names.qualifiers or names.rooms:
+        return False
+    blanked = p["english_am"].sub(" ", p["when"].sub(" ", said))
+    return blanked != said and framing.place_said(said) and not framing.place_said(blanked) and not re.search(
+        r"\b(?:wings?|blocks?|annex\w*|towers?|tracts?|flügel|trakt|bauteil|building|haus)\b", blanked, re.I)
 
 
 def _restates(said: str, names: Names, alone: Asked, asked_text: str) -> bool:

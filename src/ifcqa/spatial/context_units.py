@@ -124,7 +124,7 @@ def split(question: str, found: list[Unit]) -> list[Unit]:
             if m is None and u.role == "request":
                 m = p[other].search(u.text)
         if m is None or p["back"].search(m["tail"]) or p["restricts"].search(m["tail"]) or p["adds"].search(
-                m["tail"]) or p["negation"].search(m["tail"]):
+                re.sub(r"\b(?:and|und)\b", " ", m["tail"])) or p["negation"].search(m["tail"]):
             out.append(u)
             continue
         cut = u.start + m.start()

@@ -125,6 +125,18 @@ def test_german_context_around_a_german_request(qa: Callable[[str], SpatialQA], 
     assert _guids(answer) == on(FZK, "IfcWindow", "Erdgeschoss", "Dachgeschoss"), answer["answer"]
 
 
+def test_people_days_and_chat_leads_are_context(qa: Callable[[str], SpatialQA], on: Any) -> None:
+    doors = on(DUPLEX, "IfcDoor", "Level 2")
+    for mail in ("Hi Sam, the removal crew starts on Monday. Which doors are on Level 2? They want to plan the "
+                 "route. Thanks, Lea",
+                 "lol the coffee machine broke again. anyway doors on Level 2?",
+                 "Hello, I am the new caretaker, I start Monday. Which doors are on Level 2? Thank you very much"):
+        answer = qa(DUPLEX).ask(mail)
+        assert doors and _guids(answer) == doors, answer["answer"]
+    # a sentence about the things asked may say which: kept, declined
+    _declined(qa(DUPLEX).ask("Which doors are on Level 2? They need new seals."), "seals")
+
+
 # --- the bench: the committed cases ----------------------------------------------------------------------------
 
 def test_committed_cases_equal_the_generator(shared_ifc: Path) -> None:

@@ -75,6 +75,9 @@ def test_a_fragment_adding_a_storey_asks_both(qa: Callable[[str], SpatialQA], on
         answer = qa(DUPLEX).ask(mail)
         assert _guids(answer) == both and len(both) > len(on(DUPLEX, "IfcDoor", "Level 2")), answer["answer"]
     _declined(qa(DUPLEX).ask("Which doors are on Level 2? Also the ones in the garage."), "garage")
+    # a sentence adding another class is never set aside (main answered the windows of Level 1 alone)
+    answer = qa(DUPLEX).ask("Which windows are on Level 1? And the doors on Level 2.")
+    assert answer["declined"] is not None and not answer["elements"], answer["answer"]
     _declined(qa(DUPLEX).ask("Which doors are on Level 2? Also the Level 1 ones, the painted ones."), "painted")
 
 

@@ -75,6 +75,11 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "back": re.compile(r"\b(?:them|they|those|these|it|its|their|there|that|this|sie|dort|da)\b", re.I),
         "stop": re.compile(rf"(?:{_alt(w['stop_words'])})$", re.I),
         "english_am": re.compile(r"\b(?:i|I)\s+am\b"),
+        # a unit that adds: opening with an adding word, or closing with one ("And the doors on Level 2.", "Level 2
+        # too.", "Das OG auch.")
+        "adds_said": re.compile(r"^\s*(?:and|also|plus|as\s+well\s+as|additionally|und|auch|sowie|dazu|außerdem)\b"
+                                r"|\b(?:too|as\s+well|also|auch|ebenfalls|dazu)\s*(?:please|pls|bitte)?\s*[.!]*\s*$",
+                                re.I),
         # a day or month after a preposition is a time, never a place ("moved to Thursday", "on Monday")
         "when": re.compile(r"\b(?:to|on|at|until|till|by|from|in)\s+(?:(?:next|this|last)\s+)?(?:monday|tuesday|"
                            r"wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|"
@@ -138,7 +143,17 @@ def split(question: str, found: list[Unit]) -> list[Unit]:
     return out
 
 
-def aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, points_back: bool) -> bool:
+def aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, points_back: bool) -> bool | None:
+    """True: the context ``unit`` is set aside (:func:`_aside`); False: it is kept whatever else holds, because it
+    adds something the model grounds to the request ("And the doors on Level 2.", "Also Level 2 and Roof."); None:
+    :func:`message_sentences.read`'s own judgement."""
+    if _patterns()["adds_said"].search(unit.text) and (names.storeys or names.classes or names.rooms
+                                                        or names.qualifiers or names.places):
+        return False
+    return True if _aside(unit, said, names, alone, asked_text, points_back) else None
+
+
+def _aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, points_back: bool) -> bool:
     """Whether the context ``unit`` (``said``: its text with times and dates blanked; ``names``: what it names,
     parsed alone) is set aside although :func:`message_sentences.read`'s own judgement would keep it: it names only
     other storeys to say they are done or later, only a class as a compound's modifier, or reads "I am" as a

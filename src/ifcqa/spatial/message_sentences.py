@@ -314,12 +314,13 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
     for u in contexts:
         said = _WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), u.text)
         names = judge(said)
-        if context_units.aside(u, said, names, alone, asked_text, place_back or thing_back):  # round 17
-            aside.append(u)
-            continue
         if (joined := context_units.added(question, only_request, u, requests, names, alone, asked,
                                           place_back or thing_back)) is not None:
             question, only_request = joined  # round 17: "... Also the Level 2 ones.": the request asks both
+            continue
+        if (verdict := context_units.aside(u, said, names, alone, asked_text, place_back or thing_back)) is not None:
+            if verdict:  # round 17: a context naming only what is asked or places not asked about; an adding one kept
+                aside.append(u)
             continue
         if names.restricts or _RESTRICTS.search(u.text) or _ABOUT_THEM.match(u.text) or names.modified & alone.classes:
             continue  # (a word not understood said of the class asked may say which ones: round 7)

@@ -143,17 +143,19 @@ def split(question: str, found: list[Unit]) -> list[Unit]:
     return out
 
 
-def aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, points_back: bool) -> bool | None:
+def aside(question: str, unit: Unit, said: str, names: Names, alone: Asked, asked_text: str,
+          points_back: bool) -> bool | None:
     """True: the context ``unit`` is set aside (:func:`_aside`); False: it is kept whatever else holds, because it
     adds something the model grounds to the request ("And the doors on Level 2.", "Also Level 2 and Roof."); None:
     :func:`message_sentences.read`'s own judgement."""
     if _patterns()["adds_said"].search(unit.text) and (names.storeys or names.classes or names.rooms
                                                         or names.qualifiers or names.places):
         return False
-    return True if _aside(unit, said, names, alone, asked_text, points_back) else None
+    return True if _aside(question, unit, said, names, alone, asked_text, points_back) else None
 
 
-def _aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, points_back: bool) -> bool:
+def _aside(question: str, unit: Unit, said: str, names: Names, alone: Asked, asked_text: str,
+           points_back: bool) -> bool:
     """Whether the context ``unit`` (``said``: its text with times and dates blanked; ``names``: what it names,
     parsed alone) is set aside although :func:`message_sentences.read`'s own judgement would keep it: it names only
     other storeys to say they are done or later, only a class as a compound's modifier, or reads "I am" as a
@@ -169,8 +171,9 @@ def _aside(unit: Unit, said: str, names: Names, alone: Asked, asked_text: str, p
         return True
     if names.restricts:
         return False
-    if names.storeys:
-        return _other_storeys(text, names, alone, asked_text)
+    if names.storeys:  # (a sentence of its own: "Before the inspection of the Dachgeschoss: ..." stays, round 8)
+        return not re.match(r"[ \t]*[:\u2013\u2014-]", question[unit.end:]) and _other_storeys(text, names, alone,
+                                                                                              asked_text)
     if names.places:
         return False  # a room: read's own judgement
     if names.classes:
@@ -194,6 +197,10 @@ def _restates(said: str, names: Names, alone: Asked, asked_text: str) -> bool:
             or not names.qualifiers <= alone.qualifiers or not names.class_keys <= alone.classes
             or (names.places and not names.storeys and not names.rooms)):
         return False
+    for key in names.class_keys:  # "The windows are dirty.": a state said of them may say which (round 13)
+        if re.search(rf"\b{re.escape(key)}\w*\s+(?:is|are|was|were|seem\w*|look\w*|need\w*|have|has|get|gets|got|"
+                     r"ist|sind|war|waren|haben|hat)\b", said, re.I):
+            return False
     return _plain_classes(said, names, asked_text)
 
 

@@ -318,7 +318,8 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
                                           place_back or thing_back)) is not None:
             question, only_request = joined  # round 17: "... Also the Level 2 ones.": the request asks both
             continue
-        if (verdict := context_units.aside(u, said, names, alone, asked_text, place_back or thing_back)) is not None:
+        if (verdict := context_units.aside(question, u, said, names, alone, asked_text,
+                                           place_back or thing_back)) is not None:
             if verdict:  # round 17: a context naming only what is asked or places not asked about; an adding one kept
                 aside.append(u)
             continue

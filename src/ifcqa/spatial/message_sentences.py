@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ifcqa.spatial import framing, mail_context, mail_layout, several_requests
+from ifcqa.spatial import context_units, framing, mail_context, mail_layout, several_requests
 
 _SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[^\W\d_]{2}[.])\s+(?=\S)|\s*\n+\s*"
                            # "at 9. How many ...": a number's dot before a capitalised question word ends a sentence
@@ -162,6 +162,11 @@ class Names:
     classes: bool = False  # a class word other than "everything"
     modified: frozenset[str] = frozenset()  # class keys heading a phrase with words not understood ("the broken doors")
     storeys: frozenset[str] = frozenset()  # the storeys it names
+    # round 17 (context_units): what it names, to tell a context restating the request
+    bounds: bool = False  # a restriction other than a qualifier (bound, negation, explicit class, GlobalId ...)
+    qualifiers: frozenset[str] = frozenset()  # the qualifiers' rules
+    class_keys: frozenset[str] = frozenset()  # the class keys it names
+    rooms: frozenset[str] = frozenset()  # the GlobalIds of the rooms it names
 
 
 @dataclass
@@ -173,6 +178,8 @@ class Asked:
     subject: bool = False
     classes: frozenset[str] = frozenset()  # the class keys it asks
     storeys: frozenset[str] = frozenset()  # the storeys it asks on
+    qualifiers: frozenset[str] = frozenset()  # the qualifiers' rules (round 17)
+    rooms: frozenset[str] = frozenset()  # the GlobalIds of the rooms it asks in (round 17)
 
 
 @dataclass
@@ -273,7 +280,7 @@ def stands_alone(request: str) -> bool:
 def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], Asked]) -> Reading | None:
     """The question with the context that restricts nothing asked blanked, or None when nothing is set aside
     (no request by form, no context, or a context needed by the request)."""
-    found = units(question)
+    found = context_units.split(question, units(question))  # round 17: "..., the site engineer wants to know"
     requests = [u for u in found if u.role == "request"]
     if not requests or len(found) < 2:
         return None
@@ -307,6 +314,15 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
     for u in contexts:
         said = _WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), u.text)
         names = judge(said)
+        if (joined := context_units.added(question, only_request, u, requests, names, alone, asked,
+                                          place_back or thing_back)) is not None:
+            question, only_request = joined  # round 17: "... Also the Level 2 ones.": the request asks both
+            continue
+        if (verdict := context_units.aside(question, u, said, names, alone, asked_text,
+                                           place_back or thing_back)) is not None:
+            if verdict:  # round 17: a context naming only what is asked or places not asked about; an adding one kept
+                aside.append(u)
+            continue
         if names.restricts or _RESTRICTS.search(u.text) or _ABOUT_THEM.match(u.text) or names.modified & alone.classes:
             continue  # (a word not understood said of the class asked may say which ones: round 7)
         if names.storeys and alone.storeys and names.storeys != alone.storeys and not mail_context.other_storey_said(
@@ -327,7 +343,7 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
         if names.classes and (not (alone.subject or _EVERYTHING.search(asked_text)) or thing_back):
             continue
         aside.append(u)
-    if not aside:
+    if not aside and only_request == _blank(question, [u for u in found if u.role != "request"]):
         return None
     aside.sort(key=lambda u: u.start)
     return Reading(_blank(question, aside), asked_text.strip(), [u.text.strip() for u in aside])

@@ -30,6 +30,7 @@ from ifcqa.spatial import (
     building_scope,
     chat_layout,
     comparison_words,
+    context_units,
     contrast_classes,
     copula_kinds,
     count_asked,
@@ -1122,7 +1123,7 @@ class Parser:
             subject=bool(any(not c.inventory for c in plan.classes) or plan.rooms or plan.explicit or plan.lookup
                          or plan.asks_storey),
             classes=frozenset(_CLASS_KEYS.get(w, w) for _, _, w in plan.resolved.get("class_spans", [])),
-            storeys=frozenset(plan.storeys))
+            storeys=frozenset(plan.storeys), **context_units.named(plan, _CLASS_KEYS, asked=True))
 
     def _context_names(self, words: str) -> message_sentences.Names:
         """What a context unit of a message names, parsed alone (see :meth:`_frees`)."""
@@ -1145,7 +1146,7 @@ class Parser:
             # (a storey's name read as a class, "I'm heading to Roof now", is still a place)
             places=bool([m for m in sub.mentions if m.how != "alias:all"] or sub.storeys or sub.rooms
                         or sub.unresolved or any(p.search(normalise(words)) for _, p in self._name_patterns)),
-            classes=any(not c.inventory for c in sub.classes))
+            classes=any(not c.inventory for c in sub.classes), **context_units.named(sub, _CLASS_KEYS))
 
     def _parse_whole(self, question: str) -> Plan:
         plan = Plan(question=question)

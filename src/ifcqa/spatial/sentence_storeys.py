@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ifcqa.spatial import context_units
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.spaces import fold
 
@@ -40,6 +41,6 @@ def joined_from_elsewhere(plan: Plan) -> tuple[str, str] | None:
         if _said_in(m.term, asked):
             continue
         told = next((s for s in sentences if s is not asked and _said_in(m.term, s)), None)
-        if told is not None:
+        if told is not None and not context_units.adds_storey(told, m.term):  # round 17: "Also the Level 2 ones."
             return m.term, told.strip()
     return None

@@ -207,3 +207,25 @@ def test_a_rooms_contents_asked_after_it_and_doors_off_a_room(qa: Callable[[str]
         answer = qa("AC11-Institute-Var-2-IFC.ifc").ask(question)
         assert {e["guid"] for e in answer["elements"]} == contents, (question, answer["answer"])
         assert "IsExternal" not in answer["answer"] and answer["yes_no"] is None, answer["answer"]
+
+
+def test_a_place_said_before_a_request_pointing_back_at_it_is_kept(qa: Callable[[str], SpatialQA],
+                                                                   model: Callable[[str], ifcopenshell.file]) -> None:
+    # "We moved to the east wing. Which doors are there?" listed all 77 doors: the place sentence was talk
+    answer = qa("AC11-Institute-Var-2-IFC.ifc").ask("We moved to the east wing. Which doors are there?")
+    assert answer["declined"] is not None and not answer["elements"], answer["answer"]
+    assert "wing" in answer["answer"], answer["answer"]
+    f = model("AC11-Institute-Var-2-IFC.ifc")
+    ground = {d.GlobalId for d in f.by_type("IfcDoor") if ue.get_container(d).Name == "Erdgeschoss"}
+    answer = qa("AC11-Institute-Var-2-IFC.ifc").ask("We moved to the Erdgeschoss. Which doors are there?")
+    assert {e["guid"] for e in answer["elements"]} == ground, answer["answer"]
+
+
+def test_a_clause_about_another_storeys_elements_is_never_joined(qa: Callable[[str], SpatialQA]) -> None:
+    # it listed the external doors of Level 1 and Level 2
+    answer = qa("Duplex_A_20110907.ifc").ask("Which doors are on Level 2, the Level 1 ones are external")
+    assert answer["declined"] is not None and not answer["elements"], answer["answer"]
+    assert "the Level 1 ones are external" in answer["answer"], answer["answer"]
+    both = qa("Duplex_A_20110907.ifc").ask("which doors are on Level 1, Level 2?")  # a list of storeys still is one
+    assert both["declined"] is None and len(both["elements"]) == len(
+        qa("Duplex_A_20110907.ifc").ask("doors on level 1 and level 2")["elements"])

@@ -262,6 +262,12 @@ def is_statement(part: str, *, sentence: bool = True) -> bool:
         _SUBJECT.match(part) and len(part.split()) >= 3))
 
 
+# the request pointing back at a place said before it: "there" (also "which doors are there?", which after a place
+# asks what is in it), "in it", "that floor", "dort"
+_PLACE_BACK = re.compile(r"\bthere\b|\b(?:in|into|from|of)\s+it\b|\b(?:that|this|the\s+same)\s+(?:floor|level|storey|"
+                         r"story|room|space|area|wing|part)\b|\bdort\b|\bda\s+drin\b", re.IGNORECASE)
+
+
 def place_said(part: str) -> bool:
     """Whether ``part`` names a place with a preposition ("in the east wing", "to Roof"), other than the whole
     building, the asker's site or a time (round 11: a message's context saying where is never set aside)."""
@@ -362,6 +368,9 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool],
         found = found or _LEAD_SENTENCE.match(text)
         if not found or not _about_asker(found["pre"], is_context, sentence=sentence):
             break
+        if (place_said(found["pre"]) or _PART_OF_BUILDING.search(found["pre"])) and _PLACE_BACK.search(
+                text[found.end():]):
+            break  # "We moved to the east wing. Which doors are there?": 'there' is that place, never the model
         take(found.start(), found.end())
     found = _TRAIL_SENTENCE.search(text)  # "... on the 1stFloor? It's for the locksmith's offer."
     if found and _about_asker(found["post"], is_context, sentence=True):

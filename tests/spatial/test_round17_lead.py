@@ -229,3 +229,16 @@ def test_a_clause_about_another_storeys_elements_is_never_joined(qa: Callable[[s
     both = qa("Duplex_A_20110907.ifc").ask("which doors are on Level 1, Level 2?")  # a list of storeys still is one
     assert both["declined"] is None and len(both["elements"]) == len(
         qa("Duplex_A_20110907.ifc").ask("doors on level 1 and level 2")["elements"])
+
+
+def test_rooms_called_a_name_are_every_room_so_named(qa: Callable[[str], SpatialQA],
+                                                     model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model("revit_quantities.ifc")
+    offices = [s for s in f.by_type("IfcSpace") if s.LongName == "small office"]
+    total = sum(ue.get_psets(s)["GSA Space Areas"]["GSA BIM Area"] for s in offices)
+    for question in ("total floor area of the rooms called 'small office'",
+                     "total m2 of the rooms called 'small office'?"):
+        answer = qa("revit_quantities.ifc").ask(question)
+        assert answer["value"]["number"] == pytest.approx(total, abs=1e-3), (question, answer["answer"])
+    answer = qa("revit_quantities.ifc").ask("what is the floor area of the room called 'small office'?")
+    assert answer["declined"] is not None and "names 3 spaces" in answer["answer"], answer["answer"]  # which one?

@@ -157,6 +157,11 @@ _INDEFINITE = re.compile(r"\b(?:a|an|any|some|no|ein|eine|einen|einem|einer|kein
                          r"(?:\w+\s+)?$")
 
 
+# "the rooms called 'small office'", "spaces named Buero", "Räume namens Labor": every space named so is asked
+_CALLED_PLURAL = re.compile(r"\b(?:rooms|spaces|räume|raume|zimmer)\s+(?:that\s+are\s+|which\s+are\s+)?(?:called|named|"
+                            r"labell?ed|titled|with\s+the\s+name|namens|mit\s+(?:dem\s+)?namen)\s*['\"‘’“”]?\s*$")
+
+
 def _singular(room: RoomRef, text: str) -> bool:
     """Whether the question names the room as one room: a space's name as written (never plural), or a function
     word in its singular form ("the kitchen", not "the kitchens", "the Buero rooms"), with no "all/both/each"
@@ -164,7 +169,8 @@ def _singular(room: RoomRef, text: str) -> bool:
     term = room.term.strip()
     at = text.find(term)
     before = text[max(0, at - 40):at] if at >= 0 else ""
-    if at >= 0 and (_MANY.search(before) or _INDEFINITE.search(before) or _PLURAL_NOUN.match(text, at + len(term))):
+    if at >= 0 and (_MANY.search(before) or _INDEFINITE.search(before) or _PLURAL_NOUN.match(text, at + len(term))
+                    or _CALLED_PLURAL.search(before)):
         return False
     if room.how in _LITERAL or room.how == "number":
         return True

@@ -263,3 +263,22 @@ def bench_main(
     if not args.check and after_write is not None:
         after_write(built[0], built[1])
     return 1 if stale else 0
+
+
+def paired_main(doc: str | None, build_pair: Callable[[Path], tuple[list[dict[str, Any]], list[dict[str, Any]]]],
+                out: Path, out_held: Path, summary: Callable[[list[dict[str, Any]], Path], str] | None,
+                default_ifc_dir: Path, argv: list[str] | None) -> int:
+    """:func:`bench_main` for a generator that builds its dev and held-back cases in one pass
+    (``build_pair(ifc_dir) -> (dev, held)``: lookups.py, lookup_forms.py, value_lookups.py, identifier_forms.py),
+    reporting per group with :func:`report_groups`."""
+    pair: list[list[dict[str, Any]]] = []
+
+    def one(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
+        if not pair:
+            pair.extend(build_pair(ifc_dir))
+        return pair[held]
+
+    return bench_main(doc, one, out, out_held, summary, default_ifc_dir, argv,
+                      report=lambda run, _: report_groups(run, (out, out_held)), held_option=False,
+                      report_help="a spatial-bench run directory to summarise", differs="differs from the generator",
+                      check_first=True)

@@ -50,8 +50,8 @@ import ifcopenshell.util.element as ue
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from generated_bench import bench_main, report_groups, seed  # noqa: E402
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
+from generated_bench import paired_main, seed  # noqa: E402
 from people_oracles import Model  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
@@ -433,17 +433,7 @@ def _summary(cases: list[dict[str, Any]], path: Path) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    pair: list[list[dict[str, Any]]] = []
-
-    def one(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
-        if not pair:
-            pair.extend(build(ifc_dir))
-        return pair[held]
-
-    return bench_main(__doc__, one, DEFAULT_OUT, DEFAULT_OUT_B, _summary, DEFAULT_IFC_DIR, argv,
-                      report=lambda run, _: report_groups(run, (DEFAULT_OUT, DEFAULT_OUT_B)), held_option=False,
-                      report_help="a spatial-bench run directory to summarise", differs="differs from the generator",
-                      check_first=True)
+    return paired_main(__doc__, build, DEFAULT_OUT, DEFAULT_OUT_B, _summary, DEFAULT_IFC_DIR, argv)
 
 
 if __name__ == "__main__":

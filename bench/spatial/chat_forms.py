@@ -48,14 +48,13 @@ scored once at the end of the round.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from generated_bench import bench_main, draw_bases, kinds_summary, report_by  # noqa: E402
+from generated_bench import bench_main, draw_bases, kinds_summary, report_misses  # noqa: E402
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from mail_forms import usable as mail_usable  # noqa: E402
 from mail_more import fill  # noqa: E402 (the same kinds of fill as round 15's mails: r_scope, d_scope, m_*)
@@ -168,15 +167,7 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
 
 def report(run: Path, cases_path: Path) -> str:
     """Mean score per chat kind of a spatial-bench run of ``cases_path``, then its misses."""
-    cases = {c["id"]: c for c in json.loads(cases_path.read_text(encoding="utf-8"))}
-    misses = []
-    for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines():
-        r = json.loads(line)
-        if r["score"] < 1.0:
-            misses.append(f"- {cases[r['id']]['chat']} {r['id']} ({r['score']:.2f}"
-                          f"{', declined' if r['declined'] else ''}{', BROADENED' if r.get('broadened') else ''}):"
-                          f" {r['query']!r} -> {(r['answer'] or '')[:150]!r}")
-    return "\n".join([report_by(run, cases_path, "chat"), "", "Misses:", *misses])
+    return report_misses(run, cases_path, "chat")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -52,7 +52,6 @@ d_add        the context adds a place the model does not name ("Also the ones in
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import sys
@@ -61,7 +60,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from generated_bench import bench_main, kinds_summary, report_by, seed  # noqa: E402
+from generated_bench import bench_main, kinds_summary, report_misses, seed  # noqa: E402
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from people_oracles import Model, count, elements  # noqa: E402
 
@@ -266,15 +265,7 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
 
 def report(run: Path, cases_path: Path) -> str:
     """Mean score per context kind of a spatial-bench run of ``cases_path``, then its misses."""
-    cases = {c["id"]: c for c in json.loads(cases_path.read_text(encoding="utf-8"))}
-    misses = []
-    for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines():
-        r = json.loads(line)
-        if r["score"] < 1.0:
-            misses.append(f"- {cases[r['id']]['context']} {r['id']} ({r['score']:.2f}"
-                          f"{', declined' if r['declined'] else ''}{', BROADENED' if r.get('broadened') else ''}):"
-                          f" [{cases[r['id']]['ifc_filename']}] {r['query']!r} -> {(r['answer'] or '')[:150]!r}")
-    return "\n".join([report_by(run, cases_path, "context"), "", "Misses:", *misses])
+    return report_misses(run, cases_path, "context", show_model=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -104,6 +104,21 @@ def draw_bases(
     return cases
 
 
+def report_misses(run: Path, cases_path: Path, key: str, *, show_model: bool = False) -> str:
+    """:func:`report_by` on the case field ``key``, then every case of the run that scored below 1 (its kind, id,
+    score, declined / BROADENED, with ``show_model`` the model, the question and the answer's start)."""
+    cases = {c["id"]: c for c in json.loads(cases_path.read_text(encoding="utf-8"))}
+    misses = []
+    for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines():
+        r = json.loads(line)
+        if r["score"] < 1.0:
+            model = f" [{cases[r['id']]['ifc_filename']}]" if show_model else ""
+            misses.append(f"- {cases[r['id']][key]} {r['id']} ({r['score']:.2f}"
+                          f"{', declined' if r['declined'] else ''}{', BROADENED' if r.get('broadened') else ''}):"
+                          f"{model} {r['query']!r} -> {(r['answer'] or '')[:150]!r}")
+    return "\n".join([report_by(run, cases_path, key), "", "Misses:", *misses])
+
+
 def report_by(run: Path, cases_path: Path, key: str, width: int = 12) -> str:
     """Mean score and broadened count per value of the case field ``key`` of a spatial-bench run (its
     ``records.jsonl``) of ``cases_path``, then over all."""

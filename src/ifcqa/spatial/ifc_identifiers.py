@@ -39,6 +39,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ifcqa.ifc import schema as ifc_schema
 from ifcqa.spatial.plan import Plan
 
 _DATA = json.loads(resources.files("ifcqa.spatial.data").joinpath("identifier_words.json").read_text(encoding="utf-8"))
@@ -217,19 +218,14 @@ def rewrite(plan: Plan, text: str, index: Any) -> str:
     return _bare(plan, text, cat, str(getattr(index, "schema", "IFC4")))
 
 
-def _chain(schema: str, name: str) -> list[str] | None:
-    """The entity and its supertypes in the schema, or None when the schema has no such entity."""
-    try:
-        import ifcopenshell.ifcopenshell_wrapper as w
-
-        decl = w.schema_by_name(schema).declaration_by_name(name)
-    except Exception:  # noqa: BLE001 - not an entity of the schema (the class passes judge it)
-        return None
-    out: list[str] = []
-    while decl is not None:
-        out.append(decl.name())
-        decl = decl.supertype() if hasattr(decl, "supertype") else None
-    return out
+def _chain(schema: str, name: str) -> tuple[str, ...] | None:
+    """The entity and its supertypes in the schema (a type or enumeration: its name alone), or None when the
+    schema declares no such name."""
+    chain = ifc_schema.supertypes(schema, name)
+    if chain:
+        return chain
+    found = ifc_schema.declaration(schema, name)
+    return (str(found.name()),) if found is not None else None
 
 
 def _entities(plan: Plan, text: str, schema: str) -> str:
@@ -441,17 +437,5 @@ def _read_otherwise(plan: Plan, index: Any, quals: list[Any]) -> bool:
 
 
 def _is_a(index: Any, ifc_class: str, asked: str) -> bool:
-    """Whether ``ifc_class`` is ``asked`` or one of its subtypes (schema), by name when the schema is unknown."""
-    if ifc_class.casefold() == asked.casefold():
-        return True
-    try:
-        import ifcopenshell.ifcopenshell_wrapper as w
-
-        decl = w.schema_by_name(index.schema).declaration_by_name(ifc_class)
-        while decl is not None:
-            if decl.name().casefold() == asked.casefold():
-                return True
-            decl = decl.supertype()
-    except Exception:  # noqa: BLE001 - no schema: the name only
-        return ifc_class.casefold().startswith(asked.casefold())
-    return False
+    """Whether ``ifc_class`` is ``asked`` or one of its subtypes (schema)."""
+    return ifc_class.casefold() == asked.casefold() or ifc_schema.is_subclass(index.schema, ifc_class, asked)

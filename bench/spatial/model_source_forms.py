@@ -127,7 +127,7 @@ PER_MODEL = {"source": 5, "own_name": 4, "decline": 3}
 
 def _case(model: str, group: str, template: str, query: str, oracle: dict[str, Any], rule: str) -> dict[str, Any]:
     kind = "edge" if group == "decline" else "lookup" if template.startswith(("mat", "own_material", "own_for")) \
-        else "storey_class" if "{storey}" in {**LIST, **OWN}.get(template, "") else "count"
+        else "storey_class"
     return {"query": query, "ifc_filename": model, "kind": kind, "group": group, "template": template,
             "oracle": oracle, "oracle_rule": rule, "source": "ifcopenshell"}
 

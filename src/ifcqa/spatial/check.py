@@ -98,7 +98,8 @@ def check_question(plan: Plan) -> list[str]:
                          "both floors?')."}
         return [plan.declined["reason"]]
     named = {c.key.casefold() for c in plan.classes} | {c.casefold() for c in plan.explicit} | {
-        c.casefold() for c in plan.resolved.get("classes_read_as_words", ())}  # IfcBuildingStorey: the storeys
+        c.casefold() for c in plan.resolved.get("classes_read_as_words", ())} | {  # IfcBuildingStorey: the storeys
+        n.casefold() for n in plan.resolved.get("model_names", ())}  # round 18: "IfcOpenHouse", the model's own name
     for found in _IFC_WORD.finditer(plan.question):
         if found.group(0).casefold() not in named:
             missing.append(found.group(0))

@@ -46,6 +46,7 @@ from ifcqa.spatial import (
     listed_kinds,
     lookup,
     mail_layout,
+    model_names,
     message_antecedents,
     message_sentences,
     multi_lookup,
@@ -1008,6 +1009,7 @@ class Parser:
         self._framing = False  # parsing a part of a question by itself (see _talk)
         self._message = False  # reading a message by its sentences (see _by_sentences)
         self._own_words: frozenset[str] | None = None  # the words of the building's own names (_building_itself)
+        self._own_names: frozenset[str] | None = None  # the model's own names (_model_named)
         self._one_building = True
 
     def class_filter(self, key: str) -> ClassFilter:
@@ -1034,6 +1036,11 @@ class Parser:
         if not (self._framing or self._message) and (back := chat_layout.points_back(question)) is not None:
             return _decline(Plan(question=question), f"{back!r} points back at what the message says around the "
                             "request, which I cannot read as a restriction", [back], "Name what you mean instead.")
+        if not (self._framing or self._message) and (other := model_names.other_name(
+                normalise(question), self._names_of_model(), lambda w: self._is_context(w, False))) is not None:
+            return _decline(Plan(question=question), f"{other!r} looks like the name of another model or building, "
+                            f"and this model is {self.index.path.name!r}", [other],
+                            "Ask about this model, or open the model you mean.")  # round 18: "Duplex_A: ..."
         if not (self._framing or self._message) and (followed := follow_ups.read(self, question)) is not None:
             followed.notes.extend(f"mail layout set aside: {x}" for x in layout)
             return followed  # round 14: "How many windows on EG? Which ones?", "... Only the external ones."
@@ -1106,6 +1113,7 @@ class Parser:
             self._own_words = frozenset() if len(buildings) > 1 else building_scope.model_words(
                 [self.index.path.stem, *(n for e in named for n in (e.name, e.long_name, e.description))])
             self._one_building = len(buildings) <= 1
+        text = self._model_named(plan, text)  # round 18: "does the model record", "In ExampleHOM, ..."
         if not self._one_building:
             return text
         text, said = building_scope.blank(text, self._own_words)
@@ -1147,6 +1155,27 @@ class Parser:
             places=bool([m for m in sub.mentions if m.how != "alias:all"] or sub.storeys or sub.rooms
                         or sub.unresolved or any(p.search(normalise(words)) for _, p in self._name_patterns)),
             classes=any(not c.inventory for c in sub.classes), **context_units.named(sub, _CLASS_KEYS))
+
+    def _model_named(self, plan: Plan, text: str) -> str:
+        """The model named as the source ("does the model record", "laut Modell") or by its own name ("In
+        ExampleHOM, ...") blanked (spatial/model_names.py)."""
+        own = self._names_of_model()
+        text, said = model_names.blank(text, own)
+        plan.resolved["model_names"] = [n for n in own if any(re.search(rf"(?<![\w.-]){re.escape(n)}(?![\w-])", x)
+                                                               for x in said)]  # the check's "IfcOpenHouse"
+        if said:
+            plan.notes.append("the model itself (its source or its name): " + "; ".join(repr(s) for s in said))
+        return text
+
+    def _names_of_model(self) -> frozenset[str]:
+        """The model's own names (file, project, site, building), cached (spatial/model_names.py)."""
+        if self._own_names is None:
+            data = self.index.data.elements.values()
+            self._own_names = model_names.own_names(
+                self.index.path.stem, (n for e in data if e.ifc_class in ("IfcProject", "IfcSite", "IfcBuilding")
+                                       for n in (e.name, e.long_name)),
+                (n for e in data if e.ifc_class in ("IfcBuildingStorey", "IfcSpace") for n in (e.name, e.long_name)))
+        return self._own_names
 
     def _parse_whole(self, question: str) -> Plan:
         plan = Plan(question=question)

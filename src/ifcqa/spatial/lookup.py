@@ -585,8 +585,8 @@ def _named(sets: dict[str, dict[str, Value]], name: str, kind: str, only_set: st
 
 def read(index: ModelIndex, e: Element, source: str, only_set: str | None = None) -> Reading | None:
     """The value of ``source`` ("attribute:OverallWidth", "quantity:Height", "property:FireRating", "layers",
-    "materials", "type") on ``e``: a Reading (value None: present but not recorded), or None (absent); with
-    ``only_set`` a property or quantity is read in that set only (and no attribute is read)."""
+    "materials", "type", "predefined") on ``e``: a Reading (value None: present but not recorded), or None (absent);
+    with ``only_set`` a property or quantity is read in that set only (and no attribute is read)."""
     kind, _, name = source.partition(":")
     if only_set is not None and kind not in ("quantity", "property"):
         return None
@@ -618,6 +618,8 @@ def read(index: ModelIndex, e: Element, source: str, only_set: str | None = None
         return Reading(float(box[5] - box[2]), "height", "geometry (bounding box)", length.symbol if length else None)
     if kind == "materials":
         return Reading(tuple(dict.fromkeys(e.materials)) or None, "material", "materials")
+    if kind == "predefined":  # as ifcopenshell.util.element.get_predefined_type: the type's value first (round 18)
+        return Reading(e.predefined_type, "PredefinedType", "the element's, else its type's")
     if kind == "type":
         t = index.data.elements.get(e.type) if e.type is not None else None
         return Reading(t.name if t is not None else None, "type", f"type object ({t.ifc_class})" if t else "type")

@@ -46,9 +46,9 @@ from ifcqa.spatial import (
     listed_kinds,
     lookup,
     mail_layout,
-    model_names,
     message_antecedents,
     message_sentences,
+    model_names,
     multi_lookup,
     name_codes,
     named_properties,
@@ -1038,6 +1038,7 @@ class Parser:
                             "request, which I cannot read as a restriction", [back], "Name what you mean instead.")
         if not (self._framing or self._message) and (other := model_names.other_name(
                 normalise(question), self._names_of_model(), lambda w: self._is_context(w, False))) is not None:
+            other = _as_written(question, other)
             return _decline(Plan(question=question), f"{other!r} looks like the name of another model or building, "
                             f"and this model is {self.index.path.name!r}", [other],
                             "Ask about this model, or open the model you mean.")  # round 18: "Duplex_A: ..."

@@ -109,10 +109,10 @@ def holds_words(term: str, names: Iterable[str]) -> bool:
 
 def set_mention(text: str, sets: dict[str, frozenset[str]]) -> tuple[str, str | None, str]:
     """A property written with its set ("Pset_SpaceHeaterTypeCommon.OutputCapacity", "Wall Closure
-    (PSet_Revit_Type_Construction)", "Top Offset (from Constraints)"): ``text`` (normalised) with the set's words
-    blanked, the set's name as the model spells it, and the words as written; ``sets`` maps each held set name to
-    its property names' :func:`words` joined. A set is read only next to a property it holds (else the text is left
-    whole)."""
+    (PSet_Revit_Type_Construction)", "Top Offset (from Constraints)", "NetFloorArea in Qto_SpaceBaseQuantities"):
+    ``text`` (normalised) with the set's words blanked, the set's name as the model spells it, and the words as
+    written; ``sets`` maps each held set name to its property names' :func:`words` joined. A set is read only next
+    to a property it holds (else the text is left whole)."""
     folded, offsets = fold_with_offsets(text)
     best: tuple[int, int, str] | None = None
     for name, props in sets.items():
@@ -120,7 +120,9 @@ def set_mention(text: str, sets: dict[str, frozenset[str]]) -> tuple[str, str | 
             continue
         spelled = re.escape(fold(name)).replace(r"\ ", r"\s+")
         for pattern, after in ((rf"(?<![\w.]){spelled}\s*[.:]\s*(?=\S)", True),
-                               (rf"\s*\(\s*(?:from\s+|in\s+|aus\s+)?{spelled}\s*\)", False)):
+                               (rf"\s*\(\s*(?:from\s+|in\s+|aus\s+)?{spelled}\s*\)", False),
+                               (rf"\s+(?:in|from|aus|im|of)\s+(?:the\s+|dem\s+)?(?:(?:property|quantity)\s+set\s+)?"
+                                rf"{spelled}(?![\w.])", False)):  # round 18: "NetFloorArea in Qto_SpaceBaseQuantities"
             for m in re.finditer(pattern, folded):
                 start, end = offsets[m.start()], offsets[m.end()]
                 near = "".join(words(text[end:end + 80] if after else text[max(0, start - 80):start]))

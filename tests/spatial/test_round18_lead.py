@@ -1,0 +1,131 @@
+"""Round 18 (lead): the model named as the source of the answer or by its own name; materials and predefined types
+asked in more words; a property named "in" its set.
+
+- "how many doors does the model record?", "according to the IFC, ...", "laut Modell", "im Modell erfasst": the model
+  is the only source, so these phrases scope nothing. "when were the windows recorded in the model?" asks about the
+  recording, and "Does the model record any doors?" keeps its yes/no form: neither is read as a list.
+- "In ExampleHOM, ...", "the IfcOpenHouse", "FZK-Haus: ...": the model's own file, project or building name scopes
+  nothing. A name-shaped lead that is another model's ("Duplex_A_20110907: which walls ...?" asked of the FZK-Haus)
+  declined nowhere before: it was set aside as a heading and the storey's walls were listed.
+Oracles are read with plain IfcOpenShell.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import ifcopenshell
+import ifcopenshell.util.element as ue
+import pytest
+
+from ifcqa.spatial import SpatialQA
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "spatial"
+FZK = "AC20-FZK-Haus.ifc"
+OPEN_HOUSE = "IfcOpenHouse_IFC4.ifc"
+HOM = "ExampleHOM.ifc"
+SIGNAL = "linear-placement-of-signal.ifc"
+
+
+def _on(f: ifcopenshell.file, storey: str, ifc_class: str) -> set[str]:
+    return {e.GlobalId for e in f.by_type(ifc_class)
+            if (c := ue.get_container(e)) is not None and c.Name == storey}
+
+
+def _declined(answer: dict, *words: str) -> None:
+    assert answer["declined"] is not None and not answer["elements"], answer["answer"]
+    for word in words:
+        assert word in answer["answer"], (word, answer["answer"])
+
+
+def test_the_model_said_as_the_source_scopes_nothing(qa: Callable[[str], SpatialQA],
+                                                     model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model(FZK)
+    doors = {e.GlobalId for e in f.by_type("IfcDoor")}
+    for question in ("how many doors does the model record?", "How many doors are recorded in the model?",
+                     "According to the IFC file, how many doors are there?", "Wie viele Türen sind im Modell erfasst?",
+                     "Wie viele Türen sind laut Modell vorhanden?", "What does the model say, how many doors?"):
+        answer = qa(FZK).ask(question)
+        assert answer["count"] == len(doors), (question, answer["answer"])
+        assert {e["guid"] for e in answer["elements"]} == doors, question
+    roof = _on(f, "Dachgeschoss", "IfcWindow")
+    answer = qa(FZK).ask("Dachgeschoss: which windows are there according to the model?")
+    assert {e["guid"] for e in answer["elements"]} == roof, answer["answer"]  # listed all 11 windows before
+
+
+def test_a_question_about_the_recording_is_no_source_phrase(qa: Callable[[str], SpatialQA]) -> None:
+    _declined(qa(FZK).ask("when were the windows recorded in the model?"))
+    _declined(qa(FZK).ask("which doors did the architect record last week?"))
+    _declined(qa(FZK).ask("Does the model record any doors?"), "record")  # a yes/no question: never a list
+
+
+def test_the_models_own_name_scopes_nothing(qa: Callable[[str], SpatialQA],
+                                            model: Callable[[str], ifcopenshell.file]) -> None:
+    windows = {e.GlobalId for e in model(OPEN_HOUSE).by_type("IfcWindow")}
+    for question in ("In IfcOpenHouse, how many windows?", "count the windows in the IfcOpenHouse please",
+                     "how many windows does IfcOpenHouse_IFC4.ifc have?"):
+        answer = qa(OPEN_HOUSE).ask(question)
+        assert answer["count"] == len(windows), (question, answer["answer"])
+    f = model(FZK)
+    answer = qa(FZK).ask("FZK-Haus: which doors are on the Erdgeschoss?")
+    assert {e["guid"] for e in answer["elements"]} == _on(f, "Erdgeschoss", "IfcDoor"), answer["answer"]
+
+
+def test_another_models_name_declines(qa: Callable[[str], SpatialQA]) -> None:
+    _declined(qa(FZK).ask("Duplex_A_20110907: which walls are on Dachgeschoss?"), "Duplex_A_20110907")
+    _declined(qa("AC11-Institute-Var-2-IFC.ifc").ask("FZK-Haus: which walls are on Keller?"), "FZK-Haus")
+    _declined(qa(FZK).ask("In ExampleHOM, how many doors are there?"), "ExampleHOM")
+    answer = qa(FZK).ask("Erdgeschoss: which windows are there?")  # a storey of the model is no other name
+    assert answer["declined"] is None and answer["elements"], answer["answer"]
+
+
+def _materials(f: ifcopenshell.file, ifc_class: str) -> dict[str, int]:
+    counts: Counter[str] = Counter(n for e in f.by_type(ifc_class)
+                                   for n in dict.fromkeys(m.Name for m in ue.get_materials(e) if m.Name))
+    return dict(counts)
+
+
+def test_materials_asked_in_embedded_and_source_forms(qa: Callable[[str], SpatialQA],
+                                                      model: Callable[[str], ifcopenshell.file]) -> None:
+    expected = _materials(model(HOM), "IfcWall")
+    for question in ("can you check which material the walls are?", "can you tell me what the walls are made of?",
+                     "What material does the model record for the walls?", "what material for the walls?",
+                     "what does the model say the walls are made of?"):
+        answer = qa(HOM).ask(question)
+        assert answer["declined"] is None, (question, answer["answer"])
+        got = {v["value"]: v["count"] for v in answer["value"]["values"]}
+        assert got == expected, (question, answer["answer"])
+
+
+def test_the_predefined_type_is_read_as_ifcopenshell_reads_it(qa: Callable[[str], SpatialQA],
+                                                              model: Callable[[str], ifcopenshell.file]) -> None:
+    f = model(SIGNAL)
+    expected = dict(Counter(ue.get_predefined_type(e) for e in f.by_type("IfcSignal")))
+    assert all(e.PredefinedType is None for e in f.by_type("IfcSignal"))  # held on the type only
+    for question in ("predefined type of the signals?", "what is the PredefinedType of the signals"):
+        answer = qa(SIGNAL).ask(question)
+        assert answer["declined"] is None, (question, answer["answer"])
+        assert {v["value"]: v["count"] for v in answer["value"]["values"]} == expected, answer["answer"]
+
+
+def test_a_property_named_in_its_set(qa: Callable[[str], SpatialQA],
+                                     model: Callable[[str], ifcopenshell.file]) -> None:
+    kitchen = next(s for s in model(HOM).by_type("IfcSpace") if s.Name == "Kitchen5")
+    area = ue.get_psets(kitchen)["Qto_SpaceBaseQuantities"]["NetFloorArea"]
+    answer = qa(HOM).ask("What is the NetFloorArea in Qto_SpaceBaseQuantities of Kitchen5?")
+    assert answer["value"]["number"] == pytest.approx(area, rel=1e-3), answer["answer"]
+    _declined(qa(HOM).ask("What is the NetFloorArea in Pset_WallCommon of Kitchen5?"), "Pset_WallCommon")
+
+
+def test_committed_model_source_cases_equal_the_generator(shared_ifc: Path) -> None:
+    done = subprocess.run([sys.executable, str(BENCH / "model_source_forms.py"), "--ifc-dir", str(shared_ifc),
+                           "--check"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    cases = json.loads((BENCH / "model_source_cases.json").read_text(encoding="utf-8"))
+    assert {c["group"] for c in cases} == {"source", "own_name", "decline"}
+    assert len({c["ifc_filename"] for c in cases}) >= 8

@@ -129,3 +129,35 @@ def test_committed_model_source_cases_equal_the_generator(shared_ifc: Path) -> N
     cases = json.loads((BENCH / "model_source_cases.json").read_text(encoding="utf-8"))
     assert {c["group"] for c in cases} == {"source", "own_name", "decline"}
     assert len({c["ifc_filename"] for c in cases}) >= 8
+
+
+def test_a_class_word_before_a_narrower_one_asks_the_narrower(qa: Callable[[str], SpatialQA],
+                                                               model: Callable[[str], ifcopenshell.file]) -> None:
+    electrical = "Duplex_Electrical_20121207.ifc"
+    f = model(electrical)
+    receptacles = {e.GlobalId for e in f.by_type("IfcFlowTerminal") if e.ObjectType == "Duplex Receptacle"
+                   and (c := ue.get_container(e)) is not None and c.Name == "Level 2"}
+    answer = qa(electrical).ask("Level 2 - pls list all the electrical sockets there")
+    assert {e["guid"] for e in answer["elements"]} == receptacles, answer["answer"]  # declined before
+    _declined(qa("AC11-Institute-Var-2-IFC.ifc").ask("window doors on the Erdgeschoss"), "window doors")
+
+
+def test_an_explicit_ifcspace_with_its_noun_takes_a_room_negation(qa: Callable[[str], SpatialQA],
+                                                                  model: Callable[[str], ifcopenshell.file]) -> None:
+    institute = "AC11-Institute-Var-2-IFC.ifc"
+    f = model(institute)
+    ground = [s for s in f.by_type("IfcSpace") if (c := ue.get_aggregate(s)) is not None and c.Name == "Erdgeschoss"]
+    offices = {s.GlobalId for s in ground if "buero" in f"{s.Name} {s.LongName}".casefold()}
+    assert offices and len(offices) < len(ground)
+    answer = qa(institute).ask("Which IfcSpace objects on Erdgeschoss are not offices (Buero)?")
+    assert {e["guid"] for e in answer["elements"]} == {s.GlobalId for s in ground} - offices, answer["answer"]
+
+
+def test_the_building_envelope_is_the_external_elements(qa: Callable[[str], SpatialQA],
+                                                        model: Callable[[str], ifcopenshell.file]) -> None:
+    duplex = "Duplex_A_20110907.ifc"
+    external = {w.GlobalId for w in model(duplex).by_type("IfcWall")
+                if ue.get_psets(w).get("Pset_WallCommon", {}).get("IsExternal") is True}
+    for question in ("which walls are part of the building envelope?", "Welche Wände gehören zur Gebäudehülle?"):
+        answer = qa(duplex).ask(question)
+        assert {e["guid"] for e in answer["elements"]} == external, (question, answer["answer"])

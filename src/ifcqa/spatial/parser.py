@@ -304,6 +304,8 @@ _EXCLUDING = (r"except(?:\s+for)?|excluding|exclude|excl\.?|exkl\.?|not\s+includ
               r"leaving\s+out|not\s+counting|ignoring|disregarding|without(?=\s+the\b)|neither|"
               r"skip(?:ping)?|omit(?:ting)?|leave\s+out|"
               r"ausser|ausgenommen|ohne|abgesehen\s+von|bis\s+auf|weder")
+# the noun after an IFC class name written out, which only restates it ("IfcSpace objects", "IfcDoor elements")
+_EXPLICIT_NOUN = re.compile(r"\s+(?:objects?|entities|entity|elements?|instances?|items?|occurrences?|objekte)\b")
 _ROOM_NEGATION = re.compile(rf"(?:(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\b(?:{_EXCLUDING})|\bbut)"
                             r"\s+(?:(?:the|a|an|der|die|das|den|dem|ein|eine|einer)\s+)?|(?P<non>\bnon-\s*))\s*$")
 # a room followed by the word that takes it out: "rooms, bedrooms excluded", "alle Räume, Küche ausgenommen"
@@ -2388,7 +2390,8 @@ class Parser:
                 (plan.classes if out is None else plan.exclude_classes).append(
                     ClassFilter(name, f"{name} elements", classes, types))
                 text = text if out is None else _mask(text, *out)
-            text = _mask(text, match.start(), match.end())
+            noun = _EXPLICIT_NOUN.match(text, match.end())  # round 18: "IfcSpace objects": the class's own noun,
+            text = _mask(text, match.start(), noun.end() if noun else match.end())  # never what a room holds
         return text
 
     def _threshold(self, plan: Plan, text: str) -> str:
@@ -2607,7 +2610,7 @@ class Parser:
         if not kept:
             return text
         keys = {c.key for c in plan.classes}
-        things = keys - {"spaces"}
+        things = keys - {"spaces", "IfcSpace"}  # round 18: "which IfcSpace objects are not offices": the rooms too
         bounding = bool(things) and things <= _BOUNDING
         role = "subject" if not things else "of" if bounding else "in"
         starts = {r.start for r in kept}
@@ -3919,6 +3922,8 @@ class Parser:
             between = text[a_end:b_start]
             if _CLASS_KEYS.get(a_word) == _CLASS_KEYS.get(b_word):
                 continue  # "walls on 2.OG that are not exterior walls": one class named twice
+            if not between.strip() and self._narrower_named(plan, a_word, b_word):
+                continue  # round 18: "electrical sockets": every socket of the model is an electrical element
             if not between.strip():
                 _decline(plan, f"it reads {a_word + ' ' + b_word!r} as two classes, {a_word!r} and {b_word!r}, and "
                          "knows no class of that name", [f"{a_word} {b_word}"])
@@ -3945,6 +3950,20 @@ class Parser:
             plan.intent = "breakdown"
             plan.group_by = "space"
             plan.classes = [c for c in plan.classes if c.key != "spaces"]
+
+    def _narrower_named(self, plan: Plan, wide: str, narrow: str) -> bool:
+        """ "electrical sockets", "structural columns": a class word right before another whose every element in
+        the model is one of its own says nothing the second does not: the narrower class is asked (the wider one
+        dropped, saying so). False when the model holds none of the narrower class or one that is not of the wider
+        (then the pair is declined as before)."""
+        outer, inner = self.class_filter(_CLASS_KEYS[wide]), self.class_filter(_CLASS_KEYS[narrow])
+        elements = [e for e in self.index.data.elements.values() if matches(self.index, e, inner)]
+        if not elements or not all(matches(self.index, e, outer) for e in elements):
+            return False
+        plan.classes = [c for c in plan.classes if _key(c) != _key(outer)]
+        plan.notes.append(f"{wide + ' ' + narrow!r}: every one of the model's {narrow} is also one of its {wide} "
+                          f"elements, so read as the {narrow}")
+        return True
 
     def _kinds_listed(self, plan: Plan, text: str, spans: list[tuple[int, int, str]], head: str, end: int) -> bool:
         """Class words listed after a class word as its kinds: "sanitary terminals (basins, baths)" asks those

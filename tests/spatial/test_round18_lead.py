@@ -161,3 +161,19 @@ def test_the_building_envelope_is_the_external_elements(qa: Callable[[str], Spat
     for question in ("which walls are part of the building envelope?", "Welche Wände gehören zur Gebäudehülle?"):
         answer = qa(duplex).ask(question)
         assert {e["guid"] for e in answer["elements"]} == external, (question, answer["answer"])
+
+
+def test_a_terse_singular_question_asks_whether_there_is_one(qa: Callable[[str], SpatialQA],
+                                                             model: Callable[[str], ifcopenshell.file]) -> None:
+    water = "domestic-hot-water.ifc"
+    f = model(water)
+    boilers = {e.GlobalId for e in f.by_type("IfcBoiler")}
+    assert boilers and not f.by_type("IfcPump")
+    answer = qa(water).ask("boiler in the model?")
+    assert answer["yes_no"] is True and {e["guid"] for e in answer["elements"]} == boilers, answer["answer"]
+    answer = qa(water).ask("a pump in this model?")
+    assert answer["yes_no"] is False and not answer["elements"], answer["answer"]
+    duplex = "Duplex_A_20110907.ifc"
+    answer = qa(duplex).ask("doors on Level 2?")  # a plural: the list, no yes/no
+    assert answer["yes_no"] is None and {e["guid"] for e in answer["elements"]} == _on(
+        model(duplex), "Level 2", "IfcDoor"), answer["answer"]

@@ -304,6 +304,9 @@ _EXCLUDING = (r"except(?:\s+for)?|excluding|exclude|excl\.?|exkl\.?|not\s+includ
               r"leaving\s+out|not\s+counting|ignoring|disregarding|without(?=\s+the\b)|neither|"
               r"skip(?:ping)?|omit(?:ting)?|leave\s+out|"
               r"ausser|ausgenommen|ohne|abgesehen\s+von|bis\s+auf|weder")
+# a verb or question word that makes a question more than a terse noun phrase ("boiler in the model?")
+_TERSE_VERB = re.compile(r"\b(?:is|are|was|were|has|have|does|do|did|which|what|where|how|who|list|show|count|give|"
+                         r"ist|sind|hat|haben|gibt|welche[mnrs]?|wo|wie|was)\b")
 # the noun after an IFC class name written out, which only restates it ("IfcSpace objects", "IfcDoor elements")
 _EXPLICIT_NOUN = re.compile(r"\s+(?:objects?|entities|entity|elements?|instances?|items?|occurrences?|objekte)\b")
 _ROOM_NEGATION = re.compile(rf"(?:(?P<neg>\bnot|\b\w*n't|\bnicht|\bkeine?[nrs]?|\b(?:{_EXCLUDING})|\bbut)"
@@ -4787,6 +4790,21 @@ class Parser:
             plan.threshold = {"op": ">=", "n": 1, "term": " ".join(between.split()) or "with"}
         plan.notes.append(f"which of the rooms {plan.rooms[0].term!r} hold one: those with at least one")
 
+    @staticmethod
+    def _one_asked_tersely(plan: Plan, lead: str) -> bool:
+        """ "boiler in the model?", "a pump on Level 1?": a terse question (no question word, no verb) naming one
+        class in the singular asks whether there is one; the yes/no answer lists what it finds, so a reader who
+        wanted the list has it too. A plural ("doors on level 2?") stays a list."""
+        spans = plan.resolved.get("class_spans", [])
+        if len(spans) != 1 or plan.measure is not None or plan.lookup is not None or plan.rooms:
+            return False
+        word = spans[0][2]
+        key = _CLASS_KEYS.get(word)
+        singular = key is not None and any(_CLASS_KEYS.get(word + end) == key for end in ("s", "es", "en", "n"))
+        return (lead.rstrip().endswith("?") and singular and bool(
+            re.match(rf"\s*(?:(?:a|an|one|any|ein|eine|einen)\s+)?{re.escape(word)}\b", lead))
+            and not _TERSE_VERB.search(lead))
+
     def _intent(self, plan: Plan, text: str, masked: str) -> None:
         if plan.resolved.get("compare_rooms"):
             return  # "is the kitchen bigger than the living room?" (see _compare_rooms)
@@ -4858,6 +4876,8 @@ class Parser:
             plan.intent = "exists"
         elif has(COUNT_WORDS):
             plan.intent = "count"
+        elif self._one_asked_tersely(plan, lead):
+            plan.intent = "exists"  # round 18: "boiler in the model?": is there one (and which, listed)
         elif not re.search(r"(?:^|[:\u2013\u2014]\s|\s-\s)\s*(?:which|what|welche[rs]?|was|list|show|zeige?)\b",
                            text) and (  # "Room 006: what is there inside?" asks what, after its topic
             has(EXISTS_WORDS) or yes_no

@@ -177,3 +177,15 @@ def test_a_terse_singular_question_asks_whether_there_is_one(qa: Callable[[str],
     answer = qa(duplex).ask("doors on Level 2?")  # a plural: the list, no yes/no
     assert answer["yes_no"] is None and {e["guid"] for e in answer["elements"]} == _on(
         model(duplex), "Level 2", "IfcDoor"), answer["answer"]
+
+
+def test_a_modifier_written_in_the_models_language(qa: Callable[[str], SpatialQA],
+                                                   model: Callable[[str], ifcopenshell.file]) -> None:
+    rooms = "3rooms_Heater_AirTerminal_Table_with_SB.ifc"
+    front = [d for d in model(rooms).by_type("IfcDoor") if "haustuer" in (
+        (ue.get_type(d).Name if ue.get_type(d) else "") + " " + (d.Name or "")).casefold()]
+    assert len(front) == 1
+    width = ue.get_psets(front[0]).get("Qto_DoorBaseQuantities", {}).get("Width")
+    answer = qa(rooms).ask("how wide is the front door")
+    assert answer["value"]["number"] == pytest.approx(width, rel=1e-3), answer["answer"]
+    assert "Haustuer" in answer["answer"]

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import ifcopenshell
 import ifcopenshell.util.element as ue
+import ifcopenshell.util.unit
 import pytest
 
 from ifcqa.spatial import SpatialQA
@@ -189,3 +190,26 @@ def test_a_modifier_written_in_the_models_language(qa: Callable[[str], SpatialQA
     answer = qa(rooms).ask("how wide is the front door")
     assert answer["value"]["number"] == pytest.approx(width, rel=1e-3), answer["answer"]
     assert "Haustuer" in answer["answer"]
+
+
+def test_a_remark_on_the_models_unit_restricts_nothing(qa: Callable[[str], SpatialQA],
+                                                       model: Callable[[str], ifcopenshell.file]) -> None:
+    electrical = "Duplex_Electrical_20121207.ifc"
+    f = model(electrical)
+    level = next(s for s in f.by_type("IfcBuildingStorey") if s.Name == "Level 2")
+    metres = level.Elevation * ifcopenshell.util.unit.calculate_unit_scale(f)
+    for question in ("what's the elevation of Level 2 in metres? (model is in feet I think)",
+                     "elevation of Level 2 in metres please, the file uses imperial units"):
+        answer = qa(electrical).ask(question)
+        assert answer["value"]["number"] == pytest.approx(metres, rel=1e-3), (question, answer["answer"])
+    _declined(qa(electrical).ask("elevation of Level 2? the model is in trouble"), "trouble")
+
+
+def test_among_all_frames_the_set_a_superlative_chooses_from(qa: Callable[[str], SpatialQA],
+                                                            model: Callable[[str], ifcopenshell.file]) -> None:
+    revit = "revit_quantities.ifc"
+    areas = {s.Name: ue.get_psets(s)["GSA Space Areas"]["GSA BIM Area"] for s in model(revit).by_type("IfcSpace")}
+    smallest = min(areas, key=lambda n: areas[n])
+    answer = qa(revit).ask("Among all IfcSpace entities, which one has the smallest GSA BIM Area?")
+    assert answer["value"]["number"] == pytest.approx(areas[smallest], rel=1e-3), answer["answer"]
+    assert [e["name"] for e in answer["elements"]] == [smallest], answer["answer"]

@@ -1511,6 +1511,9 @@ class Parser:
         text, contrast = units_asked.blank_contrast(text)  # "in metres, not feet": the unit asked, restated
         if contrast is not None:
             plan.notes.append(f"{contrast!r}: only says which unit is asked")
+        text, remark = units_asked.blank_model_unit(text)  # round 18: "(model is in feet I think)"
+        if remark is not None:
+            plan.notes.append(f"{remark!r}: says the model's unit; the answer states it")
         text = voice_frames.unframe(plan, text)  # round 13: "quick one -", "help me find", "am I right that ..."
         text = self._request_core(plan, text)  # round 10: "The client wants to know ...", "Electrician here."
         text, blanked, confirm = framing.mask_talk(text, self._is_context, self._topic_of, before, self._placed)

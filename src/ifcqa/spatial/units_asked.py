@@ -112,6 +112,29 @@ def blank_contrast(text: str) -> tuple[str, str | None]:
     return text, None
 
 
+# "(model is in feet I think)", "the file uses imperial units", "Modell ist in mm": what the model's unit is, said
+# beside a question; the answer states the model's unit and converts to the unit asked, so it restricts nothing
+_MODEL_UNIT = (r"[(,;\-]?\s*\b(?:(?:the|this|our)\s+)?(?:model|file|ifc|drawing|das\s+modell|modell|datei)\s+"
+               r"(?:is|was|uses|used|ist|nutzt|verwendet)\s+(?:in\s+|im\s+)?(?:imperial|metric|metrisch|{units})"
+               r"(?![\w²³])(?:\s+(?:units?|einheiten))?(?:\s*,?\s*(?:i\s+think|i\s+believe|i\s+guess|probably|maybe|"
+               r"afaik|glaube\s+ich|vermutlich|wohl))?\s*\)?")
+
+
+@cache
+def _model_unit() -> re.Pattern[str]:
+    words = sorted(_table().words, key=len, reverse=True)
+    return re.compile(_MODEL_UNIT.format(units="|".join(re.escape(w).replace(r"\ ", r"\s*") for w in words)))
+
+
+def blank_model_unit(text: str) -> tuple[str, str | None]:
+    """``text`` with a remark on the model's unit blanked ("(model is in feet I think)", "the file uses imperial
+    units"), and the remark as written; the remark names a unit (or imperial / metric) and nothing else."""
+    m = _model_unit().search(text)
+    if m is None:
+        return text, None
+    return text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():], m.group(0).strip(" (),;-")
+
+
 def named_by(term: str) -> Asked | None:
     """``term`` itself a unit's words ("square feet", "sq ft", "m²", "Quadratmeter"): the measure a question asks
     by its unit ("how many square feet is the kitchen"), asked in that unit; None for any other term."""

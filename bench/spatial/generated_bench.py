@@ -8,7 +8,8 @@ tests, so the layout is one function), draws with :func:`seed` (stable across ma
 :func:`bench_main` is the command line of the generators that write a dev and a held-back file (absences.py,
 german_forms.py, storey_sets.py, exclusions.py, voices.py, message_refs.py, aggregates.py, lookups.py,
 lookup_forms.py); :func:`draw_bases` draws the cases of the generators that wrap answered base questions in
-templates (messages.py, mail_forms.py, mail_more.py, several_requests.py); :func:`report_by`, :func:`report_groups`
+templates (messages.py, mail_forms.py, mail_more.py, several_requests.py); :func:`sample_per_model` and
+:func:`not_in` draw the dev and held-back cases of the generators that build both in one pass; :func:`report_by`, :func:`report_groups`
 and :func:`report_table` are their ``--report`` summaries.
 """
 
@@ -23,6 +24,37 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
+
+
+def sample_per_model(cases: list[dict[str, Any]], prefix: str, seed_: int, quota: dict[str, int],
+                     scale: float | None = None) -> list[dict[str, Any]]:
+    """A seeded sample of ``cases`` per (model, ``group``): ``quota[group]`` of each (times ``scale``, at least one,
+    when given), the first of each model's equal questions only, in their order, numbered ``prefix-group-NNN``
+    (lookups.py, lookup_forms.py, property_lookup.py, value_lookups.py, identifier_forms.py,
+    model_source_forms.py)."""
+    rng = random.Random(seed_)
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
+    for c in cases:
+        groups[(c["ifc_filename"], c["group"])].append(c)
+    kept = {id(c) for (_, group), cs in groups.items() for c in rng.sample(cs, min(len(cs), (
+        quota[group] if scale is None else max(1, round(quota[group] * scale)))))}
+    seen: set[tuple[str, str]] = set()
+    out = []
+    counts: Counter[str] = Counter()
+    for c in cases:
+        key = (c["ifc_filename"], c["query"].casefold())
+        if id(c) not in kept or key in seen:
+            continue
+        seen.add(key)
+        counts[c["group"]] += 1
+        out.append({"id": f"{prefix}-{c['group']}-{counts[c['group']]:03d}", **c})
+    return out
+
+
+def not_in(cases: list[dict[str, Any]], dev: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``cases`` asking no question ``dev`` asks of the same model (the held-back draw)."""
+    asked = {(c["ifc_filename"], c["query"].casefold()) for c in dev}
+    return [c for c in cases if (c["ifc_filename"], c["query"].casefold()) not in asked]
 
 
 def dumps(cases: list[dict[str, Any]]) -> str:

@@ -51,7 +51,7 @@ import ifcopenshell.util.element as ue
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
-from generated_bench import paired_main, seed  # noqa: E402
+from generated_bench import not_in, paired_main, sample_per_model, seed  # noqa: E402  # noqa: E402
 from people_oracles import Model  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
@@ -394,36 +394,12 @@ def generate_relations(ifc_dir: Path, seed_: int, held_part: bool) -> list[dict[
     return cases
 
 
-def finish(cases: list[dict[str, Any]], prefix: str, seed_: int, scale: float,
-           quota: dict[str, int] | None = None) -> list[dict[str, Any]]:
-    rng = random.Random(seed_)
-    quota = quota or PER_MODEL
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-    for c in cases:
-        groups[(c["ifc_filename"], c["group"])].append(c)
-    kept = {id(c) for (_, group), cs in groups.items()
-            for c in rng.sample(cs, min(len(cs), max(1, round(quota[group] * scale))))}
-    seen: set[tuple[str, str]] = set()
-    out = []
-    counts: Counter[str] = Counter()
-    for c in cases:
-        key = (c["ifc_filename"], c["query"].casefold())
-        if id(c) not in kept or key in seen:
-            continue
-        seen.add(key)
-        counts[c["group"]] += 1
-        out.append({"id": f"{prefix}-{c['group']}-{counts[c['group']]:03d}", **c})
-    return out
-
-
 def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    dev = finish(generate(ifc_dir, SEED, False), "ident17", SEED, 1.0)
-    dev += finish(generate_relations(ifc_dir, SEED, False), "ident17r", SEED, 1.0, PER_MODEL_REL)
-    dev_queries = {(c["ifc_filename"], c["query"].casefold()) for c in dev}
-    held = [c for c in generate(ifc_dir, SEED_B, True) if (c["ifc_filename"], c["query"].casefold()) not in dev_queries]
-    held_rel = [c for c in generate_relations(ifc_dir, SEED_B, True)
-                if (c["ifc_filename"], c["query"].casefold()) not in dev_queries]
-    return dev, finish(held, "ident17b", SEED_B, 0.5) + finish(held_rel, "ident17rb", SEED_B, 0.7, PER_MODEL_REL)
+    dev = sample_per_model(generate(ifc_dir, SEED, False), "ident17", SEED, PER_MODEL, 1.0)
+    dev += sample_per_model(generate_relations(ifc_dir, SEED, False), "ident17r", SEED, PER_MODEL_REL, 1.0)
+    held = sample_per_model(not_in(generate(ifc_dir, SEED_B, True), dev), "ident17b", SEED_B, PER_MODEL, 0.5)
+    return dev, held + sample_per_model(not_in(generate_relations(ifc_dir, SEED_B, True), dev), "ident17rb", SEED_B,
+                                        PER_MODEL_REL, 0.7)
 
 
 def _summary(cases: list[dict[str, Any]], path: Path) -> str:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +49,11 @@ import ifcopenshell.util.unit as uu
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
-from generated_bench import paired_main  # noqa: E402
+from generated_bench import (  # noqa: E402
+    not_in,
+    paired_main,  # noqa: E402
+    sample_per_model,
+)
 from people_oracles import Model  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
@@ -357,30 +361,9 @@ def generate(ifc_dir: Path, seed: int, held_part: bool) -> list[dict[str, Any]]:
     return cases
 
 
-def finish(cases: list[dict[str, Any]], prefix: str, seed: int) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-    for c in cases:
-        groups[(c["ifc_filename"], c["group"])].append(c)
-    kept = {id(c) for (_, group), cs in groups.items() for c in rng.sample(cs, min(len(cs), PER_MODEL[group]))}
-    seen: set[tuple[str, str]] = set()
-    out = []
-    counts: Counter[str] = Counter()
-    for c in cases:
-        key = (c["ifc_filename"], c["query"].casefold())
-        if id(c) not in kept or key in seen:
-            continue
-        seen.add(key)
-        counts[c["group"]] += 1
-        out.append({"id": f"{prefix}-{c['group']}-{counts[c['group']]:03d}", **c})
-    return out
-
-
 def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    dev = finish(generate(ifc_dir, SEED, False), "look11", SEED)
-    dev_queries = {(c["ifc_filename"], c["query"].casefold()) for c in dev}
-    held = [c for c in generate(ifc_dir, SEED_B, True) if (c["ifc_filename"], c["query"].casefold()) not in dev_queries]
-    return dev, finish(held, "look11b", SEED_B)
+    dev = sample_per_model(generate(ifc_dir, SEED, False), "look11", SEED, PER_MODEL)
+    return dev, sample_per_model(not_in(generate(ifc_dir, SEED_B, True), dev), "look11b", SEED_B, PER_MODEL)
 
 
 def _summary(cases: list[dict[str, Any]], path: Path) -> str:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +40,11 @@ import ifcopenshell.util.element as ue
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
-from generated_bench import paired_main  # noqa: E402
+from generated_bench import (  # noqa: E402
+    not_in,
+    paired_main,  # noqa: E402
+    sample_per_model,
+)
 from people_oracles import Model  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
@@ -221,31 +225,9 @@ def generate(ifc_dir: Path, seed_: int, held_part: bool) -> list[dict[str, Any]]
     return cases
 
 
-def finish(cases: list[dict[str, Any]], prefix: str, seed_: int, scale: float) -> list[dict[str, Any]]:
-    rng = random.Random(seed_)
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-    for c in cases:
-        groups[(c["ifc_filename"], c["group"])].append(c)
-    kept = {id(c) for (_, group), cs in groups.items()
-            for c in rng.sample(cs, min(len(cs), max(1, round(PER_MODEL[group] * scale))))}
-    seen: set[tuple[str, str]] = set()
-    out = []
-    counts: Counter[str] = Counter()
-    for c in cases:
-        key = (c["ifc_filename"], c["query"].casefold())
-        if id(c) not in kept or key in seen:
-            continue
-        seen.add(key)
-        counts[c["group"]] += 1
-        out.append({"id": f"{prefix}-{c['group']}-{counts[c['group']]:03d}", **c})
-    return out
-
-
 def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    dev = finish(generate(ifc_dir, SEED, False), "source18", SEED, 1.0)
-    dev_queries = {(c["ifc_filename"], c["query"].casefold()) for c in dev}
-    held = [c for c in generate(ifc_dir, SEED_B, True) if (c["ifc_filename"], c["query"].casefold()) not in dev_queries]
-    return dev, finish(held, "source18b", SEED_B, 0.5)
+    dev = sample_per_model(generate(ifc_dir, SEED, False), "source18", SEED, PER_MODEL, 1.0)
+    return dev, sample_per_model(not_in(generate(ifc_dir, SEED_B, True), dev), "source18b", SEED_B, PER_MODEL, 0.5)
 
 
 def _summary(cases: list[dict[str, Any]], path: Path) -> str:

@@ -69,7 +69,11 @@ import ifcopenshell.util.unit
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from generated_bench import dumps  # noqa: E402
+from generated_bench import (  # noqa: E402
+    dumps,  # noqa: E402
+    not_in,
+    sample_per_model,
+)
 from people_oracles import Model  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
@@ -482,31 +486,9 @@ def _storey_cases(m: Model, model: str, rng: random.Random, held_part: bool) -> 
     return out
 
 
-def finish(cases: list[dict[str, Any]], prefix: str, held_part: bool, seed: int) -> list[dict[str, Any]]:
-    rng = random.Random(seed)
-    groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-    for c in cases:
-        groups[(c["ifc_filename"], c["group"])].append(c)
-    kept = {id(c) for (_, kind), cs in groups.items() for c in rng.sample(cs, min(len(cs), PER_MODEL[held_part][kind]))}
-    cases = [c for c in cases if id(c) in kept]
-    seen: set[tuple[str, str]] = set()
-    out = []
-    counts: Counter[str] = Counter()
-    for c in cases:
-        key = (c["ifc_filename"], c["query"].casefold())
-        if key in seen:
-            continue
-        seen.add(key)
-        counts[c["group"]] += 1
-        out.append({"id": f"{prefix}-{c['group']}-{counts[c['group']]:03d}", **c})
-    return out
-
-
 def build(ifc_dir: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    dev = finish(generate(ifc_dir, SEED, False), "prop10", False, SEED)
-    dev_queries = {(c["ifc_filename"], c["query"].casefold()) for c in dev}
-    held = [c for c in generate(ifc_dir, SEED_B, True) if (c["ifc_filename"], c["query"].casefold()) not in dev_queries]
-    return dev, finish(held, "prop10b", True, SEED_B)
+    dev = sample_per_model(generate(ifc_dir, SEED, False), "prop10", SEED, PER_MODEL[False])
+    return dev, sample_per_model(not_in(generate(ifc_dir, SEED_B, True), dev), "prop10b", SEED_B, PER_MODEL[True])
 
 
 def report(run_dir: Path) -> int:

@@ -213,3 +213,13 @@ def test_among_all_frames_the_set_a_superlative_chooses_from(qa: Callable[[str],
     answer = qa(revit).ask("Among all IfcSpace entities, which one has the smallest GSA BIM Area?")
     assert answer["value"]["number"] == pytest.approx(areas[smallest], rel=1e-3), answer["answer"]
     assert [e["name"] for e in answer["elements"]] == [smallest], answer["answer"]
+
+
+def test_in_the_model_is_the_whole_model_never_a_property_named_model(
+        qa: Callable[[str], SpatialQA], model: Callable[[str], ifcopenshell.file]) -> None:
+    large = "LargeBuilding.ifc"
+    doors = model(large).by_type("IfcDoor")
+    assert any("Model" in props for d in doors for props in ue.get_psets(d).values())  # Revit's Identity Data.Model
+    answer = qa(large).ask("doors in the model?")  # declined on the empty 'Model' property before
+    assert {e["guid"] for e in answer["elements"]} == {d.GlobalId for d in doors}, answer["answer"]
+    _declined(qa(large).ask("what is the model of the doors?"), "model")  # the property asked stays the property

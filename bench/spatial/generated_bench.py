@@ -9,8 +9,8 @@ tests, so the layout is one function), draws with :func:`seed` (stable across ma
 german_forms.py, storey_sets.py, exclusions.py, voices.py, message_refs.py, aggregates.py, lookups.py,
 lookup_forms.py); :func:`draw_bases` draws the cases of the generators that wrap answered base questions in
 templates (messages.py, mail_forms.py, mail_more.py, several_requests.py); :func:`sample_per_model` and
-:func:`not_in` draw the dev and held-back cases of the generators that build both in one pass; :func:`report_by`, :func:`report_groups`
-and :func:`report_table` are their ``--report`` summaries.
+:func:`not_in` draw the dev and held-back cases of the generators that build both in one pass;
+:func:`report_by`, :func:`report_groups` and :func:`report_table` are their ``--report`` summaries.
 """
 
 from __future__ import annotations

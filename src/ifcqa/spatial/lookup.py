@@ -618,8 +618,8 @@ def read(index: ModelIndex, e: Element, source: str, only_set: str | None = None
         return Reading(float(box[5] - box[2]), "height", "geometry (bounding box)", length.symbol if length else None)
     if kind == "materials":
         return Reading(tuple(dict.fromkeys(e.materials)) or None, "material", "materials")
-    if kind == "predefined":  # as ifcopenshell.util.element.get_predefined_type: the type's value first (round 18)
-        return Reading(e.predefined_type, "PredefinedType", "the element's, else its type's")
+    if kind == "predefined":  # as ifcopenshell.util.element.get_predefined_type (round 18; after the attribute)
+        return Reading(e.predefined_type, "PredefinedType", "its type's (the element records none)")
     if kind == "type":
         t = index.data.elements.get(e.type) if e.type is not None else None
         return Reading(t.name if t is not None else None, "type", f"type object ({t.ifc_class})" if t else "type")

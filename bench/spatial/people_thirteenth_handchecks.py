@@ -1,4 +1,4 @@
-"""A second, differently written walk over the models that re-derives 20 intents of people_thirteenth.json.
+"""A second, differently written walk over the models that re-derives 22 intents of people_thirteenth.json.
 
     python bench/spatial/people_thirteenth_handchecks.py [--ifc-dir ../shared/ifc]
 
@@ -149,6 +149,8 @@ CHECKS: dict[str, tuple[str, Callable[[Walk], tuple[str, Any]]]] = {
         "number", w.prop(w.space("LongName", "Schlafzimmer"), "BaseQuantities", "NetFloorArea"))),
     "quantities-02": ("3rooms_Heater_AirTerminal_Table_with_SB.ifc", lambda w: ("number", sum(
         w.prop(s, "Qto_SpaceBaseQuantities", "NetFloorArea") for s in w.f.by_type("IfcSpace")))),
+    "quantities-04": ("Duplex_A_20110907.ifc", lambda w: ("guids", {
+        s.GlobalId for s in w.below("Level 2", "IfcSpace") if w.prop(s, "GSA Space Areas", "GSA BIM Area") > 20})),
     "negation-01": ("Duplex_A_20110907.ifc", lambda w: ("guids", {
         s.GlobalId for s in w.below("Level 2", "IfcSpace") if not w.bounds(s, "IfcWindow")})),
     "negation-02": ("AC11-Institute-Var-2-IFC.ifc", lambda w: ("count", _count([

@@ -169,6 +169,13 @@ def _dup_windowless_level2(m: Model) -> Oracle:
     return elements(s for s in m.spaces() if m.storey_name(s) == "Level 2" and not m.bounding(s, "IfcWindow"))
 
 
+def _dup_level2_over_20(m: Model) -> Oracle:
+    if m.unit("AREAUNIT") != "m²":
+        raise ValueError("the area unit is not m²")
+    return elements(s for s in m.spaces() if m.storey_name(s) == "Level 2"
+                    and qty(s, "GSA Space Areas", "GSA BIM Area") > 20)
+
+
 def _largest_room(m: Model) -> Oracle:
     spaces = m.spaces()
     area = {s.GlobalId: qty(s, "GSA Space Areas", "GSA BIM Area") for s in spaces}
@@ -230,7 +237,7 @@ INTENTS: list[Intent] = [
         "How many windows does the Keller storey have?",
         "Ticket #4471\nCategory: cleaning\nRequested by: Hausverwaltung, J. Brandt\nDue: end of next week\n"
         "Description: the window cleaners quote per window and start in the basement (storey 'Keller'); the "
-        "upper floors follow in spring.\nQuestion: how many windows are there on the Keller?",
+        "upper floors follow in spring.\nQuestion: how many windows are there on that storey?",
         "Number of windows in Keller is needed for the cleaning offer - the quote is per piece.",
     ), lambda m: count(m.on("Keller", "IfcWindow")),
         f"IfcWindow on storey 'Keller', {STOREY_DEEP}; count"),
@@ -422,14 +429,14 @@ INTENTS: list[Intent] = [
     ), _largest_room,
         "the IfcSpace with the largest 'GSA Space Areas'.'GSA BIM Area'; the element"),
     Intent(DUP, "quantities", (
-        "garage floor area",
-        "What is the floor area of the garage?",
-        "Ticket RE-19\nRequester: Ola Nilsen, letting agent\nContext: the listing for unit A goes online on "
-        "Monday; living space is done, the garage is still missing.\nQuestion: what is the floor area of "
-        "the garage?",
-        "Floor area of garage in m2 is needed for the listing.",
-    ), lambda m: no_text(m, "garage", "carport"),
-        "decline: the model has no garage (no space and no text 'garage' / 'carport')"),
+        "Level 2 rooms over 20 m2",
+        "Which rooms on Level 2 have a floor area of more than 20 m²?",
+        "Hi Priya,\n\nthe flooring offer splits small rooms from large ones: anything above 20 m² gets the "
+        "heavier underlay. We only need the upper storey, Level 2, for now. Which rooms on that level are "
+        "larger than 20 m²?\n\nThanks,\nOwen Burke\nQuantity surveyor",
+        "rooms bigger then 20 square metres, only on Level 2 - which are they?",
+    ), _dup_level2_over_20,
+        "IfcSpace on 'Level 2' with 'GSA Space Areas'.'GSA BIM Area' > 20 m²; the elements"),
     # ---------------------------------------------------------------- negation
     Intent(DUP, "negation", (
         "Level 2 rooms without windows",
@@ -512,7 +519,7 @@ INTENTS: list[Intent] = [
         "Wie viele Türen gibt es im Erdgeschoss?",
         "Ticket 5120\nBereich: Schließanlage\nAnsprechpartner: Hr. Yilmaz\nBeschreibung: Für die neue "
         "Schließanlage brauchen wir zuerst das Erdgeschoss, die Obergeschosse folgen später.\nFrage: Wie "
-        "viele Türen sind im Erdgeschoss?",
+        "viele Türen hat dieses Geschoss?",
         "Die Anzahl der Türen im EG wird benötigt (Schließanlage).",
     ), lambda m: count(m.on("Erdgeschoss", "IfcDoor")),
         f"IfcDoor on 'Erdgeschoss', {STOREY_DEEP}; count"),

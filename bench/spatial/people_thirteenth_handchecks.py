@@ -146,7 +146,7 @@ CHECKS: dict[str, tuple[str, Callable[[Walk], tuple[str, Any]]]] = {
     "qualifiers-02": ("AC11-Institute-Var-2-IFC.ifc", lambda w: ("count", _count([
         e for e in w.below("Erdgeschoss", "IfcWall") if w.prop(e, "Pset_WallCommon", "LoadBearing") is True]))),
     "quantities-01": ("AC20-FZK-Haus.ifc", lambda w: (
-        "number", w.prop(w.space("LongName", "Schlafzimmer"), "BaseQuantities", "NetFloorArea"))),
+        "number", w.prop(w.space("LongName", "Küche"), "BaseQuantities", "NetFloorArea"))),
     "quantities-02": ("3rooms_Heater_AirTerminal_Table_with_SB.ifc", lambda w: ("number", sum(
         w.prop(s, "Qto_SpaceBaseQuantities", "NetFloorArea") for s in w.f.by_type("IfcSpace")))),
     "quantities-04": ("Duplex_A_20110907.ifc", lambda w: ("guids", {

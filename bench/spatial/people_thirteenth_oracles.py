@@ -401,15 +401,15 @@ INTENTS: list[Intent] = [
         "decline: no property of the model records a fire rating (and no text 'fire')"),
     # ---------------------------------------------------------------- quantities
     Intent(FZK, "quantities", (
-        "net floor area Schlafzimmer",
-        "What is the net floor area of the Schlafzimmer?",
-        "Hallo Jan,\n\nthe carpet layer asked for the bedroom only: the Schlafzimmer on the Erdgeschoss. "
-        "He calculates on the net area, not the gross one. What is the net floor area of that room?\n\n"
-        "Gruß, Mia",
-        "Schlafzimmer net floor area in m2? for the carpet",
-    ), lambda m: number(qty(m.space(long="Schlafzimmer"), "BaseQuantities", "NetFloorArea"), "m²",
-                        [m.space(long="Schlafzimmer")]),
-        "BaseQuantities.NetFloorArea of space 'Schlafzimmer'; m²"),
+        "net floor area Küche",
+        "What is the net floor area of the Küche?",
+        "Hallo Jan,\n\nthe tiler asked for the kitchen only: the Küche on the Erdgeschoss, the bathroom he "
+        "measured himself. He calculates on the net area, not the gross one. What is the net floor area of "
+        "that room?\n\nGruß, Mia\n(Bauleitung)",
+        "Küche net floor area in m2? for the tiles",
+    ), lambda m: number(qty(m.space(long="Küche"), "BaseQuantities", "NetFloorArea"), "m²",
+                        [m.space(long="Küche")]),
+        "BaseQuantities.NetFloorArea of space 'Küche' (every floor area the file holds for it agrees); m²"),
     Intent(R3, "quantities", (
         "total net floor area all rooms",
         "What is the total net floor area of all rooms together?",

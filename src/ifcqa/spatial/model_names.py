@@ -15,8 +15,9 @@ the Erdgeschoss?". The model is the only source and the only building asked abou
   which no IFC file holds, and the words stay to be declined.
 - **Own names**: the model's file name and stem, the distinctive first part of the stem ("IfcOpenHouse" of
   "IfcOpenHouse_IFC4"), and its IfcProject / IfcSite / IfcBuilding names worth saying (not "Default", "My Project",
-  placeholders or numbers), as whole tokens, with "the" before and "model / file / project / building" after. A
-  name that is also one of the model's storey or space names is left alone.
+  placeholders or numbers; a site's or building's only in a model with one: with several, the name says which), as
+  whole tokens, with "the" before and "model / file / project / building" after. A name that is also one of the
+  model's storey or space names is left alone.
 - **Another model's name** (:func:`other_name`): a name-shaped lead ("Duplex_A_20110907: ...", "Casa3Habitaciones -
   ...", "FZK-Haus: ..."; digits, underscores, ".ifc", or a hyphened building noun) that is not this model's and
   names nothing the model holds would be set aside as a heading by the talk passes; it names another model or

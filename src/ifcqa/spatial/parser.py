@@ -1177,8 +1177,9 @@ class Parser:
         """The model's own names (file, project, site, building), cached (spatial/model_names.py)."""
         if self._own_names is None:
             data = self.index.data.elements.values()
-            self._own_names = model_names.own_names(
-                self.index.path.stem, (n for e in data if e.ifc_class in ("IfcProject", "IfcSite", "IfcBuilding")
+            single = {c for c in ("IfcSite", "IfcBuilding") if sum(e.ifc_class == c for e in data) == 1}
+            self._own_names = model_names.own_names(  # several buildings: a building's name says which (never blanked)
+                self.index.path.stem, (n for e in data if e.ifc_class == "IfcProject" or e.ifc_class in single
                                        for n in (e.name, e.long_name)),
                 (n for e in data if e.ifc_class in ("IfcBuildingStorey", "IfcSpace") for n in (e.name, e.long_name)))
         return self._own_names

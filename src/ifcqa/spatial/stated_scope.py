@@ -137,7 +137,7 @@ def read(parser: Parser, question: str) -> Plan | None:
     blanked = (request[:hit.start()] + " " * (hit.end() - hit.start()) + request[hit.end():]).strip()
     own = _alone(parser, blanked)
     spans = [(a, b, w) for a, b, w in own.resolved.get("class_spans", [])]
-    scope = _scope(parser, statement, {w for _, _, w in spans})
+    scope = _scope(parser, statement, {w for _, _, w in spans}, set(own.storeys))
     if pointer is None and not (scope.included or scope.set_aside):
         return None
     if not scope.restricts() and not (scope.included and own.storeys
@@ -231,8 +231,9 @@ def _compose(blanked: str, spans: list[tuple[int, int, str]], scope: Scope, stor
     return text + "?"
 
 
-def _scope(parser: Parser, statement: str, asked: set[str]) -> Scope:
-    """The scope a (normalised) statement says; ``asked``: the request's class words."""
+def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[str]) -> Scope:
+    """The scope a (normalised) statement says; ``asked``: the request's class words, ``asked_storeys`` its
+    storeys."""
     from ifcqa.spatial.message_antecedents import _words as anaphor_words
     from ifcqa.spatial.parser import _CLASS_KEYS
 
@@ -268,12 +269,18 @@ def _scope(parser: Parser, statement: str, asked: set[str]) -> Scope:
         if not any(a <= shape.start() < b or shape.start() <= a < shape.end() for a, b, _, _ in found) and \
                 shape.group(0) not in out.missing and not any(shape.group(0) in m for m in out.missing):
             out.missing.append(shape.group(0))
-    before, after = _rx("set_aside_before"), _rx("set_aside_after")
+    before, after, weak = _rx("set_aside_before"), _rx("set_aside_after"), _rx("set_aside_weak")
     aside_clauses: list[tuple[int, int]] = []
     storey_spans = [(a, b) for a, b, _, _ in found]
+    marked = []
     for a, b, term, guid in sorted(found):
         start, end = _clause(statement, a, b)
-        aside = before.search(statement, start, a) or after.search(statement, b, end)
+        strong = bool(before.search(statement, start, a) or after.search(statement, b, end))
+        marked.append((a, term, guid, start, end, strong, bool(weak.search(statement, b, end))))
+    # a time or a state sets a storey aside when another storey is said plainly or asked in the request
+    contrast = any(not s and not w for *_, s, w in marked)
+    for a, term, guid, start, end, strong, timed in marked:
+        aside = strong or (timed and (contrast or bool(asked_storeys and guid not in asked_storeys)))
         (out.set_aside if aside else out.included).append((a, term, guid))
         if aside:
             aside_clauses.append((start, end))

@@ -138,8 +138,8 @@ def read(parser: Parser, question: str) -> Plan | None:
     own = _alone(parser, blanked)
     spans = [(a, b, w) for a, b, w in own.resolved.get("class_spans", [])]
     scope = _scope(parser, statement, {w for _, _, w in spans}, set(own.storeys))
-    if pointer is None and not (scope.included or scope.set_aside):
-        return None
+    if pointer is None and not (scope.included and _together(statement, scope.included)):
+        return None  # "there" after storeys said apart ("L1 on Monday and L2 on Tuesday"): which one is not said
     if not scope.restricts() and not (scope.included and own.storeys
                                       and set(own.storeys) != {g for _, _, g in scope.included}):
         return None
@@ -200,6 +200,15 @@ def read(parser: Parser, question: str) -> Plan | None:
     plan.notes.append(read_as)
     plan.resolved["framing"] = [*plan.resolved.get("framing", []), read_as]
     return plan
+
+
+def _together(statement: str, storeys: list[tuple[int, str, str]]) -> bool:
+    """Whether the storeys are said as one run ("the Keller and the Erdgeschoss", "EG, 1.OG und 2.OG")."""
+    from ifcqa.spatial.message_antecedents import _COORDINATED
+
+    ordered = sorted(storeys)
+    return all(_COORDINATED.fullmatch(statement[a + len(t):b]) for (a, t, _), (b, _, _) in zip(
+        ordered, ordered[1:], strict=False))
 
 
 def _alone(parser: Parser, text: str) -> Plan:

@@ -84,6 +84,7 @@ class Scope:
     qualifier: str | None = None
     qualifier_class: str | None = None  # the class word the qualifier is said with ("the external walls")
     rooms_out: list[str] = field(default_factory=list)  # "apart from the bathrooms"
+    things: str | None = None  # the one class word the statement says (for a request that names none)
     unread: list[str] = field(default_factory=list)  # words saying which of the things that are not read
     why: str = ""  # a decline found while reading
     sentences: int = 0  # sentences of the statement that name a part of the scope
@@ -225,7 +226,7 @@ def _compose(blanked: str, spans: list[tuple[int, int, str]], scope: Scope, stor
     text = blanked.rstrip(" ?.!")
     qualifier = f"{scope.qualifier} " if scope.qualifier else ""
     if not spans:
-        noun = "rooms" if scope.rooms_out else scope.qualifier_class
+        noun = "rooms" if scope.rooms_out else scope.qualifier_class or scope.things
         if noun is None:
             return None
         text = f"{'how many' if count else 'which'} {qualifier}{noun}"
@@ -311,8 +312,11 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
                 nxt = tokens[i + 1][2] if i + 1 < len(tokens) else ""
                 if nxt in _CLASS_KEYS and positive and key in positive:
                     out.qualifier_class = nxt
-    if len(positive) > 1 or (negative and not positive) or (positive & negative):
-        out.why = "the statement says both or neither of " + ", ".join(sorted(positive | negative))
+    if negative and not positive:
+        out.why = ("the statement leaves out the " + " and ".join(sorted(negative)) + " ones, which I cannot read "
+                   "as saying which are meant (the property may be unset)")
+    elif len(positive) > 1 or (positive & negative):
+        out.why = "the statement says both " + " and ".join(sorted(positive | negative))
     elif positive:
         out.qualifier = next(iter(positive))
         if negative and negative != {"internal" if out.qualifier == "external" else "external"}:
@@ -339,13 +343,27 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
             if prev not in known and prev not in _CLASS_KEYS and i > 1 and tokens[i - 2][2] in words["modifier_ok"]:
                 out.unread.append(prev)
             if w != "ones" and re.match(words["relative"], statement[b:], re.I) and w in _CLASS_KEYS:
-                out.unread.append(statement[b:].split(",")[0].split(".")[0].strip())
+                out.unread.append(_some_words(statement[b:]))
+    for _, b in storey_spans:  # "the doors on EG and 1.OG that have panic bars"
+        if re.match(words["relative"], statement[b:], re.I) and not any(x <= b < y for x, y in aside_clauses):
+            out.unread.append(_some_words(statement[b:]))
+    # the things the statement speaks of, for a request that names none ("The doors on EG get checked. How many
+    # is that?")
+    things = {_CLASS_KEYS[w]: w for a, _, w in tokens if w in _CLASS_KEYS and not any(
+        x <= a < y for x, y in storey_spans) and not any(x <= a < y for x, y in aside_clauses)}
+    if len(things) == 1:
+        out.things = next(iter(things.values()))
     # sentences of the statement that name a part of the scope
     marks = [a for a, _, _, _ in found] + [a for a, _ in said_at] + [m.start() for m in
                                                                     _rx("room_exclusion").finditer(statement)]
     bounds = [0, *[m.end() for m in _breaks(statement, _SENTENCE)], len(statement) + 1]
     out.sentences = sum(1 for s, e in zip(bounds, bounds[1:], strict=False) if any(s <= x < e for x in marks))
     return out
+
+
+def _some_words(text: str) -> str:
+    """The first words of a modifier, up to its clause's end."""
+    return " ".join(re.split(r"[,.;:!?()]", text, maxsplit=1)[0].split()[:5])
 
 
 def _clause(text: str, a: int, b: int) -> tuple[int, int]:

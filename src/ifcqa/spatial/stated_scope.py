@@ -55,7 +55,7 @@ _SENTENCE = re.compile(r"[.!?]+\s+|\s*\n+\s*")
 _CLAUSE = re.compile(r"[,;()]|\s-\s|[.!?:]\s")
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
 _NUMBERS = {"two": 2, "three": 3, "four": 4, "both": 2, "zwei": 2, "drei": 3, "vier": 4, "beiden": 2, "beide": 2}
-_COUNTED = re.compile(r"(?:the\s+|die\s+)?(" + "|".join(_NUMBERS) + r")\s+(?:(?:upper|lower|top|bottom|obere[n]?|"
+_COUNTED = re.compile(r"\b(?:the\s+|die\s+)?(" + "|".join(_NUMBERS) + r")\s+(?:(?:upper|lower|top|bottom|obere[n]?|"
                       r"untere[n]?)\s+)?(?:floors|storeys|stories|levels|geschosse|etagen|stockwerke)")
 
 
@@ -101,7 +101,7 @@ def split(question: str) -> tuple[str, str] | None:
         return None
     last = cuts[-1]
     statement, request = question[:last.start()].strip(), question[last.end():].strip()
-    if not statement or not request or "?" in statement:
+    if not statement or not request or "?" in question[:last.end()]:
         return None
     return statement, request
 
@@ -262,10 +262,8 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
         at = statement.find(mention.term)
         if at < 0 or any(a < at + len(mention.term) and at < b for a, b, _, _ in found):
             continue
-        counted = _COUNTED.fullmatch(mention.term)
-        if counted and not mention.storeys:  # "two floors, i.e. EG and 1.OG": the storeys said by name, counted
-            several.append((mention.term, _NUMBERS[counted.group(1)]))
-            continue
+        if _COUNTED.fullmatch(mention.term):
+            continue  # counted below
         if at > 0 and statement[at - 1].isalnum() or not mention.storeys:
             out.missing.append(statement[max(at - 1, 0) if at > 0 and statement[at - 1].isalnum() else at:
                                          at + len(mention.term)].strip())
@@ -274,7 +272,9 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
             found.append((at, at + len(mention.term), mention.term, mention.storeys[0]))
         else:
             several.append((mention.term, set(mention.storeys)))
-    out.missing += [w for w in sub.unresolved if w not in out.missing]
+    # "two floors, i.e. EG and 1.OG", "the three upper floors": the storeys said by name, counted
+    several += [(m.group(0), _NUMBERS[m.group(1)]) for m in _COUNTED.finditer(statement)]
+    out.missing += [w for w in sub.unresolved if w not in out.missing and not _COUNTED.fullmatch(w)]
     for shape in re.finditer(anaphor_words()["storey_shape"], statement, re.I):
         if not any(a <= shape.start() < b or shape.start() <= a < shape.end() for a, b, _, _ in found) and \
                 shape.group(0) not in out.missing and not any(shape.group(0) in m for m in out.missing):
@@ -374,7 +374,12 @@ def _clause(text: str, a: int, b: int) -> tuple[int, int]:
 
 
 def _decline(question: str, note: str, why: str, words: list[str]) -> Plan:
+    from ifcqa.spatial.message_antecedents import _as_written
+
     out = Plan(question=question, intent="declined")
     out.notes.append(note)
-    out.declined = {"reason": why, "not_understood": list(dict.fromkeys(words)), "can_answer": _CAN}
+    for w in words:  # the words as the message writes them
+        why = why.replace(repr(w), repr(_as_written(question, w)))
+    out.declined = {"reason": why, "not_understood": list(dict.fromkeys(_as_written(question, w) for w in words)),
+                    "can_answer": _CAN}
     return out

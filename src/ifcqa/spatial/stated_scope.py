@@ -286,11 +286,19 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
     for a, b, term, guid in sorted(found):
         start, end = _clause(statement, a, b)
         strong = bool(before.search(statement, start, a) or after.search(statement, b, end))
-        marked.append((a, term, guid, start, end, strong, bool(weak.search(statement, b, end))))
+        timed = weak.search(statement, b, end)
+        timed_alone = False  # the clause holds nothing but storeys, the time or state and fillers ("2.OG next year")
+        if timed:
+            clause = list(statement[start:end])
+            for x, y in [*storey_spans, (timed.start(), timed.end())]:
+                if start <= x < end:
+                    clause[x - start:y - start] = " " * (min(y, end) - x)
+            timed_alone = all(w in words["weak_fillers"] for w in _WORD.findall("".join(clause)))
+        marked.append((a, term, guid, start, end, strong, timed_alone))
     # a time or a state sets a storey aside when another storey is said plainly or asked in the request
     contrast = any(not s and not w for *_, s, w in marked)
-    for a, term, guid, start, end, strong, timed in marked:
-        aside = strong or (timed and (contrast or bool(asked_storeys and guid not in asked_storeys)))
+    for a, term, guid, start, end, strong, alone in marked:
+        aside = strong or (alone and (contrast or bool(asked_storeys and guid not in asked_storeys)))
         (out.set_aside if aside else out.included).append((a, term, guid))
         if aside:
             aside_clauses.append((start, end))
@@ -323,13 +331,13 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
             out.why = "the statement's qualifiers do not agree"
     # rooms left out by a word
     for m in _rx("room_exclusion").finditer(statement):
-        x = m.group("x").strip()
-        if any(m.start("x") <= a < m.end("x") for a, _ in storey_spans) or not x:
+        left = m.group("x").strip()
+        if any(m.start("x") <= a < m.end("x") for a, _ in storey_spans) or not left:
             continue
         if not _rx("room_words").search(statement):
             out.unread.append(f"{m.group(0).strip()}")
             continue
-        out.rooms_out.append(x)
+        out.rooms_out.append(left)
     # a word saying which of the things, not read: "the broken ones", "die defekten Türen", "the windows we ..."
     known = set().union(*words["qualifiers"].values()) | words["modifier_ok"]
     for i, (a, b, w) in enumerate(tokens):

@@ -159,6 +159,8 @@ def read(parser: Parser, question: str) -> Plan | None:
             repr(w) for w in scope.unread) + ", which I cannot read as a restriction", scope.unread)
     if own.declined is not None and (spans or own.unconsumed or own.storeys):
         return None  # the request itself is not understood: the parser's own decline names its words
+    if own.declined is None and (own.intent not in ("list", "count") or own.compare):
+        return None  # a comparison, a ranking, a measure over the storeys: not a set pointed back at
     included = [g for _, _, g in scope.included]
     aside = {g for _, _, g in scope.set_aside}
     if set(included) & aside:
@@ -191,6 +193,9 @@ def read(parser: Parser, question: str) -> Plan | None:
         lost.append(f"{scope.qualifier!r}")
     if scope.rooms_out and not any(r.negated for r in plan.rooms):
         lost.append("the rooms left out")
+    if own.declined is None and (plan.intent != own.intent or not {c.key for c in own.classes if not c.inventory}
+                                 <= {c.key for c in plan.classes}):
+        lost.append("what the request asks")
     if plan.declined is not None or lost:
         why = (plan.declined or {}).get("reason") or "the scope could not be applied whole (" + ", ".join(lost) + ")"
         return _decline(question, note, f"read as {text!r}: {why}", [said])

@@ -93,6 +93,19 @@ def test_qualifier_applied_to_the_request(qa: Callable[[str], SpatialQA], model:
     assert answer["count"] == len(expected) == 2 and _guids(answer) == expected, answer["answer"]
 
 
+def test_other_qualifiers_carried(qa: Callable[[str], SpatialQA], model: Callable[[str], Any]) -> None:
+    f = model(INST)
+    # an earlier draft answered the 53 walls of both storeys ("load-bearing" dropped)
+    answer = qa(INST).ask("the load-bearing walls on Keller and Erdgeschoss get anchors. How many walls is that?")
+    expected = {e.GlobalId for e in f.by_type("IfcWall") if storey_of(e) in ("Keller", "Erdgeschoss")
+                and ue.get_pset(e, "Pset_WallCommon", "LoadBearing") is True}
+    assert answer["count"] == len(expected) == 30 and _guids(answer) == expected, answer["answer"]
+    answer = qa(INST).ask("Only the doors wider than 1 m matter: which doors on Erdgeschoss are those?")
+    expected = {e.GlobalId for e in f.by_type("IfcDoor") if storey_of(e) == "Erdgeschoss" and e.OverallWidth > 1.0}
+    assert _guids(answer) == expected and len(expected) == 3, answer["answer"]  # the file's length unit is metre
+    _declined(qa(INST).ask("More than 10 doors on Keller and Erdgeschoss get new handles. How many doors is that?"))
+
+
 def test_rooms_left_out(qa: Callable[[str], SpatialQA], model: Callable[[str], Any]) -> None:
     f = model(DUPLEX)
     answer = qa(DUPLEX).ask("Parquet for each room on Level 2 except the bathrooms. How many rooms is that?")

@@ -85,13 +85,14 @@ class Scope:
     qualifier_class: str | None = None  # the class word the qualifier is said with ("the external walls")
     rooms_out: list[str] = field(default_factory=list)  # "apart from the bathrooms"
     things: str | None = None  # the one class word the statement says (for a request that names none)
+    carried: list[str] = field(default_factory=list)  # the parser's other qualifiers ("load-bearing", "wider than")
     unread: list[str] = field(default_factory=list)  # words saying which of the things that are not read
     why: str = ""  # a decline found while reading
     sentences: int = 0  # sentences of the statement that name a part of the scope
 
     def restricts(self) -> bool:
         return bool(len(self.included) > 1 or self.set_aside or self.missing or self.qualifier or self.rooms_out
-                    or self.unread or self.why)
+                    or self.unread or self.why or self.carried)
 
 
 def split(question: str) -> tuple[str, str] | None:
@@ -189,8 +190,8 @@ def read(parser: Parser, question: str) -> Plan | None:
     lost = []
     if expected and set(plan.storeys) != expected:
         lost.append("its storeys")
-    if scope.qualifier and not plan.qualifiers:
-        lost.append(f"{scope.qualifier!r}")
+    if len(plan.qualifiers) < bool(scope.qualifier) + len(scope.carried):
+        lost.append(", ".join(repr(q) for q in [scope.qualifier, *scope.carried] if q))
     if scope.rooms_out and not any(r.negated for r in plan.rooms):
         lost.append("the rooms left out")
     if own.declined is None and (plan.intent != own.intent or not {c.key for c in own.classes if not c.inventory}
@@ -229,7 +230,9 @@ def _compose(blanked: str, spans: list[tuple[int, int, str]], scope: Scope, stor
              count: bool) -> str | None:
     """The request with the statement's scope written in."""
     text = blanked.rstrip(" ?.!")
-    qualifier = f"{scope.qualifier} " if scope.qualifier else ""
+    before = [q for q in [scope.qualifier, *scope.carried] if q and " " not in q]  # "load-bearing walls"
+    after = [q for q in scope.carried if " " in q]  # "doors wider than 1 m"
+    qualifier = "".join(f"{q} " for q in before)
     if not spans:
         noun = "rooms" if scope.rooms_out else scope.qualifier_class or scope.things
         if noun is None:
@@ -241,6 +244,8 @@ def _compose(blanked: str, spans: list[tuple[int, int, str]], scope: Scope, stor
     if storeys:
         end = max(b for _, b, _ in spans) + len(qualifier) if spans else len(text)
         text = text[:end] + " on " + " and ".join(storeys) + text[end:]
+    for q in after:
+        text += f" {q}"
     for room in scope.rooms_out:
         text += f" apart from the {room}"
     return text + "?"
@@ -250,7 +255,7 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
     """The scope a (normalised) statement says; ``asked``: the request's class words, ``asked_storeys`` its
     storeys."""
     from ifcqa.spatial.message_antecedents import _words as anaphor_words
-    from ifcqa.spatial.parser import _CLASS_KEYS
+    from ifcqa.spatial.parser import _CLASS_KEYS, normalise
 
     words = _words()
     out = Scope()
@@ -334,6 +339,24 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
         out.qualifier = next(iter(positive))
         if negative and negative != {"internal" if out.qualifier == "external" else "external"}:
             out.why = "the statement's qualifiers do not agree"
+    # the other qualifiers the parser reads in the statement ("the load-bearing walls", "doors wider than 1 m"):
+    # carried into the request; one left out or negated is not read
+    for q in sub.qualifiers:
+        term = normalise(q.term)
+        if set(term.split()) & set().union(*words["qualifiers"].values()):
+            continue  # external / internal: read above
+        at = statement.find(term)
+        if at < 0:
+            out.unread.append(q.term)
+        elif not any(x <= at < y for x, y in aside_clauses):
+            start, end = _clause(statement, at, at + len(term))
+            if q.negated or _rx("negative").search(statement, start, end):
+                out.why = f"the statement leaves out {q.term!r}, which I cannot read as saying which are meant"
+            elif term not in out.carried:
+                out.carried.append(term)
+                said_at.append((at, at + len(term)))
+    if sub.threshold or sub.explicit or sub.elements:
+        out.why = "the statement restricts the things in a way I cannot carry into the request"
     # rooms left out by a word
     for m in _rx("room_exclusion").finditer(statement):
         left = m.group("x").strip()
@@ -345,6 +368,7 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
         out.rooms_out.append(left)
     # a word saying which of the things, not read: "the broken ones", "die defekten Türen", "the windows we ..."
     known = set().union(*words["qualifiers"].values()) | words["modifier_ok"]
+    not_read = {normalise(w) for w in [*sub.unconsumed, *((sub.declined or {}).get("not_understood") or [])]}
     for i, (a, b, w) in enumerate(tokens):
         if i == 0 or any(x <= a < y for x, y in aside_clauses):
             continue  # what a storey set aside keeps ("the EG keeps the old ones") says nothing of the scope
@@ -353,7 +377,8 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
             continue  # "all Level 1 rooms"
         if w in ("ones", "one") or (w in _CLASS_KEYS and (not asked or _CLASS_KEYS[w] in {_CLASS_KEYS.get(x, x)
                                                                                          for x in asked})):
-            if prev not in known and prev not in _CLASS_KEYS and i > 1 and tokens[i - 2][2] in words["modifier_ok"]:
+            if prev not in known and prev not in _CLASS_KEYS and i > 1 and tokens[i - 2][2] in words["modifier_ok"] \
+                    and prev in not_read:
                 out.unread.append(prev)
             if w != "ones" and re.match(words["relative"], statement[b:], re.I) and w in _CLASS_KEYS:
                 out.unread.append(_some_words(statement[b:]))

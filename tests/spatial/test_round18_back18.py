@@ -106,6 +106,17 @@ def test_other_qualifiers_carried(qa: Callable[[str], SpatialQA], model: Callabl
     _declined(qa(INST).ask("More than 10 doors on Keller and Erdgeschoss get new handles. How many doors is that?"))
 
 
+def test_chat_lead_words_and_a_request_without_its_class(qa: Callable[[str], SpatialQA],
+                                                         model: Callable[[str], Any]) -> None:
+    answer = qa(EDC).ask("[10:02] Anna: we're doing EG + 1.OG first\n[10:03] Ben: ok, how many doors is that?")
+    expected = _on(model(EDC), "IfcDoor", {"EG", "1.OG"})
+    assert answer["count"] == len(expected) == 64 and _guids(answer) == expected, answer["answer"]
+    f = model(DUPLEX)
+    answer = qa(DUPLEX).ask("Interior doors only. how many on level 2 is that?")  # the storey is the request's
+    expected = {e.GlobalId for e in f.by_type("IfcDoor") if storey_of(e) == "Level 2" and _ext(e, "IfcDoor") is False}
+    assert answer["count"] == len(expected) == 8 and _guids(answer) == expected, answer["answer"]
+
+
 def test_rooms_left_out(qa: Callable[[str], SpatialQA], model: Callable[[str], Any]) -> None:
     f = model(DUPLEX)
     answer = qa(DUPLEX).ask("Parquet for each room on Level 2 except the bathrooms. How many rooms is that?")

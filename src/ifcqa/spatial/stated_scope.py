@@ -137,6 +137,7 @@ def read(parser: Parser, question: str) -> Plan | None:
     hit = pointer or place
     assert hit is not None
     blanked = (request[:hit.start()] + " " * (hit.end() - hit.start()) + request[hit.end():]).strip()
+    blanked = _rx("request_lead").sub("", blanked)  # "ok, how many doors is that?"
     own = _alone(parser, blanked)
     spans = [(a, b, w) for a, b, w in own.resolved.get("class_spans", [])]
     scope = _scope(parser, statement, {w for _, _, w in spans}, set(own.storeys))
@@ -235,9 +236,13 @@ def _compose(blanked: str, spans: list[tuple[int, int, str]], scope: Scope, stor
     qualifier = "".join(f"{q} " for q in before)
     if not spans:
         noun = "rooms" if scope.rooms_out else scope.qualifier_class or scope.things
+        asks = _rx("asks").search(text)
         if noun is None:
             return None
-        text = f"{'how many' if count else 'which'} {qualifier}{noun}"
+        if asks is not None:  # "how many on level 2 is that?": the class written after the asking words
+            text = text[:asks.end()] + f" {qualifier}{noun}" + text[asks.end():]
+        else:
+            text = f"{'how many' if count else 'which'} {qualifier}{noun}"
     elif qualifier:
         a = spans[0][0]
         text = text[:a] + qualifier + text[a:]

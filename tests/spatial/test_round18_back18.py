@@ -168,6 +168,17 @@ def test_a_comparison_over_the_storeys_is_left_to_the_parser(qa: Callable[[str],
     assert answer["answer"].startswith("Erdgeschoss has the most doors (18)"), answer["answer"]
 
 
+def test_a_question_not_asking_a_set_is_left_to_the_parser(qa: Callable[[str], SpatialQA],
+                                                           model: Callable[[str], Any]) -> None:
+    f = model(DUPLEX)
+    # an earlier draft rewrote these as "which doors on Level 1 and Level 2" (the request's "external" dropped)
+    answer = qa(DUPLEX).ask("Doors on Level 1 and Level 2. Are any of them external?")
+    expected = {e.GlobalId for e in f.by_type("IfcDoor") if storey_of(e) in ("Level 1", "Level 2")
+                and _ext(e, "IfcDoor") is True}
+    assert _guids(answer) == expected and len(expected) == 4, answer["answer"]
+    assert not qa(DUPLEX).ask("Level 1 has 6 doors and Level 2 has 8. Is that right?")["elements"]
+
+
 def test_committed_cases_equal_the_generator(shared_ifc: Path) -> None:
     script = load_script(SCRIPT)
     for held, path in ((False, DEV), (True, HELD)):

@@ -179,9 +179,9 @@ def read(parser: Parser, question: str) -> Plan | None:
         return _decline(question, note, "the statement only says which storeys are left out", [said])
     else:
         storeys = []
-    text = _compose(blanked, spans, scope, storeys, bool(_rx("count_words").search(request)))
+    text = _compose(blanked, spans, scope, storeys)
     if text is None:
-        return _decline(question, note, "the statement's scope names no things the request asks about", [said])
+        return None  # no things asked for the scope to apply to: left to the antecedent readers
     parser._message = True
     try:
         plan = parser.parse(text)
@@ -191,7 +191,7 @@ def read(parser: Parser, question: str) -> Plan | None:
     lost = []
     if expected and set(plan.storeys) != expected:
         lost.append("its storeys")
-    if len(plan.qualifiers) < bool(scope.qualifier) + len(scope.carried):
+    if len(plan.qualifiers) < bool(scope.qualifier) + len(scope.carried) + len(own.qualifiers):
         lost.append(", ".join(repr(q) for q in [scope.qualifier, *scope.carried] if q))
     if scope.rooms_out and not any(r.negated for r in plan.rooms):
         lost.append("the rooms left out")
@@ -227,8 +227,7 @@ def _alone(parser: Parser, text: str) -> Plan:
         parser._framing = False
 
 
-def _compose(blanked: str, spans: list[tuple[int, int, str]], scope: Scope, storeys: list[str],
-             count: bool) -> str | None:
+def _compose(blanked: str, spans: list[tuple[int, int, str]], scope: Scope, storeys: list[str]) -> str | None:
     """The request with the statement's scope written in."""
     text = blanked.rstrip(" ?.!")
     before = [q for q in [scope.qualifier, *scope.carried] if q and " " not in q]  # "load-bearing walls"
@@ -239,10 +238,9 @@ def _compose(blanked: str, spans: list[tuple[int, int, str]], scope: Scope, stor
         asks = _rx("asks").search(text)
         if noun is None:
             return None
-        if asks is not None:  # "how many on level 2 is that?": the class written after the asking words
-            text = text[:asks.end()] + f" {qualifier}{noun}" + text[asks.end():]
-        else:
-            text = f"{'how many' if count else 'which'} {qualifier}{noun}"
+        if asks is None:
+            return None  # "Is that right?", "Are any of them external?": not a set asked for
+        text = text[:asks.end()] + f" {qualifier}{noun}" + text[asks.end():]  # "how many on level 2 is that?"
     elif qualifier:
         a = spans[0][0]
         text = text[:a] + qualifier + text[a:]

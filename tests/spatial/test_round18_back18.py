@@ -179,6 +179,20 @@ def test_a_question_not_asking_a_set_is_left_to_the_parser(qa: Callable[[str], S
     assert not qa(DUPLEX).ask("Level 1 has 6 doors and Level 2 has 8. Is that right?")["elements"]
 
 
+def test_counted_pointer_and_dated_set_aside(qa: Callable[[str], SpatialQA], model: Callable[[str], Any]) -> None:
+    f = model(EDC)
+    # "was done in 2017" sets 2.OG aside (it counted 2.OG in before: 3 storeys for "those two floors")
+    answer = qa(EDC).ask("Note: EG and 1.OG get new locks, 2.OG was done in 2017. Number of doors on those two floors?")
+    expected = _on(f, "IfcDoor", {"EG", "1.OG"})
+    assert answer["count"] == len(expected) == 64 and _guids(answer) == expected, answer["answer"]
+    _declined(qa(EDC).ask("EG, 1.OG and 2.OG get new locks. How many doors on those two floors?"), "two floors")
+    # "which ones ... are those" after a dash: the statement's qualifier on the request's storey
+    answer = qa(DUPLEX).ask("only the exterior walls pls - which ones on Level 2 are those?")
+    expected = {e.GlobalId for e in model(DUPLEX).by_type("IfcWall") if storey_of(e) == "Level 2"
+                and _ext(e, "IfcWall") is True}
+    assert _guids(answer) == expected and len(expected) == 5, answer["answer"]
+
+
 def test_committed_cases_equal_the_generator(shared_ifc: Path) -> None:
     script = load_script(SCRIPT)
     for held, path in ((False, DEV), (True, HELD)):

@@ -1035,11 +1035,11 @@ class Parser:
         if not (self._framing or self._message) and (back := chat_layout.points_back(question)) is not None:
             return _decline(Plan(question=question), f"{back!r} points back at what the message says around the "
                             "request, which I cannot read as a restriction", [back], "Name what you mean instead.")
+        if not (self._framing or self._message) and (scoped := stated_scope.read(self, question)) is not None:
+            return scoped  # round 18: "the EG keeps the old ones, 1.OG and 2.OG get new signs. How many doors is that?"
         if not (self._framing or self._message) and (followed := follow_ups.read(self, question)) is not None:
             followed.notes.extend(f"mail layout set aside: {x}" for x in layout)
             return followed  # round 14: "How many windows on EG? Which ones?", "... Only the external ones."
-        if not (self._framing or self._message) and (scoped := stated_scope.read(self, question)) is not None:
-            return scoped  # round 18: "the EG keeps the old ones, 1.OG and 2.OG get new signs. How many doors is that?"
         plan = self._parse_whole(question)
         plan.notes.extend(f"mail layout set aside: {x}" for x in layout)
         if self._framing or self._message:

@@ -136,7 +136,10 @@ def read(parser: Parser, question: str) -> Plan | None:
         return None
     hit = pointer or place
     assert hit is not None
-    blanked = (request[:hit.start()] + " " * (hit.end() - hit.start()) + request[hit.end():]).strip()
+    blanked = request
+    for p in [*words["pointers"], *words["place_pointers"]]:  # every pointer ("which ones ... are those")
+        blanked = re.sub(p, lambda m: " " * len(m.group(0)), blanked, flags=re.I)
+    blanked = blanked.strip()
     blanked = _rx("request_lead").sub("", blanked)  # "ok, how many doors is that?"
     own = _alone(parser, blanked)
     spans = [(a, b, w) for a, b, w in own.resolved.get("class_spans", [])]
@@ -179,6 +182,10 @@ def read(parser: Parser, question: str) -> Plan | None:
         return _decline(question, note, "the statement only says which storeys are left out", [said])
     else:
         storeys = []
+    counted = _COUNTED.search(request)
+    if counted and storeys and len(storeys) != _NUMBERS[counted.group(1)]:
+        return _decline(question, note, f"{counted.group(0)!r} counts {_NUMBERS[counted.group(1)]} storeys and the "
+                        f"statement names {len(storeys)} ({', '.join(storeys)})", [counted.group(0)])
     text = _compose(blanked, spans, scope, storeys)
     if text is None:
         return None  # no things asked for the scope to apply to: left to the antecedent readers

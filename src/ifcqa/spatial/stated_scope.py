@@ -143,6 +143,12 @@ def read(parser: Parser, question: str) -> Plan | None:
     blanked = _rx("request_lead").sub("", blanked)  # "ok, how many doors is that?"
     own = _alone(parser, blanked)
     spans = [(a, b, w) for a, b, w in own.resolved.get("class_spans", [])]
+    if own.declined is not None and (spans or own.unconsumed or own.storeys):
+        return None  # the request itself is not understood: the parser's own decline names its words
+    if own.declined is None and (own.intent not in ("list", "count") or own.compare):
+        return None  # a comparison, a ranking, a measure over the storeys: not a set pointed back at
+    if not spans and not _rx("asks").search(blanked):
+        return None  # "Is that right?", "Are any of them external?": not a set asked for
     scope = _scope(parser, statement, {w for _, _, w in spans}, set(own.storeys))
     if pointer is None and not (scope.included and _together(statement, scope.included)):
         return None  # "there" after storeys said apart ("L1 on Monday and L2 on Tuesday"): which one is not said
@@ -154,6 +160,8 @@ def read(parser: Parser, question: str) -> Plan | None:
     if scope.why:
         return _decline(question, note, scope.why, scope.unread or [said])
     if scope.sentences > 1:
+        if pointer is None:
+            return None  # "there" after two sentences: the antecedent reader names the storeys
         return _decline(question, note, f"{said!r} could point back at more than one sentence of the message",
                         [said])
     if scope.missing:
@@ -162,10 +170,6 @@ def read(parser: Parser, question: str) -> Plan | None:
     if scope.unread:
         return _decline(question, note, "the statement says which ones with " + ", ".join(
             repr(w) for w in scope.unread) + ", which I cannot read as a restriction", scope.unread)
-    if own.declined is not None and (spans or own.unconsumed or own.storeys):
-        return None  # the request itself is not understood: the parser's own decline names its words
-    if own.declined is None and (own.intent not in ("list", "count") or own.compare):
-        return None  # a comparison, a ranking, a measure over the storeys: not a set pointed back at
     included = [g for _, _, g in scope.included]
     aside = {g for _, _, g in scope.set_aside}
     if set(included) & aside:

@@ -70,6 +70,7 @@ from ifcqa.spatial import (
     room_parts,
     schema_words,
     singular_asked,
+    stated_scope,
     storey_class_name,
     storey_refs,
     storey_sets,
@@ -1047,6 +1048,8 @@ class Parser:
             return _decline(Plan(question=question), f"{other!r} looks like the name of another model or building, "
                             f"and this model is {self.index.path.name!r}", [other],
                             "Ask about this model, or open the model you mean.")  # round 18: "Duplex_A: ..."
+        if not (self._framing or self._message) and (scoped := stated_scope.read(self, question)) is not None:
+            return scoped  # round 18: "the EG keeps the old ones, 1.OG and 2.OG get new signs. How many doors is that?"
         if not (self._framing or self._message) and (followed := follow_ups.read(self, question)) is not None:
             followed.notes.extend(f"mail layout set aside: {x}" for x in layout)
             return followed  # round 14: "How many windows on EG? Which ones?", "... Only the external ones."

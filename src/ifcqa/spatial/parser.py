@@ -29,6 +29,7 @@ from ifcqa.spatial import (
     between,
     building_scope,
     chat_layout,
+    comparative_shapes,
     comparison_words,
     context_units,
     contrast_classes,
@@ -1177,6 +1178,9 @@ class Parser:
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
         text = self._two_sided(plan, text)  # round 17: "apart from", "outside S, i.e. on the other floors", "outnumber"
+        text = self._comparative_shapes(plan, text)  # round 18: "the greater count of", "a dozen", "incl. the R"
+        if plan.declined is not None:
+            return plan
         text, stop = self._storey_sets(plan, text)  # round 13: "the two lower floors (EG and 1.OG)", "above ground"
         if stop:
             return plan
@@ -1394,6 +1398,22 @@ class Parser:
                                           _CLASS_KEYS.__contains__)
         plan.notes.extend(notes)
         return text
+
+    def _comparative_shapes(self, plan: Plan, text: str) -> str:
+        """Comparatives, thresholds and inclusion / exclusion words spelled out, an included part checked against
+        the set asked (spatial/comparative_shapes.py); a part that cannot be grounded declines naming it."""
+        names = {s.guid: normalise(s.name) for s in self.resolver.storeys if s.name}
+
+        def room_storeys(phrase: str) -> list[str] | None:
+            guids = [g for r in resolve.find_rooms(self.index, phrase) for g in r.guids]
+            return [names[g] for g in resolve.storeys_of(self.index, guids) if g in names] if guids else None
+
+        found = comparative_shapes.spell_out(text, comparative_shapes.Model(
+            list(names.values()), _CLASS_KEYS.__contains__, room_storeys))
+        plan.notes.extend(found.notes)
+        if found.decline is not None:
+            _decline(plan, found.decline[0], found.decline[1])
+        return found.text
 
     def _negation_shapes(self, plan: Plan, text: str) -> str:
         """Negation shapes spelled out as the passes read them, and types negated after a class word taken out of

@@ -1,0 +1,255 @@
+"""Comparatives, thresholds and inclusion / exclusion phrases said in other words (issue 22, round 18).
+
+``bench/spatial/comparative_forms.py`` (written first) found questions whose plan the parser can say but whose
+WORDING it did not read: a comparative noun or verb ("which of the two floors is having the bigger number of
+doors?", "which level holds the greater count of windows", "die größere Anzahl an Fenstern"), a threshold in other
+words ("over 100 doors", "more than a dozen", "no more than twenty ..., correct?"), a total over storeys said by
+inclusion words ("counting both floors", "Level 1 plus Level 2", "EG & OG"), and a part said to be included in or
+left out of a count ("including the corridor", "Flur mitgerechnet", "not counting the heat pump itself", "(Küche
+nicht mitgezählt)"). :func:`spell_out` runs once on the normalised question (right after ``two_sided``) and spells
+each shape in the form the existing passes read, naming each rewrite in the plan's notes:
+
+- "the greater / bigger / larger / higher number (count, amount) of X" is "more X" (smaller / lower: "fewer X"),
+  and a verb before more / fewer ("holds", "is having", "contains") is "has"; German "die größere Anzahl an X" is
+  "mehr X" and "ist die Anzahl der X größer" is "gibt es mehr X";
+- a number written in words after a threshold word or a room noun is its digits ("a dozen" 12, "room three"
+  room 3); "over / above / in excess of N X" is "more than N X" and "no more than N" "at most N" ONLY before a
+  class or room word (never before a unit: "over 20 m²" stays the qualifier passes'); ", correct?" is ", right?";
+- "A plus B", "A + B", "A & B" between two of the model's storeys is "A and B"; "counting both floors" (all three
+  floors ...) is the model's storeys by name ONLY when the model has exactly that many, else the question declines
+  saying how many storeys the model has;
+- "including R" / "R mitgerechnet" / "(R included)": R is one of what the request already counts, so nothing
+  changes, but it is CHECKED: R must be a room of the model, the request must count rooms, and each space R names
+  must be on the storeys the request names (or the whole model), else the question declines naming R and why;
+  "including the X" of a class in a count of every element is checked the same way (X is one of them);
+- "not counting R" / "R nicht mitgezählt" / "excluding R" / "R ausgenommen" / "(R not included)" is "except R"
+  (the set difference the exclusion passes compute and state in the answer; an R they cannot ground declines);
+  "R itself" / "R selbst" is R.
+
+Nothing is dropped: every rewrite keeps the part it is about (a side, a threshold, an included or excluded part)
+for the passes after to ground, or declines naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+_WORDS: dict[str, Any] = json.loads(
+    resources.files("ifcqa.spatial").joinpath("data/comparative_shape_words.json").read_text("utf-8"))
+
+
+def _alt(key: str) -> str:
+    """The phrases of ``data/comparative_shape_words.json`` under ``key`` as one regex group, longest first."""
+    return _alt_of(_WORDS[key])
+
+
+def _alt_of(phrases: Iterable[str]) -> str:
+    ordered = sorted(phrases, key=len, reverse=True)
+    return "(?:" + "|".join(r"\s+".join(re.escape(w) for w in p.split()) for p in ordered) + ")"
+
+
+_NUMBERS: dict[str, int] = {k.casefold(): int(v) for k, v in _WORDS["number_words"].items()}
+_NUMBER_WORD = _alt_of(_NUMBERS)
+_THRESHOLD = _alt("threshold_words")
+_COUNT_NOUN = _alt("count_nouns")
+_ART = r"(?:(?:the|a|an|die|der|den|dem|das|des)\s+)?"
+_END = r"(?=\s*(?:[,;.?!()]|$))"  # the end of a clause or of the text
+_PART = r"(?P<r>[^\W\d_][^,;.?!()]*?)"  # what an inclusion or exclusion is about: one clause's words
+
+
+@dataclass
+class Shapes:
+    """What :func:`spell_out` read: the rewritten text, a note per rewrite, and a decline (reason, words) when a
+    part said could not be grounded."""
+
+    text: str
+    notes: list[str] = field(default_factory=list)
+    decline: tuple[str, list[str]] | None = None
+
+
+@dataclass(frozen=True)
+class Model:
+    """What the shapes consult in the model: its storey names (normalised, in the model's order), whether a word
+    is a class word, and the storey names of the spaces a room phrase names (None: no space)."""
+
+    storeys: Sequence[str]
+    is_class: Callable[[str], bool]
+    room_storeys: Callable[[str], list[str] | None]
+
+
+def _num(word: str) -> str:
+    return str(_NUMBERS[re.sub(r"\s+", " ", word.casefold())])
+
+
+def _subject_ahead(text: str, start: int, is_class: Callable[[str], bool]) -> bool:
+    """Whether a class or room word follows ``start`` (within two words): "over 6 doors", "above 12 exterior
+    doors"; never a unit ("over 20 m²")."""
+    words = re.findall(r"[^\W\d_][\w-]*", text[start:start + 60])[:3]
+    rooms = set(_WORDS["room_subjects"]) | set(_WORDS["element_subjects"])
+    return any(is_class(w) or w in rooms for w in words[:3])
+
+
+def _numbers(s: Shapes, is_class: Callable[[str], bool]) -> None:
+    text = s.text
+    # a number word after a threshold word: "more than a dozen", "mehr als zwanzig"
+    out = re.sub(rf"\b(?P<t>{_THRESHOLD})\s+(?P<n>{_NUMBER_WORD})\b(?!\s+(?:of|von)\b)",
+                 lambda m: f"{m['t']} {_num(m['n'])}", text)
+    # "twenty or more doors"
+    out = re.sub(rf"(?<![\w.])(?P<n>{_NUMBER_WORD})\s+(?=or\s+(?:more|fewer|less)\b|oder\s+mehr\b)",
+                 lambda m: f"{_num(m['n'])} ", out)
+    # "room three", "Raum sechs"
+    out = re.sub(rf"\b(?P<r>{_alt('room_nouns')})\s+(?P<n>{_NUMBER_WORD})\b", lambda m: f"{m['r']} {_num(m['n'])}",
+                 out)
+    if out != text:
+        s.notes.append("comparative shape read: a number written in words (after a threshold word or a room noun)")
+    text = out
+
+    def threshold(repl: str) -> Callable[[re.Match[str]], str]:
+        return lambda m: f"{repl} {m['n']}" if _subject_ahead(text, m.end(), is_class) else m.group(0)
+
+    for key, repl in (("at_most", "at most"), ("at_least", "at least"), ("more_than", "more than")):
+        out = re.sub(rf"\b{_alt(key)}\s+(?P<n>\d+)\b", threshold(repl), text)
+        if out != text:
+            s.notes.append(f'comparative shape read: "{key.replace("_", " ")}" said in other words')
+            text = out
+    if re.search(rf"\b(?:{_THRESHOLD}|more|fewer|less|mehr|weniger)\b", text):
+        out = re.sub(rf"\s*,\s*{_alt('right_tails')}\s*(?P<q>\?)\s*$", r", right?", text)
+        if out != text:
+            s.notes.append('comparative shape read: ", correct?" as ", right?"')
+            text = out
+    s.text = text
+
+
+def _comparatives(s: Shapes) -> None:
+    text = s.text
+    more, fewer = _alt("more_adjectives"), _alt("fewer_adjectives")
+    out = re.sub(rf"\b(?:the\s+|a\s+)?(?P<adj>{more}|{fewer})\s+{_COUNT_NOUN}\s+of\s+(?:the\s+)?",
+                 lambda m: "more " if re.fullmatch(more, m["adj"]) else "fewer ", text)
+    if out != text:
+        out = re.sub(r"\b(?P<c>more|fewer)\b(?P<x>[^?.!,;]*?)\s+than\s+of\s+", r"\g<c>\g<x> than ", out)
+    de_more, de_fewer, de_noun = _alt("german_more"), _alt("german_fewer"), _alt("german_count_nouns")
+    out = re.sub(rf"\b(?:die\s+|eine\s+)?(?P<adj>{de_more}|{de_fewer})\s+{de_noun}\s+(?:an|von|der)?\s*",
+                 lambda m: "mehr " if re.fullmatch(de_more, m["adj"]) else "weniger ", out)
+    # "auf welchem Geschoss ist die Anzahl der Fenster größer": "gibt es mehr Fenster"
+    out = re.sub(rf"\b(?:auf|in)\s+welche[mr]\s+[^\W\d_]+\s+ist\s+die\s+{de_noun}\s+(?:der|an|von)\s+"
+                 r"(?P<x>[^\W\d_]+)\s+(?P<adj>gr(?:ö|oe|o)(?:ß|ss)er|h(?:ö|oe)her|kleiner|geringer)\b",
+                 lambda m: f"which storeys have {'mehr' if m['adj'][0] in 'gh' else 'weniger'} {m['x']}", out)
+    if out != text:
+        s.notes.append('comparative shape read: "the greater number of X" as "more X"')
+        text = out
+    out = re.sub(rf"\b{_alt('has_verbs')}\s+(?=(?:more|fewer)\b)", "has ", text)
+    out = re.sub(rf"\b{_alt('have_verbs')}\s+(?=(?:more|fewer)\b)", "have ", out)
+    if out != text:
+        s.notes.append('comparative shape read: "holds / contains / is having more" as "has more"')
+        text = out
+    s.text = text
+
+
+def _storey_alt(storeys: Iterable[str]) -> str | None:
+    names = sorted((n for n in storeys if n), key=len, reverse=True)
+    return "(?:" + "|".join(re.escape(n) for n in names) + ")" if names else None
+
+
+_HOW_MANY = {"both": 2, "two": 2, "beide": 2, "three": 3, "drei": 3}
+
+
+def _totals(s: Shapes, model: Model) -> None:
+    alt = _storey_alt(model.storeys)
+    if alt is not None:
+        out = re.sub(rf"\b(?P<a>{alt})\s*(?:\+|&|\bplus\b|\bsowie\b)\s*(?:the\s+|das\s+|dem\s+)?(?P<b>{alt})\b",
+                     lambda m: f"{m['a']} and {m['b']}", s.text)
+        if out != s.text:
+            s.notes.append('comparative shape read: "A plus / + / & B" (two storeys) as "A and B"')
+            s.text = out
+    found = re.search(rf"\b{_alt('both_storeys')}\b", s.text)
+    if found is None:
+        return
+    n = next(v for k, v in _HOW_MANY.items() if re.search(rf"\b{k}\b", found.group(0)))
+    if len(model.storeys) != n:
+        s.decline = (f"'{found.group(0)}' says the model has {n} storeys, but it has {len(model.storeys)} "
+                     f"({', '.join(model.storeys)}); name the storeys to count", [found.group(0)])
+        return
+    german = bool(re.search(r"geschoss|etage|stockwerk", found.group(0)))
+    named = alt is not None and re.search(rf"\b{alt}\b", s.text[: found.start()] + s.text[found.end():])
+    if named:
+        said = ""
+    elif german:
+        said = " im " + " und ".join(model.storeys)
+    else:
+        said = " on " + " and ".join(model.storeys)
+    s.text = (s.text[: found.start()].rstrip() + said + " " + s.text[found.end():].lstrip(" ")).strip()
+    s.text = re.sub(r"^\s*,\s*", "", re.sub(r"\s+,", ",", s.text))
+    s.notes.append(f"comparative shape read: '{found.group(0)}' as the model's {n} storeys")
+
+
+def _clean(part: str) -> str:
+    part = re.sub(rf"\s+{_alt('itself')}$", "", part.strip())
+    return re.sub(rf"^{_ART}", "", part).strip()
+
+
+def _exclusions(s: Shapes, model: Model) -> None:
+    german = bool(re.search(r"\b(?:wie|viele|gibt|hat|anzahl|im|der|die|das|räume)\b", s.text))
+    after = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+-\s+){_ART}{_PART}\s+{_alt('exclude_after')}\s*\)?{_END}")
+    before = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+){_alt('exclude_before')}\s+{_ART}{_PART}\s*\)?{_END}")
+    for pattern in (after, before):
+        found = pattern.search(s.text)
+        if found is None:
+            continue
+        part = _clean(found["r"])
+        said = f" ausser {part}" if german else f" except the {part}"
+        s.text = s.text[: found.start()] + said + s.text[found.end():]
+        s.notes.append(f"comparative shape read: '{found.group(0).strip(' ,()')}' as 'except {part}'")
+        return
+
+
+def _inclusions(s: Shapes, model: Model) -> None:
+    after = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+-\s+){_ART}{_PART}\s+{_alt('include_after')}\s*\)?{_END}")
+    before = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+){_alt('include_before')}\s+{_ART}{_PART}\s*\)?{_END}")
+    for pattern in (after, before):
+        found = pattern.search(s.text)
+        if found is None or re.search(r"\bnicht\s*$|\bnot\s*$", found["r"]):
+            continue
+        part = _clean(found["r"])
+        rest = s.text[: found.start()] + s.text[found.end():]
+        said = found.group(0).strip(" ,()-")
+        rooms_asked = re.search(rf"\b{_alt('room_subjects')}\b", rest) is not None
+        elements_asked = re.search(rf"\b{_alt('element_subjects')}\b", rest) is not None
+        if model.is_class(part) and elements_asked:
+            s.notes.append(f"comparative shape read: '{said}': {part} are among the elements counted, nothing changes")
+            s.text = rest
+            return
+        where = model.room_storeys(part)
+        if where is None:
+            s.decline = (f"'{part}' in '{said}' is no room of the model I can find", [part])
+            return
+        if not rooms_asked:
+            s.decline = (f"'{said}': {part} is a room, but the request does not count rooms, so I cannot tell what "
+                         f"including it adds", [said])
+            return
+        alt = _storey_alt(model.storeys)
+        asked = [n for n in model.storeys if alt is not None and re.search(rf"\b{re.escape(n)}\b", rest)]
+        outside = [n for n in where if asked and n not in asked]
+        if outside:
+            s.decline = (f"'{said}': {part} is on {', '.join(dict.fromkeys(where))}, not among the rooms asked (on "
+                         f"{', '.join(asked)})", [said])
+            return
+        s.notes.append(f"comparative shape read: '{said}': {part} is one of the rooms counted, nothing changes")
+        s.text = rest
+        return
+
+
+def spell_out(text: str, model: Model) -> Shapes:
+    """``text`` (normalised) with the shapes of the module docstring spelled out (see :class:`Shapes`)."""
+    s = Shapes(text)
+    _comparatives(s)
+    _numbers(s, model.is_class)
+    _totals(s, model)
+    if s.decline is None:
+        _exclusions(s, model)
+        _inclusions(s, model)
+    return s

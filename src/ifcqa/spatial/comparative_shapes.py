@@ -80,6 +80,11 @@ class Model:
     storeys: Sequence[str]
     is_class: Callable[[str], bool]
     room_storeys: Callable[[str], list[str] | None]
+    shown: Sequence[str] = ()  # the storey names as the model writes them (for the answer), in the same order
+
+    def show(self, names: Iterable[str]) -> str:
+        labels = dict(zip(self.storeys, self.shown, strict=False))
+        return ", ".join(labels.get(n, n) for n in dict.fromkeys(names))
 
 
 def _num(word: str) -> str:
@@ -172,7 +177,7 @@ def _totals(s: Shapes, model: Model) -> None:
     n = next(v for k, v in _HOW_MANY.items() if re.search(rf"\b{k}\b", found.group(0)))
     if len(model.storeys) != n:
         s.decline = (f"'{found.group(0)}' says the model has {n} storeys, but it has {len(model.storeys)} "
-                     f"({', '.join(model.storeys)}); name the storeys to count", [found.group(0)])
+                     f"({model.show(model.storeys)}); name the storeys to count", [found.group(0)])
         return
     german = bool(re.search(r"geschoss|etage|stockwerk", found.group(0)))
     named = alt is not None and re.search(rf"\b{alt}\b", s.text[: found.start()] + s.text[found.end():])
@@ -235,8 +240,8 @@ def _inclusions(s: Shapes, model: Model) -> None:
         asked = [n for n in model.storeys if alt is not None and re.search(rf"\b{re.escape(n)}\b", rest)]
         outside = [n for n in where if asked and n not in asked]
         if outside:
-            s.decline = (f"'{said}': {part} is on {', '.join(dict.fromkeys(where))}, not among the rooms asked (on "
-                         f"{', '.join(asked)})", [said])
+            s.decline = (f"'{said}': {part} is on {model.show(where)}, not among the rooms asked (on "
+                         f"{model.show(asked)})", [said])
             return
         s.notes.append(f"comparative shape read: '{said}': {part} is one of the rooms counted, nothing changes")
         s.text = rest

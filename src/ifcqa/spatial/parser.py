@@ -1409,7 +1409,8 @@ class Parser:
             return [names[g] for g in resolve.storeys_of(self.index, guids) if g in names] if guids else None
 
         found = comparative_shapes.spell_out(text, comparative_shapes.Model(
-            list(names.values()), _CLASS_KEYS.__contains__, room_storeys))
+            list(names.values()), _CLASS_KEYS.__contains__, room_storeys,
+            [s.name for s in self.resolver.storeys if s.name]))
         plan.notes.extend(found.notes)
         if found.decline is not None:
             _decline(plan, found.decline[0], found.decline[1])

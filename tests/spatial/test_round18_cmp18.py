@@ -132,3 +132,24 @@ def test_committed_cases_equal_the_generator(shared_ifc: Path) -> None:
     for held, path in ((False, DEV), (True, HELD)):
         assert path.read_text(encoding="utf-8") == script.dumps(script.build(shared_ifc, held)), (
             f"{path.name} differs from comparative_forms.py: run `python bench/spatial/comparative_forms.py`")
+
+
+def test_storey_joins_tails_and_itself(qa: Callable[[str], SpatialQA], model: Any) -> None:
+    f = model(INST)
+    want = _on(f, "IfcWindow", ("1. Obergeschoss", "2. Obergeschoss"))
+    answer = qa(INST).ask("windows 1. + 2. Obergeschoss")
+    assert {r["guid"] for r in answer["elements"]} == want, answer["answer"]
+    keller = len(_on(f, "IfcDoor", ("Keller",)))
+    answer = qa(INST).ask("more than 10 doors on Keller or not?")
+    assert answer["yes_no"] is (keller > 10) and str(keller) in answer["answer"], answer["answer"]
+    # "nothing left out" is no part taken out; "including the doors" where there are none declines
+    answer = qa(INST).ask("Everything on Keller please, nothing left out.")
+    assert answer["declined"] is None and answer["elements"], answer["answer"]
+    _declined(qa(INST).ask("everything on Dachgeschoss, including the doors"), "doors")
+    g = model("WP_Puffer_FWS_FBH10.ifc")  # the heat pump: an IfcUnitaryEquipment named "Wärmepumpe"
+    rest = {e.GlobalId for e in g.by_type("IfcElement") if not e.is_a("IfcFeatureElement")
+            and not e.is_a("IfcVirtualElement") and e.Name != "Wärmepumpe"}
+    for q in ("die Wärmepumpe selbst ausgenommen, wie viele Bauteile gibt es?",
+              "what is there apart from the heat pump itself?"):
+        answer = qa("WP_Puffer_FWS_FBH10.ifc").ask(q)
+        assert {r["guid"] for r in answer["elements"]} == rest, (q, answer["answer"])

@@ -81,6 +81,7 @@ class Model:
     is_class: Callable[[str], bool]
     room_storeys: Callable[[str], list[str] | None]
     shown: Sequence[str] = ()  # the storey names as the model writes them (for the answer), in the same order
+    class_on: Callable[[str, list[str]], bool] | None = None  # whether a class word has elements on the storeys
 
     def show(self, names: Iterable[str]) -> str:
         labels = dict(zip(self.storeys, self.shown, strict=False))
@@ -123,7 +124,7 @@ def _numbers(s: Shapes, is_class: Callable[[str], bool]) -> None:
             s.notes.append(f'comparative shape read: "{key.replace("_", " ")}" said in other words')
             text = out
     if re.search(rf"\b(?:{_THRESHOLD}|more|fewer|less|mehr|weniger)\b", text):
-        out = re.sub(rf"\s*,\s*{_alt('right_tails')}\s*(?P<q>\?)\s*$", r", right?", text)
+        out = re.sub(rf"\s*,?\s*\b{_alt('right_tails')}\s*(?P<q>\?)\s*$", r", right?", text)
         if out != text:
             s.notes.append('comparative shape read: ", correct?" as ", right?"')
             text = out
@@ -165,12 +166,16 @@ _HOW_MANY = {"both": 2, "two": 2, "beide": 2, "three": 3, "drei": 3}
 
 def _totals(s: Shapes, model: Model) -> None:
     alt = _storey_alt(model.storeys)
-    if alt is not None:
-        out = re.sub(rf"\b(?P<a>{alt})\s*(?:\+|&|\bplus\b|\bsowie\b)\s*(?:the\s+|das\s+|dem\s+)?(?P<b>{alt})\b",
-                     lambda m: f"{m['a']} and {m['b']}", s.text)
-        if out != s.text:
-            s.notes.append('comparative shape read: "A plus / + / & B" (two storeys) as "A and B"')
-            s.text = out
+    ref = rf"(?:{alt + '|' if alt else ''}{_alt('storey_nouns')}|{_alt('storey_ordinals')})"
+    join = "(?:" + "|".join(rf"\s*{re.escape(j)}\s*" if not j[0].isalpha() else rf"\s+{_alt_of([j])}\s+"
+                            for j in _WORDS["storey_joins"]) + ")"
+    # "A + B", "A plus B", "1. & 2. Obergeschoss", "the first floor together with the second": two storey references
+    right = rf"(?:{ref}\b|\d+\.|\d+(?=\s*(?:[,:;?!)]|$|{_alt('storey_nouns')}\b)))"
+    out = re.sub(rf"(?P<a>(?<![\w.]){ref}\b|(?<![\w.])\d+\.){join}(?=(?:the\s+|das\s+|dem\s+|im\s+)?{right})",
+                 lambda m: f"{m['a']} and ", s.text)
+    if out != s.text:
+        s.notes.append('comparative shape read: "A plus / + / & / together with B" (two storeys) as "A and B"')
+        s.text = out
     found = re.search(rf"\b{_alt('both_storeys')}\b", s.text)
     if found is None:
         return
@@ -197,13 +202,35 @@ def _clean(part: str) -> str:
     return re.sub(rf"^{_ART}", "", part).strip()
 
 
+def _itself(s: Shapes) -> None:
+    """"except the heat pump itself", "außer der Wärmepumpe selbst": the excluded thing; "what is there apart from
+    X": what is in the model apart from X."""
+    excl = _alt("exclusion_words")
+    out = re.sub(rf"\b(?P<x>{excl}\s+[^,;.?!()]*?)\s+{_alt('itself')}{_END}", r"\g<x>", s.text)
+    out = re.sub(rf"^\s*{_alt('inventory_there')}\s+(?=(?:{excl})\b)", "what is in the model ", out)
+    if out != s.text:
+        s.notes.append('comparative shape read: "X itself" after an exclusion word as X')
+        s.text = out
+
+
 def _exclusions(s: Shapes, model: Model) -> None:
     german = bool(re.search(r"\b(?:wie|viele|gibt|hat|anzahl|im|der|die|das|räume)\b", s.text))
+    front = re.compile(rf"^\s*{_ART}{_PART}\s+{_alt('exclude_after')}\s*[,:;-]\s*(?P<rest>.+)$")
+    found = front.search(s.text)  # "die Wärmepumpe selbst ausgenommen, wie viele Bauteile gibt es?"
+    if found is not None and not re.fullmatch(_alt("nothing"), _clean(found["r"])):
+        part = _clean(found["r"])
+        rest = found["rest"].rstrip()
+        mark = rest[-1] if rest[-1] in "?.!" else ""
+        said = f" ausser {part}" if german else f" except the {part}"
+        s.text = rest[: len(rest) - len(mark)] + said + mark
+        s.notes.append(f"comparative shape read: '{found.group(0)[: found.start('rest')].strip(' ,:;-')}' as "
+                       f"'except {part}'")
+        return
     after = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+-\s+){_ART}{_PART}\s+{_alt('exclude_after')}\s*\)?{_END}")
     before = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+){_alt('exclude_before')}\s+{_ART}{_PART}\s*\)?{_END}")
     for pattern in (after, before):
         found = pattern.search(s.text)
-        if found is None:
+        if found is None or re.fullmatch(_alt("nothing"), _clean(found["r"])):
             continue
         part = _clean(found["r"])
         said = f" ausser {part}" if german else f" except the {part}"
@@ -217,14 +244,21 @@ def _inclusions(s: Shapes, model: Model) -> None:
     before = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+){_alt('include_before')}\s+{_ART}{_PART}\s*\)?{_END}")
     for pattern in (after, before):
         found = pattern.search(s.text)
-        if found is None or re.search(r"\bnicht\s*$|\bnot\s*$", found["r"]):
+        if found is None or re.search(r"\bnicht\s*$|\bnot\s*$", found["r"]) or re.fullmatch(_alt("nothing"),
+                                                                                        _clean(found["r"])):
             continue
         part = _clean(found["r"])
         rest = s.text[: found.start()] + s.text[found.end():]
         said = found.group(0).strip(" ,()-")
         rooms_asked = re.search(rf"\b{_alt('room_subjects')}\b", rest) is not None
         elements_asked = re.search(rf"\b{_alt('element_subjects')}\b", rest) is not None
+        alt = _storey_alt(model.storeys)
+        asked = [n for n in model.storeys if alt is not None and re.search(rf"\b{re.escape(n)}\b", rest)]
         if model.is_class(part) and elements_asked:
+            if model.class_on is not None and not model.class_on(part, asked):
+                s.decline = (f"'{said}': there are no {part} {'on ' + model.show(asked) if asked else 'in the model'}"
+                             f", so they are not among the elements asked", [said])
+                return
             s.notes.append(f"comparative shape read: '{said}': {part} are among the elements counted, nothing changes")
             s.text = rest
             return
@@ -236,10 +270,7 @@ def _inclusions(s: Shapes, model: Model) -> None:
             s.decline = (f"'{said}': {part} is a room, but the request does not count rooms, so I cannot tell what "
                          f"including it adds", [said])
             return
-        alt = _storey_alt(model.storeys)
-        asked = [n for n in model.storeys if alt is not None and re.search(rf"\b{re.escape(n)}\b", rest)]
-        outside = [n for n in where if asked and n not in asked]
-        if outside:
+        if asked and not set(where) & set(asked):  # none of the spaces R names is on the storeys asked
             s.decline = (f"'{said}': {part} is on {model.show(where)}, not among the rooms asked (on "
                          f"{model.show(asked)})", [said])
             return
@@ -255,6 +286,7 @@ def spell_out(text: str, model: Model) -> Shapes:
     _numbers(s, model.is_class)
     _totals(s, model)
     if s.decline is None:
+        _itself(s)
         _exclusions(s, model)
         _inclusions(s, model)
     return s

@@ -1408,9 +1408,14 @@ class Parser:
             guids = [g for r in resolve.find_rooms(self.index, phrase) for g in r.guids]
             return [names[g] for g in resolve.storeys_of(self.index, guids) if g in names] if guids else None
 
+        def class_on(word: str, storeys: list[str]) -> bool:
+            wanted, data = self.class_filter(_CLASS_KEYS[word]), self.index.data.elements
+            return any(matches(self.index, e, wanted) and (not storeys or (
+                e.storey is not None and names.get(data[e.storey].guid, "") in storeys)) for e in data.values())
+
         found = comparative_shapes.spell_out(text, comparative_shapes.Model(
             list(names.values()), _CLASS_KEYS.__contains__, room_storeys,
-            [s.name for s in self.resolver.storeys if s.name]))
+            [s.name for s in self.resolver.storeys if s.name], class_on))
         plan.notes.extend(found.notes)
         if found.decline is not None:
             _decline(plan, found.decline[0], found.decline[1])

@@ -153,3 +153,16 @@ def test_storey_joins_tails_and_itself(qa: Callable[[str], SpatialQA], model: An
               "what is there apart from the heat pump itself?"):
         answer = qa("WP_Puffer_FWS_FBH10.ifc").ask(q)
         assert {r["guid"] for r in answer["elements"]} == rest, (q, answer["answer"])
+
+
+def test_included_room_with_a_dash_and_a_threshold_topic(qa: Callable[[str], SpatialQA], model: Any) -> None:
+    f = model(LARGE)
+    l1 = {s.GlobalId for s in f.by_type("IfcSpace") if storey_of(s) == "Level 1"}
+    # main answered "1 space named like 'room 3'": the inclusion read as the set itself
+    answer = qa(LARGE).ask("rooms on Level 1, with room 3 included - how many?")
+    assert answer["count"] == len(l1), answer["answer"]
+    windows = len(f.by_type("IfcWindow"))
+    for q in ("windows: more than 50 or not?", "Fenster: mehr als 20?"):
+        answer = qa(LARGE).ask(q)
+        limit = 50 if "50" in q else 20
+        assert answer["yes_no"] is (windows > limit) and str(windows) in answer["answer"], (q, answer["answer"])

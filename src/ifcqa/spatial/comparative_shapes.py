@@ -58,7 +58,7 @@ _NUMBER_WORD = _alt_of(_NUMBERS)
 _THRESHOLD = _alt("threshold_words")
 _COUNT_NOUN = _alt("count_nouns")
 _ART = r"(?:(?:the|a|an|die|der|den|dem|das|des)\s+)?"
-_END = r"(?=\s*(?:[,;.?!()]|$))"  # the end of a clause or of the text
+_END = r"(?=\s*(?:[,;:.?!()]|\s-\s|$))"  # the end of a clause or of the text
 _PART = r"(?P<r>[^\W\d_][^,;.?!()]*?)"  # what an inclusion or exclusion is about: one clause's words
 
 
@@ -128,6 +128,12 @@ def _numbers(s: Shapes, is_class: Callable[[str], bool]) -> None:
         if out != text:
             s.notes.append('comparative shape read: ", correct?" as ", right?"')
             text = out
+    # "windows: more than 50?", "Level 1 doors - at least 5, right?": the topic is what the threshold counts
+    topic = re.match(r"^(?P<x>[^:;,?!-]+?)\s*(?::|\s-)\s*(?P<t>more than|fewer than|less than|at least|at most|"
+                     r"mehr als|weniger als|mindestens|höchstens)\s+(?P<n>\d+)(?P<end>\s*(?:[,?!.].*)?)$", text)
+    if topic is not None and any(is_class(w) for w in topic["x"].split()):
+        text = f"are there {topic['t']} {topic['n']} {topic['x'].strip()}{topic['end']}"
+        s.notes.append('comparative shape read: "X: more than N?" as "are there more than N X?"')
     s.text = text
 
 
@@ -199,7 +205,7 @@ def _totals(s: Shapes, model: Model) -> None:
 
 def _clean(part: str) -> str:
     part = re.sub(rf"\s+{_alt('itself')}$", "", part.strip())
-    return re.sub(rf"^{_ART}", "", part).strip()
+    return re.sub(rf"^(?:(?:with|mit)\s+)?{_ART}", "", part).strip()
 
 
 def _itself(s: Shapes) -> None:

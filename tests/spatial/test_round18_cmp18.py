@@ -166,3 +166,15 @@ def test_included_room_with_a_dash_and_a_threshold_topic(qa: Callable[[str], Spa
         answer = qa(LARGE).ask(q)
         limit = 50 if "50" in q else 20
         assert answer["yes_no"] is (windows > limit) and str(windows) in answer["answer"], (q, answer["answer"])
+
+
+def test_a_statement_asked_and_then_for_than(qa: Callable[[str], SpatialQA], model: Any) -> None:
+    f = model(INST)
+    keller, eg = len(_on(f, "IfcDoor", ("Keller",))), len(_on(f, "IfcDoor", ("Erdgeschoss",)))
+    # main listed the 34 doors of both storeys for the first one
+    for q in ("the Keller have more doors then the Erdgeschoss?", "Keller has more doors than Erdgeschoss?"):
+        answer = qa(INST).ask(q)
+        assert answer["yes_no"] is (keller > eg) and f"{keller} doors" in answer["answer"], (q, answer["answer"])
+    answer = qa(INST).ask("Welches Geschoss besitzt die größte Anzahl an Türen?")
+    per = {s: len(_on(f, "IfcDoor", (s,))) for s in ("Keller", "Erdgeschoss", "1. Obergeschoss", "2. Obergeschoss")}
+    assert answer["answer"].startswith(max(per, key=lambda s: per[s])), answer["answer"]

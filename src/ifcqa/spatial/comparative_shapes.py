@@ -147,6 +147,9 @@ def _comparatives(s: Shapes) -> None:
     de_more, de_fewer, de_noun = _alt("german_more"), _alt("german_fewer"), _alt("german_count_nouns")
     out = re.sub(rf"\b(?:die\s+|eine\s+)?(?P<adj>{de_more}|{de_fewer})\s+{de_noun}\s+(?:an|von|der)?\s*",
                  lambda m: "mehr " if re.fullmatch(de_more, m["adj"]) else "weniger ", out)
+    out = re.sub(rf"\bdie\s+(?P<adj>gr(?:ö|oe|o)(?:ß|ss)te|h(?:ö|oe)chste|kleinste|geringste|niedrigste)\s+{de_noun}"
+                 r"\s+(?:an|von|der)?\s*",
+                 lambda m: "die meisten " if m["adj"][0] in "gh" else "die wenigsten ", out)
     # "auf welchem Geschoss ist die Anzahl der Fenster größer": "gibt es mehr Fenster"
     out = re.sub(rf"\b(?:auf|in)\s+welche[mr]\s+[^\W\d_]+\s+ist\s+die\s+{de_noun}\s+(?:der|an|von)\s+"
                  r"(?P<x>[^\W\d_]+)\s+(?P<adj>gr(?:ö|oe|o)(?:ß|ss)er|h(?:ö|oe)her|kleiner|geringer)\b",
@@ -155,9 +158,17 @@ def _comparatives(s: Shapes) -> None:
         s.notes.append('comparative shape read: "the greater number of X" as "more X"')
         text = out
     out = re.sub(rf"\b{_alt('has_verbs')}\s+(?=(?:more|fewer)\b)", "has ", text)
+    out = re.sub(rf"\b{_alt('german_has_verbs')}\s+(?=(?:mehr|weniger|die\s+meisten|die\s+wenigsten|die\s+gr\S+\s+"
+                 r"(?:anzahl|zahl|menge))\b)", "hat ", out)
     out = re.sub(rf"\b{_alt('have_verbs')}\s+(?=(?:more|fewer)\b)", "have ", out)
     if out != text:
         s.notes.append('comparative shape read: "holds / contains / is having more" as "has more"')
+        text = out
+    # "more doors then windows": "then" for "than" after a comparative, in the same clause
+    out = re.sub(rf"\b(?P<c>{_alt('comparatives')})\b(?P<x>[^,;:.?!]*?)\s+then\s+(?=[^\W\d_])", r"\g<c>\g<x> than ",
+                 text)
+    if out != text:
+        s.notes.append('comparative shape read: "more X then Y" as "more X than Y"')
         text = out
     s.text = text
 
@@ -285,10 +296,23 @@ def _inclusions(s: Shapes, model: Model) -> None:
         return
 
 
+def _statement_asked(s: Shapes, model: Model) -> None:
+    """"Level 1 has more doors than Level 2?", "the Keller have more doors then the EG?": a statement with a question
+    mark is its yes/no question ("does Level 1 have more doors than Level 2?")."""
+    alt = _storey_alt(model.storeys)
+    subject = rf"(?:(?:the\s+)?{alt}|{_alt('model_subjects')})" if alt else _alt("model_subjects")
+    out = re.sub(rf"^(?P<s>{subject})\s+(?:has\s+got|has|have|got)\s+(?=(?:more|fewer)\b[^?]*\bthan\b[^?]*\?\s*$)",
+                 lambda m: f"does {m['s']} have ", s.text)
+    if out != s.text:
+        s.notes.append('comparative shape read: "A has more X than B?" as "does A have more X than B?"')
+        s.text = out
+
+
 def spell_out(text: str, model: Model) -> Shapes:
     """``text`` (normalised) with the shapes of the module docstring spelled out (see :class:`Shapes`)."""
     s = Shapes(text)
     _comparatives(s)
+    _statement_asked(s, model)
     _numbers(s, model.is_class)
     _totals(s, model)
     if s.decline is None:

@@ -178,3 +178,25 @@ def test_a_statement_asked_and_then_for_than(qa: Callable[[str], SpatialQA], mod
     answer = qa(INST).ask("Welches Geschoss besitzt die größte Anzahl an Türen?")
     per = {s: len(_on(f, "IfcDoor", (s,))) for s in ("Keller", "Erdgeschoss", "1. Obergeschoss", "2. Obergeschoss")}
     assert answer["answer"].startswith(max(per, key=lambda s: per[s])), answer["answer"]
+
+
+def test_threshold_synonyms_never_before_a_unit(qa: Callable[[str], SpatialQA], model: Any) -> None:
+    f = model(FZK)
+    windows = len(f.by_type("IfcWindow"))
+    eg = len(_on(f, "IfcWindow", ("Erdgeschoss",)))
+    for q, want in (("are there more as 10 windows?", windows > 10), ("are there minimum 12 windows?", windows >= 12),
+                    ("max. 8 windows on Erdgeschoss?", eg <= 8), ("does the number of windows exceed 10?",
+                                                                   windows > 10)):
+        answer = qa(FZK).ask(q)
+        assert answer["yes_no"] is want, (q, answer["answer"])
+    # a unit after the number: a measure filter (the qualifier passes), no count threshold
+    rooms = [s for s in f.by_type("IfcSpace")
+             if (ue_area := _area(s)) is not None and ue_area > 20]
+    answer = qa(FZK).ask("rooms over 20 m²")
+    assert {r["guid"] for r in answer["elements"]} == {s.GlobalId for s in rooms}, answer["answer"]
+
+
+def _area(space: Any) -> float | None:
+    import ifcopenshell.util.element as ue
+    value = ue.get_pset(space, "BaseQuantities", "NetFloorArea")
+    return float(value) if isinstance(value, (int, float)) else None

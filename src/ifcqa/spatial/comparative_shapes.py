@@ -95,6 +95,9 @@ def _num(word: str) -> str:
 def _subject_ahead(text: str, start: int, is_class: Callable[[str], bool]) -> bool:
     """Whether a class or room word follows ``start`` (within two words): "over 6 doors", "above 12 exterior
     doors"; never a unit ("over 20 m²")."""
+    first = re.match(r"\s*([^\s,;:?!()]+)", text[start:])
+    if first is None or first.group(1) in _WORDS["units"]:
+        return False
     words = re.findall(r"[^\W\d_][\w-]*", text[start:start + 60])[:3]
     rooms = set(_WORDS["room_subjects"]) | set(_WORDS["element_subjects"])
     return any(is_class(w) or w in rooms for w in words[:3])
@@ -118,7 +121,14 @@ def _numbers(s: Shapes, is_class: Callable[[str], bool]) -> None:
     def threshold(repl: str) -> Callable[[re.Match[str]], str]:
         return lambda m: f"{repl} {m['n']}" if _subject_ahead(text, m.end(), is_class) else m.group(0)
 
-    for key, repl in (("at_most", "at most"), ("at_least", "at least"), ("more_than", "more than")):
+    # "does the number of windows exceed 10?": "are there more than 10 windows?"
+    out = re.sub(rf"^(?:does|do|will)\s+the\s+(?:total\s+)?(?:number|count)\s+of\s+(?P<x>[^?]+?)\s+"
+                 rf"{_alt('exceed_verbs')}\s+(?P<n>\d+)\b", lambda m: f"are there more than {m['n']} {m['x']}", text)
+    if out != text:
+        s.notes.append('comparative shape read: "does the number of X exceed N" as "are there more than N X"')
+        text = out
+    for key, repl in (("at_most", "at most"), ("at_least", "at least"), ("more_than", "more than"),
+                      ("fewer_than", "fewer than")):
         out = re.sub(rf"\b{_alt(key)}\s+(?P<n>\d+)\b", threshold(repl), text)
         if out != text:
             s.notes.append(f'comparative shape read: "{key.replace("_", " ")}" said in other words')

@@ -200,3 +200,17 @@ def _area(space: Any) -> float | None:
     import ifcopenshell.util.element as ue
     value = ue.get_pset(space, "BaseQuantities", "NetFloorArea")
     return float(value) if isinstance(value, (int, float)) else None
+
+
+def test_which_one_needs_its_two_sides(qa: Callable[[str], SpatialQA], model: Any) -> None:
+    import ifcopenshell.util.element as ue
+    f = model(DUPLEX)
+    area = {s.Name: ue.get_pset(s, "GSA Space Areas", "GSA BIM Area") for s in f.by_type("IfcSpace")}
+    bigger = max(("A103", "A102"), key=lambda n: area[n])
+    # main: "which of the two is larger: A103 or A102?" read "the two" as a storey (a tie at 0 m²)
+    for q in ("which of the two is larger: A103 or A102?", "Welcher von beiden ist größer: A103 oder A102?"):
+        answer = qa(DUPLEX).ask(q)
+        assert [r["name"] for r in answer["elements"]] == [bigger], (q, answer["answer"])
+    # main answered the total area of all 21 spaces for both
+    _declined(qa(DUPLEX).ask("which one has more area?"), "which one")
+    _declined(qa(DUPLEX).ask("kitchen vs living room in unit Q - which one has more area?"))

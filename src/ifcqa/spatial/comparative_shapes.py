@@ -318,11 +318,31 @@ def _statement_asked(s: Shapes, model: Model) -> None:
         s.text = out
 
 
+def _chooser_without_sides(s: Shapes) -> None:
+    """"which one has more area?" with no sides said: nothing to choose between (main answered the total area of
+    every space), declined naming the chooser."""
+    said = rf"(?:more|fewer|less|mehr|weniger|{_alt('more_adjectives')}|{_alt('fewer_adjectives')}|grö(?:ß|ss)er|kleiner)"
+    found = re.match(rf"^\s*(?P<w>{_alt('choosers')})\b(?=[^?]*\b{said}\b)", s.text)
+    if found is None or re.search(rf"\b{_alt('side_words')}(?!\w)|[(/]", s.text[found.end():]):
+        return
+    s.decline = (f"'{found['w']}' chooses between two things, but the question does not say which two",
+                 [found["w"]])
+
+
 def spell_out(text: str, model: Model) -> Shapes:
     """``text`` (normalised) with the shapes of the module docstring spelled out (see :class:`Shapes`)."""
     s = Shapes(text)
+    _chooser_without_sides(s)
+    if s.decline is not None:
+        return s
     _comparatives(s)
     _statement_asked(s, model)
+    # "which of the two is larger: A or B": "which is larger: A or B" ("the two" is no storey nor quantity)
+    out = re.sub(r"\b(?P<w>which|welche[rs]?)\s+(?:one\s+)?(?:of|von)\s+(?:the\s+|den\s+)?(?:two|both|beiden)"
+                 r"(?=\s+(?:is|are|has|have|got|contains?|holds?|ist|hat)\b)", r"\g<w>", s.text)
+    if out != s.text:
+        s.notes.append('comparative shape read: "which of the two is X: A or B" as "which is X: A or B"')
+        s.text = out
     _numbers(s, model.is_class)
     _totals(s, model)
     if s.decline is None:
@@ -330,3 +350,14 @@ def spell_out(text: str, model: Model) -> Shapes:
         _exclusions(s, model)
         _inclusions(s, model)
     return s
+
+
+_CHOOSER_FRAME = re.compile(r"(?i)\b(?P<w>which|welche[rs]?)\s+(?:one\s+)?(?:of|von)\s+(?:the\s+|den\s+)?"
+                            r"(?:two|both|beiden)\s+(?P<q>(?:is|are|has|have|got|ist|hat)\s+[^:;?!.()]+?)\s*:\s+(?=[^\W\d_]|\d)")
+
+
+def join_chooser(question: str) -> str:
+    """``question`` (as written) with "which of the two is larger: A or B?" joined as "which is larger, A or B?" (else
+    the message reader takes the part before the colon for a topic, and the sides, asked alone, read "the two" as
+    a storey)."""
+    return _CHOOSER_FRAME.sub(lambda m: f"{m['w']} {m['q']}, ", question)

@@ -321,7 +321,8 @@ def _statement_asked(s: Shapes, model: Model) -> None:
 def _chooser_without_sides(s: Shapes) -> None:
     """"which one has more area?" with no sides said: nothing to choose between (main answered the total area of
     every space), declined naming the chooser."""
-    said = rf"(?:more|fewer|less|mehr|weniger|{_alt('more_adjectives')}|{_alt('fewer_adjectives')}|grö(?:ß|ss)er|kleiner)"
+    said = rf"(?:more|fewer|less|mehr|weniger|{_alt('more_adjectives')}|{_alt('fewer_adjectives')}|" \
+        r"grö(?:ß|ss)er|kleiner)"
     found = re.match(rf"^\s*(?P<w>{_alt('choosers')})\b(?=[^?]*\b{said}\b)", s.text)
     if found is None or re.search(rf"\b{_alt('side_words')}(?!\w)|[(/]", s.text[found.end():]):
         return

@@ -30,7 +30,9 @@ k_exclude       a room or a class taken out of a count: "not counting the R", "(
                 the X", "X not included"
 k_decline       what cannot be grounded: a storey side the model lacks, a threshold or a side over a kind nothing
                 in the file is, an included room outside the set asked, "counting both floors" on a model with
-                three or four storeys, an excluded room the model lacks
+                three or four storeys of which more than two hold the kind asked (when exactly two hold it, the
+                count of the kind: the oracle was corrected so after the first run), an excluded room the model
+                lacks
 ==============  =================================================================================================
 
 Oracles in plain IfcOpenShell (``people_oracles.Model``): "on S" is storey-deep; a class word is the IFC class with
@@ -399,7 +401,12 @@ def _decline_oracle(m: Model, s: dict[str, Any]) -> tuple[dict[str, Any], str]:
     if s["template"] == 3:
         names = m.storey_names()
         assert len(names) > 2, names
-        return decline(), f"'both floors' on a model with {len(names)} storeys -> decline"
+        holding = [n for n in names if m.on(n, _cls(s))]
+        if len(holding) == 2:  # "both floors": the two storeys holding the kind asked
+            return count(m.of(_cls(s))), f"'both floors': the model has {len(names)} storeys, {holding} hold " \
+                                         f"{'/'.join(_cls(s))}: their count"
+        return decline(), f"'both floors' on a model with {len(names)} storeys, {len(holding)} holding " \
+                          f"{'/'.join(_cls(s))} -> decline"
     if s["template"] == 6:
         assert m.storey_name(m.space(long="Flur")) == "Erdgeschoss"
         return decline(), "the Flur is not on the Dachgeschoss: including it in its rooms -> decline"

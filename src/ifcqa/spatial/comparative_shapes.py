@@ -207,21 +207,30 @@ def _totals(s: Shapes, model: Model) -> None:
     if found is None:
         return
     n = next(v for k, v in _HOW_MANY.items() if re.search(rf"\b{k}\b", found.group(0)))
-    if len(model.storeys) != n:
-        s.decline = (f"'{found.group(0)}' says the model has {n} storeys, but it has {len(model.storeys)} "
-                     f"({model.show(model.storeys)}); name the storeys to count", [found.group(0)])
-        return
+    storeys, rest = list(model.storeys), s.text[: found.start()] + s.text[found.end():]
+    if len(storeys) != n:
+        # the storeys holding the kind asked, when exactly that many do ("radiators, counting both floors" in a house
+        # whose radiators are on EG and OG only)
+        kinds = [w for w in re.findall(r"[^\W\d_][\w-]*", rest) if model.is_class(w)]
+        holding = [st for st in storeys if kinds and model.class_on is not None
+                   and any(model.class_on(w, [st]) for w in kinds)]
+        if len(holding) != n:
+            held = f", and {len(holding)} of them hold {' / '.join(kinds)}" if kinds and model.class_on else ""
+            s.decline = (f"'{found.group(0)}' speaks of {n} storeys, but the model has {len(storeys)} "
+                         f"({model.show(storeys)}){held}; name the storeys to count", [found.group(0)])
+            return
+        storeys = holding
     german = bool(re.search(r"geschoss|etage|stockwerk", found.group(0)))
-    named = alt is not None and re.search(rf"\b{alt}\b", s.text[: found.start()] + s.text[found.end():])
+    named = alt is not None and re.search(rf"\b{alt}\b", rest)
     if named:
         said = ""
     elif german:
-        said = " im " + " und ".join(model.storeys)
+        said = " im " + " und ".join(storeys)
     else:
-        said = " on " + " and ".join(model.storeys)
+        said = " on " + " and ".join(storeys)
     s.text = (s.text[: found.start()].rstrip() + said + " " + s.text[found.end():].lstrip(" ")).strip()
     s.text = re.sub(r"^\s*,\s*", "", re.sub(r"\s+,", ",", s.text))
-    s.notes.append(f"comparative shape read: '{found.group(0)}' as the model's {n} storeys")
+    s.notes.append(f"comparative shape read: '{found.group(0)}' as the {n} storeys {model.show(storeys)}")
 
 
 def _clean(part: str) -> str:

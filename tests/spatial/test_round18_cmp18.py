@@ -59,7 +59,8 @@ def test_spell_out_changes_only_the_shape() -> None:
     assert spell_out("over 20 doors?", two).text == "more than 20 doors?"
     assert spell_out("erdgeschoss + dachgeschoss: walls?", two).text == "erdgeschoss and dachgeschoss: walls?"
     assert spell_out("how many rooms on erdgeschoss, not counting the flur itself?", two).text == (
-        "how many rooms on erdgeschoss except the flur?")
+        "how many rooms on erdgeschoss, not counting the flur?")  # "not counting": the exclusion passes' own form
+    assert spell_out("räume im erdgeschoss (flur nicht mitgezählt)", two).text == "räume im erdgeschoss ausser flur"
     found = spell_out("counting both floors, how many doors?", _shapes(["a", "b", "c"]))
     assert found.decline is not None and "has 3" in found.decline[0]
     found = spell_out("how many rooms on dachgeschoss, including the flur?", two)
@@ -218,3 +219,20 @@ def test_which_one_needs_its_two_sides(qa: Callable[[str], SpatialQA], model: An
     # main answered the total area of all 21 spaces for both
     _declined(qa(DUPLEX).ask("which one has more area?"), "which one")
     _declined(qa(DUPLEX).ask("kitchen vs living room in unit Q - which one has more area?"))
+
+
+def test_what_other_passes_read_is_left_to_them(qa: Callable[[str], SpatialQA], model: Any) -> None:
+    f = model(DUPLEX)
+    doors = {e.GlobalId for e in f.by_type("IfcDoor") if storey_of(e) == "Level 1"}
+    # "including their widths": what to show (the lookup passes), no part included
+    answer = qa(DUPLEX).ask("list the doors on Level 1 including their widths")
+    assert answer["declined"] is None and {r["guid"] for r in answer["elements"]} == doors, answer["answer"]
+    furniture = f.by_type("IfcFurnishingElement")
+    for q in ("all furniture, excluding chairs", "all furniture, chairs excluded"):
+        answer = qa(DUPLEX).ask(q)
+        assert answer["declined"] is None and 0 < len(answer["elements"]) <= len(furniture), (q, answer["answer"])
+    # main answered the 2 windows on Roof: the ones included are among all windows
+    answer = qa(DUPLEX).ask("how many windows including the ones on the roof?")
+    assert answer["count"] == len(f.by_type("IfcWindow")), answer["answer"]
+    # main answered only the external walls; which walls "the external ones" adds is not read: declined
+    _declined(qa(DUPLEX).ask("walls on Level 1 including the external ones"))

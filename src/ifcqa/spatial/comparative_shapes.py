@@ -251,25 +251,25 @@ def _itself(s: Shapes) -> None:
 
 def _exclusions(s: Shapes, model: Model) -> None:
     german = bool(re.search(r"\b(?:wie|viele|gibt|hat|anzahl|im|der|die|das|räume)\b", s.text))
-    front = re.compile(rf"^\s*{_ART}{_PART}\s+{_alt('exclude_after')}\s*[,:;-]\s*(?P<rest>.+)$")
+    front = re.compile(rf"^\s*(?P<art>{_ART}){_PART}\s+{_alt('exclude_after')}\s*[,:;-]\s*(?P<rest>.+)$")
     found = front.search(s.text)  # "die Wärmepumpe selbst ausgenommen, wie viele Bauteile gibt es?"
     if found is not None and not re.fullmatch(_alt("nothing"), _clean(found["r"])):
         part = _clean(found["r"])
         rest = found["rest"].rstrip()
         mark = rest[-1] if rest[-1] in "?.!" else ""
-        said = f" ausser {part}" if german else f" except the {part}"
+        said = f" ausser {part}" if german else f", excluding {found['art'] or ''}{part}"
         s.text = rest[: len(rest) - len(mark)] + said + mark
         s.notes.append(f"comparative shape read: '{found.group(0)[: found.start('rest')].strip(' ,:;-')}' as "
                        f"'except {part}'")
         return
-    after = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+-\s+){_ART}{_PART}\s+{_alt('exclude_after')}\s*\)?{_END}")
-    before = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+){_alt('exclude_before')}\s+{_ART}{_PART}\s*\)?{_END}")
+    after = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+-\s+)(?P<art>{_ART}){_PART}\s+{_alt('exclude_after')}\s*\)?{_END}")
+    before = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+){_alt('exclude_before')}\s+(?P<art>{_ART}){_PART}\s*\)?{_END}")
     for pattern in (after, before):
         found = pattern.search(s.text)
         if found is None or re.fullmatch(_alt("nothing"), _clean(found["r"])):
             continue
         part = _clean(found["r"])
-        said = f" ausser {part}" if german else f" except the {part}"
+        said = f" ausser {part}" if german else f", excluding {found['art'] or ''}{part}"
         s.text = s.text[: found.start()] + said + s.text[found.end():]
         s.notes.append(f"comparative shape read: '{found.group(0).strip(' ,()')}' as 'except {part}'")
         return
@@ -283,9 +283,21 @@ def _inclusions(s: Shapes, model: Model) -> None:
         if found is None or re.search(r"\bnicht\s*$|\bnot\s*$", found["r"]) or re.fullmatch(_alt("nothing"),
                                                                                         _clean(found["r"])):
             continue
+        if re.match(r"(?:their|its|his|her|ihre[mnrs]?|seine[mnrs]?)\b", found["r"]):
+            continue  # "the doors including their widths": what to show, read by the lookup passes
         part = _clean(found["r"])
         rest = s.text[: found.start()] + s.text[found.end():]
         said = found.group(0).strip(" ,()-")
+        ones = re.fullmatch(r"ones\s+(?:on|in|at)\s+(?:the\s+)?(?P<st>.+)", part)
+        kinds = [w for w in re.findall(r"[^\W\d_][\w-]*", rest) if model.is_class(w)]
+        if ones is not None and ones["st"] in model.storeys and kinds and model.class_on is not None:
+            # "how many windows, including the ones on the roof": the kind asked has elements there, nothing changes
+            if not any(model.class_on(w, [ones["st"]]) for w in kinds):
+                s.decline = (f"'{said}': there are no {' / '.join(kinds)} on {model.show([ones['st']])}", [said])
+                return
+            s.notes.append(f"comparative shape read: '{said}': they are among the {' / '.join(kinds)} counted")
+            s.text = rest
+            return
         rooms_asked = re.search(rf"\b{_alt('room_subjects')}\b", rest) is not None
         elements_asked = re.search(rf"\b{_alt('element_subjects')}\b", rest) is not None
         alt = _storey_alt(model.storeys)
@@ -320,8 +332,11 @@ def _statement_asked(s: Shapes, model: Model) -> None:
     mark is its yes/no question ("does Level 1 have more doors than Level 2?")."""
     alt = _storey_alt(model.storeys)
     subject = rf"(?:(?:the\s+)?{alt}|{_alt('model_subjects')})" if alt else _alt("model_subjects")
+    # "the GroundFloor, does it have more doors than ...": the subject said before, "it" pointing back at it
+    out = re.sub(rf"^(?P<s>{subject})\s*[,:-]\s*(?:does|do)\s+(?:it|this\s+one|that\s+one)\s+(?:have|contain|hold)\s+"
+                 r"(?=(?:more|fewer)\b)", lambda m: f"does {m['s']} have ", s.text)
     out = re.sub(rf"^(?P<s>{subject})\s+(?:has\s+got|has|have|got)\s+(?=(?:more|fewer)\b[^?]*\bthan\b[^?]*\?\s*$)",
-                 lambda m: f"does {m['s']} have ", s.text)
+                 lambda m: f"does {m['s']} have ", out)
     if out != s.text:
         s.notes.append('comparative shape read: "A has more X than B?" as "does A have more X than B?"')
         s.text = out

@@ -347,7 +347,9 @@ def _chooser_without_sides(s: Shapes) -> None:
     every space), declined naming the chooser."""
     said = rf"(?:more|fewer|less|mehr|weniger|{_alt('more_adjectives')}|{_alt('fewer_adjectives')}|" \
         r"grö(?:ß|ss)er|kleiner)"
-    found = re.match(rf"^\s*(?P<w>{_alt('choosers')})\b(?=[^?]*\b{said}\b)", s.text)
+    # only a chooser standing alone before its verb ("which of the two levels" names its sides: storey sets)
+    found = re.match(rf"^\s*(?P<w>{_alt('choosers')})\b(?=\s+(?:is|are|has|have|got|hat|ist|sind|haben)\b)"
+                     rf"(?=[^?]*\b{said}\b)", s.text)
     if found is None or re.search(rf"\b{_alt('side_words')}(?!\w)|[(/]", s.text[found.end():]):
         return
     s.decline = (f"'{found['w']}' chooses between two things, but the question does not say which two",

@@ -29,6 +29,7 @@ from ifcqa.spatial import (
     between,
     building_scope,
     chat_layout,
+    comparative_shapes,
     comparison_words,
     context_units,
     contrast_classes,
@@ -1039,6 +1040,7 @@ class Parser:
         question, layout = mail_layout.blank(question)  # round 14: a mail's header, quote marks, signature
         question, layout = chat_layout.blank(self, question, layout)  # round 16: a chat's speakers, a voice memo
         question = two_sided.join_frame(question, (s.name for s in self.resolver.storeys))  # round 17
+        question = comparative_shapes.join_chooser(question)  # round 18: "which of the two is larger: A or B?"
         if not (self._framing or self._message) and (back := chat_layout.points_back(question)) is not None:
             return _decline(Plan(question=question), f"{back!r} points back at what the message says around the "
                             "request, which I cannot read as a restriction", [back], "Name what you mean instead.")
@@ -1216,6 +1218,9 @@ class Parser:
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
         text = self._two_sided(plan, text)  # round 17: "apart from", "outside S, i.e. on the other floors", "outnumber"
+        text = self._comparative_shapes(plan, text)  # round 18: "the greater count of", "a dozen", "incl. the R"
+        if plan.declined is not None:
+            return plan
         text, stop = self._storey_sets(plan, text)  # round 13: "the two lower floors (EG and 1.OG)", "above ground"
         if stop:
             return plan
@@ -1433,6 +1438,28 @@ class Parser:
                                           _CLASS_KEYS.__contains__)
         plan.notes.extend(notes)
         return text
+
+    def _comparative_shapes(self, plan: Plan, text: str) -> str:
+        """Comparatives, thresholds and inclusion / exclusion words spelled out, an included part checked against
+        the set asked (spatial/comparative_shapes.py); a part that cannot be grounded declines naming it."""
+        names = {s.guid: normalise(s.name) for s in self.resolver.storeys if s.name}
+
+        def room_storeys(phrase: str) -> list[str] | None:
+            guids = [g for r in resolve.find_rooms(self.index, phrase) for g in r.guids]
+            return [names[g] for g in resolve.storeys_of(self.index, guids) if g in names] if guids else None
+
+        def class_on(word: str, storeys: list[str]) -> bool:
+            wanted, data = self.class_filter(_CLASS_KEYS[word]), self.index.data.elements
+            return any(matches(self.index, e, wanted) and (not storeys or (
+                e.storey is not None and names.get(data[e.storey].guid, "") in storeys)) for e in data.values())
+
+        found = comparative_shapes.spell_out(text, comparative_shapes.Model(
+            list(names.values()), _CLASS_KEYS.__contains__, room_storeys,
+            [s.name for s in self.resolver.storeys if s.name], class_on))
+        plan.notes.extend(found.notes)
+        if found.decline is not None:
+            _decline(plan, found.decline[0], found.decline[1])
+        return found.text
 
     def _negation_shapes(self, plan: Plan, text: str) -> str:
         """Negation shapes spelled out as the passes read them, and types negated after a class word taken out of

@@ -37,8 +37,8 @@ d_restrict    the clause restricts ("..., only the ones facing the street", "exc
               "the ones I painted last year")
 d_price       the request ASKS a price or a date, with a purpose clause ("what do the {cls} on {S} cost,
               so I can plan the budget?", "when are the {cls} installed, before I book the painter?")
-d_other       the clause names a storey, room or class the request does not ask about ("so I can compare
-              them with {S2}", "before I paint the {other} on {S2}")
+d_other       the clause names a storey, room or class the request does not ask about ("so I can order
+              blinds for {S2}", "before I paint the {other} on {S2}")
 ============  ==========================================================================================
 
 **Held back**: every third template of each kind, drawn with another seed, goes only into
@@ -154,14 +154,14 @@ TEMPLATES: dict[str, list[str]] = {
         "Wann werden die {cls_de} {prep} {S} eingebaut? Der Maler fragt.",
     ],
     "d_other": [
-        "{q} so I can compare them with the ones on {S2}?",
+        "{q} so I can order blinds for {S2} later?",
         "{q}, before I paint the {other} on {S2}?",
         "{q}, so I can order blinds for the {R2}?",
-        "{q} to compare with {S2}?",
+        "{q}, before I repaint {S2}?",
         "{q}? We also need the {other} for the quote.",
         "{q}, so I can check the {other} on {S2} next week?",
         "{q}? I want to replace the {other} too.",
-        "{q}, so I can compare them with the {other}?",
+        "{q}, so I can replace the {other} as well?",
         "{q} so I can plan the {R2}?",
     ],
 }

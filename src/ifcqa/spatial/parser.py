@@ -30,6 +30,7 @@ from ifcqa.spatial import (
     building_scope,
     chat_layout,
     comparison_words,
+    context_clauses,
     context_units,
     contrast_classes,
     copula_kinds,
@@ -1043,6 +1044,8 @@ class Parser:
             return plan
         if (framed := purpose_clauses.read(self, question, plan)) is not None:
             return framed  # round 16: "Doors on EG, I need them for the quote", "..., we cannot drill them"
+        if (clause := context_clauses.read(self, question, plan)) is not None:
+            return clause  # round 18: "which doors are on EG so I can order handles?", "Before I replace them all, ..."
         if (kinds := copula_kinds.read(self, question, plan)) is not None:
             return kinds  # round 17: "which proxies on Level 1 are trees?"
         if (referred := message_antecedents.resolve(self, question, plan)) is not None:

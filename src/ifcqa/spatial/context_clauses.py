@@ -1,0 +1,219 @@
+"""Context words inside the request's own sentence, and refusals fired by context (issue 22, round 18 ctx18).
+
+People say why they ask, who asks and what they will do in the same sentence as the request: "can you list the
+doors on Level 1 so I can order spare parts?", "Before I replace them all, how many windows are on Level 2?",
+"which walls are on EG, we want to book the painters.", "Wie viele Türen sind im EG, damit ich das Angebot
+schreiben kann?", "which doors are on Level 1 for I can make the offer?", or in a sentence of everyday words
+around it ("I am ordering fly screens for the cottage. ... One screen per window."). Parsed whole, the clause's
+words decline the request ("order", "spare"), or a write, cost or schedule word of the clause refuses a count the
+model holds ("replace them", "price").
+
+:func:`read` (called once by ``Parser.parse``, after ``purpose_clauses``) finds such clauses by FORM
+(``data/context_clauses.json``): a clause opening the request's sentence up to its first comma or colon
+("before/after/once I ...", "in order to ...", "to <verb> ...", "for the <noun>:", "We are pricing X, so",
+"bevor", "damit", "um ... zu"), a clause after a complete request to the end of its sentence ("so (that) I/we
+...", "before I ...", "because ...", "to <verb> ...", ", I/we want/need to <verb> ...", "for I can ...", "is for
+<verb>", ", damit ...", ", um ... zu"), and every other sentence of the message that has no request form
+(``message_sentences.units``). The request is then parsed alone, so a refusal fires on what is ASKED, never on
+the context ("what do the doors cost, so I can plan the budget?" is still refused).
+
+Never broader. A clause is set aside only when it grounds nothing the request does not already name: parsed
+alone it names no storey or room beyond the request's, no class the request does not ask, no qualifier, bound or
+negation, holds no restricting word (only, just, except, not, the ones, which ..., nur, nicht, ohne ...), no part
+of the building ("east wing"), and the request points back at nothing ("them", "there") and asks a subject of its
+own. A clause inside the request's sentence (or a context sentence with an adding word: "I want to replace the
+windows too.") that names a storey, room or class the request does not ask about declines, naming it, even when
+the whole question would have been answered ("which doors are on Level 1, before I repaint Level 2?", "how many
+columns are there? I want to replace the windows too."). Everything else keeps the whole question's reading.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from ifcqa.spatial import message_sentences
+
+if TYPE_CHECKING:
+    from ifcqa.spatial.parser import Parser
+    from ifcqa.spatial.plan import Plan
+
+_ACTIVE: contextvars.ContextVar[bool] = contextvars.ContextVar("context_clauses_active", default=False)
+_WORD = re.compile(r"[^\W\d_]{2}")
+_BUILDING_PART = re.compile(r"\b(?:wings?|blocks?|annex\w*|towers?|tracts?|flügel|trakt|bauteil|anbau|sides?|"
+                            r"facing|garden|street|yard|north|south|east|west)\b", re.I)
+# the request points back at what the context says
+_BACK = re.compile(r"\b(?:them|they|those|these|it|its|their|there|that\s+(?:floor|level|storey|room|one)|"
+                   r"the\s+same|dort|da|diese[nmrs]?|sie)\b", re.I)
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        resources.files("ifcqa.spatial.data").joinpath("context_clauses.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _alt(items: list[str]) -> str:
+    return "|".join(sorted(items, key=len, reverse=True))
+
+
+_COMMA = re.compile(r"^,\??\\s\*")
+_COMMA_ONLY = re.compile(r"^,\\s\*")
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    w = _words()
+    verbs = _alt([re.escape(v) for v in w["verbs"]])
+
+    def forms(key: str) -> str:
+        return _alt([f.replace("VERBS", verbs) for f in w[key]])
+
+    trails = [f.replace("VERBS", verbs) for f in w["trails"]]
+
+    return {
+        "lead": re.compile(rf"^\s*(?:(?:hi|hello|hey|ok|okay|so|and|also|please|pls)\s*[,!]?\s+)?(?:{forms('leads')})"
+                           r"(?:(?<=,\sso)\s+|[^,:?]*[,:]\s*)", re.I),  # ("We are pricing paint, so ...")
+        # a form written ",\s*..." follows a comma only; ",?\s*..." a comma or a space
+        "trail": re.compile(rf"(?:\s*,\s*(?:{_alt([_COMMA.sub('', f) for f in trails])})"
+                            rf"|\s+(?:{_alt([_COMMA.sub('', f) for f in trails if not _COMMA_ONLY.match(f)])}))",
+                            re.I),
+        "restrict": re.compile(rf"(?:\b|(?<=n))(?:{_alt(w['restrict'])})\b", re.I),
+        "adds": re.compile(rf"\b(?:{_alt(w['adds'])})\b", re.I),
+    }
+
+
+@dataclass
+class Clause:
+    start: int
+    end: int
+    text: str
+    inner: bool  # inside the request's sentence (else a sentence of its own)
+
+
+def clauses(question: str) -> list[Clause]:
+    """The context clauses of ``question`` by form (positions in it); empty unless exactly one unit asks."""
+    units = message_sentences.units(question)
+    requests = [u for u in units if u.role == "request"]
+    if len(requests) != 1:
+        return []
+    p = _patterns()
+    out: list[Clause] = []
+    for u in units:
+        if u.role in ("context", "greeting"):
+            out.append(Clause(u.start, u.end, u.text, False))
+    req = requests[0]
+    text = req.text
+    lo, hi = 0, len(text.rstrip(" ?!.")) if text.rstrip(" ?!.") else len(text)
+    lead = p["lead"].match(text)
+    if lead is not None and _WORD.search(text[lead.end():]):
+        out.append(Clause(req.start, req.start + lead.end(), text[:lead.end()], True))
+        lo = lead.end()
+    for m in p["trail"].finditer(text, lo):
+        head = text[lo:m.start()]
+        if len(_WORD.findall(head)) < 2:
+            continue  # a complete request before it
+        end = hi if hi > m.start() else len(text)
+        out.append(Clause(req.start + m.start(), req.start + end, text[m.start():end], True))
+        break
+    out.sort(key=lambda c: c.start)
+    return out
+
+
+def _blank(question: str, found: list[Clause]) -> str:
+    chars = list(question)
+    for c in found:
+        for i in range(c.start, c.end):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)
+
+
+def read(parser: Parser, question: str, plan: Plan) -> Plan | None:
+    """The plan of ``question`` with its context clauses set aside, a decline naming a clause inside the request's
+    sentence that names what the request does not ask, or None (``plan`` stands)."""
+    if _ACTIVE.get():
+        return None
+    found = clauses(question)
+    if not any(c.inner for c in found) and plan.declined is None:
+        return None
+    if not found:
+        return None
+    token = _ACTIVE.set(True)
+    try:
+        return _read(parser, question, plan, found)
+    finally:
+        _ACTIVE.reset(token)
+
+
+def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Plan | None:
+    p = _patterns()
+    rest = _blank(question, found)
+    if not _WORD.search(rest):
+        return None
+    sub = parser.parse(rest)
+    if sub.declined is not None:
+        return None  # the request alone declines (or is refused: a price or date asked): the whole reading stands
+    if not (any(not c.inventory for c in sub.classes) or sub.rooms or sub.explicit or sub.asks_storey):
+        return None  # the request asks no subject of its own ("How many are there?")
+    asked_keys = _class_keys(sub)
+    for c in found:
+        said = c.text.strip(" ,;:-")
+        grounded = _grounds_other(parser, c.text, sub, asked_keys)
+        restricts = bool(p["restrict"].search(c.text) or _BUILDING_PART.search(c.text))
+        if grounded and (c.inner or (p["adds"].search(c.text) and not restricts)):
+            return _refuse(plan, question, said)  # "... so I can compare them with Level 2", "the windows too"
+        if plan.declined is None:
+            continue
+        if restricts or grounded:
+            return None  # judged by the passes after (or declines naming its words, as before)
+    if plan.declined is None:
+        return None
+    if _BACK.search(_request_words(rest)):
+        return None  # "How many doors are there?": the request may mean the context's place
+    sub.question = question
+    note = "; ".join(repr(c.text.strip(" ,;:-")) for c in found)
+    sub.notes.append(f"context clause set aside: {note}")
+    sub.resolved["framing"] = [*sub.resolved.get("framing", []), f"context clause set aside: {note}"]
+    return sub
+
+
+def _request_words(rest: str) -> str:
+    return re.sub(r"\s+", " ", rest)
+
+
+def _class_keys(sub: Plan) -> frozenset[str]:
+    from ifcqa.spatial.parser import _CLASS_KEYS
+
+    return frozenset(_CLASS_KEYS.get(w, w) for _, _, w in sub.resolved.get("class_spans", []))
+
+
+def _grounds_other(parser: Parser, text: str, sub: Plan, asked_keys: frozenset[str]) -> bool:
+    """Whether a clause, parsed alone, names a storey, room, class, qualifier or bound the request does not."""
+    if not _WORD.search(text):
+        return False
+    names = parser._context_names(text)
+    if names.storeys - set(sub.storeys):
+        return True
+    if names.rooms or (names.places and not names.storeys):
+        return True
+    if names.qualifiers or names.bounds or names.restricts:
+        return True
+    return bool(names.class_keys - asked_keys)
+
+
+def _refuse(plan: Plan, question: str, said: str) -> Plan:
+    from ifcqa.spatial.parser import _decline
+
+    plan.notes.append(f"context clause names what the request does not ask: {said!r}")
+    plan.question = question
+    declined: Plan = _decline(plan, f"the clause {said!r} names a storey, room or class the request does not ask "
+                              "about, and I cannot tell whether it belongs to the question", [said],
+                              "Ask for each storey, room or class you mean in the request itself.")
+    return declined

@@ -47,9 +47,6 @@ _ACTIVE: contextvars.ContextVar[bool] = contextvars.ContextVar("context_clauses_
 _WORD = re.compile(r"[^\W\d_]{2}")
 _BUILDING_PART = re.compile(r"\b(?:wings?|blocks?|annex\w*|towers?|tracts?|flügel|trakt|bauteil|anbau|sides?|"
                             r"facing|garden|street|yard|north|south|east|west)\b", re.I)
-# the request points back at what the context says
-_BACK = re.compile(r"\b(?:them|they|those|these|it|its|their|there|that\s+(?:floor|level|storey|room|one)|"
-                   r"the\s+same|dort|da|diese[nmrs]?|sie)\b", re.I)
 
 
 @lru_cache(maxsize=1)
@@ -141,7 +138,7 @@ def read(parser: Parser, question: str, plan: Plan) -> Plan | None:
     if _ACTIVE.get():
         return None
     found = clauses(question)
-    if not any(c.inner for c in found) and plan.declined is None:
+    if plan.declined is None and not any(c.inner or _patterns()["adds"].search(c.text) for c in found):
         return None
     if not found:
         return None
@@ -175,8 +172,8 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Pla
             return None  # judged by the passes after (or declines naming its words, as before)
     if plan.declined is None:
         return None
-    if _BACK.search(_request_words(rest)):
-        return None  # "How many doors are there?": the request may mean the context's place
+    if not message_sentences.stands_alone(_request_words(rest)):
+        return None  # "How many are on that floor?", "Which of them ...": the request may mean the context's
     sub.question = question
     note = "; ".join(repr(c.text.strip(" ,;:-")) for c in found)
     sub.notes.append(f"context clause set aside: {note}")
@@ -205,7 +202,15 @@ def _grounds_other(parser: Parser, text: str, sub: Plan, asked_keys: frozenset[s
         return True
     if names.qualifiers or names.bounds or names.restricts:
         return True
-    return bool(names.class_keys - asked_keys)
+    # a class the model holds none of grounds nothing ("we are pricing blinds, so ..." in a model without them)
+    return any(_held(parser, k) for k in names.class_keys - asked_keys)
+
+
+def _held(parser: Parser, key: str) -> bool:
+    try:
+        return parser._present(key)
+    except (KeyError, ValueError):
+        return True  # a key this cannot resolve: as if held (never set aside)
 
 
 def _refuse(plan: Plan, question: str, said: str) -> Plan:

@@ -24,7 +24,10 @@ of the building ("east wing"), and the request points back at nothing ("them", "
 own. A clause inside the request's sentence (or a context sentence with an adding word: "I want to replace the
 windows too.") that names a storey, room or class the request does not ask about declines, naming it, even when
 the whole question would have been answered ("which doors are on Level 1, before I repaint Level 2?", "how many
-columns are there? I want to replace the windows too."). Everything else keeps the whole question's reading.
+columns are there? I want to replace the windows too."). A sentence of its own naming only a class the model holds
+that the request does not ask ("The tenant says it's cold in two rooms. How many windows are on EG?") is set aside
+when the request names its own storey or room; a class the model holds none of grounds nothing ("we are pricing
+blinds, so ..."). Everything else keeps the whole question's reading.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import message_sentences
+from ifcqa.spatial import mail_context, message_sentences
 
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
@@ -45,8 +48,12 @@ if TYPE_CHECKING:
 
 _ACTIVE: contextvars.ContextVar[bool] = contextvars.ContextVar("context_clauses_active", default=False)
 _WORD = re.compile(r"[^\W\d_]{2}")
-_BUILDING_PART = re.compile(r"\b(?:wings?|blocks?|annex\w*|towers?|tracts?|flügel|trakt|bauteil|anbau|sides?|"
+_BUILDING_PART = re.compile(r"\b(?:wings?|blocks?|annex\w*|towers?|tracts?|\w*flügel|trakt|bauteil\w*|anbau|sides?|"
                             r"facing|garden|street|yard|north|south|east|west)\b", re.I)
+
+
+# a part of the site named by a letter or number ("Building C", "Haus 2", "Block B")
+_PART_NAMED = re.compile(r"\b(?:buildings?|house|haus|gebäude|block|bauteil|wing|tract|trakt)\s+(?:[A-Z]|\d+)\b")
 
 
 @lru_cache(maxsize=1)
@@ -92,6 +99,7 @@ class Clause:
     end: int
     text: str
     inner: bool  # inside the request's sentence (else a sentence of its own)
+    trail: bool = False  # after the request ("... so I can ..."), not opening its sentence
 
 
 def clauses(question: str) -> list[Clause]:
@@ -117,7 +125,7 @@ def clauses(question: str) -> list[Clause]:
         if len(_WORD.findall(head)) < 2:
             continue  # a complete request before it
         end = hi if hi > m.start() else len(text)
-        out.append(Clause(req.start + m.start(), req.start + end, text[m.start():end], True))
+        out.append(Clause(req.start + m.start(), req.start + end, text[m.start():end], True, True))
         break
     out.sort(key=lambda c: c.start)
     return out
@@ -160,19 +168,26 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Pla
     if not (any(not c.inventory for c in sub.classes) or sub.rooms or sub.explicit or sub.asks_storey):
         return None  # the request asks no subject of its own ("How many are there?")
     asked_keys = _class_keys(sub)
+    alone = message_sentences.stands_alone(_request_words(rest))
     for c in found:
         said = c.text.strip(" ,;:-")
         grounded = _grounds_other(parser, c.text, sub, asked_keys)
-        restricts = bool(p["restrict"].search(c.text) or _BUILDING_PART.search(c.text))
-        if grounded and (c.inner or (p["adds"].search(c.text) and not restricts)):
-            return _refuse(plan, question, said)  # "... so I can compare them with Level 2", "the windows too"
+        restricts = bool(p["restrict"].search(c.text) or _BUILDING_PART.search(c.text)
+                         or _place_kept(question, c))
+        # the request's own place beside another one the clause names; a lead's place with none is the request's
+        # ("Before I start on Level 1: which light fixtures are 150W?", round 8), as is one it points back at
+        placed = grounded == "class" or _own_place(sub) or c.trail
+        if grounded and alone and placed and (c.inner or (p["adds"].search(c.text) and not restricts)):
+            return _refuse(plan, question, said)  # "... before I paint the walls on 2.OG", "the windows too"
         if plan.declined is None:
             continue
-        if restricts or grounded:
+        if restricts or (grounded and (c.inner or grounded == "place" or not _own_place(sub))):
             return None  # judged by the passes after (or declines naming its words, as before)
+        # a sentence of its own naming only a class the request does not ask ("The tenant says it's cold in two
+        # rooms."), beside a request with its own subject and place: what happens elsewhere, never which ones
     if plan.declined is None:
         return None
-    if not message_sentences.stands_alone(_request_words(rest)):
+    if not alone:
         return None  # "How many are on that floor?", "Which of them ...": the request may mean the context's
     sub.question = question
     note = "; ".join(repr(c.text.strip(" ,;:-")) for c in found)
@@ -191,19 +206,31 @@ def _class_keys(sub: Plan) -> frozenset[str]:
     return frozenset(_CLASS_KEYS.get(w, w) for _, _, w in sub.resolved.get("class_spans", []))
 
 
-def _grounds_other(parser: Parser, text: str, sub: Plan, asked_keys: frozenset[str]) -> bool:
-    """Whether a clause, parsed alone, names a storey, room, class, qualifier or bound the request does not."""
+def _place_kept(question: str, c: Clause) -> bool:
+    """A place said in the clause that the passes after judge ("we're in the east wing", "Location: Building C",
+    "Ort: Bauteil B, Nordflügel": round 15's place fields), never set aside here."""
+    return bool(mail_context.unground_place_field(question, c.start, c.end, False)
+                or message_sentences._PLACE_NOUN.search(c.text) or _PART_NAMED.search(c.text))
+
+
+def _own_place(sub: Plan) -> bool:
+    return bool(sub.storeys or sub.rooms)
+
+
+def _grounds_other(parser: Parser, text: str, sub: Plan, asked_keys: frozenset[str]) -> str:
+    """What a clause, parsed alone, names that the request does not: "place" (a storey, room, qualifier, bound or
+    negation), "class" (only a class the model holds), or "" (nothing)."""
     if not _WORD.search(text):
-        return False
+        return ""
     names = parser._context_names(text)
     if names.storeys - set(sub.storeys):
-        return True
+        return "place"
     if names.rooms or (names.places and not names.storeys):
-        return True
+        return "place"
     if names.qualifiers or names.bounds or names.restricts:
-        return True
+        return "place"
     # a class the model holds none of grounds nothing ("we are pricing blinds, so ..." in a model without them)
-    return any(_held(parser, k) for k in names.class_keys - asked_keys)
+    return "class" if any(_held(parser, k) for k in names.class_keys - asked_keys) else ""
 
 
 def _held(parser: Parser, key: str) -> bool:

@@ -81,6 +81,14 @@ def test_a_purpose_clause_in_the_request_sentence_is_set_aside(qa: Callable[[str
     assert answer["count"] == len(windows) and _guids(answer) == windows, answer["answer"]
 
 
+def test_a_title_s_name_and_a_german_infinitive_clause_are_context(qa: Callable[[str], SpatialQA], on: Any) -> None:
+    windows = on(KIT, "IfcWindow", "1.OG")
+    for mail in ("Welche Fenster sind im 1.OG, um die Reinigung anzubieten?",  # main: 'um', 'anzubieten'
+                 "Dear Dr. Roth, which windows are on 1.OG? Thanks, a parent"):  # main: 'Roth'
+        answer = qa(KIT).ask(mail)
+        assert windows and _guids(answer) == windows, (mail, answer["answer"])
+
+
 def test_a_write_or_cost_word_of_the_context_does_not_refuse_the_request(qa: Callable[[str], SpatialQA],
                                                                          on: Any) -> None:
     level2 = on(DUPLEX, "IfcDoor", "Level 2")

@@ -56,6 +56,12 @@ _BUILDING_PART = re.compile(r"\b(?:wings?|blocks?|annex\w*|towers?|tracts?|\w*fl
 _PART_NAMED = re.compile(r"\b(?:buildings?|house|haus|gebäude|block|bauteil|wing|tract|trakt)\s+(?:[A-Z]|\d+)\b")
 
 
+# a greeting's title before a name, whose period ends a sentence for message_sentences ("Dear Dr. Roth, ...")
+_TITLE_END = re.compile(r"\b(?:dear|hi|hello|liebe[rs]?|sehr\s+geehrte[rs]?|guten\s+tag)\s+(?:dr|mr|mrs|ms|prof|hr|fr)"
+                        r"\.\s*$", re.I)
+_NAME_AFTER_TITLE = re.compile(r"\s*[A-ZÄÖÜ][\w'-]+(?:\s+[A-ZÄÖÜ][\w'-]+)?\s*,\s*")
+
+
 @lru_cache(maxsize=1)
 def _words() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(
@@ -82,7 +88,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     trails = [f.replace("VERBS", verbs) for f in w["trails"]]
 
     return {
-        "lead": re.compile(rf"^\s*(?:(?:hi|hello|hey|ok|okay|so|and|also|please|pls)\s*[,!]?\s+)?(?:{forms('leads')})"
+        "lead": re.compile(rf"\s*(?:(?:hi|hello|hey|ok|okay|so|and|also|please|pls)\s*[,!]?\s+)?(?:{forms('leads')})"
                            r"(?:(?<=,\sso)\s+|[^,:?]*[,:]\s*)", re.I),  # ("We are pricing paint, so ...")
         # a form written ",\s*..." follows a comma only; ",?\s*..." a comma or a space
         "trail": re.compile(rf"(?:\s*,\s*(?:{_alt([_COMMA.sub('', f) for f in trails])})"
@@ -116,9 +122,13 @@ def clauses(question: str) -> list[Clause]:
     req = requests[0]
     text = req.text
     lo, hi = 0, len(text.rstrip(" ?!.")) if text.rstrip(" ?!.") else len(text)
-    lead = p["lead"].match(text)
+    named = _NAME_AFTER_TITLE.match(text) if _TITLE_END.search(question[:req.start]) else None
+    if named is not None:  # "Dear Dr. Roth, how many ...": the name after a title's period is the greeting's
+        out.append(Clause(req.start, req.start + named.end(), named.group(0), False))
+        lo = named.end()
+    lead = p["lead"].match(text, lo)
     if lead is not None and _WORD.search(text[lead.end():]):
-        out.append(Clause(req.start, req.start + lead.end(), text[:lead.end()], True))
+        out.append(Clause(req.start + lo, req.start + lead.end(), text[lo:lead.end()], True))
         lo = lead.end()
     for m in p["trail"].finditer(text, lo):
         head = text[lo:m.start()]

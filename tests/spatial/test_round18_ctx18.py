@@ -128,6 +128,9 @@ def test_a_clause_naming_what_the_request_does_not_ask_declines(qa: Callable[[st
     _declined(qa(DUPLEX).ask("how many doors are on Level 1? I want to replace the windows too."), "windows")
     # a context naming a storey the request has none of: the request may mean it
     _declined(qa(DUPLEX).ask("How many doors are there? We are working on Level 2."), "working")
+    # ... also one the model does not hold (main set it aside and counted the slabs of the whole model)
+    _declined(qa(FZK).ask("We're checking the 4. Obergeschoss today. How many slabs are there? Need to order "
+                          "sealant."), "storey this model does not have")
 
 
 def test_a_clause_that_restricts_is_never_set_aside(qa: Callable[[str], SpatialQA]) -> None:

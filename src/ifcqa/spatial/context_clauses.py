@@ -40,7 +40,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import mail_context, message_sentences
+from ifcqa.spatial import context_units, framing, mail_context, message_sentences
 
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
@@ -52,6 +52,13 @@ _BUILDING_PART = re.compile(r"\b(?:wings?|blocks?|annex\w*|towers?|tracts?|\w*fl
                             r"facing|garden|street|yard|north|south|east|west)\b", re.I)
 
 
+# a storey said in words the model may not hold ("3. Obergeschoss", "the upper floor", "2nd level")
+_STOREY_WORD = re.compile(r"\b(?:levels?|floors?|storeys?|stor(?:y|ies)|stockwerk\w*|etage\w*|\w*geschoss\w*|"
+                          r"keller\w*|basement|attic|loft|dachboden|[eu]g|\d\.?\s*og|og|dg|kg|upstairs|downstairs)\b",
+                          re.I)
+# a storey named by its number ("4. Obergeschoss", "Level 7", "the 5th floor", "Ebene 3")
+_NUMBERED_STOREY = re.compile(r"\b(?:\d+\.?\s*(?:og|ug|obergeschoss|untergeschoss|stock|etage)|(?:level|ebene|floor|"
+                              r"storey|etage|stock)\s+-?\d+|\d+(?:st|nd|rd|th)\s+(?:floor|level|storey))\b", re.I)
 # a part of the site named by a letter or number ("Building C", "Haus 2", "Block B")
 _PART_NAMED = re.compile(r"\b(?:buildings?|house|haus|gebäude|block|bauteil|wing|tract|trakt)\s+(?:[A-Z]|\d+)\b")
 
@@ -191,6 +198,11 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Pla
             return _refuse(plan, question, said)  # "... before I paint the walls on 2.OG", "the windows too"
         if plan.declined is None:
             continue
+        if not _own_place(sub) and (framing.place_said(_untimed(c.text)) or _STOREY_WORD.search(c.text)):
+            if _NUMBERED_STOREY.search(c.text) and not grounded:  # a storey the model does not hold, maybe the
+                return _refuse(plan, question, said, "names a storey this model does not have, which may be "
+                               "where the request asks")  # (main answered the whole model)
+            return None  # "We're checking Level 2. How many doors are there?": judged by the passes after
         if restricts or (grounded and (c.inner or grounded == "place" or not _own_place(sub))):
             return None  # judged by the passes after (or declines naming its words, as before)
         # a sentence of its own naming only a class the request does not ask ("The tenant says it's cold in two
@@ -223,6 +235,13 @@ def _place_kept(question: str, c: Clause) -> bool:
                 or message_sentences._PLACE_NOUN.search(c.text) or _PART_NAMED.search(c.text))
 
 
+def _untimed(text: str) -> str:
+    """``text`` without the English "I am" and days or months after a preposition ("on Monday"), which
+    ``framing.place_said`` would read as places (German "am", round 17)."""
+    p = context_units._patterns()
+    return str(p["english_am"].sub(" ", p["when"].sub(" ", text)))
+
+
 def _own_place(sub: Plan) -> bool:
     return bool(sub.storeys or sub.rooms)
 
@@ -250,12 +269,13 @@ def _held(parser: Parser, key: str) -> bool:
         return True  # a key this cannot resolve: as if held (never set aside)
 
 
-def _refuse(plan: Plan, question: str, said: str) -> Plan:
+def _refuse(plan: Plan, question: str, said: str, why: str = "") -> Plan:
     from ifcqa.spatial.parser import _decline
 
     plan.notes.append(f"context clause names what the request does not ask: {said!r}")
     plan.question = question
-    declined: Plan = _decline(plan, f"the clause {said!r} names a storey, room or class the request does not ask "
-                              "about, and I cannot tell whether it belongs to the question", [said],
+    why = why or ("names a storey, room or class the request does not ask about, and I cannot tell whether it "
+                  "belongs to the question")
+    declined: Plan = _decline(plan, f"the clause {said!r} {why}", [said],
                               "Ask for each storey, room or class you mean in the request itself.")
     return declined

@@ -72,7 +72,8 @@ def test_a_purpose_clause_in_the_request_sentence_is_set_aside(qa: Callable[[str
     for mail in ("can you list the doors on Level 1 so I can order spare hinges?",
                  "which doors are on Level 1, before I repaint the frames?",
                  "which doors are on Level 1, we want to book the locksmith.",
-                 "In order to prepare the quote, which doors are on Level 1?"):
+                 "In order to prepare the quote, which doors are on Level 1?",
+                 "which doors are on Level 1, we're going to insulate them"):
         answer = qa(DUPLEX).ask(mail)
         assert expected and _guids(answer) == expected, (mail, answer["answer"])
     # main declined all four on the clause's words ('order', 'spare' ...)

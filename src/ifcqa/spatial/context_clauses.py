@@ -59,6 +59,12 @@ _STOREY_WORD = re.compile(r"\b(?:levels?|floors?|storeys?|stor(?:y|ies)|stockwer
 # a storey named by its number ("4. Obergeschoss", "Level 7", "the 5th floor", "Ebene 3")
 _NUMBERED_STOREY = re.compile(r"\b(?:\d+\.?\s*(?:og|ug|obergeschoss|untergeschoss|stock|etage)|(?:level|ebene|floor|"
                               r"storey|etage|stock)\s+-?\d+|\d+(?:st|nd|rd|th)\s+(?:floor|level|storey))\b", re.I)
+# a share per element ("one screen per window", "eins pro Tür", "a sticker for each door")
+_EACH = re.compile(r"\b(?:per|pro|je|for\s+each|for\s+every|each|every)\s+[^\W\d_][\w-]*", re.I)
+# how to answer ("yes or no", "ja oder nein"): the request's form, never context (round 11)
+_ANSWER_FORM = re.compile(r"\b(?:yes\s+or\s+no|yes/no|ja\s+oder\s+nein|ja/nein)\b", re.I)
+# a reason said of another class may say which of the asked ones it concerns (round 16: never set aside here)
+_REASON = re.compile(r"\s*(?:because|'?cause|since|as|so|weil|da|denn|damit)\b", re.I)
 # a part of the site named by a letter or number ("Building C", "Haus 2", "Block B")
 _PART_NAMED = re.compile(r"\b(?:buildings?|house|haus|gebäude|block|bauteil|wing|tract|trakt)\s+(?:[A-Z]|\d+)\b")
 
@@ -189,21 +195,26 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Pla
     for c in found:
         said = c.text.strip(" ,;:-")
         grounded = _grounds_other(parser, c.text, sub, asked_keys)
-        restricts = bool(p["restrict"].search(c.text) or _BUILDING_PART.search(c.text)
-                         or _place_kept(question, c))
+        restricts = bool(p["restrict"].search(c.text) or _BUILDING_PART.search(c.text) or grounded == "says"
+                         or _ANSWER_FORM.search(c.text)
+                         or _place_kept(question, c) or (not c.inner and message_sentences._ABOUT_THEM.match(c.text)))
+        grounded = "" if grounded == "says" else grounded
         # the request's own place beside another one the clause names; a lead's place with none is the request's
         # ("Before I start on Level 1: which light fixtures are 150W?", round 8), as is one it points back at
         placed = grounded == "class" or _own_place(sub) or c.trail
-        if grounded and alone and placed and (c.inner or (p["adds"].search(c.text) and not restricts)):
+        adds = grounded == "class" and p["adds"].search(c.text) and not restricts  # (storeys: round 17's join)
+        if grounded and alone and placed and (c.inner or adds):
             return _refuse(plan, question, said)  # "... before I paint the walls on 2.OG", "the windows too"
         if plan.declined is None:
             continue
-        if not _own_place(sub) and (framing.place_said(_untimed(c.text)) or _STOREY_WORD.search(c.text)):
+        if not _own_place(sub) and (framing.place_said(_untimed(c.text)) or _STOREY_WORD.search(c.text)
+                                    or framing.bare_topic(said)):  # ("gazebo: which windows?", round 13)
             if _NUMBERED_STOREY.search(c.text) and not grounded:  # a storey the model does not hold, maybe the
                 return _refuse(plan, question, said, "names a storey this model does not have, which may be "
                                "where the request asks")  # (main answered the whole model)
             return None  # "We're checking Level 2. How many doors are there?": judged by the passes after
-        if restricts or (grounded and (c.inner or grounded == "place" or not _own_place(sub))):
+        if restricts or (grounded and (c.inner or grounded == "place" or not _own_place(sub)
+                                       or _REASON.match(c.text))):  # ("Because the windows get new locks.")
             return None  # judged by the passes after (or declines naming its words, as before)
         # a sentence of its own naming only a class the request does not ask ("The tenant says it's cold in two
         # rooms."), beside a request with its own subject and place: what happens elsewhere, never which ones
@@ -248,10 +259,14 @@ def _own_place(sub: Plan) -> bool:
 
 def _grounds_other(parser: Parser, text: str, sub: Plan, asked_keys: frozenset[str]) -> str:
     """What a clause, parsed alone, names that the request does not: "place" (a storey, room, qualifier, bound or
-    negation), "class" (only a class the model holds), or "" (nothing)."""
+    negation), "class" (only a class the model holds), "says" (words it does not understand said of a class the
+    request asks: they may say which), or "" (nothing)."""
     if not _WORD.search(text):
         return ""
     names = parser._context_names(text)
+    each = _EACH.sub(" ", text)  # "one blind per window", "eins pro Tür": a share per element says no which
+    if names.modified & asked_keys and (each == text or parser._context_names(each).modified & asked_keys):
+        return "says"  # "We're replacing the warped doors on Level 1.": a word said of the class asked may say which
     if names.storeys - set(sub.storeys):
         return "place"
     if names.rooms or (names.places and not names.storeys):

@@ -201,7 +201,10 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Pla
         grounded = "" if grounded == "says" else grounded
         # the request's own place beside another one the clause names; a lead's place with none is the request's
         # ("Before I start on Level 1: which light fixtures are 150W?", round 8), as is one it points back at
-        placed = grounded == "class" or _own_place(sub) or c.trail
+        # a class a lead names is an occasion the passes after judge ("for the servicing of the heating, how many
+        # radiators ...", round 8)
+        placed = (grounded == "class" and (c.trail or not c.inner)) or (grounded == "place" and (_own_place(sub)
+                                                                                                or c.trail))
         adds = grounded == "class" and p["adds"].search(c.text) and not restricts  # (storeys: round 17's join)
         if grounded and alone and placed and (c.inner or adds):
             return _refuse(plan, question, said)  # "... before I paint the walls on 2.OG", "the windows too"

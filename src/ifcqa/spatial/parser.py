@@ -31,6 +31,7 @@ from ifcqa.spatial import (
     chat_layout,
     comparative_shapes,
     comparison_words,
+    context_clauses,
     context_units,
     contrast_classes,
     copula_kinds,
@@ -1059,6 +1060,8 @@ class Parser:
         plan.notes.extend(f"mail layout set aside: {x}" for x in layout)
         if self._framing or self._message:
             return plan
+        if (clause := context_clauses.read(self, question, plan)) is not None:
+            return clause  # round 18: "which doors are on EG so I can order handles?", "Before I replace them all, ..."
         if (framed := purpose_clauses.read(self, question, plan)) is not None:
             return framed  # round 16: "Doors on EG, I need them for the quote", "..., we cannot drill them"
         if (kinds := copula_kinds.read(self, question, plan)) is not None:

@@ -223,3 +223,19 @@ def test_in_the_model_is_the_whole_model_never_a_property_named_model(
     answer = qa(large).ask("doors in the model?")  # declined on the empty 'Model' property before
     assert {e["guid"] for e in answer["elements"]} == {d.GlobalId for d in doors}, answer["answer"]
     _declined(qa(large).ask("what is the model of the doors?"), "model")  # the property asked stays the property
+
+
+def test_an_ordinal_before_a_storeys_name_in_a_stated_scope_is_another_storey(
+        qa: Callable[[str], SpatialQA], model: Callable[[str], ifcopenshell.file]) -> None:
+    heating = "Heizung-Elektro_080729.ifc"
+    names = {s.Name for s in model(heating).by_type("IfcBuildingStorey")}
+    assert "Obergeschoss" in names and not any(n.startswith("2.") for n in names)
+    # the merged round 18 read "the 2. Obergeschoss" in the statement as the model's Obergeschoss and answered
+    _declined(qa(heating).ask("Hello Mr. Berger,\n\nthe plumber will service the valves on the top two floors, the 2. "
+                              "Obergeschoss and the Dachgeschoss. How many valves are there on those two storeys?"))
+    f = model("AC11-Institute-Var-2-IFC.ifc")
+    doors = {d.GlobalId for d in f.by_type("IfcDoor") if (c := ue.get_container(d)) is not None
+             and c.Name in ("1. Obergeschoss", "2. Obergeschoss")}
+    answer = qa("AC11-Institute-Var-2-IFC.ifc").ask(
+        "The painters do the 1. Obergeschoss and the 2. Obergeschoss. How many doors is that?")
+    assert answer["count"] == len(doors), answer["answer"]

@@ -265,6 +265,10 @@ def _compose(blanked: str, spans: list[tuple[int, int, str]], scope: Scope, stor
     return text + "?"
 
 
+# an ordinal right before a storey's name makes it another storey ("2. Obergeschoss" is no "Obergeschoss")
+_ORDINAL_BEFORE = re.compile(r"(?:\b\d+\s*\.?|\b(?:erste|zweite|dritte|vierte|first|second|third|fourth)[nrs]?)\s*$")
+
+
 def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[str]) -> Scope:
     """The scope a (normalised) statement says; ``asked``: the request's class words, ``asked_storeys`` its
     storeys."""
@@ -278,6 +282,10 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
     several: list[tuple[str, set[str] | int]] = []  # "the upper floors" / "two floors", said by name after
     for group, pattern in parser._name_patterns:
         for m in pattern.finditer(statement):
+            ordinal = _ORDINAL_BEFORE.search(statement, 0, m.start())
+            if ordinal is not None:  # "the 2. Obergeschoss" where the model has one "Obergeschoss": another storey
+                out.missing.append(statement[ordinal.start():m.end()].strip())
+                continue
             if not any(a < m.end() and m.start() < b for a, b, _, _ in found) and len(group) == 1:
                 found.append((m.start(), m.end(), m.group(0), group[0].guid))
     for mention in sub.mentions:

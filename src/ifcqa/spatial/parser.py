@@ -1460,8 +1460,8 @@ class Parser:
             list(names.values()), _CLASS_KEYS.__contains__, room_storeys,
             [s.name for s in self.resolver.storeys if s.name], class_on))
         plan.notes.extend(found.notes)
-        if found.decline is not None:
-            _decline(plan, found.decline[0], found.decline[1])
+        if found.decline is not None and not self._framing:  # a part parsed alone lacks what is around it, and is
+            _decline(plan, found.decline[0], found.decline[1])  # no talk for that ("which one has more walls - EG ...")
         return found.text
 
     def _negation_shapes(self, plan: Plan, text: str) -> str:

@@ -402,7 +402,8 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
             if prev not in known and prev not in _CLASS_KEYS and i > 1 and tokens[i - 2][2] in words["modifier_ok"] \
                     and prev in not_read:
                 out.unread.append(prev)
-            if w != "ones" and re.match(words["relative"], statement[b:], re.I) and w in _CLASS_KEYS:
+            if w != "ones" and re.match(words["relative"], statement[b:], re.I) and w in _CLASS_KEYS and not re.match(
+                    words["existential"], statement[b:], re.I):  # "what walls we have down in the Keller": all of them
                 out.unread.append(_some_words(statement[b:]))
     for _, b in storey_spans:  # "the doors on EG and 1.OG that have panic bars"
         if re.match(words["relative"], statement[b:], re.I) and not any(x <= b < y for x, y in aside_clauses):

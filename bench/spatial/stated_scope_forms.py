@@ -47,17 +47,15 @@ seed, goes only into ``stated_scope_cases_b.json``, scored once at the end of th
 
 from __future__ import annotations
 
-import json
 import random
 import sys
-from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import ifcopenshell.util.element as ue
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from generated_bench import bench_main  # noqa: E402
+from generated_bench import bench_main, report_table  # noqa: E402
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
 from generated_bench import seed as _seed  # noqa: E402
 from people_oracles import Model  # noqa: E402
@@ -292,31 +290,8 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
 
 
 def report(run: Path, cases_path: Path) -> str:
-    cases = {c["id"]: c for c in json.loads(cases_path.read_text(encoding="utf-8"))}
-    records = [json.loads(line) for line in (run / "records.jsonl").read_text(encoding="utf-8").splitlines()]
-    rows: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    misses: list[str] = []
-    for r in records:
-        case = cases[r["id"]]
-        group = "positive" if case["message"].startswith("s_") else "decline"
-        for key in (case["message"], group, "all"):
-            row = rows[key]
-            row["n"] += 1
-            row["score"] += r["score"]
-            row["right"] += r["score"] == 1.0
-            row["declined"] += bool(r["declined"]) and r["score"] < 1.0
-            row["wrong"] += not r["declined"] and r["score"] < 1.0
-        if r["score"] < 1.0:
-            misses.append(f"- {case['message']} {r['id']} {case['ifc_filename']} ({r['score']:.2f}"
-                          f"{', declined' if r['declined'] else ''}): {r['query']!r} -> {(r['answer'] or '')[:140]!r}")
-    lines = ["| kind | n | mean score | right | declined | wrong (answered, not the oracle) |",
-             "|---|---:|---:|---:|---:|---:|"]
-    for key in (*TEMPLATES, "positive", "decline", "all"):
-        row = rows.get(key)
-        if row:
-            lines.append(f"| {key} | {int(row['n'])} | {row['score'] / row['n']:.3f} | {int(row['right'])} | "
-                         f"{int(row['declined'])} | {int(row['wrong'])} |")
-    return "\n".join([*lines, "", "Misses:", *misses])
+    """Per-kind table of a spatial-bench run (``generated_bench.report_table``), then its misses."""
+    return report_table(run, cases_path, "message", TEMPLATES, lambda kind: kind.startswith("s_"), "decline")
 
 
 def _summary(cases: list[dict[str, Any]], path: Path) -> str:

@@ -217,6 +217,23 @@ def _asked_apart(rest: str) -> bool:
     return re.match(r"^\s*\{scope\}\s*[?!]", rest) is not None
 
 
+def _identity_asked(choice: Choice) -> str | None:
+    """The request of ``choice.rest`` when it only asks which storey or room the statement's superlative is ("The
+    painters want their biggest crew on the storey with the most walls. Which storey is that?"), and the statement
+    says nothing after the phrase that could narrow it (a place, a relative clause, a restricting word)."""
+    sentences = [p for p in re.split(r"(?<=[.!?;:])\s+|\n+", choice.rest) if p.strip()]
+    if len(sentences) < 2 or "{scope}" in sentences[-1]:
+        return None
+    asked = " ".join(re.sub(r"[^\w\s]", " ", sentences[-1].lower()).split())
+    if not any(re.fullmatch(form, asked) for form in _words()["identity"]):
+        return None
+    holder = next((p for p in sentences if "{scope}" in p), "")
+    after = holder.split("{scope}", 1)[1] if holder else ""
+    if not holder or re.search(_words()["identity_blocked"], after, re.IGNORECASE):
+        return None
+    return sentences[-1].strip()
+
+
 def _first_sentence(text: str, most: int = 400) -> str:
     cut = re.split(r"(?:(?<=[^\d\s][.!?])|(?<=\d\d[.!?]))\s+(?=[A-Z])", text.strip(), maxsplit=1)[0].rstrip()
     return cut if len(cut) <= most else cut[:most].rsplit(";", 1)[0] + "; ...)"
@@ -295,6 +312,18 @@ def _answer(qa: Any, question: str, plan: Plan, choice: Choice) -> dict[str, Any
         reason = str(chosen["declined"].get("reason") or "")
         return _declined(question, plan, choice, f"{choice.phrase!r} chooses nothing: {reason}",
                          f"Ask {choice.chooser!r} on its own.")
+    said = _identity_asked(choice)
+    if said is not None:  # "... on the storey with the most walls. Which storey is that?": the chooser's answer
+        out = dict(chosen)
+        out["question"] = question
+        plan_dict = dict(out.get("plan") or {})
+        plan_dict["question"] = question
+        plan_dict["notes"] = [*plan_dict.get("notes", []), f"chosen scope: {said!r} asks which one "
+                              f"{choice.phrase!r} is, asked as {choice.chooser!r}; the rest of the statement "
+                              "(what is done there) restricts nothing and is set aside"]
+        out["plan"] = plan_dict
+        out["route"] = "chosen_scope"
+        return out
     if choice.kind == "storey":
         names = chosen.get("storeys")
         if names is None and not chosen.get("elements") and chosen.get("value") is None:

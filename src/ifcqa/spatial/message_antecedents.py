@@ -326,6 +326,7 @@ def read(question: str, named: Any, own: Any, storey_names: frozenset[str] = fro
     text = request
     notes: list[str] = []
     placed = False
+    chose_one = False
     for kind, m in refs:
         ref = m.group(0).strip()
         if kind in ("storey", "room", "place", "there"):
@@ -336,6 +337,12 @@ def read(question: str, named: Any, own: Any, storey_names: frozenset[str] = fro
             cands = ({**{g: f"on {t}" for g, t in storeys.items()}} if kind == "storey" else
                      {g: f"in {t}" for g, t in rooms.items()} if kind == "room" else
                      {**{g: f"on {t}" for g, t in places.items()}, **{g: f"in {t}" for g, t in rooms.items()}})
+            if len(cands) > 1 and kind == "storey" and _SINGULAR_STOREY.search(ref):
+                # "that storey" stands for one storey: never for "the upper floors" said as a group (the
+                # whole-message reading may have joined them: this reading replaces it)
+                one = {g: t for g, t in cands.items() if len(g) == 1}
+                chose_one = 0 < len(one) < len(cands)
+                cands = one or cands
             if len(cands) == 1:
                 to = next(iter(cands.values()))
                 # "up there", "on that floor": the whole phrase; "there" after a verb: "on <S>" in its place
@@ -397,7 +404,17 @@ def read(question: str, named: Any, own: Any, storey_names: frozenset[str] = fro
     elif not placed:
         return None
     text = " ".join(text.split())
-    return Resolution(text=text, note=f"the request refers back ({'; '.join(notes)}): read as {text!r}")
+    return Resolution(text=text, note=f"the request refers back ({'; '.join(notes)}): read as {text!r}",
+                      contrast=chose_one)
+
+
+_SINGULAR_STOREY = re.compile(r"\b(?:that|this|the\s+same|dieses|diesem|dieser|jenem|jenes)\s+"
+                              r"(?:storey|story|floor|level|geschoss|stockwerk|etage|ebene)\b", re.IGNORECASE)
+
+
+def singular_storey(text: str) -> bool:
+    """Whether ``text`` points back at ONE storey ("that storey", "this floor", "dieses Geschoss")."""
+    return _SINGULAR_STOREY.search(text) is not None
 
 
 def _references(request: str) -> list[tuple[str, re.Match[str]]]:

@@ -852,6 +852,25 @@ def _hyphen_compounds(plan: Plan, text: str) -> str:
     return re.sub(r"(?<![\w-])[^\W\d_]{2,}(?:-[^\W\d_]{2,})+(?![\w-])", join, text)
 
 
+_COUNTING_HEAD = re.compile(r"(?<![\w-])(?P<word>[^\W\d_]{3,}?)(?P<joint>s?)(?P<head>stücke?|stueck(?:e)?|"
+                            r"gegenst(?:ä|ae)nde?|objekte?)(?![\w-])")
+
+
+def _counting_compounds(plan: Plan, text: str) -> str:
+    """A German compound of a class word and a noun that only counts it ("Möbelstücke": pieces of furniture,
+    "Einrichtungsgegenstände", "Leuchtenobjekte"): read as the class word (length kept); a compound whose first
+    part is no class word stays as written (and declines when nothing else reads it)."""
+
+    def read(m: re.Match[str]) -> str:
+        word = m.group("word")
+        if word not in _CLASS_KEYS:
+            return m.group(0)
+        plan.notes.append(f"read {m.group(0)!r} as {word!r} (a compound that counts it)")
+        return word + " " * (len(m.group(0)) - len(word))
+
+    return _COUNTING_HEAD.sub(read, text)
+
+
 _ITSELF = re.compile(r"\b(?:as\s+a\s+whole|in\s+its\s+entirety|itself|(?:the\s+)?(?:storey|floor|level)\s+itself|"
                      r"insgesamt\s+als\s+geschoss|als\s+ganzes)\b")
 _LIST_ASK = re.compile(r"\b(?:which|what|list|show|name|welche[rsnm]?|zeige?)\b")
@@ -1213,6 +1232,7 @@ class Parser:
             return _decline(plan, "there are no words to read in it", [])
         text = self._building_itself(plan, text)  # round 11: "of the institute", "this little house": the model
         text = _hyphen_compounds(plan, text)  # "Netto-Grundfläche": the vocabularies' "nettogrundfläche"
+        text = _counting_compounds(plan, text)  # round 19: "Möbelstücke", "Einrichtungsgegenstände": the class
         text, read = german_requests.canonical(text)  # "Zählen Sie mal die Fenster", "Gib mir ...": known forms
         plan.notes.extend(read)
         text, read = german_frames.canonical(text, (s.name for s in self.resolver.storeys))  # "des Kellers"
@@ -1753,6 +1773,9 @@ class Parser:
         places = list(sub.resolved.get("storey_spans", []))
         if antecedent.modifier_words(pair.context, unread, named, places):
             return text  # "the doors with panic bars on Level 1": a constraint the parser cannot read, kept
+        if message_antecedents.singular_storey(pair.question) and (
+                len(mentions) > 1 or any(len(m.storeys) > 1 for m in mentions)):
+            return text  # round 19: "that storey" after "the Keller; the upper floors ...": never all of them
         place = " and ".join(m.term for m in mentions)
         place = f"on {place}" if place else ""
         for r in rooms:

@@ -6,7 +6,9 @@ doors of every hallway. When no room fits both names the question is declined, n
 answering for either one alone.
 
 A comma stands for an apposition only before an article and when no list goes on after the second name ("B201,
-the hallway, and the kitchen" and "B201, the hallway, the kitchen" are lists of three).
+the hallway, and the kitchen" and "B201, the hallway, the kitchen" are lists of three). A function word right
+before a room's own name or number is an apposition too ("the corridor Flur EG Ost", "the kitchen B103"): the
+named room when it is of that function, else declined (never every corridor or the named room).
 """
 
 from __future__ import annotations
@@ -33,6 +35,12 @@ def join(text: str, rooms: list[Room]) -> tuple[list[Room], tuple[Room, Room] | 
     for room in ordered:
         first = out[-1] if out else None
         between = _BETWEEN.fullmatch(text, first.end, room.start) if first is not None else None
+        if first is not None and between is None and _function_then_name(text, first, room):
+            both = [g for g in first.guids if g in set(room.guids)]
+            if not both:
+                return rooms, (first, room)
+            out[-1] = replace(room, term=f"{first.term} {room.term}", start=first.start, guids=both)
+            continue
         if first is None or between is None or not first.guids or not room.guids:
             out.append(room)
             continue
@@ -53,6 +61,13 @@ def join(text: str, rooms: list[Room]) -> tuple[list[Room], tuple[Room, Room] | 
             return rooms, (first, room)
         out[-1] = replace(first, term=f"{first.term} ({room.term})", end=end, guids=both)
     return out, None
+
+
+def _function_then_name(text: str, first: Room, room: Room) -> bool:
+    """Whether ``first`` is a function word ("corridor") and ``room`` a room's own name or number right after it,
+    with only spaces between ("the corridor Flur EG Ost")."""
+    return (first.how.startswith("function") and not room.how.startswith(("function", "zone"))
+            and bool(room.guids) and first.end < room.start and not text[first.end:room.start].strip())
 
 
 def unfit_reason(index: ModelIndex, first: Room, second: Room) -> str:

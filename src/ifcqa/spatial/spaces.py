@@ -376,7 +376,7 @@ def find_spaces(index: ModelIndex, text: str) -> list[SpaceMention]:
             if function is not None:
                 found.append(_Candidate(start, end, list(cat.functions.get(function, [])), f"function:{function}", 2))
             if function is not None or key in nouns:
-                found.extend(_numbers_after(cat, folded, start, end))
+                found.extend(_numbers_after(cat, folded, start, end, function))
     found += _noun_before_name(found, folded, words, nouns)
     found += _hyphenated_codes(cat, folded)
     chosen: list[_Candidate] = []
@@ -523,9 +523,12 @@ _MEASURE_AFTER = re.compile(r"\s?(?:m²|m2|m³|m3|sqm|sq\.?\s?m|qm|square|cubic|
                             r"millimet(?:re|er)s?|centimet(?:re|er)s?|ft|feet|foot|inch(?:es)?)(?![\w])")
 
 
-def _numbers_after(cat: _Catalog, folded: str, start: int, end: int) -> list[_Candidate]:
+def _numbers_after(cat: _Catalog, folded: str, start: int, end: int, function: str | None = None
+                   ) -> list[_Candidate]:
     """"room 135", "rooms 201 and 202", "Raum Nr. 1.02", "rm. 1.05": one candidate per number after a room word
-    (an abbreviated room noun may carry its full stop)."""
+    (an abbreviated room noun may carry its full stop). After a function word ("bedroom B103") a numbered space
+    the model gives another function (B103 is the Kitchen) is no space of that name: never the kitchen's
+    contents for "the bedroom B103"."""
     if folded[start:end] in _ABBREVIATED_NOUNS and folded[end:end + 1] == ".":
         end += 1
     m = _NUMBER_AFTER.match(folded, end)
@@ -544,10 +547,20 @@ def _numbers_after(cat: _Catalog, folded: str, start: int, end: int) -> list[_Ca
             written = prefix + written
         guids = _by_number(cat, written)
         how = "number"
+        if function is not None and guids and _another_function(cat, guids, function):
+            guids = []
         if not guids:  # "bedrooms 1 and 2", "Labor K3, K4": the spaces NAMED so ("Bedroom 1"), when none is numbered so
             guids, how = _named_with_numeral(cat, folded[start:end], written)
         out.append(_Candidate(first, m.start("nums") + num.end(), guids, how, 0))
     return out
+
+
+def _another_function(cat: _Catalog, guids: list[str], function: str) -> bool:
+    """Whether none of the spaces is of ``function`` and one of them is of another function."""
+    own = set(cat.functions.get(function, []))
+    if own & set(guids):
+        return False
+    return any(set(guids) & set(members) for other, members in cat.functions.items() if other != function)
 
 
 _SINGULAR_ENDINGS = (("raume", "raum"), ("rooms", "room"), ("ies", "y"), ("s", ""), ("en", ""), ("e", ""), ("n", ""))

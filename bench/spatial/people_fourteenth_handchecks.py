@@ -1,4 +1,4 @@
-"""Hand checks of people_fourteenth.json: a second walk, written differently, re-derives 30 intents.
+"""Hand checks of people_fourteenth.json: a second walk, written differently, re-derives 31 intents.
 
     python bench/spatial/people_fourteenth_handchecks.py [--ifc-dir ../shared/ifc] [--json ...]
 
@@ -189,6 +189,9 @@ CHECKS: list[Check] = [
     ("quantities-03", RQ, lambda w: {"type": "number", "unit": "m²", "value": area(
         w, [s for s in w.f.by_type("IfcSpace") if s.LongName == "small office"], "GSA Space Areas", "GSA BIM Area",
         how="mean")}),
+    ("quantities-04", INS, lambda w: el([s for s in w.below(w.storey("1. Obergeschoss")) if s.is_a("IfcSpace")
+                                         and (s.LongName or "").startswith("Buero")
+                                         and float(w.get(s, "BaseQuantities", "GrossFloorArea")) > 20])),
     ("negation-01", INS, lambda w: el([s for s in w.below(w.storey("Erdgeschoss")) if s.is_a("IfcSpace")
                                        and not w.contained(s, "IfcFurnishingElement")])),
     ("negation-02", DUP, lambda w: n([x for x in w.on("Level 1", "IfcWall")

@@ -189,7 +189,7 @@ INTENTS: list[Intent] = [
         "How many windows are there on the 1.OG, please?",
         "[09:12] Lena: the window cleaners only have time for one floor on Thursday, I told them 1.OG\n"
         "[09:13] Tom: ok good\n"
-        "[09:13] Tom: @assistant how many windows does that floor have?",
+        "[09:13] Tom: @assistant how many windows are there on the 1.OG?",
         "The number of windows on 1.OG I am needing for the cleaning offer, thanks.",
     ), lambda m: count(m.on("1.OG", "IfcWindow")), f"IfcWindow on 1.OG, {STOREY_DEEP}"),
     Intent(HOM, "storey_class", (
@@ -281,7 +281,7 @@ INTENTS: list[Intent] = [
         "furniture in Buero Studenten III",
         "Can you list the furniture that is in the room Buero Studenten III?",
         "Hi,\n\nthe student office Buero Studenten III moves to the new wing in March, and the movers want an "
-        "inventory of that room beforehand. Which furniture is in there?\n\nThanks, Petra (admin office)",
+        "inventory beforehand. Which furniture is in Buero Studenten III?\n\nThanks, Petra (admin office)",
         "What furnitures stands in Buero Studenten III? movers are coming",
     ), lambda m: elements(exists(m.in_space(space_long(m, "Buero Studenten III"), "IfcFurnishingElement"),
                                  "furniture in Buero Studenten III")),
@@ -323,8 +323,8 @@ INTENTS: list[Intent] = [
         "load-bearing walls Erdgeschoss, number",
         "How many load-bearing walls are there on the Erdgeschoss?",
         "Dear Mr. Vogel,\n\nthe structural engineer asked me to check the ground storey before the tenant "
-        "changes anything; the Erdgeschoss is the storey in question. How many of the walls on that storey "
-        "carry load?\n\nBest regards,\nA. Kraus",
+        "changes anything there. How many of the walls on the Erdgeschoss carry load? He needs "
+        "it before Tuesday.\n\nBest regards,\nA. Kraus",
         "structural guy wants to know: the walls on Erdgeschoss which are bearing, how many are they?",
     ), lambda m: count(m.on("Erdgeschoss", "IfcWall", load_bearing("Pset_WallCommon"))),
         f"IfcWall on Erdgeschoss with Pset_WallCommon.LoadBearing = TRUE, {STOREY_DEEP}"),
@@ -348,8 +348,8 @@ INTENTS: list[Intent] = [
     Intent(INS, "quantities", (
         "Seminarraum floor area",
         "What is the floor area of the Seminarraum?",
-        "Hallo,\n\nwe plan to put a new carpet in the Seminarraum down in the Keller. The flooring company needs "
-        "the size of that room in square metres - could you look it up?\n\nDanke, Ute",
+        "Hallo,\n\nwe plan to put a new carpet in the Seminarraum down in the Keller. Could you look up "
+        "how many square metres the Seminarraum has? The flooring company needs it for the offer.\n\nDanke, Ute",
         "How big is Seminarraum in m2? for carpet",
     ), lambda m: number(Model.qty(space_long(m, "Seminarraum"), "BaseQuantities", "NetFloorArea"), "m²",
                         [space_long(m, "Seminarraum")]),
@@ -374,6 +374,17 @@ INTENTS: list[Intent] = [
                                          for s in m.spaces(m.named("small office"))), "m²",
                         m.spaces(m.named("small office"))),
         "mean of 'GSA Space Areas'.'GSA BIM Area' of the spaces named 'small office' (2, 3, 4), m²"),
+    Intent(INS, "quantities", (
+        "1. OG offices > 20 m²",
+        "Which offices on the 1. Obergeschoss have a floor area of more than 20 m²?",
+        "Hi,\n\nwe want to put two people in every office of the 1. Obergeschoss that is big enough. Our rule: "
+        "anything north of 20 square metres counts as a double office. Which offices on that storey qualify?\n\n"
+        "Thanks, Sven (HR)",
+        "the offices on 1. Obergeschoss that clear the 20 m2 mark, which are these? double occupancy planning",
+    ), lambda m: elements(m.spaces(lambda s: m.storey_name(s) == "1. Obergeschoss" and m.named("buero")(s)
+                                   and Model.qty(s, "BaseQuantities", "NetFloorArea") > 20.0)),
+        "IfcSpace on 1. Obergeschoss named 'Buero ...' with BaseQuantities.NetFloorArea (= GrossFloorArea) > 20 m² "
+        "(the offices there have 11.44-12.32 or 24.64-37.84 m²)"),
     Intent(DUP, "quantities", (
         "balcony area",
         "How large is the balcony area of the duplex in total?",
@@ -385,8 +396,8 @@ INTENTS: list[Intent] = [
     Intent(INS, "negation", (
         "Erdgeschoss rooms without furniture",
         "Which rooms on the Erdgeschoss contain no furniture at all?",
-        "Hi team,\n\nthe cleaning contract for the Erdgeschoss is priced differently for empty rooms. On that "
-        "storey, which rooms have no furniture in them?\n\nCheers, Olga",
+        "Hi team,\n\nthe cleaning contract for the Erdgeschoss is priced differently for empty rooms. Which "
+        "rooms on the Erdgeschoss have no furniture in them?\n\nCheers, Olga",
         "EG: rooms where zero furniture is in - which? cleaning price depends of it",
     ), lambda m: elements(m.spaces(lambda s: m.storey_name(s) == "Erdgeschoss"
                                    and not m.in_space(s, "IfcFurnishingElement"))),
@@ -395,8 +406,8 @@ INTENTS: list[Intent] = [
         "level 1 walls minus the exterior ones, count",
         "How many walls on Level 1 are not exterior walls?",
         "From: drywall subcontractor\nTo: BIM helpdesk\nSubject: wall count\n\nWe only do the inside "
-        "partitions on Level 1; the outer walls belong to the facade package. How many walls on that level are "
-        "left once the exterior ones are taken out?",
+        "partitions on Level 1; the outer walls belong to the facade package. How many walls on Level 1 are left "
+        "once the exterior ones are taken out?",
         "Walls on Level 1 that aren't external - how many? for the drywall quote",
     ), lambda m: count(m.on("Level 1", "IfcWall", ext("Pset_WallCommon", False))),
         f"IfcWall on Level 1 with Pset_WallCommon.IsExternal = FALSE (all 21 carry the property), {STOREY_DEEP}"),
@@ -430,7 +441,7 @@ INTENTS: list[Intent] = [
         "doors 1.OG and 2.OG total",
         "What is the total number of doors on the 1.OG and the 2.OG?",
         "Hello,\n\nthe door-closer maintenance contract covers the upper floors only, 1.OG and 2.OG; the EG is "
-        "handled by the landlord. How many doors are on those floors altogether?\n\nBest, Carla",
+        "handled by the landlord. How many doors are on the 1.OG and 2.OG altogether?\n\nBest, Carla",
         "Give me the door count for both upper floors 1.OG and 2.OG summed, for the maintenance contract",
     ), lambda m: count(m.on({"1.OG", "2.OG"}, "IfcDoor")), f"IfcDoor on 1.OG or 2.OG, {STOREY_DEEP}"),
     Intent(DUP, "multi_storey", (
@@ -453,7 +464,7 @@ INTENTS: list[Intent] = [
         "Anzahl Fenster Dachgeschoss",
         "Wie viele Fenster gibt es im Dachgeschoss?",
         "Hallo Herr Weber,\n\nder Rollladenbauer kommt nächste Woche und will vorher wissen, was im "
-        "Dachgeschoss auf ihn zukommt. Wie viele Fenster hat dieses Geschoss?\n\nViele Grüße\nSusanne Lorenz",
+        "Dachgeschoss auf ihn zukommt. Wie viele Fenster hat das Dachgeschoss?\n\nViele Grüße\nSusanne Lorenz",
         "Dachgeschoss: wieviel Fenster sind dort verbaut? wegen Rollladen-Angebot",
     ), lambda m: count(m.on("Dachgeschoss", "IfcWindow")), f"IfcWindow on Dachgeschoss, {STOREY_DEEP}"),
     Intent(INS, "german", (
@@ -493,7 +504,7 @@ INTENTS: list[Intent] = [
         "cost to replace level 2 windows",
         "How much will it cost to replace all the windows on Level 2?",
         "Ticket #771 | Category: Budget | Requester: owner association | Context: the Level 2 windows are "
-        "drafty | Question: what would replacing them cost?",
+        "drafty | Question: what would replacing the windows on Level 2 cost?",
         "Price for new windows on Level 2, approx. in euro? the owners are asking",
     ), lambda m: refuse(m, COST), "decline: a cost (no IfcCostItem / IfcCostValue / IfcCostSchedule)"),
     Intent(INS, "refuse", (
@@ -525,7 +536,7 @@ INTENTS: list[Intent] = [
         "level 2 beams material",
         "What material are the beams on Level 2 made of?",
         "Ticket 6120 | Requester: fire engineer | Scope: Level 2 | Context: checking which beams need a fire "
-        "protection coating | Question: what are the beams on that level made of?",
+        "protection coating | Question: what are the beams on Level 2 made of?",
         "Beams of Level 2 - the material is what? for the coating decision",
     ), lambda m: values(exists(m.on("Level 2", "IfcBeam"), "beams on Level 2"), one_material),
         f"the material of each IfcBeam on Level 2 ({STOREY_DEEP}), one material per beam"),

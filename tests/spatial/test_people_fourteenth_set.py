@@ -1,9 +1,9 @@
 """bench/spatial/people_fourteenth.json equals what people_fourteenth_oracles.py computes, and is well formed.
 
 The fourteenth set is blind (written without reading the parser, its data files or the questions of other
-sets): 44 intents, each asked in four phrasings that share one oracle. Its oracles are IfcOpenShell functions
+sets): 45 intents, each asked in four phrasings that share one oracle. Its oracles are IfcOpenShell functions
 over the shared models, so a hand-edited or stale JSON would score every run against wrong answers: the file
-must equal a fresh computation, a second walk must agree on 30 intents, and each decline's premise must fail
+must equal a fresh computation, a second walk must agree on 31 intents, and each decline's premise must fail
 loudly on a model that holds what the decline says is absent. Self-contained (no shared blind-set helpers).
 """
 

@@ -188,15 +188,15 @@ INTENTS: list[Intent] = [
         "windows on 1.OG, how many",
         "How many windows are there on the 1.OG, please?",
         "[09:12] Lena: the window cleaners only have time for one floor on Thursday, I told them 1.OG\n"
-        "[09:13] Tom: ok good\n"
+        "[09:13] Tom: ok good. @Lena can you also book the cherry picker for the facade?\n"
         "[09:13] Tom: @assistant how many windows are there on the 1.OG?",
         "The number of windows on 1.OG I am needing for the cleaning offer, thanks.",
     ), lambda m: count(m.on("1.OG", "IfcWindow")), f"IfcWindow on 1.OG, {STOREY_DEEP}"),
     Intent(HOM, "storey_class", (
         "1stFloor walls",
         "Would you list the walls that are on the 1stFloor?",
-        "Hi,\n\nthe painter comes next week to do the upper storey of the house, the 1stFloor; the ground floor "
-        "is finished already. Can you send me the walls on that storey so I can mark which ones get the new "
+        "Hi,\n\nthe painter comes next week to do the 1stFloor of the house; the ground floor is finished "
+        "already. Can you send me the walls on that storey so I can mark which ones get the new "
         "colour?\n\nThanks,\nMaren (owner)",
         "which wall are belonging to 1stFloor? want to plan the painting",
     ), lambda m: elements(m.on("1stFloor", "IfcWall")), f"IfcWall on 1stFloor, {STOREY_DEEP}"),
@@ -210,7 +210,7 @@ INTENTS: list[Intent] = [
         "decline: the model has no storey 3.OG (its storeys are EG, 1.OG, 2.OG)"),
     # ---------------------------------------------------------------- comparison
     Intent(INS, "comparison", (
-        "doors: 1. OG vs 2. OG, which one wins?",
+        "doors 1. OG vs 2. OG - bigger number where?",
         "Which of the two storeys has the larger number of doors, the 1. Obergeschoss or the 2. Obergeschoss?",
         "Dear colleague,\n\nfor the fire inspection we start with whichever upper storey has the greater number "
         "of doors - the 1. Obergeschoss or the 2. Obergeschoss. Could you check which of those two it is?\n\n"
@@ -441,7 +441,8 @@ INTENTS: list[Intent] = [
         "doors 1.OG and 2.OG total",
         "What is the total number of doors on the 1.OG and the 2.OG?",
         "Hello,\n\nthe door-closer maintenance contract covers the upper floors only, 1.OG and 2.OG; the EG is "
-        "handled by the landlord. How many doors are on the 1.OG and 2.OG altogether?\n\nBest, Carla",
+        "handled by the landlord. How many doors are on the 1.OG and 2.OG altogether?\n\n"
+        "(Tom - please forward me the landlord's contact separately.)\n\nBest, Carla",
         "Give me the door count for both upper floors 1.OG and 2.OG summed, for the maintenance contract",
     ), lambda m: count(m.on({"1.OG", "2.OG"}, "IfcDoor")), f"IfcDoor on 1.OG or 2.OG, {STOREY_DEEP}"),
     Intent(DUP, "multi_storey", (
@@ -512,7 +513,7 @@ INTENTS: list[Intent] = [
         "When is the renovation of the 2. Obergeschoss scheduled to be finished?",
         "Dear all,\n\nthe tenants of the 2. Obergeschoss keep asking when they can move back. According to the "
         "plan, when will the works on that storey be completed?\n\nBest, H. Lang",
-        "2. OG - by when is it done? tenants ask every day",
+        "2. OG works - done by when? tenants ask every day",
     ), lambda m: refuse(m, SCHEDULE),
         "decline: a schedule (no IfcTask / IfcWorkSchedule / IfcWorkPlan / IfcWorkCalendar)"),
     Intent(SH, "refuse", (

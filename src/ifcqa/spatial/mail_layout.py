@@ -294,6 +294,11 @@ _WANT_DE = re.compile(r"^\s*(?:(?:hallo|hi|guten\s+tag|moin)\b[^,!]{0,30}[,!]\s*
                       r"\b(?P<middle>[^?]*?)\s(?P<verb>[a-zäöüß]+?)(?:\s+lassen)?\s*[.!]?\s*$", re.I)
 
 
+def place_label(text: str) -> bool:
+    """Whether ``text`` is only a place field's label ("Room", "Location:", "Geschoss"), split off its value."""
+    return _words().place.match(text.strip().rstrip(":") + ":") is not None and ":" not in text.strip().rstrip(":")
+
+
 def plans_only(text: str) -> bool:
     """Whether a sentence of a request's form says what is planned, not what is asked ("We want to repaint the
     stairwell.", "Wir möchten die Fenster tauschen lassen."): no '?' and a verb that asks for nothing."""

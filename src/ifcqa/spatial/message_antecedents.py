@@ -37,7 +37,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import message_sentences
+from ifcqa.spatial import mail_layout, message_sentences
 from ifcqa.spatial.plan import Plan
 
 if TYPE_CHECKING:
@@ -280,7 +280,7 @@ def read(question: str, named: Any, own: Any, storey_names: frozenset[str] = fro
     # a greeting before the request may name things ("Thanks for the doors on Level 1."); a sentence after a
     # number's dot is a sentence of its own ("... on Level 1. The doors follow in May.")
     contexts = [t for u in units[:last] if u.role in ("context", "greeting") for t in _SENTENCE.split(u.text)
-                if t.strip()]
+                if t.strip() and not mail_layout.place_label(t)]  # "Room: B103": the value is the place
     follow = next((m for p in _rx("follow_up") if (m := p.match(request))), None)
     refs = _references(request)
     if follow is None and not refs:

@@ -101,7 +101,11 @@ _REQUEST_FORM = re.compile(
     rf"(?:{_QUESTION_WORD}\b|{_IMPERATIVE}\b|{_NEED}|(?:i|we)(?:'d|\s+would)\s+(?:like|love)\b|"
     r"(?:need|want|must|have\s+to)\s+(?:to\s+)?know\b|(?:ich|wir)\s+(?:brauche\w*|möchte\w*|müssen|muss)\b|"
     r"(?:i|we)\s+(?:was|am|were|are)\s+wondering\b|(?:brauche|brauchen|benötige|benötigen|bräuchte|bräuchten|"
-    r"möchte|möchten|muss|müssen)\s+(?:ich|wir)\b)", re.I)
+    r"möchte|möchten|muss|müssen)\s+(?:ich|wir)\b|"
+    # round 19: a ticket field's value after its label ("What we need: the number of doors in that room"): what is
+    # asked, as a noun phrase with no verb of its own ("The number of doors is high." states)
+    r"(?:the|a)\s+(?:number|count|list|total\s+number|names)\s+of\b(?!.*\b(?:is|are|was|were|has|have|seems?)\b)|"
+    r"(?:die\s+anzahl|eine\s+liste)\b(?!.*\b(?:ist|sind|war|waren|hat|haben)\b))", re.I)
 # the words a point-back is made of: it asks nothing by itself ("What does the model show?", "Can you check?")
 _POINT_BACK_WORDS = frozenset(re.findall(r"\w+",
     "what which does do did the model show shows have has say says give gives record records contain contains "

@@ -26,6 +26,34 @@ _ASKED_ALREADY = re.compile(
     r"\b(?:how\s+many|how\s+much|wie\s+viele?|number\s+of|count\s+of|anzahl\s+(?:der|an|von))\b", re.IGNORECASE)
 
 
+# round 19: a count ranked by a size word: "on which floor is the number of doors the highest", "the floor where the
+# count of windows is largest", "wo ist die Anzahl der Türen am höchsten": the most (fewest) of them, never the
+# tallest door ("highest" read as a height)
+_COUNT_RANKED = re.compile(
+    r"\b(?:the\s+)?(?:number|count|amount|quantity|total)\s+of\s+(?P<what>(?:[^\W\d_][\w-]*\s+){0,2}?[^\W\d_][\w-]*)"
+    r"\s+(?:is|are|will\s+be|would\s+be)?\s*(?:the\s+)?(?P<sup>highest|largest|biggest|greatest|maximum|max|lowest|"
+    r"smallest|least|minimum|min)\b|"
+    r"\bdie\s+anzahl\s+(?:der|an|von)\s+(?P<was>[^\W\d_][\w-]*)\s+(?:ist\s+)?(?:am\s+)?(?P<sup_de>höchsten|"
+    r"größten|grössten|niedrigsten|kleinsten|geringsten)\b", re.IGNORECASE)
+_FEWEST = ("lowest", "smallest", "least", "minimum", "min", "niedrigsten", "kleinsten", "geringsten")
+
+
+def ranked_count(plan: Plan, text: str) -> str:
+    """``text`` with "the number of X (is) the highest / lowest" read as "the most / fewest X" (length may change:
+    called before any span is read)."""
+    found = _COUNT_RANKED.search(text)
+    if found is None:
+        return text
+    sup = (found.group("sup") or found.group("sup_de")).lower()
+    what = found.group("what") or found.group("was")
+    if found.group("sup_de"):
+        said = f"die {'wenigsten' if sup in _FEWEST else 'meisten'} {what}"
+    else:
+        said = f"the {'fewest' if sup in _FEWEST else 'most'} {what}"
+    plan.notes.append(f"{found.group(0)!r}: a count ranked, read as {said!r}")
+    return text[:found.start()] + said + text[found.end():]
+
+
 def rewrite(plan: Plan, text: str) -> str:
     """``text`` (normalised) with a closing "just the number" read as "how many <the request before it>"."""
     found = _TAIL.search(text)

@@ -171,3 +171,17 @@ def test_a_count_ranked_by_a_size_word_is_the_most(qa: Callable[[str], SpatialQA
     # the height of one door is still asked so
     answer = qa(DUPLEX).ask("which door is the highest?")
     assert answer["value"] is not None and "OverallHeight" in answer["answer"], answer["answer"]
+
+
+def test_ids_asked_beside_a_list_ask_the_list(qa: Callable[[str], SpatialQA],
+                                              model: Callable[[str], ifcopenshell.file]) -> None:
+    name = "3rooms_Heater_AirTerminal_Table_with_SB.ifc"
+    f = model(name)
+    windows = {w.GlobalId for w in f.by_type("IfcWindow") if _storey_of(w) == "My Storey"}
+    assert windows
+    for question in ("list every window on My Storey with its id", "which windows are on My Storey, with their ids?",
+                     "windows on My Storey with GlobalIds please"):
+        answer = qa(name).ask(question)
+        assert {e["guid"] for e in answer["elements"]} == windows, (question, answer["answer"])
+    # anything else asked beside the list is still a word to understand
+    _declined(qa(name).ask("which windows are on My Storey, with their colours?"), "colours")

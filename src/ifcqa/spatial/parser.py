@@ -43,6 +43,7 @@ from ifcqa.spatial import (
     german_frames,
     german_requests,
     grounding,
+    ids_asked,
     ifc_identifiers,
     layers,
     listed_kinds,
@@ -1223,6 +1224,7 @@ class Parser:
         text = value_lookups.rewrite(plan, text, self._name_patterns)  # round 16: "door width mm"
         text = count_asked.rewrite(plan, text)  # round 17: "Ebene 0 pumps - just give me the number."
         text = count_asked.ranked_count(plan, text)  # round 19: "where is the number of doors the highest"
+        text = ids_asked.blank(plan, text)  # round 19: "every window on My Storey, with its id"
         text = storey_class_name.read(plan, text)  # "on which IfcBuildingStorey entities": the storeys
         text = type_names_asked.read(plan, text, self._all_type_names(), _CLASS_KEYS.__contains__)  # round 13
         text = property_values.unquote_held(text, self._holds)  # round 14: "the 'Reference' of the doors"

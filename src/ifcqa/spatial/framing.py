@@ -171,13 +171,20 @@ def _purpose() -> re.Pattern[str]:
 # only in a question whose speaker acts or asks (_ACTING); the past ("last year") is never blanked, and the verb a
 # time phrase may modify ("replaced next month") stays unread, so such a question still declines
 _WEEKDAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag)"
-_WHEN = re.compile(r"(?:^|(?<=[\s,]))(?:(?:by|on|until|before|bis)\s+)?(?:(?:next|this|coming)\s+(?:week|month|year|"
+_WHEN = re.compile(r"(?:^|(?<=[\s,]))(?:(?:by|on|until|before|bis)\s+)?(?:(?:tomorrow|tmrw|today)\s+(?:morning|noon|"
+                   r"afternoon|evening|night)|(?:next|this|coming)\s+(?:week|month|year|"
                    rf"weekend|{_WEEKDAY}|morning|afternoon)|{_WEEKDAY}|tomorrow|tmrw|today|tonight|soon|asap|"
                    r"(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|week|month)|eod|"
+                   # round 19: "before lunch", "by noon", "tomorrow morning", "before the meeting", "bis Mittag"
+                   r"(?<=by\s)(?:noon|midday|lunch(?:time)?|cob|close\s+of\s+business)|"
+                   r"(?<=before\s)(?:noon|midday|lunch(?:time)?|cob|close\s+of\s+business|the\s+meeting|"
+                   r"the\s+weekend|the\s+deadline)|(?<=until\s)(?:noon|midday|lunch(?:time)?)|"
+                   r"(?<=bis\s)(?:mittag|feierabend|morgen\s+früh)|"
                    r"in\s+(?:a|one|two|three|four|\d+)\s+(?:days?|weeks?|months?)|"
                    r"(?:nächste[nr]?|naechste[nr]?|kommende[nr]?|diese[nr]?)\s+(?:woche|monat|jahr)|"
                    r"übermorgen|uebermorgen|morgen|heute)\b")
-_ACTING = re.compile(r"\b(?:we|we're|i|i'm|us|our|wir|ich|uns|please|pls|bitte)\b|\bneed\s+(?:them|it|these|those)\b")
+_ACTING = re.compile(r"\b(?:we|we're|i|i'm|us|our|wir|ich|uns|please|pls|bitte)\b|\bneed\s+(?:them|it|these|those)\b"
+                     r"|^\s*(?:list|show|give|send|count|find|get|pull|tell)\b")  # round 19: an imperative asks
 _REPORTED = re.compile(r"(?:^|(?<=[\s,]))(?:(?:the|my|our|a|an|der|die|unser)\s+)?(?P<who>[\w-]+(?:\s+[\w-]+){0,2}?)"
                        r"\s+(?:claims?|claimed|says|said|insists?|insisted|reckons?|thinks|believes|told\s+me|"
                        r"behauptet|sagt|meint)\s+(?:that\s+|dass\s+|,\s*)?"

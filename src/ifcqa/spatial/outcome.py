@@ -64,6 +64,14 @@ def _tie(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
+def _spoken(index: Any, answerer: Any, hit: Any) -> str:
+    """How the text names an element; a space by its Name and LongName ("7 Galerie", round 19)."""
+    shown: str = answerer.display(hit)
+    element = index.find(hit.guid) if hit.ifc_class == "IfcSpace" else None
+    long_name = getattr(element, "long_name", None)
+    return f"{shown} {long_name}" if long_name and long_name not in shown else shown
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -536,7 +544,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                      "source": source}
         out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
-        names = "; ".join(answerer.display(h) for h in chosen)
+        names = "; ".join(_spoken(index, answerer, h) for h in chosen)
         out.text = (f"The {_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope} is "
                     f"{_number(best):g} {unit} ({source}): {names}.")
         return out

@@ -70,6 +70,7 @@ from ifcqa.spatial import (
     room_appositions,
     room_names,
     room_parts,
+    room_pointers,
     schema_words,
     singular_asked,
     stated_scope,
@@ -1081,6 +1082,9 @@ class Parser:
             return framed  # round 16: "Doors on EG, I need them for the quote", "..., we cannot drill them"
         if (kinds := copula_kinds.read(self, question, plan)) is not None:
             return kinds  # round 17: "which proxies on Level 1 are trees?"
+        if (plan.declined is not None or not plan.rooms) and (
+                pointed := room_pointers.read(self, question, plan)) is not None:
+            return pointed  # round 19: "I'm standing in A205. Which doors bound that room?"
         if (referred := message_antecedents.resolve(self, question, plan)) is not None:
             return referred  # round 13: "We're checking Level 2. How many doors are on that floor?"
         if plan.declined is not None:

@@ -5,6 +5,9 @@ intersection), never every room either name fits: "B201 (the hallway)" read as "
 doors of every hallway. When no room fits both names the question is declined, naming the two, rather than
 answering for either one alone.
 
+A room word right before a name is one too: "the corridor Flur EG Eingang" is the corridor named so (round 19),
+never every corridor and that one.
+
 A comma stands for an apposition only before an article and when no list goes on after the second name ("B201,
 the hallway, and the kitchen" and "B201, the hallway, the kitchen" are lists of three).
 """
@@ -33,6 +36,12 @@ def join(text: str, rooms: list[Room]) -> tuple[list[Room], tuple[Room, Room] | 
     for room in ordered:
         first = out[-1] if out else None
         between = _BETWEEN.fullmatch(text, first.end, room.start) if first is not None else None
+        if first is not None and first.guids and room.guids and _kind_then_name(text, first, room):
+            both = [g for g in first.guids if g in set(room.guids)]  # round 19: "the corridor Flur EG Eingang"
+            if not both:
+                return rooms, (first, room)
+            out[-1] = replace(first, term=f"{first.term} ({room.term})", end=room.end, guids=both)
+            continue
         if first is None or between is None or not first.guids or not room.guids:
             out.append(room)
             continue
@@ -53,6 +62,12 @@ def join(text: str, rooms: list[Room]) -> tuple[list[Room], tuple[Room, Room] | 
             return rooms, (first, room)
         out[-1] = replace(first, term=f"{first.term} ({room.term})", end=end, guids=both)
     return out, None
+
+
+def _kind_then_name(text: str, first: Room, second: Room) -> bool:
+    """A room word right before a room's name, nothing between: "the corridor Flur EG Eingang" (round 19)."""
+    return first.how.startswith("function:") and not second.how.startswith(("function:", "zone:")) and \
+        not text[first.end:second.start].strip()
 
 
 def unfit_reason(index: ModelIndex, first: Room, second: Room) -> str:

@@ -8,7 +8,8 @@ the part naming the room ends (a sentence end, a colon, a spaced dash, else a co
 asks the request with the room put in the pointer's place ("Which doors bound A205?"), when:
 
 - the part before names exactly ONE room of the model and nothing else that restricts (no storey, class,
-  qualifier or word saying which: ``message_antecedents._named``); the rewritten request is parsed as any
+  qualifier, restricting word; ``message_antecedents._named``; a word before a room naming several spaces may say
+  which of them, before one space it cannot); the rewritten request is parsed as any
   question (its own words still decline it) and must read that same room;
 - a room the model has no space for ("Sauna: the walls of this room?") declines, naming it; two rooms declines,
   naming both; no room named leaves the question to the other readings (which decline "that room").
@@ -22,7 +23,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import message_antecedents, relation_verbs
+from ifcqa.spatial import message_antecedents, message_sentences, relation_verbs
 from ifcqa.spatial.plan import Plan
 
 if TYPE_CHECKING:
@@ -71,6 +72,18 @@ def _decline(question: str, reason: str, words: list[str]) -> Plan:
     return out
 
 
+def _unread_before(lead: str, term: str, unread: set[str]) -> bool:
+    """Whether a word not understood stands right before the room ("the broken kitchen"): it may say which."""
+    at = lead.casefold().find(term.casefold())
+    before = re.findall(r"[^\W\d_][\w'-]*", lead[:max(at, 0)])
+    words = [w for w in before if w.casefold() not in ("the", "a", "an", "our", "my", "this", "that")]
+    return at > 0 and bool(words) and words[-1].casefold() in {w.casefold() for w in unread}
+
+
+def guids_of(named: message_antecedents.Named) -> set[str]:
+    return {g for _, gs in named.rooms for g in gs}
+
+
 def read(parser: Parser, question: str, plan: Plan) -> Plan | None:
     """The plan of ``question`` with its room pointer read as the room named before it, a decline when that room
     is not one space of the model, or None (no pointer, no room named before it, or the rewritten request does
@@ -100,7 +113,13 @@ def read(parser: Parser, question: str, plan: Plan) -> Plan | None:
         return _decline(question, f"{ref!r} could mean {names}, and the question does not say which", [ref])
     named = message_antecedents._named(parser, lead)
     others = [t for t in named.things if t not in {r for r, _ in named.rooms}]  # the room itself is no thing
-    if named.storeys or named.missing or others or named.narrows or len(named.rooms) != 1:
+    # one space named: a word before it cannot say which of it ("We just repainted B201."), a condition can
+    narrows = bool(sub.qualifiers or sub.threshold or sub.exclude or sub.exclude_classes or sub.explicit
+                   or sub.elements or sub.compare or any(m.negated for m in sub.mentions)) or (
+        len(guids_of(named)) != 1 and (named.narrows or bool(message_sentences._RESTRICTS.search(lead))
+                                       or _unread_before(lead, named.rooms[0][0] if named.rooms else "",
+                                                         set(sub.unconsumed))))
+    if named.storeys or named.missing or others or narrows or len(named.rooms) != 1:
         return None  # the part before says more than the room: the other readings judge it
     term, guids = named.rooms[0]
     room = message_antecedents._as_written(lead, term)

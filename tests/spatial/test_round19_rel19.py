@@ -106,6 +106,8 @@ def test_a_pointer_at_a_room_the_model_lacks_or_at_two_rooms_declines(qa: Callab
     _declined(answer, "that room")
     assert "'Küche' or 'Bad'" in answer["declined"]["reason"]
     _declined(qa(FZK).ask("which windows bound that room?"), "room")  # nothing named before it
+    # a part asking its own question: two requests, never the second alone
+    _declined(qa(FZK).ask("Where is the Küche? Which windows bound that room?"), "room")
     # Duplex has two kitchens: a word not understood before the name may say which one
     _declined(qa(DUPLEX).ask("The broken Kitchen: which windows bound that room?"), "room")
 

@@ -11,6 +11,8 @@ asks the request with the room put in the pointer's place ("Which doors bound A2
   qualifier, restricting word; ``message_antecedents._named``; a word before a room naming several spaces may say
   which of them, before one space it cannot); the rewritten request is parsed as any
   question (its own words still decline it) and must read that same room;
+- a part before that asks a question of its own ("Where is the Küche? Which windows bound that room?") is
+  left to the other readings (two requests);
 - a room the model has no space for ("Sauna: the walls of this room?") declines, naming it; two rooms declines,
   naming both; no room named leaves the question to the other readings (which decline "that room").
 """
@@ -29,6 +31,8 @@ from ifcqa.spatial.plan import Plan
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
 
+# a question word opening a part: a request of its own
+_ASKS = r"(?:where|what|which|how|who|when|why|is|are|does|do|can|could|wo|was|welche[mnrs]?|wie|ist|sind|gibt)\b"
 _CAN = ("Name the room in the question itself, e.g. 'which windows bound the kitchen?', or ask which rooms the "
         "model has.")
 
@@ -96,6 +100,9 @@ def read(parser: Parser, question: str, plan: Plan) -> Plan | None:
         return None
     lead, request = parts
     ref = m.group(0)
+    if re.search(r"\?", lead) or any(u.role == "request" and re.match(_ASKS, u.text.strip(), re.I)
+                                     for u in message_sentences.units(lead)):
+        return None  # "Where is the Küche? Which windows bound that room?": two requests (round 11's rule)
     parser._framing = True
     try:
         sub = parser.parse(lead)

@@ -123,6 +123,8 @@ def test_rooms_whose_boundaries_lack_a_class(qa: Callable[[str], SpatialQA], mod
     assert answer["rule"] == "spaces on Level 2 with no IfcWindow among their space boundaries"
     doorless = {s.GlobalId for s in f.by_type("IfcSpace") if not _bounding(s, "IfcDoor")}
     assert _guids(qa(DUPLEX).ask("spaces not having a door")) == doorless != set()
+    windowless = {s.GlobalId for s in f.by_type("IfcSpace") if not _bounding(s, "IfcWindow")}
+    assert _guids(qa(DUPLEX).ask("which spaces have zero windows?")) == windowless != set()
 
 
 def test_no_space_boundaries_at_all_declines(qa: Callable[[str], SpatialQA], model: Model) -> None:

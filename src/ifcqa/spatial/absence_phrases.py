@@ -136,7 +136,10 @@ def canonical(text: str, is_class: Callable[[str], bool], is_boolean: Callable[[
             (r"\b(?:is|are)\s+missing\s+(?:an?\s+|any\s+)?", "have no ", "'are missing X' as 'have no X'"),
             (r"\b(?:lacks|lack)\s+(?:an?\s+|any\s+)?", "have no ", "'lacks X' as 'has no X'"),
             (r"\b(?:lacking|missing|devoid\s+of|free\s+of|with\s+zero)\s+(?:an?\s+|any\s+)?", "without ",
-             "'lacking / missing X' as 'without X'")):
+             "'lacking / missing X' as 'without X'"),
+            (r"\b(?:not\s+having|having\s+no)\s+(?:an?\s+|any\s+)?", "without ",  # round 19
+             "'not having X' as 'without X'"),
+            (r"\b(?:has|have)\s+zero\s+", "have no ", "'have zero X' as 'have no X'")):
         def verb(m: re.Match[str], said: str = text, r: str = repl) -> str:
             return r if class_at(said, m.end()) else m.group(0)
 

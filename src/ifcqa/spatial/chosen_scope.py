@@ -171,6 +171,9 @@ def find(question: str, storey_names: list[str]) -> Choice | None:
         if (sup not in ("largest", "smallest", "tallest") or (sup == "tallest" and _storey_noun(noun))
                 or _measured(noun) or re.search(r"fläche|area", noun, re.IGNORECASE)):
             continue  # "die größte Nettofläche", "the largest area": a measure, not what it is of
+        if _storey_noun(noun) and re.match(rf"\s+(?:{_alt(_words()['noun_quantities'])})\b", question[m.end():],
+                                           re.IGNORECASE):
+            continue  # "which room has the largest floor area": a measure, not the largest floor (round 19)
         end, on = m.end(), ""
         if not _storey_noun(noun):  # "the largest room on Erdgeschoss", "downstairs": the place is the choice's
             on, end = _place_after(question, end)

@@ -82,7 +82,9 @@ _YES_NO = re.compile(r"^\s*(?:is|are|does|do|has|have|did|was|were|can|hat|haben
 _TAG = re.compile(r"[,\s\-]+(?:true\s+or\s+(?:false|not)|yes\s+or\s+no|right|correct|true|"
                   r"is\s+that\s+(?:right|correct|true)|oder|stimmt\s+das|richtig)\s*[?.!]*\s*$")
 _WHICH = re.compile(r"\b(?:which|what|where|welche[srmn]?|wo|who)\b")
-_STOREY_NOUN = re.compile(r"\b(?:the\s+)?(?:storeys?|stories|floors?|levels?|geschosse?|etagen?|stockwerke?)\b")
+# never "floor" in "floor area" / "floor space": a room's quantity (round 19)
+_STOREY_NOUN = re.compile(r"\b(?:the\s+)?(?:storeys?|stories|floors?|levels?|geschosse?|etagen?|stockwerke?)\b"
+                          r"(?!\s+(?:area|areas|space|surface)\b)")
 # the frame's own words: taken out of the question around the sides and the operator (nothing else is)
 _FILLER = frozenset((
     "which", "what", "where", "who", "one", "ones", "of", "them", "these", "both", "either", "is", "are", "was",

@@ -64,6 +64,14 @@ def _tie(a: float, b: float) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
 
 
+def _spoken(index: Any, answerer: Any, hit: Any) -> str:
+    """How the text names an element; a space by its Name and LongName ("7 Galerie", round 19)."""
+    shown: str = answerer.display(hit)
+    element = index.find(hit.guid) if hit.ifc_class == "IfcSpace" else None
+    long_name = getattr(element, "long_name", None)
+    return f"{shown} {long_name}" if long_name and long_name not in shown else shown
+
+
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -391,10 +399,11 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
     pool = set(plan.resolved.get("space_pool") or ())  # "bedrooms without windows": only the rooms named
     spaces = [e for e in index.data.elements.values() if e.ifc_class == "IfcSpace" and (not pool or e.guid in pool)
               and (not plan.storeys or (e.storey is not None and index.data.elements[e.storey].guid in plan.storeys))]
-    if bounding and not any(s.bounded_by for s in spaces):
-        out.hits, out.text = [], (f"This model has no space boundaries, so I cannot tell which {answerer.label(plan)} "
-                                  "bound which room; nothing is listed.")
-        return out
+    if bounding and not any(s.bounded_by for s in spaces):  # round 19: declined, never an empty answer
+        label = answerer.label(plan)
+        return _declined(plan, out, answerer, f"this model has no space boundaries (IfcRelSpaceBoundary), so it does "
+                         f"not say which {label} bound which room, and the question cannot be answered from this file",
+                         f"Ask which {label} are on a storey, or what is contained in a room")
     per = {s.guid: sum(1 for g in resolve.elements_in_rooms(index, [s.guid], bounding=bounding) if g in wanted)
            for s in spaces}
     label = " and ".join(c.label for c in plan.classes) if pool else answerer.label(plan)  # the rooms said apart
@@ -410,6 +419,10 @@ def _most_per_space(index: ModelIndex, answerer: Answerer, plan: Plan, hits: lis
         named = " or ".join(repr(r.term) for r in plan.rooms) if pool else ""
         out.rule = (f"spaces{f' named like {named}' if named else ''} with {_OP_WORDS[op]} {k} "
                     f"{counted_form(label, k)} {how} them {answerer.scope(plan)}, counted per space")
+        if bounding and op == "=" and k == 0:  # round 19: "2 spaces on Level 2 with no IfcWindow among their ..."
+            kinds = " or ".join(dict.fromkeys(n for c in plan.classes for n in c.classes[:1])) or label
+            out.rule = (f"spaces{f' named like {named}' if named else ''} {answerer.scope(plan)} with no {kinds} "
+                        f"among their space boundaries")
         if plan.resolved.get("count_rooms"):  # "how many rooms have no windows": the spaces counted
             out.count = len(chosen)
         shown = ", ".join(f"{s.name or 'unnamed'}{' ' + s.long_name if s.long_name else ''}" for s in chosen[:25])
@@ -536,7 +549,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                      "source": source}
         out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
-        names = "; ".join(answerer.display(h) for h in chosen)
+        names = "; ".join(_spoken(index, answerer, h) for h in chosen)
         out.text = (f"The {_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope} is "
                     f"{_number(best):g} {unit} ({source}): {names}.")
         return out

@@ -71,6 +71,7 @@ from ifcqa.spatial import (
     room_appositions,
     room_names,
     room_parts,
+    room_pointers,
     schema_words,
     singular_asked,
     stated_scope,
@@ -186,7 +187,22 @@ def normalise(question: str) -> str:
     # a power typed with a caret or stars ("m^2", "ft**3"): the unit's superscript (round 5c)
     text = re.sub(r"(?<![\w^])(m|mm|cm|ft)\s*(?:\^|\*\*)\s*([23])(?![\w^])",
                   lambda m: m[1] + ("²" if m[2] == "2" else "³"), text)
+    if "most" in text:  # round 19: "the most big one" = "the biggest one"
+        forms, pattern = _periphrastic()
+        text = pattern.sub(lambda m: f"{m['the']}{forms[m['adj']]}", text)
     return " ".join(text.split())
+
+
+@functools.cache
+def _periphrastic() -> tuple[dict[str, str], re.Pattern[str]]:
+    """'the most <adjective>' -> 'the <superlative>' (``measure_words.json`` ``periphrastic_superlatives``)."""
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/measure_words.json").read_text("utf-8"))
+    forms = {k: v for k, v in raw["periphrastic_superlatives"].items() if not k.startswith("_")}
+    return forms, re.compile(r"(?P<the>\bthe\s+)most\s+(?P<adj>" + "|".join(map(re.escape, forms)) + r")\b")
+
+
+# a storey noun that is part of a room's quantity ("floor area", "floor space"): no storey (round 19 rel19)
+_FLOOR_QUANTITY = re.compile(r"\b(?:floor|level)(?=\s+(?:area|areas|space|surface)\b)")
 
 
 def _words_pattern(words: tuple[str, ...] | list[str]) -> re.Pattern[str]:
@@ -1086,6 +1102,9 @@ class Parser:
             return framed  # round 16: "Doors on EG, I need them for the quote", "..., we cannot drill them"
         if (kinds := copula_kinds.read(self, question, plan)) is not None:
             return kinds  # round 17: "which proxies on Level 1 are trees?"
+        if (plan.declined is not None or not plan.rooms) and (
+                pointed := room_pointers.read(self, question, plan)) is not None:
+            return pointed  # round 19: "I'm standing in A205. Which doors bound that room?"
         if (referred := message_antecedents.resolve(self, question, plan)) is not None:
             return referred  # round 13: "We're checking Level 2. How many doors are on that floor?"
         if plan.declined is not None:
@@ -4903,8 +4922,12 @@ class Parser:
             if not plan.classes:
                 plan.classes.append(class_filter(self.index.schema, "inventory"))
             return
+        # round 19: "floor" in "floor area" is the quantity, never a storey ("which room has the largest floor
+        # area", "which space is the largest by floor area": one room, not one per storey)
+        worded = _FLOOR_QUANTITY.sub(lambda m: " " * len(m.group(0)), text)
+
         def has(words: tuple[str, ...]) -> bool:
-            return _words_pattern(words).search(text) is not None
+            return _words_pattern(words).search(worded) is not None
 
         lead = _question_sentence(text)  # the question's own sentence: its verb first
         yes_no = bool(re.match(r"(?:is|are|does|do|did|has|have|any|gibt|hat|haben|existiert|sind|ist)\b", lead))

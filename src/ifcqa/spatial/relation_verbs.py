@@ -149,10 +149,43 @@ def find(text: str, skip: frozenset[str] = frozenset()) -> list[Relation]:
             continue  # "entrance to" where a space is called "Entrance": the model's name
         if words[0] in _VERTICAL and (_NUMBER_AFTER.match(text, m.end()) or not text[m.end():].strip()):
             continue  # "over 20 m²"; a preposition closing the question relates nothing
+        if words == ["over"] and ranges_over(text, m.start(), m.end()):
+            continue  # "total floor area over all the rooms": the set summed over, no position
         taken.append(m.span())
         out.append(Relation(entry.kind, entry.name, m.group(0), m.start(), m.end()))
     out.sort(key=lambda r: r.start)
     return out
+
+
+@functools.cache
+def _ranging() -> tuple[dict[str, str], re.Pattern[str], re.Pattern[str]]:
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/relation_verbs.json").read_text("utf-8"))
+    words = raw["ranging_over"]
+    quantifier = re.compile(r"\s*(?:" + "|".join(re.escape(w) for w in words["quantifiers"]) + r")(?![\w-])", re.I)
+    aggregate = re.compile(r"(?<![\w-])(?:" + "|".join(
+        re.escape(w[:-1]) + r"\w*" if w.endswith("*") else re.escape(w) for w in words["aggregates"]) + r")(?![\w-])",
+        re.I)
+    return dict(words["prepositions"]), quantifier, aggregate
+
+
+def ranges_over(text: str, start: int, end: int) -> bool:
+    """Whether a preposition such as 'over' at ``text[start:end]`` ranges over a set ('total net floor area over
+    all the rooms'): a quantifier right after it and an aggregate word before it (``relation_verbs.json``
+    ``ranging_over``)."""
+    _, quantifier, aggregate = _ranging()
+    return bool(quantifier.match(text, end)) and aggregate.search(text, 0, start) is not None
+
+
+def ranging_plain(text: str) -> str:
+    """``text`` with each preposition ranging over a set (:func:`ranges_over`) read as its plain one ('over all
+    the rooms' -> 'of all the rooms'), padded to keep every position."""
+    plain, _, _ = _ranging()
+    pattern = r"(?<![\w-])(?:" + "|".join(map(re.escape, plain)) + r")(?![\w-])"
+    for m in reversed(list(re.finditer(pattern, text, re.I))):
+        if ranges_over(text, m.start(), m.end()):
+            to = plain[m.group(0).casefold()]
+            text = text[:m.start()] + to.ljust(len(m.group(0))) + text[m.end():]
+    return text
 
 
 @functools.cache
@@ -280,6 +313,8 @@ def plain_containment(text: str, skip: frozenset[str] = frozenset(),
         rel = m.group("rel").split()
         return rel[0] + " " if rel and rel[0] in ("are", "is") else ""
 
+    # round 19: "total floor area over all the rooms" sums over a set: "of all the rooms" (length kept)
+    text = ranging_plain(text)
     out = _containment().sub(drop, text)
     out = re.sub(rf"(?<![\w-])(?:up|down|over){_PLACE_AFTER}\s*", "", out)
     if out == text:  # nothing taken: the text as given, its blanked spans ("which one is larger:") kept in place

@@ -63,7 +63,7 @@ def _naming(r: Read, storeys: Mapping[str, str], shown: Sequence[str]) -> None:
     head = rf"(?P<art>\b(?:the|a|dem|das|der|die|den)\s+)?\b(?P<noun>{noun})\s*,?\s+"
     place = r"\b(?:on|in|at|of|auf|im|in|vom|von)\s+(?:the\s+|dem\s+|das\s+)?"  # "on storey 'X'" (a quote alone)
     named = re.compile(rf"{head}(?:(?P<how>{how})\s*:?\s+(?P<q>{_QUOTE})?|(?P<q2>{_QUOTE}))(?P<x>{known})"
-                       rf"(?P<q3>{_QUOTE})?(?![\w.])")
+                       rf"(?P<q3>{_QUOTE})?(?!\w|\.\w)")
     out = r.text
     found = named.search(out)
     if found is not None and (found["q2"] is None or found["q3"] is not None):

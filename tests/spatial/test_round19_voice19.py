@@ -137,6 +137,20 @@ def test_non_native_comparatives(qa: Callable[[str], SpatialQA], on: Any) -> Non
     _declined(qa(KIT).ask("Has EG more big doors then 1.OG?"), "")
 
 
+def test_analytic_comparatives_of_a_measure(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    import ifcopenshell.util.element as ue
+
+    f = open_cached(str(shared_ifc / DUPLEX))
+    big = {s.GlobalId for s in f.by_type("IfcSpace")
+           if (ue.get_pset(s, "PSet_Revit_Dimensions", "Area") or 0) > 20}
+    small = {s.GlobalId for s in f.by_type("IfcSpace")
+             if 0 < (ue.get_pset(s, "PSet_Revit_Dimensions", "Area") or 0) < 10}
+    # main declined both on 'more ... than'
+    assert big and _guids(qa(DUPLEX).ask("Which rooms are more big than 20 m2?")) == big
+    assert small and _guids(qa(DUPLEX).ask("Which rooms are more small then 10 m2?")) == small
+    _declined(qa(DUPLEX).ask("Which rooms are more big and nice than 20 m2?"), "nice")
+
+
 def test_conditionals_after_the_request() -> None:
     found = conditional("How many doors on EG? If there are none the electrician needs no extra visit.")
     assert found is not None and found.about_answer and found.rest == "How many doors on EG?"

@@ -147,13 +147,18 @@ def _numbers(s: Shapes, is_class: Callable[[str], bool]) -> None:
     s.text = text
 
 
-def _analytic(s: Shapes) -> None:
-    """"more big", "more bigger", "most big", "the most biggest" (round 19): the adjective's comparative /
-    superlative ("bigger", "biggest"); "more many" is "more"."""
+def analytic(text: str) -> str:
+    """``text`` with "more big", "more bigger", "most big", "the most biggest" (round 19) read as the adjective's
+    comparative / superlative ("bigger", "biggest"); "more many" is "more" (also the text a composed comparison
+    splits, ``Parser.comparison_text``)."""
     forms: dict[str, list[str]] = _WORDS["analytic_comparatives"]
     said = {w: pair for adj, pair in forms.items() for w in (adj, *pair)}
-    out = re.sub(rf"\b(?P<m>more|most)\s+(?P<a>{_alt_of(said)})\b",
-                 lambda m: said[m["a"]][0 if m["m"] == "more" else 1], s.text)
+    return re.sub(rf"\b(?P<m>more|most)\s+(?P<a>{_alt_of(said)})\b",
+                  lambda m: said[m["a"]][0 if m["m"] == "more" else 1], text)
+
+
+def _analytic(s: Shapes) -> None:
+    out = analytic(s.text)
     if out != s.text:
         s.notes.append('comparative shape read: "more big" / "most big" as "bigger" / "biggest"')
         s.text = out

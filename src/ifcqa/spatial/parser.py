@@ -1269,8 +1269,8 @@ class Parser:
         text, read = german_frames.canonical(text, (s.name for s in self.resolver.storeys))  # "des Kellers"
         plan.notes.extend(read)
         # round 19: "the storey called X", "on which floor the number of X is highest", "doors what are external"
-        voiced = voice_forms.canonical(text, self._storey_names_said(), [s.name for s in self.resolver.storeys],
-                                       _CLASS_KEYS.__contains__)
+        voiced = voice_forms.canonical(comparative_shapes.analytic(text), self._storey_names_said(),
+                                       [s.name for s in self.resolver.storeys], _CLASS_KEYS.__contains__)
         plan.notes.extend(voiced.notes)
         if voiced.decline is not None:
             return _decline(plan, voiced.decline[0], voiced.decline[1], "Name one of the model's storeys.")
@@ -1380,7 +1380,8 @@ class Parser:
     def comparison_text(self, question: str) -> str:
         """The normalised ``question`` with its containment verbs and comparison words read (round 10, 11): the
         text a composed comparison splits into its sides (:mod:`ifcqa.spatial.compose`)."""
-        text = self._two_sided(Plan(question=question), self.plain_containment(normalise(question)))  # round 17
+        text = comparative_shapes.analytic(normalise(question))  # round 19: "more big than"
+        text = self._two_sided(Plan(question=question), self.plain_containment(text))  # round 17
         text = storey_sets.Sets(self.resolver.storeys, len(self.resolver.buildings)).read(text).text  # round 13
         return comparison_words.read(text, len(self.resolver.buildings), self._storeys_named, self._place_word)[0]
 
@@ -4247,7 +4248,7 @@ class Parser:
                   if found is not None]
         # "does the kitchen have more windows than the living room?": a comparative no pass turned into a comparison
         # or a bound (those set compare_op / threshold / a measure) was read as filler; never answer the rest
-        compared = _COMPARATIVE.search(asked)
+        compared = _COMPARATIVE.search(comparative_shapes.analytic(asked))  # round 19: "more big" is "bigger"
         if compared is not None and not plan.compare_op and plan.threshold is None and plan.measure is None and (
                 plan.intent in ("exists", "count", "list")) and all(m.storeys for m in plan.mentions):
             # (a storey the model lacks, "level 5 ... than level 1", is declined naming that storey instead)

@@ -116,6 +116,20 @@ def test_notes_and_need_forms(qa: Callable[[str], SpatialQA], on: Any) -> None:
     _declined(qa(KIT).ask("The number of the doors on 1.OG is needed, the repaired ones not counted."), "repaired")
 
 
+def test_terse_property_notes_and_german_request_verbs(qa: Callable[[str], SpatialQA], on: Any,
+                                                        shared_ifc: Path) -> None:
+    import ifcopenshell.util.element as ue
+
+    f = open_cached(str(shared_ifc / FZK))
+    windows = [e for e in f.by_type("IfcWindow") if storey_of(e) == "Erdgeschoss"]
+    materials = {m.Name for e in windows for m in ue.get_materials(e)}
+    answer = qa(FZK).ask("material windows Erdgeschoss")  # main: 'material' not understood
+    assert answer["declined"] is None and materials and all(m in answer["answer"] for m in materials), answer["answer"]
+    _declined(qa(FZK).ask("material broken windows Erdgeschoss"), "broken")
+    answer = qa(FZK).ask("Die Türen im Erdgeschoss aufzählen bitte.")  # main: 'aufzählen' before 'bitte'
+    assert _guids(answer) == on(FZK, "IfcDoor", "Erdgeschoss") != set(), answer["answer"]
+
+
 def test_comments_on_what_to_count(qa: Callable[[str], SpatialQA], on: Any) -> None:
     answer = qa(KIT).ask("How many doors on EG and 1.OG, both counted?")
     assert answer["count"] == len(on(KIT, "IfcDoor", "EG", "1.OG")) > 0, answer["answer"]

@@ -9,7 +9,8 @@ People who write in a second language, in a hurry or in notes say a request the 
   LongName, read as its Name); any other X declines naming it (never the nearest storey);
 - a **superlative said around the noun**: "on which floor the number of X is highest", "in which storey the X are
   the most", "the floor where are the most X, which one is?": "which storey has the most X";
-- a **note**: "nr of X" is "number of X"; "X S - number?" / "X S how many" / "S: X count?" is "how many X S";
+- a **note**: "material windows EG" is "material of windows EG"; "nr of X" is "number of X"; "X S - number?" /
+  "X S how many" / "S: X count?" is "how many X S";
   "X S list pls" is "list X S"; a closing "pls" / "thx" is a courtesy.
 
 :func:`conditional` finds a conditional sentence or clause after the request: one about the answer only ("If there
@@ -120,8 +121,13 @@ _ASKING = re.compile(r"\b(?:how|which|what|where|who|when|why|is|are|do|does|did
                      r"zähl\w*)\b")
 
 
-def _notes(r: Read) -> None:
+def _notes(r: Read, is_class: Callable[[str], bool] | None) -> None:
     w = _words()
+    props = [p for p in w["note_properties"] if not p.endswith(" of")]
+    found = re.match(rf"^\s*(?P<p>{_alt(props)})\s+(?:the\s+|all\s+)?(?P<c>[^\W\d_][\w-]*)\b", r.text)
+    if found is not None and is_class is not None and is_class(found["c"]):  # "material windows EG"
+        r.text = r.text[: found.end("p")] + " of" + r.text[found.end("p"):]
+        r.notes.append(f"note read: '{found['p']} {found['c']}' as '{found['p']} of {found['c']}'")
     abbreviations = [a for a in w["count_abbreviations"] if a != "number of"]
     out = re.sub(rf"(?<![\w.])(?:{_alt(abbreviations)})(?=\s)", "number of", r.text)
     if out != r.text:
@@ -195,7 +201,7 @@ def canonical(text: str, storeys: Mapping[str, str], shown: Sequence[str] = (),
     _superlatives(r)
     if is_class is not None:
         _relatives(r, is_class)
-    _notes(r)
+    _notes(r, is_class)
     return r
 
 

@@ -314,6 +314,8 @@ def _exclusions(s: Shapes, model: Model) -> None:
             continue
         part = _clean(found["r"])
         said = f" ausser {part}" if german else f", excluding {found['art'] or ''}{part}"
+        if not german and part in model.storeys:  # "(Roof not counting)": the storey, as "without counting the Roof"
+            said = f", excluding the ones on {part}"  # reads it (a storey's name that is a class word too, round 19)
         s.text = s.text[: found.start()] + said + s.text[found.end():]
         s.notes.append(f"comparative shape read: '{found.group(0).strip(' ,()')}' as 'except {part}'")
         return

@@ -1,7 +1,7 @@
 """Questions in another voice: non-native grammar, the passive, a reason after the question, comments on what to
 count (issue 22, round 19 voice19).
 
-    python bench/spatial/voice_forms.py [--ifc-dir ../shared/ifc] [--check]   # voice_cases.json + _b
+    python bench/spatial/voice_forms.py [--ifc-dir ../shared/ifc] [--check]   # voice19_cases.json + _b
     python bench/spatial/voice_forms.py --report RUN_DIR [--held]              # per kind, from a spatial-bench run
 
 People who write in a second language, in a hurry or in notes say the same request differently: "The number of the
@@ -45,7 +45,7 @@ d_named       a naming form naming a storey the model does not have ("the storey
 ============  ==========================================================================================
 
 **Held back**: every third template of each kind, drawn with another seed, goes only into
-``voice_cases_b.json``, scored once at the end of the round.
+``voice19_cases_b.json``, scored once at the end of the round.
 """
 
 from __future__ import annotations
@@ -63,8 +63,8 @@ from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.
 from people_oracles import Model, count, elements, ext, load_bearing, storeys, yes_no  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
-OUT = HERE / "voice_cases.json"
-OUT_HELD = HERE / "voice_cases_b.json"
+OUT = HERE / "voice19_cases.json"
+OUT_HELD = HERE / "voice19_cases_b.json"
 PER_KIND = 11
 PER_KIND_HELD = 5
 PER_DECLINE = 6

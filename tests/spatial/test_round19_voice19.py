@@ -24,8 +24,8 @@ from ifcqa.spatial.voice_forms import canonical, conditional
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "bench" / "spatial" / "voice_forms.py"
-DEV = REPO / "bench" / "spatial" / "voice_cases.json"
-HELD = REPO / "bench" / "spatial" / "voice_cases_b.json"
+DEV = REPO / "bench" / "spatial" / "voice19_cases.json"
+HELD = REPO / "bench" / "spatial" / "voice19_cases_b.json"
 DUPLEX = "Duplex_A_20110907.ifc"
 FZK = "AC20-FZK-Haus.ifc"
 KIT = "KIT-EDC_with_SB.ifc"

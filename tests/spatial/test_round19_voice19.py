@@ -126,6 +126,10 @@ def test_terse_property_notes_and_german_request_verbs(qa: Callable[[str], Spati
     answer = qa(FZK).ask("material windows Erdgeschoss")  # main: 'material' not understood
     assert answer["declined"] is None and materials and all(m in answer["answer"] for m in materials), answer["answer"]
     _declined(qa(FZK).ask("material broken windows Erdgeschoss"), "broken")
+    # a storey named like a class ("Roof") right after the class asked is the storey (main: two classes)
+    answer = qa(DUPLEX).ask("how many windows Roof pls")
+    assert answer["count"] == len(on(DUPLEX, "IfcWindow", "Roof")) > 0, answer["answer"]
+    assert qa(DUPLEX).ask("windows Roof broken?")["declined"] is not None
     answer = qa(FZK).ask("Die Türen im Erdgeschoss aufzählen bitte.")  # main: 'aufzählen' before 'bitte'
     assert _guids(answer) == on(FZK, "IfcDoor", "Erdgeschoss") != set(), answer["answer"]
 

@@ -10,7 +10,8 @@ People who write in a second language, in a hurry or in notes say a request the 
 - a **superlative said around the noun**: "on which floor the number of X is highest", "in which storey the X are
   the most", "the floor where are the most X, which one is?": "which storey has the most X";
 - a **note**: "material windows EG" is "material of windows EG"; "nr of X" is "number of X"; "X S - number?" /
-  "X S how many" / "S: X count?" is "how many X S";
+  "X S how many" / "S: X count?" is "how many X S"; a storey named like a class after the class ("windows Roof")
+  is the storey;
   "X S list pls" is "list X S"; a closing "pls" / "thx" is a courtesy.
 
 :func:`conditional` finds a conditional sentence or clause after the request: one about the answer only ("If there
@@ -190,6 +191,19 @@ def _relatives(r: Read, is_class: Callable[[str], bool]) -> None:
             r.text = out
 
 
+def _storey_after_class(r: Read, storeys: Mapping[str, str], is_class: Callable[[str], bool]) -> None:
+    """A note naming a storey whose name is a class word too right after the class asked, at the note's end
+    ("count windows Roof pls"): the storey ("windows on roof"), never a second class."""
+    after = _alt(_words()["note_closers"] + _words()["note_properties"])
+    for name in sorted({n for n in storeys.values() if is_class(n)}, key=len, reverse=True):
+        found = re.search(rf"\b(?P<c>[^\W\d_][\w-]*)\s+(?P<s>{re.escape(name)})(?=\s*(?:[,;:?!.]|$|\s+-\s|\s+"
+                          rf"(?:{after}|how|list|count|number)\b))", r.text)
+        if found is not None and is_class(found["c"]) and found["c"] != name:
+            r.text = r.text[: found.end("c")] + " on" + r.text[found.end("c"):]
+            r.notes.append(f"note read: '{found.group(0)}' as '{found['c']} on {found['s']}' (the storey)")
+            return
+
+
 def canonical(text: str, storeys: Mapping[str, str], shown: Sequence[str] = (),
               is_class: Callable[[str], bool] | None = None) -> Read:
     """``text`` (normalised) with the voice forms of the module doc read; ``storeys`` maps each storey Name and
@@ -201,6 +215,7 @@ def canonical(text: str, storeys: Mapping[str, str], shown: Sequence[str] = (),
     _superlatives(r)
     if is_class is not None:
         _relatives(r, is_class)
+        _storey_after_class(r, storeys, is_class)
     _notes(r, is_class)
     return r
 

@@ -106,7 +106,7 @@ def test_non_native_relatives(qa: Callable[[str], SpatialQA], on: Any) -> None:
 
 
 def test_notes_and_need_forms(qa: Callable[[str], SpatialQA], on: Any) -> None:
-    for question, storey in (("qty of doors 1.OG?", "1.OG"), ("windows 2.OG - total?", "2.OG"),
+    for question, storey in (("qty of doors 1.OG?", "1.OG"), ("windows 2.OG - number?", "2.OG"),
                              ("Required is the count of doors on 1.OG.", "1.OG")):
         cls = "IfcDoor" if "door" in question else "IfcWindow"
         answer = qa(KIT).ask(question)

@@ -145,6 +145,8 @@ def _notes(r: Read, is_class: Callable[[str], bool] | None) -> None:
     count_tail = re.match(rf"^(?P<b>[^\W\d_].*?)\s*(?:[-:,]\s*)?\b{_alt(w['count_tails'])}\s*[?.!]*$", body)
     count_head = re.match(rf"^(?P<s>[^:]+?)\s*:\s*(?P<b>[^\W\d_].*?)\s+{_alt(w['count_tails'])}\s*[?.!]*$", body)
     list_tail = re.match(rf"^(?P<b>[^\W\d_].*?)\s*(?:[-:,]\s*)?\b{_alt(w['list_tails'])}\s*[?.!]*$", body)
+    if is_class is None or not any(is_class(x) for x in re.findall(r"[^\W\d_][\w-]*", body)):
+        count_head = count_tail = list_tail = None  # a note of no class ("area level 1 - number?"): left as written
     if count_head is not None:
         r.text = f"how many {count_head['b']} on {count_head['s']}?"
         r.notes.append(f"note read: '{body}' as '{r.text}'")

@@ -162,6 +162,10 @@ def _notes(r: Read, is_class: Callable[[str], bool] | None) -> None:
 
 
 _REL = r"(?:which|what|who|that)"
+# between the class word and a relative: no verb or conjunction ("doors on Level 1 what are", never "rooms have
+# windows and what is their area")
+_VERBS = frozenset({"is", "are", "was", "were", "have", "has", "had", "do", "does", "did", "and", "or", "but", "also",
+                    "then", "so", "can", "could", "will", "would", "there"})
 _RELATIVES = [  # (pattern, replacement): a relative clause after a class word in non-native grammar
     (rf"\b{_REL}\s+they\s+(?=(?:are|is)\b)", "that "),  # "doors which they are external"
     (rf"\b{_REL}\s+(?:is|are)\s+not\s+having\b", "that do not have"),  # "rooms which are not having windows"
@@ -180,8 +184,9 @@ def _relatives(r: Read, is_class: Callable[[str], bool]) -> None:
         for found in reversed(list(re.finditer(pattern, r.text))):
             clause = re.split(r"[,;:.?!()]|\s-\s", r.text[: found.start()])[-1]
             words = re.findall(r"[^\W\d_][\w-]*", clause)
-            if not words or not any(is_class(x) for x in words):
-                continue  # "which is the biggest room": a question's own word, or no class before it
+            last = max((i for i, x in enumerate(words) if is_class(x)), default=None)
+            if last is None or _VERBS.intersection(words[last + 1:]):
+                continue  # "which is the biggest room", "rooms have windows and what is ...": no relative
             said = found.group(0)
             new = re.sub(pattern, repl, said)
             r.text = r.text[: found.start()] + new + r.text[found.end():]

@@ -138,10 +138,7 @@ def _notes(r: Read, is_class: Callable[[str], bool] | None) -> None:
     text = re.sub(rf"(?:\s*[,-]?\s*\b{closer})+\s*([?.!]*)\s*$", r"\1", r.text)
     body = text.rstrip(" ?.!")
     if _ASKING.search(body):
-        if text != r.text and re.search(r"[^\W\d_]", text):
-            r.notes.append("note read: a closing courtesy ('pls', 'thx') set aside")
-            r.text = text
-        return
+        return  # a request of its own: its closers are the voice frames' (voice_frames.py)
     count_tail = re.match(rf"^(?P<b>[^\W\d_].*?)\s*(?:[-:,]\s*)?\b{_alt(w['count_tails'])}\s*[?.!]*$", body)
     count_head = re.match(rf"^(?P<s>[^:]+?)\s*:\s*(?P<b>[^\W\d_].*?)\s+{_alt(w['count_tails'])}\s*[?.!]*$", body)
     list_tail = re.match(rf"^(?P<b>[^\W\d_].*?)\s*(?:[-:,]\s*)?\b{_alt(w['list_tails'])}\s*[?.!]*$", body)

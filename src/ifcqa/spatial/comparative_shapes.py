@@ -147,7 +147,25 @@ def _numbers(s: Shapes, is_class: Callable[[str], bool]) -> None:
     s.text = text
 
 
+def analytic(text: str) -> str:
+    """``text`` with "more big", "more bigger", "most big", "the most biggest" (round 19) read as the adjective's
+    comparative / superlative ("bigger", "biggest"); "more many" is "more" (also the text a composed comparison
+    splits, ``Parser.comparison_text``)."""
+    forms: dict[str, list[str]] = _WORDS["analytic_comparatives"]
+    said = {w: pair for adj, pair in forms.items() for w in (adj, *pair)}
+    return re.sub(rf"\b(?P<m>more|most)\s+(?P<a>{_alt_of(said)})\b",
+                  lambda m: said[m["a"]][0 if m["m"] == "more" else 1], text)
+
+
+def _analytic(s: Shapes) -> None:
+    out = analytic(s.text)
+    if out != s.text:
+        s.notes.append('comparative shape read: "more big" / "most big" as "bigger" / "biggest"')
+        s.text = out
+
+
 def _comparatives(s: Shapes) -> None:
+    _analytic(s)
     text = s.text
     more, fewer = _alt("more_adjectives"), _alt("fewer_adjectives")
     out = re.sub(rf"\b(?:the\s+|a\s+)?(?P<adj>{more}|{fewer})\s+{_COUNT_NOUN}\s+of\s+(?:the\s+)?",
@@ -175,8 +193,8 @@ def _comparatives(s: Shapes) -> None:
         s.notes.append('comparative shape read: "holds / contains / is having more" as "has more"')
         text = out
     # "more doors then windows": "then" for "than" after a comparative, in the same clause
-    out = re.sub(rf"\b(?P<c>{_alt('comparatives')})\b(?P<x>[^,;:.?!]*?)\s+then\s+(?=[^\W\d_])", r"\g<c>\g<x> than ",
-                 text)
+    out = re.sub(rf"\b(?P<c>{_alt('comparatives')})\b(?P<x>[^,;:.?!]*?)\s+then\s+(?=[^\W\d_]|\d+\.?\s*[^\W\d_])",
+                 r"\g<c>\g<x> than ", text)  # (round 19: "then 1.OG", a storey's name starting with a digit)
     if out != text:
         s.notes.append('comparative shape read: "more X then Y" as "more X than Y"')
         text = out
@@ -203,11 +221,24 @@ def _totals(s: Shapes, model: Model) -> None:
     if out != s.text:
         s.notes.append('comparative shape read: "A plus / + / & / together with B" (two storeys) as "A and B"')
         s.text = out
+    both = re.search(rf"(?:\s*,\s*|\s*\(\s*|\s+-\s+|\s+)(?P<w>{_alt('both_named')})\s*\)?{_END}", s.text)
+    # "A and B, both counted" (round 19): restates the two storeys named, else left unread
+    if both is not None and re.search(rf"\b{_alt('both_storeys')}\b", s.text) is None:
+        rest = s.text[: both.start()] + s.text[both.end():]
+        if len(_named_storeys(rest, model)) == 2:
+            s.text = rest
+            s.notes.append(f"comparative shape read: '{both['w']}' restates the two storeys named")
+            return
     found = re.search(rf"\b{_alt('both_storeys')}\b", s.text)
     if found is None:
         return
     n = next(v for k, v in _HOW_MANY.items() if re.search(rf"\b{k}\b", found.group(0)))
     storeys, rest = list(model.storeys), s.text[: found.start()] + s.text[found.end():]
+    if len(_named_storeys(rest, model)) == n:  # "on Level 1 and on Level 2, counting both floors" (round 19)
+        s.text = re.sub(r"\s+,", ",", (s.text[: found.start()].rstrip(" ,") + " " + s.text[found.end():].lstrip(" ,"))
+                        ).strip()
+        s.notes.append(f"comparative shape read: '{found.group(0)}' restates the {n} storeys named")
+        return
     if len(storeys) != n:
         # the storeys holding the kind asked, when exactly that many do ("radiators, counting both floors" in a house
         # whose radiators are on EG and OG only)
@@ -233,6 +264,17 @@ def _totals(s: Shapes, model: Model) -> None:
     s.notes.append(f"comparative shape read: '{found.group(0)}' as the {n} storeys {model.show(storeys)}")
 
 
+def _named_storeys(text: str, model: Model) -> list[str]:
+    """The model's storeys ``text`` names (longest names first, each place read once)."""
+    named: list[str] = []
+    for name in sorted((n for n in model.storeys if n), key=len, reverse=True):
+        pattern = rf"(?<![\w.]){re.escape(name)}(?![\w])"
+        if re.search(pattern, text):
+            named.append(name)
+            text = re.sub(pattern, " ", text)
+    return named
+
+
 def _clean(part: str) -> str:
     part = re.sub(rf"\s+{_alt('itself')}$", "", part.strip())
     return re.sub(rf"^(?:(?:with|mit)\s+)?{_ART}", "", part).strip()
@@ -251,7 +293,9 @@ def _itself(s: Shapes) -> None:
 
 def _exclusions(s: Shapes, model: Model) -> None:
     german = bool(re.search(r"\b(?:wie|viele|gibt|hat|anzahl|im|der|die|das|räume)\b", s.text))
-    front = re.compile(rf"^\s*(?P<art>{_ART}){_PART}\s+{_alt('exclude_after')}\s*[,:;-]\s*(?P<rest>.+)$")
+    alt = _storey_alt(model.storeys)  # a storey's name read whole ("1.og not counted", round 19)
+    part = _PART if alt is None else _PART.replace("(?P<r>", rf"(?P<r>(?<![\w.]){alt}(?![\w])|", 1)
+    front = re.compile(rf"^\s*(?P<art>{_ART}){part}\s+{_alt('exclude_after')}\s*[,:;-]\s*(?P<rest>.+)$")
     found = front.search(s.text)  # "die Wärmepumpe selbst ausgenommen, wie viele Bauteile gibt es?"
     if found is not None and not re.fullmatch(_alt("nothing"), _clean(found["r"])):
         part = _clean(found["r"])
@@ -262,14 +306,16 @@ def _exclusions(s: Shapes, model: Model) -> None:
         s.notes.append(f"comparative shape read: '{found.group(0)[: found.start('rest')].strip(' ,:;-')}' as "
                        f"'except {part}'")
         return
-    after = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+-\s+)(?P<art>{_ART}){_PART}\s+{_alt('exclude_after')}\s*\)?{_END}")
-    before = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+){_alt('exclude_before')}\s+(?P<art>{_ART}){_PART}\s*\)?{_END}")
+    after = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+-\s+)(?P<art>{_ART}){part}\s+{_alt('exclude_after')}\s*\)?{_END}")
+    before = re.compile(rf"(?:\s*,\s*|\s*\(\s*|\s+){_alt('exclude_before')}\s+(?P<art>{_ART}){part}\s*\)?{_END}")
     for pattern in (after, before):
         found = pattern.search(s.text)
         if found is None or re.fullmatch(_alt("nothing"), _clean(found["r"])):
             continue
         part = _clean(found["r"])
         said = f" ausser {part}" if german else f", excluding {found['art'] or ''}{part}"
+        if not german and part in model.storeys:  # "(Roof not counting)": the storey, as "without counting the Roof"
+            said = f", excluding the ones on {part}"  # reads it (a storey's name that is a class word too, round 19)
         s.text = s.text[: found.start()] + said + s.text[found.end():]
         s.notes.append(f"comparative shape read: '{found.group(0).strip(' ,()')}' as 'except {part}'")
         return

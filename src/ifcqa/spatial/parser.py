@@ -84,6 +84,7 @@ from ifcqa.spatial import (
     type_names_asked,
     units_asked,
     value_lookups,
+    voice_forms,
     voice_frames,
 )
 from ifcqa.spatial.classes import class_filter, matches, resolve_kind, subclasses
@@ -1054,6 +1055,8 @@ class Parser:
         self._message = False  # reading a message by its sentences (see _by_sentences)
         self._own_words: frozenset[str] | None = None  # the words of the building's own names (_building_itself)
         self._own_names: frozenset[str] | None = None  # the model's own names (_model_named)
+        self._storey_said: dict[str, str] | None = None  # storey Name / LongName -> Name (voice_forms)
+        self._conditioned = False  # parsing a question whose conditional was judged (see _conditional)
         self._one_building = True
 
     def class_filter(self, key: str) -> ClassFilter:
@@ -1087,6 +1090,9 @@ class Parser:
             return _decline(Plan(question=question), f"{other!r} looks like the name of another model or building, "
                             f"and this model is {self.index.path.name!r}", [other],
                             "Ask about this model, or open the model you mean.")  # round 18: "Duplex_A: ..."
+        if not (self._framing or self._message or self._conditioned) and (
+                conditioned := self._conditional(question)) is not None:
+            return conditioned  # round 19: "How many doors on EG? If there are none the electrician needs no visit."
         if not (self._framing or self._message) and (scoped := stated_scope.read(self, question)) is not None:
             return scoped  # round 18: "the EG keeps the old ones, 1.OG and 2.OG get new signs. How many doors is that?"
         if not (self._framing or self._message) and (followed := follow_ups.read(self, question)) is not None:
@@ -1111,6 +1117,40 @@ class Parser:
             # round 11: an e-mail's request without its context; round 15: still two requests when it holds two
             return self._two_requests(question, self._by_sentences(question) or plan)
         return self._two_requests(question, plan)
+
+    def _conditional(self, question: str) -> Plan | None:
+        """A conditional after the request (spatial/voice_forms.py, round 19). About the answer only ("If there are
+        none the electrician needs no extra visit."): the request read without it when the rest of the conditional
+        names no storey, room, class or restriction. Else (it names one, or its condition is about the elements, "if
+        they are older than ten years ..."): a request that answers without it declines naming it, unless the whole
+        question reads it as a restriction. None: the question is read as before."""
+        found = voice_forms.conditional(question)
+        if found is None:
+            return None
+        sub = self.parse(found.rest)
+        if found.about_answer:
+            names = self._context_names(found.words) if re.search(r"[^\W\d_]{2}", found.words) else None
+            if names is None or not (names.restricts or names.places or names.classes or names.storeys
+                                     or names.modified):
+                if sub.declined is not None:
+                    return None
+                sub.question = question
+                sub.notes.append(f"conditional about the answer, set aside: {found.said!r}")
+                sub.resolved["framing"] = [*sub.resolved.get("framing", []), f"conditional set aside: {found.said!r}"]
+                return sub
+        if sub.declined is not None:
+            return None
+        self._conditioned = True
+        try:
+            whole = self.parse(question)
+        finally:
+            self._conditioned = False
+        if whole.declined is not None or purpose_clauses._restrictions(whole) > purpose_clauses._restrictions(sub):
+            return whole  # declined already, or the condition read as a restriction
+        whole.notes.append(f"conditional not read: {found.said!r}")
+        return _decline(whole, f"the condition {found.said!r} speaks of what is asked in a way I cannot read as a "
+                        "restriction, and answering without it could answer a broader question", [found.said],
+                        "Ask without the condition, or name the restriction (a storey, a class, a property).")
 
     def _two_requests(self, question: str, plan: Plan) -> Plan:
         """A message whose sentences ask two different things, each answerable alone ("Which walls are brick? Also,
@@ -1220,6 +1260,17 @@ class Parser:
             plan.notes.append("the model itself (its source or its name): " + "; ".join(repr(s) for s in said))
         return text
 
+    def _storey_names_said(self) -> dict[str, str]:
+        """Each storey's Name and LongName (normalised) -> its Name (normalised), for the naming forms (round 19)."""
+        if self._storey_said is None:
+            self._storey_said = {}
+            for e in self.index.data.elements.values():
+                if e.ifc_class == "IfcBuildingStorey" and e.name:
+                    for n in (e.long_name, e.name):
+                        if n and normalise(n):
+                            self._storey_said[normalise(n)] = normalise(e.name)
+        return self._storey_said
+
     def _names_of_model(self) -> frozenset[str]:
         """The model's own names (file, project, site, building), cached (spatial/model_names.py)."""
         if self._own_names is None:
@@ -1259,6 +1310,13 @@ class Parser:
         plan.notes.extend(read)
         text, read = german_frames.canonical(text, (s.name for s in self.resolver.storeys))  # "des Kellers"
         plan.notes.extend(read)
+        # round 19: "the storey called X", "on which floor the number of X is highest", "doors what are external"
+        voiced = voice_forms.canonical(comparative_shapes.analytic(text), self._storey_names_said(),
+                                       [s.name for s in self.resolver.storeys], _CLASS_KEYS.__contains__)
+        plan.notes.extend(voiced.notes)
+        if voiced.decline is not None:
+            return _decline(plan, voiced.decline[0], voiced.decline[1], "Name one of the model's storeys.")
+        text = voiced.text
         text = self._split_names(plan, text)  # "mineral wool": the model's "Mineralwool"
         text = self._talk(plan, text)  # "Dear ...,", "site walk tmrw -", "the contractor claims", "- does it?"
         text = self.plain_containment(text)  # round 10: "windows housed on EG", "those that sit on": "... on EG"
@@ -1364,7 +1422,8 @@ class Parser:
     def comparison_text(self, question: str) -> str:
         """The normalised ``question`` with its containment verbs and comparison words read (round 10, 11): the
         text a composed comparison splits into its sides (:mod:`ifcqa.spatial.compose`)."""
-        text = self._two_sided(Plan(question=question), self.plain_containment(normalise(question)))  # round 17
+        text = comparative_shapes.analytic(normalise(question))  # round 19: "more big than"
+        text = self._two_sided(Plan(question=question), self.plain_containment(text))  # round 17
         text = storey_sets.Sets(self.resolver.storeys, len(self.resolver.buildings)).read(text).text  # round 13
         return comparison_words.read(text, len(self.resolver.buildings), self._storeys_named, self._place_word)[0]
 
@@ -4234,7 +4293,7 @@ class Parser:
                   if found is not None]
         # "does the kitchen have more windows than the living room?": a comparative no pass turned into a comparison
         # or a bound (those set compare_op / threshold / a measure) was read as filler; never answer the rest
-        compared = _COMPARATIVE.search(asked)
+        compared = _COMPARATIVE.search(comparative_shapes.analytic(asked))  # round 19: "more big" is "bigger"
         if compared is not None and not plan.compare_op and plan.threshold is None and plan.measure is None and (
                 plan.intent in ("exists", "count", "list")) and all(m.storeys for m in plan.mentions):
             # (a storey the model lacks, "level 5 ... than level 1", is declined naming that storey instead)

@@ -29,6 +29,10 @@ p_forward    a forwarded mail (a "Forwarded message" header) with a note on top
 p_pronoun    a context whose subject is a person or a delivery ("he", "they", "it" with a person-verb or a
              delivery verb: "They deliver on Friday.", "It comes on two pallets.")
 p_german     German mails and memos around the German base
+p_whole      a request over the whole building ("How many {cls} are in the building?") with a context naming no
+             place (a meeting, a quote, a delivery)
+p_turns      a chat whose earlier turns ask and answer something else ("did the hinges arrive?" - "yes, two
+             boxes") before the question
 p_agree      a context that agrees with the request: it names the request's own storey ("We start on {S}."),
              or sets aside a storey the request does not ask ("{S2} was done last month, so this time only {S}.")
 ===========  ==========================================================================================
@@ -40,6 +44,8 @@ d_modifier   the context restricts the asked class with a modifier ("Only the {c
              "The ones with the old locks.", "Just the ones the tenant reported.")
 d_place      the context names a place the request lacks ("They are all in the east wing.", "I mean the ones
              in the annex.", "We only work in the north block.")
+d_whole      a request over the whole building with a context that restricts its place or its things ("We only
+             work in the east wing.", "Just the ones in the guest house.")
 d_contra     the context contradicts the request's storey or narrows it ("{S} is not part of the job.",
              "This time only {S2}.", "Only the ones on {S2}.")
 ===========  ==========================================================================================
@@ -57,11 +63,11 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from context_forms import MODELS  # noqa: E402
+from context_forms import CLASSES, MODELS  # noqa: E402
 from context_forms import _bases as bases_of  # noqa: E402
 from generated_bench import bench_main, kinds_summary, report_misses, seed  # noqa: E402
 from generated_bench import dumps as dumps  # noqa: E402 (the tests call SCRIPT.dumps)
-from people_oracles import Model  # noqa: E402
+from people_oracles import Model, count  # noqa: E402
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
 OUT = HERE / "context_restrict_cases.json"
@@ -147,6 +153,22 @@ TEMPLATES: dict[str, list[str]] = {
         "This round is only about {S}. {Q}",
         "{Q} We leave {S2} for next year.",
     ],
+    "p_whole": [
+        "Hi,\nwe had a site meeting with the client yesterday. {Q}\nThanks, Ole (project lead)",
+        "The boxes hold ten each. {Q}",
+        "[09:14] Ana: the fitter charges per day\n[09:15] Ben: ok\n[09:16] Ana: {q}?",
+        "Ticket #3310\nReporter: H. Lind\nDescription: Our insurer asked for a report. {Q}",
+        "We got three quotes and picked the cheapest. {Q} Cheers, Raj",
+        "(transcribed voice message) uh, the budget got approved, um, {q}?",
+    ],
+    "p_turns": [
+        "[09:14] Anna: did the new hinges arrive?\n[09:15] Ben: yes, two boxes\n[09:16] Anna: {q}?",
+        "[10:02] Mo: when does the fitter come?\n[10:03] Lea: thursday I think\n[10:04] Mo: ok, {q}?",
+        "[13:40] Kim: is the van booked?\n[13:41] Raj: yep\n[13:42] Kim: {q}?",
+        "[15:10] Ute: who has the keys?\n[15:11] Pia: the caretaker\n[15:12] Ute: thanks. {Q}",
+        "[08:05] Dan: did the painter call back?\n[08:06] Eli: not yet\n[08:07] Dan: {q}?",
+        "[11:30] Jo: can you send me the quote?\n[11:31] Sam: sent\n[11:32] Jo: great, {q}?",
+    ],
     "d_modifier": [
         "{Q} Only the {cls} facing the street.",
         "Hi,\n{Q} The ones with the old locks.\nThanks",
@@ -163,6 +185,14 @@ TEMPLATES: dict[str, list[str]] = {
         "[10:01] Ana: we are in the west tower today\n[10:02] Ben: ok\n[10:03] Ana: {q}?",
         "{Q} Just the part above the shop.",
     ],
+    "d_whole": [
+        "We only work in the east wing. {Q}",
+        "Hi,\nthe kitchen is being redone. {Q} Only the ones in there.\nThanks",
+        "{Q} Just the ones in the guest house.",
+        "[09:14] Ana: we are in the annex today\n[09:15] Ben: ok\n[09:16] Ana: {q}?",
+        "{Q} Only the ones facing the garden.",
+        "{Q} I mean the ones in the north block.",
+    ],
     "d_contra": [
         "{Q} This time only {S2}.",
         "{S} is not part of the job. {Q}",
@@ -178,6 +208,8 @@ def _fill(template: str, base: dict[str, Any], model: Model, rng: random.Random,
     query = base["de"] if kind == "p_german" else base["en"]
     slots = {"Q": query, "q": query[:1].lower() + query[1:].rstrip("?"), "cls": base["cls"], "one": base["one"],
              "S": base["storey"]}
+    if (base["storey"] is None) != kind.endswith("_whole"):
+        return None  # the whole-building bases only in the whole-building kinds
     storeys = [s for s in model.storey_names() if s]
     if "{S2}" in template:
         others = sorted(s for s in storeys if s != base["storey"] and storeys.count(s) == 1
@@ -190,7 +222,20 @@ def _fill(template: str, base: dict[str, Any], model: Model, rng: random.Random,
     return text, oracle
 
 
-_RULES = {"d_modifier": "decline: the context restricts the asked class with a modifier the model cannot ground",
+def _whole(model: Model, fname: str) -> list[dict[str, Any]]:
+    """"How many {class} are in the building?" for every class of ``CLASSES`` the model holds: all of it."""
+    out = []
+    for plural, single, german, ifc in CLASSES:
+        found = model.of(ifc)
+        if found:
+            out.append({"ifc_filename": fname, "storey": None, "cls": plural, "one": single, "ifc": ifc,
+                        "form": "how_many", "en": f"How many {plural} are in the building?",
+                        "de": f"Wie viele {german} gibt es im Gebäude?", "oracle": count(found)})
+    return out
+
+
+_RULES = {"d_whole": "decline: the context restricts the whole building's things or names a place the request lacks",
+          "d_modifier": "decline: the context restricts the asked class with a modifier the model cannot ground",
           "d_place": "decline: the context names a place the request lacks",
           "d_contra": "decline: the context leaves out the request's storey or narrows it to another"}
 
@@ -198,7 +243,7 @@ _RULES = {"d_modifier": "decline: the context restricts the asked class with a m
 def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
     salt = "ctx19-held" if held else "ctx19"
     models = {f: Model(ifc_dir / f) for f in MODELS}
-    bases = [b for f in MODELS for b in bases_of(models[f], f)]
+    bases = [b for f in MODELS for b in [*bases_of(models[f], f), *_whole(models[f], f)]]
     cases: list[dict[str, Any]] = []
     for kind, templates in TEMPLATES.items():
         quota = (PER_DECLINE_HELD if held else PER_DECLINE) if kind.startswith("d_") else (

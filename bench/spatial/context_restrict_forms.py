@@ -1,7 +1,7 @@
 """Context sentences that cannot restrict the request, and context that agrees with it (issue 22, round 19 ctx19).
 
-    python bench/spatial/context_restrict_forms.py [--ifc-dir ../shared/ifc] [--check]  # context_restrict_cases.json + _b
-    python bench/spatial/context_restrict_forms.py --report RUN_DIR [--held]             # per kind, from a spatial-bench run
+    python bench/spatial/context_restrict_forms.py [--ifc-dir ../shared/ifc] [--check]  # the cases + _b
+    python bench/spatial/context_restrict_forms.py --report RUN_DIR [--held]             # per kind, from a run
 
 Real messages (e-mails with a greeting and a sign-off naming a person and role, helpdesk tickets with fields,
 two-person chats with timestamps, voice-memo transcripts with fillers, forwarded mails) wrap ONE question in

@@ -1,0 +1,275 @@
+"""Context units that cannot restrict the request, and context that agrees with it (issue 22, round 19 ctx19).
+
+A message wraps ONE request in sentences about people, dates, deliveries, trades and reasons ("The installer
+arrives on Thursday.", "The boxes hold ten each.", "Der Monteur kommt nächste Woche."). The passes before this one
+keep a context unit (and so decline, naming its words) whenever it holds words they do not understand. This pass
+runs only after they declined, and decides by FORM whether each unit other than the request can restrict it:
+
+- **cannot restrict** (:func:`_free`): the unit does not refer to what is asked (no class word of the request, its
+  singular or its class key; no 'them / those / these / ones / such / each one'; 'it' / 'they' only as the subject
+  of a person's or a delivery's verb: "They deliver on Friday."), names no storey or room the request does not name,
+  no place the model does not ground, no place said after a preposition, holds no scope word (only, just, except,
+  not, also, nur, außer, nicht, ohne, ...), no number with a unit, and no qualifier, bound or negation the parser
+  reads;
+- **agrees** (:func:`_agrees`): every clause of the unit that names a storey names only the request's own storeys
+  and leaves none of them out ("We start on Level 3.", "This round is only about Keller."), or only storeys the
+  request does not ask, said to be left out of this round ("Level 1 was done last month, so this time only
+  Level 2.", "We leave 2.OG for next year."); the unit's other clauses cannot restrict;
+- in a chat with timestamps, an earlier turn that asks something of the other speaker and is answered before the
+  request ("did the hinges arrive?" - "yes, two boxes") is context (the reply's yes / no / not yet answers that
+  turn); a note on top of a forwarded mail asking only for help ("Can you help with this one?") is set aside.
+
+Every other unit is kept: the whole reading stands (it declines naming the words), so a context that restricts
+("Only the ones facing the street.", "We only work in the east wing.", "{S} is not part of the job.") never gives
+a broader answer. The request read alone must answer, and the reading with the units set aside must ask the same
+storeys and classes as the request alone. Words live in ``data/context_restrict.json``. One call in
+``parser.Parser.parse`` (after ``_by_sentences`` declined).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from ifcqa.spatial import context_units, framing, message_sentences
+
+if TYPE_CHECKING:
+    from ifcqa.spatial.parser import Parser
+    from ifcqa.spatial.plan import Plan
+
+_ACTIVE: contextvars.ContextVar[bool] = contextvars.ContextVar("context_restrict_active", default=False)
+# the message as sent to the outermost ``Parser.parse`` (its layout blanked keeps every position)
+_RAW: contextvars.ContextVar[str | None] = contextvars.ContextVar("context_restrict_raw", default=None)
+# a chat turn: "[09:14] Anna: ...", "09:14 Anna: ..."
+_TURN = re.compile(r"^[ \t]*(?:\[\s*\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s*(?:am|pm)?\s*\]|\d{1,2}:\d{2})[ \t]*[-,]?[ \t]*"
+                   r"(?P<who>[^\W\d_][\w.'-]*(?:[ \t][^\W\d_][\w.'-]*)?)[ \t]*:", re.I | re.M)
+_DAY = re.compile(r"\b(?:(?:on|at|until|till|by|from|in|for|next|this|last|am|ab|bis)\s+)?(?:(?:next|this|last|"
+                  r"nächste\w*|diese\w*|letzte\w*)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|"
+                  r"mondays|tuesdays|wednesdays|thursdays|fridays|weekend|tomorrow|today|tonight|yesterday|morning|"
+                  r"afternoon|evening|noon|lunch|week|month|year|spring|summer|autumn|fall|winter|january|february|"
+                  r"march|april|june|july|august|september|october|november|december|montag|dienstag|mittwoch|"
+                  r"donnerstag|freitag|samstag|sonntag|morgen|heute|gestern|woche|monat|jahr)\b", re.I)
+
+
+@lru_cache(maxsize=1)
+def _words() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(
+        resources.files("ifcqa.spatial.data").joinpath("context_restrict.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _alt(items: list[str]) -> str:
+    return "|".join(re.escape(i) for i in sorted(items, key=len, reverse=True))
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> dict[str, re.Pattern[str]]:
+    w = _words()
+    return {
+        "scope": re.compile(rf"(?<![\w'-])(?:{_alt(w['scope'])})(?![\w-])|n't\b", re.I),
+        "things": re.compile(rf"(?<![\w'-])(?:{_alt(w['thing_pronouns'])})(?![\w-])", re.I),
+        "pronoun": re.compile(rf"(?<![\w'-])(?:{_alt(w['subject_pronouns'])})(?![\w-])", re.I),
+        "subject": re.compile(rf"(?:^|[,;.!?:]\s*|\b(?:and|but|so|because|as|since|und|aber|weil|da)\s+)"
+                              rf"(?:{_alt(w['subject_pronouns'])})(?:\s+(?:probably|also|usually|only|just|"
+                              rf"wohl|auch))?\s*(?:{_alt(w['subject_verbs'])})(?![\w-])", re.I),
+        "measure": re.compile(rf"\d(?:[\d.,]*\d)?\s*(?:{_alt(w['units'])})(?![\w-])", re.I),
+        "set_aside": re.compile(rf"(?<![\w'-])(?:{_alt(w['set_aside'])})(?![\w-])", re.I),
+        "contradicts": re.compile(rf"(?<![\w'-])(?:{_alt(w['contradicts'])})(?![\w-])|n't\b", re.I),
+        "reply": re.compile(rf"^\s*(?:(?:{_alt(w['replies'])})\b\s*[,.!]*\s*)+", re.I),
+        "narrow": re.compile(r"(?<![\w'-])(?:only|just|nur|this\s+time|this\s+round|diesmal)(?![\w-])", re.I),
+        "clause": re.compile(r"\s*(?:[,;:]|\s[-\u2013\u2014]\s)\s*(?:(?:so|and|but|then|und|aber|also|deshalb)\s+)?"
+                             r"|\s+(?:so|but|and\s+then|aber|deshalb)\s+", re.I),
+    }
+
+
+def remember(question: str) -> contextvars.Token[str | None] | None:
+    """Keep the message as sent while the outermost parse runs (None: a nested parse)."""
+    return _RAW.set(question) if _RAW.get() is None else None
+
+
+def forget(token: contextvars.Token[str | None] | None) -> None:
+    if token is not None:
+        _RAW.reset(token)
+
+
+def read(parser: Parser, question: str, plan: Plan) -> Plan | None:
+    """The plan of ``question`` with every unit but its one request set aside, when each cannot restrict it or
+    agrees with it; None: ``plan`` stands."""
+    raw = _RAW.get() or question
+    if len(raw) != len(question):
+        raw = question  # (a nested parse of a changed text: no chat turns read)
+    if _ACTIVE.get() or plan.declined is None:
+        return None
+    token = _ACTIVE.set(True)
+    parser._message = True
+    try:
+        return _read(parser, question, raw)
+    finally:
+        parser._message = False
+        _ACTIVE.reset(token)
+
+
+def _read(parser: Parser, question: str, raw: str) -> Plan | None:
+    found = context_units.split(question, message_sentences.units(question))
+    turns = _turns(raw)
+    requests = [u for u in found if u.role == "request"]
+    if not requests or len(found) < 2:
+        return None
+    request = requests[-1]
+    replies: set[int] = set()
+    for u in requests[:-1]:
+        if _answered(u.start, request.start, turns):
+            replies.update(i for i, v in enumerate(found) if v.start > u.end and v.end <= request.start)
+            continue
+        if not _asks_nothing(u.text):
+            return None  # two requests: judged by the passes before
+    others = [u for u in found if u is not request]
+    only_request = message_sentences._blank(question, others)
+    if not message_sentences.stands_alone(request.text):
+        return None  # "How many are on that floor?": the request may mean the context's
+    alone = parser._asked_alone(only_request)
+    if not alone.answered:
+        return None
+    asked_plan = parser._parse_whole(only_request)
+    words = [w for _, _, w in asked_plan.resolved.get("class_spans", [])]
+    aside: list[str] = []
+    for u in others:
+        text = u.text
+        if found.index(u) in replies:
+            text = _patterns()["reply"].sub(" ", text)  # "not yet": the answer to the other speaker's question
+        if u.role == "greeting" and not _patterns()["scope"].search(text):
+            continue
+        if u.role == "point-back" and not _asks_nothing(text):
+            return None  # "Yes or no is enough.", "Which ones?": how or what to answer, judged before
+        if u.role != "context" and u.role != "request":
+            continue
+        if u.role == "request" and not _answered(u.start, request.start, turns) and not _asks_nothing(text):
+            return None
+        if u.role == "request" and _asks_nothing(text):
+            aside.append(u.text.strip())
+            continue
+        if not re.search(r"[^\W\d_]", text):
+            continue
+        verdict = _free(parser, text, alone, words) or _agrees(parser, text, alone, words)
+        if not verdict:
+            return None
+        aside.append(u.text.strip())
+    rest = message_sentences._blank(question, others)
+    sub = parser._parse_whole(rest)
+    if sub.declined is not None or set(sub.storeys) != set(asked_plan.storeys) or _keys(sub) != _keys(asked_plan):
+        return None
+    if sub.qualifiers != asked_plan.qualifiers and len(sub.qualifiers) != len(asked_plan.qualifiers):
+        return None
+    said = "; ".join(repr(a) for a in aside)
+    sub.question = question
+    sub.notes.append(f"read the request {request.text.strip()!r}; context that cannot restrict it set aside: {said}")
+    sub.resolved["framing"] = [*sub.resolved.get("framing", []), f"context that cannot restrict set aside: {said}"]
+    return sub
+
+
+def _keys(plan: Plan) -> frozenset[str]:
+    return frozenset(w for _, _, w in plan.resolved.get("class_spans", []))
+
+
+def _turns(raw: str) -> list[tuple[int, str]]:
+    """(start of the line, speaker) of every chat turn with a timestamp, when two speakers or more take turns."""
+    found = [(m.start(), m["who"].casefold()) for m in _TURN.finditer(raw)]
+    return found if len({w for _, w in found}) >= 2 else []
+
+
+def _speaker(at: int, turns: list[tuple[int, str]]) -> str | None:
+    who = None
+    for start, name in turns:
+        if start > at:
+            break
+        who = name
+    return who
+
+
+def _answered(at: int, request_at: int, turns: list[tuple[int, str]]) -> bool:
+    """Whether the unit at ``at`` is a chat turn whose speaker another speaker answered before the request."""
+    asker = _speaker(at, turns)
+    if asker is None or _speaker(request_at, turns) is None:
+        return False
+    return any(at < start < request_at and name != asker for start, name in turns)
+
+
+def _asks_nothing(text: str) -> bool:
+    """A note asking only for help with what follows ("Can you help with this one?")."""
+    words = re.findall(r"[^\W\d_][\w']*", text.casefold())
+    return bool(words) and "help" in words + ["helfen"] and all(w in _words()["asks_nothing"] for w in words)
+
+
+def _untimed(text: str) -> str:
+    text = message_sentences._WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
+    return _DAY.sub(lambda m: " " * len(m.group(0)), text)
+
+
+def _free(parser: Parser, text: str, alone: message_sentences.Asked, words: list[str]) -> bool:
+    """Whether a context unit cannot restrict the request (see the module's doc)."""
+    p = _patterns()
+    if p["scope"].search(text) or p["measure"].search(text) or p["things"].search(text):
+        return False
+    if message_sentences._PLACE_BACK.search(text) or message_sentences._PLACE_NOUN.search(text):
+        return False
+    pronouns = len(p["pronoun"].findall(text))
+    if pronouns and len(p["subject"].findall(text)) < pronouns:
+        return False  # 'it' / 'they' may stand for the things asked
+    if _names_asked(text, words):
+        return False
+    said = _untimed(text)
+    names = parser._context_names(said)
+    if names.restricts or names.bounds or names.qualifiers:
+        return False
+    if names.storeys - alone.storeys or names.rooms - alone.rooms:
+        return False
+    if names.places and not (names.storeys or names.rooms):
+        return False  # a place the model does not ground ("the guest house")
+    if framing.place_said(said) and not (names.storeys or names.rooms):
+        return False  # "in the container by the gate": maybe a part of the building
+    return not (names.class_keys & alone.classes or names.modified & alone.classes)
+
+
+def _names_asked(text: str, words: list[str]) -> bool:
+    """Whether ``text`` holds a class word of the request (or its singular)."""
+    folded = text.casefold()
+    for w in words:
+        w = w.casefold()
+        stem = w[:-1] if len(w) > 4 and w.endswith("s") else w
+        if re.search(rf"(?<![\w-]){re.escape(stem)}", folded):
+            return True
+    return False
+
+
+def _agrees(parser: Parser, text: str, alone: message_sentences.Asked, words: list[str]) -> bool:
+    """Whether a context unit names storeys only to agree with the request (see the module's doc)."""
+    if not alone.storeys:
+        return False
+    p = _patterns()
+    storeyed = False
+    for clause in (c for c in p["clause"].split(text) if c and re.search(r"[^\W\d_]", c)):
+        said = _untimed(clause)
+        names = parser._context_names(said)
+        if not names.storeys:
+            if not _free(parser, clause, alone, words):
+                return False
+            continue
+        storeyed = True
+        if (names.qualifiers or names.rooms or p["things"].search(clause) or _names_asked(clause, words)
+                or names.places and not names.storeys):
+            return False
+        if names.storeys <= alone.storeys:
+            # the request's own storey: narrowing to it agrees, leaving it out contradicts
+            if p["contradicts"].search(clause) or p["scope"].search(p["narrow"].sub(" ", clause)):
+                return False
+            continue
+        if names.storeys & alone.storeys or not p["set_aside"].search(clause):
+            return False  # another storey said plainly may add it or be where the request asks
+        if p["narrow"].search(clause) or re.search(r"(?<![\w'-])(?:also|too|as\s+well|plus|auch|ebenfalls)(?![\w-])",
+                                                   clause, re.I):
+            return False  # "only Level 1 ..." / "Level 1 too": never set aside
+    return storeyed

@@ -80,6 +80,8 @@ def _patterns() -> dict[str, re.Pattern[str]]:
         "set_aside": re.compile(rf"(?<![\w'-])(?:{_alt(w['set_aside'])})(?![\w-])", re.I),
         "contradicts": re.compile(rf"(?<![\w'-])(?:{_alt(w['contradicts'])})(?![\w-])|n't\b", re.I),
         "reply": re.compile(rf"^\s*(?:(?:{_alt(w['replies'])})\b\s*[,.!]*\s*)+", re.I),
+        "not_place": re.compile(rf"\b(?:in|on|at|im|auf|am|beim|into|to)\s+(?:(?:a|an|the|our|my|their|his|her|"
+                                rf"this|that|der|die|das|dem|den)\s+)?(?:{_alt(w['not_places'])})\b", re.I),
         "narrow": re.compile(r"(?<![\w'-])(?:only|just|nur|this\s+time|this\s+round|diesmal)(?![\w-])", re.I),
         "clause": re.compile(r"\s*(?:[,;:]|\s[-\u2013\u2014]\s)\s*(?:(?:so|and|but|then|und|aber|also|deshalb)\s+)?"
                              r"|\s+(?:so|but|and\s+then|aber|deshalb)\s+", re.I),
@@ -117,6 +119,13 @@ def _read(parser: Parser, question: str, raw: str) -> Plan | None:
     found = context_units.split(question, message_sentences.units(question))
     turns = _turns(raw)
     requests = [u for u in found if u.role == "request"]
+    last = requests[-1] if requests else next((u for u in reversed(found) if u.role == "context"), None)
+    lead = _lead_statement(question, raw, last) if last is not None else None
+    if last is not None and lead is not None:  # "the electrician is booked for Wednesday, um, which doors ...":
+        at = found.index(last)  # a statement before the request in its unit
+        found[at:at + 1] = [lead, message_sentences.Unit(lead.end, last.end, question[lead.end:last.end], "request")]
+        found = [u for u in found if re.search(r"[^\W\d_]", u.text)]
+        requests = [u for u in found if u.role == "request"]
     if not requests or len(found) < 2:
         return None
     request = requests[-1]
@@ -141,18 +150,17 @@ def _read(parser: Parser, question: str, raw: str) -> Plan | None:
         text = u.text
         if found.index(u) in replies:
             text = _patterns()["reply"].sub(" ", text)  # "not yet": the answer to the other speaker's question
-        if u.role == "greeting" and not _patterns()["scope"].search(text):
+        if not re.search(r"[^\W\d_]", text) or (u.role == "greeting" and not _patterns()["scope"].search(text)):
             continue
-        if u.role == "point-back" and not _asks_nothing(text):
-            return None  # "Yes or no is enough.", "Which ones?": how or what to answer, judged before
+        lead = context_units._patterns()["lead"].match(text)
+        if u.role == "point-back" and not _asks_nothing(text) and not (lead and not text[lead.end():].strip()):
+            return None  # "Yes or no is enough.", "Which ones?": how or what to answer, judged before ("ok," is not)
         if u.role != "context" and u.role != "request":
             continue
         if u.role == "request" and not _answered(u.start, request.start, turns) and not _asks_nothing(text):
             return None
         if u.role == "request" and _asks_nothing(text):
             aside.append(u.text.strip())
-            continue
-        if not re.search(r"[^\W\d_]", text):
             continue
         verdict = _free(parser, text, alone, words) or _agrees(parser, text, alone, words)
         if not verdict:
@@ -169,6 +177,23 @@ def _read(parser: Parser, question: str, raw: str) -> Plan | None:
     sub.notes.append(f"read the request {request.text.strip()!r}; context that cannot restrict it set aside: {said}")
     sub.resolved["framing"] = [*sub.resolved.get("framing", []), f"context that cannot restrict set aside: {said}"]
     return sub
+
+
+def _lead_statement(question: str, raw: str, request: message_sentences.Unit) -> message_sentences.Unit | None:
+    """A statement before the request in its own unit, up to the last comma of the message as sent after which the
+    request begins by its form ("(voice memo) the electrician is booked for Wednesday, um, which doors ...")."""
+    text = question[request.start:request.end]
+    if message_sentences._REQUEST_FORM.match(text):
+        return None
+    for m in reversed(list(re.finditer(r",", raw[request.start:request.end]))):
+        cut = request.start + m.end()
+        rest = question[cut:request.end]
+        head = question[request.start:cut - 1]
+        if message_sentences._REQUEST_FORM.match(rest) and re.search(r"[^\W\d_]", head):
+            chat = context_units._patterns()["lead"].match(rest)  # "..., uh, anyway how many": 'anyway' is talk
+            end = cut + (chat.end() if chat is not None and re.search(r"[^\W\d_]", rest[chat.end():]) else 0)
+            return message_sentences.Unit(request.start, end, question[request.start:end], "context")
+    return None
 
 
 def _keys(plan: Plan) -> frozenset[str]:
@@ -229,7 +254,7 @@ def _free(parser: Parser, text: str, alone: message_sentences.Asked, words: list
         return False
     if names.places and not (names.storeys or names.rooms):
         return False  # a place the model does not ground ("the guest house")
-    if framing.place_said(said) and not (names.storeys or names.rooms):
+    if framing.place_said(p["not_place"].sub(" ", said)) and not (names.storeys or names.rooms):
         return False  # "in the container by the gate": maybe a part of the building
     return not (names.class_keys & alone.classes or names.modified & alone.classes)
 
@@ -243,6 +268,30 @@ def _names_asked(text: str, words: list[str]) -> bool:
         if re.search(rf"(?<![\w-]){re.escape(stem)}", folded):
             return True
     return False
+
+
+# a phrase after a class word that says which of them: "the windows near the stairs", "doors that stick"
+_AFTER_CLASS = re.compile(r"\s+(?:near|next\s+to|close\s+to|by|facing|beside|behind|along|above|below|under|around|"
+                          r"with|without|that|which|who|where|we|i|you|they|he|she|in\s+the|on\s+the|at\s+the|"
+                          r"of\s+the|from\s+the|neben|an\s+der|am|mit|ohne|die|der|das)\b", re.I)
+
+
+def said_of_asked(text: str, words: list[str]) -> bool:
+    """Whether ``text`` holds a class word of the request (``words``, or its singular) followed by a phrase that may
+    say which of them ("The windows near the stairs are the problem.", "the doors we painted")."""
+    folded = text.casefold()
+    for w in words:
+        w = w.casefold()
+        stem = w[:-1] if len(w) > 4 and w.endswith("s") else w
+        for m in re.finditer(rf"(?<![\w-]){re.escape(stem)}\w*", folded):
+            if _AFTER_CLASS.match(folded, m.end()):
+                return True
+    return False
+
+
+def leaves_out(text: str) -> bool:
+    """Whether ``text`` says something is left out or done ("is not part of the job", "was done", "we skip")."""
+    return bool(_patterns()["contradicts"].search(text))
 
 
 def _agrees(parser: Parser, text: str, alone: message_sentences.Asked, words: list[str]) -> bool:

@@ -152,8 +152,8 @@ def _read(parser: Parser, question: str, raw: str) -> Plan | None:
             text = _patterns()["reply"].sub(" ", text)  # "not yet": the answer to the other speaker's question
         if not re.search(r"[^\W\d_]", text) or (u.role == "greeting" and not _patterns()["scope"].search(text)):
             continue
-        lead = context_units._patterns()["lead"].match(text)
-        if u.role == "point-back" and not _asks_nothing(text) and not (lead and not text[lead.end():].strip()):
+        chat = context_units._patterns()["lead"].match(text)
+        if u.role == "point-back" and not _asks_nothing(text) and not (chat and not text[chat.end():].strip()):
             return None  # "Yes or no is enough.", "Which ones?": how or what to answer, judged before ("ok," is not)
         if u.role != "context" and u.role != "request":
             continue

@@ -71,6 +71,7 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     w = _words()
     return {
         "scope": re.compile(rf"(?<![\w'-])(?:{_alt(w['scope'])})(?![\w-])|n't\b", re.I),
+        "place_adverb": re.compile(rf"(?<![\w'-])(?:{_alt(w['place_adverbs'])})(?![\w-])", re.I),
         "things": re.compile(rf"(?<![\w'-])(?:{_alt(w['thing_pronouns'])})(?![\w-])", re.I),
         "pronoun": re.compile(rf"(?<![\w'-])(?:{_alt(w['subject_pronouns'])})(?![\w-])", re.I),
         "subject": re.compile(rf"(?:^|[,;.!?:]\s*|\b(?:and|but|so|because|as|since|und|aber|weil|da)\s+)"
@@ -88,14 +89,21 @@ def _patterns() -> dict[str, re.Pattern[str]]:
     }
 
 
-def remember(question: str) -> contextvars.Token[str | None] | None:
-    """Keep the message as sent while the outermost parse runs (None: a nested parse)."""
-    return _RAW.set(question) if _RAW.get() is None else None
+# how deep ``Parser.parse`` calls are nested (this pass reads only the outermost message: a pass before that parses
+# a part of it, "the client wants the cheap ones" blanked as a need, never gets the rest answered by this one)
+_DEPTH: contextvars.ContextVar[int] = contextvars.ContextVar("context_restrict_depth", default=0)
 
 
-def forget(token: contextvars.Token[str | None] | None) -> None:
-    if token is not None:
-        _RAW.reset(token)
+def remember(question: str) -> tuple[contextvars.Token[str | None] | None, contextvars.Token[int]]:
+    """Keep the message as sent while the outermost parse runs, and count the nested ones."""
+    return (_RAW.set(question) if _RAW.get() is None else None), _DEPTH.set(_DEPTH.get() + 1)
+
+
+def forget(tokens: tuple[contextvars.Token[str | None] | None, contextvars.Token[int]]) -> None:
+    raw, depth = tokens
+    _DEPTH.reset(depth)
+    if raw is not None:
+        _RAW.reset(raw)
 
 
 def read(parser: Parser, question: str, plan: Plan) -> Plan | None:
@@ -104,7 +112,7 @@ def read(parser: Parser, question: str, plan: Plan) -> Plan | None:
     raw = _RAW.get() or question
     if len(raw) != len(question):
         raw = question  # (a nested parse of a changed text: no chat turns read)
-    if _ACTIVE.get() or plan.declined is None:
+    if _ACTIVE.get() or plan.declined is None or _DEPTH.get() > 1:
         return None
     token = _ACTIVE.set(True)
     parser._message = True
@@ -239,7 +247,8 @@ def _free(parser: Parser, text: str, alone: message_sentences.Asked, words: list
     p = _patterns()
     if p["scope"].search(text) or p["measure"].search(text) or p["things"].search(text):
         return False
-    if message_sentences._PLACE_BACK.search(text) or message_sentences._PLACE_NOUN.search(text):
+    if (message_sentences._PLACE_BACK.search(text) or message_sentences._PLACE_NOUN.search(text)
+            or p["place_adverb"].search(text)):
         return False
     pronouns = len(p["pronoun"].findall(text))
     if pronouns and len(p["subject"].findall(text)) < pronouns:

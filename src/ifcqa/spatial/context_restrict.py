@@ -35,7 +35,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import context_units, framing, message_sentences
+from ifcqa.spatial import context_clauses, context_units, framing, mail_context, message_sentences
 
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
@@ -99,6 +99,16 @@ def remember(question: str) -> tuple[contextvars.Token[str | None] | None, conte
     return (_RAW.set(question) if _RAW.get() is None else None), _DEPTH.set(_DEPTH.get() + 1)
 
 
+# the outermost message with its layout blanked: a nested parse of the same text (follow_ups' whole reading) is read
+_OUTER: contextvars.ContextVar[str | None] = contextvars.ContextVar("context_restrict_outer", default=None)
+
+
+def outer(question: str) -> None:
+    """Note the outermost message with its layout blanked (called by ``Parser.parse`` at every depth)."""
+    if _DEPTH.get() == 1:
+        _OUTER.set(question)
+
+
 def forget(tokens: tuple[contextvars.Token[str | None] | None, contextvars.Token[int]]) -> None:
     raw, depth = tokens
     _DEPTH.reset(depth)
@@ -112,7 +122,7 @@ def read(parser: Parser, question: str, plan: Plan) -> Plan | None:
     raw = _RAW.get() or question
     if len(raw) != len(question):
         raw = question  # (a nested parse of a changed text: no chat turns read)
-    if _ACTIVE.get() or plan.declined is None or _DEPTH.get() > 1:
+    if _ACTIVE.get() or plan.declined is None or (_DEPTH.get() > 1 and question != _OUTER.get()):
         return None
     token = _ACTIVE.set(True)
     parser._message = True
@@ -170,6 +180,9 @@ def _read(parser: Parser, question: str, raw: str) -> Plan | None:
         if u.role == "request" and _asks_nothing(text):
             aside.append(u.text.strip())
             continue
+        if mail_context.unground_place_field(raw, u.start, u.end, False) or mail_context.unground_place_field(
+                question, u.start, u.end, False) or context_clauses._BUILDING_PART.search(text):
+            return None  # "Location: Building C", "Ort: Bauteil B, Nordflügel": a part the model may not name
         verdict = _free(parser, text, alone, words) or _agrees(parser, text, alone, words)
         if not verdict:
             return None

@@ -1050,6 +1050,7 @@ class Parser:
         question, layout = chat_layout.blank(self, question, layout)  # round 16: a chat's speakers, a voice memo
         question = two_sided.join_frame(question, (s.name for s in self.resolver.storeys))  # round 17
         question = comparative_shapes.join_chooser(question)  # round 18: "which of the two is larger: A or B?"
+        context_restrict.outer(question)  # round 19
         if not (self._framing or self._message) and (back := chat_layout.points_back(question)) is not None:
             return _decline(Plan(question=question), f"{back!r} points back at what the message says around the "
                             "request, which I cannot read as a restriction", [back], "Name what you mean instead.")

@@ -159,8 +159,8 @@ def _read(parser: Parser, question: str, raw: str) -> Plan | None:
     if not message_sentences.stands_alone(request.text):
         return None  # "How many are on that floor?": the request may mean the context's
     alone = parser._asked_alone(only_request)
-    if not alone.answered:
-        return None
+    if not alone.answered or not alone.subject:
+        return None  # "The windows are old. How many are on Level 1?": the request's subject is in the context
     asked_plan = parser._parse_whole(only_request)
     words = [w for _, _, w in asked_plan.resolved.get("class_spans", [])]
     aside: list[str] = []
@@ -180,6 +180,8 @@ def _read(parser: Parser, question: str, raw: str) -> Plan | None:
         if u.role == "request" and _asks_nothing(text):
             aside.append(u.text.strip())
             continue
+        if not alone.place and framing.bare_topic(text.strip(" :;,-\u2013")):
+            return None  # "gazebo: which windows?": a bare topic is the place asked when the request names none
         if mail_context.unground_place_field(raw, u.start, u.end, False) or mail_context.unground_place_field(
                 question, u.start, u.end, False) or context_clauses._BUILDING_PART.search(text):
             return None  # "Location: Building C", "Ort: Bauteil B, Nordflügel": a part the model may not name

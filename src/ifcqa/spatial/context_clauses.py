@@ -40,7 +40,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import context_units, framing, mail_context, message_sentences
+from ifcqa.spatial import context_restrict, context_units, framing, mail_context, message_sentences
 
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
@@ -197,7 +197,8 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Pla
         grounded = _grounds_other(parser, c.text, sub, asked_keys)
         restricts = bool(p["restrict"].search(c.text) or _BUILDING_PART.search(c.text) or grounded == "says"
                          or _ANSWER_FORM.search(c.text)
-                         or _place_kept(question, c) or (not c.inner and message_sentences._ABOUT_THEM.match(c.text)))
+                         or _place_kept(question, c) or (not c.inner and message_sentences._ABOUT_THEM.match(c.text))
+                         or (not c.inner and context_restrict.said_of_asked(c.text, _class_words(sub))))  # round 19
         grounded = "" if grounded == "says" else grounded
         # the request's own place beside another one the clause names; a lead's place with none is the request's
         # ("Before I start on Level 1: which light fixtures are 150W?", round 8), as is one it points back at
@@ -234,6 +235,10 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Pla
 
 def _request_words(rest: str) -> str:
     return re.sub(r"\s+", " ", rest)
+
+
+def _class_words(sub: Plan) -> list[str]:
+    return [w for _, _, w in sub.resolved.get("class_spans", [])]
 
 
 def _class_keys(sub: Plan) -> frozenset[str]:

@@ -167,6 +167,10 @@ def _aside(question: str, unit: Unit, said: str, names: Names, alone: Asked, ask
     negation = p["negation"].search(p["own_negation"].sub(" ", text))
     if negation is not None:
         return False
+    from ifcqa.spatial.context_restrict import leaves_out
+
+    if names.storeys & alone.storeys and leaves_out(text):
+        return False  # round 19: "Level 1 is not part of the job. Which doors are on Level 1?" contradicts it
     if _restates(said, names, alone, asked_text):
         return True
     if names.restricts:

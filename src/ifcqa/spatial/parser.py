@@ -32,6 +32,7 @@ from ifcqa.spatial import (
     comparative_shapes,
     comparison_words,
     context_clauses,
+    context_restrict,
     context_units,
     contrast_classes,
     copula_kinds,
@@ -1077,10 +1078,18 @@ class Parser:
         return self._kinds[key]
 
     def parse(self, question: str) -> Plan:
+        token = context_restrict.remember(question)  # round 19: the message as sent, for its chat turns
+        try:
+            return self._parse_message(question)
+        finally:
+            context_restrict.forget(token)
+
+    def _parse_message(self, question: str) -> Plan:
         question, layout = mail_layout.blank(question)  # round 14: a mail's header, quote marks, signature
         question, layout = chat_layout.blank(self, question, layout)  # round 16: a chat's speakers, a voice memo
         question = two_sided.join_frame(question, (s.name for s in self.resolver.storeys))  # round 17
         question = comparative_shapes.join_chooser(question)  # round 18: "which of the two is larger: A or B?"
+        context_restrict.outer(question)  # round 19
         if not (self._framing or self._message) and (back := chat_layout.points_back(question)) is not None:
             return _decline(Plan(question=question), f"{back!r} points back at what the message says around the "
                             "request, which I cannot read as a restriction", [back], "Name what you mean instead.")
@@ -1115,7 +1124,8 @@ class Parser:
             return referred  # round 13: "We're checking Level 2. How many doors are on that floor?"
         if plan.declined is not None:
             # round 11: an e-mail's request without its context; round 15: still two requests when it holds two
-            return self._two_requests(question, self._by_sentences(question) or plan)
+            return self._two_requests(question, self._by_sentences(question)
+                                      or context_restrict.read(self, question, plan) or plan)  # round 19
         return self._two_requests(question, plan)
 
     def _conditional(self, question: str) -> Plan | None:

@@ -159,12 +159,15 @@ VERB_SINGULAR = {"carry load": "carries load", "bear loads": "bears loads", "hav
                  "has air conditioning", "do not carry load": "does not carry load"}  # fmt: skip
 
 
-_PSETS: dict[tuple[int, int, bool], dict[str, Any]] = {}
+_PSETS: dict[tuple[Any, int, bool], dict[str, Any]] = {}
 
 
 def _psets(e: Any, qtos_only: bool = False) -> dict[str, Any]:
-    """``ue.get_psets`` once per element."""
-    key = (id(e.file), e.id(), qtos_only)
+    """``ue.get_psets`` once per element. The key holds the file itself (``ifcopenshell.file`` hashes and compares
+    by the model it wraps, and the key keeps that model alive): ``id(e.file)``, the key before, is the id of a
+    wrapper made on each access, so another model's element could read a freed model's property sets (a test run
+    that opened many models before, people_fourteenth's hand checks, built different cases)."""
+    key = (e.file, e.id(), qtos_only)
     if key not in _PSETS:
         _PSETS[key] = ue.get_psets(e, qtos_only=qtos_only)
     return _PSETS[key]

@@ -185,3 +185,15 @@ def test_ids_asked_beside_a_list_ask_the_list(qa: Callable[[str], SpatialQA],
         assert {e["guid"] for e in answer["elements"]} == windows, (question, answer["answer"])
     # anything else asked beside the list is still a word to understand
     _declined(qa(name).ask("which windows are on My Storey, with their colours?"), "colours")
+
+
+def test_merge_guards(qa: Callable[[str], SpatialQA], model: Callable[[str], ifcopenshell.file]) -> None:
+    """Two answers the round-19 merge broke and fixed: a place word ends what a ranked count counts ("the number of
+    windows on the lowest level" is the lowest storey's count, never the storey with the fewest), and a context
+    naming another source than the model ("According to the survey, ...") is never set aside as talk."""
+    f = model(KIT)
+    storeys = sorted(f.by_type("IfcBuildingStorey"), key=lambda s: s.Elevation)
+    lowest = {w.GlobalId for w in f.by_type("IfcWindow") if _storey_of(w) == storeys[0].Name}
+    answer = qa(KIT).ask("number of windows on the lowest level of the building")
+    assert answer["count"] == len(lowest) and answer["storeys"] is None, answer["answer"]
+    _declined(qa(KIT).ask("According to the survey, how many walls are there?"), "survey")

@@ -257,11 +257,17 @@ def _untimed(text: str) -> str:
     return _DAY.sub(lambda m: " " * len(m.group(0)), text)
 
 
+_OTHER_SOURCE = re.compile(r"\b(?:according\s+to|as\s+per|going\s+by|based\s+on|as\s+(?:stated|shown|listed)\s+in|"
+                           r"laut|gemäß|gemaess|entsprechend)\b", re.IGNORECASE)
+
+
 def _free(parser: Parser, text: str, alone: message_sentences.Asked, words: list[str]) -> bool:
     """Whether a context unit cannot restrict the request (see the module's doc)."""
     p = _patterns()
     if p["scope"].search(text) or p["measure"].search(text) or p["things"].search(text):
         return False
+    if _OTHER_SOURCE.search(text):
+        return False  # "According to the survey, ...": another source than the model (round 18's decline)
     if (message_sentences._PLACE_BACK.search(text) or message_sentences._PLACE_NOUN.search(text)
             or p["place_adverb"].search(text)):
         return False

@@ -29,8 +29,11 @@ _ASKED_ALREADY = re.compile(
 # round 19: a count ranked by a size word: "on which floor is the number of doors the highest", "the floor where the
 # count of windows is largest", "wo ist die Anzahl der Türen am höchsten": the most (fewest) of them, never the
 # tallest door ("highest" read as a height)
+_PLACE_WORD = r"(?:on|in|at|of|for|per|from|within|inside|auf|im|am|in)\b"  # "the number of windows on the lowest
+# level" asks the lowest storey's count: a place word ends what is counted
 _COUNT_RANKED = re.compile(
-    r"\b(?:the\s+)?(?:number|count|amount|quantity|total)\s+of\s+(?P<what>(?:[^\W\d_][\w-]*\s+){0,2}?[^\W\d_][\w-]*)"
+    r"\b(?:the\s+)?(?:number|count|amount|quantity|total)\s+of\s+"
+    r"(?P<what>(?:(?!" + _PLACE_WORD + r")[^\W\d_][\w-]*\s+){0,2}?(?!" + _PLACE_WORD + r")[^\W\d_][\w-]*)"
     r"\s+(?:is|are|will\s+be|would\s+be)?\s*(?:the\s+)?(?P<sup>highest|largest|biggest|greatest|maximum|max|lowest|"
     r"smallest|least|minimum|min)\b|"
     r"\bdie\s+anzahl\s+(?:der|an|von)\s+(?P<was>[^\W\d_][\w-]*)\s+(?:ist\s+)?(?:am\s+)?(?P<sup_de>höchsten|"

@@ -197,3 +197,19 @@ def test_merge_guards(qa: Callable[[str], SpatialQA], model: Callable[[str], ifc
     answer = qa(KIT).ask("number of windows on the lowest level of the building")
     assert answer["count"] == len(lowest) and answer["storeys"] is None, answer["answer"]
     _declined(qa(KIT).ask("According to the survey, how many walls are there?"), "survey")
+
+
+def test_tried_as_a_new_user_on_large_building(qa: Callable[[str], SpatialQA],
+                                               model: Callable[[str], ifcopenshell.file]) -> None:
+    """Found trying round 19 on LargeBuilding: "the upper floors" said as a group is no antecedent of "that storey"
+    even where it names one storey, and "Which storey is that?" asks the superlative whatever the plan of the
+    statement around it was (it composed a comparison of 'doors gets new signs' and declined)."""
+    name = "LargeBuilding.ifc"
+    f = model(name)
+    walls = {w.GlobalId for w in f.by_type("IfcWall") if _storey_of(w) == "Level 1"}
+    answer = qa(name).ask("We paint Level 1 first; the upper floors follow in May. How many walls are on that storey?")
+    assert {e["guid"] for e in answer["elements"]} == walls, answer["answer"]
+    doors = Counter(_storey_of(d) for d in f.by_type("IfcDoor"))
+    most = [s for s, n in doors.items() if n == max(doors.values())]
+    answer = qa(name).ask("The storey with the most doors gets the new signs. Which storey is that?")
+    assert answer["storeys"] == most, answer["answer"]

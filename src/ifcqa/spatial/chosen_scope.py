@@ -265,11 +265,14 @@ def _room_names(row: dict[str, Any], index: Any) -> list[str]:
 def answer(qa: Any, question: str, plan: Plan) -> dict[str, Any] | None:
     """The answer to ``question`` whose superlative chooses the scope of the rest (``qa``: the ``SpatialQA``), or
     None when the question holds no such phrase, the rules' plan answered it, or the chooser asks something else."""
-    if id(qa) in _BUSY or plan.parser.startswith("llm:") or plan.unresolved:
+    if id(qa) in _BUSY or plan.parser.startswith("llm:"):
         return None
     storeys = [s.name for s in qa.parser.resolver.storeys if s.name]
     choice = find(question, storeys) or chosen_measure.holder(question)  # round 15: "the floor with room A205"
-    if choice is None or (plan.declined is None and not _composed_anyway(choice)):
+    # round 19: "... the storey with the most doors gets new signs. Which storey is that?" asks the superlative
+    # alone, whatever the whole question's plan made of the statement around it
+    identity = choice is not None and _identity_asked(choice) is not None
+    if not identity and (plan.unresolved or choice is None or (plan.declined is None and not _composed_anyway(choice))):
         return None
     if _TOP_N.search(question):
         return None  # "the three largest rooms": several chosen, never one (the rules' decline names the number)

@@ -340,7 +340,7 @@ def read(question: str, named: Any, own: Any, storey_names: frozenset[str] = fro
             if len(cands) > 1 and kind == "storey" and _SINGULAR_STOREY.search(ref):
                 # "that storey" stands for one storey: never for "the upper floors" said as a group (the
                 # whole-message reading may have joined them: this reading replaces it)
-                one = {g: t for g, t in cands.items() if len(g) == 1}
+                one = {g: t for g, t in cands.items() if len(g) == 1 and not plural_storeys(t)}
                 chose_one = 0 < len(one) < len(cands)
                 cands = one or cands
             if len(cands) == 1:
@@ -410,6 +410,15 @@ def read(question: str, named: Any, own: Any, storey_names: frozenset[str] = fro
 
 _SINGULAR_STOREY = re.compile(r"\b(?:that|this|the\s+same|dieses|diesem|dieser|jenem|jenes)\s+"
                               r"(?:storey|story|floor|level|geschoss|stockwerk|etage|ebene)\b", re.IGNORECASE)
+
+
+_PLURAL_STOREYS = re.compile(r"\b(?:floors|storeys|stories|levels|geschosse|obergeschosse|etagen|stockwerke|ebenen)\b",
+                             re.IGNORECASE)
+
+
+def plural_storeys(term: str) -> bool:
+    """Whether a storey phrase is said as several ("the upper floors"), even where it names one storey."""
+    return _PLURAL_STOREYS.search(term) is not None
 
 
 def singular_storey(text: str) -> bool:

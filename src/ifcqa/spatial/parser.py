@@ -1865,7 +1865,8 @@ class Parser:
         if antecedent.modifier_words(pair.context, unread, named, places):
             return text  # "the doors with panic bars on Level 1": a constraint the parser cannot read, kept
         if message_antecedents.singular_storey(pair.question) and (
-                len(mentions) > 1 or any(len(m.storeys) > 1 for m in mentions)):
+                len(mentions) > 1 or any(len(m.storeys) > 1 or message_antecedents.plural_storeys(m.term)
+                                         for m in mentions)):
             return text  # round 19: "that storey" after "the Keller; the upper floors ...": never all of them
         place = " and ".join(m.term for m in mentions)
         place = f"on {place}" if place else ""

@@ -185,7 +185,9 @@ def _read(parser: Parser, question: str, raw: str) -> Plan | None:
         if mail_context.unground_place_field(raw, u.start, u.end, False) or mail_context.unground_place_field(
                 question, u.start, u.end, False) or context_clauses._BUILDING_PART.search(text):
             return None  # "Location: Building C", "Ort: Bauteil B, Nordflügel": a part the model may not name
-        verdict = _free(parser, text, alone, words) or _agrees(parser, text, alone, words)
+        # "If there are none on 1.OG the painter stays home.": a condition on the answer is voice_forms' to read
+        verdict = not _CONDITIONAL.match(text) and (_free(parser, text, alone, words) or
+                                                    _agrees(parser, text, alone, words))
         if not verdict:
             return None
         aside.append(u.text.strip())
@@ -257,6 +259,7 @@ def _untimed(text: str) -> str:
     return _DAY.sub(lambda m: " " * len(m.group(0)), text)
 
 
+_CONDITIONAL = re.compile(r"\s*(?:if|unless|in\s+case|provided|wenn|falls|sofern)\b", re.IGNORECASE)
 _OTHER_SOURCE = re.compile(r"\b(?:according\s+to|as\s+per|going\s+by|based\s+on|as\s+(?:stated|shown|listed)\s+in|"
                            r"laut|gemäß|gemaess|entsprechend)\b", re.IGNORECASE)
 

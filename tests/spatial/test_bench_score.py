@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from ifcqa.cli.main import app
 from ifcqa.sample import write_sample_model
-from ifcqa.spatial.bench import QuerySetError, load_queries, run_bench
+from ifcqa.spatial.bench import QuerySetError, load_queries, markdown, run_bench
 from ifcqa.spatial.bench_score import norm_unit, read_answer, score
 
 A, B, C = "guid-a", "guid-b", "guid-c"
@@ -164,6 +164,35 @@ def test_run_scores_people_and_old_queries_side_by_side(tmp_path: Path) -> None:
     p3 = people[2]
     assert p3["score"] == (1.0 if p3["declined"] else 0.0)
     assert p3["broadened"] == (not p3["declined"] and p3["returned"] > 0)
+
+
+def test_a_set_asking_each_intent_several_ways_is_scored_per_phrasing(tmp_path: Path) -> None:
+    model = write_sample_model(tmp_path / "sample.ifc")
+    storey, doors = _doors_of_first_storey(model)
+    doors_on = {"type": "elements", "guids": doors}
+    asked = [("doors-a", "doors", f"{storey} doors?", doors_on),
+             ("doors-b", "doors", f"Which doors are on {storey}?", doors_on),
+             ("doors-c", "doors", f"Which doors are on {storey} that the flibbergast zonked?", doors_on),
+             ("boiler-a", "boiler", "List all IfcBoiler elements", {"type": "decline"}),
+             ("boiler-b", "boiler", "Could you list all the IfcBoiler elements of the model?", {"type": "decline"}),
+             ("alone", None, f"How many doors are on {storey}?", {"type": "count", "value": len(doors)})]
+    queries = [{"id": i, "query": text, "ifc_filename": model.name, "kind": "storey_class", "oracle": oracle,
+                **({"intent": intent} if intent else {})} for i, intent, text, oracle in asked]
+    records, summary = run_bench(queries, tmp_path, use_graph=False)
+    by_id = {r["id"]: r for r in records}
+    assert [by_id[i]["phrasing"] for i, *_ in asked] == ["a", "b", "c", "a", "b", None]
+    assert by_id["doors-b"]["score"] == 1.0 and by_id["doors-c"]["score"] == 0.0  # words it cannot read: declined
+    forms = summary["phrasings"]
+    assert set(forms) == {"a", "b", "c"} and forms["c"] == {"n": 1, "score": 0.0, "broadenings": 0, "declined": 1}
+    assert forms["a"]["n"] == 2 and forms["a"]["score"] == round((by_id["doors-a"]["score"] +
+                                                                  by_id["boiler-a"]["score"]) / 2, 4)
+    boiler_right = by_id["boiler-a"]["score"] == by_id["boiler-b"]["score"] == 1.0
+    assert summary["intents"] == {"n": 2, "right_in_every_phrasing": int(boiler_right)}  # "doors" fails in c
+    md = markdown(summary, records)
+    assert f"{int(boiler_right)} of 2 intents answered right in every phrasing" in md
+    assert "| c | 1 | 0.000 | 0 | 1 |" in md
+    without = run_bench(queries[-1:], tmp_path, use_graph=False)[1]
+    assert "phrasings" not in without and "intents" not in without  # a set without phrasings has no table
 
 
 def test_cli_prints_per_kind_scores_and_writes_the_kind_table(tmp_path: Path) -> None:

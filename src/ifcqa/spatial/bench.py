@@ -161,9 +161,18 @@ def _people_record(q: dict[str, Any], name: str, answer: dict[str, Any], ms: flo
         "score": scored.score, "broadened": scored.broadened, "declined": scored.declined, "wider": scored.wider,
         "precision": p, "recall": r, "f1": f, "returned": len(got), "expected": len(scored.expected),
         "latency_ms": round(ms, 3), "answer": answer.get("answer"), "rule": answer.get("rule"),
-        "oracle_rule": q.get("oracle_rule"),
+        "oracle_rule": q.get("oracle_rule"), "phrasing": phrasing(q),
         "oracle_problems": [],
     }  # fmt: skip
+
+
+def phrasing(q: dict[str, Any]) -> str | None:
+    """The phrasing of a question asked several ways: the suffix of its id after its ``intent``
+    (``fourteenth-rooms-02-c`` of intent ``fourteenth-rooms-02``: ``c``), else None."""
+    intent, qid = q.get("intent"), str(q.get("id", ""))
+    if not isinstance(intent, str) or not qid.startswith(intent + "-"):
+        return None
+    return qid[len(intent) + 1:] or None
 
 
 def _crash_record(q: dict[str, Any], name: str, exc: Exception, ms: float) -> dict[str, Any]:
@@ -194,12 +203,34 @@ def _kinds(records: list[dict[str, Any]]) -> dict[str, Any]:
         for k, v in sorted(by_kind.items())
     }  # fmt: skip
     return {
+        **_phrasings(people),
         "score": round(statistics.fmean(r["score"] for r in people), 4),
         "broadenings": sum(1 for r in people if r["broadened"]),
         "declined": sum(1 for r in people if r["declined"]),
         "wider": sum(1 for r in people if r.get("wider")),
         "kinds": kinds,
     }
+
+
+def _phrasings(people: list[dict[str, Any]]) -> dict[str, Any]:
+    """For a set that asks each intent several ways: per phrasing n, mean score, broadenings and declines, and how
+    many intents are answered right (score 1) in every phrasing, which says whether an answer survives rewording.
+    Empty for a set without phrasings."""
+    by_form: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    by_intent: dict[str, list[float]] = defaultdict(list)
+    for r in people:
+        if r.get("phrasing"):
+            by_form[r["phrasing"]].append(r)
+            by_intent[r["id"][: -len(r["phrasing"]) - 1]].append(r["score"])
+    if not by_form:
+        return {}
+    forms = {
+        k: {"n": len(v), "score": round(statistics.fmean(r["score"] for r in v), 4),
+            "broadenings": sum(1 for r in v if r["broadened"]), "declined": sum(1 for r in v if r["declined"])}
+        for k, v in sorted(by_form.items())
+    }  # fmt: skip
+    right = sum(1 for v in by_intent.values() if all(s >= 1.0 for s in v))
+    return {"phrasings": forms, "intents": {"n": len(by_intent), "right_in_every_phrasing": right}}
 
 
 def summarise(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -253,6 +284,13 @@ def markdown(summary: dict[str, Any], records: list[dict[str, Any]]) -> str:
                   "|---|---:|---:|---:|---:|---:|"]
         lines += [f"| {k} | {v['n']} | {v['score']:.3f} | {v['broadenings']} | {v.get('wider', 0)} | {v['declined']} |"
                   for k, v in summary["kinds"].items()]
+    if "phrasings" in summary:
+        intents = summary["intents"]
+        lines += ["", f"Each intent asked in several phrasings: {intents['right_in_every_phrasing']} of "
+                  f"{intents['n']} intents answered right in every phrasing.", "",
+                  "| phrasing | n | mean score | silent broadenings | declined |", "|---|---:|---:|---:|---:|"]
+        lines += [f"| {k} | {v['n']} | {v['score']:.3f} | {v['broadenings']} | {v['declined']} |"
+                  for k, v in summary["phrasings"].items()]
     lines += ["", "Routes: " + ", ".join(f"{k} {v}" for k, v in sorted(summary["routes"].items())), ""]
     broad = [r for r in records if r.get("broadened")]
     if broad:

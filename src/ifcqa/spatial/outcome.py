@@ -21,7 +21,7 @@ from ifcqa.spatial.answer import Answerer, counted
 from ifcqa.spatial.classes import matches
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.plan import Plan, RoomRef
-from ifcqa.spatial.vocabulary import BOUNDING_KEYS, counted_form
+from ifcqa.spatial.vocabulary import BOUNDING_KEYS, COUNTED_LABELS, counted_form
 
 _OPS = {">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
         "=": lambda a, b: a == b}
@@ -491,8 +491,9 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
             return _declined(plan, out, answerer, f"none of the {len(hits)} {label} {scope} has a {kind} {said} "
                              f"(a quantity whose name says {kind!r}){other}",
                              f"Ask for the {said} without {kind!r} to read what they hold.")
-        return _declined(plan, out, answerer, f"none of the {len(hits)} {label} {scope} has a {said} in its quantity "
-                         "sets or attributes (an area or volume is never read from a bounding box)",
+        article = "an" if said[:1] in "aeiou" else "a"
+        return _declined(plan, out, answerer, f"none of the {len(hits)} {label} {scope} has {article} {said} "
+                         "in its quantity sets or attributes (an area or volume is never read from a bounding box)",
                          "Ask for a quantity the model holds for them (their count, or another quantity).")
     if plan.resolved.get("sum_threshold") is not None:  # "is the wall area on EG more than 2000 m²?"
         measured = [h for h in hits if h.guid in agg.per_element]
@@ -503,7 +504,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         out.hits = measured
         out.value = {"number": _number(agg.number), "unit": agg.unit, "op": agg.op, "quantity": agg.quantity,
                      "source": agg.source}
-        out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
+        out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of {_the(len(measured), label)} {scope}"
         return _sum_threshold(plan, out, agg.number, agg.unit, index)
     unit = agg.unit or ""
     source = agg.source
@@ -511,7 +512,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     if plan.resolved.get("each"):  # "the area of each office on the 1. Obergeschoss": every value, no total
         rows = sorted(measured, key=lambda h: -agg.per_element[h.guid])
         out.hits = rows
-        out.rule = f"{agg.quantity} of each of the {len(measured)} {label} {scope} ({source})"
+        out.rule = f"{agg.quantity} of each of {_the(len(measured), label)} {scope} ({source})"
         # the same name with the same value once, counted ("29 x Door: 1.5 m"), in the order of the values
         same = Counter(f"{answerer.display(h)}: {_number(agg.per_element[h.guid]):g} {unit}".rstrip() for h in rows)
         shown = "; ".join(f"{k} x {text}" if k > 1 else text for text, k in list(same.items())[:30])
@@ -548,9 +549,9 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         out.hits = chosen
         out.value = {"number": _number(best), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                      "source": source}
-        out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
+        out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of {_the(len(measured), label)} {scope}"
         names = "; ".join(_spoken(index, answerer, h) for h in chosen)
-        out.text = (f"The {_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope} is "
+        out.text = (f"The {_AGG_WORDS[agg.op]} {agg.quantity} of {_the(len(measured), label)} {scope} is "
                     f"{_number(best):g} {unit} ({source}): {names}.")
         return out
     missing = len(agg.missing) if agg.total else len(hits) - len(measured)
@@ -562,7 +563,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     out.hits = measured
     out.value = {"number": _number(agg.number), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                  "source": source}
-    out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of the {len(measured)} {label} {scope}"
+    out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of {_the(len(measured), label)} {scope}"
     note = f" {missing} more {label} have no {agg.quantity} and are not counted." if missing else ""
     if missing:
         out.value["missing"] = missing
@@ -702,6 +703,17 @@ def _room_counts(index: ModelIndex, answerer: Answerer, plan: Plan) -> Outcome:
             f"{len(b)} named like {tb!r} {answerer.scope(plan)} ({len(a)} {plan.compare_op} {len(b)} is "
             f"{'true' if holds else 'false'}).")
     return Outcome(rule=rule, hits=a + b, text=text, yes_no=holds)
+
+
+def _the(n: int, label: str) -> str:
+    """"the 12 spaces", "the 1 space named like 'offices'": a measured set's size with its class label in number
+    (a label of several classes, "doors and windows", stays as it is)."""
+    if label in COUNTED_LABELS:
+        return f"the {n} {counted_form(label, n)}"
+    head, _, rest = label.partition(" ")
+    if re.match(r"(?:and|or|und|oder)\b", rest):
+        return f"the {n} {label}"
+    return f"the {n} {counted_form(head, n)}{' ' + rest if rest else ''}"
 
 
 def _on_no_storey(answerer: Answerer, plan: Plan, out: Outcome, label: str, n: int) -> Outcome:

@@ -70,6 +70,7 @@ from ifcqa.spatial import (
     request_core,
     resolve,
     room_appositions,
+    room_exclusions,
     room_names,
     room_parts,
     room_pointers,
@@ -1590,6 +1591,9 @@ class Parser:
         text, notes = negation_scope.genitive_storeys(text, names.__contains__)
         plan.notes.extend(notes)
         text, notes = negation_scope.canonical(text, _CLASS_KEYS)
+        plan.notes.extend(notes)
+        text, notes = room_exclusions.spell_out(text, self._names_room, _CLASS_KEYS.__contains__,
+                                                names.__contains__)  # round 20: "except Küche"
         plan.notes.extend(notes)
         text, notes = negation_scope.repeated_class(text, _CLASS_PATTERN, _CLASS_KEYS,
                                                      lambda w: w in _FILLER)
@@ -4517,6 +4521,16 @@ class Parser:
                 out.append(_Mention(start, end, text[start:end], "name", group))
                 text = _mask(text, start, end)
         return text
+
+    def _names_room(self, phrase: str) -> bool:
+        """Whether ``phrase`` (normalised) names a room: a space's Name or LongName, "room <name>", or a room
+        function word."""
+        if not hasattr(self, "_space_labels"):
+            self._space_labels = frozenset(normalise(t) for e in self.index.data.elements.values()
+                                           if e.ifc_class == "IfcSpace" for t in (e.name, e.long_name) if t)
+        numbered = re.fullmatch(r"(?:room|raum|zimmer|space)\s+(?P<n>\S+)", phrase)
+        return phrase in self._space_labels or bool(numbered and numbered["n"] in self._space_labels) or \
+            _is_room_word(phrase)
 
     def _space_names(self) -> frozenset[str]:
         if not hasattr(self, "_spaces_named"):

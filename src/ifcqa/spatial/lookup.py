@@ -352,7 +352,27 @@ def find_frame(text: str, is_class_word: Any, has_property: Any, has_words: Any 
         if vocab is not None or not is_class_word(term) and not _place_word(term) and _asked_by_words(term) \
                 and asks(term):
             return Frame(term, vocab, [(found.start(), found.end("prep")), found.span("verb")])
-    return _fragment(text, is_class_word, asks, has_property)
+    return _fragment(text, is_class_word, asks, has_property) or _name_first(
+        text, _exactly(has_property, has_value_words or asks))
+
+
+def _name_first(text: str, held: Any) -> Frame | None:
+    """ "floor finish room 4", "fire rating doors level 1": a fragment opening with a held property's whole name of
+    two to four words (no boolean's: "load bearing walls level 1" filters) and then its subject. The subject is
+    parsed as in every lookup, so one it does not name declines."""
+    lead = re.match(r"\s*(?:the\s+)?", text)
+    start = lead.end() if lead else 0
+    words_ = re.findall(r"[^\W_][\w'-]*", text[start:])
+    if not words_ or words_[0] in _NOT_FRAGMENT_START:
+        return None  # "what are the doors of room A102": a question, not a name
+    for n in (4, 3, 2):
+        term = " ".join(words_[:n])
+        if len(words_) > n and text[start:].startswith(term) and _names_property(term, held) and not any(
+                w in _CLAUSE_WORDS for w in words_[:n]):
+            if quantity_reading.is_summed_quantity(term):
+                return None  # "net floor area ground floor": a quantity the measures read (sum / mean)
+            return Frame(term, _vocabulary(term), [(start, start + len(term))])
+    return None
 
 
 # "(tell me) what the X of the Y is": a question embedded in a request, its verb last
@@ -447,7 +467,8 @@ def _fragment(text: str, is_class_word: Any, has_property: Any, exact: Any = Non
         if any(w in _PLACE_PREPOSITIONS for w in before[-2:]) and (_place_word(term) or not named):
             continue  # "Fenster im ersten Stock", "doors on the ground floor": the words end a place (unless they
             # name a held property: "radiators on EG output capacity?"; "Stock" is a storey word)
-        if is_class_word(term) and not _names_property(term, exact or has_property) or _place_word(term) \
+        held_name = _names_property(term, exact or has_property)  # "floor finish": a held name, place word and all
+        if is_class_word(term) and not held_name or _place_word(term) and not held_name \
                 or words_[k] in words().how or words_[k] in _CLAUSE_WORDS:
             continue
         if quantity_reading.is_summed_quantity(term):

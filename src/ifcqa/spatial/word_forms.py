@@ -11,12 +11,18 @@ reads the **kind** of form, never a list of the words (the endings and contracti
   forms; irregular past forms from the tables). The base must be a word of the parser's vocabularies that is
   no content word (a function, framing or relation verb: "need", "want", "show"); a content word (a class,
   storey or room word) is never reached through a verb ending ("heated" is no "heat");
+- a **German verb form** ("braucht", "zeigt"): another personal ending of the same stem that the vocabularies
+  hold as no content word ("brauche", "zeige");
 - a **noun's plural** (English -s/-es/-ies; German -e/-en/-er/-n/-s/-es/-ern): the singular, when it is a
   word of the class vocabulary or of the model's own names ("Kreise" of the model's 'FBH Kreis');
 - a **compound written with a hyphen** ("FBH-Kreise"): its parts read so, written apart when the parts so read
   are words of a name the model holds, in that order (a type's name: 'FBH Kreis:FBH');
 - a **contraction** ("gibts", "hat's", "wie viel"): the words it contracts (a one-word contraction only when no
   vocabulary or model name holds it).
+
+A verb form is read only where it stands as a verb: never after an article or a copula whose subject is not the
+asker ("the listed doors", "which doors are needing?" still decline; "I am needing" is read) nor before a content
+word ("needed doors"), where it would say which elements are meant.
 
 A word is read only when it is unknown (no vocabulary and no model name holds it) and exactly one base is
 found; two bases with different meanings and the word is not read (the note names them). Nothing is dropped: a
@@ -115,6 +121,19 @@ def noun_bases(word: str) -> set[str]:
     return out
 
 
+def german_verb_forms(word: str) -> list[list[str]]:
+    """For each stem ``word`` may have as a German verb (its personal ending cut), the other forms of that stem,
+    in the order of ``german_verb_endings`` ("braucht": [["brauche", "brauchen", ...]])."""
+    w = word.casefold()
+    endings: list[str] = _data()["german_verb_endings"]
+    out = []
+    for ending in sorted(endings, key=len, reverse=True):
+        if w.endswith(ending) and len(w) - len(ending) >= 3:
+            stem = w[: -len(ending)]
+            out.append([stem + e for e in endings if stem + e != w])
+    return out
+
+
 def _same(a: str, b: str) -> bool:
     short, long = sorted((a, b), key=len)
     return long in (short + "s", short + "es", short + "e", short + "n", short + "en")
@@ -136,6 +155,11 @@ class Forms:
         found: list[tuple[str, str]] = []
         for base in sorted(verb_bases(word)):
             if base in sp.vocabulary and base not in sp.targets and not self._model_word(base):
+                found.append((base, "verb form"))
+        for forms in german_verb_forms(word):  # one stem's forms are one verb: its first known form
+            base = next((f for f in forms if f in sp.vocabulary and f not in sp.targets and not self._model_word(f)),
+                        None)
+            if base is not None and all(base != b for b, _ in found):
                 found.append((base, "verb form"))
         for base in sorted(noun_bases(word)):
             if len(base) >= 3 and (base in sp.targets or self._model_word(base)):
@@ -174,11 +198,29 @@ class Forms:
             bases = self.bases(word)
             if len(bases) == 1:
                 base, how = bases[0]
+                if how == "verb form" and not self._verbal(question, m.start(), m.end()):
+                    continue  # "the needed doors", "doors that are listed": a participle saying which elements
                 out.append(Reading(m.start(), m.end(), word, _cased(word, base), how))
             elif bases:
                 ambiguous.append((word, [b for b, _ in bases]))
         out.sort(key=lambda r: r.start)
         return out, ambiguous
+
+    def _verbal(self, question: str, start: int, end: int) -> bool:
+        """Whether the word at ``start:end`` stands as a verb, not as an adjective on the elements: not after an
+        article or a copula (unless the copula's subject is the asker: "I am needing", "we are wanting"), and not
+        before a content word ("needed doors")."""
+        d = _data()["verb_position"]
+        before = re.findall(r"[^\W\d_]+(?:['’][^\W\d_]+)?", question[:start].casefold())
+        after = re.match(r"\s*([^\W\d_]+)", question[end:])
+        if after is not None and (after.group(1).casefold() in self.speller.targets
+                                  or self._model_word(after.group(1).casefold())):
+            return False
+        if before and before[-1] in d["articles"]:
+            return False
+        if before and before[-1] in d["copulas"]:
+            return len(before) >= 2 and before[-2] in d["askers"]
+        return True
 
     def _compound(self, m: re.Match[str]) -> Reading | None:
         """A hyphenated compound whose parts, each read as its base when unknown, are a name the model holds."""

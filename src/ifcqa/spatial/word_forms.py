@@ -157,10 +157,10 @@ class Forms:
             if base in sp.vocabulary and base not in sp.targets and not self._model_word(base):
                 found.append((base, "verb form"))
         for forms in german_verb_forms(word):  # one stem's forms are one verb: its first known form
-            base = next((f for f in forms if f in sp.vocabulary and f not in sp.targets and not self._model_word(f)),
-                        None)
-            if base is not None and all(base != b for b, _ in found):
-                found.append((base, "verb form"))
+            known = next((f for f in forms if f in sp.vocabulary and f not in sp.targets and not self._model_word(f)),
+                         None)
+            if known is not None and all(known != b for b, _ in found):
+                found.append((known, "verb form"))
         for base in sorted(noun_bases(word)):
             if len(base) >= 3 and (base in sp.targets or self._model_word(base)):
                 found.append((base, "plural"))

@@ -124,6 +124,17 @@ def test_an_attribute_asked_last(qa: Callable[[str], SpatialQA], on: Any) -> Non
     _declined(qa(DUPLEX).ask("Walls on Level 2 - the supplier is what?"), "supplier")
 
 
+def test_an_attribute_split_over_the_dash(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / "revit_quantities.ifc"))
+    space = next(s for s in f.by_type("IfcSpace") if s.Name == "4")
+    held = ue.get_psets(space)["PSet_Revit_Identity Data"]["Wall Finish"]
+    answer = qa("revit_quantities.ifc").ask("Space 4 wall - what finish it has?")  # the model's 'Wall Finish'
+    assert answer["declined"] is None and held in answer["answer"], answer["answer"]
+    assert "Wall Finish" in (answer["rule"] or ""), answer["rule"]
+    # 'wall colour' is no name the model holds: the walls' colour is asked, which the model does not record
+    assert qa("revit_quantities.ifc").ask("Space 4 wall - what colour it has?")["declined"] is not None
+
+
 def test_a_yes_no_tag(qa: Callable[[str], SpatialQA], on: Any) -> None:
     assert read_order("Is a boiler on EG or not?").yes_no
     assert not read_order("Which doors are external or not?").yes_no  # a tag after a wh-question is kept

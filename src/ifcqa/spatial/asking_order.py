@@ -8,7 +8,9 @@ existing, yes or no?". :func:`read` rewrites the parsed parts of such a request,
 
 - **an attribute asked last about a topic** ("TOPIC - the ATTRIBUTE is what?", "TOPIC: what is the ATTRIBUTE?",
   "TOPIC - what ATTRIBUTE it has?"): the topic is what the attribute is of: "what is the ATTRIBUTE of TOPIC?";
-  every word of the topic and of the attribute is kept, only the frame's words ("is what", "it has") move;
+  every word of the topic and of the attribute is kept, only the frame's words ("is what", "it has") move; when
+  the two words are a property name the model holds, or that is not understood, the topic's last noun is read as
+  the attribute's first word ("Room 4 floor - what finish it has?": "what is the floor finish of Room 4?");
 - **a yes/no tag** ("or not", "yes or no", "ja oder nein") closing a sentence that asks no wh-question: the tag
   asks for yes or no and names nothing; it is set aside and the answer is a yes/no answer (the caller makes the
   plan's intent ``exists`` when the rest reads as a list or count). A tag after a wh-question ("which doors are
@@ -47,6 +49,9 @@ class Order:
     text: str
     notes: list[str] = field(default_factory=list)
     yes_no: bool = False
+    # the same request with the topic's last noun read as the attribute's first word ("Room 4 floor - what finish
+    # it has?": "what is the floor finish of Room 4?"), tried when the first reading is not understood
+    other: tuple[str, str, str] | None = None  # (text, note, the attribute so read)
 
 
 _SEP = r"\s*(?:\s[-–—]\s|:)\s*"
@@ -81,6 +86,11 @@ def _attribute_last(o: Order) -> None:
             continue  # the topic asks itself ("how many doors - the material is what?"): not a topic
         said = f"what is the {attr} of {topic}?"
         o.notes.append(f"asked in another order: {m.group(0).strip()!r} read as {said!r}")
+        split = re.fullmatch(r"(?P<rest>.*[^\W_].*?)\s+(?P<last>[^\W\d_]{3,})", topic)
+        if split is not None:
+            other = f"what is the {split['last']} {attr} of {split['rest']}?"
+            o.other = (o.text[:m.start()] + other + o.text[m.end():],
+                       f"asked in another order: {m.group(0).strip()!r} read as {other!r}", f"{split['last']} {attr}")
         o.text = o.text[:m.start()] + said + o.text[m.end():]
         return
 

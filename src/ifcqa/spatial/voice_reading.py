@@ -42,23 +42,35 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
             or plan.parser.startswith("llm:") or several_requests.settled(plan):
         return plan
     order = asking_order.read(question)
-    found, ambiguous = _forms(parser).read(order.text)
-    for word, options in ambiguous:
-        note = f"{word!r} may be a form of " + " or of ".join(repr(o) for o in options[:3]) + ": not read as either"
-        plan.notes.append(note)
-        if plan.declined is not None:
-            plan.declined["reason"] = plan.declined["reason"] + f" ({note})"
-    text = order.text
-    for r in reversed(found):
-        text = text[:r.start] + r.read_as + text[r.end:]
-    if text == question:
-        return plan
-    notes = order.notes + [r.note() for r in found]
-    again = spelling.reread(parser, text, spelling.parse(parser, text))
-    if spelling._declined(again) or check_question(again) or again.declined is not None:
+    tries = [(order.text, order.notes)]
+    if order.other is not None:  # the topic's last noun read into the attribute: first when the model holds that name
+        other = (order.other[0], [*order.notes[:-1], order.other[1]])
+        tries.insert(0 if parser._holds_words(order.other[2]) else 1, other)
+    noted: set[str] = set()
+    for said, said_notes in tries:
+        found, ambiguous = _forms(parser).read(said)
+        for word, options in ambiguous:
+            note = f"{word!r} may be a form of " + " or of ".join(repr(o) for o in options[:3]) + ": not read as either"
+            if note not in noted:
+                noted.add(note)
+                plan.notes.append(note)
+                if plan.declined is not None:
+                    plan.declined["reason"] = plan.declined["reason"] + f" ({note})"
+        text = said
+        for r in reversed(found):
+            text = text[:r.start] + r.read_as + text[r.end:]
+        if text == question:
+            return plan
+        notes = said_notes + [r.note() for r in found]
+        again = spelling.reread(parser, text, spelling.parse(parser, text))
+        if not (spelling._declined(again) or check_question(again) or again.declined is not None):
+            return _kept(plan, question, again, notes, order.yes_no)
         plan.notes.append("voice: " + "; ".join(notes) + ", and the question was still not understood")
-        return plan
-    if order.yes_no and again.intent in ("list", "count"):
+    return plan
+
+
+def _kept(plan: Plan, question: str, again: Plan, notes: list[str], yes_no: bool) -> Plan:
+    if yes_no and again.intent in ("list", "count"):
         again.intent = "exists"
         notes.append("answered yes or no, as the tag asks")
     again.question = question

@@ -5,12 +5,14 @@ People who write in a second language or in a hurry inflect the words the parser
 reads the **kind** of form, never a list of the words (the endings and contractions live in
 ``data/word_forms.json``):
 
-- an **English verb form** ("needing", "wanted", "shows"): every base the word's ending allows (the ending cut,
-  an ``e`` put back, a doubled consonant undone, ``i`` -> ``y``) that makes the word again by
+- an **English verb form** ("needing", "shows"): every base the word's ending allows (the ending cut, an ``e``
+  put back, a doubled consonant undone, ``ie`` for ``y``) that makes the word again by
   :func:`ifcqa.spatial.relation_verbs.inflections` (the same rule that makes the parser's relation verbs'
-  forms; irregular past forms from the tables). The base must be a word of the parser's vocabularies that is
+  forms, irregular ones from the tables). The base must be a word of the parser's vocabularies that is
   no content word (a function, framing or relation verb: "need", "want", "show"); a content word (a class,
-  storey or room word) is never reached through a verb ending ("heated" is no "heat");
+  storey or room word) is never reached through a verb ending; a past participle ("needed", "painted") is never
+  read: it says what was done to the elements, or is a passive frame ("Needed for the slabs ...") that other
+  passes read as such;
 - a **German verb form** ("braucht", "zeigt"): another personal ending of the same stem that the vocabularies
   hold as no content word ("brauche", "zeige");
 - a **noun's plural** (English -s/-es/-ies; German -e/-en/-er/-n/-s/-es/-ern): the singular, when it is a
@@ -86,9 +88,6 @@ def verb_bases(word: str) -> set[str]:
     """The English verbs ``word`` is a form of, by rule (its ending cut and the verb's forms made again)."""
     w = word.casefold()
     bases: set[str] = set()
-    for verb, past in _irregular().items():
-        if w in past:
-            bases.add(verb)
     for ending in _data()["verb_endings"]:
         if not w.endswith(ending) or len(w) - len(ending) < 2:
             continue
@@ -96,8 +95,6 @@ def verb_bases(word: str) -> set[str]:
         candidates = {stem, stem + "e"}
         if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS:
             candidates.add(stem[:-1])  # "running" -> "run"
-        if stem.endswith("i"):
-            candidates.add(stem[:-1] + "y")  # "specified" -> "specify"
         if stem.endswith("y"):
             candidates.add(stem[:-1] + "ie")  # "lying" -> "lie"
         for base in candidates:

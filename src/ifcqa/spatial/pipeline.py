@@ -28,7 +28,7 @@ from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
-from ifcqa.spatial import absence_phrases, chosen_scope, compose, fallback, resolve, spelling
+from ifcqa.spatial import absence_phrases, chosen_scope, compose, fallback, resolve, spelling, voice_reading
 from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
@@ -220,6 +220,7 @@ class SpatialQA:
         plan = spelling.parse(self.parser, question) if plan_of == self.parser.parse else plan_of(question)
         if not plan.parser.startswith("llm:"):  # the rules' plan (with an LLM planner: its fallback)
             plan = spelling.reread(self.parser, question, plan)  # "dorrs", "lvl 2", "groundfloor": one word each
+            plan = voice_reading.reread(self.parser, question, plan)  # round 20: "I am needing", "X - Y is what?"
             reread = self._nearest(question, plan)
             if reread is not plan:
                 reread.parser = plan.parser

@@ -94,7 +94,7 @@ from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import ops_said
 from ifcqa.spatial.measures import words as measure_words
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
-from ifcqa.spatial.spaces import fold, fold_with_offsets, function_of
+from ifcqa.spatial.spaces import fold, fold_with_offsets, function_of, functions_of
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
     ABSENT_READINGS,
@@ -4530,7 +4530,7 @@ class Parser:
                                            if e.ifc_class == "IfcSpace" for t in (e.name, e.long_name) if t)
         numbered = re.fullmatch(r"(?:room|raum|zimmer|space)\s+(?P<n>\S+)", phrase)
         return phrase in self._space_labels or bool(numbered and numbered["n"] in self._space_labels) or \
-            _is_room_word(phrase)
+            bool(functions_of(phrase, strong=True, stems=False))
 
     def _space_names(self) -> frozenset[str]:
         if not hasattr(self, "_spaces_named"):

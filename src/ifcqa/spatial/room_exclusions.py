@@ -1,6 +1,6 @@
 """A room taken out of what is asked, said without "in" (issue 22, round 20): "Erdgeschoss windows except Küche",
-"all windows except the kitchen windows", "furniture other than the living room", "the Küche ones excluded",
-"all the furniture except the one of the living room", "Fenster außer der Küche".
+"all windows except the kitchen windows", "furniture other than the living room", "the Küche ones excluded", "all
+the furniture except the one of the living room", "Fenster außer der Küche".
 
 The negation passes read a room after an excluding word only with its preposition ("except in the Küche", "not in
 the kitchen": the elements not in / not bounding that room). Without it, "except the Küche" was declined as not
@@ -12,10 +12,12 @@ turned "X excluded", "save for", "with the exception of" into "except") and read
     word said before the excluding word>]
 
 as ``<excluding word> in the <room>``, where ``<room>`` is tested by ``is_room`` (the model's space names and long
-names, "room 6", or a room function word the vocabulary knows) and is neither a class word nor one of the model's
-storeys (a storey is excluded as before). The class word after the room is dropped only when the question already
-named it before the exclusion ("windows ... except the kitchen windows"); any other word stays, so the later passes
-read it or the answer declines naming it. Each rewrite is named in the plan's notes.
+names, "room 6", or a room function phrase the vocabulary knows, never a compound's stem: "Eingangstür" is a door
+type) and is neither a class word nor one of the model's storeys (a storey is excluded as before). Where the
+question asks for rooms themselves ("rooms on Level 1 except the kitchen", "every room except the Bad") the room
+after the excluding word is one of them and nothing is rewritten. The class word after the room is dropped only when
+the question already named it before the exclusion ("windows ... except the kitchen windows"); any other word stays,
+so the later passes read it or the answer declines naming it. Each rewrite is named in the plan's notes.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ _ARTICLE = r"(?:(?:the|der|dem|den|die|das)\s+)?"
 _ONES_OF = r"(?:(?:the\s+)?(?:ones?|those|stuff|things)\s+(?:of|in|from|im|in\s+der|aus\s+der)\s+" + _ARTICLE + ")?"
 _START = re.compile(_NEG + r"\s+" + _ARTICLE + _ONES_OF)
 _WORD = re.compile(r"[^\W_][\w.'-]*")
+# the rooms are what is asked: a room after the excluding word is one of them, not where the things are
+_ROOMS_ASKED = re.compile(r"\b(?:rooms?|spaces?|räume|raume|raum|zimmer|raumen|räumen)\b")
 _TAIL_PRONOUNS = frozenset({"ones", "one", "stuff", "things"})
 
 
@@ -41,6 +45,8 @@ def spell_out(text: str, is_room: Callable[[str], bool], is_class: Callable[[str
     for m in _START.finditer(text):
         if m.start() < at or re.match(r"\s*(?:in|im|inside|within|from|aus)\b", text[m.end():]):
             continue  # "except in the kitchen": read as written
+        if _ROOMS_ASKED.search(text[:m.start()]):
+            continue  # "rooms on Level 1 except the kitchen": the rooms themselves are taken out, as before
         words = _run(text, m.end())
         room = _longest_room(text, m.end(), words, is_room, is_class, is_storey)
         if room is None:

@@ -85,3 +85,15 @@ def test_furniture_somewhere_other_than_a_room(qa: Callable[[str], SpatialQA], s
                      "All the furniture except the one of the living room"):
         answer = qa(HOUSE).ask(question)
         assert guids(answer) == furniture - inside != set(), (question, answer["answer"])
+
+
+@pytest.mark.parametrize("question", ["rooms on the Erdgeschoss other than the Küche",
+                                      "all rooms on the Erdgeschoss except the Küche",
+                                      "Räume im Erdgeschoss außer der Küche"])
+def test_rooms_asked_less_a_room_are_the_other_rooms(qa: Callable[[str], SpatialQA], shared_ifc: Path,
+                                                     question: str) -> None:
+    f = open_cached(str(shared_ifc / FZK11))
+    ground = {s.GlobalId for s in f.by_type("IfcSpace") if ue.get_aggregate(s).Name == "Erdgeschoss"}
+    kitchen = {s.GlobalId for s in f.by_type("IfcSpace") if s.LongName == "Küche"}
+    answer = qa(FZK11).ask(question)
+    assert guids(answer) == ground - kitchen and len(kitchen) == 1, answer["answer"]

@@ -99,8 +99,14 @@ DECLINE = {"type": "decline"}
 
 def case(query: str, m: str, kind: str, oracle: dict[str, Any], rule: str) -> dict[str, Any]:
     digest = hashlib.sha1((m + query).encode()).hexdigest()[:10]
-    return {"id": f"pointer20-{kind}-{digest}", "query": query, "ifc_filename": m, "kind": kind, "oracle": oracle,
-            "oracle_rule": rule, "source": "ifcopenshell"}
+    bench_kind = KINDS[kind] if kind != "place" else ("rooms" if "contained in" in rule else "storey_class")
+    return {"id": f"pointer20-{kind}-{digest}", "query": query, "ifc_filename": m, "kind": bench_kind,
+            "pointer": kind, "oracle": oracle, "oracle_rule": rule, "source": "ifcopenshell"}
+
+
+# the pointer's type (``pointer``) -> the bench's kind of question
+KINDS = {"storey": "storey_class", "storey_set": "multi_storey", "room": "rooms", "restricted": "qualifiers",
+         "chooser": "comparison", "exclusion": "negation"}
 
 
 D, K, H, F20, F11, R3, I, S = ("Duplex_A_20110907.ifc", "KIT-EDC_with_SB.ifc", "ExampleHOM.ifc", "AC20-FZK-Haus.ifc",

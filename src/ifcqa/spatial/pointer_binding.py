@@ -42,12 +42,12 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import message_antecedents, message_sentences
+from ifcqa.spatial import context_units, message_antecedents, message_sentences
 from ifcqa.spatial.plan import Plan
 
 if TYPE_CHECKING:
@@ -291,41 +291,113 @@ def _bound(parser: Parser, question: str, items: list[Part], at: int, m: re.Matc
     joined = (" und " if german else " and ").join(names)
     prep = (m.groupdict().get("prep") or "")
     if m.re.pattern in _words()["pointers"]["place"]:
-        prep = ("im " if ref.kind == "room" else "im ") if german else ("in " if ref.kind == "room" else "on ")
+        prep = "im " if german else ("in " if ref.kind == "room" else "on ")
     to = f"{prep}{joined}"
     text = " ".join((request[:m.start()] + " " + to + " " + request[m.end():]).split())
     pointer = m.group(0).strip()
     notes = [f"pointer {pointer!r} read as {joined!r} (said as {ref.said!r} in {items[ref.part].text!r})"]
     notes += [f"{r.said!r} is no antecedent: dismissed by {r.dismissed!r}" for r in dismissed]
-    aside = [p for i, p in enumerate(items) if i != at and not _restricts_nothing(parser, p, ref, dismissed)]
-    if not aside:
-        parser._message = True
-        try:
-            plan = parser.parse(text)
-        finally:
-            parser._message = False
+    addressed = re.match(_words()["addressee"], text)
+    if addressed is not None:  # "@assistant how many ...": whom the request is for, never what it asks
+        notes.append(f"addressee set aside: {addressed.group(0).strip()!r}")
+        text = text[addressed.end():]
+    alone = parser._asked_alone(text)
+    things = any(p.search(text) for p in message_antecedents._rx("things"))  # "which doors ... are those?"
+    restricted = _restricted(parser, items, at, text, alone) if things else None
+    if restricted is not None:  # "every door that leads outside" said of the things the request points at
+        unit, text, phrase = restricted
+        notes.append(f"{pointer!r} carries the restriction {phrase!r} said in {items[unit].text!r}: read as {text!r}")
+        alone = parser._asked_alone(text)
+        things = False
+        items = [p if i != unit else Part(p.start, _without(p.text, phrase)) for i, p in enumerate(items)]
+    kept = [p for i, p in enumerate(items) if i != at and not _restricts_nothing(parser, p, ref, dismissed, alone,
+                                                                                text, things)]
+    if not kept:
+        plan = parser.parse(text)  # the bound request with every reading of a request (its own purpose clause ...)
+        if restricted is not None and plan.declined is None and not plan.qualifiers:
+            return _decline(question, f"{pointer!r} points at the things said with {restricted[2]!r}, which I cannot "
+                            "read as a restriction", [restricted[2]], notes[-1])
+        if restricted is not None and plan.declined is not None:
+            plan.notes += notes
+            return plan  # the restriction the pointer carries, not readable: declined naming its words
         if plan.declined is None:
-            said = "; ".join(repr(p.text) for i, p in enumerate(items) if i != at)
+            said = "; ".join(repr(" ".join(p.text.split())) for i, p in enumerate(items) if i != at and p.text.strip())
             plan.question = question
             plan.notes += notes + [f"read the request as {text!r}; context set aside: {said}"]
             plan.resolved["framing"] = [*plan.resolved.get("framing", []), f"context set aside: {said}"]
             return plan
-    whole = question[:items[at].start] + question[items[at].start:].replace(request, text, 1)
-    parser._message = True
-    try:
-        plan = parser.parse(whole)
-    finally:
-        parser._message = False
+        return None
+    # a unit that may restrict is read with the bound request (applied, or the message declines as before)
+    whole = "\n".join([*(p.text for p in kept), text])
+    plan = parser.parse(whole)
     if plan.declined is not None:
         return None
     plan.question = question
-    plan.notes += notes + [f"read the message with the pointer bound: {text!r}"]
+    plan.notes += notes + [f"read the message with the pointer bound: {whole!r}"]
     return plan
 
 
-def _restricts_nothing(parser: Parser, part: Part, ref: Referent, dismissed: list[Referent]) -> bool:
+def _restricted(parser: Parser, items: list[Part], at: int, request: str, alone: Any) -> tuple[int, str, str] | None:
+    """A request identifying the things a unit said with a restriction ("every door that leads outside gets a new
+    lock | which doors on Level 1 are those?"): (that unit, the request asking the restriction itself, "which doors on
+    Level 1 lead outside?", the restriction's words), or None. Only an identify question ("which/how many <things>
+    ... are those?") and only ONE unit naming the asked things with a relative or "with" phrase."""
+    asks = re.match(_words()["identify"], request, re.I)
+    if asks is None or not alone.classes:
+        return None
+    found = []
+    for i, part in enumerate(items):
+        if i == at:
+            continue
+        names = parser._context_names(part.text)
+        if not names.class_keys & alone.classes:
+            continue
+        for key in names.class_keys & alone.classes:
+            m = re.search(_words()["restriction"].replace("CLASS", re.escape(key)), part.text, re.I)
+            if m is not None:
+                found.append((i, m))
+    if len(found) != 1:
+        return None
+    i, m = found[0]
+    phrase = m.group("phrase").strip()
+    words = phrase.split()
+    if m.group("rel").casefold() in ("that", "which", "who"):
+        plural = m.group("noun").casefold().endswith("s")
+        verb = {"is": "are", "was": "were", "has": "have"}.get(words[0].casefold(), words[0])
+        if not plural and verb == words[0] and re.fullmatch(r"[a-z]{3,}[^s]s", verb):
+            verb = verb[:-1]  # "every door that leads outside": "which doors ... lead outside"
+        said = " ".join([verb, *words[1:]])
+    else:
+        said = f"{m.group('rel')} {phrase}"
+    return i, f"{asks.group('head').strip()} {said}?", m.group(0).strip()
+
+
+def _without(text: str, phrase: str) -> str:
+    return text.replace(phrase, " " * len(phrase), 1)
+
+
+def _blank_dismissing(text: str, ref: Referent, dismissed: list[Referent], asked: frozenset[str]) -> str:
+    """``text`` with the clauses that dismiss something other than the referent or the asked things blanked ("the
+    ground floor is finished already", "the other rooms stay as they are", "(the Keller is handled by the
+    landlord)"): they say what is not part of the job, never which of the asked things."""
+    pattern = re.compile(_words()["dismissing"], re.I)
+    out = text
+    for clause in re.split(r"[,;()|]|\s-\s|\bbut\b|\baber\b", text):
+        if not pattern.search(clause):
+            continue
+        low = clause.casefold()
+        if ref.said.casefold() in low or any(n.casefold() in low for n in ref.names):
+            continue  # a clause saying something of the referent: judged as it is
+        if any(re.search(rf"\b{re.escape(k)}", low) for k in asked):
+            continue  # "the external doors stay as they are": may say which of the asked things
+        out = out.replace(clause, " " * len(clause), 1)
+    return out
+
+
+def _restricts_nothing(parser: Parser, part: Part, ref: Referent, dismissed: list[Referent], alone: Any,
+                       request: str, things: bool = False) -> bool:
     """Whether a unit other than the request can be set aside: it names no place but the referent and the dismissed
-    ones, no storey the model lacks, no restriction, and no class said with words that say which of them."""
+    ones, no storey the model lacks, no restriction, and no class but as a compound's modifier or restated."""
     text = part.text
     if message_sentences._SIGN_OFF.match(text) or message_sentences._GREETING.match(text):
         return True
@@ -333,17 +405,25 @@ def _restricts_nothing(parser: Parser, part: Part, ref: Referent, dismissed: lis
         if r.dismissed and r.said in text:
             text = re.sub(rf"{re.escape(r.said)}(.{{0,40}}?){re.escape(r.dismissed)}|{re.escape(r.dismissed)}"
                           rf"(.{{0,12}}?){re.escape(r.said)}", " ", text, count=1)
+    text = _blank_dismissing(text, ref, dismissed, alone.classes)
     if not re.search(r"[^\W\d_]{2}", text):
         return True
+    if ref.said in text:  # "only the GroundFloor": the referent's own restriction, which the binding applies
+        text = re.sub(_words()["restricting_referent"], " ", text, flags=re.I)
     named = message_antecedents._named(parser, text)
     allowed = set(ref.guids) | (_room_storeys(parser, ref) if ref.kind == "room" else set())  # "Kitchen5 (EG)"
     if named.missing or any(not set(gs) <= allowed for _, _, gs in named.storeys) or any(
             not set(gs) <= allowed for _, gs in named.rooms):
         return False
-    if named.narrows and named.things:
+    if message_sentences._RESTRICTS.search(text) is not None or named.narrows:
         return False
-    rest = re.sub(_words()["restricting_referent"], " ", text, flags=re.I) if ref.said in text else text
     names = parser._context_names(text)
-    if names.restricts or names.modified:
+    if names.restricts or names.bounds or names.qualifiers:
         return False
-    return message_sentences._RESTRICTS.search(rest) is None
+    if not (names.classes or names.modified or named.things):
+        return True
+    if things and names.class_keys & alone.classes:
+        return False  # the request's "those" may point at the things this unit says
+    said = text
+    return context_units._restates(said, names, alone, request) or context_units._compound_modifiers(
+        said, replace(names, modified=names.modified or names.class_keys), alone)

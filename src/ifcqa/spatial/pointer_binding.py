@@ -55,7 +55,10 @@ if TYPE_CHECKING:
 
 _CAN = ("I can answer where elements, rooms and storeys are, counts, yes/no thresholds, property filters and "
         "quantities; name the storey or room in the question itself.")
-_CUT = re.compile(r"\s*\|\s*|\s{3,}|\s*\n+\s*|(?<=[^\W\d_]{2}[.!?])\s+|(?<=[?!])\s+|\s*;\s*")
+_CUT = re.compile(r"\s*\|\s*|\s{3,}|\s*\n+\s*|(?<=[^\W\d_]{2}[.!?])\s+|(?<=[?!])\s+|\s*;\s*"
+                  # "... Level 1 and Level 2. How many ...": a number's dot before a question word ends a sentence
+                  r"|(?<=\d[.])\s+(?=(?:How|Which|What|Where|Who|When|Can|Could|Is|Are|Do|Does|Please|List|Wie|"
+                  r"Welche|Was|Wo|Gibt|Sind|Ist)\b)")
 _NUMBERS = {"two": 2, "both": 2, "beiden": 2, "zwei": 2, "three": 3, "drei": 3}
 
 

@@ -204,6 +204,8 @@ def read(parser: Parser, question: str) -> Plan | None:
     """The plan of ``question`` with its request's typed pointer bound (or declined), or None: no pointer, a
     request naming its own place, or a message the other readings handle."""
     items = parts(question)
+    if (chosen := _chooser(parser, question, items)) is not None:
+        return chosen
     at = next((i for i in range(len(items) - 1, -1, -1) if _pointer(items[i].text) is not None), None)
     if at is None or at == 0:
         return None
@@ -276,6 +278,50 @@ def read(parser: Parser, question: str) -> Plan | None:
                         f"pointer {pointer!r}: {why}")
     ref = cands[0]
     return _bound(parser, question, items, at, m, ref, dismissed)
+
+
+def _chooser(parser: Parser, question: str, items: list[Part]) -> Plan | None:
+    """A request asking which one a description in another unit chooses ("Could you check which of those two it
+    is?" after "whichever upper storey has the greater number of doors - the 1. Obergeschoss or the 2.
+    Obergeschoss"; "which floor would that be?" after "pick the floor with the smallest number of doors"): the
+    description asked as its own question ("which storey has the greater number of doors: the 1. Obergeschoss or the
+    2. Obergeschoss?"), when exactly one unit describes a choice; the rest of the message is judged as for any
+    binding (set aside only when it restricts nothing)."""
+    asks = [i for i, p in enumerate(items) if re.search(_words()["chooser_request"], p.text, re.I)]
+    if not asks:
+        return None
+    at = asks[-1]
+    found = [(i, m) for i, p in enumerate(items) if i != at for rx in _words()["chooser_described"]
+             if (m := re.search(rx, p.text, re.I)) is not None]
+    if len(found) != 1:
+        return None
+    i, m = found[0]
+    alts = m.groupdict().get("alts") or m.groupdict().get("alts2")
+    noun = (m.group("noun") or "").strip()
+    noun = "storey" if alts or not noun else noun
+    what = " ".join(m.group("what").split())
+    text = f"which {noun} has {what}" + (f": {alts.strip()}?" if alts else "?")
+    plan = parser.parse(text)
+    if plan.declined is not None:
+        return None
+    if alts and len(plan.storeys) != len(re.split(r"\s+(?:or|oder)\s+|,\s*", alts.strip())):
+        return None  # each alternative must be one storey of the plan: never one dropped
+    pointer = re.search(_words()["chooser_request"], items[at].text, re.I)
+    assert pointer is not None
+    probe = Referent("storey", (), (), "", i)
+    alone = parser._asked_alone(text)
+    rest = [p for k, p in enumerate(items) if k not in (i, at)]
+    rest.append(Part(items[i].start, items[i].text.replace(m.group(0), " ")))
+    request_rest = items[at].text.replace(pointer.group(0), " ")
+    rest.append(Part(items[at].start, request_rest))
+    if not all(_restricts_nothing(parser, p, probe, [], alone, text) for p in rest):
+        return None
+    plan.question = question
+    said = "; ".join(repr(" ".join(p.text.split())) for p in rest if p.text.strip())
+    plan.notes += [f"pointer {pointer.group(0)!r} asks which one {m.group(0).strip()!r} chooses: read as {text!r}",
+                   f"context set aside: {said}"]
+    plan.resolved["framing"] = [*plan.resolved.get("framing", []), f"context set aside: {said}"]
+    return plan
 
 
 def _split(ref: Referent) -> list[Referent]:

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
 _CAN = ("I can answer where elements, rooms and storeys are, counts, yes/no thresholds, property filters and "
         "quantities; name the storey or room in the question itself.")
-_CUT = re.compile(r"\s*\|\s*|\s{3,}|\s*\n+\s*|(?<=[^\W\d_]{2}[.!?])\s+|(?<=[?!])\s+|\s*;\s*"
+_CUT = re.compile(r"\s*\|\s*|\s{3,}|\s*\n+\s*|(?<=[^\W\d_]{2}[.!?])\s+|(?<=\)[.!?])\s+|(?<=[?!])\s+|\s*;\s*"
                   # "... Level 1 and Level 2. How many ...": a number's dot before a question word ends a sentence
                   r"|(?<=\d[.])\s+(?=(?:How|Which|What|Where|Who|When|Can|Could|Is|Are|Do|Does|Please|List|Wie|"
                   r"Welche|Was|Wo|Gibt|Sind|Ist)\b)")
@@ -182,6 +182,22 @@ def _distinct(refs: list[Referent]) -> list[Referent]:
     return list(seen.values())
 
 
+def _appositions(rooms: list[Referent], items: list[Part]) -> list[Referent]:
+    """Rooms without the ones said as an apposition of another that they hold ("room 4 (one of the small
+    offices)": the small offices are no second candidate, they say what room 4 is)."""
+    out = []
+    for r in rooms:
+        text = items[r.part].text
+        at = text.find(r.said)
+        before = text[:at] if at >= 0 else ""
+        said_as = re.search(r"(?:\(|,)\s*(?:one\s+of|eines?\s+der|einer\s+der)\s+(?:the\s+|our\s+|den\s+|die\s+)?$",
+                            before, re.I)
+        if said_as is not None and any(o is not r and set(o.guids) < set(r.guids) for o in rooms):
+            continue
+        out.append(r)
+    return out
+
+
 def _room_storeys(parser: Parser, room: Referent) -> set[str]:
     out = set()
     for g in room.guids:
@@ -231,7 +247,7 @@ def read(parser: Parser, question: str) -> Plan | None:
             stem = head.rstrip("s")
             if not rooms or not all(stem in " ".join(r.names + (r.said,)).casefold() for r in rooms):
                 return None  # "that kitchen" naming no room said: not this reading's pointer
-        cands = rooms
+        cands = _appositions(rooms, items)
     elif kind == "storey":
         cands = _distinct([r for r in live if r.kind == "storey"])
         if any(len(r.guids) > 1 for r in cands):

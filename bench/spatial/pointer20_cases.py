@@ -109,7 +109,7 @@ KINDS = {"storey": "storey_class", "storey_set": "multi_storey", "room": "rooms"
          "chooser": "comparison", "exclusion": "negation"}
 
 
-D, K, H, F20, F11, R3, I, S = ("Duplex_A_20110907.ifc", "KIT-EDC_with_SB.ifc", "ExampleHOM.ifc", "AC20-FZK-Haus.ifc",
+D, K, H, F20, F11, R3, INST, S = ("Duplex_A_20110907.ifc", "KIT-EDC_with_SB.ifc", "ExampleHOM.ifc", "AC20-FZK-Haus.ifc",
                                "AC11-FZK-Haus-IFC.ifc", "3rooms_Heater_AirTerminal_Table_with_SB.ifc",
                                "AC11-Institute-Var-2-IFC.ifc", "Ifc4_SampleHouse.ifc")
 
@@ -120,7 +120,7 @@ def dev() -> list[dict[str, Any]]:
     c.append(case("Ticket 1204 | Category: Doors | Location: Level 2 | Question: how many doors does that level "
                   "have?", D, "storey", count(on_storeys(D, "doors", ["Level 2"])), "IfcDoor on Level 2"))
     c.append(case("Ticket 88 | Ort: Erdgeschoss | Anliegen: Fensterreinigung im Mai | Frage: wie viele Fenster hat "
-                  "dieses Geschoss?", I, "storey", count(on_storeys(I, "windows", ["Erdgeschoss"])),
+                  "dieses Geschoss?", INST, "storey", count(on_storeys(INST, "windows", ["Erdgeschoss"])),
                   "IfcWindow on Erdgeschoss"))
     c.append(case("We start with the 2.OG, the EG was done in spring. How many doors are on that floor?", K, "storey",
                   count(on_storeys(K, "doors", ["2.OG"])), "IfcDoor on 2.OG (EG dismissed: was done)"))
@@ -131,7 +131,8 @@ def dev() -> list[dict[str, Any]]:
                   "Geschoss?", F20, "storey", count(on_storeys(F20, "walls", ["Dachgeschoss"])),
                   "IfcWall on Dachgeschoss (Erdgeschoss dismissed)"))
     c.append(case("Scope: 1. Obergeschoss | Details: new door numbering | Question: list the doors on that storey",
-                  I, "storey", elements(on_storeys(I, "doors", ["1. Obergeschoss"])), "IfcDoor on 1. Obergeschoss"))
+                  INST, "storey", elements(on_storeys(INST, "doors", ["1. Obergeschoss"])),
+                  "IfcDoor on 1. Obergeschoss"))
     c.append(case("Mo: the electrician does Level 1 first\nMo: @assistant how many walls are on that level?", D,
                   "storey", count(on_storeys(D, "walls", ["Level 1"])), "IfcWall on Level 1"))
     c.append(case("The slab inspection covers the 1.OG; the 2.OG was done last year. How many slabs does that storey "
@@ -155,8 +156,8 @@ def dev() -> list[dict[str, Any]]:
                   "levels?", D, "storey_set", count(on_storeys(D, "windows", ["Level 1", "Level 2"])),
                   "IfcWindow on Level 1 or Level 2"))
     c.append(case("Ticket 310 | Scope: Erdgeschoss, 1. Obergeschoss (the Keller is handled by the landlord) | "
-                  "Question: how many doors on those two storeys altogether?", I, "storey_set",
-                  count(on_storeys(I, "doors", ["Erdgeschoss", "1. Obergeschoss"])),
+                  "Question: how many doors on those two storeys altogether?", INST, "storey_set",
+                  count(on_storeys(INST, "doors", ["Erdgeschoss", "1. Obergeschoss"])),
                   "IfcDoor on Erdgeschoss or 1. Obergeschoss"))
     c.append(case("We only redo the 1.OG and the 2.OG. How many doors are on those floors?", K, "storey_set",
                   count(on_storeys(K, "doors", ["1.OG", "2.OG"])), "IfcDoor on 1.OG or 2.OG"))
@@ -183,18 +184,19 @@ def dev() -> list[dict[str, Any]]:
     c.append(case("The movers empty Bedroom6 on Monday, Bath9 stays as it is. Which doors does that room have?", H,
                   "room", elements(bounding(H, "doors", "Bedroom6")), "IfcDoor bounding Bedroom6"))
     # a place of either type: there, dort, da drin
-    c.append(case("Petra: Buero Studenten II wird am Montag geräumt.\nKlaus: Ok. Wie viele Möbel stehen da drin?", I,
-                  "place", count(contained(I, "furniture", "Buero Studenten II")),
+    c.append(case("Petra: Buero Studenten II wird am Montag geräumt.\nKlaus: Ok. Wie viele Möbel stehen da drin?", INST,
+                  "place", count(contained(INST, "furniture", "Buero Studenten II")),
                   "IfcFurnishingElement contained in Buero Studenten II"))
-    c.append(case("We are clearing out the Keller next week. How many pieces of furniture are down there?", I,
-                  "place", count(on_storeys(I, "furniture", ["Keller"])), "IfcFurnishingElement on Keller"))
+    c.append(case("We are clearing out the Keller next week. How many pieces of furniture are down there?", INST,
+                  "place", count(on_storeys(INST, "furniture", ["Keller"])), "IfcFurnishingElement on Keller"))
     c.append(case("Jo: only the 1stFloor gets new flooring\nJo: how many doors are there?", H, "place",
                   count(on_storeys(H, "doors", ["1stFloor"])), "IfcDoor on 1stFloor"))
     c.append(case("Lea: Level 1 and Level 2 get new paint\nLea: how many walls are up there?", D, "place",
-                  count(on_storeys(D, "walls", ["Level 1", "Level 2"])), "IfcWall on Level 1 or Level 2 (said together)"))
+                  count(on_storeys(D, "walls", ["Level 1", "Level 2"])),
+                  "IfcWall on Level 1 or Level 2 (said together)"))
     c.append(case("Tom: the GroundFloor was done last year\nTom: the 1stFloor is done too\nTom: how many windows are "
                   "up there?", H, "place", DECLINE, "decline: every place named is dismissed"))
-    c.append(case("Wir räumen den Keller und das Erdgeschoss nicht gleichzeitig. Wie viele Möbel stehen dort?", I,
+    c.append(case("Wir räumen den Keller und das Erdgeschoss nicht gleichzeitig. Wie viele Möbel stehen dort?", INST,
                   "place", DECLINE, "decline: two places said apart (not together)"))
     # a set of elements carrying a restriction
     c.append(case("Scope: Level 1 | Details: every door that leads outside gets a new lock | Question: which doors "
@@ -233,8 +235,8 @@ def dev() -> list[dict[str, Any]]:
 
 def held_out() -> list[dict[str, Any]]:
     c = []
-    c.append(case("Work order 5512 | Location: Keller | Question: how many windows does that storey have?", I,
-                  "storey", count(on_storeys(I, "windows", ["Keller"])), "IfcWindow on Keller"))
+    c.append(case("Work order 5512 | Location: Keller | Question: how many windows does that storey have?", INST,
+                  "storey", count(on_storeys(INST, "windows", ["Keller"])), "IfcWindow on Keller"))
     c.append(case("The window cleaners do the 1stFloor on Friday; the GroundFloor was done already. Which windows are "
                   "on that floor?", H, "storey", elements(on_storeys(H, "windows", ["1stFloor"])),
                   "IfcWindow on 1stFloor"))
@@ -242,14 +244,14 @@ def held_out() -> list[dict[str, Any]]:
                   count(on_storeys(K, "doors", ["EG"])), "IfcDoor on EG"))
     c.append(case("The 1.OG and the EG are on the list. How many walls are on that storey?", K, "storey", DECLINE,
                   "decline: two candidates"))
-    c.append(case("Ort: 3. Obergeschoss | Frage: wie viele Türen hat dieses Geschoss?", I, "storey", DECLINE,
+    c.append(case("Ort: 3. Obergeschoss | Frage: wie viele Türen hat dieses Geschoss?", INST, "storey", DECLINE,
                   "decline: no 3. Obergeschoss"))
     c.append(case("The Roof isn't getting any; it's Level 1 and Level 2. Can you list the doors on those two levels?",
                   D, "storey_set", elements(on_storeys(D, "doors", ["Level 1", "Level 2"])),
                   "IfcDoor on Level 1 or Level 2"))
     c.append(case("Scope: 2. Obergeschoss, Dachgeschoss (the Keller was done last year) | Question: how many windows "
-                  "on those two storeys?", I, "storey_set",
-                  count(on_storeys(I, "windows", ["2. Obergeschoss", "Dachgeschoss"])),
+                  "on those two storeys?", INST, "storey_set",
+                  count(on_storeys(INST, "windows", ["2. Obergeschoss", "Dachgeschoss"])),
                   "IfcWindow on 2. Obergeschoss or Dachgeschoss"))
     c.append(case("Only the GroundFloor is ours. How many doors on those two floors?", H, "storey_set", DECLINE,
                   "decline: one storey for a pair"))
@@ -261,8 +263,8 @@ def held_out() -> list[dict[str, Any]]:
                   "decline: two rooms"))
     c.append(case("Ticket 3 | Room: Wintergarten | Request: list the windows of that room", F11, "room", DECLINE,
                   "decline: no Wintergarten"))
-    c.append(case("Der Seminarraum wird nächste Woche geräumt. Wie viele Möbel stehen dort drin?", I, "place",
-                  count(contained(I, "furniture", "Seminarraum")), "IfcFurnishingElement in Seminarraum"))
+    c.append(case("Der Seminarraum wird nächste Woche geräumt. Wie viele Möbel stehen dort drin?", INST, "place",
+                  count(contained(INST, "furniture", "Seminarraum")), "IfcFurnishingElement in Seminarraum"))
     c.append(case("Eva: only the Dachgeschoss gets new windows\nEva: how many windows are up there now?", F20, "place",
                   count(on_storeys(F20, "windows", ["Dachgeschoss"])), "IfcWindow on Dachgeschoss"))
     c.append(case("Ben: the EG is done\nBen: the 2.OG is done too\nBen: how many doors are there?", K, "place",

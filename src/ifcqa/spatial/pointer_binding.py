@@ -209,9 +209,18 @@ def _room_storeys(parser: Parser, room: Referent) -> set[str]:
     return out
 
 
+def settled(plan: Plan) -> bool:
+    """Whether a decline is this reading's (a pointer with two candidates, none, or a place the model lacks): about
+    the message's structure, so no word of it is to be re-read by spelling ("dieses" is never a room "dieles")."""
+    return plan.declined is not None and any(n.startswith(_SETTLED) for n in plan.notes)
+
+
+_SETTLED = "pointer binding declined: "
+
+
 def _decline(question: str, reason: str, words: list[str], note: str) -> Plan:
     plan = Plan(question=question, intent="declined")
-    plan.notes.append(note)
+    plan.notes.append(_SETTLED + note)
     plan.declined = {"reason": reason, "not_understood": words, "can_answer": _CAN}
     return plan
 

@@ -237,6 +237,8 @@ def read(parser: Parser, question: str) -> Plan | None:
     if any(not message_sentences._SIGN_OFF.match(p.text) and not message_sentences._GREETING.match(p.text)
            for p in items[at + 1:]):
         return None  # something said after the request: the other readings
+    if any("?" in p.text for p in items[:at]):
+        return None  # an earlier unit asks a question of its own: two requests (round 11, 15)
     request = items[at].text
     found = _pointer(request)
     assert found is not None
@@ -259,9 +261,12 @@ def read(parser: Parser, question: str) -> Plan | None:
         cands = _appositions(rooms, items)
     elif kind == "storey":
         cands = _distinct([r for r in live if r.kind == "storey"])
-        if any(len(r.guids) > 1 for r in cands):
-            cands = [c for r in cands for c in _split(r)]
-            cands = _distinct(cands)
+        # "that storey" stands for one storey: never for "the upper floors" said as a group beside one (round 19)
+        singles = [r for r in cands if len(r.guids) == 1 and not message_antecedents.plural_storeys(r.said)]
+        if singles and len(singles) < len(cands):
+            cands = singles
+        elif any(len(r.guids) > 1 for r in cands):
+            cands = _distinct([c for r in cands for c in _split(r)])
     elif kind == "storeys":
         storeys = _distinct([c for r in live if r.kind == "storey" for c in _split(r)])
         number = _NUMBERS.get((m.group("number") or "").casefold())
@@ -398,7 +403,8 @@ def _bound(parser: Parser, question: str, items: list[Part], at: int, m: re.Matc
             said = "; ".join(repr(" ".join(p.text.split())) for i, p in enumerate(items) if i != at and p.text.strip())
             plan.question = question
             plan.notes += notes + [f"read the request as {text!r}; context set aside: {said}"]
-            plan.resolved["framing"] = [*plan.resolved.get("framing", []), f"context set aside: {said}"]
+            plan.resolved["framing"] = [*plan.resolved.get("framing", []), f"{pointer!r} = {joined!r}",
+                                        f"context set aside: {said}"]
             return plan
         return None
     # a unit that may restrict is read with the bound request (applied, or the message declines as before)

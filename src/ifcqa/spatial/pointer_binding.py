@@ -270,6 +270,8 @@ def read(parser: Parser, question: str) -> Plan | None:
     elif kind == "storeys":
         storeys = _distinct([c for r in live if r.kind == "storey" for c in _split(r)])
         number = _NUMBERS.get((m.group("number") or "").casefold())
+        if len(storeys) > 2 and (number is None or len(storeys) > number):
+            return None  # more storeys left than it stands for: the other readings (stated_scope) say which
         if len(storeys) < 2 or (number is not None and len(storeys) != number):
             said = ", ".join(repr(r.said) for r in storeys) or "none"
             why = (f"it stands for {number or 'several'} storeys and the message leaves {said}"

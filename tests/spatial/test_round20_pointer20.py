@@ -123,9 +123,9 @@ def test_a_pointer_carrying_a_restriction(qa: Callable[[str], SpatialQA], on: An
     def external(e: Any) -> bool:
         return ue.get_psets(e).get("Pset_DoorCommon", {}).get("IsExternal") is True
 
-    answer = qa(DUPLEX).ask("Scope: Level 2 | Details: we check every door that leads outside | Question: how many "
-                            "doors on that level are those?")
-    assert answer["count"] == len(on(DUPLEX, "IfcDoor", "Level 2", where=external)), answer["answer"]
+    answer = qa(DUPLEX).ask("Scope: Level 1 | Details: our locksmith checks each door that leads outside | Question: "
+                            "how many doors on that level are those?")
+    assert answer["count"] == len(on(DUPLEX, "IfcDoor", "Level 1", where=external)) > 0, answer["answer"]
     answer = qa(DUPLEX).ask("Scope: Level 1 | Details: we check every door that leads outside | Question: which "
                             "doors on that level are those?")
     assert _guids(answer) == on(DUPLEX, "IfcDoor", "Level 1", where=external) and _guids(answer), answer["answer"]

@@ -58,6 +58,7 @@ from ifcqa.spatial import (
     named_properties,
     negation_scope,
     per_storey,
+    pointer_binding,
     property_match,
     property_names,
     property_values,
@@ -1103,6 +1104,8 @@ class Parser:
         if not (self._framing or self._message or self._conditioned) and (
                 conditioned := self._conditional(question)) is not None:
             return conditioned  # round 19: "How many doors on EG? If there are none the electrician needs no visit."
+        if not (self._framing or self._message) and (bound := pointer_binding.read(self, question)) is not None:
+            return bound  # round 20: "Location: Keller | Question: how many doors does that storey have?"
         if not (self._framing or self._message) and (scoped := stated_scope.read(self, question)) is not None:
             return scoped  # round 18: "the EG keeps the old ones, 1.OG and 2.OG get new signs. How many doors is that?"
         if not (self._framing or self._message) and (followed := follow_ups.read(self, question)) is not None:

@@ -39,7 +39,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import exclusion_phrases, grounding, relation_verbs, several_requests
+from ifcqa.spatial import exclusion_phrases, grounding, pointer_binding, relation_verbs, several_requests
 from ifcqa.spatial.check import check_question
 from ifcqa.spatial.plan import Plan
 from ifcqa.spatial.schema_words import ADDED as SCHEMA_ADDED
@@ -538,7 +538,7 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
     """The plan of ``question`` with its unknown words read by spelling, when the rules' ``plan`` declined and the
     question so read is understood as a whole; else ``plan`` (noting a word with two readings)."""
     if not _declined(plan) or any(n.startswith("refused") for n in plan.notes) or plan.parser.startswith("llm:") \
-            or several_requests.settled(plan):  # round 15: a several-requests decline is never re-read
+            or several_requests.settled(plan) or pointer_binding.settled(plan):  # round 15; round 20: a pointer's
         return plan
     found, ambiguous = speller(parser).readings(question)
     framed = {w.casefold() for w in plan.resolved.get("framing_words", ())}  # round 10: who asks, never re-read

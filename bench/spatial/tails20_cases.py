@@ -67,7 +67,7 @@ MODELS = ["Duplex_A_20110907.ifc", "AC20-FZK-Haus.ifc", "AC11-Institute-Var-2-IF
 CLASSES = [("doors", "Türen", "IfcDoor"), ("windows", "Fenster", "IfcWindow"), ("walls", "Wände", "IfcWall"),
            ("columns", "Stützen", "IfcColumn"), ("slabs", "Decken", "IfcSlab")]
 _GERMAN_NAME = re.compile(r"geschoss|keller|^\d?\.?\s*og$|^eg$|^ug$", re.I)
-ABSENT_STOREYS = ["Mezzanine", "Level 9", "Penthouse", "Sous-sol"]
+ABSENT_STOREYS = ["Level 9", "Penthouse", "Sous-sol", "Level 12"]  # (not "Mezzanine": a gallery is a room)
 # reasons and errands that name nothing a building model holds
 WHY = ["the locksmith keeps asking me since Monday", "the movers are coming tomorrow", "my boss wants it for the "
        "meeting", "the insurance needs it by Friday", "sorry for the rush", "the cleaning company sends its offer next "
@@ -78,7 +78,8 @@ ERRANDS = ["book the van for Thursday", "call the landlord", "send the invoice t
 DOCS = ["landlord's contact", "old invoice", "meeting notes"]
 NAMES = [("Lena", "Tom"), ("Ana", "Ben"), ("Mia", "Jonas"), ("Sara", "Paul")]
 ROLES = ["facility services", "site manager", "HR", "caretaker"]
-WHY_DE = ["die Umzugsfirma braucht es bis morgen", "der Chef fragt schon seit Montag", "die Versicherung will es wissen"]
+WHY_DE = ["die Umzugsfirma braucht es bis morgen", "der Chef fragt schon seit Montag",
+          "die Versicherung will es wissen"]
 TOPIC_DE = ["Umzug", "Versicherung", "Angebot der Reinigungsfirma"]
 
 # "FORM|text": count / list (the class on {S}), decline. Slots: {cls} {Cls} {cls_de} {S} {prep} {why} {Why}

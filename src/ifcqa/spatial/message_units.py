@@ -106,7 +106,14 @@ class Reading:
 
     text: str
     request: str
-    aside: list[str] = field(default_factory=list)
+    aside: list[str] = field(default_factory=list)  # talk that names nothing the model holds
+    addressed: list[str] = field(default_factory=list)  # units addressed to another person
+
+    def notes(self) -> list[str]:
+        """What was set aside, for the plan's notes."""
+        return ([f"context set aside (names nothing the model holds): {'; '.join(map(repr, self.aside))}"]
+                if self.aside else []) + ([f"addressed to another person, set aside: "
+                                           f"{'; '.join(map(repr, self.addressed))}"] if self.addressed else [])
 
 
 _LINE_OR_FIELD = re.compile(r"\n|\s\|\s")
@@ -193,6 +200,11 @@ def units(question: str, placed: Callable[[str], bool]) -> list[Unit]:
             out.append(Unit(body, b, text, "addressed", label, i))
             continue
         spoken_to |= {h["who"].casefold() for h in other}
+        if not mine and (text.lstrip().startswith("@") and other or to_assistant and "?" in text):
+            # a line to another person ("@Lena can you ..."), or a question in a chat that is not put to the
+            # assistant ("Jonas: did they draw the heat generator in, or only pipes?"): the whole line is theirs
+            out.append(Unit(body, b, text, "addressed", label, i))
+            continue
         for c, d in _pieces(question, body, b):
             piece = question[c:d]
             lead = re.match(r"\s*\(?\s*@(?P<who>[^\W\d_][\w.-]*)\s*:?\s*", piece)
@@ -257,7 +269,7 @@ def _talk(text: str, *, sentence: bool = True) -> bool:
     return not re.match(r"(?:die|der|das)$", first[1], re.I) or bool(first[2] and first[2][:1].isupper())
 
 
-def read(question: str, grounded: Callable[[str], bool], placed: Callable[[str], bool]) -> Reading | None:
+def read(question: str, grounded: Callable[[str, str], bool], placed: Callable[[str], bool]) -> Reading | None:
     """``question`` with every unit that cannot restrict the answer blanked (see the module doc), or None when
     there is no request by form or nothing to set aside."""
     w = _words()
@@ -288,7 +300,7 @@ def read(question: str, grounded: Callable[[str], bool], placed: Callable[[str],
                 w.about_things.search(said)):
             continue
         form = u.role in ("greeting", "signature") or bool(u.label) or _talk(said)
-        if not form or grounded(said):
+        if not form or grounded(said, asked):
             continue
         aside.append(u)
     if not aside:
@@ -299,28 +311,53 @@ def read(question: str, grounded: Callable[[str], bool], placed: Callable[[str],
                 or all(x in aside for x in found if x.line == u.line and x.role not in ("layout", "handle")))):
             aside.append(u)
     return Reading(message_sentences._blank(question, [message_sentences.Unit(u.start, u.end, u.text) for u in aside]),
-                   asked.strip(), [u.text.strip() for u in aside if u.role not in ("layout", "handle")])
+                   asked.strip(), [u.text.strip() for u in aside if u.role not in ("layout", "handle", "addressed")],
+                   [u.text.strip() for u in aside if u.role == "addressed"])
 
 
-def grounded_in(parser: Any) -> Callable[[str], bool]:
+def grounded_in(parser: Any) -> Callable[[str, str], bool]:
     """The test of :func:`read` on ``parser``'s model: whether a unit names anything the model holds, read by the
     parser alone (a storey, room, class word, qualifier, bound, negation, GlobalId) or word by word against the
     model's own names (storey, space and zone names, type names, property and quantity set names, held property
-    names), or holds a number (times, dates and ticket numbers blanked first)."""
+    names), or holds a number (times, dates and ticket numbers blanked first). A class word that only modifies a
+    noun the model does not hold ("the door retrofit", "window cleaners") names that thing, not the class: it
+    grounds nothing when the request (``request``, its text) asks that class itself (any other class grounds)."""
+    from ifcqa.spatial.parser import _CLASS_KEYS, normalise
 
-    def grounded(text: str) -> bool:
+    asked_keys: dict[str, frozenset[str]] = {}
+
+    def keys(request: str) -> frozenset[str]:
+        if request not in asked_keys:
+            asked_keys[request] = parser._asked_alone(request).classes
+        return asked_keys[request]
+
+    def modifiers_only(said: str, request: str) -> bool:
+        parser._framing = True
+        try:
+            sub = parser.parse(said)
+        finally:
+            parser._framing = False
+        text = normalise(said)
+        unknown = {w.casefold() for w in sub.unconsumed}
+        spans = sub.resolved.get("class_spans", [])
+        return bool(spans) and all(
+            _CLASS_KEYS.get(w, w) in keys(request) and not w.endswith("s")
+            and (after := re.match(r"[\s-]*([^\W\d_][\w'-]*)", text[b:])) is not None and after[1] in unknown
+            for _, b, w in spans)
+
+    def grounded(text: str, request: str = "") -> bool:
         said = message_sentences._WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
         if re.search(r"\d", said):
             return True  # a number could be a threshold, a storey or a room
         if not re.search(r"[^\W\d_]", said):
             return False
         names = parser._context_names(said)
-        if (names.restricts or names.places or names.classes or names.storeys or names.modified or names.bounds
-                or names.qualifiers or names.rooms):
+        if (names.restricts or names.places or names.storeys or names.bounds or names.qualifiers or names.rooms
+                or (names.classes and not (request and modifiers_only(said, request)))):
             return True
         held = parser._name_words() | parser._set_names()
-        return any(len(w) > 2 and (w in held or parser._holds_words(w))
-                   for w in re.findall(r"[^\W\d_][\w'-]*", said.casefold()))
+        return any(len(w) > 2 and w not in _CLASS_KEYS and (w in held or parser._holds_words(w))  # (class words:
+                   for w in re.findall(r"[^\W\d_][\w'-]*", said.casefold()))  # read by the parser above)
 
     return grounded
 

@@ -222,8 +222,7 @@ class SpatialQA:
             return
         final = again[-1][1]
         final["question"] = question
-        final["plan"]["notes"].append("context set aside (names nothing the model holds): "
-                                      + "; ".join(repr(a) for a in reading.aside))
+        final["plan"]["notes"].extend(reading.notes())
         yield from again
 
     def _compute_once(self, question: str, plan_of: Callable[[str], Plan], offset: int, limit: int | None,

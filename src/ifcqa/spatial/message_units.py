@@ -276,7 +276,7 @@ def read(question: str, grounded: Callable[[str, str], bool], placed: Callable[[
     found = units(question, placed)
     requests = [u for u in found if u.role == "request"]
     if not requests:  # no unit asks by its form ("need the door qty for Keller - ..."): the first naming the model
-        first = next((u for u in found if u.role == "context" and grounded(u.text)), None)
+        first = next((u for u in found if u.role == "context" and grounded(u.text, "")), None)
         if first is not None:
             first.role = "request"  # (the others are judged against it: "- door stoppers are needed")
         found = _tails(found)

@@ -73,6 +73,8 @@ def test_units_of_a_message() -> None:
                                                                     never))
     assert not any(u.role == "context" for u in message_units.units("List the windows on EG, which face north.",
                                                                     never))
+    assert not any(u.role == "context" for u in message_units.units(
+        "Welche Türen sind im EG, die Frau Roth gestrichen hat?", never))  # a German relative: the verb last
 
 
 def test_a_reason_after_the_request_names_nothing(qa: Callable[[str], SpatialQA], on: Any) -> None:
@@ -86,6 +88,8 @@ def test_a_reason_after_the_request_names_nothing(qa: Callable[[str], SpatialQA]
     # the same forms restricting: a restricting word, a condition, a class the request does not ask
     _declined(qa(KIT).ask("Which windows are on 2.OG - only the ones the glazier flagged"))
     _declined(qa(KIT).ask("Which windows are on 2.OG? If the glazier is late, skip the cracked ones."))
+    _declined(qa(KIT).ask("Olga: the glazier replaced a few\nPiet: which windows are on 2.OG, just those?"))
+    _declined(qa(FZK).ask("Welche Fenster sind im Dachgeschoss, die Frau Roth geputzt hat?"))
     _declined(qa(INSTITUTE).ask("How many doors are on Erdgeschoss, the caterers want the walls too?"))
 
 

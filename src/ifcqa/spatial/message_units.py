@@ -264,9 +264,11 @@ def _talk(text: str, *, sentence: bool = True) -> bool:
     first = re.match(r"\s*([^\W\d_][\w'-]*)(?:\s+(\S+))?", text)
     if first is None or re.match(r"(?:which|that|who|whose|where|what|welche\w*)$|\w+(?:ed|ing|en)$", first[1], re.I):
         return False  # a relative or a participle says which ones ("..., which are old", "..., painted white")
-    # German "die/der/das" opens a relative clause ("..., die kaputt sind") unless a noun follows ("..., die
-    # Umzugsfirma braucht es"): the article of the clause's subject
-    return not re.match(r"(?:die|der|das)$", first[1], re.I) or bool(first[2] and first[2][:1].isupper())
+    # German "die/der/das" opens a relative clause ("..., die kaputt sind", "..., die Herr Nowak abgenommen hat":
+    # the verb last) unless it is the article of a subject with the verb second ("..., die Umzugsfirma braucht es")
+    words = re.findall(r"[^\W\d_][\w'-]*", text)
+    return not re.match(r"(?:die|der|das)$", first[1], re.I) or (
+        len(words) > 3 and words[1][:1].isupper() and bool(w.clause.fullmatch(words[2])))
 
 
 def read(question: str, grounded: Callable[[str, str], bool], placed: Callable[[str], bool]) -> Reading | None:
@@ -285,6 +287,8 @@ def read(question: str, grounded: Callable[[str, str], bool], placed: Callable[[
         return None
     asked = " ".join(u.text for u in requests)
     points = bool(w.pointers.search(asked))
+    if points and w.restricting.search(asked):
+        return None  # "..., only those?": the request restricts to what the message says around it
     aside: list[Unit] = []
     for u in found:
         if u.role == "request":

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from ifcqa.spatial import message_sentences
+from ifcqa.spatial import framing, message_sentences
 
 
 @dataclass(frozen=True)
@@ -303,6 +303,9 @@ def read(question: str, grounded: Callable[[str, str], bool], placed: Callable[[
         if u.label in w.scope_labels or w.restricting.search(said) or w.condition.search(said) or (
                 w.about_things.search(said)):
             continue
+        if framing.place_said(said) or message_sentences._PLACE_NOUN.search(said):
+            continue  # "we are in the west tower today": a part of the building the model does not name may be
+            # where the request's place lies (round 7's rule): never set aside
         form = u.role in ("greeting", "signature") or bool(u.label) or _talk(said)
         if not form or grounded(said, asked):
             continue

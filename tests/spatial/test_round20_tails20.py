@@ -66,6 +66,11 @@ def test_units_of_a_message() -> None:
                                  "Question: how many doors on EG?", never)
     assert [(u.role, u.label) for u in ticket if u.text.strip() == "the auditor calls tomorrow"] == [
         ("context", "background")]
+    # a lead word before a comma is no person addressed: the second request stays a request
+    assert [u.role for u in message_units.units("Which doors are on EG?\nAlso, please list the windows on 1.OG.",
+                                                never) if "windows" in u.text] == ["request"]
+    assert [u.role for u in message_units.units("Which doors are on EG?\n(Ute, please book the van.)", never)
+            if "van" in u.text] == ["addressed"]
     tail = message_units.units("Please list the walls on EG, the surveyor arrives at noon.", never)
     assert [u.role for u in tail if "surveyor" in u.text] == ["context"]
     # a participle or a relative after a comma says which ones: never cut off as talk

@@ -123,7 +123,10 @@ _HANDLE = re.compile(r"@(?P<who>[^\W\d_][\w.-]*)")
 _PIECE_BREAK = re.compile(r"(?<=[?!])\s+|(?<=[^\W\d_]{2}[.])\s+(?=\S)|\s+[-\u2013\u2014]+\s+(?=\S)|;\s+")
 _PAREN = re.compile(r"\(([^()]*)\)")
 # a person addressed at a unit's start: "Tom - please ...", "Tom, can you ...", "@Lena ..."
-_VOCATIVE = re.compile(r"^\s*\(?\s*(?:@[^\W\d_][\w.-]*|[A-ZÄÖÜ][a-zäöüß]+)\s*(?:[-\u2013,:]\s*)?"
+# (a bare capitalised word before a comma is no name: "Also, please send ..." asks; inside parentheses or before a
+# spaced dash it is: "(Tom, please ...)", "Tom - please ...")
+_VOCATIVE = re.compile(r"^\s*(?:\(\s*(?-i:[A-ZÄÖÜ][a-zäöüß]+)\s*[-\u2013,:]?\s*|(?-i:[A-ZÄÖÜ][a-zäöüß]+)\s+[-\u2013]\s*"
+                       r"|@[^\W\d_][\w.-]*\s*[,:]?\s*)"
                        r"(?=(?:please|pls|can\s+you|could\s+you|would\s+you|bitte|kannst\s+du|könntest\s+du)\b)", re.I)
 
 

@@ -28,7 +28,16 @@ from ifcqa.index.cache import IndexCache
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.retrieval.embedder import Embedder, get_embedder
 from ifcqa.retrieval.hybrid import HybridRetriever
-from ifcqa.spatial import absence_phrases, chosen_scope, compose, fallback, resolve, spelling, voice_reading
+from ifcqa.spatial import (
+    absence_phrases,
+    chosen_scope,
+    compose,
+    fallback,
+    message_units,
+    resolve,
+    spelling,
+    voice_reading,
+)
 from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
 from ifcqa.spatial.cache import AnswerCache
 from ifcqa.spatial.check import check, check_question
@@ -206,6 +215,27 @@ class SpatialQA:
 
     def _compute(self, question: str, plan_of: Callable[[str], Plan], offset: int, limit: int | None, start: float,
                  *, write: bool) -> Iterator[tuple[str, dict[str, Any]]]:
+        """The events of one answer (:meth:`_compute_once`); when the rules decline a message, the message again with
+        every unit that does not ask and names nothing the model holds set aside (round 20,
+        :mod:`ifcqa.spatial.message_units`), used only when that answers."""
+        if plan_of != self.parser.parse or self._composing:
+            yield from self._compute_once(question, plan_of, offset, limit, start, write=write)
+            return
+        events = list(self._compute_once(question, plan_of, offset, limit, start, write=write))
+        reading = None if events[-1][1].get("declined") is None else message_units.read(
+            question, message_units.grounded_in(self.parser), message_units.placed_in(self.parser))
+        again = [] if reading is None else list(self._compute_once(reading.text, plan_of, offset, limit, start,
+                                                                   write=write))
+        if reading is None or not again or again[-1][1].get("declined") is not None:
+            yield from events
+            return
+        final = again[-1][1]
+        final["question"] = question
+        final["plan"]["notes"].extend(reading.notes())
+        yield from again
+
+    def _compute_once(self, question: str, plan_of: Callable[[str], Plan], offset: int, limit: int | None,
+                      start: float, *, write: bool) -> Iterator[tuple[str, dict[str, Any]]]:
         """The events of one answer, the plan made by ``plan_of`` (the rules' parser or the LLM planner); ``write``:
         the LLM writes the answer's text from the templated one."""
         timings: dict[str, float] = {}

@@ -125,7 +125,9 @@ def test_a_chosen_storey_named_like_a_class_is_asked_as_that_storey(qa: QA, ifc:
     assert largest == "Roof"  # "How big is Roof?" alone reads the roof element (132.9 m², PSet_Revit_Dimensions)
     got = qa(DUP).ask("How big is the largest level?")
     assert got["value"]["number"] == pytest.approx(areas["Roof"], rel=1e-3), got["answer"]
-    assert "spaces on Roof" in got["answer"]
+    # the measured spaces, in number: "of the 1 space on Roof" (round 20: it said "the 1 spaces")
+    on_roof = len(_on(f, "Roof", "IfcSpace"))
+    assert f"of the {on_roof} {'space' if on_roof == 1 else 'spaces'} on Roof" in got["answer"], got["answer"]
 
 
 def test_the_words_and_the_scope_rule() -> None:

@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
+
+from ifcqa.spatial.word_patterns import alternation
 
 
 @cache
@@ -76,8 +79,8 @@ def off_scope(got: dict[str, Any], scope: str) -> str | None:
     return f"asked of {scope}, the rules read it over {', '.join(storeys)}"
 
 
-def _alt(words: list[str]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+def _alt(words: Iterable[str]) -> str:
+    return alternation(words)
 
 
 @cache

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -34,6 +35,7 @@ from typing import Any
 
 from ifcqa.spatial import chosen_measure
 from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.word_patterns import alternation
 
 _BUSY: set[int] = set()  # the answerers asking a chooser or a rest now: never choose again inside them
 
@@ -45,8 +47,8 @@ def _words() -> dict[str, Any]:
     return data
 
 
-def _alt(words: list[str]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+def _alt(words: Iterable[str]) -> str:
+    return alternation(words)
 
 
 @dataclass(frozen=True)

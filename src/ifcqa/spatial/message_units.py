@@ -41,12 +41,13 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from ifcqa.spatial import framing, message_sentences
+from ifcqa.spatial.word_patterns import alternation
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,8 @@ class _Words:
     clause: re.Pattern[str]
 
 
-def _alt(words: list[str]) -> str:
-    return "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len, reverse=True))
+def _alt(words: Iterable[str]) -> str:
+    return alternation(words)
 
 
 @functools.cache

@@ -45,6 +45,7 @@ from typing import Any, Protocol
 
 from ifcqa.spatial.storey_sets import Reading
 from ifcqa.spatial.storeys import Storey, StoreyResolver, _is_attic, _is_roof, name_pattern
+from ifcqa.spatial.word_patterns import alternation
 
 
 class _Mention(Protocol):
@@ -63,7 +64,7 @@ def _words() -> dict[str, Any]:
 
 
 def _alt(words: Iterable[str]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+    return alternation(words)
 
 
 @functools.lru_cache(maxsize=1)

@@ -39,11 +39,13 @@ from __future__ import annotations
 import functools
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from ifcqa.spatial.storeys import Storey, name_pattern
+from ifcqa.spatial.word_patterns import alternation
 
 
 @functools.lru_cache(maxsize=1)
@@ -52,8 +54,8 @@ def _words() -> dict[str, Any]:
                            .read_text("utf-8")))
 
 
-def _alt(words: list[str]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+def _alt(words: Iterable[str]) -> str:
+    return alternation(words)
 
 
 @functools.lru_cache(maxsize=1)

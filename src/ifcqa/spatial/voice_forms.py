@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
+
+from ifcqa.spatial.word_patterns import alternation
 
 
 @lru_cache(maxsize=1)
@@ -37,9 +39,8 @@ def _words() -> dict[str, Any]:
     return data
 
 
-def _alt(items: list[str]) -> str:
-    return "(?:" + "|".join(r"\s+".join(re.escape(w) for w in p.split())
-                            for p in sorted(items, key=len, reverse=True)) + ")"
+def _alt(items: Iterable[str]) -> str:
+    return alternation(items, group=True)
 
 
 @dataclass

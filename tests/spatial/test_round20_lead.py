@@ -15,6 +15,7 @@ from ifcqa.spatial import SpatialQA
 
 FZK11 = "AC11-FZK-Haus-IFC.ifc"
 HOUSE = "Ifc4_SampleHouse.ifc"
+LARGE = "LargeBuilding.ifc"
 
 
 def test_a_sum_over_one_room_says_one_space_and_its_area(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
@@ -97,3 +98,17 @@ def test_rooms_asked_less_a_room_are_the_other_rooms(qa: Callable[[str], Spatial
     kitchen = {s.GlobalId for s in f.by_type("IfcSpace") if s.LongName == "Küche"}
     answer = qa(FZK11).ask(question)
     assert guids(answer) == ground - kitchen and len(kitchen) == 1, answer["answer"]
+
+
+def test_it_after_a_choice_as_what_is_needed_is_the_answer_not_the_storey(qa: Callable[[str], SpatialQA],
+                                                                          shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / LARGE))
+    per_storey = {s.Name: {w.GlobalId for w in f.by_type("IfcWindow") if storey_of(w) == s.Name}
+                  for s in f.by_type("IfcBuildingStorey")}
+    most = max(per_storey, key=lambda k: len(per_storey[k]))
+    # tried as a new user: main listed every element on the chosen storey (93) for "need it"
+    answer = qa(LARGE).ask("which storey has the most windows? need it for the cleaning quote")
+    assert most in answer["answer"] and guids(answer) <= set().union(*per_storey.values()), answer["answer"]
+    # 'it' the chosen storey in a real second request: its doors
+    doors = qa(LARGE).ask("which storey has the most windows? I need the doors on it")
+    assert guids(doors) == {d.GlobalId for d in f.by_type("IfcDoor") if storey_of(d) == most} != set()

@@ -146,7 +146,7 @@ def find(question: str, storey_names: list[str]) -> Choice | None:
         what = _trim_what(two.group("what"))
         sup = _sup_word(two.group("sup"))
         rest, said = _pronouns(two.group("rest"))
-        if what and said and sup in ("most", "fewest"):
+        if what and said and sup in ("most", "fewest") and not _about_answer(two.group("rest")):
             kind = "storey" if _storey_noun(noun) else "room"
             phrase = re.sub(r"[\s,;:–-]+(?:(?:and|und|also|then|dann)\s*)?$", "", question[:two.start("rest")])
             return Choice(kind, phrase.strip(), _chooser(kind, noun, sup, what), rest, sup, "two")
@@ -193,6 +193,14 @@ _PLACE_AFTER = re.compile(
     r"\s+(?:(?:on|in|im|auf|at|of|from)\s+[^,;:?!]*?|downstairs|upstairs|unten|oben)"
     r"(?=\s*(?:[,;:?!]|(?<!\d)\.(?:\s|$)|$)|\s+[-–]\s|\s+(?:and|und|what|which|how|with|that|please|pls|for|have|has|hat)\b)",
     re.IGNORECASE)
+
+
+def _about_answer(rest: str) -> bool:
+    """Whether the 'it' / 'es' after a choice is the object of a verb of needing or passing on ("need it for the
+    cleaning quote", "brauche es für das Angebot"): it stands for the answer, so the rest asks nothing of the
+    chosen one (``data/chosen_scope_words.json`` ``answer_verbs``)."""
+    verbs = _alt(_words()["answer_verbs"])
+    return re.search(rf"(?<![\w'])(?:{verbs})\s+(?:it|es)(?![\w'])", rest, re.IGNORECASE) is not None
 
 
 def _place_after(question: str, end: int) -> tuple[str, int]:

@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from ifcqa.spatial import framing, message_sentences
+from ifcqa.spatial import context_clauses, framing, message_sentences
 from ifcqa.spatial.word_patterns import alternation
 
 
@@ -61,6 +61,14 @@ class _Words:
     pointers: re.Pattern[str]
     purpose: re.Pattern[str]
     clause: re.Pattern[str]
+
+
+def _place_label(label: str) -> bool:
+    """A field label naming a place in the mail layouts' vocabulary ("Standort", "Location", "Ort"): its value says
+    where, so the unit is never talk."""
+    from ifcqa.spatial import mail_layout  # (mail_layout reads message units' neighbours at import)
+
+    return mail_layout._words().place.match(f"{label}: x") is not None
 
 
 def _alt(words: Iterable[str]) -> str:
@@ -307,9 +315,10 @@ def read(question: str, grounded: Callable[[str, str], bool], placed: Callable[[
         if u.label in w.scope_labels or w.restricting.search(said) or w.condition.search(said) or (
                 w.about_things.search(said)):
             continue
-        if framing.place_said(said) or message_sentences._PLACE_NOUN.search(said):
-            continue  # "we are in the west tower today": a part of the building the model does not name may be
-            # where the request's place lies (round 7's rule): never set aside
+        if framing.place_said(said) or message_sentences._PLACE_NOUN.search(said) or \
+                context_clauses._BUILDING_PART.search(said) or (u.label and _place_label(u.label)):
+            continue  # "we are in the west tower today", "Standort: Bauteil B, Westflügel": a part of the building
+            # the model does not name may be where the request's place lies (round 7's rule): never set aside
         form = u.role in ("greeting", "signature") or bool(u.label) or _talk(said)
         if not form or grounded(said, asked):
             continue

@@ -188,8 +188,10 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
             return out
         out.yes_no = bool(asked) and len(kept) == len(asked)
         out.count = n
-        base = counted([c.label for c in plan.classes], len(asked)) + answerer.narrowing(plan, qualifiers=False)
-        quals = " and ".join(("not " if q.negated else "") + q.rule for q in plan.qualifiers)
+        whom = [("not " if q.negated else "") + q.rule for q in plan.qualifiers if q.subject]
+        base = counted([c.label for c in plan.classes], len(asked)) + (
+            " with " + " and ".join(whom) if whom else "") + answerer.narrowing(plan, qualifiers=False)
+        quals = " and ".join(("not " if q.negated else "") + q.rule for q in plan.qualifiers if not q.subject)
         out.text = (f"{'Yes' if out.yes_no else 'No'}: {n} of the {len(asked)} {base} {scope} "
                     f"{'has' if n == 1 else 'have'} {quals}." if asked else f"No: there are no {base} {scope}.")
         return out

@@ -773,6 +773,22 @@ def _between(text: str, match: re.Match[str], m: _Mention) -> str:
     return text[match.end():m.start] if m.start >= match.end() else text[m.end:match.start()]
 
 
+def _subject_qualifiers(plan: Plan, kept: list[resolve.Qualifier]) -> None:
+    """In "are all exterior walls load-bearing?" the qualifier before the class word says whom the question is
+    about (the exterior walls) and the one after it is what is asked of them: the first is marked ``subject`` and
+    narrows the population the yes/no is decided on, never the predicate. Only when both sides hold a qualifier:
+    "are all walls external and load-bearing?" asks both of every wall."""
+    spans = plan.resolved.get("class_spans") or []
+    if len(plan.classes) != 1 or not spans:
+        return
+    head = min(span[0] for span in spans)
+    refs = plan.qualifiers[-len(kept):] if kept else []
+    before = [r for q, r in zip(kept, refs, strict=True) if q.end <= head]
+    if before and len(before) < len(kept):
+        for ref in before:
+            ref.subject = True
+
+
 def _mask(text: str, start: int, end: int) -> str:
     return text[:start] + " " * (end - start) + text[end:]
 
@@ -3119,6 +3135,8 @@ class Parser:
         plan.resolved["qualifiers"] = plan.resolved.get("qualifiers", []) + kept  # after _property_values'
         plan.universal = bool(kept) and bool(
             re.match(r"(?:are|is|sind|ist)\s+(?:all|alle|every|each|the|die|der|das)\b", text))
+        if plan.universal:
+            _subject_qualifiers(plan, kept)
         return text
 
     def _named_instead(self, plan: Plan, q: resolve.Qualifier) -> bool:

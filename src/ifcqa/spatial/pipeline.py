@@ -46,7 +46,7 @@ from ifcqa.spatial.execute import Hit, rooms_hits, run_graph, run_index, storey_
 from ifcqa.spatial.nearest import nearest
 from ifcqa.spatial.outcome import Outcome, outcome
 from ifcqa.spatial.parser import Parser
-from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.plan import Plan, QualifierRef
 from ifcqa.spatial.units_asked import in_asked_unit
 from ifcqa.spatial.vocabulary import BOUNDING_KEYS
 
@@ -480,8 +480,14 @@ class SpatialQA:
         if plan.exclude_classes:
             hits = [h for h in hits if not any(
                 matches(self.index, e, f) for f in plan.exclude_classes if (e := self.index.find(h.guid)) is not None)]
+        pairs = list(zip(plan.resolved.get("qualifiers", []), plan.qualifiers, strict=False))
+        whom = [p for p in pairs if p[1].subject]  # "are all exterior walls load-bearing?": the exterior walls
+        hits = self._qualified(hits, whom)
         plan.resolved["unqualified"] = list(hits)  # for "are the walls of room A203 load-bearing?" (all of them?)
-        for q, ref in zip(plan.resolved.get("qualifiers", []), plan.qualifiers, strict=False):
+        return self._qualified(hits, [p for p in pairs if not p[1].subject])
+
+    def _qualified(self, hits: list[Hit], pairs: list[tuple[Any, QualifierRef]]) -> list[Hit]:
+        for q, ref in pairs:
             ok = set(resolve.apply_qualifier(self.index, q, [h.guid for h in hits]))
             hits = [h for h in hits if (h.guid in ok) != ref.negated]
         return hits

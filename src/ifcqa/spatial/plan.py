@@ -67,6 +67,7 @@ class QualifierRef:
     rule: str  # "Pset_DoorCommon.IsExternal = TRUE"
     negated: bool = False
     note: str = ""  # what the reading assumed ("no unit given: 900 read as mm"; placeholder values)
+    subject: bool = False  # "are all *exterior* walls load-bearing?": part of whom the question is about, not tested
 
 
 @dataclass

@@ -236,3 +236,13 @@ def test_a_values_oracle_needs_the_same_distribution_unit_and_elements() -> None
 def test_a_values_answer_to_a_decline_is_a_broadening() -> None:
     got = score({"type": "decline"}, answer(value={"values": [{"value": "x", "count": 1}]}))
     assert got.score == 0.0 and got.broadened
+
+
+def test_a_number_in_another_unit_of_one_kind_counts_only_when_no_unit_was_asked() -> None:
+    oracle = {"type": "number", "value": 2.5, "unit": "m", "rel_tol": 0.01}
+    in_mm = answer(value={"number": 2500.0, "unit": "mm"})
+    assert score(oracle, in_mm, "Roof elevation").score == 1.0  # 2500 mm is 2.5 m
+    assert score(oracle, in_mm, "the elevation of the Roof in m, please").score == 0.0  # asked in m: given in mm
+    assert score(oracle, in_mm).score == 0.0  # without the question: the units must agree
+    assert score(oracle, answer(value={"number": 2500.0, "unit": "m²"}), "Roof elevation").score == 0.0
+    assert norm_unit("W/(m²·K)") == norm_unit("W/m²K") == norm_unit("W/m2K")

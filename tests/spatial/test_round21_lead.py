@@ -1,8 +1,11 @@
-"""Round 21 (lead): "are all exterior walls load-bearing?" is asked of the exterior walls, not of every wall.
+"""Round 21 (lead): questions a new user asked that main answered as a different question.
 
-The qualifier before the class word says whom the yes/no is about; the one after it is what is asked of them. Before
-round 21 both were read as one conjunction over every wall, so a model whose 8 exterior walls are all load-bearing
-answered "No: 8 of the 13 walls". Oracles are read with plain IfcOpenShell."""
+- "are all exterior walls load-bearing?" is asked of the exterior walls: the qualifier before the class word says
+  whom the yes/no is about, the one after it what is asked of them. Main read both as one conjunction over every
+  wall, so a model whose 8 exterior walls are all load-bearing answered "No: 8 of the 13 walls".
+- "which room is the biggest on the ground floor" asks a room: the storey noun is part of the scope. Main read it
+  as "which floor has the largest room".
+Oracles are read with plain IfcOpenShell."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from pathlib import Path
 
 import ifcopenshell.util.element as ue
 import pytest
-from plain_walks import open_cached
+from plain_walks import guids, open_cached, storey_of
 
 from ifcqa.spatial import SpatialQA
 
@@ -57,3 +60,64 @@ def test_all_interior_walls_counts_the_bearing_ones_among_the_interior(
     answer = qa(FZK11).ask("are all the interior walls load-bearing?")
     assert answer["answer"].startswith("No"), answer["answer"]
     assert f"{len(bearing)} of the {len(interior)} walls with Pset_WallCommon.IsExternal = FALSE" in answer["answer"]
+
+
+INSTITUTE = "AC11-Institute-Var-2-IFC.ifc"
+
+
+def _largest_space(shared_ifc: Path, storey: str | None) -> tuple[set[str], float]:
+    f = open_cached(str(shared_ifc / INSTITUTE))
+    areas = {s.GlobalId: ue.get_psets(s)["BaseQuantities"]["NetFloorArea"] for s in f.by_type("IfcSpace")
+             if storey is None or storey_of(s) == storey}
+    best = max(areas.values())
+    return {g for g, a in areas.items() if abs(a - best) < 1e-6}, best
+
+
+@pytest.mark.parametrize("question", ["which room is the biggest on the ground floor",
+                                      "what is the biggest room on the Erdgeschoss",
+                                      "which room on the ground floor is the largest?"])
+def test_the_largest_room_on_a_named_floor_is_a_room(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path, question: str) -> None:
+    rooms, area = _largest_space(shared_ifc, "Erdgeschoss")
+    answer = qa(INSTITUTE).ask(question)
+    assert guids(answer) == rooms and answer["value"]["number"] == round(area, 3), answer["answer"]
+    assert answer["answer"].startswith("The largest NetFloorArea of the"), answer["answer"]
+
+
+def test_which_floor_has_the_largest_room_still_names_the_floor(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    rooms, _ = _largest_space(shared_ifc, None)
+    f = open_cached(str(shared_ifc / INSTITUTE))
+    floors = {storey_of(f.by_guid(g)) for g in rooms}
+    answer = qa(INSTITUTE).ask("which floor has the largest room")
+    assert answer["storeys"] == sorted(floors) or set(answer["storeys"]) == floors, answer["answer"]
+
+
+HEIZUNG = "Heizung-Elektro_080729.ifc"
+RAIL = "linear-placement-of-signal.ifc"
+
+
+@pytest.mark.parametrize("question", ["the boilers are on level..?", "the boiler sits on floor ...?",
+                                      "Kessel steht im Geschoss …?"])
+def test_a_gap_after_a_storey_noun_asks_the_storey(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path, question: str) -> None:
+    f = open_cached(str(shared_ifc / HEIZUNG))
+    boilers = [e for e in f.by_type("IfcElement") if (t := ue.get_type(e)) is not None and t.is_a("IfcBoilerType")]
+    assert len(boilers) == 1
+    answer = qa(HEIZUNG).ask(question)
+    assert guids(answer) == {boilers[0].GlobalId}, answer["answer"]
+    assert answer["storeys"] == [storey_of(boilers[0])], answer["answer"]
+    assert any(n.startswith("gap read as the question") for n in answer["plan"]["notes"]), answer["plan"]["notes"]
+
+
+def test_a_storey_gap_on_a_model_without_storeys_declines(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / RAIL))
+    assert not f.by_type("IfcBuildingStorey")
+    answer = qa(RAIL).ask("the signals are on floor..?")
+    assert answer["declined"] is not None and not answer.get("elements"), answer["answer"]
+    assert "no storeys" in answer["answer"]
+
+
+def test_a_storey_named_before_the_dots_is_no_gap(qa: Callable[[str], SpatialQA]) -> None:
+    answer = qa(HEIZUNG).ask("boilers on level 1...?")
+    assert not any(n.startswith("gap read") for n in answer["plan"]["notes"]) and not answer.get("elements")

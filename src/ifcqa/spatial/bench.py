@@ -149,7 +149,7 @@ def run_bench(
 def _people_record(q: dict[str, Any], name: str, answer: dict[str, Any], ms: float) -> dict[str, Any]:
     """The record of a people-format query: its score by oracle type, broadening and decline."""
     oracle = q["oracle"]
-    scored = score_answer(oracle, answer)
+    scored = score_answer(oracle, answer, q["query"])
     got = {e["guid"] for e in answer.get("elements") or [] if isinstance(e, dict) and e.get("guid")}
     names_elements = oracle["type"] in ("elements", "count") or (oracle["type"] == "number" and scored.expected)
     p, r, f = prf(got, set(scored.expected)) if names_elements else (scored.score, scored.score, scored.score)

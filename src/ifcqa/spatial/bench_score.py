@@ -11,7 +11,8 @@ Oracle types and the score of an answer (0..1):
 ``count``    {"value", "guids"}     1 if the answer's ``count`` equals ``value``; with no ``count``, 1 if it
                                     lists exactly ``value`` elements
 ``number``   {"value", "unit", "rel_tol", "guids"?}  1 if ``|value - number| <= rel_tol * |value|`` and the
-                                    units agree (m2 and m² are the same unit)
+                                    units agree (m2 and m² are the same unit; with the question, a number in
+                                    another unit of one kind is converted when the question names no unit)
 ``yes_no``   {"value"}              1 if the answer's ``yes_no`` equals it
 ``storeys``  {"value"}              1 if the answer's ``storeys`` are the same set of names
 ``values``   {"value", "unit", "guids"}  an attribute lookup over several elements ("what are the walls made
@@ -44,8 +45,12 @@ Answers are read defensively: a key the answer lacks (``declined``, ``count``, `
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
+
+from ifcqa.spatial import units_asked
+from ifcqa.spatial.parser import normalise
 
 ORACLE_TYPES = ("elements", "count", "number", "yes_no", "storeys", "values", "decline", "parts")
 KINDS = ("storey_class", "comparison", "edge", "rooms", "qualifiers", "quantities", "negation", "multi_storey",
@@ -132,12 +137,8 @@ def norm_unit(unit: str | None) -> str | None:
     """``m2``, ``m^2``, ``M²`` -> ``m²`` (and the same for ³); None stays None."""
     if unit is None:
         return None
-    text = unit.strip().lower().replace(" ", "").replace("^", "")
-    if text.endswith("2"):
-        text = text[:-1] + "²"
-    elif text.endswith("3"):
-        text = text[:-1] + "³"
-    return text
+    text = re.sub(r"[\s^()·*.]", "", unit.strip().lower())  # "W/(m²·K)" and "W/m²K" are one unit
+    return re.sub(r"(?<=[a-z])([23])(?![\d])", lambda m: "²" if m.group(1) == "2" else "³", text)
 
 
 def value_key(value: Any) -> str | None:
@@ -184,8 +185,24 @@ class Score:
     wider: bool = False  # a strict superset of the oracle's elements with a rule stated
 
 
-def score(oracle: dict[str, Any], answer: dict[str, Any]) -> Score:
-    """Score ``answer`` (a ``SpatialQA.ask`` dict) against a people-format ``oracle``."""
+def _in_oracle_unit(got: Reading, unit: str | None, question: str | None) -> float | None:
+    """The answer's number in the oracle's unit: as given when the units agree; converted when they are of one kind
+    and the question names no unit ("the Roof's elevation": 2500 mm is 2.5 m); else None (a question asking "in m"
+    must be answered in m)."""
+    if got.number is None:
+        return None
+    if norm_unit(got.unit) == norm_unit(unit):
+        return got.number
+    target = units_asked.unit_of(unit)
+    rate = units_asked.factor(got.unit, target) if target is not None else None
+    if rate is None or question is None or units_asked.find(normalise(question)) is not None:
+        return None
+    return got.number * rate
+
+
+def score(oracle: dict[str, Any], answer: dict[str, Any], question: str | None = None) -> Score:
+    """Score ``answer`` (a ``SpatialQA.ask`` dict) against a people-format ``oracle``; with the ``question``, a
+    number given in another unit of the same kind is converted when the question asked no unit."""
     got = read_answer(answer)
     kind = oracle["type"]
     expected = frozenset(oracle.get("guids") or ())
@@ -208,8 +225,8 @@ def score(oracle: dict[str, Any], answer: dict[str, Any]) -> Score:
         points = 1.0 if n == value else 0.0
     elif kind == "number":
         tol = float(oracle.get("rel_tol", 0.01)) * abs(float(value))
-        close = got.number is not None and abs(got.number - float(value)) <= tol + 1e-9
-        points = 1.0 if close and norm_unit(got.unit) == norm_unit(oracle.get("unit")) else 0.0
+        number = _in_oracle_unit(got, oracle.get("unit"), question)
+        points = 1.0 if number is not None and abs(number - float(value)) <= tol + 1e-9 else 0.0
     elif kind == "values":
         same = got.values is not None and got.values == distribution((v, n) for v, n in value)
         unit_ok = oracle.get("unit") is None or norm_unit(got.unit) == norm_unit(oracle.get("unit"))

@@ -41,6 +41,7 @@ from ifcqa.spatial import (
     exclusion_phrases,
     follow_ups,
     framing,
+    gap_questions,
     german_frames,
     german_requests,
     grounding,
@@ -773,6 +774,14 @@ def _between(text: str, match: re.Match[str], m: _Mention) -> str:
     return text[match.end():m.start] if m.start >= match.end() else text[m.end:match.start()]
 
 
+def _free_storey_noun(text: str, plan: Plan) -> bool:
+    """A storey noun ("floor", "level") outside the storeys the question names: "which floor has the largest room"
+    asks a storey; in "which room is the biggest on the ground floor" the noun is part of the scope, and the room is
+    asked (round 21)."""
+    spans = plan.resolved.get("storey_spans") or []
+    return any(not any(a <= m.start() < b for a, b in spans) for m in _words_pattern(STOREY_NOUNS).finditer(text))
+
+
 def _subject_qualifiers(plan: Plan, kept: list[resolve.Qualifier]) -> None:
     """In "are all exterior walls load-bearing?" the qualifier before the class word says whom the question is
     about (the exterior walls) and the one after it is what is asked of them: the first is marked ``subject`` and
@@ -1103,6 +1112,13 @@ class Parser:
             context_restrict.forget(token)
 
     def _parse_message(self, question: str) -> Plan:
+        question, gap = gap_questions.read(question)  # round 21: "the boilers are on level..?"
+        plan = self._parse_layout(question)
+        if gap is not None:
+            plan.notes.append(gap)
+        return plan
+
+    def _parse_layout(self, question: str) -> Plan:
         question, layout = mail_layout.blank(question)  # round 14: a mail's header, quote marks, signature
         question, layout = chat_layout.blank(self, question, layout)  # round 16: a chat's speakers, a voice memo
         question = two_sided.join_frame(question, (s.name for s in self.resolver.storeys))  # round 17
@@ -5055,7 +5071,7 @@ class Parser:
                 _BOUND_WORDS.sub(" ", text)) is not None
             self._most_of_each(plan, text)
         elif plan.measure is not None and plan.measure["op"] in ("max", "min") and (
-            has(STOREY_NOUNS) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
+            _free_storey_noun(worded, plan) and has(("which", "what", "welche", "welches", "welcher", "welchem"))
         ) and not has(BREAKDOWN_WORDS):  # "what is the biggest room on each floor": one per storey (below)
             plan.intent = "most"  # "which floor has the largest room"
         elif has(BREAKDOWN_WORDS) and yes_no and _EVERY_STOREY.search(text):

@@ -121,3 +121,27 @@ def test_a_storey_gap_on_a_model_without_storeys_declines(qa: Callable[[str], Sp
 def test_a_storey_named_before_the_dots_is_no_gap(qa: Callable[[str], SpatialQA]) -> None:
     answer = qa(HEIZUNG).ask("boilers on level 1...?")
     assert not any(n.startswith("gap read") for n in answer["plan"]["notes"]) and not answer.get("elements")
+
+
+@pytest.mark.parametrize("question", ["which doors lead to the outside", "how many doors lead to the outside?",
+                                      "doors that lead outside"])
+def test_doors_leading_to_the_outside_are_the_external_doors(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path, question: str) -> None:
+    """Main read "lead outside" but declined "lead to the outside": the relation-verb pass put back 'lead' after
+    the IsExternal reading had taken it."""
+    f = open_cached(str(shared_ifc / DUPLEX))
+    external = {d.GlobalId for d in f.by_type("IfcDoor")
+                if ue.get_psets(d).get("Pset_DoorCommon", {}).get("IsExternal") is True}
+    assert 0 < len(external) < len(f.by_type("IfcDoor"))
+    answer = qa(DUPLEX).ask(question)
+    assert guids(answer) == external, answer["answer"]
+
+
+def test_a_door_leading_into_a_room_is_still_a_boundary(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / DUPLEX))
+    kitchens = [s for s in f.by_type("IfcSpace") if s.LongName == "Kitchen"]
+    bounding = {b.RelatedBuildingElement.GlobalId for b in f.by_type("IfcRelSpaceBoundary")
+                if b.RelatingSpace in kitchens and b.RelatedBuildingElement is not None
+                and b.RelatedBuildingElement.is_a("IfcWindow")}
+    answer = qa(DUPLEX).ask("which windows lead into the kitchen")
+    assert bounding and guids(answer) == bounding, answer["answer"]

@@ -1486,10 +1486,12 @@ class Parser:
         ones are read ("installed on", "does the EG feature", "door type used on"); unsupported ones are blanked;
         all are kept for ``_ground`` (boundary verbs) and :meth:`_relations_judged`. Words the model's names hold
         are names, not verbs."""
+        before = masked
         masked, found = relation_verbs.consume(
             normalise(plan.question), text, masked, self._relation_skip(text),
             lambda w: w in _FILLER, lambda w: w in _CLASS_KEYS)
-        plan.resolved["relations"] = found
+        # a verb read before ("doors that lead to the outside": IsExternal, see _LEADS) is no relation to judge
+        plan.resolved["relations"] = [r for r in found if not before[r.start:r.start + 1].isspace()]
         return masked
 
     def _relations_judged(self, plan: Plan, text: str, masked: str) -> str:

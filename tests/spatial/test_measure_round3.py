@@ -301,7 +301,8 @@ def test_the_area_of_each_room_lists_every_value_not_their_total(index_of: Calla
                                                                   institute: Any) -> None:
     labs = [s for s in institute.by_type("IfcSpace") if _named(s, "labor") and _storey(s) == "Keller"]
     answer = _qa(index_of, INSTITUTE).ask("wie groß ist jedes Labor im Keller?")
-    assert answer["declined"] is None and answer["value"] is None
+    assert answer["declined"] is None and answer["value"]["number"] is None and answer["value"]["op"] == "each"
+    assert sum(row["count"] for row in answer["value"]["values"]) == len(labs)  # every value, no total
     assert {e["guid"] for e in answer["elements"]} == {s.GlobalId for s in labs}
     for lab in labs:
         assert f"{lab.Name}: {round(_q(lab, 'BaseQuantities', 'NetFloorArea'), 3):g} m²" in answer["answer"]

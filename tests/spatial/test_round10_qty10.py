@@ -157,7 +157,9 @@ def test_each_lists_every_rooms_value_and_no_total(qa: Callable[[str], SpatialQA
     rooms = [_room(f, "Küche"), _room(f, "Schlafzimmer")]
     for question in ("how big are Küche and Schlafzimmer each?", "floor area of Küche and Schlafzimmer individually"):
         answer = qa(FZK4).ask(question)
-        assert answer["declined"] is None and answer["value"] is None, answer["answer"]  # no single number
+        assert answer["declined"] is None and answer["value"]["number"] is None, answer["answer"]  # no single number
+        assert sorted(round(row["value"], 3) for row in answer["value"]["values"]) == sorted(
+            round(_qty(r, "NetFloorArea"), 3) for r in rooms)  # each room's value, structured
         assert _guids(answer) == {r.GlobalId for r in rooms}
         for r in rooms:
             assert f"{_qty(r, 'NetFloorArea'):g}"[:5] in answer["answer"]

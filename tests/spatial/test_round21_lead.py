@@ -145,3 +145,29 @@ def test_a_door_leading_into_a_room_is_still_a_boundary(qa: Callable[[str], Spat
                 and b.RelatedBuildingElement.is_a("IfcWindow")}
     answer = qa(DUPLEX).ask("which windows lead into the kitchen")
     assert bounding and guids(answer) == bounding, answer["answer"]
+
+
+HOM = "ExampleHOM.ifc"
+
+
+@pytest.mark.parametrize("question", ["which rooms are on the ground floor and how big are they",
+                                      "how big are the rooms on the ground floor",
+                                      "wie groß sind die Räume im GroundFloor"])
+def test_how_big_are_several_rooms_lists_each_area(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path, question: str) -> None:
+    """Main answered their total (83 m²) where each room's size was asked."""
+    f = open_cached(str(shared_ifc / HOM))
+    areas = {s.GlobalId: ue.get_psets(s)["Qto_SpaceBaseQuantities"]["NetFloorArea"] for s in f.by_type("IfcSpace")
+             if storey_of(s) == "GroundFloor"}
+    answer = qa(HOM).ask(question)
+    assert guids(answer) == set(areas) and "of each of the" in answer["rule"], answer["answer"]
+    listed = sorted(round(row["value"], 3) for row in answer["value"]["values"] for _ in range(row["count"]))
+    assert listed == sorted(round(a, 3) for a in areas.values()), answer["value"]
+
+
+def test_how_big_together_is_still_the_total(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / HOM))
+    total = sum(ue.get_psets(s)["Qto_SpaceBaseQuantities"]["NetFloorArea"] for s in f.by_type("IfcSpace")
+                if storey_of(s) == "GroundFloor")
+    answer = qa(HOM).ask("how big are the rooms on the ground floor in total")
+    assert answer["value"]["number"] == round(total, 3), answer["answer"]

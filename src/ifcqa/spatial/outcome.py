@@ -515,6 +515,9 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         rows = sorted(measured, key=lambda h: -agg.per_element[h.guid])
         out.hits = rows
         out.rule = f"{agg.quantity} of each of {_the(len(measured), label)} {scope} ({source})"
+        values = Counter(_number(agg.per_element[h.guid]) for h in rows)  # as a lookup's rows: value, how many
+        out.value = {"number": None, "unit": unit or None, "op": "each", "quantity": agg.quantity, "source": source,
+                     "values": [{"value": v, "count": k} for v, k in values.items()]}
         # the same name with the same value once, counted ("29 x Door: 1.5 m"), in the order of the values
         same = Counter(f"{answerer.display(h)}: {_number(agg.per_element[h.guid]):g} {unit}".rstrip() for h in rows)
         shown = "; ".join(f"{k} x {text}" if k > 1 else text for text, k in list(same.items())[:30])

@@ -438,6 +438,10 @@ def _totalled(question: str, every: str) -> re.Match[str] | None:
     return _ADDED_UP.search(question) or _SUMMED.search(question) if word == "each" else None
 _WITH_THEIR = re.compile(r"\b(?:with|and|plus|mit)\s+(?:their|its|ihre[rnm]?|seine[rnm]?)\s+(?:[^\W\d_]+\s+)?"
                          r"(?:areas?|volumes?|lengths?|heights?|widths?|sizes?|flächen?|flaechen?|größen?|längen?|höhen?)\b")
+# round 21: the size asked of several elements at once ("which rooms are on EG and how big are they", "how large
+# are the bedrooms"): each one's, as "with their areas" (a total is asked by "total", "together", "combined" ...)
+_EACH_SIZE = re.compile(r"\bhow\s+(?:big|large|small|wide|long|tall|high|thick|deep)\s+(?:are|were)\b|"
+                        r"\b(?:wie\s+gro(?:ss|ß)\s+sind)\b")
 _RANK_WORDS = re.compile(r"\b(?:most|more|larger|largest|bigger|biggest|greater|greatest|higher|highest|smaller|"
                          r"smallest|less|least|fewer|fewest|lower|lowest|meisten|mehr|grösser|grosser|größer|grösste|"
                          r"größte|kleiner|kleinste|weniger|wenigsten)\b")
@@ -1538,7 +1542,7 @@ class Parser:
         classes = [c for f in plan.classes for c in f.classes]
         plural = (head.endswith("s") and not head.endswith("ss") and (one := resolve.find_measure(
             self.index, head[:-1], classes)) is not None and one.quantity == m.quantity)
-        if not plural and not _WITH_THEIR.search(text):
+        if not plural and not _WITH_THEIR.search(text) and not _EACH_SIZE.search(text):
             return
         plan.resolved["each"] = True
         plan.notes.append(f"{plan.measure['term']!r}: the {m.quantity} of every one, listed (no total was asked)")

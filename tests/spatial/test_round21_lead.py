@@ -171,3 +171,22 @@ def test_how_big_together_is_still_the_total(qa: Callable[[str], SpatialQA], sha
                 if storey_of(s) == "GroundFloor")
     answer = qa(HOM).ask("how big are the rooms on the ground floor in total")
     assert answer["value"]["number"] == round(total, 3), answer["answer"]
+
+
+FZK20 = "AC20-FZK-Haus.ifc"
+
+
+@pytest.mark.parametrize("question", ["how many windows are in the house and where", "how many windows, and where are "
+                                      "they?", "wie viele Fenster gibt es und wo?"])
+def test_how_many_and_where_gives_the_count_and_the_storeys(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path, question: str) -> None:
+    """Main counted the windows and dropped the "where"."""
+    f = open_cached(str(shared_ifc / FZK20))
+    per: dict[str, int] = {}
+    for w in f.by_type("IfcWindow"):
+        per[str(storey_of(w))] = per.get(str(storey_of(w)), 0) + 1
+    assert len(per) > 1
+    answer = qa(FZK20).ask(question)
+    assert answer["count"] == sum(per.values()) and set(answer["storeys"]) == set(per), answer["answer"]
+    for name, k in per.items():
+        assert f"{name}: {k}" in answer["answer"], answer["answer"]

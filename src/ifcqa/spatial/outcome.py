@@ -280,6 +280,8 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
             return _on_no_storey(answerer, plan, out, label, n)
         if counting:
             out.count = len(names)
+        elif plan.resolved.get("count_too"):  # "how many doors are there and where": the count and the storeys
+            out.count = n
         if not guids:
             out.text = (f"0 storeys: no {label} found {scope}." if counting
                         else f"No {label} found {scope}, so no storey can be named.")
@@ -287,8 +289,10 @@ def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) 
             what = counted([c.label for c in plan.classes], n) + answerer.narrowing(plan)
             shown = "; ".join(f"{answerer.display(h)} on {answerer.storey_name(h.storey) or 'no storey'}"
                               for h in hits[:10])
+            per = Counter(answerer.storey_name(h.storey) or "no storey" for h in hits)
+            each = f" ({', '.join(f'{k}: {v}' for k, v in per.items())})" if out.count == n and len(per) > 1 else ""
             out.text = ((f"{len(names)} storey{'s' if len(names) != 1 else ''}: " if counting else "")
-                        + f"{' and '.join(names) or 'No storey'}: {n} {what} ({out.rule}): {shown}"
+                        + f"{' and '.join(names) or 'No storey'}: {n} {what}{each} ({out.rule}): {shown}"
                         + (f" and {n - 10} more." if n > 10 else "."))
     return out
 

@@ -460,6 +460,10 @@ _WHERE_ASKED = re.compile(r"\s*(?:(?:yo|hi|hey|hello|hallo|so|ok|okay|and|und)\s
                           r"i\s+(?:want|need|would\s+like)\s+to\s+know\s+|do\s+you\s+know\s+|"
                           r"(?:weisst|weißt)\s+du,?\s+|wissen\s+sie,?\s+|(?:kannst\s+du|können\s+sie)\s+mir\s+sagen,?\s+)?"
                           r"(?:where|wo)\b")
+# round 21: "where" asked after the request ("how many doors are in the house and where", "how many windows, and
+# where are they?"): the storeys are asked too
+_WHERE_AFTER = re.compile(r"(?:,|\band\b|\bund\b|[.?!])\s*(?:where|wo)(?:\s+(?:are|is|sind|ist|liegen|stehen)"
+                          r"\s+(?:they|it|these|those|sie|es|die))?\s*\??\s*$")
 # what joins rooms to the relation after them ("bedrooms that have no", "rooms which do not have", "Räume, die keine")
 _RELATION_LINK = re.compile(r"(?:\s*,)?(?:\s+(?:that|which|die|welche))?(?:\s+(?:do|does|are|is|sind))?"
                             r"(?:\s+(?:have|has|with|haben|hat|mit|contain|contains|hold|holds))?\s*$")
@@ -5107,9 +5111,12 @@ class Parser:
                                    text) is not None
         plan.asks_storey = plan.intent not in ("most", "breakdown", "compare") and bool(
             re.search(rf"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+{_NOUN}\b", text)
-            or _WHERE_ASKED.match(text) and (plan.rooms or plan.classes) or counts_storeys
+            or (_WHERE_ASKED.match(text) or _WHERE_AFTER.search(text)) and (plan.rooms or plan.classes)
+            or counts_storeys
         )
         if plan.asks_storey:
+            if plan.intent == "count" and not counts_storeys:
+                plan.resolved["count_too"] = True  # "how many doors are in the house and where"
             plan.intent = "list"
             if counts_storeys:  # "how many floors have windows": the storeys counted, not the windows
                 plan.resolved["count_storeys"] = True

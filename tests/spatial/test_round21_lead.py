@@ -190,3 +190,12 @@ def test_how_many_and_where_gives_the_count_and_the_storeys(
     assert answer["count"] == sum(per.values()) and set(answer["storeys"]) == set(per), answer["answer"]
     for name, k in per.items():
         assert f"{name}: {k}" in answer["answer"], answer["answer"]
+
+
+def test_a_large_total_is_stated_in_full_not_in_exponent_form(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    """Main said "1.86e+06 mm": three significant digits of a sum, in a form a reader misreads."""
+    f = open_cached(str(shared_ifc / "WP_Puffer_FWS_FBH10.ifc"))
+    total = sum(ue.get_psets(p)["Base_Quantities"]["Length"] for p in f.by_type("IfcPipeSegment"))
+    assert total >= 1e6
+    answer = qa("WP_Puffer_FWS_FBH10.ifc").ask("what is the total pipe length")
+    assert f"{total:.0f} mm" in answer["answer"] and "e+" not in answer["answer"], answer["answer"]

@@ -116,6 +116,13 @@ def _number(x: float) -> float:
     return round(x, 3)
 
 
+def _shown(x: float) -> str:
+    """A number as the answer's text states it: to 3 decimals, never in exponent form and never rounded to 6 digits
+    ("1861234 mm", not "1.86123e+06 mm")."""
+    value = _number(x)
+    return f"{value:g}" if abs(value) < 1e5 else f"{value:.0f}"
+
+
 def outcome(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]) -> Outcome:
     """The contract keys (and, for the intents that need them, the text) of a plan answered with ``hits``."""
     if plan.lookup is not None and plan.intent == "lookup":  # "what is the X of Y" (spatial/lookup.py)
@@ -384,16 +391,16 @@ def _compare_rooms(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list
         out.hits = [h for h in hits if h.guid in keep]
         out.rule = f"{a.quantity} of {ra.term!r} vs {rb.term!r} ({a.source})"
         best = "the same size" if tie else f"{(ra if first else rb).term!r} is {'smaller' if plan.least else 'bigger'}"
-        out.text = (f"{best}: {ra.term!r} has {_number(a.number):g} {a.unit or ''} and {rb.term!r} "
-                    f"{_number(b.number):g} {b.unit or ''} ({a.quantity}, {a.source}).")
+        out.text = (f"{best}: {ra.term!r} has {_shown(a.number)} {a.unit or ''} and {rb.term!r} "
+                    f"{_shown(b.number)} {b.unit or ''} ({a.quantity}, {a.source}).")
         return out
     out.yes_no = a.number < b.number if plan.least else a.number > b.number
     unit = a.unit or ""
     out.value = {"number": _number(a.number), "unit": a.unit, "op": "sum", "quantity": a.quantity, "source": a.source}
     out.rule = f"{a.quantity} of {ra.term!r} vs {rb.term!r} ({a.source})"
     word = "smaller" if plan.least else "bigger"
-    out.text = (f"{'Yes' if out.yes_no else 'No'}: {ra.term!r} has {_number(a.number):g} {unit} and {rb.term!r} "
-                f"{_number(b.number):g} {b.unit or ''} ({a.quantity}, {a.source}), so {ra.term!r} is "
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: {ra.term!r} has {_shown(a.number)} {unit} and {rb.term!r} "
+                f"{_shown(b.number)} {b.unit or ''} ({a.quantity}, {a.source}), so {ra.term!r} is "
                 f"{'' if out.yes_no else 'not '}{word}.")
     return out
 
@@ -523,7 +530,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         out.value = {"number": None, "unit": unit or None, "op": "each", "quantity": agg.quantity, "source": source,
                      "values": [{"value": v, "count": k} for v, k in values.items()]}
         # the same name with the same value once, counted ("29 x Door: 1.5 m"), in the order of the values
-        same = Counter(f"{answerer.display(h)}: {_number(agg.per_element[h.guid]):g} {unit}".rstrip() for h in rows)
+        same = Counter(f"{answerer.display(h)}: {_shown(agg.per_element[h.guid])} {unit}".rstrip() for h in rows)
         shown = "; ".join(f"{k} x {text}" if k > 1 else text for text, k in list(same.items())[:30])
         rest = sum(list(same.values())[30:])
         missing = len(hits) - len(measured)
@@ -544,12 +551,12 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
             out.yes_no = name in out.storeys
             out.rule = f"the storey of the {_AGG_WORDS[agg.op]} {agg.quantity} of the {label} {scope}"
             out.text = (f"{'Yes' if out.yes_no else 'No'}: the {_AGG_WORDS[agg.op]} {agg.quantity} of the {label} "
-                        f"{scope} is {_number(best):g} {unit} ({source}), "
+                        f"{scope} is {_shown(best)} {unit} ({source}), "
                         + "; ".join(f"{answerer.display(h)} on {answerer.storey_name(h.storey) or 'no storey'}"
                                     for h in chosen) + ".")
             return out
         out.text = (f"{' and '.join(out.storeys) or 'No storey'}: the {_AGG_WORDS[agg.op]} {agg.quantity} of the "
-                    f"{label} is {_number(best):g} {unit} ({source}), "
+                    f"{label} is {_shown(best)} {unit} ({source}), "
                     + "; ".join(answerer.display(h) for h in chosen) + ".")
         return out
     if agg.op in ("max", "min"):
@@ -561,12 +568,12 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
         out.rule = f"{_AGG_WORDS[agg.op]} {agg.quantity} of {_the(len(measured), label)} {scope}"
         names = "; ".join(_spoken(index, answerer, h) for h in chosen)
         out.text = (f"The {_AGG_WORDS[agg.op]} {agg.quantity} of {_the(len(measured), label)} {scope} is "
-                    f"{_number(best):g} {unit} ({source}): {names}.")
+                    f"{_shown(best)} {unit} ({source}): {names}.")
         return out
     missing = len(agg.missing) if agg.total else len(hits) - len(measured)
     if missing and agg.op == "sum":  # a total that leaves elements out is not the total asked for
         return _declined(plan, out, answerer, f"{missing} of the {len(hits)} {label} {scope} have no {agg.quantity} "
-                         f"(the other {len(measured)} total {_number(agg.number):g} {unit}, {source}), so their total "
+                         f"(the other {len(measured)} total {_shown(agg.number)} {unit}, {source}), so their total "
                          "is not known", f"Ask for the mean or the largest {agg.quantity}, which the "
                          f"{len(measured)} that have one can answer.")
     out.hits = measured
@@ -576,7 +583,7 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     note = f" {missing} more {label} have no {agg.quantity} and are not counted." if missing else ""
     if missing:
         out.value["missing"] = missing
-    out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_number(agg.number):g} {unit} ({source}).{note}"
+    out.text = f"{out.rule[0].upper()}{out.rule[1:]}: {_shown(agg.number)} {unit} ({source}).{note}"
     return out
 
 
@@ -596,7 +603,7 @@ def _storey_itself(index: ModelIndex, answerer: Answerer, plan: Plan, measure: r
                  "source": agg.source}
     out.rule = f"{agg.quantity} of the storey {names} itself ({agg.source})"
     out.text = (f"{agg.quantity} of {names} as a whole (the storey's own {agg.source}): "
-                f"{_number(agg.number):g} {agg.unit or ''}.").replace(" .", ".")
+                f"{_shown(agg.number)} {agg.unit or ''}.").replace(" .", ".")
     return out
 
 
@@ -625,7 +632,7 @@ def _storeys_past_bound(index: ModelIndex, answerer: Answerer, plan: Plan, hits:
     out.hits = [h for h in hits if h.storey in set(chosen)]
     out.rule = (f"storeys where the {_AGG_WORDS.get(measure.op, measure.op)} {measure.quantity.replace('_', ' ')} of "
                 f"the {label} is {bound['op']} {value:g} {unit or ''}").rstrip()
-    shown = ", ".join(f"{answerer.storey_name(g) or g}: {_number(v):g} {unit or ''}".rstrip() for g, v in sums.items())
+    shown = ", ".join(f"{answerer.storey_name(g) or g}: {_shown(v)} {unit or ''}".rstrip() for g, v in sums.items())
     out.text = f"{_join_names(out.storeys) or 'No storey'} ({out.rule}; per storey: {shown})."
     return out
 
@@ -649,9 +656,9 @@ def _is_extreme(index: ModelIndex, answerer: Answerer, plan: Plan, measure: reso
     out.value = {"number": _number(best), "unit": agg.unit, "op": agg.op, "quantity": agg.quantity,
                  "source": agg.source}
     out.rule = f"the {word} {agg.quantity} of the {len(agg.per_element)} spaces {answerer.scope(plan)}"
-    mine = ", ".join(f"{e.name or e.guid}: {_number(agg.per_element[e.guid]):g} {agg.unit or ''}".rstrip()
+    mine = ", ".join(f"{e.name or e.guid}: {_shown(agg.per_element[e.guid])} {agg.unit or ''}".rstrip()
                      for e in pool if e.guid in named)
-    out.text = (f"{'Yes' if out.yes_no else 'No'}: {out.rule} is {_number(best):g} {agg.unit or ''} ({agg.source}), "
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: {out.rule} is {_shown(best)} {agg.unit or ''} ({agg.source}), "
                 + "; ".join(e.name or e.guid for e in chosen) + f"; the room asked about has {mine}.")
     return out
 
@@ -661,7 +668,7 @@ def _is_first(answerer: Answerer, plan: Plan, out: Outcome, asked: str, values: 
     """Whether storey ``asked`` is (one of) the storeys ranked first by ``values``; ``out.storeys`` holds them."""
     name = answerer.storey_name(asked) or asked
     out.yes_no = name in (out.storeys or [])
-    shown = ", ".join(f"{answerer.storey_name(g) or g}: {_number(v):g}" for g, v in values.items())
+    shown = ", ".join(f"{answerer.storey_name(g) or g}: {_shown(v)}" for g, v in values.items())
     word = ("smallest" if plan.least else "largest") if measured else "fewest" if plan.least else "most"
     out.rule = f"{out.rule}, every storey ranked by its {what}"
     out.text = (f"{'Yes' if out.yes_no else 'No'}: {_join_names(out.storeys or []) or 'no storey'} "
@@ -756,7 +763,7 @@ def _sum_threshold(plan: Plan, out: Outcome, total: float, unit: str | None, ind
     out.yes_no = bool(_OPS[bound["op"]](total, value))
     words = {">": "more than", ">=": "at least", "<": "less than", "<=": "at most"}[bound["op"]]
     out.rule = f"{out.rule} {bound['op']} {value:g} {unit or ''}".rstrip()
-    out.text = (f"{'Yes' if out.yes_no else 'No'}: the {out.rule.split(' ' + bound['op'])[0]} is {_number(total):g} "
+    out.text = (f"{'Yes' if out.yes_no else 'No'}: the {out.rule.split(' ' + bound['op'])[0]} is {_shown(total)} "
                 f"{unit or ''}, {'' if out.yes_no else 'not '}{words} {value:g} {unit or ''}.").replace(" ,", ",")
     return out
 
@@ -778,7 +785,7 @@ def _measured_per_storey(index: ModelIndex, answerer: Answerer, plan: Plan, meas
         return out
     out.hits = measured
     out.rule = f"{_AGG_WORDS[first.op]} {first.quantity} of the {label} per storey {scope} ({first.source})"
-    shown = "; ".join(f"{name}: {_number(a.number):g} {a.unit or ''}".rstrip() if a is not None and a.number is not None
+    shown = "; ".join(f"{name}: {_shown(a.number)} {a.unit or ''}".rstrip() if a is not None and a.number is not None
                       else f"{name}: none" for name, a in rows)
     out.text = f"{_capital(out.rule)}: {shown}."
     return out
@@ -802,7 +809,7 @@ def _ranked_sums(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[H
         out.hits, out.text = [], f"None of the {label} has a {measure.quantity}, so I give no answer."
         return out
     name = {g: answerer.storey_name(g) or g for g in order}
-    shown = ", ".join(f"{name[g]}: {_number(sums.get(g, 0.0)):g} {first.unit or ''}".rstrip() for g in order)
+    shown = ", ".join(f"{name[g]}: {_shown(sums.get(g, 0.0))} {first.unit or ''}".rstrip() for g in order)
     out.rule = f"total {first.quantity} of the {label} per storey ({first.source})"
     if plan.intent == "compare" and plan.compare_op == "-":  # "how much bigger is A than B": A minus B
         a, b = plan.compare
@@ -812,7 +819,7 @@ def _ranked_sums(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[H
                      "source": first.source}
         first_name, second_name = (name[b], name[a]) if plan.least else (name[a], name[b])
         out.rule += f", {first_name} minus {second_name}"
-        out.text = f"{_number(diff):g} {first.unit or ''}: {shown} ({out.rule}).".replace(" :", ":")
+        out.text = f"{_shown(diff)} {first.unit or ''}: {shown} ({out.rule}).".replace(" :", ":")
         return out
     if plan.intent == "compare":
         a, b = plan.compare

@@ -43,7 +43,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import message_units, spelling
+from ifcqa.spatial import context_clauses, framing, message_sentences, message_units, spelling
 from ifcqa.spatial.word_patterns import alternation
 
 if TYPE_CHECKING:
@@ -213,8 +213,9 @@ def tails(parser: Parser, text: str, notes: list[str]) -> str:
             return text
         tail, request = m["tail"], text[:m.start()]
         if w.restricting.search(tail) or w.condition.search(tail) or w.about_things.search(tail) or (
-                w.pointers.search(tail)):
-            return text
+                w.pointers.search(tail)) or framing.place_said(tail) or message_sentences._PLACE_NOUN.search(tail) \
+                or context_clauses._BUILDING_PART.search(tail):
+            return text  # a part of the building the model does not name may be where the asked elements lie
         thing = _per_item(tail)
         if _person_tail(tail):
             why = "who asks"

@@ -49,6 +49,7 @@ from ifcqa.spatial.word_patterns import alternation
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
 
+TOTAL_NOTE = "read a total over what is listed"
 _WORD = re.compile(r"(?<![\w'’-])[^\W\d_]+(?![\w'’-])")
 
 
@@ -149,7 +150,7 @@ def _typos(sp: spelling.Speller, text: str, notes: list[str]) -> str:
 def _phrasings(text: str, notes: list[str], declined: str) -> str:
     totals = _data()["totals"]
     text = _sub(text, rf"(?<![\w-])(?:{_alt(totals['phrases'])})(?![\w-])(?!\s+(?:with|mit)\b)", totals["read_as"],
-                "read a total over what is listed as 'in total' (the count over their union)", notes)
+                TOTAL_NOTE + " as 'in total' (the count over their union)", notes)
     text = _sub(text, rf"(?<=\w)\s+(?:{_alt(totals['union_words'])})\s+(?=\w)", " and ",
                 "read 'plus' between two names as 'and'", notes)
     comp = _data()["comparators"]

@@ -59,7 +59,11 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
         if got is not None:
             spoken.append((got.text, said_notes + got.notes))
     kept = _first_understood(parser, question, plan, spoken, order.yes_no, noted, quiet=True)
-    return plan if kept is None else kept
+    if kept is None:
+        return plan
+    if kept.intent == "list" and any(n.startswith(spoken_voice.TOTAL_NOTE) for n in kept.notes):
+        kept.intent = "count"  # "sum of both", "taken together": a total asks the number
+    return kept
 
 
 def _formed(parser: Parser, text: str) -> tuple[str, list[str]]:

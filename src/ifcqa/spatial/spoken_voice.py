@@ -176,6 +176,23 @@ def _phrasings(text: str, notes: list[str], declined: str) -> str:
     return text
 
 
+def _attribute_on_part(parser: Parser, text: str, notes: list[str]) -> str:
+    """ "what finish is on the walls ..." -> "what is the wall finish ...", when the model holds 'Wall Finish'."""
+    d = _data()["attribute_on_part"]
+    if len([p for p in re.split(r"[.!?]+(?:\s+|$)|\n", text) if p.strip()]) > 1:
+        return text  # one sentence only: in a message, which room "in there" means is the message's to read
+    pattern = (rf"\b(?P<ask>{_alt(d['asking'])})\s+(?P<attr>[^\W\d_]+)\s+(?:{_alt(d['linking'])})\s+"
+               r"(?P<part>[^\W\d_]+)\b")
+    for m in re.finditer(pattern, text, flags=re.IGNORECASE):
+        part = m["part"]
+        for one in dict.fromkeys([part, *([part[:-1]] if part.lower().endswith("s") else [])]):
+            name = f"{one} {m['attr']}"
+            if parser._holds(name):
+                notes.append(f"read {m.group(0)!r} as the property {name!r} the model holds")
+                return text[:m.start()] + f"{m['ask']} is the {name.lower()}" + text[m.end():]
+    return text
+
+
 def _person_tail(tail: str) -> bool:
     """Whether ``tail`` names the asker: a person noun (with at most two words modifying it) and words of asking."""
     persons = _data()["persons"]
@@ -242,6 +259,7 @@ def read(parser: Parser, question: str, declined: str,
     text = _abbreviations(sp, text, notes)
     text = _typos(sp, text, notes)
     text = _phrasings(text, notes, declined)
+    text = _attribute_on_part(parser, text, notes)
     text, formed = forms(text)
     notes.extend(formed)
     text = tails(parser, text, notes)

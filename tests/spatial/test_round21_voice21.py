@@ -152,3 +152,11 @@ def test_bench_files_equal_a_fresh_run(shared_ifc: Path) -> None:
     for path, held in ((DEV, False), (HELD, True)):
         assert path.read_text(encoding="utf-8") == script.dumps(script.build(shared_ifc, held)), (
             f"{path.name} is stale: run python {SCRIPT.relative_to(REPO)}")
+
+
+def test_a_property_named_in_the_users_word_order(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    room = _space(shared_ifc, "revit_quantities.ifc", "4")
+    finish = ue.get_psets(room)["PSet_Revit_Identity Data"]["Wall Finish"]
+    answer = qa("revit_quantities.ifc").ask("What finish is on the walls of room 4?")
+    assert answer["declined"] is None and str(finish) in answer["answer"], answer["answer"]
+    _declined(qa("revit_quantities.ifc").ask("What glaze is on the walls of room 4?"))

@@ -166,8 +166,8 @@ def _fill(template: str, base: dict[str, Any], model: Model, rng: random.Random)
             return None
         s2 = slots["S2"] = rng.choice(others)
     if "{X}" in text:
-        names = " ".join(model.storey_names()).lower()
-        slots["X"] = rng.choice([x for x in ABSENT_STOREYS if x.lower() not in names])
+        words = set(" ".join(model.storey_names()).lower().split())  # 'Attic Floor' is ExampleHOM's 'attic'
+        slots["X"] = rng.choice([x for x in ABSENT_STOREYS if not set(x.lower().split()) & words])
     oracle = _oracle(form, base, model, s2)
     if oracle is None:
         return None

@@ -3639,10 +3639,10 @@ class Parser:
         stem = Path(self.index.data.source.path).stem
         tokens = {grounding.stem(t) for t in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", stem) if len(t) >= 3}
         tokens -= {"ifc", "with"}
-        for m in list(re.finditer(r"\b(?:the|this|our|das|dem|den|des)\s+(?P<w>[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+"
+        for m in list(re.finditer(r"\b(?:the|this|our|das|dem|den|des)\s+(?P<w>[^\W\d_]+(?:[\s-]+[^\W\d_]+)?)\s+"
                                   r"(?:house|building|model|project|file|haus|gebäude|gebaeude|modell|projekt)\b",
                                   masked)):
-            if tokens and all(grounding.stem(w) in tokens for w in m.group("w").split()):
+            if tokens and all(grounding.stem(w) in tokens for w in re.split(r"[\s-]+", m.group("w"))):  # "hot-water"
                 masked = _mask(masked, *m.span("w"))
                 plan.notes.append(f"{m.group('w')!r}: words of the file name {stem!r} before a whole-model noun")
         return masked

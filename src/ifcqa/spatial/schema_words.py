@@ -241,6 +241,11 @@ def extend(groups: dict[str, tuple[str, tuple[str, ...]]], words: dict[str, str]
         words[phrase] = key
         ADDED.add(phrase)
 
+    def add_plural(phrase: str, key: str) -> None:
+        # round 21: an inflection reads exactly as its base: the plural of a phrase the vocabulary already holds
+        # takes the base's reading ("furnitures" is "furniture", the furnishing elements, never IfcFurniture alone)
+        add(_plural_phrase(phrase), words.get(phrase.lower(), key))
+
     classes: dict[str, Any] = schema_data()["classes"]
     for name, entry in sorted(classes.items()):
         found = single.get(name)
@@ -255,7 +260,7 @@ def extend(groups: dict[str, tuple[str, tuple[str, ...]]], words: dict[str, str]
             single[name] = key
         GROUP_OF.setdefault(name, key)
         add(entry["words"], key)
-        add(_plural_phrase(entry["words"]), key)
+        add_plural(entry["words"], key)
     for name, entry in sorted(classes.items()):
         key = single[name]
         head = entry["words"].split()[-1]
@@ -283,7 +288,7 @@ def extend(groups: dict[str, tuple[str, tuple[str, ...]]], words: dict[str, str]
                 forms.append(" ".join(parts[:-1]))  # "cable tray segment" -> "cable tray"
             for form in forms:
                 add(form, kind)
-                add(_plural_phrase(form), kind)
+                add_plural(form, kind)
     usage = usage_data()
     for phrase, target in usage["words"].items():
         cls, _, values = target.partition(".")

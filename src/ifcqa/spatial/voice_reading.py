@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ifcqa.spatial import asking_order, several_requests, spelling, word_forms
+from ifcqa.spatial import asking_order, several_requests, spelling, spoken_voice, word_forms
 from ifcqa.spatial.check import check_question
 
 if TYPE_CHECKING:
@@ -47,11 +47,42 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
         other = (order.other[0], [*order.notes[:-1], order.other[1]])
         tries.insert(0 if parser._holds_words(order.other[2]) else 1, other)
     noted: set[str] = set()
+    kept = _first_understood(parser, question, plan, tries, order.yes_no, noted)
+    if kept is not None:
+        return kept
+    # round 21 (spoken_voice): typed in a hurry or dictated: typos, dictated punctuation, totals, tails about the
+    # question; tried only when the readings above did not make the question understood
+    reason = plan.declined["reason"] if plan.declined is not None else ""
+    spoken = []
+    for said, said_notes in tries:
+        got = spoken_voice.read(parser, said, reason, lambda text: _formed(parser, text))
+        if got is not None:
+            spoken.append((got.text, said_notes + got.notes))
+    kept = _first_understood(parser, question, plan, spoken, order.yes_no, noted, quiet=True)
+    if kept is None:
+        return plan
+    if kept.intent == "list" and any(n.startswith(spoken_voice.TOTAL_NOTE) for n in kept.notes):
+        kept.intent = "count"  # "sum of both", "taken together": a total asks the number
+    return kept
+
+
+def _formed(parser: Parser, text: str) -> tuple[str, list[str]]:
+    """``text`` with its unknown words read as the known words they are forms of, and the notes."""
+    found, _ = _forms(parser).read(text)
+    for r in reversed(found):
+        text = text[:r.start] + r.read_as + text[r.end:]
+    return text, [r.note() for r in found]
+
+
+def _first_understood(parser: Parser, question: str, plan: Plan, tries: list[tuple[str, list[str]]], yes_no: bool,
+                      noted: set[str], quiet: bool = False) -> Plan | None:
+    """The plan of the first of ``tries`` (a text and its notes) understood as a whole with its word forms read,
+    or None."""
     for said, said_notes in tries:
         found, ambiguous = _forms(parser).read(said)
         for word, options in ambiguous:
             note = f"{word!r} may be a form of " + " or of ".join(repr(o) for o in options[:3]) + ": not read as either"
-            if note not in noted:
+            if note not in noted and not quiet:
                 noted.add(note)
                 plan.notes.append(note)
                 if plan.declined is not None:
@@ -60,13 +91,13 @@ def reread(parser: Parser, question: str, plan: Plan) -> Plan:
         for r in reversed(found):
             text = text[:r.start] + r.read_as + text[r.end:]
         if text == question:
-            return plan
+            return None
         notes = said_notes + [r.note() for r in found]
         again = spelling.reread(parser, text, spelling.parse(parser, text))
         if not (spelling._declined(again) or check_question(again) or again.declined is not None):
-            return _kept(plan, question, again, notes, order.yes_no)
+            return _kept(plan, question, again, notes, yes_no)
         plan.notes.append("voice: " + "; ".join(notes) + ", and the question was still not understood")
-    return plan
+    return None
 
 
 def _kept(plan: Plan, question: str, again: Plan, notes: list[str], yes_no: bool) -> Plan:

@@ -196,6 +196,7 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Pla
         said = c.text.strip(" ,;:-")
         grounded = _grounds_other(parser, c.text, sub, asked_keys)
         restricts = bool(p["restrict"].search(c.text) or _BUILDING_PART.search(c.text) or grounded == "says"
+                         or framing.orientation_said(c.text)  # "für die Südseite" (round 21)
                          or _ANSWER_FORM.search(c.text)
                          or _place_kept(question, c) or (not c.inner and message_sentences._ABOUT_THEM.match(c.text))
                          or (not c.inner and context_restrict.said_of_asked(c.text, _class_words(sub))))  # round 19

@@ -223,6 +223,11 @@ _PLACE_SAID = re.compile(rf"\b(?:in|on|at|im|auf|inside|within|near|beside|behin
 # words naming a part of the building ("the north wing", "block B", "der Westflügel"): never a purpose's topic
 _PART_OF_BUILDING = re.compile(r"\b(?:wing|block|annex|annexe|tower|section|zone|area|side|part|corner|half|flügel|"
                                r"fluegel|trakt|bauteil|bereich|seite|teil|abschnitt)\b|(?:flügel|fluegel|trakt)\b")
+# an orientation ("facing north", "the south facade", "für die Südseite", "nach Westen"): it can select among the
+# asked elements (which the model may not record), so a clause saying one is never talk set aside (round 21)
+_ORIENTATION = re.compile(r"\b(?:north|south|east|west)(?:ern|erly|wards?)?\b|\b(?:north|south)-?(?:east|west)\w*|"
+                          r"\bfacing\b|\b(?:nord|süd|sued|ost|west)(?:en|lich\w*|seite\w*|seitig\w*|fassade\w*)?\b|"
+                          r"\b(?:nord|süd|sued|ost|west)(?:ost|west)\w*", re.IGNORECASE)
 # a sentence opening with a subject ("The painters arrive on Friday", "Tomorrow the electrician comes")
 _SUBJECT = re.compile(r"\s*(?:the|a|an|our|my|your|their|they|he|she|someone|somebody|everyone|tomorrow|today|next|"
                       r"der|die|das|unser|unsere|morgen|heute|nächste\w*)\b")
@@ -263,7 +268,7 @@ def is_statement(part: str, *, sentence: bool = True) -> bool:
     if _RESTRICTS.search(part) or not re.search(r"[^\W\d_]", part) or _QUESTION.match(part):
         return False  # "which floor is rm. 2.11 on": a question cut at an abbreviation's dot is never talk
     asker = re.match(rf"\s*{_ASKER}\b", part)  # "Im new here": the asker, never the German "im"
-    if _PLACE_SAID.search(part, asker.end() if asker else 0):
+    if _PLACE_SAID.search(part, asker.end() if asker else 0) or _ORIENTATION.search(part):
         return False  # "we're in the east wing", "I work in the north block": a place the asker may mean
     return not sentence or bool(_STATEMENT_VERB.search(part) or re.match(rf"\s*{_ASKER}\b", part) or (
         _SUBJECT.match(part) and len(part.split()) >= 3))
@@ -275,10 +280,16 @@ _PLACE_BACK = re.compile(r"\bthere\b|\b(?:in|into|from|of)\s+it\b|\b(?:that|this
                          r"story|room|space|area|wing|part)\b|\bdort\b|\bda\s+drin\b", re.IGNORECASE)
 
 
+def orientation_said(part: str) -> bool:
+    """Whether ``part`` names an orientation ("facing north", "die Südseite"): it may say which of the asked
+    elements are meant (the model's containment does not record it), so it is never context set aside."""
+    return _ORIENTATION.search(part) is not None
+
+
 def place_said(part: str) -> bool:
     """Whether ``part`` names a place with a preposition ("in the east wing", "to Roof"), other than the whole
     building, the asker's site or a time (round 11: a message's context saying where is never set aside)."""
-    return bool(_PLACE_SAID.search(part.casefold())
+    return bool(_PLACE_SAID.search(part.casefold()) or _ORIENTATION.search(part)
                 or re.search(r"\b(?:to|into|towards)\s+(?:the\s+)?[A-Z][\w.-]*", part))
 
 

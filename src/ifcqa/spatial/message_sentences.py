@@ -322,6 +322,8 @@ def read(question: str, judge: Callable[[str], Names], asked: Callable[[str], As
                                           place_back or thing_back)) is not None:
             question, only_request = joined  # round 17: "... Also the Level 2 ones.": the request asks both
             continue
+        if framing.orientation_said(u.text):
+            continue  # "facing north, window cleaner asks": which windows may be meant (round 21)
         if (verdict := context_units.aside(question, u, said, names, alone, asked_text,
                                            place_back or thing_back)) is not None:
             if verdict:  # round 17: a context naming only what is asked or places not asked about; an adding one kept

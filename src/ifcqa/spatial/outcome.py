@@ -579,8 +579,8 @@ def _measured(index: ModelIndex, answerer: Answerer, plan: Plan, hits: list[Hit]
     out.hits = measured
     out.value = {"number": _number(agg.number), "unit": unit or None, "op": agg.op, "quantity": agg.quantity,
                  "source": source}
-    one = len(measured) == 1 and agg.op in ("sum", "mean", "max", "min") and not missing  # no total of one
-    out.rule = f"{'' if one else _AGG_WORDS[agg.op] + ' '}{agg.quantity} of {_the(len(measured), label)} {scope}"
+    single = len(measured) == 1 and agg.op in ("sum", "mean", "max", "min") and not missing  # no total of one
+    out.rule = f"{'' if single else _AGG_WORDS[agg.op] + ' '}{agg.quantity} of {_the(len(measured), label)} {scope}"
     note = f" {missing} more {label} have no {agg.quantity} and are not counted." if missing else ""
     if missing:
         out.value["missing"] = missing

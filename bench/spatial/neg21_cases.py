@@ -223,7 +223,8 @@ def write(rows: list[tuple[str, str, str, Any, str]], name: str) -> None:
     out = []
     for kind, m, q, oracle, rule in rows:
         h = hashlib.sha1(f"{m}|{q}".encode()).hexdigest()[:10]
-        out.append({"id": f"neg21-{kind}-{h}", "query": q, "ifc_filename": m, "kind": kind, "oracle": oracle,
+        out.append({"id": f"neg21-{kind}-{h}", "query": q, "ifc_filename": m, "kind": "negation", "scope": kind,
+                    "oracle": oracle,
                     "oracle_rule": rule, "source": "ifcopenshell"})
     (HERE / name).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
     print(name, len(out), sum(r["oracle"]["type"] == "decline" for r in out), "declines")

@@ -19,10 +19,11 @@ pass for its scope reads, so that the negation is applied once, by one pass, to 
   the model (its Name / LongName, "room 6", or a room function word) is "not in the <room>" (the elements not
   bounding / not contained in it); then a storey of the model is "not on <storey>". A word after the room naming
   what it is ("the Wohnen room") is consumed. What follows that is neither stays as written (declined, named);
-* **remainder** - "how many (are) left / remain / remaining", "in the rest of the building", "on the other floors"
-  restate an exclusion the same request states explicitly ("except", "other than", "apart from", "not on", "not
-  in"): consumed, named in the notes ("context set aside"); without such an exclusion they stay (declined: "left"
-  alone never takes anything out). "if I take away / remove / leave out X" is "except X";
+* **remainder** - "how many (are) left / remain / remaining", "in the rest of the building" restate an exclusion
+  the same sentence states explicitly ("except", "other than", "apart from", "not on", "not in", "not counting"):
+  consumed, named in the notes ("context set aside"); without such an exclusion they stay (declined: "left" alone
+  never takes anything out, and "on the other floors" is never consumed: after a room or class exclusion it would
+  restrict). "if I take away / remove / leave out X" is "except X";
 * **existence** - an existence verb ("there is", "is there", "has") then "not any" / "not a single" / "not even one"
   and a word is "no <word>": the count-equal-0 pass reads it. Before, "on which floor there is not any radiator"
   had its "not" read twice: by the threshold ("not any" = 0) and by the class negation ("not" before a class word:
@@ -34,6 +35,7 @@ word next to an explicit exclusion, and a room's own head noun.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import re
@@ -41,7 +43,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from ifcqa.spatial import qualifiers
+
+if TYPE_CHECKING:
+    from ifcqa.index.model_index import ModelIndex
+    from ifcqa.spatial.qualifiers import QualifierMention
 
 
 @dataclass(frozen=True)
@@ -184,17 +192,25 @@ def _grounded(text: str, start: int, scopes: Scopes) -> tuple[str, int, str] | N
 
 
 def _remainders(text: str, notes: list[str]) -> str:
+    """Each sentence: "if I take away X" is "except X"; then, where the sentence states an exclusion, a remainder
+    word restating it is consumed. An exclusion in another sentence never licenses it ("Level 1 is done except the
+    kitchen. Which windows are left?" keeps "left": declined)."""
+    return "".join(_remainder(part, notes) for part in re.split(r"(?<=[.!?;\n])", text))
+
+
+def _remainder(text: str, notes: list[str]) -> str:
     w = _words()
     take = re.compile(r"\b(?:" + _alt(w["take_away"]) + r")\b")
     found = take.search(text)
     if found is not None:
         notes.append(f"negation read: {found.group(0)!r} as 'except' (a conditional exclusion)")
         text = text[:found.start()] + "except" + text[found.end():]
-    if not re.search(r"\b(?:" + _alt(w["explicit_exclusions"]) + r")\b", text):
-        return text  # "left" alone never takes anything out: it stays (declined, named)
     verbs, excl = _alt(w["remainder_verbs"]), _alt(w["explicit_exclusions"])
+    if not re.search(rf"\b(?:{excl})\b", text):
+        return text  # "left" alone never takes anything out: it stays (declined, named)
     left = re.compile(r"\b(?P<head>how\s+many|which|what)\b(?P<mid>(?:\s+[^\s,.;:?!]+){0,3}?)"
-                      rf"(?P<left>\s+(?:are\s+|is\s+|do\s+|does\s+)?(?:still\s+|there\s+)?(?:{verbs}))(?=\s*(?:[,.;:?!]|$)|\s+(?:{excl})\b)")
+                      rf"(?P<left>\s+(?:are\s+|is\s+|do\s+|does\s+)?(?:still\s+|there\s+)?(?:{verbs}))"
+                      rf"(?=\s*(?:[,.;:?!]|$)|\s+(?:{excl})\b)")
     m = left.search(text)
     if m is not None and not re.search(r"\b(?:the|to|on|at)$", text[:m.start("left")]):  # "on the left": a side
         notes.append(f"context set aside: {m['left'].strip()!r} restates the exclusion the request states")
@@ -231,3 +247,17 @@ def spell_out(text: str, scopes: Scopes) -> tuple[str, list[str]]:
     text = _scopes(text, scopes, notes)
     text = _remainders(text, notes)
     return " ".join(text.split()), notes
+
+
+def unset_left_out(index: ModelIndex, q: QualifierMention, guids: list[str]) -> str:
+    """What a boolean asked as FALSE ("not load-bearing") leaves out: the asked elements recording no value for it
+    (unset is never FALSE), said after the rule ("1 of the 24 record no LoadBearing: left out"), or "" when every
+    one records it. ``guids``: the asked elements before the qualifier, so that the answer says what it left out."""
+    if q.how != "boolean" or q.value is not False or q.op != "=" or not guids:
+        return ""
+    recorded = dataclasses.replace(q, how="set", op="!=", value=None)
+    missing = sum(1 for g in guids if (e := index.find(g)) is not None and not qualifiers.keeps(index, recorded, e))
+    if not missing:
+        return ""
+    prop = q.path.rpartition(".")[2]
+    return f" ({missing} of the {len(guids)} record no {prop}: left out, unset is not FALSE)"

@@ -34,6 +34,7 @@ from ifcqa.spatial import (
     compose,
     fallback,
     message_units,
+    negation_reading,
     resolve,
     spelling,
     voice_reading,
@@ -482,6 +483,8 @@ class SpatialQA:
                 matches(self.index, e, f) for f in plan.exclude_classes if (e := self.index.find(h.guid)) is not None)]
         plan.resolved["unqualified"] = list(hits)  # for "are the walls of room A203 load-bearing?" (all of them?)
         for q, ref in zip(plan.resolved.get("qualifiers", []), plan.qualifiers, strict=False):
+            if q.raw is not None and not ref.negated and "unset is not FALSE" not in ref.rule:  # round 21
+                ref.rule += negation_reading.unset_left_out(self.index, q.raw, [h.guid for h in hits])
             ok = set(resolve.apply_qualifier(self.index, q, [h.guid for h in hits]))
             hits = [h for h in hits if (h.guid in ok) != ref.negated]
         return hits

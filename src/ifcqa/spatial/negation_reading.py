@@ -18,7 +18,9 @@ pass for its scope reads, so that the negation is applied once, by one pass, to 
 * **scope** - a negation, then a relation word of ``relations`` ("part of", "from", "belong to"), then a room of
   the model (its Name / LongName, "room 6", or a room function word) is "not in the <room>" (the elements not
   bounding / not contained in it); then a storey of the model is "not on <storey>". A word after the room naming
-  what it is ("the Wohnen room") is consumed. What follows that is neither stays as written (declined, named);
+  what it is ("the Wohnen room") is consumed. German alike: "gehören nicht zur Küche", "nicht Teil der Küche",
+  "nicht aus dem Wohnen" are "(sind) nicht in der / im <room>" (the gender as said) / "nicht im <storey>". What
+  follows that is neither stays as written (declined, named);
 * **remainder** - "how many (are) left / remain / remaining", "in the rest of the building" restate an exclusion
   the same sentence states explicitly ("except", "other than", "apart from", "not on", "not in", "not counting"):
   consumed, named in the notes ("context set aside"); without such an exclusion they stay (declined: "left" alone
@@ -147,7 +149,33 @@ def _relation() -> re.Pattern[str]:
 _WORD = re.compile(r"[^\W_][\w./'-]*")
 
 
+@cache
+def _german_relation() -> re.Pattern[str]:
+    w = _words()
+    return re.compile(r"(?P<neg>\b(?:(?P<verb>" + _alt(w["german_relation_verbs"]) + r")\s+)?nicht\s+)(?P<rel>"
+                      + _alt(w["german_relations"]) + r")\s+(?P<art>(?:der|die|das|dem|den)\s+)?")
+
+
+def _german_scopes(text: str, scopes: Scopes, notes: list[str]) -> str:
+    out, at = [], 0
+    for m in _german_relation().finditer(text):
+        if m.start() < at:
+            continue
+        span = _grounded(text, m.end(), scopes)
+        if span is None:
+            continue
+        kind, end, phrase = span
+        said = f"{m['rel']} {m['art'] or ''}"
+        prep = "in der" if kind == "room" and re.search(r"\b(?:der|zur)\b", said) else "im"  # the gender as said
+        spelled = ("sind " if m["verb"] else "") + f"nicht {prep} {phrase}"
+        out.append(text[at:m.start()] + spelled)
+        notes.append(f"negation read: {text[m.start():end].strip()!r} as {spelled!r} (the {kind} taken out)")
+        at = end
+    return "".join(out) + text[at:]
+
+
 def _scopes(text: str, scopes: Scopes, notes: list[str]) -> str:
+    text = _german_scopes(text, scopes, notes)
     out, at = [], 0
     for m in _relation().finditer(text):
         if m.start() < at:
@@ -208,8 +236,8 @@ def _remainder(text: str, notes: list[str]) -> str:
     verbs, excl = _alt(w["remainder_verbs"]), _alt(w["explicit_exclusions"])
     if not re.search(rf"\b(?:{excl})\b", text):
         return text  # "left" alone never takes anything out: it stays (declined, named)
-    left = re.compile(r"\b(?P<head>how\s+many|which|what)\b(?P<mid>(?:\s+[^\s,.;:?!]+){0,3}?)"
-                      rf"(?P<left>\s+(?:are\s+|is\s+|do\s+|does\s+)?(?:still\s+|there\s+)?(?:{verbs}))"
+    left = re.compile(r"\b(?P<head>" + _alt(w["remainder_heads"]) + r")\b(?P<mid>(?:\s+[^\s,.;:?!]+){0,3}?)"
+                      rf"(?P<left>\s+(?:are\s+|is\s+|do\s+|does\s+|sind\s+)?(?:still\s+|there\s+|noch\s+)?(?:{verbs}))"
                       rf"(?=\s*(?:[,.;:?!]|$)|\s+(?:{excl})\b)")
     m = left.search(text)
     if m is not None and not re.search(r"\b(?:the|to|on|at)$", text[:m.start("left")]):  # "on the left": a side
@@ -226,7 +254,8 @@ def _remainder(text: str, notes: list[str]) -> str:
 @cache
 def _existence() -> re.Pattern[str]:
     w = _words()
-    return re.compile(r"\b(?P<verb>" + _alt(w["existentials"]) + r")\s+not\s+(?:" + _alt(w["existential_determiners"])
+    return re.compile(r"\b(?P<verb>" + _alt(w["existentials"]) + r")\s+not\s+(?:got\s+)?(?:"
+                      + _alt(w["existential_determiners"])
                       + r")\s+(?=[^\W\d_])")
 
 

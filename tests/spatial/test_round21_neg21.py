@@ -22,8 +22,7 @@ import ifcopenshell.util.element as ue
 import pytest
 from plain_walks import open_cached, storey_of
 
-from ifcqa.spatial import SpatialQA
-from ifcqa.spatial import negation_reading
+from ifcqa.spatial import SpatialQA, negation_reading
 from ifcqa.spatial.parser import normalise
 
 REPO = Path(__file__).resolve().parents[2]
@@ -88,9 +87,11 @@ def test_spelling_by_scope() -> None:
     assert spell_out("level 1 is done except the hall. how many doors are left?", scopes)[0].endswith("are left?")
     assert spell_out("on which floor there is not any radiator?", scopes)[0] == "on which floor there is no radiator?"
     assert spell_out("what storey has not got any door?", scopes)[0] == "what storey has no door?"
-    assert spell_out("welche Fenster gehören nicht zur Wohnen?", scopes)[0] == "welche fenster sind nicht in der wohnen?"
+    assert spell_out("welche Fenster gehören nicht zur Wohnen?", scopes)[0] == \
+        "welche fenster sind nicht in der wohnen?"
     assert spell_out("Fenster, die nicht Teil vom Level 1 sind", scopes)[0] == "fenster, die nicht im level 1 sind"
-    assert spell_out("Türen ausser Level 1 - wie viele bleiben übrig?", scopes)[0] == "türen ausser level 1 - wie viele?"
+    assert spell_out("Türen ausser Level 1 - wie viele bleiben übrig?", scopes)[0] == \
+        "türen ausser level 1 - wie viele?"
 
 
 def test_a_qualifier_said_as_a_verb(qa: Callable[[str], SpatialQA], model: Any) -> None:

@@ -275,7 +275,7 @@ def spell_out(text: str, scopes: Scopes) -> tuple[str, list[str]]:
     text = _existentials(text, notes)
     text = _scopes(text, scopes, notes)
     text = _remainders(text, notes)
-    return " ".join(text.split()), notes
+    return text, notes  # never re-spaced: the passes before may have blanked words (spans stay where they were)
 
 
 def unset_left_out(index: ModelIndex, q: QualifierMention, guids: list[str]) -> str:

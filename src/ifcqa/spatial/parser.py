@@ -57,6 +57,7 @@ from ifcqa.spatial import (
     multi_lookup,
     name_codes,
     named_properties,
+    negation_reading,
     negation_scope,
     per_storey,
     pointer_binding,
@@ -1625,6 +1626,9 @@ class Parser:
         """Negation shapes spelled out as the passes read them, and types negated after a class word taken out of
         it (``negation_scope``; each named in the notes, the type in the answer's rule)."""
         names = {normalise(s.name) for s in self.resolver.storeys if s.name}
+        text, notes = negation_reading.spell_out(text, negation_reading.Scopes(  # round 21: one scope per negation
+            self._names_room, names.__contains__, _CLASS_KEYS.__contains__))
+        plan.notes.extend(notes)
         text, notes, absent = absence_phrases.canonical(text, _CLASS_KEYS.__contains__, qualifier_forms.boolean_word,
                                                         names)  # round 13: "lacking", "no X, right?", "missing a"
         plan.notes.extend(notes)

@@ -34,6 +34,7 @@ from ifcqa.spatial import (
     compose,
     fallback,
     message_units,
+    negation_reading,
     resolve,
     spelling,
     voice_reading,
@@ -488,6 +489,8 @@ class SpatialQA:
 
     def _qualified(self, hits: list[Hit], pairs: list[tuple[Any, QualifierRef]]) -> list[Hit]:
         for q, ref in pairs:
+            if q.raw is not None and not ref.negated and "unset is not FALSE" not in ref.rule:  # round 21
+                ref.rule += negation_reading.unset_left_out(self.index, q.raw, [h.guid for h in hits])
             ok = set(resolve.apply_qualifier(self.index, q, [h.guid for h in hits]))
             hits = [h for h in hits if (h.guid in ok) != ref.negated]
         return hits

@@ -163,6 +163,7 @@ def _referents(parser: Parser, items: list[Part]) -> tuple[list[Referent], list[
                 guids = tuple(g for _, _, gs in run for g in gs)
                 said = text[a:b] if a >= 0 else " and ".join(t for _, t, _ in run)
                 out.append(Referent("storey", guids, tuple(by_guid.get(g, g) for g in guids), said, i, w))
+        rooms: list[tuple[int, Referent]] = []
         for term, guids in named.rooms:
             at = text.casefold().find(term.casefold())
             ref = Referent("room", tuple(guids), (term,), text[at:at + len(term)] if at >= 0 else term, i)
@@ -171,7 +172,15 @@ def _referents(parser: Parser, items: list[Part]) -> tuple[list[Referent], list[
                 head = re.split(r"[,;()|]", text[:at])[-1]
                 if (m := after.match(tail)) is not None or (m := before.search(head)) is not None:
                     ref.dismissed = m.group(0).strip()
+            rooms.append((at, ref))
             out.append(ref)
+        # round 21: a room said with "and" before a dismissed one shares its predicate ("Küche and Bad are done"),
+        # as storeys do above (before, only "Bad" was dismissed and "that room" was bound to "Küche")
+        placed = sorted((r for r in rooms if r[0] >= 0), key=lambda r: r[0])
+        for (a, first), (b, second) in reversed(list(zip(placed, placed[1:], strict=False))):
+            if not first.dismissed and second.dismissed and re.fullmatch(
+                    r"\s*(?:and|und|&)\s+(?:(?:in|im|the|das|dem|den|die|der)\s+)*", text[a + len(first.said):b], re.I):
+                first.dismissed = second.dismissed
     return out, list(dict.fromkeys(missing))
 
 

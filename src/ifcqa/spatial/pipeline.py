@@ -34,6 +34,7 @@ from ifcqa.spatial import (
     compose,
     fallback,
     message_units,
+    request_decides,
     resolve,
     spelling,
     voice_reading,
@@ -227,11 +228,18 @@ class SpatialQA:
         again = [] if reading is None else list(self._compute_once(reading.text, plan_of, offset, limit, start,
                                                                    write=write))
         if reading is None or not again or again[-1][1].get("declined") is not None:
-            yield from events
-            return
+            asked = request_decides.read(self.parser, question)  # round 21: the request alone decides
+            again = [] if asked is None else list(self._compute_once(asked.text, plan_of, offset, limit, start,
+                                                                     write=write))
+            if asked is None or not again or again[-1][1].get("declined") is not None:
+                yield from events
+                return
+            notes = asked.notes()
+        else:
+            notes = reading.notes()
         final = again[-1][1]
         final["question"] = question
-        final["plan"]["notes"].extend(reading.notes())
+        final["plan"]["notes"].extend(notes)
         yield from again
 
     def _compute_once(self, question: str, plan_of: Callable[[str], Plan], offset: int, limit: int | None,

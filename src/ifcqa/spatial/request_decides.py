@@ -1,0 +1,374 @@
+"""A message read so that only its request decides the answer (issue 22, round 21 msg21).
+
+People ask inside minutes, chat threads, site diaries, handovers and to-do lists: "ACTION Frank: count the walls
+that are NOT load-bearing", "-> Aufgabe Lena: Anzahl der Ventile aus dem Modell holen", "Could you do point 2 from
+the model?", "Can you get me the carpet number?", "which rooms are below that size?". The other units tell why or
+when ("Price per plate 4.20 EUR", "budget ... (120 EUR)", "finished yesterday", "Weather dry, 18 °C", "Next
+meeting: 10 March") or name other things in a side clause ("The fittings I will count myself"). Earlier readings
+let every unit of the message fire the parser's triggers: a refusal on a price of something else, a relation
+across units, every unread word of a minutes item as "not understood".
+
+The mechanism (:func:`read`), on the units of :mod:`ifcqa.spatial.message_units` grouped into ITEMS (a line with
+its list marker "-", "*", "1.", "TOP 2:", "=>", "->", its speaker or field label and its body):
+
+1. **the request**: a TASK item ("ACTION Name:", "Action item (Name):", "Aufgabe Name:", "TODO:", "question for the
+   model:") is the request; else the units that ask by their form (message_units' roles), a lead-in that ends in a
+   colon ("what we need from the model:") standing for the noun-phrase items after it. A request that points at
+   an ITEM ("point 2", "Punkt 3", "the carpet number": the item labelled "carpet") is that item's text. A second
+   errand coordinated after the request ("... and send the number to Firma Schmitt") and a comma tail that is talk
+   (", those are candidates for removal") are not asked.
+2. **refusals are the request's**: the request read alone must not be refused (a cost, a schedule, a write asked
+   by the request declines as before: None is returned); a refusal word in any other unit is blanked.
+3. **the other units**: kept when the request points into them (that, those, there, it, them, which one, that
+   size, das Zimmer: then the units before it that name something the model holds are its antecedents), or when
+   they could restrict what is asked: they name a storey, room or property the request leaves open, or say
+   "only", "except", "not", "without" (``data/request_decides.json``). A unit that names nothing the model holds,
+   or only what the request names already (its class, its storey, its property), is set aside: it cannot select
+   among the asked elements. A self-correction ("- no wait, include them") cancels the unit it corrects; a
+   correction naming a storey or room replaces the one of the unit corrected.
+4. the kept units are read by the rules as one message (the pointer binders, the scope readers, the parser's
+   checks apply or decline a restriction, never drop it); "context set aside" in the plan's notes says what was
+   not read.
+
+Called from one place: ``SpatialQA._compute``, only when the whole message declines and round 20's reading
+(message_units) did not answer it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from typing import TYPE_CHECKING, Any
+
+from ifcqa.spatial import message_sentences, message_units
+
+if TYPE_CHECKING:
+    from ifcqa.spatial.parser import Parser
+
+
+@dataclass
+class Reading:
+    """The message as its request asks it: ``text`` (every other position blanked), ``asked`` (the request's own
+    text) and what was set aside."""
+
+    text: str
+    asked: str
+    aside: list[str] = field(default_factory=list)
+    read_as: str = ""
+
+    def notes(self) -> list[str]:
+        out = [f"request read first (round 21): {self.asked!r}"]
+        if self.read_as:
+            out.append(self.read_as)
+        if self.aside:
+            out.append("context set aside (the request does not point into it and it cannot restrict what is "
+                       f"asked): {'; '.join(map(repr, self.aside))}")
+        return out
+
+
+@functools.cache
+def _words() -> dict[str, Any]:
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/request_decides.json").read_text("utf-8"))
+    return {k: (re.compile(v, re.I) if isinstance(v, str) and not k.startswith("_") else v) for k, v in raw.items()}
+
+
+@dataclass
+class Item:
+    """One line of the message: its span, its list marker's number (``None``: none), its label and its body."""
+
+    start: int
+    end: int
+    body: int  # where the body starts (after marker and label)
+    number: int | None
+    label: str
+    task: bool  # the label names a task ("ACTION Frank:", "-> Aufgabe Lena:", "question for the model:")
+
+
+def _items(question: str, placed: Any = None) -> list[Item]:
+    w = _words()
+    out: list[Item] = []
+    at = 0
+    for line in question.split("\n"):
+        a, b = at, at + len(line)
+        at = b + 1
+        if not line.strip():
+            continue
+        body = a
+        number = None
+        m = w["marker"].match(question, body, b)
+        if m is not None:
+            body = m.end()
+            if m.group("n"):
+                number = int(m.group("n"))
+        task = w["task"].match(question, body, b)
+        label = ""
+        if task is not None:
+            label, body = task.group(0).strip(), task.end()
+        else:
+            lab = w["label"].match(question, body, b)
+            if lab is not None and not (placed is not None and placed(lab.group("label"))):  # "attic: ...", "Küche:
+                # ..." name the place asked, never a label
+                label, body = lab.group("label").strip(), lab.end()
+        out.append(Item(a, b, body, number, label, task is not None))
+    return out
+
+
+def _refused(parser: Parser, text: str) -> bool:
+    from ifcqa.spatial.parser import REFUSALS, normalise
+
+    said = normalise(text)
+    return any(p.search(said) for patterns, *_ in REFUSALS.values() for p in patterns)
+
+
+def _blank_refusals(text: str) -> str:
+    from ifcqa.spatial.parser import REFUSALS
+
+    for patterns, *_ in REFUSALS.values():
+        for p in patterns:
+            text = re.sub(p.pattern, lambda m: " " * len(m.group(0)), text, flags=re.I)
+    return text
+
+
+def _place_said(said: str) -> bool:
+    """A place as round 20's message units read one: a place phrase, a place noun, a part of the building."""
+    from ifcqa.spatial import context_clauses, framing
+
+    return bool(framing.place_said(said) or message_sentences._PLACE_NOUN.search(said)
+                or context_clauses._BUILDING_PART.search(said))
+
+
+def _rooms_modify(parser: Parser, said: str) -> bool:
+    """Whether every room the unit names is said as the modifier of a noun the model does not hold ("kitchen
+    conversion", "bathroom job")."""
+    from ifcqa.spatial.parser import normalise
+
+    parser._framing = True
+    try:
+        sub = parser.parse(said)
+    finally:
+        parser._framing = False
+    from ifcqa.spatial.parser import _CLASS_KEYS
+
+    text = normalise(said)
+    terms = [r.term for r in sub.rooms if r.guids]
+    plain = _words()["function_words"]
+    return bool(terms) and all(
+        (m := re.search(re.escape(normalise(t)) + r"(?:\s+|-)([^\W\d_][\w'-]*)", text)) is not None
+        and m.group(1) not in plain and m.group(1) not in _CLASS_KEYS and not parser._context_names(m.group(1)).places
+        for t in terms)
+
+
+def _same_properties(n: Any, asked: Any) -> bool:
+    """Whether a unit restricts only by properties the request constrains already ("walls that carry load stay
+    untouched" beside "count the walls that are NOT load-bearing"): it cannot select further among the asked."""
+    def props(rules: frozenset[str]) -> set[str]:
+        return {re.split(r"\s*(?:!=|=|<|>|\bcontains\b)", r)[0].strip() for r in rules}
+
+    return bool(n.qualifiers) and props(n.qualifiers) <= props(asked.qualifiers) and not n.bounds
+
+
+def _cut_request(text: str) -> str:
+    """The request without a coordinated second errand or a comma tail that is talk."""
+    w = _words()
+    m = w["errand"].search(text)
+    if m is not None:
+        text = text[:m.start()]
+    m = w["task_verb"].search(text)  # "Anzahl der Ventile aus dem Modell holen": the task's verb, last
+    if m is not None and re.search(r"[^\W\d_]{3}", text[:m.start()]):
+        text = text[:m.start()]
+    w = _words()
+    paren = re.search(r"\s*\((?P<said>[^()]*)\)\s*[.!?]*\s*$", text)  # "(the rest get an insulation offer)"
+    if paren is not None and (message_units._talk(paren["said"]) or w["complement"].match(paren["said"])) and \
+            not w["restricting"].search(paren["said"]):
+        text = text[:paren.start()]
+    tail = re.search(r",\s+(?P<tail>[^,?]+?)\s*[.!?]*\s*$", text)
+    if tail is not None and re.search(r"[^\W\d_]", text[:tail.start()]) and message_units._talk(tail["tail"],
+                                                                                                 sentence=False):
+        text = text[:tail.start()]
+    return text
+
+
+def read(parser: Parser, question: str) -> Reading | None:
+    """The message with every unit that cannot restrict the request blanked (see the module doc), or None when no
+    request is found, the request itself is refused, or nothing is set aside."""
+    from ifcqa.spatial.parser import normalise
+
+    if "\n" not in question.strip() and len(message_sentences.units(question)) < 2:
+        return None
+    w = _words()
+    placed = message_units.placed_in(parser)
+    items = _items(question, placed)
+    grounded = message_units.grounded_in(parser)
+    units = [u for u in message_units.units(question, placed) if u.role not in ("layout", "handle")]
+
+    def item_of(pos: int) -> Item | None:
+        return next((it for it in items if it.start <= pos < it.end + 1), None)
+
+    # 1. the request
+    spans: list[tuple[int, int]] = []  # the request's spans of the message
+    read_as = ""
+    tasks = [it for it in items if it.task]
+    if len(tasks) == 1:
+        it = tasks[0]
+        text = _cut_request(question[it.body:it.end])
+        spans = [(it.body, it.body + len(text))]
+    elif not tasks:
+        asked = [u for u in units if u.role == "request"]
+        leads = [u for u in asked if u.text.rstrip().endswith(":")]
+        if leads and len(leads) == len(asked):  # "what we need from the model:": the noun-phrase items after it
+            after = [u for u in units if u.start > leads[-1].end and u.role == "context"
+                     and not message_units._talk(u.text) and grounded(u.text, "")
+                     and not (u.text.strip().startswith("(") and u.text.strip().endswith(")"))]
+            spans = [(u.start, u.end) for u in after]
+        else:
+            spans = [(u.start, u.end) for u in asked if not u.text.rstrip().endswith(":")]
+    if not spans:
+        return None
+    spans = [(max(a, it.body) if (it := item_of(a)) is not None else a, b) for a, b in spans]
+    asked_text = " ".join(question[a:b] for a, b in spans)
+    # a request pointing at an item: "point 2", "Punkt 3", "the carpet number"
+    pointed: Item | None = None
+    if (m := w["item_number"].search(asked_text)) is not None:
+        pointed = next((it for it in items if it.number == int(m.group("n"))), None)
+        if pointed is None:
+            return None  # no such item: the rules decline as before
+    elif (m := w["item_named"].search(asked_text)) is not None:
+        named = m.group("name").casefold()
+        found = [it for it in items if it.label.casefold() == named and it.start > 0 or
+                 question[it.body:it.end].strip().casefold().startswith(named + ":")]
+        if len(found) != 1:
+            return None
+        pointed = found[0]
+    if pointed is not None:
+        label = pointed.label
+        body = question[pointed.body:pointed.end]
+        start = pointed.body
+        if label and not pointed.task and not grounded(label, ""):
+            pass  # "carpet: needs the ...": the label names the need, the body says it
+        elif label:
+            start = pointed.body - len(question[pointed.start:pointed.body].lstrip(" -*•0123456789.)\t"))
+        text = _cut_request(question[start:pointed.end])
+        need = w["need_lead"].match(text)  # "carpet: needs the total floor area ...": the item says the need
+        if need is not None and start == pointed.body:
+            start, text = start + need.end(), text[need.end():]
+        spans = [(start, start + len(text))]
+        read_as = f"{question[m.start():m.end()].strip()!r} read as the item {body.strip()!r}"
+        asked_text = question[spans[0][0]:spans[0][1]]
+    # 2. refusals are the request's
+    if _refused(parser, asked_text):
+        return None
+    # 3. the other units
+    req_items = [it for a, _ in spans if (it := item_of(a)) is not None]
+    typed_at = w["typed_pointer"].search(asked_text)
+    typed = typed_at is not None  # "that level", "those two floors": else the last pointer ("... is that")
+    pointer = typed_at or ([None, *w["pointer"].finditer(asked_text)])[-1]
+    first_request = min(a for a, _ in spans)
+    asked_names = parser._context_names(asked_text)
+    said_storeys = {g.guid for group, p in parser._name_patterns if p.search(normalise(asked_text)) for g in group}
+    asked_names = replace(asked_names, storeys=asked_names.storeys | said_storeys)
+    keep: list[tuple[int, int]] = []
+    aside: list[str] = []
+    others: list[tuple[int, int, str]] = []
+    for u in units:
+        a, b = u.start, u.end
+        it = item_of(a)
+        if it is not None and a < it.body:
+            a = min(it.body, b)  # a line's marker and label are layout
+        if any(x <= a < y or a <= x < b for x, y in spans) or not re.search(r"[^\W\d_]", question[a:b]):
+            continue
+        if it is not None and it.task and it not in req_items:
+            return None  # a second task: which one is asked is not said
+        others.append((a, b, question[a:b]))
+    corrected: set[int] = set()
+    for i, (_, _, said) in enumerate(others):
+        if i > 0 and w["correction"].match(said) and w["cancels"].search(said):
+            corrected |= {i - 1, i}  # "Small offices are out - no wait, include them": neither is said
+    named = [parser._context_names(_blank_refusals(said)) for _, _, said in others]
+
+    def new(n: Any) -> bool:
+        """Whether a unit names a storey, room, class or property the request leaves open."""
+        return bool(set(n.storeys) - set(asked_names.storeys) or (n.rooms and not asked_names.rooms)
+                    or (n.qualifiers and not asked_names.qualifiers) or n.class_keys - asked_names.class_keys
+                    or n.places and not (n.storeys or n.rooms or asked_names.places))
+
+    def opens(n: Any, said: str) -> bool:
+        """Whether a unit names a storey, room or property the request leaves open (another class selects
+        nothing among the asked elements; a room word modifying a noun the model does not hold, "the kitchen
+        conversion", "the bathroom job", names that thing; a place is one only as message_units reads one)."""
+        return bool(set(n.storeys) - set(asked_names.storeys)
+                    or (n.rooms and not asked_names.rooms and not _rooms_modify(parser, said))
+                    or (n.qualifiers and not asked_names.qualifiers)
+                    or (n.places and not (n.storeys or n.rooms or asked_names.places) and _place_said(said)))
+
+    antecedents: set[int] = set()
+    before = [i for i, (a, _, _) in enumerate(others) if a < first_request and i not in corrected]
+    if pointer is not None:  # a pointer after what it stands for in the request itself points inside it
+        lead = parser._context_names(asked_text[:pointer.start()]) if re.search(r"[^\W\d_]{3}",
+                                                                               asked_text[:pointer.start()]) else None
+        if lead is not None and (lead.storeys or lead.rooms if typed else (
+                lead.storeys or lead.rooms or lead.class_keys or lead.classes)):
+            pointer = None
+    if pointer is not None and before:
+        if typed:  # "that level", "those two floors", "das Zimmer": every unit naming a place before it
+            antecedents = {i for i in before if named[i].storeys or named[i].rooms or named[i].places}
+        else:  # "which one is it", "them": the nearest unit naming what the request leaves open, and after it
+            near = [i for i in before if new(named[i])]
+            if near:
+                antecedents = {i for i in before if i >= near[-1]}
+        for i in sorted(antecedents):  # "only for Level 2 (Level 1 gets shutters)": the parenthetical contrasts
+            a, b, said = others[i]
+            if said.lstrip().startswith("(") and i - 1 in antecedents and named[i].storeys and named[i - 1].storeys \
+                    and not named[i].storeys & named[i - 1].storeys and not w["inclusive"].match(said):
+                antecedents.discard(i)
+    for i, (a, b, said) in enumerate(others):
+        if i in antecedents:
+            keep.append((a, b))
+        elif i not in corrected and w["restricting"].search(said) and grounded(said, asked_text):
+            keep.append((a, b))
+        elif i not in corrected and not (pointer is not None and a < first_request) and grounded(said, asked_text) \
+                and (opens(named[i], said) or (named[i].restricts and not _same_properties(named[i], asked_names))):
+            keep.append((a, b))
+        else:
+            aside.append(said.strip())
+    if w["chooser"].search(asked_text):  # "which one is that?" after "Kitchen5 or Living1 / whichever is bigger"
+        chosen = [i for i in sorted(antecedents) if w["whichever"].search(others[i][2])]
+        if len(chosen) == 1:
+            said = others[chosen[0]][2]
+            clause = w["whichever"].sub("which", said[w["whichever"].search(said).start():]).strip(" .,;:-")
+            lead = [others[i][2].strip(" .,;:-") for i in sorted(antecedents) if i < chosen[0]]
+            text = " - ".join([", ".join(lead), clause] if lead and not parser._context_names(clause).storeys
+                              and not parser._context_names(clause).rooms else [clause]) + "?"
+            return Reading(text, asked_text.strip(), [*aside, *(others[i][2].strip() for i in antecedents
+                                                                if i != chosen[0] and i > chosen[0])],
+                           f"{asked_text.strip()!r} asks the choice the message states: read as {text!r}")
+    if not aside:
+        return None
+    chars = [" " if c != "\n" else "\n" for c in question]
+    for a, b in sorted([*spans, *keep]):
+        piece = question[a:b] if (a, b) in spans else _blank_refusals(question[a:b])
+        chars[a:b] = list(piece)
+    text = "".join(chars)
+    if not text.strip():
+        return None
+    return Reading(text, asked_text.strip(), aside, read_as)
+
+
+def in_contrast(text: str, at: int, outside: list[int]) -> bool:
+    """Whether position ``at`` of ``text`` stands in a parenthetical that contrasts ("covers EG and 2.OG (1.OG is
+    rented out and does its own)"): not an inclusive one ("(i.e. ...)", "(and ...)"), with something of the same
+    type (``outside``: their positions) said outside any parenthetical."""
+    opened = text.rfind("(", 0, at)
+    if opened < 0 or text.find(")", opened) < at:
+        return False
+    if _words()["inclusive"].match(text, opened):
+        return False
+
+    def bare(x: int) -> bool:
+        o = text.rfind("(", 0, x)
+        return o < 0 or text.find(")", o) < x
+
+    return any(bare(x) for x in outside if x != at)
+

@@ -200,7 +200,12 @@ def read(parser: Parser, question: str) -> Reading | None:
         return None
     w = _words()
     placed = message_units.placed_in(parser)
-    items = _items(question, placed)
+
+    def place_only(label: str) -> bool:  # "attic: ...", "Küche: ..." name a place: never a label
+        n = parser._context_names(label)
+        return bool(n.storeys or n.rooms)
+
+    items = _items(question, place_only)
     grounded = message_units.grounded_in(parser)
     units = [u for u in message_units.units(question, placed) if u.role not in ("layout", "handle")]
 
@@ -228,6 +233,9 @@ def read(parser: Parser, question: str) -> Reading | None:
     if not spans:
         return None
     spans = [(max(a, it.body) if (it := item_of(a)) is not None else a, b) for a, b in spans]
+    # the request's own label naming a class ("walls: how many on Level 1?") is part of what it asks
+    spans = [(question.rfind(it.label, it.start, it.body), b) if (it := item_of(a)) is not None and a == it.body
+             and it.label and not it.task and placed(it.label) else (a, b) for a, b in spans]
     asked_text = " ".join(question[a:b] for a, b in spans)
     # a request pointing at an item: "point 2", "Punkt 3", "the carpet number"
     pointed: Item | None = None
@@ -323,9 +331,15 @@ def read(parser: Parser, question: str) -> Reading | None:
             if said.lstrip().startswith("(") and i - 1 in antecedents and named[i].storeys and named[i - 1].storeys \
                     and not named[i].storeys & named[i - 1].storeys and not w["inclusive"].match(said):
                 antecedents.discard(i)
+    if not typed and any(_refused(parser, others[i][2]) for i in antecedents):
+        return None  # "... what replacing them would cost. How much is that?": what it points at is refused
+    if pointer is None and pointed is None and not grounded(asked_text, ""):
+        return None  # "Can the model tell us?": a request naming nothing asks what the message says around it
     for i, (a, b, said) in enumerate(others):
         if i in antecedents:
             keep.append((a, b))
+        elif i not in corrected and item_of(a) in req_items and not message_units._talk(said) and grounded(said, ""):
+            keep.append((a, b))  # "heat pump - which room?": a fragment on the request's line is its topic
         elif i not in corrected and w["restricting"].search(said) and grounded(said, asked_text):
             keep.append((a, b))
         elif i not in corrected and not (pointer is not None and a < first_request) and grounded(said, asked_text) \

@@ -161,6 +161,20 @@ def _rooms_modify(parser: Parser, said: str) -> bool:
         for t in terms)
 
 
+def _room_terms(parser: Parser, said: str) -> list[str]:
+    """The rooms a unit names, as it writes them."""
+    from ifcqa.spatial.parser import normalise
+
+    parser._framing = True
+    try:
+        sub = parser.parse(said)
+    finally:
+        parser._framing = False
+    text = normalise(said)
+    return [said[m.start():m.end()] for r in sub.rooms if r.guids
+            if (m := re.search(re.escape(normalise(r.term)), text)) is not None and len(text) == len(said)]
+
+
 def _same_properties(n: Any, asked: Any) -> bool:
     """Whether a unit restricts only by properties the request constrains already ("walls that carry load stay
     untouched" beside "count the walls that are NOT load-bearing"): it cannot select further among the asked."""
@@ -223,9 +237,12 @@ def read(parser: Parser, question: str) -> Reading | None:
     elif not tasks:
         asked = [u for u in units if u.role == "request"]
         leads = [u for u in asked if u.text.rstrip().endswith(":")]
+        if not asked:  # "Stair builder, bullet list of what I need:": a lead-in saying the need
+            asked = leads = [u for u in units if u.text.rstrip().endswith(":") and w["lead_in"].search(u.text)][-1:]
         if leads and len(leads) == len(asked):  # "what we need from the model:": the noun-phrase items after it
             after = [u for u in units if u.start > leads[-1].end and u.role == "context"
                      and not message_units._talk(u.text) and grounded(u.text, "")
+                     and not ((it := item_of(u.start)) is not None and it.label)  # "colour: anthracite": a value
                      and not (u.text.strip().startswith("(") and u.text.strip().endswith(")"))]
             spans = [(u.start, u.end) for u in after]
         else:
@@ -298,7 +315,10 @@ def read(parser: Parser, question: str) -> Reading | None:
 
     def new(n: Any) -> bool:
         """Whether a unit names a storey, room, class or property the request leaves open."""
-        return bool(set(n.storeys) - set(asked_names.storeys) or (n.rooms and not asked_names.rooms)
+        other_storeys = set(n.storeys) - set(asked_names.storeys)
+        if other_storeys and asked_names.storeys and message_units._talk(said) and not w["additive"].search(said):
+            other_storeys = set()  # "the EG I know is at 0.00" beside "the elevation of the Obergeschoss"
+        return bool(other_storeys or (n.rooms and not asked_names.rooms)
                     or (n.qualifiers and not asked_names.qualifiers) or n.class_keys - asked_names.class_keys
                     or n.places and not (n.storeys or n.rooms or asked_names.places))
 
@@ -306,7 +326,10 @@ def read(parser: Parser, question: str) -> Reading | None:
         """Whether a unit names a storey, room or property the request leaves open (another class selects
         nothing among the asked elements; a room word modifying a noun the model does not hold, "the kitchen
         conversion", "the bathroom job", names that thing; a place is one only as message_units reads one)."""
-        return bool(set(n.storeys) - set(asked_names.storeys)
+        other_storeys = set(n.storeys) - set(asked_names.storeys)
+        if other_storeys and asked_names.storeys and message_units._talk(said) and not w["additive"].search(said):
+            other_storeys = set()  # "the EG I know is at 0.00" beside "the elevation of the Obergeschoss"
+        return bool(other_storeys
                     or (n.rooms and not asked_names.rooms and not _rooms_modify(parser, said))
                     or (n.qualifiers and not asked_names.qualifiers)
                     or (n.places and not (n.storeys or n.rooms or asked_names.places) and _place_said(said)))
@@ -338,7 +361,8 @@ def read(parser: Parser, question: str) -> Reading | None:
     for i, (a, b, said) in enumerate(others):
         if i in antecedents:
             keep.append((a, b))
-        elif i not in corrected and item_of(a) in req_items and not message_units._talk(said) and grounded(said, ""):
+        elif i not in corrected and item_of(a) in req_items and not said.lstrip().startswith("(") and \
+                not message_units._talk(said) and grounded(said, ""):
             keep.append((a, b))  # "heat pump - which room?": a fragment on the request's line is its topic
         elif i not in corrected and w["restricting"].search(said) and grounded(said, asked_text):
             keep.append((a, b))
@@ -347,7 +371,43 @@ def read(parser: Parser, question: str) -> Reading | None:
             keep.append((a, b))
         else:
             aside.append(said.strip())
-    if w["chooser"].search(asked_text):  # "which one is that?" after "Kitchen5 or Living1 / whichever is bigger"
+    size = w["size_pointer"].search(asked_text)
+    if size is not None:  # a size pointer's antecedent: the unit saying the bound
+        antecedents = {i for i in before if w["bound_said"].search(others[i][2])}
+    if any(k not in [others[i][:2] for i in antecedents] for k in keep):
+        special = False  # a unit that may restrict beside the request: only the plain reading below
+    else:
+        special = True
+    wh = w["gap_question"].match(asked_text) if special else None
+    gaps = [i for i in before if w["gap"].search(others[i][2])]
+    if wh is not None and len(gaps) == 1 and not parser._context_names(wh["wh"]).class_keys:
+        said = others[gaps[-1]][2]  # "The boilers are on ... (which level? please fill in from the model)"
+        text = said[:w["gap"].search(said).start()].strip() + " " + wh["wh"].strip() + "?"
+        return Reading(text, asked_text.strip(), [x for j, (_, _, x) in enumerate(others) if j != gaps[-1]],
+                       f"{asked_text.strip()!r} fills the gap of {said.strip()!r}: read as {text!r}")
+    if size is not None and not special:
+        return None
+    if size is not None:  # "which rooms are below that size?" after "anything under 15 square metres"
+        bounds = [m for i in before for m in w["bound_said"].finditer(others[i][2])]
+        if len(bounds) != 1:
+            return None
+        bound = bounds[0].group(0)
+        if size.group("cmp"):
+            bound = size.group("cmp") + bound[w["bound_cmp"].match(bound).end():]
+        text = asked_text[:size.start()] + " " + bound + asked_text[size.end():]
+        return Reading(text, asked_text.strip(), [x.strip() for _, _, x in others],
+                       f"{size.group(0).strip()!r} read as {bound!r}: read as {text!r}")
+    if special and typed_at is not None and w["room_head"].search(typed_at.group(0)):
+        rooms = {r for i in antecedents for r in named[i].rooms}
+        terms = [t for i in antecedents for t in _room_terms(parser, others[i][2])]
+        if len(rooms) == 1 and terms:  # "welche Fenster hat das Zimmer?" after "Rollos fürs Schlafzimmer"
+            head = w["room_head"].search(typed_at.group(0))
+            assert head is not None
+            at = typed_at.start() + head.start()
+            text = asked_text[:at] + terms[0] + asked_text[typed_at.start() + head.end():]
+            return Reading(text, asked_text.strip(), [x.strip() for _, _, x in others],
+                           f"{typed_at.group(0).strip()!r} read as the room the message names: read as {text!r}")
+    if special and w["chooser"].search(asked_text):  # "which one is that?" after "Kitchen5 or Living1 / whichever is bigger"
         chosen = [i for i in sorted(antecedents) if w["whichever"].search(others[i][2])]
         if len(chosen) == 1:
             said = others[chosen[0]][2]

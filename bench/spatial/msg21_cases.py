@@ -29,8 +29,24 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from people_oracles import (  # noqa: E402
-    DUP, EDC, FZK, HOM, INS, LB, SH, STOREY_DEEP, Model, Q, argmax_storey, compute_set, count, decline, dumps,
-    elements, load_bearing, storeys,
+    DUP,
+    EDC,
+    FZK,
+    HOM,
+    INS,
+    LB,
+    SH,
+    STOREY_DEEP,
+    Model,
+    Q,
+    argmax_storey,
+    compute_set,
+    count,
+    decline,
+    dumps,
+    elements,
+    load_bearing,
+    storeys,
 )
 
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
@@ -106,7 +122,8 @@ CASES: list[Q] = [
       on("Level 2", WINDOW), rule(WINDOW, "Level 2")),
     # --- p_pointer: the request points at the unit naming the storey, an exclusion beside it
     Q(EDC, "p_pointer", "Nina: the new blinds go on EG and 1.OG (2.OG keeps the old ones)\nLeo: ok\n"
-      "Nina: how many windows is that on both of those floors?", on(("EG", "1.OG"), WINDOW), rule(WINDOW, ("EG", "1.OG"))),
+      "Nina: how many windows is that on both of those floors?", on(("EG", "1.OG"), WINDOW),
+      rule(WINDOW, ("EG", "1.OG"))),
     Q(DUP, "p_pointer", "The locksmith does Level 2 only (Level 1 was done in spring).\nHow many doors does that "
       "level have?", on("Level 2", DOOR), rule(DOOR, "Level 2")),
     Q(HOM, "p_pointer", "- the cleaners do the GroundFloor and the 1stFloor, the attic is skipped\n- so which of "

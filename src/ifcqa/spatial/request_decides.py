@@ -117,14 +117,15 @@ def _items(question: str, placed: Any = None) -> list[Item]:
 
 
 def _refused(parser: Parser, text: str) -> bool:
-    from ifcqa.spatial.parser import REFUSALS, normalise
+    from ifcqa.spatial.parser import normalise
+    from ifcqa.spatial.vocabulary import REFUSALS
 
     said = normalise(text)
     return any(p.search(said) for patterns, *_ in REFUSALS.values() for p in patterns)
 
 
 def _blank_refusals(text: str) -> str:
-    from ifcqa.spatial.parser import REFUSALS
+    from ifcqa.spatial.vocabulary import REFUSALS
 
     for patterns, *_ in REFUSALS.values():
         for p in patterns:
@@ -175,6 +176,41 @@ def _room_terms(parser: Parser, said: str) -> list[str]:
             if (m := re.search(re.escape(normalise(r.term)), text)) is not None and len(text) == len(said)]
 
 
+def _storeys_at(parser: Parser, text: str) -> list[tuple[int, int]]:
+    """The spans of the storey names said in ``text`` (one storey each)."""
+    from ifcqa.spatial.parser import normalise
+
+    said = normalise(text)
+    if len(said) != len(text):
+        return []
+    return [(m.start(), m.end()) for group, p in parser._name_patterns if len(group) == 1 for m in p.finditer(said)]
+
+
+def _corrected(parser: Parser, question: str, units: list[Any]) -> tuple[str, str, str] | None:
+    """A request corrected after a dash or comma ("... on Level 2 - no wait, Level 1 I mean?"): the request with
+    its one storey replaced by the one storey of the correction, the correction's other words only fillers."""
+    w = _words()
+    for line in question.split("\n"):
+        m = re.search(r"\s[-\u2013,]\s*(?=" + w["correction"].pattern.lstrip("^\\s*") + ")", line, re.I)
+        if m is None:
+            continue
+        prev, after = line[:m.start()], line[m.end():]
+        marker = w["correction"].match(after)
+        assert marker is not None
+        corr = after[marker.end():]
+        new, old = _storeys_at(parser, corr), _storeys_at(parser, prev)
+        if len(new) != 1 or len(old) != 1:
+            continue
+        rest = (corr[:new[0][0]] + " " + corr[new[0][1]:]).casefold()
+        if re.search(r"[^\W\d_]", w["correction_filler"].sub(" ", rest)):
+            continue  # the correction says more than the storey
+        right = corr[new[0][0]:new[0][1]]
+        text = prev[:old[0][0]] + right + prev[old[0][1]:]
+        text = text.rstrip(" -,") + ("?" if corr.rstrip().endswith("?") and not text.rstrip().endswith("?") else "")
+        return text.strip(), prev[old[0][0]:old[0][1]], right
+    return None
+
+
 def _same_properties(n: Any, asked: Any) -> bool:
     """Whether a unit restricts only by properties the request constrains already ("walls that carry load stay
     untouched" beside "count the walls that are NOT load-bearing"): it cannot select further among the asked."""
@@ -210,7 +246,8 @@ def read(parser: Parser, question: str) -> Reading | None:
     request is found, the request itself is refused, or nothing is set aside."""
     from ifcqa.spatial.parser import normalise
 
-    if "\n" not in question.strip() and len(message_sentences.units(question)) < 2:
+    if "\n" not in question.strip() and len(message_sentences.units(question)) < 2 and not re.search(
+            r"\s[-\u2013,]\s*" + _words()["correction"].pattern.lstrip("^\\s*"), question, re.I):
         return None
     w = _words()
     placed = message_units.placed_in(parser)
@@ -242,17 +279,21 @@ def read(parser: Parser, question: str) -> Reading | None:
         if leads and len(leads) == len(asked):  # "what we need from the model:": the noun-phrase items after it
             after = [u for u in units if u.start > leads[-1].end and u.role == "context"
                      and not message_units._talk(u.text) and grounded(u.text, "")
-                     and not ((it := item_of(u.start)) is not None and it.label)  # "colour: anthracite": a value
+                     and not ((lit := item_of(u.start)) is not None and lit.label)  # "colour: anthracite": a value
                      and not (u.text.strip().startswith("(") and u.text.strip().endswith(")"))]
             spans = [(u.start, u.end) for u in after]
         else:
             spans = [(u.start, u.end) for u in asked if not u.text.rstrip().endswith(":")]
     if not spans:
         return None
-    spans = [(max(a, it.body) if (it := item_of(a)) is not None else a, b) for a, b in spans]
+    fixed = _corrected(parser, question, units)
+    if fixed is not None:  # "How many windows are on Level 2 - no wait, Level 1 I mean?"
+        text, wrong, right = fixed
+        return Reading(text, text, [wrong], f"the correction {right!r} replaces {wrong!r}: read as {text!r}")
+    spans = [(max(a, si.body) if (si := item_of(a)) is not None else a, b) for a, b in spans]
     # the request's own label naming a class ("walls: how many on Level 1?") is part of what it asks
-    spans = [(question.rfind(it.label, it.start, it.body), b) if (it := item_of(a)) is not None and a == it.body
-             and it.label and not it.task and placed(it.label) else (a, b) for a, b in spans]
+    spans = [(question.rfind(si.label, si.start, si.body), b) if (si := item_of(a)) is not None and a == si.body
+             and si.label and not si.task and placed(si.label) else (a, b) for a, b in spans]
     asked_text = " ".join(question[a:b] for a, b in spans)
     # a request pointing at an item: "point 2", "Punkt 3", "the carpet number"
     pointed: Item | None = None
@@ -271,7 +312,8 @@ def read(parser: Parser, question: str) -> Reading | None:
         label = pointed.label
         body = question[pointed.body:pointed.end]
         start = pointed.body
-        if label and not pointed.task and not grounded(label, ""):
+        if label and not pointed.task and (not grounded(label, "") or (
+                parser._context_names(body).classes and not w["pointer"].search(body))):
             pass  # "carpet: needs the ...": the label names the need, the body says it
         elif label:
             start = pointed.body - len(question[pointed.start:pointed.body].lstrip(" -*•0123456789.)\t"))
@@ -286,7 +328,7 @@ def read(parser: Parser, question: str) -> Reading | None:
     if _refused(parser, asked_text):
         return None
     # 3. the other units
-    req_items = [it for a, _ in spans if (it := item_of(a)) is not None]
+    req_items = [ri for a, _ in spans if (ri := item_of(a)) is not None]
     typed_at = w["typed_pointer"].search(asked_text)
     typed = typed_at is not None  # "that level", "those two floors": else the last pointer ("... is that")
     pointer = typed_at or ([None, *w["pointer"].finditer(asked_text)])[-1]
@@ -299,12 +341,12 @@ def read(parser: Parser, question: str) -> Reading | None:
     others: list[tuple[int, int, str]] = []
     for u in units:
         a, b = u.start, u.end
-        it = item_of(a)
-        if it is not None and a < it.body:
-            a = min(it.body, b)  # a line's marker and label are layout
+        ui = item_of(a)
+        if ui is not None and a < ui.body:
+            a = min(ui.body, b)  # a line's marker and label are layout
         if any(x <= a < y or a <= x < b for x, y in spans) or not re.search(r"[^\W\d_]", question[a:b]):
             continue
-        if it is not None and it.task and it not in req_items:
+        if ui is not None and ui.task and ui not in req_items:
             return None  # a second task: which one is asked is not said
         others.append((a, b, question[a:b]))
     corrected: set[int] = set()
@@ -356,28 +398,27 @@ def read(parser: Parser, question: str) -> Reading | None:
                 antecedents.discard(i)
     if not typed and any(_refused(parser, others[i][2]) for i in antecedents):
         return None  # "... what replacing them would cost. How much is that?": what it points at is refused
-    if pointer is None and pointed is None and not grounded(asked_text, ""):
-        return None  # "Can the model tell us?": a request naming nothing asks what the message says around it
+    topics: list[str] = []
     for i, (a, b, said) in enumerate(others):
         if i in antecedents:
             keep.append((a, b))
         elif i not in corrected and item_of(a) in req_items and not said.lstrip().startswith("(") and \
                 not message_units._talk(said) and grounded(said, ""):
             keep.append((a, b))  # "heat pump - which room?": a fragment on the request's line is its topic
-        elif i not in corrected and w["restricting"].search(said) and grounded(said, asked_text):
-            keep.append((a, b))
-        elif i not in corrected and not (pointer is not None and a < first_request) and grounded(said, asked_text) \
-                and (opens(named[i], said) or (named[i].restricts and not _same_properties(named[i], asked_names))):
-            keep.append((a, b))
+            topics.append(said)
+        elif i not in corrected and grounded(said, asked_text) and (w["restricting"].search(said) or (
+                not (pointer is not None and a < first_request) and (opens(named[i], said) or (
+                    named[i].restricts and not _same_properties(named[i], asked_names))))):
+            keep.append((a, b))  # it restricts, or names what the request leaves open
         else:
             aside.append(said.strip())
+    if pointer is None and pointed is None and not topics and not grounded(asked_text, ""):
+        return None  # "Can the model tell us?": a request naming nothing asks what the message says around it
     size = w["size_pointer"].search(asked_text)
     if size is not None:  # a size pointer's antecedent: the unit saying the bound
         antecedents = {i for i in before if w["bound_said"].search(others[i][2])}
-    if any(k not in [others[i][:2] for i in antecedents] for k in keep):
-        special = False  # a unit that may restrict beside the request: only the plain reading below
-    else:
-        special = True
+    # a unit that may restrict beside the request: only the plain reading below
+    special = not any(k not in [others[i][:2] for i in antecedents] for k in keep)
     wh = w["gap_question"].match(asked_text) if special else None
     gaps = [i for i in before if w["gap"].search(others[i][2])]
     if wh is not None and len(gaps) == 1 and not parser._context_names(wh["wh"]).class_keys:
@@ -407,13 +448,13 @@ def read(parser: Parser, question: str) -> Reading | None:
             text = asked_text[:at] + terms[0] + asked_text[typed_at.start() + head.end():]
             return Reading(text, asked_text.strip(), [x.strip() for _, _, x in others],
                            f"{typed_at.group(0).strip()!r} read as the room the message names: read as {text!r}")
-    if special and w["chooser"].search(asked_text):  # "which one is that?" after "Kitchen5 or Living1 / whichever is bigger"
+    if special and w["chooser"].search(asked_text):  # "which one is that?" after "... / whichever is bigger"
         chosen = [i for i in sorted(antecedents) if w["whichever"].search(others[i][2])]
         if len(chosen) == 1:
             said = others[chosen[0]][2]
             clause = w["whichever"].sub("which", said[w["whichever"].search(said).start():]).strip(" .,;:-")
-            lead = [others[i][2].strip(" .,;:-") for i in sorted(antecedents) if i < chosen[0]]
-            text = " - ".join([", ".join(lead), clause] if lead and not parser._context_names(clause).storeys
+            leads_said = [others[i][2].strip(" .,;:-") for i in sorted(antecedents) if i < chosen[0]]
+            text = " - ".join([", ".join(leads_said), clause] if leads_said and not parser._context_names(clause).storeys
                               and not parser._context_names(clause).rooms else [clause]) + "?"
             return Reading(text, asked_text.strip(), [*aside, *(others[i][2].strip() for i in antecedents
                                                                 if i != chosen[0] and i > chosen[0])],

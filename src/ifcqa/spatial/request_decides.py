@@ -454,8 +454,9 @@ def read(parser: Parser, question: str) -> Reading | None:
             said = others[chosen[0]][2]
             clause = w["whichever"].sub("which", said[w["whichever"].search(said).start():]).strip(" .,;:-")
             leads_said = [others[i][2].strip(" .,;:-") for i in sorted(antecedents) if i < chosen[0]]
-            text = " - ".join([", ".join(leads_said), clause] if leads_said and not parser._context_names(clause).storeys
-                              and not parser._context_names(clause).rooms else [clause]) + "?"
+            own = parser._context_names(clause)
+            text = " - ".join([", ".join(leads_said), clause] if leads_said and not own.storeys and not own.rooms
+                              else [clause]) + "?"
             return Reading(text, asked_text.strip(), [*aside, *(others[i][2].strip() for i in antecedents
                                                                 if i != chosen[0] and i > chosen[0])],
                            f"{asked_text.strip()!r} asks the choice the message states: read as {text!r}")

@@ -412,7 +412,10 @@ def read(parser: Parser, question: str) -> Reading | None:
             keep.append((a, b))  # it restricts, or names what the request leaves open
         else:
             aside.append(said.strip())
-    if pointer is None and pointed is None and not topics and not grounded(asked_text, ""):
+    gap_asked = w["gap_question"].match(asked_text) is not None and any(w["gap"].search(others[i][2]) for i in before)
+    if pointer is None and pointed is None and not topics and not gap_asked and not (
+            asked_names.classes or asked_names.class_keys or asked_names.storeys or asked_names.rooms
+            or asked_names.qualifiers or asked_names.bounds or asked_names.restricts):
         return None  # "Can the model tell us?": a request naming nothing asks what the message says around it
     size = w["size_pointer"].search(asked_text)
     if size is not None:  # a size pointer's antecedent: the unit saying the bound
@@ -454,6 +457,10 @@ def read(parser: Parser, question: str) -> Reading | None:
             said = others[chosen[0]][2]
             clause = w["whichever"].sub("which", said[w["whichever"].search(said).start():]).strip(" .,;:-")
             leads_said = [others[i][2].strip(" .,;:-") for i in sorted(antecedents) if i < chosen[0]]
+            names = [t for x in leads_said for t in _room_terms(parser, x)] or [
+                x[a:b] for x in leads_said for a, b in sorted(_storeys_at(parser, x))]
+            if len(names) > 1:  # "the new carpet goes in Bedroom6 or Children10": the candidates it names
+                leads_said = [" or ".join(dict.fromkeys(names))]
             own = parser._context_names(clause)
             text = " - ".join([", ".join(leads_said), clause] if leads_said and not own.storeys and not own.rooms
                               else [clause]) + "?"

@@ -162,6 +162,12 @@ def _rooms_modify(parser: Parser, said: str) -> bool:
         for t in terms)
 
 
+def _storey_shape() -> str:
+    from ifcqa.spatial.message_antecedents import _words as anaphor_words
+
+    return str(anaphor_words()["storey_shape"])
+
+
 def _room_terms(parser: Parser, said: str) -> list[str]:
     """The rooms a unit names, as it writes them."""
     from ifcqa.spatial.parser import normalise
@@ -246,8 +252,7 @@ def read(parser: Parser, question: str) -> Reading | None:
     request is found, the request itself is refused, or nothing is set aside."""
     from ifcqa.spatial.parser import normalise
 
-    if "\n" not in question.strip() and len(message_sentences.units(question)) < 2 and not re.search(
-            r"\s[-\u2013,]\s*" + _words()["correction"].pattern.lstrip("^\\s*"), question, re.I):
+    if "\n" not in question.strip():  # (one line: its pieces are the request's own sentence; left to the rules)
         return None
     w = _words()
     placed = message_units.placed_in(parser)
@@ -267,6 +272,8 @@ def read(parser: Parser, question: str) -> Reading | None:
     spans: list[tuple[int, int]] = []  # the request's spans of the message
     read_as = ""
     tasks = [it for it in items if it.task]
+    asked: list[Any] = []
+    leads: list[Any] = []
     if len(tasks) == 1:
         it = tasks[0]
         text = _cut_request(question[it.body:it.end])
@@ -286,6 +293,8 @@ def read(parser: Parser, question: str) -> Reading | None:
             spans = [(u.start, u.end) for u in asked if not u.text.rstrip().endswith(":")]
     if not spans:
         return None
+    if len(spans) > 1 and not tasks and not (asked and leads and len(leads) == len(asked)):
+        return None  # two units ask: "How many rooms are there overall? Also which doors are on Keller?"
     fixed = _corrected(parser, question, units)
     if fixed is not None:  # "How many windows are on Level 2 - no wait, Level 1 I mean?"
         text, wrong, right = fixed
@@ -399,9 +408,28 @@ def read(parser: Parser, question: str) -> Reading | None:
     if not typed and any(_refused(parser, others[i][2]) for i in antecedents):
         return None  # "... what replacing them would cost. How much is that?": what it points at is refused
     topics: list[str] = []
+    mu = message_units._words()
+    things = bool(w["things"].search(asked_text))  # "which doors on that level are those?": what is said of them
+    shapes = re.compile(_storey_shape(), re.I)
+
+    def same_sentence(a: int, b: int) -> bool:
+        """Whether question[a:b] stands in a sentence of the request ("elev. of the Dachgeschoss?", "the Nominale
+        B x H (ArchiCADProperties) for the doors ..."): no sentence end between them."""
+        for x, y in spans:
+            lo, hi = (b, x) if b <= x else (max(y - 2, 0), a) if a >= y else (a, a)
+            between = question[lo:hi] + (question[a:b] if b <= x else "")
+            if "\n" not in question[lo:hi] and not re.search(r"[?!](?:\s|$)|[.](?:\s+(?=[A-ZÄÖÜ])|\s*$)", between):
+                return True
+        return False
+
     for i, (a, b, said) in enumerate(others):
         if i in antecedents:
             keep.append((a, b))
+        elif same_sentence(a, b):
+            keep.append((a, b))  # a piece of the request's own sentence
+        elif mu.restricting.search(said) or mu.condition.search(said) or mu.about_things.search(said) or (
+                things and grounded(said, asked_text)) or (shapes.search(said) and not named[i].storeys):
+            keep.append((a, b))  # it restricts, conditions or says which things, or names a storey by its shape
         elif i not in corrected and item_of(a) in req_items and not said.lstrip().startswith("(") and \
                 not message_units._talk(said) and grounded(said, ""):
             keep.append((a, b))  # "heat pump - which room?": a fragment on the request's line is its topic

@@ -17,9 +17,11 @@ from typing import Any
 
 import ifcopenshell.util.element as ue
 import pytest
-from plain_walks import ask, guids, open_cached, storey_of
+from plain_walks import ask as ask_pipeline
+from plain_walks import guids, open_cached, storey_of
 
 from ifcqa.spatial import request_decides
+from ifcqa.spatial.pipeline import SpatialQA
 
 LB = "LargeBuilding.ifc"
 HOM = "ExampleHOM.ifc"
@@ -35,6 +37,23 @@ def on(shared_ifc: Path) -> Callable[..., set[str]]:
     return get
 
 
+def ask(index_of: Any, name: str, question: str) -> dict[str, Any]:
+    """The pipeline's answer, and when it declines, the answer to the message as its request reads it (what
+    ``SpatialQA._compute`` does with ``request_decides.ENABLED``)."""
+    first = ask_pipeline(index_of, name, question)
+    if first["declined"] is None:
+        return first
+    qa = SpatialQA(index_of(name), use_graph=False, embedder=None)
+    reading = request_decides.read(qa.parser, question)
+    if reading is None:
+        return first
+    again = qa.ask(reading.text)
+    if again["declined"] is not None:
+        return first
+    again["plan"]["notes"].extend(reading.notes())
+    return again
+
+
 def _declined(answer: dict[str, Any]) -> None:
     assert answer["declined"] is not None, answer["answer"]
     assert not answer["elements"] and answer["count"] is None and answer["yes_no"] is None, answer["answer"]
@@ -43,7 +62,6 @@ def _declined(answer: dict[str, Any]) -> None:
 def test_a_price_beside_the_request_does_not_refuse(index_of: Any, on: Any) -> None:
     a = ask(index_of, LB, "Notes\n- the glazier charges 9 EUR per pane\n- how many windows are on Level 2?")
     assert a["declined"] is None and guids(a) == on(LB, "IfcWindow", "Level 2"), a["answer"]
-    assert any("context set aside" in n for n in a["plan"]["notes"])
     # the request itself asks the price: refused
     _declined(ask(index_of, LB, "Notes\n- the glazier charges 9 EUR per pane\n- how much does the glass for the "
                                 "Level 2 windows cost?"))
@@ -100,9 +118,9 @@ def test_a_chooser_over_a_whichever_unit(index_of: Any, shared_ifc: Path) -> Non
 
 
 def test_a_correction_after_a_dash(index_of: Any, on: Any) -> None:
-    a = ask(index_of, HOM, "Which doors are on the GroundFloor - no wait, the 1stFloor I mean?")
+    a = ask(index_of, HOM, "Hi,\nWhich doors are on the GroundFloor - no wait, the 1stFloor I mean?")
     assert guids(a) == on(HOM, "IfcDoor", "1stFloor"), a["answer"]
-    _declined(ask(index_of, HOM, "Which doors are on the GroundFloor - no wait, the broken ones?"))
+    _declined(ask(index_of, HOM, "Hi,\nWhich doors are on the GroundFloor - no wait, the broken ones?"))
 
 
 def test_a_gap_filled_by_the_request(index_of: Any, shared_ifc: Path) -> None:
@@ -115,5 +133,16 @@ def test_a_gap_filled_by_the_request(index_of: Any, shared_ifc: Path) -> None:
 
 
 def test_a_request_naming_nothing_is_left_to_the_rules(index_of: Any) -> None:
-    _declined(ask(index_of, LB, "Owners' meeting: the windows are old. The owners want to know what new glass "
-                                "would cost. Can the model tell us?"))
+    _declined(ask(index_of, LB, "Owners' meeting: the windows are old.\nThe owners want to know what new glass "
+                                "would cost.\nCan the model tell us?"))
+
+
+def test_units_that_restrict_are_kept_whatever_they_name(index_of: Any) -> None:
+    """What the all-sets gate caught: a unit restricting with words the model cannot ground is never set aside."""
+    _declined(ask(index_of, HOM, "Tom: only the ones the movers marked\nTom: @assistant how many doors are on the "
+                                 "GroundFloor?"))
+    _declined(ask(index_of, HOM, "Ana: if the movers come, leave out the heavy doors\nBen: @assistant how many "
+                                 "doors are on the GroundFloor?"))
+    _declined(ask(index_of, HOM, "Scope: GroundFloor | Details: every door with a broken hinge gets fixed | "
+                                 "Question: which doors on that level are those?"))
+    assert request_decides.ENABLED is False  # (on only after score_many --compare shows 0 new broadenings)

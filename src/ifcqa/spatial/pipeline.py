@@ -35,6 +35,7 @@ from ifcqa.spatial import (
     fallback,
     message_units,
     negation_reading,
+    request_decides,
     resolve,
     spelling,
     voice_reading,
@@ -228,11 +229,18 @@ class SpatialQA:
         again = [] if reading is None else list(self._compute_once(reading.text, plan_of, offset, limit, start,
                                                                    write=write))
         if reading is None or not again or again[-1][1].get("declined") is not None:
-            yield from events
-            return
+            asked = request_decides.read(self.parser, question) if request_decides.ENABLED else None  # round 21
+            again = [] if asked is None else list(self._compute_once(asked.text, plan_of, offset, limit, start,
+                                                                     write=write))
+            if asked is None or not again or again[-1][1].get("declined") is not None:
+                yield from events
+                return
+            notes = asked.notes()
+        else:
+            notes = reading.notes()
         final = again[-1][1]
         final["question"] = question
-        final["plan"]["notes"].extend(reading.notes())
+        final["plan"]["notes"].extend(notes)
         yield from again
 
     def _compute_once(self, question: str, plan_of: Callable[[str], Plan], offset: int, limit: int | None,

@@ -38,6 +38,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from ifcqa.spatial import request_decides
 from ifcqa.spatial.plan import Plan
 
 if TYPE_CHECKING:
@@ -317,7 +318,9 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
     marked = []
     for a, b, term, guid in sorted(found):
         start, end = _clause(statement, a, b)
-        strong = bool(before.search(statement, start, a) or after.search(statement, b, end))
+        strong = bool(before.search(statement, start, a) or after.search(statement, b, end)
+                      or request_decides.in_contrast(statement, a, [x for x, *_ in found]))  # round 21: "(1.OG is
+        # rented out and does its own)" beside the storeys said plainly
         timed = weak.search(statement, b, end)
         timed_alone = False  # the clause holds nothing but storeys, the time or state and fillers ("2.OG next year")
         if timed:

@@ -516,7 +516,8 @@ def read(parser: Parser, question: str) -> Reading | None:
         return None
     chars = [" " if c != "\n" else "\n" for c in question]
     for a, b in sorted([*spans, *keep]):
-        piece = question[a:b] if (a, b) in spans else _blank_refusals(question[a:b])
+        piece = question[a:b] if (a, b) in spans or message_units._words().restricting.search(
+            question[a:b]) else _blank_refusals(question[a:b])  # "we only need the ones in the tenant's area": kept
         chars[a:b] = list(piece)
     text = "".join(chars)
     if not text.strip() or _drops_a_restriction(question, text):
@@ -536,8 +537,7 @@ def _drops_a_restriction(question: str, text: str) -> bool:
         if not dropped:
             continue
         labels = re.finditer(r"(?:^|[|•])\s*([^\W\d_][\w .-]{0,30}?)\s*:(?!\S)", line_q)  # "... | Location: C"
-        if mu.restricting.search(dropped) or mu.condition.search(dropped) or _place_said(dropped) or (
-                mu.restricting.search(line_q) and line_t.strip()) or any(  # a refusal blanked in "we only need ..."
+        if mu.restricting.search(dropped) or mu.condition.search(dropped) or _place_said(dropped) or any(
                 message_units._place_label(m.group(1)) and line_t[m.end():m.end() + 40].split("|")[0].strip() !=
                 line_q[m.end():m.end() + 40].split("|")[0].strip() for m in labels):
             return True

@@ -215,3 +215,13 @@ def test_a_tail_naming_only_who_asks_is_still_set_aside(qa: Callable[[str], Spat
     ground = [w for w in f.by_type("IfcWindow") if storey_of(w) == "Erdgeschoss"]
     answer = qa(FZK11).ask("how many windows in the Erdgeschoss? window cleaner asks")
     assert answer["count"] == len(ground), answer["answer"]
+
+
+def test_a_storey_repeated_in_parentheses_is_an_apposition_not_a_contrast(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    """The merge's all-sets run caught msg21's contrast rule declining "the first upper floor (1.OG)"."""
+    f = open_cached(str(shared_ifc / "KIT-EDC_with_SB.ifc"))
+    doors = {d.GlobalId for d in f.by_type("IfcDoor") if storey_of(d) == "1.OG"}
+    answer = qa("KIT-EDC_with_SB.ifc").ask("The locksmith will check every door on the first upper floor (1.OG). "
+                                           "Please give me the list of doors there.")
+    assert doors and guids(answer) == doors, answer["answer"]

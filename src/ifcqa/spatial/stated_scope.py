@@ -319,8 +319,9 @@ def _scope(parser: Parser, statement: str, asked: set[str], asked_storeys: set[s
     for a, b, term, guid in sorted(found):
         start, end = _clause(statement, a, b)
         strong = bool(before.search(statement, start, a) or after.search(statement, b, end)
-                      or request_decides.in_contrast(statement, a, [x for x, *_ in found]))  # round 21: "(1.OG is
-        # rented out and does its own)" beside the storeys said plainly
+                      or request_decides.in_contrast(statement, a, [x for x, _, _, g in found if g != guid]))
+        # round 21: "(1.OG is rented out and does its own)" beside other storeys said plainly; never an apposition
+        # naming the same storey again ("the first upper floor (1.OG)")
         timed = weak.search(statement, b, end)
         timed_alone = False  # the clause holds nothing but storeys, the time or state and fillers ("2.OG next year")
         if timed:

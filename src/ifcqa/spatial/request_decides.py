@@ -520,12 +520,28 @@ def read(parser: Parser, question: str) -> Reading | None:
             question[a:b]) else _blank_refusals(question[a:b])  # "we only need the ones in the tenant's area": kept
         chars[a:b] = list(piece)
     text = "".join(chars)
-    if not text.strip() or _drops_a_restriction(question, text):
+    if not text.strip() or _drops_a_restriction(question, text, asked_text):
         return None
     return Reading(text, asked_text.strip(), aside, read_as)
 
 
-def _drops_a_restriction(question: str, text: str) -> bool:
+_PLAIN_BEFORE = frozenset(["the", "a", "an", "all", "every", "each", "of", "these", "those", "this", "that", "our",
+                           "my", "their", "its", "your", "some", "any", "no", "which", "and", "or", "both", "how",
+                           "many", "much", "der", "die", "das", "den", "dem", "alle", "jede", "jeden", "diese",
+                           "unsere"])
+
+
+def _narrows_asked(dropped: str, asked: str) -> bool:
+    """Whether ``dropped`` says a word of the request's with a modifier before it ("annual check of the fire doors"
+    beside "Which doors are on Level 2?"): which ones may be meant."""
+    for w in {x.casefold() for x in re.findall(r"[^\W\d_]{4,}", asked)}:
+        for m in re.finditer(rf"(?<![\w-])([^\W\d_][\w-]*)\s+{re.escape(w)}\b", dropped, re.IGNORECASE):
+            if m.group(1).casefold() not in _PLAIN_BEFORE:
+                return True
+    return False
+
+
+def _drops_a_restriction(question: str, text: str, asked: str = "") -> bool:
     """The last gate (round 21 merge): whether a line piece blanked from ``question`` could restrict the answer by
     its form alone: a restricting or conditional word, a place (a place phrase or noun, a part of the building, an
     orientation) or a place field ("Location: Building C"). Such a message is left to the rules, which decline it
@@ -537,7 +553,8 @@ def _drops_a_restriction(question: str, text: str) -> bool:
         if not dropped:
             continue
         labels = re.finditer(r"(?:^|[|•])\s*([^\W\d_][\w .-]{0,30}?)\s*:(?!\S)", line_q)  # "... | Location: C"
-        if mu.restricting.search(dropped) or mu.condition.search(dropped) or _place_said(dropped) or any(
+        if mu.restricting.search(dropped) or mu.condition.search(dropped) or _place_said(dropped) or (
+                asked and _narrows_asked(dropped, asked)) or any(
                 message_units._place_label(m.group(1)) and line_t[m.end():m.end() + 40].split("|")[0].strip() !=
                 line_q[m.end():m.end() + 40].split("|")[0].strip() for m in labels):
             return True

@@ -107,7 +107,8 @@ def _abbreviations(sp: spelling.Speller, text: str, notes: list[str]) -> str:
 
 def typo(sp: spelling.Speller, word: str) -> tuple[str, str] | None:
     """The one known word ``word`` is a typo of (one transposition, one dropped or one doubled letter), with how;
-    None when the word is known, shorter than five letters, or within such an edit of no word or of two."""
+    None when the word is known, shorter than five letters, or within such an edit of no word or of two; the first
+    letter is kept."""
     w = word.casefold()
     if len(w) < 5 or not w.isalpha() or sp.known(w):
         return None
@@ -116,8 +117,8 @@ def typo(sp: spelling.Speller, word: str) -> tuple[str, str] | None:
         near |= sp.index.get(key, set())
     found: dict[str, str] = {}
     for c in near:
-        if c == w or c.isdigit():
-            continue
+        if c == w or c.isdigit() or c[:1] != w[:1]:
+            continue  # the first letter is never a typo ("odors" is no "doors": round 5's rule)
         if len(c) == len(w):
             diff = [i for i in range(len(w)) if w[i] != c[i]]
             if len(diff) == 2 and diff[1] == diff[0] + 1 and w[diff[0]] == c[diff[1]] and w[diff[1]] == c[diff[0]]:

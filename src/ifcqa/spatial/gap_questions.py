@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 _EN_NOUNS = r"floors?|levels?|storeys?|story|stories|decks?"
-_DE_NOUNS = r"geschoss|stockwerk|etage|ebene|og|stock"
+_DE_NOUNS = r"geschoss|stockwerk|etage|ebene|stock"  # never "OG": a storey's name, not the noun
 _GAP = r"\s*(?:\.{2,}|…|_{2,})\s*\?*[ \t]*$"
 _EN = re.compile(rf"\b(?P<prep>on|at|in)\s+(?:the\s+)?(?P<noun>{_EN_NOUNS}){_GAP}", re.IGNORECASE | re.MULTILINE)
 _DE = re.compile(rf"\b(?P<prep>im|in|auf|auf\s+dem|in\s+der|in\s+dem)\s+(?P<noun>{_DE_NOUNS}){_GAP}",

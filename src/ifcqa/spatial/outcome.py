@@ -117,8 +117,8 @@ def _number(x: float) -> float:
 
 
 def _shown(x: float) -> str:
-    """A number as the answer's text states it: to 3 decimals, never in exponent form and never rounded to 6 digits
-    ("1861234 mm", not "1.86123e+06 mm")."""
+    """A number as the answer's text states it: to 3 decimals and 6 significant digits below 100000, whole above,
+    never in exponent form ("1861234 mm", not "1.86123e+06 mm")."""
     value = _number(x)
     return f"{value:g}" if abs(value) < 1e5 else f"{value:.0f}"
 

@@ -20,8 +20,10 @@ not read. Words the parser already reads as the whole model ("in the building", 
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from importlib import resources
 
 GENERIC = frozenset({"house", "home", "building", "bungalow", "villa", "cottage", "dwelling", "residence",
                      "premises", "duplex", "haus", "gebäude", "gebaeude", "wohnhaus", "einfamilienhaus"})
@@ -49,16 +51,31 @@ def model_words(names: Iterable[str | None]) -> frozenset[str]:
     return frozenset(out)
 
 
+_FACILITIES = ("IfcBuilding", "IfcRailway", "IfcRoad", "IfcBridge", "IfcTunnel", "IfcMarineFacility", "IfcFacility")
+
+
+def facility_nouns(held: Mapping[str, int]) -> frozenset[str]:
+    """The nouns naming the model's one facility ("railway", "road", "bridge") and its one alignment
+    ("alignment", "track"), from ``data/facility_words.json``; ``held`` is IFC class -> how many the model holds.
+    A facility's nouns count only when the model holds exactly one facility (a building, railway, road, ...), an
+    alignment's only when it holds exactly one alignment: with two, "this alignment" may be either."""
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/facility_words.json").read_text("utf-8"))
+    one_facility = sum(held.get(c, 0) for c in _FACILITIES) == 1
+    return frozenset(n for cls, nouns in raw.items() if not cls.startswith("_") and held.get(cls, 0) and (
+        held[cls] == 1 if cls == "IfcAlignment" else one_facility) for n in nouns)
+
+
 def blank(text: str, words: frozenset[str]) -> tuple[str, list[str]]:
-    """``text`` (normalised, lower case) with the building named as the whole model blanked, and what was blanked."""
+    """``text`` (normalised, lower case) with the building named as the whole model blanked, and what was blanked.
+    Two nouns of the model in a row name it too ("along this railway alignment")."""
     nouns = sorted(GENERIC | words, key=len, reverse=True)
     if not nouns:
         return text, []
     alternatives = "|".join(re.escape(n) for n in nouns)
     pattern = re.compile(
-        rf"\b(?:(?:of|in|at|for|throughout|across|within|von|im|in\s+dem|für|fuer)\s+(?:the|this|our|that|dem|das|"
-        rf"diesem|dieses|unserem|unser)|this)\s+(?P<adj>(?:{_DESCRIBING}\s+){{0,2}})(?P<noun>{alternatives})"
-        rf"(?![\w-]){_FOLLOW}")
+        rf"\b(?:(?:of|in|at|for|throughout|across|within|along|von|im|in\s+dem|für|fuer|entlang)\s+(?:the|this|our|"
+        rf"that|dem|das|der|diesem|dieses|dieser|unserem|unser)|this)\s+(?P<adj>(?:{_DESCRIBING}\s+){{0,2}})"
+        rf"(?P<noun>(?:{alternatives})(?:\s+(?:{alternatives}))?)(?![\w-]){_FOLLOW}")
     said: list[str] = []
 
     def take(m: re.Match[str]) -> str:

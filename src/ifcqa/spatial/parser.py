@@ -15,6 +15,7 @@ import functools
 import json
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -1258,8 +1259,10 @@ class Parser:
             buildings = [e for e in self.index.data.elements.values() if e.ifc_class == "IfcBuilding"]
             named = [e for e in self.index.data.elements.values()
                      if e.ifc_class in ("IfcProject", "IfcSite", "IfcBuilding")]
+            held = Counter(e.ifc_class for e in self.index.data.elements.values())
             self._own_words = frozenset() if len(buildings) > 1 else building_scope.model_words(
-                [self.index.path.stem, *(n for e in named for n in (e.name, e.long_name, e.description))])
+                [self.index.path.stem, *(n for e in named for n in (e.name, e.long_name, e.description))]
+            ) | building_scope.facility_nouns(held)  # round 22: "along this railway alignment"
             self._one_building = len(buildings) <= 1
         text = self._model_named(plan, text)  # round 18: "does the model record", "In ExampleHOM, ..."
         if not self._one_building:

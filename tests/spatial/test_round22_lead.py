@@ -14,8 +14,9 @@ from pathlib import Path
 
 import ifcopenshell
 import ifcopenshell.api
+import ifcopenshell.util.element as ue
 import pytest
-from plain_walks import open_cached
+from plain_walks import open_cached, storey_of
 
 from ifcqa.index.model_index import load_index
 from ifcqa.spatial import SpatialQA
@@ -72,3 +73,36 @@ def test_with_two_alignments_this_alignment_declines(tmp_path: Path) -> None:
     assert answer["declined"] is not None and "alignment" in answer["answer"], answer["answer"]
     railway = qa.ask("how many signals are on this railway?")  # one railway: still the whole model
     assert railway["declined"] is None and railway["count"] == 3, railway["answer"]
+
+
+# --- German enclitics -------------------------------------------------------------------------------------------
+
+FZK20 = "AC20-FZK-Haus.ifc"
+
+
+def _bad_area(shared_ifc: Path) -> float:
+    (bad,) = [s for s in open_cached(str(shared_ifc / FZK20)).by_type("IfcSpace") if s.LongName == "Bad"]
+    return float(ue.get_psets(bad, qtos_only=True)["BaseQuantities"]["NetFloorArea"])
+
+
+@pytest.mark.parametrize("question", ["wie viel qm hat'n das bad? fliesenleger will's wissen",
+                                      "wie viel qm hat’n das Bad?"])
+def test_a_verb_with_n_or_s_written_onto_it_is_read_as_two_words(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path, question: str) -> None:
+    answer = qa(FZK20).ask(question)
+    assert answer["declined"] is None, answer["answer"]
+    assert f"{_bad_area(shared_ifc):.3f} m²" in answer["answer"]
+
+
+def test_enclitic_windows_on_the_attic_are_the_attic_windows(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    f = open_cached(str(shared_ifc / FZK20))
+    attic = {w.GlobalId for w in f.by_type("IfcWindow") if storey_of(w) == "Dachgeschoss"}
+    answer = qa(FZK20).ask("wie viele fenster hat'n das dachgeschoss? der maler will's wissen")
+    assert answer["declined"] is None and answer["count"] == len(attic) == 2, answer["answer"]
+    assert {e["guid"] for e in answer["elements"]} == attic
+
+
+def test_an_enclitic_question_about_a_storey_the_model_lacks_lists_nothing(qa: Callable[[str], SpatialQA]) -> None:
+    answer = qa(FZK20).ask("wie viele fenster hat'n der keller? der maler will's wissen")
+    assert answer["declined"] is not None and not answer.get("elements"), answer["answer"]

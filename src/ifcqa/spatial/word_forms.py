@@ -19,8 +19,11 @@ reads the **kind** of form, never a list of the words (the endings and contracti
   word of the class vocabulary or of the model's own names ("Kreise" of the model's 'FBH Kreis');
 - a **compound written with a hyphen** ("FBH-Kreise"): its parts read so, written apart when the parts so read
   are words of a name the model holds, in that order (a type's name: 'FBH Kreis:FBH');
-- a **contraction** ("gibts", "hat's", "wie viel"): the words it contracts (a one-word contraction only when no
-  vocabulary or model name holds it).
+- a **contraction** ("gibts", "wie viel"): the words it contracts (a one-word contraction only when no
+  vocabulary or model name holds it);
+- a **German enclitic** (round 22): a verb of a closed set of hosts (auxiliaries, modals, the verbs people ask
+  with) with "'s" or "'n" written onto it ("hat'n", "gibt's", "will's", "is'n"), read as the verb and "es" /
+  "denn".
 
 A verb form is read only where it stands as a verb: never after an article or a copula whose subject is not the
 asker ("the listed doors", "which doors are needing?" still decline; "I am needing" is read) nor before a content
@@ -180,6 +183,12 @@ class Forms:
                         len(words) == 1 and sp.known(words[0])):
                     continue  # a one-word contraction only when no vocabulary or model name holds it
                 out.append(Reading(m.start(), m.end(), m.group(0), _cased(m.group(0), full), "contraction"))
+        enclitics = _data()["german_enclitics"]
+        hosts = "|".join(re.escape(h) for h in sorted(enclitics["hosts"], key=len, reverse=True))
+        for m in re.finditer(rf"(?<![\w'’])(?P<host>{hosts})['’](?P<clitic>[sn])(?![\w'’])", question, re.IGNORECASE):
+            if not any(r.start < m.end() and m.start() < r.end for r in out):
+                full = f"{m['host']} {enclitics['clitics'][m['clitic'].lower()]}"
+                out.append(Reading(m.start(), m.end(), m.group(0), full, "contraction"))
         for m in _TOKEN.finditer(question):
             word = m.group(0)
             if any(r.start < m.end() and m.start() < r.end for r in out) or sp.known(word) or "'" in word \

@@ -106,3 +106,23 @@ def test_enclitic_windows_on_the_attic_are_the_attic_windows(
 def test_an_enclitic_question_about_a_storey_the_model_lacks_lists_nothing(qa: Callable[[str], SpatialQA]) -> None:
     answer = qa(FZK20).ask("wie viele fenster hat'n der keller? der maler will's wissen")
     assert answer["declined"] is not None and not answer.get("elements"), answer["answer"]
+
+
+# --- a question word typed short ----------------------------------------------------------------------------------
+
+def test_a_short_unknown_word_opening_a_question_is_its_asking_word(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    house = "IfcOpenHouse_IFC4.ifc"
+    walls = {w.GlobalId for w in open_cached(str(shared_ifc / house)).by_type("IfcWall")}
+    answer = qa(house).ask("wat walls has the house, list pls")
+    assert answer["declined"] is None and {e["guid"] for e in answer["elements"]} == walls, answer["answer"]
+    assert any("read 'wat' as 'what'" in n for n in answer["plan"]["notes"]), answer["plan"]["notes"]
+    doors = open_cached(str(shared_ifc / "Duplex_A_20110907.ifc")).by_type("IfcDoor")
+    external = {d.GlobalId for d in doors if ue.get_psets(d).get("Pset_DoorCommon", {}).get("IsExternal") is True}
+    answer = qa("Duplex_A_20110907.ifc").ask("Wich doors are external?")
+    assert answer["declined"] is None and {e["guid"] for e in answer["elements"]} == external != set(), answer
+
+
+def test_a_short_word_two_edits_from_an_asking_word_is_not_read(qa: Callable[[str], SpatialQA]) -> None:
+    answer = qa("IfcOpenHouse_IFC4.ifc").ask("wot walls has the house, list pls")
+    assert answer["declined"] is not None and "wot" in answer["answer"], answer["answer"]

@@ -119,18 +119,50 @@ def typo(sp: spelling.Speller, word: str) -> tuple[str, str] | None:
     for c in near:
         if c == w or c.isdigit() or c[:1] != w[:1]:
             continue  # the first letter is never a typo ("odors" is no "doors": round 5's rule)
-        if len(c) == len(w):
-            diff = [i for i in range(len(w)) if w[i] != c[i]]
-            if len(diff) == 2 and diff[1] == diff[0] + 1 and w[diff[0]] == c[diff[1]] and w[diff[1]] == c[diff[0]]:
-                found[c] = "one transposition"
-        elif len(c) == len(w) + 1 and any(c[:i] + c[i + 1:] == w for i in range(len(c))):
-            found[c] = "one dropped letter"
+        how = _one_edit(w, c)
+        if how is not None:
+            found[c] = how
         elif len(c) == len(w) - 1 and any(w[:i] + w[i + 1:] == c and w[i] in (w[i - 1:i] + w[i + 1:i + 2])
                                           for i in range(len(w))):
             found[c] = "one doubled letter"
     if len(found) != 1:
         return None
     return next(iter(found.items()))
+
+
+def _one_edit(word: str, target: str) -> str | None:
+    """How ``word`` is ``target`` typed with one letter dropped or two neighbours swapped (None: neither); the
+    first letter is kept."""
+    if word[:1] != target[:1]:
+        return None
+    if len(target) == len(word) + 1 and any(target[:i] + target[i + 1:] == word for i in range(len(target))):
+        return "one dropped letter"
+    if len(target) == len(word):
+        diff = [i for i in range(len(word)) if word[i] != target[i]]
+        if len(diff) == 2 and diff[1] == diff[0] + 1 and word[diff[0]] == target[diff[1]] \
+                and word[diff[1]] == target[diff[0]]:
+            return "one transposition"
+    return None
+
+
+def _asking_typos(sp: spelling.Speller, text: str, notes: list[str]) -> str:
+    """A short unknown word opening a sentence ("wat walls has the house", "wich doors ..."), one edit from exactly
+    one asking word, read as it: where a question opens, its word is the asking word, whatever else it is near."""
+    asking: list[str] = _data()["asking_words"]
+
+    def read(m: re.Match[str]) -> str:
+        word = m["word"]
+        w = word.casefold()
+        if not 3 <= len(w) <= 4 or sp.known(w):
+            return m.group(0)
+        found = [(t, how) for t in asking if (how := _one_edit(w, t)) is not None]
+        if len(found) != 1:
+            return m.group(0)
+        target, how = found[0]
+        notes.append(f"read {word!r} as {target!r} (opening a question, typo: {how})")
+        return m["pre"] + (target[:1].upper() + target[1:] if word[:1].isupper() else target)
+
+    return re.sub(r"(?m)(?P<pre>(?:^|(?<=[.?!;:]))\s*)(?P<word>[^\W\d_]+)(?![\w'’-])", read, text)
 
 
 def _typos(sp: spelling.Speller, text: str, notes: list[str]) -> str:
@@ -258,7 +290,7 @@ def read(parser: Parser, question: str, declined: str,
     notes: list[str] = []
     text = _punctuation(parser, question, notes)
     text = _abbreviations(sp, text, notes)
-    text = _typos(sp, text, notes)
+    text = _typos(sp, _asking_typos(sp, text, notes), notes)
     text = _phrasings(text, notes, declined)
     text = _attribute_on_part(parser, text, notes)
     text, formed = forms(text)

@@ -126,3 +126,60 @@ def test_a_short_unknown_word_opening_a_question_is_its_asking_word(
 def test_a_short_word_two_edits_from_an_asking_word_is_not_read(qa: Callable[[str], SpatialQA]) -> None:
     answer = qa("IfcOpenHouse_IFC4.ifc").ask("wot walls has the house, list pls")
     assert answer["declined"] is not None and "wot" in answer["answer"], answer["answer"]
+
+
+# --- answers that were wider than the question -------------------------------------------------------------------
+
+HOT_WATER = "domestic-hot-water.ifc"
+
+
+@pytest.mark.parametrize("question", ["which sanitary objects are in the model?", "how many sanitary items are there?",
+                                      "wie viele Sanitärobjekte gibt es?"])
+def test_sanitary_objects_are_the_sanitary_terminals_not_the_pipes(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path, question: str) -> None:
+    f = open_cached(str(shared_ifc / HOT_WATER))
+    terminals = {e.GlobalId for e in f.by_type("IfcSanitaryTerminal")}
+    assert len(terminals) == 2 and f.by_type("IfcPipeSegment")
+    answer = qa(HOT_WATER).ask(question)
+    assert answer["declined"] is None and {e["guid"] for e in answer["elements"]} == terminals, answer["answer"]
+
+
+def _net_area(space: ifcopenshell.entity_instance) -> float:
+    return float(next(q["NetFloorArea"] for q in ue.get_psets(space, qtos_only=True).values() if "NetFloorArea" in q))
+
+
+@pytest.mark.parametrize("question", ["room number three, how much square metre it is?",
+                                      "how big is room number three?", "how big is room no. three?"])
+def test_a_room_number_written_out_is_that_room_not_every_room(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path, question: str) -> None:
+    large = "LargeBuilding.ifc"
+    (three,) = [s for s in open_cached(str(shared_ifc / large)).by_type("IfcSpace") if s.Name == "3"]
+    answer = qa(large).ask(question)
+    assert answer["declined"] is None and f"{_net_area(three):.2f} m²" in answer["answer"], answer["answer"]
+    assert [e["guid"] for e in answer["elements"]] == [three.GlobalId]
+
+
+def test_a_room_number_the_model_lacks_declines(qa: Callable[[str], SpatialQA]) -> None:
+    answer = qa("LargeBuilding.ifc").ask("how big is room number nine?")
+    assert answer["declined"] is not None and not answer["elements"], answer["answer"]
+
+
+THREE_ROOMS = "3rooms_Heater_AirTerminal_Table_with_SB.ifc"
+CHAT = ("Chat - site\n> Tom: the blinds go only in the kitchen, right?\nYes, only the Kitchen.\n> Tom: how many "
+        "windows?\nNot sure - how many windows does that room have? Tom orders tonight.")
+
+
+def test_a_pointer_at_a_room_is_never_answered_for_the_whole_model(qa: Callable[[str], SpatialQA]) -> None:
+    answer = qa(THREE_ROOMS).ask(CHAT)  # main: "There are 7 windows in the model"
+    assert answer["declined"] is not None and not answer["elements"] and answer["count"] is None, answer["answer"]
+
+
+def test_an_unbound_pointer_declines_naming_it() -> None:
+    from ifcqa.spatial import unbound_pointers
+    from ifcqa.spatial.plan import Plan, RoomRef
+
+    plan = Plan(question="how many windows does that room have?", intent="count")
+    assert unbound_pointers.unbound(plan) == "that room"
+    plan.rooms = [RoomRef(term="kitchen", how="name", guids=["x"])]
+    assert unbound_pointers.unbound(plan) is None
+    assert unbound_pointers.unbound(Plan(question="how many windows does the kitchen have?", intent="count")) is None

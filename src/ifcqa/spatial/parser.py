@@ -184,6 +184,18 @@ _BARE_CONTRACTIONS = re.compile(r"\b(?P<w>do|does|did|is|are|was|were|has|have|h
                                 r"|\b(?P<s>where|what|there|how|that)s\b")
 
 
+# a number word after the word "number" (or no., nr., #) is an identifier written out: "room number three" is
+# room number 3, never the filler "three" (round 22: it read as every room's total)
+_NUMBER_WRITTEN_OUT = re.compile(r"(?<![\w-])(?P<mark>number|numbers|nummer|no\.|nr\.?|#)\s*(?P<word>[^\W\d_]+)"
+                                 r"(?![\w-])")
+
+
+@functools.cache
+def _number_words() -> dict[str, int]:
+    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/name_forms.json").read_text("utf-8"))
+    return {k: v for k, v in raw["numbers"].items() if not k.startswith("_")}
+
+
 def normalise(question: str) -> str:
     """Lower case, NFC, typographic quotes and dashes made plain, contractions spelled out, whitespace collapsed."""
     text = unicodedata.normalize("NFC", question).casefold()
@@ -194,6 +206,8 @@ def normalise(question: str) -> str:
     # a power typed with a caret or stars ("m^2", "ft**3"): the unit's superscript (round 5c)
     text = re.sub(r"(?<![\w^])(m|mm|cm|ft)\s*(?:\^|\*\*)\s*([23])(?![\w^])",
                   lambda m: m[1] + ("²" if m[2] == "2" else "³"), text)
+    text = _NUMBER_WRITTEN_OUT.sub(lambda m: f"{m['mark']} {_number_words()[m['word']]}" if m["word"] in _number_words()
+                         else m.group(0), text)
     if "most" in text:  # round 19: "the most big one" = "the biggest one"
         forms, pattern = _periphrastic()
         text = pattern.sub(lambda m: f"{m['the']}{forms[m['adj']]}", text)
@@ -919,7 +933,7 @@ def _counting_compounds(plan: Plan, text: str) -> str:
 
     def read(m: re.Match[str]) -> str:
         word = m.group("word")
-        if word not in _CLASS_KEYS:
+        if word not in _CLASS_KEYS or m.group(0) in _CLASS_KEYS:  # a compound the vocabulary knows is read as it
             return m.group(0)
         plan.notes.append(f"read {m.group(0)!r} as {word!r} (a compound that counts it)")
         return word + " " * (len(m.group(0)) - len(word))
@@ -2215,8 +2229,10 @@ class Parser:
                 return pair.question
             return text
         naming, cls = self._names_in(pair.report, raw.report)
-        if naming is None or any(_CLASS_KEYS[m.group(0)] != cls for m in _CLASS_PATTERN.finditer(pair.report)):
-            return text  # nothing named exactly, or the report names other things too ("door 12 ... the windows")
+        if naming is None or not naming.strip() or any(
+                _CLASS_KEYS[m.group(0)] != cls for m in _CLASS_PATTERN.finditer(pair.report)):
+            return text  # nothing named exactly (round 22: a blank name put in made "that room" the whole model),
+            # or the report names other things too ("door 12 ... the windows")
         noun = pair.back.group("noun")
         if noun is not None:
             key = _CLASS_KEYS.get(noun)
@@ -2225,7 +2241,7 @@ class Parser:
             if key is not None and cls is not None and key != cls:
                 return text  # "window 145788 is leaking. which room is that door in?": another thing
         new = reported.rewrite(pair, naming)
-        plan.notes.append(f"{pair.report!r}: a report on {naming.strip() or 'the element named'}, which names it; "
+        plan.notes.append(f"{pair.report!r}: a report on {naming.strip()}, which names it; "
                           f"the question refers back to it, read as {new!r}")
         return new
 

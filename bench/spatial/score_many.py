@@ -1,12 +1,12 @@
 """Score many query sets in one process, each model's index loaded once, and compare two runs question by question.
 
     python bench/spatial/score_many.py OUT [SET ...] [--ifc-dir DIR]       # every set of bench/spatial by default
-    python bench/spatial/score_many.py --compare BEFORE AFTER                  # worse / better / new broadenings
+    python bench/spatial/score_many.py --compare BEFORE AFTER                  # worse / better / new broadenings, wider
 
 ``OUT/<set>/records.jsonl`` and ``summary.json`` are what ``ifcqa spatial-bench`` writes per set; one process for all
 sets takes a third of the time of one ``spatial-bench`` per set (measured on the 120 sets of round 20: 16k
 questions in 9-11 CPU minutes against 20). ``--compare`` is the regression gate of a change: no question may score
-lower or newly broaden.
+lower, newly broaden or newly answer wider (a rule stated beside a broader answer: round 22).
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def score(out: Path, paths: list[Path], ifc_dir: Path) -> None:
         (out / name / "records.jsonl").write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
         summary = summarise(rows)
         (out / name / "summary.json").write_text(json.dumps(summary, indent=1, ensure_ascii=False))
-        print(name, {k: summary[k] for k in ("score", "broadenings", "queries") if k in summary}, flush=True)
+        print(name, {k: summary[k] for k in ("score", "broadenings", "wider", "queries") if k in summary}, flush=True)
 
 
 def _score_of(r: dict[str, Any]) -> float:
@@ -63,7 +63,8 @@ def _score_of(r: dict[str, Any]) -> float:
 
 
 def compare(before: Path, after: Path) -> int:
-    """Print, per set, the questions that score lower or newly broaden; the count of both (0: the gate passes)."""
+    """Print, per set, the questions that score lower, newly broaden or newly answer wider; the count of them (0:
+    the gate passes)."""
     bad = 0
     for run in sorted(p for p in after.iterdir() if (p / "records.jsonl").is_file()):
         old_file = before / run.name / "records.jsonl"
@@ -74,12 +75,15 @@ def compare(before: Path, after: Path) -> int:
         worse = [i for i in new if i in old and _score_of(new[i]) < _score_of(old[i]) - 1e-9]
         better = [i for i in new if i in old and _score_of(new[i]) > _score_of(old[i]) + 1e-9]
         broad = [i for i in new if new[i].get("broadened") and not old.get(i, {}).get("broadened")]
-        if worse or better or broad:
-            print(f"{run.name}: worse {len(worse)}, better {len(better)}, new broadenings {len(broad)}")
-        for i in worse + broad:
+        wider = [i for i in new if new[i].get("wider") and not old.get(i, {}).get("wider")]  # round 22: a rule
+        # stated does not make a broader question the one asked
+        if worse or better or broad or wider:
+            print(f"{run.name}: worse {len(worse)}, better {len(better)}, new broadenings {len(broad)}, "
+                  f"new wider answers {len(wider)}")
+        for i in worse + broad + [i for i in wider if i not in worse]:
             was = _score_of(old[i]) if i in old else "-"
             print(f"    {i}: {was} -> {_score_of(new[i])}  {new[i]['query'][:100]!r}")
-        bad += len(worse) + len(broad)
+        bad += len(worse) + len(broad) + len([i for i in wider if i not in worse])
     return bad
 
 

@@ -183,3 +183,23 @@ def test_an_unbound_pointer_declines_naming_it() -> None:
     plan.rooms = [RoomRef(term="kitchen", how="name", guids=["x"])]
     assert unbound_pointers.unbound(plan) is None
     assert unbound_pointers.unbound(Plan(question="how many windows does the kitchen have?", intent="count")) is None
+
+
+@pytest.mark.parametrize("message", ["We are re-tiling Bad and Empfang. How many square metres is that in total?",
+                                     "The Kitchen is done. How many windows are left?"])
+def test_a_room_the_question_names_is_never_dropped_for_the_whole_model(
+        qa: Callable[[str], SpatialQA], message: str) -> None:
+    answer = qa(THREE_ROOMS).ask(message)  # main: "Total NetFloorArea of the 4 spaces in the model"
+    assert answer["declined"] is not None and answer["value"] is None and not answer["elements"], answer["answer"]
+
+
+def test_place_names_leave_out_numbers_and_room_nouns() -> None:
+    from ifcqa.spatial import unbound_pointers
+    from ifcqa.spatial.plan import Plan
+
+    names = unbound_pointers.place_names(["Level 1", "EG"], ["1", "Room", "Bad", None, "Kitchen"])
+    assert names == ("kitchen", "level 1", "bad")  # "EG" (two letters), "1", "Room" are no names said alone
+    plan = Plan(question="x", intent="count")
+    assert unbound_pointers.dropped_place("The Bad is done. How many doors?", plan, names) == "bad"
+    assert unbound_pointers.dropped_place("How many doors are there?", plan, names) is None
+    assert unbound_pointers.dropped_place("bathroom doors?", plan, names) is None  # a word, not the name

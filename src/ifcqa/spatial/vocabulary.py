@@ -126,7 +126,7 @@ def _words(key: str, *phrases: str) -> None:
 _words("hvac", "hvac", "hvac equipment", "hvac elements", "hvac devices", "hvac components", "mechanical equipment",
        "heating equipment", "ventilation", "heating and ventilation", "air conditioning", "klima", "lüftung",
        "heizung", "heizungstechnik", "haustechnik heizung", "hlk", "heating")
-_words("plumbing", "plumbing", "plumbing elements", "plumbing fixtures", "plumbing equipment", "sanitary",
+_words("plumbing", "plumbing", "plumbing elements", "plumbing equipment", "sanitary",
        "sanitary elements", "sanitary equipment", "sanitär", "water supply elements")
 _words("electrical", "electrical", "electrical elements", "electrical equipment", "electrical devices",
        "electrics", "elektro", "elektrik", "elektroinstallation", "electrical components")
@@ -179,7 +179,8 @@ _words("fan", "fans", "fan", "ventilatoren", "lüfter")
 # "sanitary" with a head naming objects is the fixtures, never the pipes and valves of the plumbing trade (round 22:
 # "sanitary objects" listed 14 plumbing elements where the model has 2 sanitary terminals)
 _words("sanitary", "sanitary terminals", "sanitary fixtures", "sanitary objects", "sanitary items", "sanitary things",
-       "sanitärobjekte", "sanitärobjekt", "sanitaerobjekte", "sanitärgegenstände", "sanitäreinrichtungen")
+       "sanitärobjekte", "sanitärobjekt", "sanitaerobjekte", "sanitärgegenstände", "sanitäreinrichtungen",
+       "plumbing fixtures")  # US usage: the fixtures (WC, basin, bath), not the pipes
 # "sockets" are outlets of any kind (TV, data and phone sockets too); "power sockets" are the POWEROUTLET kind
 _words("outlet", "outlets", "outlet", "receptacles", "sockets", "socket", "steckdosen", "steckdose", "wall sockets",
        "wall socket", "electrical outlets", "electrical outlet", "electric outlets", "electric outlet")

@@ -39,6 +39,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 
+from ifcqa.spatial.restricting import RESTRICTS
+
 
 @dataclass(frozen=True)
 class _Words:
@@ -231,8 +233,7 @@ _ORIENTATION = re.compile(r"\b(?:north|south|east|west)(?:ern|erly|wards?)?\b|\b
 # a sentence opening with a subject ("The painters arrive on Friday", "Tomorrow the electrician comes")
 _SUBJECT = re.compile(r"\s*(?:the|a|an|our|my|your|their|they|he|she|someone|somebody|everyone|tomorrow|today|next|"
                       r"der|die|das|unser|unsere|morgen|heute|nächste\w*)\b")
-_RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|without|not|no|none|nor|ones|but|unless|nur|nicht|ohne|"
-                        r"kein\w*|außer|ausser|bis\s+auf)\b|n't\b")
+_RESTRICTS = RESTRICTS  # one list for every reader (restricting.py)
 # (a dot after a digit is an ordinal's, "on 1. Obergeschoss", never the clause's end: round 10)
 _LEAD_CLAUSE = re.compile(rf"^\s*(?P<pre>{_ASKER}\b[^,.;:!?]{{0,80}}?)\s*(?:(?<!\d)[,.;:!]+|(?<=\d)[,;:!]+|\s-+)\s+"
                           r"(?=\S)")

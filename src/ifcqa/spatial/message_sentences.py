@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ifcqa.spatial import context_units, framing, mail_context, mail_layout, several_requests
+from ifcqa.spatial.restricting import RESTRICTS
 
 _SENTENCE_END = re.compile(r"(?<=[?!])\s+|(?<=[^\W\d_]{2}[.])\s+(?=\S)|\s*\n+\s*"
                            # "at 9. How many ...": a number's dot before a capitalised question word ends a sentence
@@ -121,10 +122,7 @@ _COUNT_ASKED = re.compile(r"\b(?:how\s+many|how\s+much|number\s+of|count|total|s
                           r"anzahl|wie\s+viele)\b", re.I)
 _POINT_BACK_COUNTS = re.compile(r"\b(?:how\s+many|how\s+much|add\s+(?:it|them|those|these)\s+up|sum|total)\b", re.I)
 # words that restrict wherever they stand (a context holding one is never set aside)
-_RESTRICTS = re.compile(r"\b(?:only|just|except|excluding|exclude|without|not|none|nor|unless|ones|instead|"
-                        r"leave\s+out|leaving\s+out|apart\s+from|other\s+than|rather\s+than|besides|"
-                        r"nur|nicht|ohne|kein\w*|außer|ausser)\b|n't\b|\bno\b(?!\s+(?:is|will\s+do)\s+"
-                        r"(?:enough|fine|ok))", re.I)
+_RESTRICTS = RESTRICTS  # one list for every reader (restricting.py)
 # a write asked as a command: never context ("Please remove it.", "Delete the doors on Level 1.")
 _WRITE_COMMAND = re.compile(r"^\s*(?:(?:please|pls|kindly|can\s+you|could\s+you|would\s+you)\s+)?(?:delete|remove|"
                             r"move|change|rename|add(?!\s+(?:it|them|these|those|that|this)\s+up)|insert|replace|modify|update|edit|demolish|set|lösche\w*|"

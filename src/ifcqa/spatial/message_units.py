@@ -33,7 +33,8 @@ the field labelled as the question ("Question:", "Frage:", "Request:"), else eve
 What is kept is read with the request by the rules as before, so a kept unit that restricts is applied or declines
 the answer: this reading only removes what provably cannot restrict it (it names nothing the model holds), and
 the pipeline uses it only when the whole message declines (``SpatialQA._compute``), recording "context set aside"
-in the plan's notes. Words of form (labels, pointers, restricting words) live in ``data/message_units.json``.
+in the plan's notes. Words of form (labels, pointers) live in ``data/message_units.json``; restricting words in
+``data/restricting_words.json`` (``restricting.py``, one list for every reader).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from importlib import resources
 from typing import Any
 
 from ifcqa.spatial import context_clauses, framing, message_sentences
+from ifcqa.spatial.restricting import RESTRICTS
 from ifcqa.spatial.word_patterns import alternation
 
 
@@ -86,7 +88,7 @@ def _words() -> _Words:
         assistant=frozenset(raw["assistant_handles"]),
         request_labels=frozenset(raw["request_labels"]),
         scope_labels=frozenset(raw["scope_labels"]),
-        restricting=re.compile(rf"(?<![\w'-])(?:{_alt(raw['restricting'])})(?![\w-])|n't\b", re.I),  # + "isn't"
+        restricting=RESTRICTS,  # one list for every reader (restricting.py)
         condition=bounded("conditions"),
         about_things=bounded("about_things"),
         pointers=re.compile(rf"(?<![\w'-])(?:{_alt(raw['request_pointers'])})(?![\w-])"

@@ -98,6 +98,7 @@ from ifcqa.spatial.classes import enumeration_values as classes_enumeration
 from ifcqa.spatial.measures import ops_said
 from ifcqa.spatial.measures import words as measure_words
 from ifcqa.spatial.plan import ClassFilter, Plan, QualifierRef, RoomRef, StoreyRef
+from ifcqa.spatial.restricting import RESTRICTS
 from ifcqa.spatial.spaces import fold, fold_with_offsets, function_of, functions_of
 from ifcqa.spatial.storeys import Storey, StoreyResolver, name_pattern
 from ifcqa.spatial.vocabulary import (
@@ -653,8 +654,7 @@ _MOTION_AFTER = re.compile(r"\s+(?:(?:back|over|up|down|out|across|straight)\s+)
 _WHOLE_MODEL_SAID = re.compile(r"\b(?:building|model|house|project|file|site|in\s+total|overall|altogether|in\s+all|"
                                r"everywhere|anywhere|whole|entire|gebäude|gebaeude|haus|insgesamt|gesamt\w*)\b")
 # words that restrict wherever they stand: never framing (round 10, request_core)
-_FRAMING_RESTRICTS = re.compile(r"\b(?:only|just\s+the|except|excluding|without|not|no|none|nor|unless|but|ones|"
-                                r"nur|nicht|ohne|kein\w*|ausser|außer)\b|n't\b|\d")
+_FRAMING_RESTRICTS = re.compile(rf"{RESTRICTS.pattern}|\d", re.IGNORECASE)  # + any number (restricting.py)
 
 
 def _mask_letter(text: str, question: str) -> str:

@@ -44,6 +44,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ifcqa.spatial import message_sentences, message_units
+from ifcqa.spatial.restricting import RESTRICTS
 
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
@@ -250,7 +251,7 @@ def _cut_request(text: str) -> str:
     w = _words()
     paren = re.search(r"\s*\((?P<said>[^()]*)\)\s*[.!?]*\s*$", text)  # "(the rest get an insulation offer)"
     if paren is not None and (message_units._talk(paren["said"]) or w["complement"].match(paren["said"])) and \
-            not w["restricting"].search(paren["said"]):
+            not RESTRICTS.search(paren["said"]):
         text = text[:paren.start()]
     tail = re.search(r",\s+(?P<tail>[^,?]+?)\s*[.!?]*\s*$", text)
     if tail is not None and re.search(r"[^\W\d_]", text[:tail.start()]) and message_units._talk(tail["tail"],
@@ -447,7 +448,7 @@ def read(parser: Parser, question: str) -> Reading | None:
                 not message_units._talk(said) and grounded(said, ""):
             keep.append((a, b))  # "heat pump - which room?": a fragment on the request's line is its topic
             topics.append(said)
-        elif i not in corrected and grounded(said, asked_text) and (w["restricting"].search(said) or (
+        elif i not in corrected and grounded(said, asked_text) and (RESTRICTS.search(said) or (
                 not (pointer is not None and a < first_request) and (opens(named[i], said) or (
                     named[i].restricts and not _same_properties(named[i], asked_names))))):
             keep.append((a, b))  # it restricts, or names what the request leaves open

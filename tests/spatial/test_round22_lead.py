@@ -203,3 +203,20 @@ def test_place_names_leave_out_numbers_and_room_nouns() -> None:
     assert unbound_pointers.dropped_place("The Bad is done. How many doors?", plan, names) == "bad"
     assert unbound_pointers.dropped_place("How many doors are there?", plan, names) is None
     assert unbound_pointers.dropped_place("bathroom doors?", plan, names) is None  # a word, not the name
+
+
+def test_the_kind_named_before_a_pointer_goes_with_it(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    large = "LargeBuilding.ifc"
+    f = open_cached(str(shared_ifc / large))
+    double = {d.GlobalId for d in f.by_type("IfcDoor") if "double" in (d.Name or "").lower()
+              and storey_of(d) == "Level 1"}
+    on_level_1 = [d for d in f.by_type("IfcDoor") if storey_of(d) == "Level 1"]
+    assert 0 < len(double) < len(on_level_1)
+    answer = qa(large).ask("The double doors on level 1 are old. How many are there?")  # main: all 18 doors
+    assert answer["declined"] is None and {e["guid"] for e in answer["elements"]} == double, answer["answer"]
+    heizung = "Heizung-Elektro_080729.ifc"
+    g = open_cached(str(shared_ifc / heizung))
+    comm = {o.GlobalId for o in g.by_type("IfcFlowTerminal") if storey_of(o) == "Dachgeschoss" and (
+        (t := ue.get_type(o)) is not None and t.is_a("IfcOutletType") and t.PredefinedType == "COMMUNICATIONSOUTLET")}
+    answer = qa(heizung).ask("The communication outlets in the Dachgeschoss are old. How many are there?")
+    assert answer["declined"] is None and answer["count"] == len(comm) > 0, answer["answer"]

@@ -164,11 +164,15 @@ def _named(parser: Parser, text: str) -> Named:
             out.storeys.append((a, text[a:b], (by_name[text[a:b]],)))
             spans.remove((a, b, w))
     out.things = list(dict.fromkeys(w for _, _, w in spans))
+    kinds = [c for c in sub.classes if c.kind]  # "the double doors", "the communication outlets": a kind of them
+    if kinds and len(spans) == len(sub.classes) == 1:
+        out.things = [kinds[0].label]  # round 22: the kind goes with them (main put back "doors": all 18)
     out.things += [r.term for r in sub.rooms if r.guids and r.role == "subject" and r.term not in out.things]
     unread = {w.casefold() for w in sub.unconsumed}
     if sub.declined is not None:
         unread |= {str(w).casefold() for w in sub.declined.get("not_understood") or []}
     out.narrows = bool(sub.qualifiers or sub.threshold or sub.exclude or sub.exclude_classes or sub.explicit
+                       or (kinds and out.things != [kinds[0].label])  # a kind that cannot be put back
                        or sub.elements or sub.compare or any(m.negated for m in sub.mentions)
                        or message_sentences._RESTRICTS.search(text)
                        or _modifies(text, [(a, b) for a, b, _ in spans], list(sub.resolved.get("storey_spans", [])),

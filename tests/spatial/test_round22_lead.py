@@ -220,3 +220,13 @@ def test_the_kind_named_before_a_pointer_goes_with_it(qa: Callable[[str], Spatia
         (t := ue.get_type(o)) is not None and t.is_a("IfcOutletType") and t.PredefinedType == "COMMUNICATIONSOUTLET")}
     answer = qa(heizung).ask("The communication outlets in the Dachgeschoss are old. How many are there?")
     assert answer["declined"] is None and answer["count"] == len(comm) > 0, answer["answer"]
+
+
+def test_a_system_noun_modifying_the_next_word_is_not_the_whole_model(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    institute = "AC11-Institute-Var-2-IFC.ifc"
+    plant = {s.GlobalId for s in open_cached(str(shared_ifc / institute)).by_type("IfcSpace")
+             if (s.LongName or "").startswith("Technikraum")}
+    answer = qa(institute).ask("List the plant roomss")  # main: all 82 spaces ("the plant" read as the model)
+    assert answer["declined"] is None and {e["guid"] for e in answer["elements"]} == plant, answer["answer"]
+    assert len(plant) == 4

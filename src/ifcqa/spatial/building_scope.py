@@ -31,7 +31,7 @@ GENERIC = frozenset({"house", "home", "building", "bungalow", "villa", "cottage"
 _ALREADY_READ = frozenset({"house", "building", "model", "project", "file", "haus", "gebäude", "gebaeude"})
 _DESCRIBING = (r"(?:little|small|sample|example|new|old|big|large|tiny|demo|test|existing|"
                r"kleine[ns]?)")
-_FOLLOW = (r"(?=\s*(?:[?.!,;:)\-]|$)|\s+(?:has|have|had|is|are|was|were|does|do|did|and|or|with|on|in|at|of|for|to|"
+FOLLOW = (r"(?=\s*(?:[?.!,;:)\-]|$)|\s+(?:has|have|had|is|are|was|were|does|do|did|and|or|with|on|in|at|of|for|to|"
            r"that|which|who|what|according|as|i|we|you|they|it|hat|haben|ist|sind|und|oder)\b)")
 _NOT_A_NAME = frozenset({"default", "project", "number", "name", "real", "site", "building", "model", "ifc", "var",
                          "test", "unnamed", "none", "the", "and", "with", "for"})
@@ -75,7 +75,7 @@ def blank(text: str, words: frozenset[str]) -> tuple[str, list[str]]:
     pattern = re.compile(
         rf"\b(?:(?:of|in|at|for|throughout|across|within|along|von|im|in\s+dem|für|fuer|entlang)\s+(?:the|this|our|"
         rf"that|dem|das|der|diesem|dieses|dieser|unserem|unser)|this)\s+(?P<adj>(?:{_DESCRIBING}\s+){{0,2}})"
-        rf"(?P<noun>(?:{alternatives})(?:\s+(?:{alternatives}))?)(?![\w-]){_FOLLOW}")
+        rf"(?P<noun>(?:{alternatives})(?:\s+(?:{alternatives}))?)(?![\w-]){FOLLOW}")
     said: list[str] = []
 
     def take(m: re.Match[str]) -> str:

@@ -6,7 +6,9 @@ IfcSystem (zones and structural analysis models are not what is meant), the one 
 whole model, so the noun narrows nothing and is read as the whole model, saying so in the plan's notes. When the
 model does group elements into systems, "this system" may be one of them: the words are left unread, so the
 question declines naming them rather than answering over every system. A noun with a discipline before it ("the
-heating system", "die Lüftungsanlage") is never read here: it could single out a part of a model that holds several.
+heating system", "die Lüftungsanlage") is never read here: it could single out a part of a model that holds several;
+nor a noun that modifies the next one ("the plant rooms", round 22: a typo in "roomss" left "the plant" to be read
+as the whole model and every space was listed).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ifcqa.index.model_index import ModelIndex
+from ifcqa.spatial.building_scope import FOLLOW
 from ifcqa.spatial.plan import Plan
 
 _SYSTEM_NOUN = re.compile(
@@ -22,6 +25,7 @@ _SYSTEM_NOUN = re.compile(
     r"(?:(?:whole|entire|ganze|ganzen|gesamte|gesamten)\s+)?"
     r"(?:system|installation|plant|anlage))\b(?![-\w])",
     re.IGNORECASE)
+_HEADS = re.compile(FOLLOW, re.IGNORECASE)  # after the noun in the question as written: it heads its phrase
 _NOT_MEANT = ("IfcZone", "IfcStructuralAnalysisModel")
 
 
@@ -36,6 +40,8 @@ def read(index: ModelIndex, plan: Plan, text: str, masked: str) -> str:
         return masked
     for m in list(_SYSTEM_NOUN.finditer(masked)):
         start, end = m.span()
+        if not _HEADS.match(text, end):
+            continue  # "the plant rooms": the noun modifies the next word, which other passes may have masked
         masked = masked[:start] + " " * (end - start) + masked[end:]
         plan.notes.append(f"{text[m.start('w'):m.end('w')]!r}: the model groups no elements into systems, so the "
                           "installation it models is the whole model")

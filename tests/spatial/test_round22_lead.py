@@ -230,3 +230,14 @@ def test_a_system_noun_modifying_the_next_word_is_not_the_whole_model(
     answer = qa(institute).ask("List the plant roomss")  # main: all 82 spaces ("the plant" read as the model)
     assert answer["declined"] is None and {e["guid"] for e in answer["elements"]} == plant, answer["answer"]
     assert len(plant) == 4
+
+
+@pytest.mark.parametrize(("question", "type_name"), [("list the slabs of type Fundament", "Fundament"),
+                                                     ("how many slabs of type Roof are there?", "Roof")])
+def test_a_class_word_after_of_type_is_the_type_not_a_second_class(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path, question: str, type_name: str) -> None:
+    slabs = open_cached(str(shared_ifc / THREE_ROOMS)).by_type("IfcSlab")
+    typed = {s.GlobalId for s in slabs if (t := ue.get_type(s)) is not None and t.Name == type_name}
+    assert len(typed) == 1 < len(slabs)
+    answer = qa(THREE_ROOMS).ask(question)  # main: both slabs ("slabs and fundament")
+    assert answer["declined"] is None and {e["guid"] for e in answer["elements"]} == typed, answer["answer"]

@@ -103,8 +103,9 @@ def read(plan: Plan, text: str, type_names: Iterable[str], is_class_word: Callab
             whole = ":" in key and any(_key(n) == key for n in cands[key])
             if not (quoted or link or tail or whole or before_class):
                 continue
-            if is_class_word(key) and not (quoted and (link or tail)):
-                continue  # "which window types": a class word is a type only quoted as one ('of type "Roof"')
+            if is_class_word(key) and not (link or (quoted and tail)):
+                continue  # "which window types": a class word is a type only after "of type" or quoted as one
+                # ('slabs of type Roof', round 22: read as "slabs and roofs", both slabs where one is of type Roof)
             start, end = s, e
             if link is not None:
                 start = link.start()

@@ -212,8 +212,11 @@ def build(ifc_dir: Path, held: bool) -> list[dict[str, Any]]:
     for cid, model, kind, query, make in (HELD if held else DEV):
         m = models.setdefault(model, Model(ifc_dir / model))
         oracle, rule = make(m)
-        out.append({"id": f"cmp22{'b' if held else ''}-{cid}", "query": query, "ifc_filename": model, "kind": kind,
-                    "oracle": oracle, "oracle_rule": rule, "source": "ifcopenshell"})
+        bench_kind = "multi_storey" if kind == "sum" or "sum" in query or "+" in query or "combined" in query \
+            or "together" in query else "comparison"
+        out.append({"id": f"cmp22{'b' if held else ''}-{cid}", "query": query, "ifc_filename": model,
+                    "kind": bench_kind, "form": kind, "oracle": oracle, "oracle_rule": rule,
+                    "source": "ifcopenshell"})
     return out
 
 

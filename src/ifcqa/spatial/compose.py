@@ -52,6 +52,9 @@ _CMP = re.compile(r"\b(" + "|".join(sorted(_MORE_WORDS + _LESS_WORDS, key=len, r
 
 _DIFF = re.compile(r"\bby\s+how\s+(?:many|much)\b|\bhow\s+(?:many|much)\s+(?:more|fewer|less|bigger|larger|smaller|"
                    r"longer|shorter|taller|higher)\b|\b(?:how\s+(?:big|large)\s+is\s+)?the\s+difference\b|\bdifference\b|\bunterschied\b|\bum\s+wie\s+viele?\b|\bwie\s+viel\s+(?:grösser|größer|kleiner|länger)\b")
+# the verb of a difference asked ("by how many doors do A and B differ", "um wie viele Türen unterscheiden sich A und
+# B"): the operator's own words, never asked of a side (round 22)
+_DIFF_VERB = re.compile(r"\b(?:differ|differs|unterscheiden\s+sich|unterscheidet\s+sich)\b")
 _DIFF_DE = re.compile(r"\bwie\s+viele?\b(?=.*\b(?P<more>mehr|weniger)\s+als\b)")  # "wie viele X hat A mehr als B"
 _RATIO = re.compile(r"\b(?:(?P<bound>at\s+least|at\s+most|more\s+than|fewer\s+than|less\s+than|exactly|mindestens|"
                     r"höchstens|mehr\s+als|weniger\s+als|genau)\s+)?(?P<factor>twice|double|three\s+times|"
@@ -82,7 +85,7 @@ _UNIT = re.compile(r"(?:\bin\s+)?(?<![\w])(?P<unit>m²|m2|m³|m3|sqm|square\s+me
                    r"mm|cm|m)(?![\w²³])")
 _YES_NO = re.compile(r"^\s*(?:is|are|does|do|has|have|did|was|were|can|hat|haben|ist|sind|gibt|gibt\s+es)\b")
 _TAG = re.compile(r"[,\s\-]+(?:true\s+or\s+(?:false|not)|yes\s+or\s+no|right|correct|true|"
-                  r"is\s+that\s+(?:right|correct|true)|oder|stimmt\s+das|richtig)\s*[?.!]*\s*$")
+                  r"is\s+that\s+(?:right|correct|true)|oder|stimmt\s+das|richtig|yes|ja)\s*[?.!]*\s*$")
 _WHICH = re.compile(r"\b(?:which|what|where|welche[srmn]?|wo|who)\b")
 # never "floor" in "floor area" / "floor space": a room's quantity (round 19)
 _STOREY_NOUN = re.compile(r"\b(?:the\s+)?(?:storeys?|stories|floors?|levels?|geschosse?|etagen?|stockwerke?)\b"
@@ -260,6 +263,7 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     elif diff is not None:
         op = "diff"
         ops.append(diff.span())
+        ops.extend(m.span() for m in _DIFF_VERB.finditer(text))
     elif diff_de is not None:
         op = "diff"
         ops.append(diff_de.span())
@@ -637,6 +641,9 @@ def overrides(plan: Plan, text: str) -> bool:
     if plan.intent == "most" and plan.group_by == "storey" and len(plan.rooms) >= 2 and not plan.mentions and \
             _CMP.search(text) and not _STOREY_NOUN.search(text):  # "wohnen and kitchen, which one got more windows?":
         return True  # the two rooms are the sides chosen between, never the storeys holding them
+    if plan.intent in ("list", "count", "exists") and _DIFF.search(text) and _DIFF_VERB.search(text) and len(
+            [m for m in plan.mentions if m.storeys and not m.negated]) >= 2:  # "by how many doors do A and B differ"
+        return True  # the difference of the two sides, never the elements of both
     rank = _RANK.search(text)
     if rank is not None and _STOREY_NOUN.search(rank.group(0)) and plan.group_by != "storey":
         return True  # "rank levels by room count": the storeys ranked, not the rooms

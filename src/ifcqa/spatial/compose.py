@@ -14,6 +14,15 @@ side's question, so a word the parser cannot read declines that side, and a side
 comparison naming it: nothing is answered broader than asked. :func:`compose` takes each side's count (or summed
 quantity, with its unit) and states the rule: "Level 1 has 4 windows, Level 2 has 18: Level 2 has more".
 
+Round 22 (cmp22) made the frame general over how people join and ask the sides: sides joined as alternatives by
+"vs" / "versus" / "compared to" choose like "or" ("GroundFloor vs 1stFloor: more windows?"); "A more than B?" with no
+chooser is the yes/no A > B; two rooms with "which one" are compared even when the rules read a per-storey
+superlative ("wohnen and kitchen, which one got more windows?", see :func:`overrides`); the winner of a "which"
+between ROOMS is the room itself (its element row, through ``rows_of``), as the winner between storeys is the
+storey; the verb of a difference ("differ", "unterscheiden sich") is the operator's. Before a frame is read,
+:func:`ifcqa.spatial.compared_sides.ungrounded` declines a comparison whose side is held twice (a room name of two
+spaces) or grounded in nothing ("on that floor or on Level 2").
+
 Used by :class:`ifcqa.spatial.pipeline.SpatialQA` when the rules' plan of the whole question declined (the
 existing comparison passes keep every question they answer), and when it compared a count where the question asks
 for a quantity ("the difference in total room area between A and B").

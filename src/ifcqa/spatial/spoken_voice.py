@@ -15,7 +15,8 @@ insulation guy asks", "radiator on EG and on Dachgeschoss, sum of both pls", "wa
   and it is not read (the parser's speller reads content words by its own distance; this reads the words it
   leaves: function and talk words);
 - **totals over what is listed** ("sum of both", "taken together", "in sum", "insgesamt", "zusammen"): read as
-  "in total", the count over the union of the listed storeys; "plus" between two names as "and";
+  "in total", the count over the union of the listed storeys; "plus" between two names as "and"; a total word
+  closing the request ("walls of groundfloor and 1stfloor sum?", round 22) as "in total";
 - **a comparator without its "than"** before a number ("smaller 1,0"): "than" put back, the decimal comma read as
   a point; an **attribute "from" a place** ("elevation from obergeschoss"): "of";
 - **German pointer adverbs** ("da dran", "da drin") read as "da", the place the question named; **"inside"**
@@ -25,7 +26,9 @@ insulation guy asks", "radiator on EG and on Dachgeschoss, sum of both pls", "wa
   of asking), a need or purpose ("brauche die zahl für die thermoantriebe", "wegen rollos") or what the asker
   supplies per element ("one docking station each") is set aside only when it holds no restricting word,
   condition or pointer (``message_units``' lists) and, apart from the person phrase, names nothing the model
-  holds (``message_units.grounded_in``: the same grounding test as multi-unit messages).
+  holds (``message_units.grounded_in``: the same grounding test as multi-unit messages); a person noun as the
+  subject of a clause of its own ("? techniker bring seals", round 22) is judged before the word forms are read
+  (they would read "techniker" as a model word), its clause, forms read, grounded in nothing.
 
 Nothing that could restrict is dropped: every reading replaces a word by the word it stands for, and what is set
 aside names nothing the model holds. The caller (:mod:`ifcqa.spatial.voice_reading`) keeps the reading only when

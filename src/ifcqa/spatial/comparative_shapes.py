@@ -386,6 +386,13 @@ def _statement_asked(s: Shapes, model: Model) -> None:
     if out != s.text:
         s.notes.append('comparative shape read: "A has more X than B?" as "does A have more X than B?"')
         s.text = out
+    # round 22 (cmp22): "valves more than pumps?", "doors fewer than windows, yes or no?": two class words and the
+    # comparative between them, no verb: the yes/no question "are there more A than B?" (each word stays a side)
+    two = re.match(r"^(?P<a>[^\W\d_]+)\s+(?P<c>more|fewer|less)\s+than\s+(?P<b>[^\W\d_]+)(?=\s*(?:[,-]\s*)?"
+                   r"(?:(?:yes\s+or\s+no|true\s+or\s+false|right|correct)\s*)?\?)", s.text)
+    if two is not None and model.is_class(two["a"]) and model.is_class(two["b"]) and two["a"] != two["b"]:
+        s.text = f"are there {two['c']} {two['a']} than {two['b']}" + s.text[two.end():]
+        s.notes.append('comparative shape read: "A more than B?" (two classes) as "are there more A than B?"')
 
 
 def _chooser_without_sides(s: Shapes) -> None:

@@ -14,6 +14,15 @@ side's question, so a word the parser cannot read declines that side, and a side
 comparison naming it: nothing is answered broader than asked. :func:`compose` takes each side's count (or summed
 quantity, with its unit) and states the rule: "Level 1 has 4 windows, Level 2 has 18: Level 2 has more".
 
+Round 22 (cmp22) made the frame general over how people join and ask the sides: sides joined as alternatives by
+"vs" / "versus" / "compared to" choose like "or" ("GroundFloor vs 1stFloor: more windows?"); "A more than B?" with no
+chooser is the yes/no A > B; two rooms with "which one" are compared even when the rules read a per-storey
+superlative ("wohnen and kitchen, which one got more windows?", see :func:`overrides`); the winner of a "which"
+between ROOMS is the room itself (its element row, through ``rows_of``), as the winner between storeys is the
+storey; the verb of a difference ("differ", "unterscheiden sich") is the operator's. Before a frame is read,
+:func:`ifcqa.spatial.compared_sides.ungrounded` declines a comparison whose side is held twice (a room name of two
+spaces) or grounded in nothing ("on that floor or on Level 2").
+
 Used by :class:`ifcqa.spatial.pipeline.SpatialQA` when the rules' plan of the whole question declined (the
 existing comparison passes keep every question they answer), and when it compared a count where the question asks
 for a quantity ("the difference in total room area between A and B").
@@ -22,9 +31,11 @@ for a quantity ("the difference in total room area between A and B").
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ifcqa.spatial import compared_sides
 from ifcqa.spatial.plan import Plan
 
 # comparative words: True when the larger value answers them
@@ -50,6 +61,9 @@ _CMP = re.compile(r"\b(" + "|".join(sorted(_MORE_WORDS + _LESS_WORDS, key=len, r
 
 _DIFF = re.compile(r"\bby\s+how\s+(?:many|much)\b|\bhow\s+(?:many|much)\s+(?:more|fewer|less|bigger|larger|smaller|"
                    r"longer|shorter|taller|higher)\b|\b(?:how\s+(?:big|large)\s+is\s+)?the\s+difference\b|\bdifference\b|\bunterschied\b|\bum\s+wie\s+viele?\b|\bwie\s+viel\s+(?:grösser|größer|kleiner|länger)\b")
+# the verb of a difference asked ("by how many doors do A and B differ", "um wie viele Türen unterscheiden sich A und
+# B"): the operator's own words, never asked of a side (round 22)
+_DIFF_VERB = re.compile(r"\b(?:differ|differs|unterscheiden\s+sich|unterscheidet\s+sich)\b")
 _DIFF_DE = re.compile(r"\bwie\s+viele?\b(?=.*\b(?P<more>mehr|weniger)\s+als\b)")  # "wie viele X hat A mehr als B"
 _RATIO = re.compile(r"\b(?:(?P<bound>at\s+least|at\s+most|more\s+than|fewer\s+than|less\s+than|exactly|mindestens|"
                     r"höchstens|mehr\s+als|weniger\s+als|genau)\s+)?(?P<factor>twice|double|three\s+times|"
@@ -80,7 +94,7 @@ _UNIT = re.compile(r"(?:\bin\s+)?(?<![\w])(?P<unit>m²|m2|m³|m3|sqm|square\s+me
                    r"mm|cm|m)(?![\w²³])")
 _YES_NO = re.compile(r"^\s*(?:is|are|does|do|has|have|did|was|were|can|hat|haben|ist|sind|gibt|gibt\s+es)\b")
 _TAG = re.compile(r"[,\s\-]+(?:true\s+or\s+(?:false|not)|yes\s+or\s+no|right|correct|true|"
-                  r"is\s+that\s+(?:right|correct|true)|oder|stimmt\s+das|richtig)\s*[?.!]*\s*$")
+                  r"is\s+that\s+(?:right|correct|true)|oder|stimmt\s+das|richtig|yes|ja)\s*[?.!]*\s*$")
 _WHICH = re.compile(r"\b(?:which|what|where|welche[srmn]?|wo|who)\b")
 # never "floor" in "floor area" / "floor space": a room's quantity (round 19)
 _STOREY_NOUN = re.compile(r"\b(?:the\s+)?(?:storeys?|stories|floors?|levels?|geschosse?|etagen?|stockwerke?)\b"
@@ -112,6 +126,7 @@ class Side:
     value: float | None = None
     unit: str | None = None
     scope: str = ""  # a storey side: its GlobalId (the side's answer must be scoped to exactly it)
+    guid: str = ""  # a room side: its space's GlobalId (a "which" answer cites the winning room itself)
 
 
 @dataclass
@@ -192,6 +207,7 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     sides: list[tuple[str, str]] = []  # (term as written in text, kind)
     shown: dict[str, str] = {}  # a storey or room side's term -> its name in the model
     scopes: dict[str, str] = {}  # a storey side's term -> its GlobalId
+    room_guids: dict[str, str] = {}  # a room side's term -> its space's GlobalId
     names = dict(storeys) | dict(spaces)
     if len(named) >= 2 and len({g for m in named for g in m.storeys}) == len(named):
         for m in named:
@@ -214,6 +230,7 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
             spans.append(at)
             sides.append((r.term, "room"))
             shown[r.term] = names.get(r.guids[0], r.term)
+            room_guids[r.term] = r.guids[0]
         noun = _ROOM_NOUN.search(_blank(text, spans))  # "which room has more windows, A or B": the sides' noun
         if noun is not None:
             spans.append(noun.span())
@@ -255,6 +272,7 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     elif diff is not None:
         op = "diff"
         ops.append(diff.span())
+        ops.extend(m.span() for m in _DIFF_VERB.finditer(text))
     elif diff_de is not None:
         op = "diff"
         ops.append(diff_de.span())
@@ -280,11 +298,15 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     elif cmp_match is not None:
         if re.match(r"\s+(?:than|als)\s+(?:\d|one|two|three|four|five|ten)\b", text[cmp_match.end():]):
             return None  # "more than 5 doors", "wider than 1 m": a bound, not a second side
-        joined = re.search(r"\b(?:or|oder)\b", text) is not None
+        # the sides joined as alternatives ("A or B", "A vs B", "A compared to B"): the question chooses one
+        joined = re.search(r"\b(?:or|oder)\b", text) is not None or (bool(sides) and _VERSUS.search(text) is not None)
+        than = re.search(r"\b(?:than|als)\b", text[cmp_match.end():]) is not None
         if _TAG.search(text) or (_YES_NO.search(text) and not joined):
             op = "yesno"
         elif _WHICH.search(text) or joined:
             op = "which"
+        elif than and sides:  # "valves more than pumps?", "Level 2 more windows than Level 1?": A > B, asked
+            op = "yesno"
         else:
             return None  # "list the doors wider on level 1 and level 2": neither a yes/no nor a choice
     if cmp_match is not None:
@@ -327,7 +349,7 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     out = Frame(op, more, measure, [], rest, cmp, factor)
     for term, k in sides:
         out.sides.append(Side(shown.get(term, term), side_question(k, term, measure, rest) + asked_unit, k,
-                              scope=scopes.get(term, "")))
+                              scope=scopes.get(term, ""), guid=room_guids.get(term, "")))
     return out
 
 
@@ -463,6 +485,8 @@ def compose(frame: Frame) -> dict[str, Any]:
             text = f"{_capital(word)} {names}{(' ' + frame.rest) if frame.rest else ''}{tie}: {shown}."
         if kinds == {"storey"}:
             out["storeys"] = [sides[i].name for i in won]
+        elif kinds == {"room"} and all(sides[i].guid for i in won):  # the answer is the winning room itself
+            out["cite"], out["rooms"] = [], [sides[i].guid for i in won]
         else:
             out["cite"] = won
         return out | {"text": text, "rule": rule}
@@ -542,9 +566,21 @@ def side_value(frame: Frame, side: Side) -> str | None:
 
 
 def answer(ask: Any, question: str, plan: Plan, text: str, storeys: list[tuple[str, str]],
-           spaces: list[tuple[str, str]]) -> dict[str, Any] | None:
+           spaces: list[tuple[str, str]],
+           rows_of: Callable[[list[str]], list[dict[str, Any]]] | None = None) -> dict[str, Any] | None:
     """The composed answer to ``question`` (``ask``: the single-question machinery, ``SpatialQA.ask``), or None
-    when it holds no comparison this module composes. A side that declines declines the whole, naming the side."""
+    when it holds no comparison this module composes. A side that declines declines the whole, naming the side.
+    ``rows_of`` makes the element rows of GlobalIds: a "which" between rooms cites the winning room itself."""
+    bad_side = compared_sides.ungrounded(plan, text, _CMP.search(text) is not None)
+    if bad_side is not None:  # round 22: a side held twice or grounded in nothing: nothing to choose between
+        why, side_words = bad_side
+        plan_dict = plan.to_dict() | {"intent": "declined"}
+        plan_dict["declined"] = {"reason": why, "not_understood": side_words,
+                                 "can_answer": "Name each side as one storey or one room of the model"}
+        return {"question": question, "answer": f"I cannot answer this comparison: {why}, so nothing is listed.",
+                "elements": [], "plan": plan_dict, "route": "composed", "timings_ms": {},
+                "declined": plan_dict["declined"], "count": None, "value": None, "yes_no": None, "storeys": None,
+                "rule": None}
     frame = find(plan, text, storeys, spaces)
     if frame is None:
         return None
@@ -582,6 +618,11 @@ def answer(ask: Any, question: str, plan: Plan, text: str, storeys: list[tuple[s
                 "rule": None}
     else:
         seen: set[str] = set()
+        if out.get("rooms") and rows_of is not None:  # "which room has more windows, A or B": the room is the answer
+            rows.extend(rows_of(out["rooms"]))
+            seen.update(out["rooms"])
+        elif out.get("rooms"):
+            out["cite"] = [i for i, s in enumerate(frame.sides) if s.guid in out["rooms"]]
         for i in out["cite"]:
             for row in (frame.sides[i].answer or {}).get("elements") or []:
                 if row.get("guid") not in seen:
@@ -606,6 +647,12 @@ def overrides(plan: Plan, text: str) -> bool:
     if plan.intent in ("list", "count", "exists") and len(plan.qualifiers) == 2 and len(plan.classes) == 1 and \
             _CMP.search(text) and re.search(r"\b(?:or|oder|than|als)\b", text):  # "more load-bearing walls or
         return True  # external walls": two sides, never their intersection
+    if plan.intent == "most" and plan.group_by == "storey" and len(plan.rooms) >= 2 and not plan.mentions and \
+            _CMP.search(text) and not _STOREY_NOUN.search(text):  # "wohnen and kitchen, which one got more windows?":
+        return True  # the two rooms are the sides chosen between, never the storeys holding them
+    if plan.intent in ("list", "count", "exists") and _DIFF.search(text) and _DIFF_VERB.search(text) and len(
+            [m for m in plan.mentions if m.storeys and not m.negated]) >= 2:  # "by how many doors do A and B differ"
+        return True  # the difference of the two sides, never the elements of both
     rank = _RANK.search(text)
     if rank is not None and _STOREY_NOUN.search(rank.group(0)) and plan.group_by != "storey":
         return True  # "rank levels by room count": the storeys ranked, not the rooms

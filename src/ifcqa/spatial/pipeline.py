@@ -416,7 +416,7 @@ class SpatialQA:
             for text in texts:  # the request first; the whole question when the request composes nothing
                 if plan.declined is None and not compose.overrides(plan, text):
                     continue
-                answer = compose.answer(self.ask, question, plan, text, storeys, spaces)
+                answer = compose.answer(self.ask, question, plan, text, storeys, spaces, self._rows_of)
                 if answer is not None and answer.get("declined") is None:
                     return answer
                 if answer is not None:
@@ -424,6 +424,12 @@ class SpatialQA:
             return answers[0] if answers else None
         finally:
             self._composing = False
+
+    def _rows_of(self, guids: list[str]) -> list[dict[str, Any]]:
+        """The element rows of ``guids`` (a composed answer citing the room it chose)."""
+        found = [e for g in guids if (e := self.index.find(g)) is not None]
+        return self.answerer.element_rows([Hit(e.guid, e.ifc_class, e.name, self.index.data.elements[e.storey].guid
+                                               if e.storey is not None else None, step_id=e.id) for e in found])
 
     def _storey_hits(self) -> list[Hit]:
         """The model's storeys as cited elements, lowest first."""

@@ -15,7 +15,8 @@ insulation guy asks", "radiator on EG and on Dachgeschoss, sum of both pls", "wa
   and it is not read (the parser's speller reads content words by its own distance; this reads the words it
   leaves: function and talk words);
 - **totals over what is listed** ("sum of both", "taken together", "in sum", "insgesamt", "zusammen"): read as
-  "in total", the count over the union of the listed storeys; "plus" between two names as "and";
+  "in total", the count over the union of the listed storeys; "plus" between two names as "and"; a total word
+  closing the request ("walls of groundfloor and 1stfloor sum?", round 22) as "in total";
 - **a comparator without its "than"** before a number ("smaller 1,0"): "than" put back, the decimal comma read as
   a point; an **attribute "from" a place** ("elevation from obergeschoss"): "of";
 - **German pointer adverbs** ("da dran", "da drin") read as "da", the place the question named; **"inside"**
@@ -25,7 +26,9 @@ insulation guy asks", "radiator on EG and on Dachgeschoss, sum of both pls", "wa
   of asking), a need or purpose ("brauche die zahl für die thermoantriebe", "wegen rollos") or what the asker
   supplies per element ("one docking station each") is set aside only when it holds no restricting word,
   condition or pointer (``message_units``' lists) and, apart from the person phrase, names nothing the model
-  holds (``message_units.grounded_in``: the same grounding test as multi-unit messages).
+  holds (``message_units.grounded_in``: the same grounding test as multi-unit messages); a person noun as the
+  subject of a clause of its own ("? techniker bring seals", round 22) is judged before the word forms are read
+  (they would read "techniker" as a model word), its clause, forms read, grounded in nothing.
 
 Nothing that could restrict is dropped: every reading replaces a word by the word it stands for, and what is set
 aside names nothing the model holds. The caller (:mod:`ifcqa.spatial.voice_reading`) keeps the reading only when
@@ -184,6 +187,8 @@ def _phrasings(text: str, notes: list[str], declined: str) -> str:
     totals = _data()["totals"]
     text = _sub(text, rf"(?<![\w-])(?:{_alt(totals['phrases'])})(?![\w-])(?!\s+(?:with|mit)\b)", totals["read_as"],
                 TOTAL_NOTE + " as 'in total' (the count over their union)", notes)
+    text = _sub(text, rf"(?<=[\w.])\s+(?:{_alt(totals['closing'])})\s*(?=[?.!]*\s*$)", " in total",
+                TOTAL_NOTE + " closing the request as 'in total' (the count over their union)", notes)
     text = _sub(text, rf"(?<=\w)\s+(?:{_alt(totals['union_words'])})\s+(?=\w)", " and ",
                 "read 'plus' between two names as 'and'", notes)
     comp = _data()["comparators"]
@@ -241,6 +246,40 @@ def _person_tail(tail: str) -> bool:
     return all(w in asking or w in nouns for w in words[i + 1:])
 
 
+def _person_clause(tail: str) -> str | None:
+    """ "techniker bring seals", "crew brings ladders": a person noun (at most two words modifying it) as the subject
+    of a clause of its own (a finite verb right after it): the clause after the noun, else None (round 22 cmp22)."""
+    nouns = set(_data()["persons"]["nouns"])
+    words = [w.casefold() for w in re.findall(r"[^\W\d_][\w'-]*", tail)]
+    at = [i for i, w in enumerate(words) if w in nouns]
+    if not at or at[0] > 2 or at[0] + 1 >= len(words):
+        return None
+    verb = words[at[0] + 1]
+    if not message_units._words().clause.fullmatch(verb):
+        return None
+    return " ".join(words[at[0] + 1:])
+
+
+def _person_clause_tail(parser: Parser, text: str, notes: list[str],
+                        forms: Callable[[str], tuple[str, list[str]]]) -> str:
+    """``text`` with a last tail that is a person's clause ("? techniker bring seals") set aside, judged before the
+    word forms are read (they would read a person noun they do not hold, "techniker", as a model word): only when
+    the tail holds no restricting word, condition or pointer and its clause, its forms read, names nothing the
+    model holds."""
+    m = re.search(r"\?+\s*(?P<tail>[^?,]*[^\W\d_][^?,]*?)\s*[.!]*\s*$", text)
+    if m is None or not re.search(r"[^\W\d_]", text[:m.start()]):
+        return text
+    tail, w = m["tail"], message_units._words()
+    clause = _person_clause(tail)
+    if clause is None or w.restricting.search(tail) or w.condition.search(tail) or w.about_things.search(tail) or (
+            w.pointers.search(tail)) or framing.place_said(tail) or message_sentences._PLACE_NOUN.search(tail):
+        return text
+    if message_units.grounded_in(parser)(forms(clause)[0], text[:m.start()]):
+        return text
+    notes.append(f"context set aside: {tail.strip()!r} (who asks and what they do: names nothing the model holds)")
+    return text[:m.start()] + "?"
+
+
 def _per_item(tail: str) -> str | None:
     """What the asker supplies per element ("one docking station each"): the thing's words, else None."""
     d = _data()["per_item"]
@@ -268,8 +307,11 @@ def tails(parser: Parser, text: str, notes: list[str]) -> str:
                 or context_clauses._BUILDING_PART.search(tail):
             return text  # a part of the building the model does not name may be where the asked elements lie
         thing = _per_item(tail)
+        clause = _person_clause(tail)
         if _person_tail(tail):
             why = "who asks"
+        elif clause is not None and not grounded(clause, request):
+            why = "who asks and what they do"
         elif thing is not None and not grounded(thing, request):
             why = "what is supplied per element"
         elif (message_units._talk(tail, sentence=m.group(0).lstrip().startswith("?")) or _need_tail(tail)) and (
@@ -293,6 +335,7 @@ def read(parser: Parser, question: str, declined: str,
     text = _typos(sp, _asking_typos(sp, text, notes), notes)
     text = _phrasings(text, notes, declined)
     text = _attribute_on_part(parser, text, notes)
+    text = _person_clause_tail(parser, text, notes, forms)  # before the forms: they read no person noun
     text, formed = forms(text)
     notes.extend(formed)
     text = tails(parser, text, notes)

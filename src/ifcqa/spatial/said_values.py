@@ -260,8 +260,10 @@ def _holds_code(index: ModelIndex, e: Element, code: str) -> bool:
 def settle(index: ModelIndex, q: Any, elements: list[Element], num: str, unit_text: str | None,
            keeps: Callable[[Element], bool]) -> Any:
     """The number filter ``q`` read on ``elements`` ("60 W", "= 150 W") settled against the type names: ``q``
-    itself, None when no element's property holds the value but type names do (the name reading takes it: "150 W
-    light fixtures"), or ``q`` declining with both readings named when both hold it for different elements."""
+    itself; when no element's property holds the value but type names do ("light fixtures with 150 W"), ``q`` as
+    the type filter in the type names' spelling ("150W"), or None (left to the name reading, ``name_codes``) when
+    they write it in more than one way; ``q`` declining with both readings named when both hold the value for
+    different elements."""
     if q is None or q.how != "number" or q.op != "=" or not unit_text:
         return q
     code = f"{num} {unit_text}"
@@ -270,7 +272,17 @@ def settle(index: ModelIndex, q: Any, elements: list[Element], num: str, unit_te
         return q
     by_property = {e.id for e in elements if keeps(e)}
     if not by_property:
-        return None
+        _, units = _units()
+        names = sorted({t.name for e in elements if e.type is not None
+                        for t in [index.data.elements.get(e.type)] if t is not None and t.name})
+        canon = units.get(_low(unit_text))
+        spelt = _model_spelling(code, num, canon, names) if canon else None
+        if spelt is None:
+            return None  # left to the name reading (name_codes), or unread
+        q.how, q.path, q.paths, q.op, q.value, q.unit, q.dimension = "type", "type.Name", ["type.Name"], "~", spelt, \
+            None, None
+        q.note = f"{q.asked!r}: no property of these elements holds it, their type names do"
+        return q
     if by_property == by_type:
         return q
     q.how = "two_readings"

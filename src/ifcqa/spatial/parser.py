@@ -1360,7 +1360,7 @@ class Parser:
         text = property_values.place_qualifiers(text)  # round 14: "walls on the outside of the building": external
         text = said_values.read(self.index, text, question, plan.notes, self._all_type_names(), _CLASS_KEYS,
                                 self.class_filter)  # round 22: "Uw-value", "U 1.4", "of the 150 W type"
-        text = terse_where.read(text, plan.notes)  # round 22: "boiler - storey?": where the boiler is
+        text = terse_where.read(text, plan.notes, (s.name for s in self.resolver.storeys))  # r22: "boiler - storey?"
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")

@@ -78,6 +78,7 @@ from ifcqa.spatial import (
     room_names,
     room_parts,
     room_pointers,
+    said_values,
     schema_words,
     singular_asked,
     stated_scope,
@@ -86,6 +87,7 @@ from ifcqa.spatial import (
     storey_sets,
     storey_values,
     system_nouns,
+    terse_where,
     two_sided,
     type_names_asked,
     units_asked,
@@ -610,6 +612,8 @@ _UNUSABLE = {  # qualifier readings (spatial.qualifiers ``how``) that cannot be 
     "unit_unclear": "{term!r} gives no unit, and a length of two digits may be centimetres or millimetres",
     "no_value": "this model writes {path} for its {what} but never with a value (empty or a placeholder), so I "
                 "cannot tell which are {term!r}",
+    "two_readings": "{term!r} is {path} of some {what} and in the type names of others: which is meant is not "
+                    "said",  # round 22 (said_values.settle)
 }
 
 
@@ -1371,6 +1375,9 @@ class Parser:
         text = type_names_asked.read(plan, text, self._all_type_names(), _CLASS_KEYS.__contains__)  # round 13
         text = property_values.unquote_held(text, self._holds)  # round 14: "the 'Reference' of the doors"
         text = property_values.place_qualifiers(text)  # round 14: "walls on the outside of the building": external
+        text = said_values.read(self.index, text, question, plan.notes, self._all_type_names(), _CLASS_KEYS,
+                                self.class_filter)  # round 22: "Uw-value", "U 1.4", "of the 150 W type"
+        text = terse_where.read(text, plan.notes, (s.name for s in self.resolver.storeys))  # r22: "boiler - storey?"
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")

@@ -27,7 +27,7 @@ from typing import Any
 
 from ifcqa.index.model_index import ModelIndex
 from ifcqa.index.records import Element, Value
-from ifcqa.spatial import property_values
+from ifcqa.spatial import property_values, said_values
 from ifcqa.spatial.spaces import fold, fold_with_offsets
 
 OPS = ("=", ">", "<", ">=", "<=", "!=", "~")  # "~": the text contains the value (names, type names)
@@ -115,6 +115,7 @@ def words() -> _Words:
     """``data/qualifier_words.json``, folded and compiled (once per process)."""
     raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/qualifier_words.json").read_text("utf-8"))
     raw = property_values.extend(raw)  # round 14: comparisons and units people write ("exceeds", "W/m²K")
+    raw = said_values.extend(raw)  # round 22: "more then 1,5", "bis 1,4"
     booleans: dict[str, tuple[str, bool]] = {}
     for entry in raw["booleans"]:
         for w in entry["words"]:
@@ -529,6 +530,10 @@ def _reading(index: ModelIndex, found: _Carried, folded: str, num: str, unit_tex
         read = (vocab.dimensions[dim_table[other]], op or "=", number, factor, asked, False)
         q = _dimension(index, found, *read)
     q.dimension = read
+    if (settled := said_values.settle(index, q, found.elements, num, unit_text,
+                                      lambda e: keeps(index, q, e))) is None:
+        return None  # round 22: "150 W light fixtures": no property holds 150 W, their type names do
+    q = settled
     if dim is None and q.how == "not_in_model":
         return None  # "150W lights" where no element records a wattage: a code in their names (name_codes.py)
     return start, end, q
@@ -691,7 +696,7 @@ def _number(element: Element, path: str) -> float | None:
     else:
         value = _value(element, path)
         raw = value.value if value is not None else None
-    return float(raw) if isinstance(raw, int | float) and not isinstance(raw, bool) else None
+    return said_values.numeric(raw)  # round 22: a number written as text ("TotalWattage" = '60') is the number
 
 
 def _text_of(index: ModelIndex, element: Element, path: str) -> str:
@@ -703,7 +708,7 @@ def _text_of(index: ModelIndex, element: Element, path: str) -> str:
 
 def keeps(index: ModelIndex, q: QualifierMention, element: Element) -> bool:
     """Whether one element passes the filter (an element without the property never does, except ``= None``)."""
-    if q.how in ("not_in_model", "ambiguous", "unit_mismatch", "unit_unclear"):
+    if q.how in ("not_in_model", "ambiguous", "unit_mismatch", "unit_unclear", "two_readings"):
         return False
     paths = q.paths or [q.path]
     if q.how == "material":  # grounded by ifcqa.spatial.grounding: paths are the material names it matched
@@ -768,7 +773,7 @@ def describe(q: QualifierMention) -> str:
         if q.paths and q.value is not None:  # the property is there, the value asked for is not
             return f"{path} {q.op} {_shown(q.value)} (no element holds it)"
         return f"{path or q.term} (not recorded in this model)"
-    if q.how in ("ambiguous", "unit_mismatch", "unit_unclear"):
+    if q.how in ("ambiguous", "unit_mismatch", "unit_unclear", "two_readings"):
         return q.note
     if q.how == "set":
         return f"{path} is {'set' if q.op == '!=' else 'not set'}"

@@ -117,22 +117,25 @@ def test_a_value_naming_a_type(qa: Callable[[str], SpatialQA], shared_ifc: Path)
     _declined(qa(ELECTRICAL).ask("count the 250W fixtures"))
 
 
-def test_a_number_written_as_text_or_in_a_type_name(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+def test_a_number_the_type_name_contradicts_declines_and_a_type_name_is_read(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
     f = open_cached(str(shared_ifc / ELECTRICAL))
     sixty = {e.GlobalId for e in f.by_type("IfcFlowTerminal")
              if any(str(p.get("TotalWattage")) == "60" for p in ue.get_psets(e).values())}
-    assert sixty and not (sixty & _typed(shared_ifc, ELECTRICAL, "60W"))
-    answer = qa(ELECTRICAL).ask("which light fixtures have 60 W?")
-    assert _guids(answer) == sixty and "TotalWattage" in answer["rule"], answer["answer"]
-    # the fixtures typed '150W - 120V' record TotalWattage '60': "150 W" is read in the type names, since no
-    # property holds 150
-    answer = qa(ELECTRICAL).ask("which light fixtures have 150 W?")
+    assert sixty and sixty <= _typed(shared_ifc, ELECTRICAL, "150W")
+    # the fixtures typed '150W - 120V' record TotalWattage '60' (as text): the model says two things of them, so
+    # "60 W" declines naming both (round 22 merge: the round-7 oracle declines it)
+    for question in ("which light fixtures have 60 W?", "which light fixtures are 60W"):
+        answer = qa(ELECTRICAL).ask(question)
+        assert answer["declined"] is not None and not answer["elements"], answer["answer"]
+        assert "TotalWattage" in answer["answer"] and "type name" in answer["answer"], answer["answer"]
+    answer = qa(ELECTRICAL).ask("which light fixtures have 150 W?")  # no property holds 150: the type names do
     assert _guids(answer) == _typed(shared_ifc, ELECTRICAL, "150W") != set(), answer["answer"]
     assert "type name" in answer["rule"], answer["rule"]
-    answer = qa(ELECTRICAL).ask("which light fixtures have 75 W?")  # the property holds other values: none
-    assert answer["declined"] is None and not answer["elements"] and "TotalWattage" in answer["rule"], answer
     assert said_values.numeric("60") == 60.0 and said_values.numeric("60 W") is None
     assert said_values.numeric(True) is None
+    answer = qa(ELECTRICAL).ask("which light fixtures have 75 W?")  # the property holds other values: none
+    assert answer["declined"] is None and not answer["elements"] and "TotalWattage" in answer["rule"], answer
 
 
 def test_the_storey_noun_alone_after_a_topic(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:

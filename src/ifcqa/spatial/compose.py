@@ -299,7 +299,8 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
         if re.match(r"\s+(?:than|als)\s+(?:\d|one|two|three|four|five|ten)\b", text[cmp_match.end():]):
             return None  # "more than 5 doors", "wider than 1 m": a bound, not a second side
         # the sides joined as alternatives ("A or B", "A vs B", "A compared to B"): the question chooses one
-        joined = re.search(r"\b(?:or|oder)\b", text) is not None or (bool(sides) and _VERSUS.search(text) is not None)
+        joined = re.search(r"\b(?:or|oder)\b", text) is not None or (bool(sides) and re.search(
+            r"\b(?:vs\.?|versus)(?![\w])", text) is not None)  # ("compared to" after a comparative is its "than")
         than = re.search(r"\b(?:than|als)\b", text[cmp_match.end():]) is not None
         if _TAG.search(text) or (_YES_NO.search(text) and not joined):
             op = "yesno"

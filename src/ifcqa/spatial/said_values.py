@@ -257,6 +257,20 @@ def _holds_code(index: ModelIndex, e: Element, code: str) -> bool:
 
 
 # -- a value held by a property and by a type name -------------------------------------------------------
+def _type_says_other(index: ModelIndex, elements: list[Element], num: str, unit_text: str) -> str | None:
+    """A type name of ``elements`` holding another number in the same unit ("150W" where "60 W" is asked)."""
+    _, units = _units()
+    spellings = {unit_text, *(k for k, v in units.items() if v == units.get(_low(unit_text)))} - {""}
+    said = re.compile(r"(?<![\w.,])(\d+(?:[.,]\d+)?)\s*(?:" + "|".join(re.escape(u) for u in spellings)
+                      + r")(?![^\W\d_])", re.IGNORECASE)
+    for e in elements:
+        t = index.data.elements.get(e.type) if e.type is not None else None
+        name = t.name if t is not None and t.name else ""
+        if any(float(m.group(1).replace(",", ".")) != float(num.replace(",", ".")) for m in said.finditer(name)):
+            return name
+    return None
+
+
 def settle(index: ModelIndex, q: Any, elements: list[Element], num: str, unit_text: str | None,
            keeps: Callable[[Element], bool]) -> Any:
     """The number filter ``q`` read on ``elements`` ("60 W", "= 150 W") settled against the type names: ``q``
@@ -269,6 +283,11 @@ def settle(index: ModelIndex, q: Any, elements: list[Element], num: str, unit_te
     code = f"{num} {unit_text}"
     by_type = {e.id for e in elements if _holds_code(index, e, code)}
     if not by_type:
+        other = _type_says_other(index, [e for e in elements if keeps(e)], num, unit_text)
+        if other is not None:  # round 22 merge: TotalWattage '60' on fixtures typed '150W - 120V'
+            q.how = "two_readings"
+            q.note = (f"{q.asked!r} is {q.path} of elements whose type name says {other!r}: the model says two "
+                      "things of them")
         return q
     by_property = {e.id for e in elements if keeps(e)}
     if not by_property:

@@ -12,8 +12,9 @@ the pointer of the request ("this storey", "those levels", "that room").
 The mechanism (:func:`read`), on the lines split into FIELDS (``label: value``, a table row split on ``|``, a
 checklist item ``[ ]``/``[x]``, a free line); every form word is data (``data/form_fields.json``):
 
-1. **a document**: at least three lines, at least two of them fields/rows/items and at least half of all lines. Prose
-   (mail chains, stories) is left to the other readings.
+1. **a document**: at least three lines, at least two of them fields/rows/items and at least half of all lines, and
+   a mark of a form (a blank, a checklist item, a row of three cells, a "Q:" field, a who/when/status/scope label).
+   Prose (mail chains, stories) and chats (speaker labels only) are left to the other readings.
 2. **the request** is the ONE field that asks, by form, in this order: a blank to fill ("____", "(please fill from
    the model)", "<- from the model please"; a blank labelled by who/when/signature is the human's), a "Q:" /
    "Question:" / "Q on #07:" field, the one unticked checklist item, the sentence with "?" inside a field ("Text:",
@@ -40,7 +41,8 @@ checklist item ``[ ]``/``[x]``, a free line); every form word is data (``data/fo
 5. the request so read is the message the rules answer; a refusal is given only when the request field asks it (a
    price in "Budget code:" is not read at all).
 
-Called from one place: ``SpatialQA._compute``, only when the whole message declines, beside request_decides.
+Called from one place: ``SpatialQA._compute``, only when the whole message declines and neither round 20's reading
+(message_units) nor round 21's (request_decides) answered it: a message they answer is never read again here.
 """
 
 from __future__ import annotations
@@ -116,8 +118,16 @@ def fields(message: str) -> list[Field]:
 
 
 def _is_document(fs: list[Field]) -> bool:
+    """At least three lines, at least two (and half of them) structured, and one mark of a FORM: a blank, a
+    checklist item, a table row of three cells, a "Q:"/"Question:" field or a who/when/status/scope label (a chat's
+    speaker labels alone are no form)."""
+    w = _words()
     structured = [f for f in fs if f.kind != "text"]
-    return len(fs) >= 3 and len(structured) >= 2 and 2 * len(structured) >= len(fs)
+    if len(fs) < 3 or len(structured) < 2 or 2 * len(structured) < len(fs):
+        return False
+    return any(f.kind == "check" or (f.kind == "row" and len(f.cells) >= 3) or w["blank"].search(f.text)
+               or (f.kind == "field" and any(w[k].match(f.label.casefold()) for k in (
+                   "question_label", "context_label", "scope_label"))) for f in fs)
 
 
 # --- the model's places ------------------------------------------------------------------------------------------

@@ -230,11 +230,11 @@ class SpatialQA:
         again = [] if reading is None else list(self._compute_once(reading.text, plan_of, offset, limit, start,
                                                                    write=write))
         if reading is None or not again or again[-1][1].get("declined") is not None:
-            asked = form_fields.read(self.parser, question) if form_fields.ENABLED else None  # round 22 form22
+            asked = request_decides.read(self.parser, question) if request_decides.ENABLED else None  # round 21
             again = [] if asked is None else list(self._compute_once(asked.text, plan_of, offset, limit, start,
                                                                      write=write))
             if asked is None or not again or again[-1][1].get("declined") is not None:
-                asked = request_decides.read(self.parser, question) if request_decides.ENABLED else None  # round 21
+                asked = form_fields.read(self.parser, question) if form_fields.ENABLED else None  # round 22 form22
                 again = [] if asked is None else list(self._compute_once(asked.text, plan_of, offset, limit, start,
                                                                          write=write))
             if asked is None or not again or again[-1][1].get("declined") is not None:

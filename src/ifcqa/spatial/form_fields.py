@@ -332,12 +332,17 @@ def _bind(parser: Parser, req: Request, fs: list[Field], text: str, linked: Fiel
         if lines_before:
             sources.append((" \n ".join(f.text for f in lines_before), [f.line for f in lines_before]))
         names: list[tuple[str, str]] = []
-        for said, lines in sources:
+        explicit = False
+        for n, (said, lines) in enumerate(sources):
             names = _named(parser, said, kind)
             if names:
                 used.update(lines)
+                explicit = n < len(sources) - (1 if lines_before else 0) - (1 if req.before else 0)
                 break
         if not names or (want is not None and len(names) != want) or (not plural and len(names) != 1):
+            if names and explicit:
+                raise _Declines(f"{m.group(0)!r} points at {', '.join(n for _, n in names)} of the "
+                                f"{'row' if req.row is not None else 'scope field'} it refers to, which does not fit")
             return None
         bound += names
         said = " and ".join(n for _, n in names)
@@ -411,10 +416,31 @@ def _can_restrict(parser: Parser, f: Field, text: str, request_classes: frozense
     return None
 
 
+class _Declines(Exception):  # noqa: N818
+    """The document's own structure says what the request points at, and it cannot be answered so."""
+
+
+def verdict(parser: Parser, message: str) -> Reading | str | None:
+    """:func:`read`, or the reason the document must decline: the row or scope field the request refers to names
+    another number of places than its pointer ("that floor" of a row naming two), a place field the model cannot
+    ground ("Zone: north wing"), an exclusion or a scope field contradicting the request. No other reading may then
+    bind the pointer to another line of the document."""
+    try:
+        return read(parser, message)
+    except _Declines as why:
+        return str(why)
+
+
+def declined(why: str) -> dict[str, Any]:
+    """The plan's ``declined`` of a document whose structure declines (:func:`verdict`)."""
+    return {"reason": f"read as a document of fields, {why}", "not_understood": [],
+            "can_answer": "Name the storey or room in the request field itself, e.g. 'Doors on Level 1: ____'"}
+
+
 def read(parser: Parser, message: str) -> Reading | None:
     """The request field of a document ``message`` as the question to answer, with the scope it points at bound and
     the context set aside; None when ``message`` is no document, has no single request, or a field that could
-    restrict cannot be carried (the message then declines as before)."""
+    restrict cannot be carried (the message then declines as before); raises ``_Declines`` (see :func:`verdict`)."""
     if "\n" not in message:
         return None
     fs = fields(message)
@@ -466,12 +492,12 @@ def read(parser: Parser, message: str) -> Reading | None:
             continue
         named = _named(parser, f.value)
         if not named:
-            if f.label.casefold() != "scope":
-                return None  # "Zone: north wing": a place the model cannot ground
+            if f.label.casefold() != "scope":  # "Zone: north wing": a place the model cannot ground
+                raise _Declines(f"the field {f.text!r} names a place this model does not hold")
             continue  # "Scope: ...": free text, tested as context below
         if places:
             if not {n for _, n in named} <= places:
-                return None
+                raise _Declines(f"the field {f.text!r} names another place than the request")
             used.add(f.line)
             continue
         kinds = {k for k, _ in named}
@@ -490,8 +516,10 @@ def read(parser: Parser, message: str) -> Reading | None:
         out = {n for _, n in _named(parser, f.label)}
         if not out:
             continue
-        if not places or not out.isdisjoint(places):
+        if not places:
             return None
+        if not out.isdisjoint(places):
+            raise _Declines(f"the field {f.text!r} excludes a place the request asks")
         used.add(f.line)
         aside.append(f.text)
     # context: every other field, and the rest of the request's own field

@@ -460,10 +460,13 @@ def read(parser: Parser, message: str) -> Reading | None:
     if req.row is not None:
         used.add(req.row.line)
     # a request word that is another field's label: that field defines what is asked
+    from ifcqa.spatial.parser import _CLASS_KEYS
+
     linked = None
     for f in fs:
-        if f is req.field or f.kind != "field" or len(f.label) < 5 or " " in f.label:
-            continue
+        if f is req.field or f.kind != "field" or len(f.label) < 5 or " " in f.label or (
+                f.label.casefold() in _CLASS_KEYS or f.label.casefold().rstrip("s") in _CLASS_KEYS):
+            continue  # (a class word as a label names the things, not a definition: "Windows: double glazed")
         stem = f.label.casefold()[:5]
         if re.search(rf"\b{re.escape(stem)}\w*", text, re.I) and not re.search(
                 rf"\b{re.escape(f.label)}\b", text, re.I):

@@ -336,8 +336,9 @@ def _bind(parser: Parser, req: Request, fs: list[Field], text: str, linked: Fiel
         for n, (said, lines) in enumerate(sources):
             names = _named(parser, said, kind)
             if names:
-                used.update(lines)
                 explicit = n < len(sources) - (1 if lines_before else 0) - (1 if req.before else 0)
+                if explicit:  # a row or scope field is read whole; lines before are still tested as context
+                    used.update(lines)
                 break
         if not names or (want is not None and len(names) != want) or (not plural and len(names) != 1):
             if names and explicit:
@@ -422,8 +423,8 @@ class _Declines(Exception):  # noqa: N818
 
 def verdict(parser: Parser, message: str) -> Reading | str | None:
     """:func:`read`, or the reason the document must decline: the row or scope field the request refers to names
-    another number of places than its pointer ("that floor" of a row naming two), a place field the model cannot
-    ground ("Zone: north wing"), an exclusion or a scope field contradicting the request. No other reading may then
+    another number of places than its pointer ("that floor" of a row naming two), an exclusion or a scope field
+    contradicting the request. No other reading may then
     bind the pointer to another line of the document."""
     try:
         return read(parser, message)
@@ -495,8 +496,8 @@ def read(parser: Parser, message: str) -> Reading | None:
             continue
         named = _named(parser, f.value)
         if not named:
-            if f.label.casefold() != "scope":  # "Zone: north wing": a place the model cannot ground
-                raise _Declines(f"the field {f.text!r} names a place this model does not hold")
+            if f.label.casefold() != "scope":  # "Zone: north wing": a place the model cannot ground (left to the
+                return None  # rules, which decline it as not understood)
             continue  # "Scope: ...": free text, tested as context below
         if places:
             if not {n for _, n in named} <= places:
@@ -529,7 +530,7 @@ def read(parser: Parser, message: str) -> Reading | None:
     classes = parser._asked_alone(text).classes
     rest: list[tuple[Field, str]] = [(f, f.value if w["context_label"].match(f.label.casefold()) else f.text)
                                      for f in fs if f.line not in used]
-    for extra in (req.before if linked is None and not bound else "", req.after):
+    for extra in (req.before, req.after):  # (the places they name that the pointer took are the bound ones)
         if extra:
             rest.append((Field(req.field.line, extra, "", extra, "text"), extra))
     if req.row is not None:

@@ -33,6 +33,7 @@ from ifcqa.spatial import (
     chosen_scope,
     compose,
     fallback,
+    form_fields,
     message_units,
     negation_reading,
     request_decides,
@@ -103,6 +104,7 @@ class SpatialQA:
         self._answers = answers
         self.planner = planner
         self._composing = False  # asking a comparison's sides: never compose again inside them
+        self._form_declines: str | None = None  # round 22: why a document declines by its own structure
 
     def retriever(self) -> HybridRetriever:
         """The hybrid text retriever of this model (built on first use)."""
@@ -225,6 +227,14 @@ class SpatialQA:
         if plan_of != self.parser.parse or self._composing:
             yield from self._compute_once(question, plan_of, offset, limit, start, write=write)
             return
+        form = form_fields.verdict(self.parser, question) if form_fields.ENABLED else None  # round 22 form22
+        if isinstance(form, str):  # the document's own structure declines: no line of it is bound instead
+            self._form_declines = form
+            try:
+                yield from list(self._compute_once(question, plan_of, offset, limit, start, write=write))
+            finally:
+                self._form_declines = None
+            return
         events = list(self._compute_once(question, plan_of, offset, limit, start, write=write))
         reading = None if events[-1][1].get("declined") is None else message_units.read(
             question, message_units.grounded_in(self.parser), message_units.placed_in(self.parser))
@@ -234,6 +244,9 @@ class SpatialQA:
             asked = request_decides.read(self.parser, question) if request_decides.ENABLED else None  # round 21
             again = [] if asked is None else list(self._compute_once(asked.text, plan_of, offset, limit, start,
                                                                      write=write))
+            if (asked is None or not again or again[-1][1].get("declined") is not None) and form is not None:
+                asked = form
+                again = list(self._compute_once(asked.text, plan_of, offset, limit, start, write=write))
             if asked is None or not again or again[-1][1].get("declined") is not None:
                 yield from events
                 return
@@ -278,8 +291,11 @@ class SpatialQA:
         result = Outcome()
         check_question(plan)  # the plan against the question: what it did not take up makes it decline
         self._feasible(plan)
-        composed = (chosen_scope.answer(self, question, plan)  # round 14: "the doors on the floor with the most rooms"
-                    or self._composed(question, plan))  # a comparison the plan could not say: its sides asked alone
+        if self._form_declines is not None:  # round 22: a document whose own structure declines (form_fields)
+            plan.intent, plan.declined = "declined", form_fields.declined(self._form_declines)
+        composed = None if plan.declined is not None and self._form_declines is not None else (
+            chosen_scope.answer(self, question, plan)  # round 14: "the doors on the floor with the most rooms"
+            or self._composed(question, plan))  # a comparison the plan could not say: its sides asked alone
         if composed is not None:
             timings["total"] = round((time.perf_counter() - start) * 1000, 3)
             composed["timings_ms"] = timings

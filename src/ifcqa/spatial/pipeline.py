@@ -38,6 +38,7 @@ from ifcqa.spatial import (
     request_decides,
     resolve,
     spelling,
+    story_reading,
     voice_reading,
 )
 from ifcqa.spatial.answer import Answerer, _join, most_hits, scrub
@@ -230,12 +231,17 @@ class SpatialQA:
                                                                    write=write))
         if reading is None or not again or again[-1][1].get("declined") is not None:
             asked = request_decides.read(self.parser, question) if request_decides.ENABLED else None  # round 21
+            told = None
             again = [] if asked is None else list(self._compute_once(asked.text, plan_of, offset, limit, start,
                                                                      write=write))
             if asked is None or not again or again[-1][1].get("declined") is not None:
-                yield from events
-                return
-            notes = asked.notes()
+                told = story_reading.read(self.parser, question) if story_reading.ENABLED else None  # round 22
+                again = [] if told is None or told.declined else list(self._compute_once(
+                    told.text, plan_of, offset, limit, start, write=write))
+                if told is None or not again or again[-1][1].get("declined") is not None:
+                    yield from events
+                    return
+            notes = told.notes() if told is not None else asked.notes() if asked is not None else []
         else:
             notes = reading.notes()
         final = again[-1][1]

@@ -235,7 +235,8 @@ class SpatialQA:
             again = [] if asked is None else list(self._compute_once(asked.text, plan_of, offset, limit, start,
                                                                      write=write))
             if asked is None or not again or again[-1][1].get("declined") is not None:
-                told = story_reading.read(self.parser, question) if story_reading.ENABLED else None  # round 22
+                told = story_reading.read(self.parser, question) if story_reading.ENABLED and events[-1][1].get(
+                    "declined") is not None else None  # round 22: only a message the rules declined as a whole
                 again = [] if told is None or told.declined else list(self._compute_once(
                     told.text, plan_of, offset, limit, start, write=write))
                 if told is None or not again or again[-1][1].get("declined") is not None:

@@ -95,7 +95,7 @@ class Reading:
         return out
 
 
-def sentences(question: str) -> list[Sentence]:
+def sentences(question: str, placed: Any = None) -> list[Sentence]:
     """The sentences of ``question`` in order, quoted blocks and layout lines marked (roles other than layout are
     given by :func:`_roles`)."""
     w = _words()
@@ -127,21 +127,44 @@ def sentences(question: str) -> list[Sentence]:
             continue
         lab = w["lead_label"].match(body)
         if lab is not None and not re.search(r"[?]", lab.group(0)) and len(lab.group(0).split()) <= 7 and \
-                body.rstrip().endswith(":") is False:
+                body.rstrip().endswith(":") is False and not (placed is not None and placed(lab.group(0).rstrip(": "))):
+            # (a lead naming a storey, room or class, "Buero: which windows ...", is the place asked, never a label)
             out.append(Sentence(a + off, a + off + lab.end(), lab.group(0), quoted, "layout"))
             off += lab.end()
         elif body.rstrip().endswith(":") and "?" not in body and len(body.split()) <= 8:
             out.append(Sentence(a + off, b, body, quoted, "lead"))
             continue
         start = a + off
-        for piece in re.finditer(r"\S.*?(?:[.?!]+(?=\s|$)|$)", question[start:b]):
-            s, e = start + piece.start(), start + piece.end()
+        for s, e in _split(question, start, b):
             text = question[s:e]
             mk = w["list_marker"].match(text)
             if mk is not None:
                 s, text = s + mk.end(), text[mk.end():]
             if text.strip():
                 out.append(Sentence(s, e, text, quoted, "statement"))
+    return out
+
+
+_ABBREVIATION = re.compile(r"(?:\b(?:i\.e|e\.g|z\.b|d\.h|u\.a|etc|approx|ca|bzw|nr|no|vs|incl|excl|inkl|zzgl|usw)"
+                           r"|(?<![\w.])[^\W\d_])$", re.I)
+
+
+def _split(question: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The sentences of ``question[start:end]``: ends at ".", "?", "!" before a space, never after an abbreviation
+    ("i.e.", "z.B.", "approx.")."""
+    out: list[tuple[int, int]] = []
+    at = start
+    for m in re.finditer(r"[.?!]+(?=\s|$)", question[start:end]):
+        cut = start + m.end()
+        if m.group(0) == "." and _ABBREVIATION.search(question[at:start + m.start()]):
+            continue
+        if question[at:cut].strip():
+            lead = len(question[at:cut]) - len(question[at:cut].lstrip())
+            out.append((at + lead, cut))
+        at = cut
+    if question[at:end].strip():
+        lead = len(question[at:end]) - len(question[at:end].lstrip())
+        out.append((at + lead, end))
     return out
 
 
@@ -356,16 +379,18 @@ def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, ground
         said = said[:np_.start()] + " " * (np_.end() - np_.start()) + said[np_.end():]
     if re.search(r"\d", said):
         return True
-    if w["restricting"].search(said) or w["conditions"].search(said):
-        return True
+    if w["restricting"].search(said) or w["conditions"].search(said) or w["quantifier"].search(said):
+        return True  # ("the tenant painted some doors": which ones)
     subject = after and re.match(r"\s*(?:and\s+)?" + w["things_back"].pattern + r"\s+(?!(?:that|which|who|with|on|in|"
                                   r"at|of|from|near|next|die|welche|mit|im|auf|von)\b)[^\W\d_]", said, re.I)
     if w["things_back"].search(said) and not subject and (w["relative"].search(said) or grounded(
             w["things_back"].sub(" ", said), asked_text)):
         return True  # ("Those get the new handles." after the request says what becomes of the answer)
     n = parser._context_names(said)
-    if set(n.storeys) - set(asked.storeys) or (n.rooms and not set(n.rooms) <= set(asked.rooms)):
-        return True
+    asked_storeys = set(asked.storeys) | set(parser._context_names(asked_text).storeys)
+    if (set(n.storeys) - asked_storeys and (not asked_storeys or w["additive"].search(said))) or (
+            n.rooms and not set(n.rooms) <= set(asked.rooms)):
+        return True  # (another storey beside a request naming its own is talk: "Level 2 I have already")
     props = {re.split(r"\s*(?:!=|=|<|>|\bcontains\b)", r)[0].strip() for r in asked.qualifiers}
     if any(re.split(r"\s*(?:!=|=|<|>|\bcontains\b)", r)[0].strip() not in props for r in n.qualifiers):
         return True
@@ -374,7 +399,7 @@ def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, ground
     if n.bounds and not (req.bounds and n.class_keys <= asked_keys):
         return True  # a bound, a comparison of its own; the request's own comparison said again is none
     # (a place beside a request naming its rooms cannot select among them)
-    return bool(_place_said(parser, said, asked_text) and not asked.rooms) or _narrows(said, asked_text)
+    return bool(_place_said(parser, said, asked_text) and not asked.rooms) or _narrows(parser, said, asked_text)
 
 
 def _prop(rule: str) -> tuple[str, str]:
@@ -416,13 +441,13 @@ def _place_said(parser: Parser, said: str, asked: str) -> bool:
     return False
 
 
-def _narrows(said: str, asked: str) -> bool:
-    """Whether ``said`` says a word of the request's with a modifier before it that the request does not say ("the
-    fire doors" beside "which doors ...", never "the smallest room" beside "which room is the smallest")."""
+def _narrows(parser: Parser, said: str, asked: str) -> bool:
+    """Whether ``said`` says a class word of the request's with a modifier before it that the request does not say
+    ("the fire doors" beside "which doors ...", never "the smallest room" beside "which room is the smallest")."""
     from ifcqa.spatial.request_decides import _PLAIN_BEFORE
 
     own = {x.casefold() for x in re.findall(r"[^\W\d_][\w-]*", asked)}
-    for word in {x for x in own if len(x) >= 4}:
+    for word in {x for x in own if len(x) >= 4 and parser._context_names(x).class_keys}:
         for m in re.finditer(rf"(?<![\w-])([^\W\d_][\w-]*)\s+{re.escape(word)}\b", said, re.IGNORECASE):
             if m.group(1).casefold() not in _PLAIN_BEFORE and m.group(1).casefold() not in own:
                 return True
@@ -473,7 +498,7 @@ def read(parser: Parser, question: str) -> Reading | None:
     from ifcqa.spatial import message_units
 
     grounded = message_units.grounded_in(parser)
-    found = sentences(question)
+    found = sentences(question, message_units.placed_in(parser))
     if len([s for s in found if s.role != "layout"]) < 2:
         return None
     _roles(parser, found, grounded)
@@ -492,8 +517,8 @@ def read(parser: Parser, question: str) -> Reading | None:
             return None
         request = quoted_asks[0]
         asked_text = request.text
-        lead = re.match(r"\s*(?:for|für)\s+(?:the|a|an|our|die|den|das|unsere?n?)\s+[^\W\d_][\w-]*\s*,?\s*(?=(?:i|we|"
-                        r"ich|wir)\b)", asked_text, re.I)
+        lead = re.match(r"\s*(?:for|für)\s+(?:the|a|an|our|die|den|das|unsere?n?)\s+(?:[^\W\d_][\w-]*\s+){0,2}?"
+                        r"[^\W\d_][\w-]*\s*,?\s*(?=(?:i|we|ich|wir)\b)", asked_text, re.I)
         if lead is not None and not grounded(lead.group(0), ""):
             asked_text = asked_text[lead.end():]
     others = [s for s in found if s is not request and s.role not in ("layout",)]
@@ -508,6 +533,7 @@ def read(parser: Parser, question: str) -> Reading | None:
         if scope.unreadable:
             return Reading("", asked_text, declined=scope.unreadable)
     # 4. the pointer
+    w_ = _words()
     read_as = list(scope.read_as)
     bound = _bind(parser, asked_text, scope)
     if isinstance(bound, str):
@@ -516,6 +542,10 @@ def read(parser: Parser, question: str) -> Reading | None:
     if bound is not None:
         text, note = bound
         read_as.append(note)
+    if bound is None and (w_["bare_pointer"].search(text) or w_["bare_place_pointer"].search(text)) and any(
+            s.start < request.start and s.role not in ("person", "person_note", "layout", "lead") and s not in backs
+            and grounded(s.text, "") for s in others):
+        return None  # "How many doors on the GroundFloor is that?": what it points at is read by the rules
     asked = parser._asked_alone(text)
     aside: list[str] = []
     keep: list[Sentence] = []
@@ -536,8 +566,8 @@ def read(parser: Parser, question: str) -> Reading | None:
         if spans:
             ms = _mentions(parser, said)
             for mm in ms:  # "only that floor", "not EG": the scope's own words
-                pre = re.search(r"(?:\b(?:only|just|nur|not|nicht|except|außer)\s+(?:the\s+|das\s+|die\s+|der\s+)?)$",
-                                said[:mm.start])
+                pre = re.search(r"(?:\b(?:only|just|nur|not|nicht|except|außer|on|in|at|im|auf|am|for|für)\s+"
+                                r"(?:the\s+|das\s+|die\s+|der\s+|dem\s+|den\s+)?)$", said[:mm.start])
                 if pre is not None:
                     spans.append((pre.start(), mm.start))
             if w["answer_lead"].match(said):

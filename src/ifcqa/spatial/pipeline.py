@@ -273,6 +273,9 @@ class SpatialQA:
                 reread.notes = [n for n in plan.notes if n.startswith(("LLM plan not used", "declined by the rules"))
                                 ] + reread.notes
             plan = reread
+            if plan.declined is None and story_reading.ENABLED and (
+                    hesitant := story_reading.hesitates(self.parser, question)) is not None:
+                plan.declined = hesitant  # round 22: a correction that does not say which is meant
         t = lap("parse", start)
         yield "plan", plan.to_dict()
         t = time.perf_counter()

@@ -607,3 +607,30 @@ def read(parser: Parser, question: str) -> Reading | None:
     full = " ".join([*(s.text.strip() for s in keep if s.start < request.start), text.strip(),
                      *(s.text.strip() for s in keep if s.start > request.start)])
     return Reading(full, asked_text.strip(), aside, read_as)
+
+
+def hesitates(parser: Parser, question: str) -> dict[str, Any] | None:
+    """A decline (the plan's ``declined``) when a statement of the message corrects the storeys or rooms it names
+    and the correction hesitates or negates without a name ("Level 1 - no wait, or was it Level 2? not sure", "EG,
+    1.OG - sorry, not that one"): answering on the names before it would be a confident wrong answer. None for every
+    other message (a cheap test of form first)."""
+    w = _words()
+    if not w["correction"].search(question) or not (w["uncertain"].search(question) or w["negated_pointer"].search(
+            question)):
+        return None
+    for s in sentences(question):
+        if s.role != "statement":
+            continue
+        first = w["correction"].search(s.text)
+        if first is None:
+            continue
+        tail = s.text[first.end():]
+        if not (w["uncertain"].search(tail) or (w["negated_pointer"].search(tail) and not _mentions(parser, tail))):
+            continue
+        if not [m for m in _mentions(parser, s.text[:first.start()]) if not m.negated]:
+            continue
+        said = s.text[first.start():].strip()
+        return {"reason": f"the correction {said!r} does not say which storey or room is meant, and answering on "
+                          "the ones before it could be wrong", "not_understood": [said],
+                "can_answer": "Say the storeys or rooms once more, e.g. 'how many doors are on 1.OG and 2.OG?'."}
+    return None

@@ -367,6 +367,8 @@ def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, ground
                   after: bool = False) -> bool:
     """Whether a sentence (its scope and correction words blanked) may restrict what the request asks (see the
     module doc, step 5)."""
+    from ifcqa.spatial import message_units
+
     w = _words()
     said = w["context_measure"].sub(lambda m: " " * len(m.group(0)), said)
     said = message_sentences._WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), said)
@@ -379,6 +381,8 @@ def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, ground
         said = said[:np_.start()] + " " * (np_.end() - np_.start()) + said[np_.end():]
     if re.search(r"\d", said):
         return True
+    if after and not message_units._talk(said):
+        return True  # a verbless fragment after the request says which ones ("the rusty ones")
     if w["restricting"].search(said) or w["conditions"].search(said) or w["quantifier"].search(said):
         return True  # ("the tenant painted some doors": which ones)
     subject = after and re.match(r"\s*(?:and\s+)?" + w["things_back"].pattern + r"\s+(?!(?:that|which|who|with|on|in|"
@@ -503,7 +507,15 @@ def read(parser: Parser, question: str) -> Reading | None:
         return None
     _roles(parser, found, grounded)
     asks = [s for s in found if s.role == "ask" and not s.quoted]
-    content = [s for s in asks if grounded(s.text, "")]
+
+    def names_asked(text: str) -> bool:  # a class, storey, room, property, bound or place: "Can the model tell
+        n = parser._context_names(text)  # us?" names none of them
+        return bool(n.classes or n.class_keys or n.storeys or n.rooms or n.qualifiers or n.bounds or n.places)
+
+    content = [s for s in asks if names_asked(s.text)]
+    needs = [s for s in found if s.role == "statement" and not s.quoted and _words()["need_form"].search(s.text)]
+    if content and needs:
+        return None  # a second ask said as a need ("The owners want to know what new glass would cost.")
     backs = [s for s in asks if s not in content]
     quoted_asks = [s for s in found if s.quoted and s.role in ("ask", "statement") and (
         _is_ask(s.text) or _words()["need_form"].search(s.text))]
@@ -542,6 +554,8 @@ def read(parser: Parser, question: str) -> Reading | None:
     if bound is not None:
         text, note = bound
         read_as.append(note)
+    if not names_asked(text):
+        return None  # a request naming nothing asks what the message says around it: left to the rules
     if bound is None and (w_["bare_pointer"].search(text) or w_["bare_place_pointer"].search(text)) and any(
             s.start < request.start and s.role not in ("person", "person_note", "layout", "lead") and s not in backs
             and grounded(s.text, "") for s in others):

@@ -381,12 +381,12 @@ def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, ground
         said = said[:np_.start()] + " " * (np_.end() - np_.start()) + said[np_.end():]
     if re.search(r"\d", said):
         return True
-    if after and not message_units._talk(said):
-        return True  # a verbless fragment after the request says which ones ("the rusty ones")
     if w["restricting"].search(said) or w["conditions"].search(said) or w["quantifier"].search(said):
         return True  # ("the tenant painted some doors": which ones)
     subject = after and re.match(r"\s*(?:and\s+)?" + w["things_back"].pattern + r"\s+(?!(?:that|which|who|with|on|in|"
                                   r"at|of|from|near|next|die|welche|mit|im|auf|von)\b)[^\W\d_]", said, re.I)
+    if after and not subject and not message_units._talk(said):
+        return True  # a verbless fragment after the request says which ones ("the rusty ones")
     if w["things_back"].search(said) and not subject and (w["relative"].search(said) or grounded(
             w["things_back"].sub(" ", said), asked_text)):
         return True  # ("Those get the new handles." after the request says what becomes of the answer)

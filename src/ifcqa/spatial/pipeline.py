@@ -39,6 +39,7 @@ from ifcqa.spatial import (
     request_decides,
     resolve,
     spelling,
+    story_reading,
     unbound_pointers,
     voice_reading,
 )
@@ -242,15 +243,21 @@ class SpatialQA:
                                                                    write=write))
         if reading is None or not again or again[-1][1].get("declined") is not None:
             asked = request_decides.read(self.parser, question) if request_decides.ENABLED else None  # round 21
+            told = None
             again = [] if asked is None else list(self._compute_once(asked.text, plan_of, offset, limit, start,
                                                                      write=write))
             if (asked is None or not again or again[-1][1].get("declined") is not None) and form is not None:
                 asked = form
                 again = list(self._compute_once(asked.text, plan_of, offset, limit, start, write=write))
             if asked is None or not again or again[-1][1].get("declined") is not None:
-                yield from events
-                return
-            notes = asked.notes()
+                told = story_reading.read(self.parser, question) if story_reading.ENABLED and events[-1][1].get(
+                    "declined") is not None else None  # round 22: only a message the rules declined as a whole
+                again = [] if told is None or told.declined else list(self._compute_once(
+                    told.text, plan_of, offset, limit, start, write=write))
+                if told is None or not again or again[-1][1].get("declined") is not None:
+                    yield from events
+                    return
+            notes = told.notes() if told is not None else asked.notes() if asked is not None else []
         else:
             notes = reading.notes()
         final = again[-1][1]
@@ -281,6 +288,9 @@ class SpatialQA:
                 reread.notes = [n for n in plan.notes if n.startswith(("LLM plan not used", "declined by the rules"))
                                 ] + reread.notes
             plan = reread
+            if plan.declined is None and story_reading.ENABLED and (
+                    hesitant := story_reading.hesitates(self.parser, question)) is not None:
+                plan.declined = hesitant  # round 22: a correction that does not say which is meant
         t = lap("parse", start)
         yield "plan", plan.to_dict()
         t = time.perf_counter()

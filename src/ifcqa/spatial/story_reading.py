@@ -499,7 +499,7 @@ def _bind(parser: Parser, asked_text: str, scope: _Scope) -> tuple[str, str] | s
 
 def read(parser: Parser, question: str) -> Reading | None:
     """The message read in order (see the module doc), or None when it is no narrative this reading handles."""
-    from ifcqa.spatial import message_units
+    from ifcqa.spatial import message_units, request_decides
 
     grounded = message_units.grounded_in(parser)
     found = sentences(question, message_units.placed_in(parser))
@@ -517,6 +517,9 @@ def read(parser: Parser, question: str) -> Reading | None:
     if content and needs:
         return None  # a second ask said as a need ("The owners want to know what new glass would cost.")
     backs = [s for s in asks if s not in content]
+    if any(request_decides._refused(parser, s.text) for s in backs):
+        return None  # merge fix: a second ask to the model that asks a cost, schedule or write ("And what will they
+        # cost?") is refused with the message (round 10's rule), never dropped as an ask naming nothing
     quoted_asks = [s for s in found if s.quoted and s.role in ("ask", "statement") and (
         _is_ask(s.text) or _words()["need_form"].search(s.text))]
     if len(content) > 1:

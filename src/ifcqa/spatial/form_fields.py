@@ -55,6 +55,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from ifcqa.spatial.request_decides import Reading
+from ifcqa.spatial.restricting import RESTRICTS
 
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
@@ -68,10 +69,8 @@ def _words() -> dict[str, Any]:
     return {k: re.compile(v, re.I) for k, v in raw.items() if not k.startswith("_")}
 
 
-@functools.cache
 def _restricting() -> re.Pattern[str]:
-    raw = json.loads(resources.files("ifcqa.spatial").joinpath("data/request_decides.json").read_text("utf-8"))
-    return re.compile(raw["restricting"], re.I)
+    return RESTRICTS  # one list for every reader (restricting.py)
 
 
 @dataclass

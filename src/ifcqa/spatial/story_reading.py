@@ -56,7 +56,7 @@ from ifcqa.spatial import message_sentences
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
 
-ENABLED = True
+ENABLED = False  # merge: its all-sets gate did not finish in time and local CI found declines it lost
 
 
 @functools.cache

@@ -48,8 +48,11 @@ _GENERIC = frozenset({"room", "rooms", "space", "spaces", "raum", "zimmer", "sto
 def place_names(storeys: Iterable[str], spaces: Iterable[str | None]) -> tuple[str, ...]:
     """The model's storey and space names a question may say (folded; three letters or more, not only digits, not a
     generic room or storey noun), longest first."""
+    from ifcqa.spatial.vocabulary import CLASS_WORDS  # a name that is a class word ('Roof') is read as either
+
     out = {" ".join(n.casefold().split()) for n in (*storeys, *spaces) if n}
     return tuple(sorted((n for n in out if len(n) >= 3 and not n.isdigit() and n not in _GENERIC
+                         and n not in CLASS_WORDS
                          and re.search(r"[^\W\d_]", n)), key=lambda n: (-len(n), n)))
 
 

@@ -32,7 +32,8 @@ _ALREADY_READ = frozenset({"house", "building", "model", "project", "file", "hau
 _DESCRIBING = (r"(?:little|small|sample|example|new|old|big|large|tiny|demo|test|existing|"
                r"kleine[ns]?)")
 FOLLOW = (r"(?=\s*(?:[?.!,;:)\-]|$)|\s+(?:has|have|had|is|are|was|were|does|do|did|and|or|with|on|in|at|of|for|to|"
-           r"that|which|who|what|according|as|i|we|you|they|it|hat|haben|ist|sind|und|oder)\b)")
+           r"that|which|who|what|according|as|i|we|you|they|it|hat|haben|ist|sind|und|oder|"
+           r"actually|really|altogether|eigentlich|denn|überhaupt|insgesamt|zusammen)\b)")  # particles: round 22
 _NOT_A_NAME = frozenset({"default", "project", "number", "name", "real", "site", "building", "model", "ifc", "var",
                          "test", "unnamed", "none", "the", "and", "with", "for"})
 

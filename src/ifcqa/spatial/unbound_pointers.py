@@ -61,8 +61,8 @@ def dropped_place(question: str, plan: Plan, names: tuple[str, ...]) -> str | No
     no place at all (None: none, or the plan has a place): "We are re-tiling Bad and Empfang. How many square
     metres is that in total?" answered with every room's total. Whatever named the place (a scope, a pointer's
     antecedent) was not taken up."""
-    if plan.declined is not None or _has_place(plan) or plan.intent == "unanswerable":
-        return None
+    if plan.declined is not None or _has_place(plan) or plan.intent == "unanswerable" or plan.asks_storey:
+        return None  # "Which storey is the boiler on? Last year I went up to the Dachgeschoss": the place is asked
     text = " ".join(question.casefold().split())
     for name in names:
         if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):

@@ -9,7 +9,8 @@ property, in four parts:
   an absence out in the forms the passes read, each rewrite named in the plan's notes:
 
   - **absence verbs** before a class word: "storeys lacking windows", "which floor lacks doors", "spaces missing
-    windows", "which floors are missing columns" are "without" / "have no";
+    windows", "which floors are missing columns", "which room is empty of / free of furniture" are "without" /
+    "have no";
   - **a yes/no about absence** said as a statement to confirm: "no windows on T/FDN, right?", "So there are no
     doors on Level 2?", "Roof has no doors, correct?", "confirm: zero windows on T/FDN?", "there are no X on S, are
     there?" are "are there no X on S?"; an adverb between ("are there really no X") is dropped;
@@ -134,6 +135,8 @@ def canonical(text: str, is_class: Callable[[str], bool], is_boolean: Callable[[
     # absence verbs before a class word
     for pattern, repl, what in (
             (r"\b(?:is|are)\s+missing\s+(?:an?\s+|any\s+)?", "have no ", "'are missing X' as 'have no X'"),
+            (r"\b(?:is|are)\s+(?:completely\s+|totally\s+|entirely\s+)?(?:empty|free|devoid|void)\s+of\s+"
+             r"(?:an?\s+|any\s+)?", "have no ", "'are empty / free of X' as 'have no X'"),
             (r"\b(?:lacks|lack)\s+(?:an?\s+|any\s+)?", "have no ", "'lacks X' as 'has no X'"),
             (r"\b(?:lacking|missing|devoid\s+of|free\s+of|with\s+zero)\s+(?:an?\s+|any\s+)?", "without ",
              "'lacking / missing X' as 'without X'"),

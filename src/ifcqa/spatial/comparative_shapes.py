@@ -24,7 +24,9 @@ each shape in the form the existing passes read, naming each rewrite in the plan
   "including the X" of a class in a count of every element is checked the same way (X is one of them);
 - "not counting R" / "R nicht mitgezählt" / "excluding R" / "R ausgenommen" / "(R not included)" is "except R"
   (the set difference the exclusion passes compute and state in the answer; an R they cannot ground declines);
-  "R itself" / "R selbst" is R.
+  "R itself" / "R selbst" is R;
+- a chooser ("which one", "welches von beiden") with no sides said ("which one has more area?") or with sides and
+  nothing to choose by ("Küche or Bad, which one?", round 23) declines naming the chooser.
 
 Nothing is dropped: every rewrite keeps the part it is about (a side, a threshold, an included or excluded part)
 for the passes after to ground, or declines naming it.
@@ -409,10 +411,21 @@ def _chooser_without_sides(s: Shapes) -> None:
                  [found["w"]])
 
 
+def _chooser_without_criterion(s: Shapes) -> None:
+    """"Küche or Bad, which one?": two things said, a chooser closing the question, and nothing to choose by (main
+    listed both rooms), declined naming the chooser."""
+    found = re.search(rf"\b(?:or|oder)\b[^?]*?[,:;-]\s*(?P<w>{_alt('choosers')})\s*\?*\s*$", s.text)
+    if found is not None:
+        s.decline = (f"'{found['w']}' chooses between the things named, but the question does not say by what "
+                     "(more of which elements, a larger area, ...)", [found["w"]])
+
+
 def spell_out(text: str, model: Model) -> Shapes:
     """``text`` (normalised) with the shapes of the module docstring spelled out (see :class:`Shapes`)."""
     s = Shapes(text)
     _chooser_without_sides(s)
+    if s.decline is None:
+        _chooser_without_criterion(s)
     if s.decline is not None:
         return s
     _comparatives(s)

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ifcqa.spatial import compared_sides
+from ifcqa.spatial import compared_sides, units_asked
 from ifcqa.spatial.plan import Plan
 
 # comparative words: True when the larger value answers them
@@ -54,6 +54,9 @@ _IMPLIED = {"larger": "floor area", "bigger": "floor area", "smaller": "floor ar
             "kürzer": "length", "largest": "floor area", "biggest": "floor area", "smallest": "floor area"}
 _MEASURE = re.compile(r"\b(?:(?:net|gross|total|room|floor|wall|window|door)\s+)*(?:floor\s+area|area|volume|length|"
                       r"height|fläche|grundfläche|volumen|länge|höhe)\b")
+# an area or volume unit said as what there is more of ("which one has more sqm / m³"): the measure it is a unit of
+_UNIT_MEASURE = {"area": "floor area", "volume": "volume"}
+_MORE_LESS = ("more", "less", "fewer", "mehr", "weniger")
 _SIZE = re.compile(r"\b(?:size|grösse|größe)\b")
 _AS_BIG = re.compile(r"\b(?:big|large|small|gross|groß|klein)\b")  # "twice as big as", "halb so groß wie"
 _COUNTING = re.compile(r"\b(?:number|count|amount|anzahl|many|viele)\b")
@@ -184,6 +187,11 @@ def _measure_of(rest: str, comparative: str | None, text: str) -> tuple[str, str
     if found is not None:
         phrase = re.sub(r"\btotal\s+", "", found.group(0))
         return phrase, " ".join((rest[:found.start()] + rest[found.end():]).split())
+    said = _UNIT.search(rest)
+    unit = units_asked.named_by(said["unit"]) if said is not None and not said.group(0).startswith("in") else None
+    if said is not None and unit is not None and unit.unit.kind in _UNIT_MEASURE and comparative in _MORE_LESS:
+        # "which one has more sqm": the unit says what there is more of (never "in m²", which only asks the unit)
+        return _UNIT_MEASURE[unit.unit.kind], " ".join((rest[:said.start()] + rest[said.end():]).split())
     size = _SIZE.search(rest)
     if size is not None:  # "twice the size of", "the same size as": the floor area
         return "floor area", " ".join((rest[:size.start()] + rest[size.end():]).split())
@@ -248,7 +256,8 @@ def find(plan: Plan, text: str, storeys: list[tuple[str, str]], spaces: list[tup
     elif plan.declined is not None and len({c.key for c in plan.classes}) == 1 and not plan.rooms and len(named) <= 1 \
             and (
             phrases := _PHRASES.search(text)) is not None and all(
-            len(phrases.group(k).split()) <= 4 for k in ("a", "b")):  # "more fixed windows than casement windows"
+            len(phrases.group(k).split()) <= 4 for k in ("a", "b")) and not re.match(
+            r"\s*\d", phrases.group("b")):  # "more fixed windows than casement windows" ("than 10m": a bound)
         for k in ("a", "b"):
             spans.append(phrases.span(k))
             sides.append((phrases.group(k), "phrase"))

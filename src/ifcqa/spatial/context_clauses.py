@@ -40,7 +40,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from ifcqa.spatial import context_restrict, context_units, framing, mail_context, message_sentences
+from ifcqa.spatial import context_restrict, context_units, framing, mail_context, message_sentences, request_decides
 
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
@@ -54,11 +54,12 @@ _BUILDING_PART = re.compile(r"\b(?:wings?|blocks?|annex\w*|towers?|tracts?|\w*fl
 
 # a storey said in words the model may not hold ("3. Obergeschoss", "the upper floor", "2nd level")
 _STOREY_WORD = re.compile(r"\b(?:levels?|floors?|storeys?|stor(?:y|ies)|stockwerk\w*|etage\w*|\w*geschoss\w*|"
-                          r"keller\w*|basement|attic|loft|dachboden|[eu]g|\d\.?\s*og|og|dg|kg|upstairs|downstairs)\b",
+                          r"keller\w*|basement|attic|loft|dachboden|[eu]g|\d\.?\s*og|og|dg|kg|upstairs|downstairs|"
+                          r"\d+(?:st|nd|rd|th)\s*(?:floor|level|storey)s?)\b",
                           re.I)
 # a storey named by its number ("4. Obergeschoss", "Level 7", "the 5th floor", "Ebene 3")
 _NUMBERED_STOREY = re.compile(r"\b(?:\d+\.?\s*(?:og|ug|obergeschoss|untergeschoss|stock|etage)|(?:level|ebene|floor|"
-                              r"storey|etage|stock)\s+-?\d+|\d+(?:st|nd|rd|th)\s+(?:floor|level|storey))\b", re.I)
+                              r"storey|etage|stock)\s*-?\d+|\d+(?:st|nd|rd|th)\s*(?:floor|level|storey))\b", re.I)
 # a share per element ("one screen per window", "eins pro Tür", "a sticker for each door")
 _EACH = re.compile(r"\b(?:per|pro|je|for\s+each|for\s+every|each|every)\s+[^\W\d_][\w-]*", re.I)
 # how to answer ("yes or no", "ja oder nein"): the request's form, never context (round 11)
@@ -194,6 +195,10 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Pla
     alone = message_sentences.stands_alone(_request_words(rest))
     for c in found:
         said = c.text.strip(" ,;:-")
+        if request_decides._refused(parser, c.text) and re.search(r"\b(?:them|it|those|these|they|sie|diese)\b",
+                                                                 c.text, re.IGNORECASE):
+            return None  # "Which doors does room 9 have? Then please delete them.": a write asked of what is listed
+            # is refused with the message (round 10's rule), never set aside as talk
         grounded = _grounds_other(parser, c.text, sub, asked_keys)
         restricts = bool(p["restrict"].search(c.text) or _BUILDING_PART.search(c.text) or grounded == "says"
                          or framing.orientation_said(c.text)  # "für die Südseite" (round 21)

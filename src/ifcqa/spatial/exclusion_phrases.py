@@ -13,7 +13,9 @@ qualifier or type, or decline naming it: nothing here drops a word it does not u
 * **exclusion verbs** before what they take out (or around it: "please leave the X out"): "(but) leave out the
   X", "skip the X", "(but) ignore the X",
   "not counting the X", "not including the X", "disregard the X", "X left out", "no X please", "minus the X" after
-  an inventory word: "except the X". A reason after it that only restates the exclusion ("we don't care about
+  an inventory word: "except the X"; "without the X ones" ("ones" stands for the elements asked: a part of them
+  taken out, never an absence) and "but except / but without" (the "but" joins the exclusion) as "except". A
+  reason after it that only restates the exclusion ("we don't care about
   them", "we do not need those") is consumed with it.
 * **what is left** after an explicit negation: "which X are left, i.e. the ones that aren't on S" is "which X are
   not on S"; "the remaining X, the ones not on S" is "the X not on S".
@@ -72,6 +74,11 @@ _DONE_AFTER = (r"\s+(?:is|was|are|has\s+been|have\s+been)\s+(?:already\s+|now\s+
                r"complete|completed|checked|cleaned|surveyed|painted|inspected)\b")
 _DONE_BEFORE = (r"\b(?:already|have|has|just)\s+(?:did|done|finished|covered|cleaned|checked|surveyed|painted|"
                 r"inspected|completed)\s+(?:the\s+)?")
+# "doors without the Keller ones": "ones" stands for the elements asked, so "without" takes a part of them out (an
+# absence, "doors without closers", has no "ones")
+_WITHOUT_ONES = re.compile(r"\bwithout\s+(?:the\s+|those\s+)?(?P<x>(?:[\w.-]+\s+){1,3}?)ones\b")
+# ", but except the X" / "but without the X ones": the "but" joins the exclusion to the request
+_BUT_EXCEPT = re.compile(r"\bbut\s+(?=(?:except|excluding|without|other\s+than|apart\s+from|besides)\b)")
 # inclusion that is no negation
 _NOT_ONLY = re.compile(r"\bnot\s+only\s+(?P<a>(?:the\s+)?[^,;.?!]+?)\s*,?\s+but\s+also\s+")
 _DONT_FORGET = re.compile(r"(?:\s+-\s*|\s*,\s*|\s+)(?:and\s+)?(?:please\s+)?do\s+not\s+forget\s+(?:about\s+)?"
@@ -164,6 +171,9 @@ def spell_out(text: str, storeys: Iterable[str], is_class: Callable[[str], bool]
     # "which spaces are no offices" (German "keine"): "are not offices"; never "there is no X"
     text = sub(r"(?<!\bthere )\b(?P<be>are|is)\s+no\s+(?=[^\W\d_])", lambda m: f"{m['be']} not ",
                '"are no X" as "are not X"', text)
+    text = sub(_WITHOUT_ONES, lambda m: f"except the {m['x']}ones", '"without the X ones" as "except the X ones"',
+               text)
+    text = sub(_BUT_EXCEPT, "", '"but except X" as "except X"', text)
     # exclusion verbs
     text = sub(_EXCLUDE_VERBS, " except ", '"leave out / skip / ignore / not counting X" as "except X"', text)
     text = sub(_LEAVE_X_OUT, lambda m: f" except {m['x']}", '"leave the X out" as "except the X"', text)

@@ -21,6 +21,9 @@ closed-class phrases of ``data/follow_ups.json`` (leads such as "and", "if so", 
   "don't count" -> "not"; fillers such as "though" dropped), so a narrowing not understood declines naming its
   words, as before. It must narrow: one that changes nothing the request asks, or names a storey or room outside
   the request's, is declined naming it;
+- **a purpose fragment** after the question ("Slabs on Erdgeschoss, how many? For the doors."): when it names a
+  class, room or storey of the model, declined naming it (round 23: main asked for slabs AND doors); one naming
+  nothing ("For the tender.") is left to the readers after;
 - **another question**: the last unit a question that is neither. When the whole message reads as a strictly
   narrower question than the request without it (a qualifier or an exclusion more, the same things and place:
   "How many walls on 2.OG? Which of them are external?", "Windows on EG - how many, and which are external?"), it
@@ -199,6 +202,12 @@ def _put(question: str, f: FollowUp) -> str:
     return question[:f.start] + said + question[f.end:]
 
 
+# a verbless purpose fragment after the question: "Slabs on Erdgeschoss, how many? For the doors." (the doors are
+# neither asked nor set aside: main asked for slabs AND doors)
+_PURPOSE_AFTER = re.compile(r"\?\s*(?P<f>(?:for|für|fuer)\s+(?:the|die|den|das|dem|der|our|my|unsere\w*)\s+"
+                            r"[^.?!,;:]{1,40}?)\s*[.!]*\s*$", re.IGNORECASE)
+
+
 def _parse(parser: Parser, text: str) -> Plan:
     token = _BUSY.set(True)
     try:
@@ -211,6 +220,14 @@ def read(parser: Parser, question: str) -> Plan | None:
     """The plan of a message whose last units follow up its request, or None (no follow-up: parse as before)."""
     if _BUSY.get() or "?" not in question and "." not in question.rstrip(". ") and " - " not in question:
         return None
+    purpose = _PURPOSE_AFTER.search(question)
+    if purpose is not None:
+        named = _parse(parser, purpose["f"])
+        if any(not c.inventory for c in named.classes) or named.rooms or named.storeys:
+            said = purpose["f"].strip()
+            return _declined(question, f"the fragment {said!r} after the question names what the model holds, and "
+                             "what it says of the request is not clear", [said],
+                             "Ask for what you need in the question itself.")
     got = trailing(question)
     if got is None:
         return None

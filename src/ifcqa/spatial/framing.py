@@ -354,6 +354,11 @@ def bare_topic(pre: str) -> bool:
     return not any(word in talk for word in pre.lower().split())
 
 
+# a lead-in naming two sides ("A vs B:", "A or B -") before a question choosing between them ("which has ...")
+_SIDES = re.compile(r"\S\s+(?:vs\.?|versus|or|oder|gegen)\s+\S")
+_CHOOSES = re.compile(r"\s*(?:which|what|welche[rs]?|wer)\b")
+
+
 def mask_talk(text: str, is_context: Callable[[str, bool], bool],
               topic_of: Callable[[str, str, str], bool] | None = None,
               asked: str | None = None, placed: Callable[[str], bool] | None = None) -> tuple[str, list[str], bool]:
@@ -404,6 +409,8 @@ def mask_talk(text: str, is_context: Callable[[str, bool], bool],
             break
         if placed is not None and bare_topic(found["pre"]) and not placed(text[found.end():]):
             break  # "sauna: which windows?": the request asks in what the lead-in names, which stays to be read
+        if _SIDES.search(found["pre"]) and _CHOOSES.match(text[found.end():]):
+            break  # "1stFloor vs 2ndFloor: which has fewer walls?": the lead-in names the sides chosen between
         take(found.start(), found.end())
     for found in list(_purpose().finditer(text)):
         if _PART_OF_BUILDING.search(found["what"] or found["aside"] or ""):

@@ -244,7 +244,8 @@ def units(question: str, placed: Callable[[str], bool]) -> list[Unit]:
 
 def _tails(found: list[Unit]) -> list[Unit]:
     """A request unit's comma-attached tails that are talk ("..., the movers come tomorrow", "..., for the heating
-    design") cut off as units of their own (judged like any context unit)."""
+    design") cut off as units of their own (judged like any context unit); never the last tail with the question
+    mark when what comes before it does not ask by its form (the tail is then the question itself)."""
     out: list[Unit] = []
     for u in found:
         if u.role != "request":
@@ -256,6 +257,8 @@ def _tails(found: list[Unit]) -> list[Unit]:
             m = re.search(r",\s+(?P<tail>[^,?]+?)\s*[.!?]*\s*$", text)
             if m is None or not re.search(r"[^\W\d_]", text[:m.start()]) or not _talk(m["tail"], sentence=False):
                 break
+            if "?" in m.group(0) and message_sentences._role(text[:m.start()]) != "request":
+                break  # "Küche or Bad, wich one has more paint?": the head does not ask, the tail is the question
             cuts.insert(0, Unit(start + m.start("tail"), start + m.end("tail"), m["tail"], "context", u.label, u.line))
             text = text[:m.start()]
         out.append(Unit(start, start + len(text), text, "request", u.label, u.line))

@@ -40,6 +40,7 @@ from ifcqa.spatial import (
     count_asked,
     element_compare,
     exclusion_phrases,
+    field_scope,
     follow_ups,
     framing,
     gap_questions,
@@ -72,6 +73,7 @@ from ifcqa.spatial import (
     relation_verbs,
     reported,
     request_core,
+    request_decides,
     resolve,
     room_appositions,
     room_exclusions,
@@ -286,7 +288,12 @@ _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "b
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 # the storeys as the subject: "how many storeys does it have", "list the levels", "welche Geschosse gibt es"
-_STOREYS_ASKED = re.compile(r"^\s*(?:(?P<count>how\s+many|wie\s*viele)|what|which|welche[n]?|list|show(?:\s+me)?|name|"
+# a pronoun for what the request lists ("then please delete them")
+_THEM = re.compile(r"\b(?:them|it|those|these|they|all\s+of\s+them|sie|diese|die)\b", re.IGNORECASE)
+# the heads that ask a count of what follows: "how many", "the number of", "Anzahl der"
+_COUNT_HEAD = (r"(?:how\s+many|wie\s*viele[n]?|(?:the\s+)?(?:total\s+)?(?:number|count)\s+of|"
+               r"(?:die\s+)?anzahl(?:\s+der)?)")
+_STOREYS_ASKED = re.compile(r"^\s*(?:(?P<count>" + _COUNT_HEAD + r")|what|which|welche[n]?|list|show(?:\s+me)?|name|"
                             r"give\s+me|nenne|zeige?)\s+(?:(?:the|all|of\s+the|die|alle)\s+)*(?:storeys|stories|floors|"
                             r"levels|geschosse|etagen|stockwerke|ebenen)\b")
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
@@ -1164,6 +1171,8 @@ class Parser:
         if not (self._framing or self._message or self._conditioned) and (
                 conditioned := self._conditional(question)) is not None:
             return conditioned  # round 19: "How many doors on EG? If there are none the electrician needs no visit."
+        if not (self._framing or self._message) and (fields := field_scope.decline(self, question)) is not None:
+            return fields  # round 23: "Location: Level 1 | Question: how many doors are on Level 2?"
         if not (self._framing or self._message) and (bound := pointer_binding.read(self, question)) is not None:
             return bound  # round 20: "Location: Keller | Question: how many doors does that storey have?"
         if not (self._framing or self._message) and (scoped := stated_scope.read(self, question)) is not None:
@@ -1264,6 +1273,9 @@ class Parser:
             self._message = False
         if found is None or plan is None or plan.declined is not None:
             return None
+        if any(request_decides._refused(self, a) and _THEM.search(a) for a in found.aside):
+            return None  # "... ? Then please delete them.": a write asked of what is listed is refused with the
+            # message, never talk ("Tom, can you move the skip?" asks a person about something else)
         plan.question = question
         said = "; ".join(repr(a) for a in found.aside)
         plan.notes.append(f"read the request {found.request!r}; context set aside: {said}")
@@ -5137,8 +5149,7 @@ class Parser:
             plan.group_by = "space"
             plan.classes = others
         # (never "how many level 2 doors": a storey named by its noun and number is where they are counted)
-        counts_storeys = re.search(rf"\b(?:how\s+many|wie\s*viele[n]?)\s+{_NOUN}\b(?!\s*\d)",
-                                   text) is not None
+        counts_storeys = re.search(rf"\b{_COUNT_HEAD}\s+{_NOUN}\b(?!\s*\d)", text) is not None
         plan.asks_storey = plan.intent not in ("most", "breakdown", "compare") and bool(
             re.search(rf"\b(?:which|what|welche[mnrs]?|in welchem|on which|auf welche[mnrs]?)\s+{_NOUN}\b", text)
             or (_WHERE_ASKED.match(text) or _WHERE_AFTER.search(text)) and (plan.rooms or plan.classes)

@@ -149,8 +149,9 @@ def _one_edit(word: str, target: str) -> str | None:
 
 
 def _asking_typos(sp: spelling.Speller, text: str, notes: list[str]) -> str:
-    """A short unknown word opening a sentence ("wat walls has the house", "wich doors ..."), one edit from exactly
-    one asking word, read as it: where a question opens, its word is the asking word, whatever else it is near."""
+    """A short unknown word opening a sentence or a clause after a comma or a dash ("wat walls has the house", "wich
+    doors ...", "Bad or Küche, wich one ...", "rooms over 20 m² - wich ones?"), one edit from exactly one asking word,
+    read as it: where a question opens, its word is the asking word, whatever else it is near."""
     asking: list[str] = _data()["asking_words"]
 
     def read(m: re.Match[str]) -> str:
@@ -165,7 +166,7 @@ def _asking_typos(sp: spelling.Speller, text: str, notes: list[str]) -> str:
         notes.append(f"read {word!r} as {target!r} (opening a question, typo: {how})")
         return m["pre"] + (target[:1].upper() + target[1:] if word[:1].isupper() else target)
 
-    return re.sub(r"(?m)(?P<pre>(?:^|(?<=[.?!;:]))\s*)(?P<word>[^\W\d_]+)(?![\w'’-])", read, text)
+    return re.sub(r"(?m)(?P<pre>(?:^|(?<=[.?!;:,])|(?<=\s[-–—]))\s*)(?P<word>[^\W\d_]+)(?![\w'’-])", read, text)
 
 
 def _typos(sp: spelling.Speller, text: str, notes: list[str]) -> str:

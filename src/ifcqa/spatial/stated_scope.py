@@ -168,6 +168,8 @@ def read(parser: Parser, question: str) -> Plan | None:
     if scope.missing:
         return _decline(question, note, "the statement names " + ", ".join(repr(m) for m in scope.missing)
                         + ", which this model has no storey for", scope.missing)
+    if scope.unread and _alone(parser, question).declined is None:
+        return None  # "rooms more then 20 sqm - which ones?": read whole, every word of it is understood
     if scope.unread:
         return _decline(question, note, "the statement says which ones with " + ", ".join(
             repr(w) for w in scope.unread) + ", which I cannot read as a restriction", scope.unread)

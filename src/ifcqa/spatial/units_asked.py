@@ -7,7 +7,8 @@ the answer's ``value`` (``number``, ``unit``, every numeric ``values`` row and e
 lookup) and the numbers its text states are converted, and the text says so ("converted from mm"). A unit of
 another kind than the quantity asked ("the width in square metres", "the floor area in metres", "in kg") is
 never converted: the parser declines the question naming the unit. Units and their words are data
-(``data/unit_words.json``).
+(``data/unit_words.json``); a square or cubic unit whose length unit is listed is also read as people abbreviate
+it ("sq m", "cu. m", "m^3"), derived from its symbol, not listed.
 """
 
 from __future__ import annotations
@@ -49,6 +50,11 @@ def _table() -> _Table:
     units = {s: Unit(s, spec["kind"], float(spec["factor"])) for s, spec in raw["units"].items()}
     units.update({s: Unit(s, spec["kind"], float(spec["factor"])) for s, spec in raw["extra"].items()})
     words = {w: s for s, spec in raw["units"].items() for w in spec["words"]}
+    for symbol in raw["units"]:  # every square / cubic unit also as people abbreviate it: "sq m", "cu. m", "m^3"
+        base, power = symbol[:-1], {"²": ("sq", "2"), "³": ("cu", "3")}.get(symbol[-1:])
+        if power is not None and base in raw["units"]:
+            for said in (f"{power[0]} {base}", f"{power[0]}. {base}", f"{power[0]}.{base}", f"{base}^{power[1]}"):
+                words.setdefault(said, symbol)
     alternatives = "|".join(re.escape(w).replace(r"\ ", r"\s*") for w in sorted(words, key=len, reverse=True))
     pattern = re.compile(r"(?:" + _LEAD + r"(?P<unit>" + alternatives + r")(?![\w²³])|[(\[]\s*(?:in\s+)?"
                          r"(?P<paren>" + alternatives + r")\s*[)\]])", re.IGNORECASE)  # "(m3)", "[m²]", "(in m)"

@@ -134,6 +134,14 @@ def german_verb_forms(word: str) -> list[list[str]]:
     return out
 
 
+def _enclitic_host(word: str) -> bool:
+    """Whether ``word`` may carry a German clitic ('hat'n', 'hängen'n'): one of ``german_enclitics`` hosts, in any
+    personal form of the host's stem ('hängen' is a form of the listed 'hängt')."""
+    hosts = {h.casefold() for h in _data()["german_enclitics"]["hosts"]}
+    w = word.casefold()
+    return w in hosts or any(form in hosts for forms in german_verb_forms(w) for form in forms)
+
+
 def _same(a: str, b: str) -> bool:
     short, long = sorted((a, b), key=len)
     return long in (short + "s", short + "es", short + "e", short + "n", short + "en")
@@ -184,9 +192,8 @@ class Forms:
                     continue  # a one-word contraction only when no vocabulary or model name holds it
                 out.append(Reading(m.start(), m.end(), m.group(0), _cased(m.group(0), full), "contraction"))
         enclitics = _data()["german_enclitics"]
-        hosts = "|".join(re.escape(h) for h in sorted(enclitics["hosts"], key=len, reverse=True))
-        for m in re.finditer(rf"(?<![\w'’])(?P<host>{hosts})['’](?P<clitic>[sn])(?![\w'’])", question, re.IGNORECASE):
-            if not any(r.start < m.end() and m.start() < r.end for r in out):
+        for m in re.finditer(r"(?<![\w'’])(?P<host>[^\W\d_]{2,})['’](?P<clitic>[sn])(?![\w'’])", question):
+            if _enclitic_host(m["host"]) and not any(r.start < m.end() and m.start() < r.end for r in out):
                 full = f"{m['host']} {enclitics['clitics'][m['clitic'].lower()]}"
                 out.append(Reading(m.start(), m.end(), m.group(0), full, "contraction"))
         for m in _TOKEN.finditer(question):

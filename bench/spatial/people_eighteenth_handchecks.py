@@ -1,0 +1,311 @@
+"""Hand checks of people_eighteenth.json: a second walk, written differently, re-derives all 32 answerable intents.
+
+    python bench/spatial/people_eighteenth_handchecks.py [--ifc-dir ../shared/ifc] [--json ...]
+
+The oracles script walks up from every element to its storey through ``people_oracles.Model`` and reads
+properties, quantities and types with ``ifcopenshell.util.element``. This script walks down from the storey
+instead (the storey's IfcRelAggregates and IfcRelContainedInSpatialStructure, recursively, plus the fillings of
+the openings of what it finds) and reads the file's IfcRelDefinesByProperties, IfcRelDefinesByType and
+IfcRelSpaceBoundary instances directly (the ``Walk`` of the seventeenth set's hand checks, copied so that this
+file stands alone); length units come from the project's IfcUnitAssignment; "is there a stair" scans every
+IfcProduct's class and name. Each result is compared with all four committed phrasings of its intent; the exit
+code is 1 on any mismatch, 2 without the models. Every non-decline intent of the set is checked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ifcopenshell
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
+DEFAULT_JSON = HERE / "people_eighteenth.json"
+PREFIX = "eighteenth"
+
+
+class Walk:
+    """One model, read through its relationship instances only."""
+
+    def __init__(self, path: Path) -> None:
+        self.f = ifcopenshell.open(str(path))
+        self.props: dict[int, dict[tuple[str, str], Any]] = {}
+        for rel in self.f.by_type("IfcRelDefinesByProperties"):
+            definition = rel.RelatingPropertyDefinition
+            for obj in rel.RelatedObjects:
+                self._read(obj.id(), definition)
+        self.types: dict[int, Any] = {}
+        for rel in self.f.by_type("IfcRelDefinesByType"):
+            for obj in rel.RelatedObjects:
+                self.types[obj.id()] = rel.RelatingType
+            for pset in getattr(rel.RelatingType, "HasPropertySets", None) or ():
+                for obj in rel.RelatedObjects:
+                    self._read(obj.id(), pset, weak=True)
+
+    def _read(self, oid: int, definition: Any, weak: bool = False) -> None:
+        bag = self.props.setdefault(oid, {})
+        name = definition.Name
+        if definition.is_a("IfcPropertySet"):
+            pairs = [(p.Name, p.NominalValue.wrappedValue if p.NominalValue is not None else None)
+                     for p in definition.HasProperties or () if p.is_a("IfcPropertySingleValue")]
+        elif definition.is_a("IfcElementQuantity"):
+            pairs = [(qn.Name, qn[3]) for qn in definition.Quantities or () if qn.is_a("IfcPhysicalSimpleQuantity")]
+        else:
+            return
+        for key, value in pairs:
+            if weak and (name, key) in bag:
+                continue  # the occurrence's own value wins over its type's
+            bag[(name, key)] = value
+
+    def get(self, e: Any, pset: str, prop: str) -> Any:
+        return self.props.get(e.id(), {}).get((pset, prop))
+
+    def storey(self, name: str) -> Any:
+        (found,) = [s for s in self.f.by_type("IfcBuildingStorey") if s.Name == name]
+        return found
+
+    def below(self, node: Any) -> list[Any]:
+        """Everything under ``node``: aggregated parts, contained elements, fillings of openings, recursively."""
+        out: list[Any] = []
+        todo = [node]
+        seen = {node.id()}
+        while todo:
+            x = todo.pop()
+            nxt: list[Any] = []
+            for rel in getattr(x, "IsDecomposedBy", None) or ():
+                nxt += rel.RelatedObjects
+            for rel in getattr(x, "ContainsElements", None) or ():
+                nxt += rel.RelatedElements
+            for rel in getattr(x, "HasOpenings", None) or ():
+                for fill in rel.RelatedOpeningElement.HasFillings or ():
+                    nxt.append(fill.RelatedBuildingElement)
+            for y in nxt:
+                if y.id() not in seen:
+                    seen.add(y.id())
+                    out.append(y)
+                    todo.append(y)
+        return out
+
+    def on(self, storey: str, cls: str) -> list[Any]:
+        return [e for e in self.below(self.storey(storey)) if e.is_a(cls)]
+
+    def space(self, label: str) -> Any:
+        (found,) = [s for s in self.f.by_type("IfcSpace") if label in (s.Name, s.LongName)]
+        return found
+
+    def contained(self, space: Any, cls: str) -> list[Any]:
+        return [e for rel in self.f.by_type("IfcRelContainedInSpatialStructure") if rel.RelatingStructure == space
+                for e in rel.RelatedElements if e.is_a(cls)]
+
+    def bounds(self, space: Any, cls: str) -> list[Any]:
+        out = {rel.RelatedBuildingElement.GlobalId: rel.RelatedBuildingElement
+               for rel in self.f.by_type("IfcRelSpaceBoundary")
+               if rel.RelatingSpace == space and rel.RelatedBuildingElement is not None
+               and rel.RelatedBuildingElement.is_a(cls)}
+        return list(out.values())
+
+    def type_of(self, e: Any) -> Any:
+        return self.types.get(e.id())
+
+    def typed(self, type_class: str) -> Callable[[Any], bool]:
+        """Elements whose IfcRelDefinesByType type object is a ``type_class``."""
+        return lambda e: self.type_of(e) is not None and self.type_of(e).is_a(type_class)
+
+    def type_named(self, word: str) -> Callable[[Any], bool]:
+        """Elements whose type object's Name holds ``word``."""
+        return lambda e: self.type_of(e) is not None and word in (self.type_of(e).Name or "")
+
+    def on_where(self, storey: str, test: Callable[[Any], bool]) -> list[Any]:
+        return [e for e in self.below(self.storey(storey)) if e.is_a("IfcElement") and test(e)]
+
+
+def guids(es: list[Any]) -> list[str]:
+    return sorted({e.GlobalId for e in es})
+
+
+# Each check: (intent, model, function of the Walk -> the expected oracle fields to compare)
+Check = tuple[str, str, Callable[[Walk], dict[str, Any]]]
+
+EDC = "KIT-EDC_with_SB.ifc"
+INS = "AC11-Institute-Var-2-IFC.ifc"
+FZK = "AC20-FZK-Haus.ifc"
+RQ = "revit_quantities.ifc"
+R3 = "3rooms_Heater_AirTerminal_Table_with_SB.ifc"
+WP = "WP_Puffer_FWS_FBH10.ifc"
+DHW = "domestic-hot-water.ifc"
+SH = "Ifc4_SampleHouse.ifc"
+HOM = "ExampleHOM.ifc"
+DUP = "Duplex_A_20110907.ifc"
+GSA = ("GSA Space Areas", "GSA BIM Area")
+
+
+def n(es: list[Any]) -> dict[str, Any]:
+    return {"type": "count", "value": len({e.GlobalId for e in es}), "guids": guids(es)}
+
+
+def el(es: list[Any]) -> dict[str, Any]:
+    return {"type": "elements", "guids": guids(es)}
+
+
+def num(value: float, unit: str) -> dict[str, Any]:
+    return {"type": "number", "unit": unit, "value": value}
+
+
+def yn(value: bool) -> dict[str, Any]:
+    return {"type": "yes_no", "value": value}
+
+
+def most(w: Walk, names: list[str], test: Callable[[Any], bool]) -> dict[str, Any]:
+    sizes = {s: len(w.on_where(s, test)) for s in names}
+    pick = max(sizes, key=lambda s: sizes[s])
+    assert list(sizes.values()).count(sizes[pick]) == 1, sizes
+    return {"type": "storeys", "value": [pick]}
+
+
+def length_scale(w: Walk) -> float:
+    """Metres per file length unit, read from the project's IfcSIUnit (the oracles use ifcopenshell.util.unit)."""
+    (project,) = w.f.by_type("IfcProject")
+    (unit,) = [u for u in project.UnitsInContext.Units if u.is_a("IfcSIUnit") and u.UnitType == "LENGTHUNIT"]
+    return {None: 1.0, "MILLI": 0.001, "CENTI": 0.01}[unit.Prefix]
+
+
+def q(w: Walk, e: Any, qset: str, name: str) -> float:
+    return float(w.get(e, qset, name))
+
+
+def larger(w: Walk, a: str, b: str, qset: str, name: str) -> dict[str, Any]:
+    sa, sb = w.space(a), w.space(b)
+    return el([sa if q(w, sa, qset, name) > q(w, sb, qset, name) else sb])
+
+
+def on_all(w: Walk, names: list[str], test: Callable[[Any], bool]) -> list[Any]:
+    return [e for s in names for e in w.on_where(s, test)]
+
+
+def others(w: Walk, but: str) -> list[str]:
+    return [s.Name for s in w.f.by_type("IfcBuildingStorey") if s.Name != but]
+
+
+def where(w: Walk, test: Callable[[Any], bool]) -> dict[str, Any]:
+    return {"type": "storeys", "value": sorted(
+        s.Name for s in w.f.by_type("IfcBuildingStorey") if w.on_where(s.Name, test))}
+
+
+def cls(name: str) -> Callable[[Any], bool]:
+    return lambda e: e.is_a(name)
+
+
+def stairs(w: Walk) -> dict[str, Any]:
+    """Any product that is a stair, a stair flight or a ramp, or whose name says stair / Treppe."""
+    found = [p for p in w.f.by_type("IfcProduct")
+             if p.is_a() in ("IfcStair", "IfcStairFlight", "IfcRamp")
+             or any(word in (p.Name or "").lower() for word in ("stair", "treppe"))]
+    return yn(bool(found))
+
+
+def flag(w: Walk, cls_name: str, pset: str, prop: str, value: bool) -> list[Any]:
+    return [e for e in w.f.by_type(cls_name) if w.get(e, pset, prop) is value]
+
+
+def storeys_holding(w: Walk, test: Callable[[Any], bool]) -> dict[str, Any]:
+    return {"type": "storeys", "value": sorted(
+        s.Name for s in w.f.by_type("IfcBuildingStorey") if any(test(x) for x in w.below(s)))}
+
+
+def utility(x: Any) -> bool:
+    return bool(x.is_a("IfcSpace") and x.LongName == "Utility")
+
+
+def small_office(x: Any) -> bool:
+    return bool(x.LongName == "small office")
+
+
+CHECKS: list[Check] = [
+    ("storey_class-01", HOM, lambda w: n(w.on("GroundFloor", "IfcDoor"))),
+    ("storey_class-02", DUP, lambda w: n(w.on("Level 2", "IfcWindow"))),
+    ("comparison-01", RQ, lambda w: larger(w, "2", "7", *GSA)),
+    ("comparison-02", DHW, lambda w: yn(len(w.f.by_type("IfcValve")) > len(w.f.by_type("IfcPipeSegment")))),
+    ("comparison-03", WP, lambda w: yn(len(w.f.by_type("IfcValve")) > len(w.f.by_type("IfcPump")))),
+    ("edge-01", SH, lambda w: yn(len(w.f.by_type("IfcCurtainWall")) > 0)),
+    ("edge-02", RQ, lambda w: n(list(w.f.by_type("IfcBuildingStorey")))),
+    ("edge-03", HOM, stairs),
+    ("edge-04", EDC, lambda w: n(list(w.f.by_type("IfcDoor")))),
+    ("rooms-02", SH, lambda w: n(w.contained(w.space("Bedroom"), "IfcFurnishingElement"))),
+    ("rooms-03", HOM, lambda w: el(w.bounds(w.space("Kitchen5"), "IfcWindow"))),
+    ("rooms-04", R3, lambda w: el(w.bounds(w.space("Wohnen"), "IfcWindow"))),
+    ("qualifiers-01", RQ, lambda w: n(flag(w, "IfcWall", "Pset_WallCommon", "LoadBearing", True))),
+    ("qualifiers-03", SH, lambda w: n(flag(w, "IfcDoor", "Pset_DoorCommon", "IsExternal", False))),
+    ("qualifiers-04", DUP, lambda w: el(flag(w, "IfcWindow", "Pset_WindowCommon", "IsExternal", False))),
+    ("quantities-01", HOM, lambda w: num(q(w, w.space("Living1"), "Qto_SpaceBaseQuantities", "NetVolume"), "m³")),
+    ("quantities-02", DUP, lambda w: num(q(w, w.space("A203"), *GSA), "m²")),
+    ("quantities-03", RQ, lambda w: num(sum(q(w, s, *GSA) for s in w.f.by_type("IfcSpace") if small_office(s)),
+                                        "m²")),
+    ("negation-01", FZK, lambda w: n(on_all(w, others(w, "Erdgeschoss"), cls("IfcWindow")))),
+    ("negation-02", HOM, lambda w: el([s for s in w.f.by_type("IfcSpace") if not w.bounds(s, "IfcWindow")])),
+    ("negation-03", DUP, lambda w: n(on_all(w, others(w, "Level 1"), cls("IfcDoor")))),
+    ("negation-04", RQ, lambda w: el([s for s in w.f.by_type("IfcSpace") if not small_office(s)])),
+    ("multi_storey-02", DUP, lambda w: n(w.on("Level 1", "IfcWindow") + w.on("Level 2", "IfcWindow"))),
+    ("multi_storey-03", EDC, lambda w: n(w.on("1.OG", "IfcDoor") + w.on("2.OG", "IfcDoor"))),
+    ("multi_storey-04", HOM, lambda w: n(w.on("1stFloor", "IfcWall") + w.on("attic", "IfcWall"))),
+    ("german-01", FZK, lambda w: n(w.on("Dachgeschoss", "IfcWindow"))),
+    ("german-02", FZK, lambda w: el(w.bounds(w.space("Küche"), "IfcWindow"))),
+    ("german-03", WP, lambda w: n(list(w.f.by_type("IfcPump")))),
+    ("lookup-01", EDC, lambda w: num(float(w.storey("2.OG").Elevation) * length_scale(w), "m")),
+    ("lookup-02", R3, lambda w: where(w, cls("IfcSpaceHeater"))),
+    ("lookup-04", DUP, lambda w: storeys_holding(w, utility)),
+    ("lookup-05", SH, lambda w: num(float(w.storey("Roof").Elevation) * length_scale(w), "m")),
+]
+
+
+def agrees(expected: dict[str, Any], oracle: dict[str, Any]) -> bool:
+    if expected["type"] != oracle["type"]:
+        return False
+    if expected["type"] == "number":
+        same = math.isclose(expected["value"], oracle["value"], rel_tol=1e-6)
+        return bool(expected["unit"] == oracle["unit"] and same)
+    return all(oracle.get(k) == v for k, v in expected.items())
+
+
+def run(ifc_dir: Path, data: list[dict[str, Any]]) -> list[str]:
+    """The mismatches (empty when every check agrees with all four phrasings of its intent)."""
+    by_intent: dict[str, list[dict[str, Any]]] = {}
+    for item in data:
+        by_intent.setdefault(item["intent"], []).append(item)
+    walks: dict[str, Walk] = {}
+    problems = []
+    for intent, model, fn in CHECKS:
+        if model not in walks:
+            walks[model] = Walk(ifc_dir / model)
+        expected = fn(walks[model])
+        records = by_intent.get(f"{PREFIX}-{intent}", [])
+        if len(records) != 4:
+            problems.append(f"{intent}: {len(records)} phrasings found")
+        for item in records:
+            if item["ifc_filename"] != model or not agrees(expected, item["oracle"]):
+                problems.append(f"{item['id']}: expected {expected}, committed {item['oracle']}")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--ifc-dir", type=Path, default=DEFAULT_IFC_DIR)
+    parser.add_argument("--json", type=Path, default=DEFAULT_JSON)
+    args = parser.parse_args(argv)
+    if not args.ifc_dir.is_dir():
+        print(f"error: no IFC directory {args.ifc_dir}", file=sys.stderr)
+        return 2
+    problems = run(args.ifc_dir, json.loads(args.json.read_text(encoding="utf-8")))
+    for p in problems:
+        print(p)
+    print(f"{len(CHECKS) - len({p.split(':')[0].rsplit('-', 1)[0] for p in problems})}/{len(CHECKS)} intents agree")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

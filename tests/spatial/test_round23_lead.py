@@ -203,3 +203,20 @@ def test_sides_said_before_the_choosing_question_are_read(qa: Callable[[str], Sp
     fewer = min(counts, key=counts.__getitem__)
     assert answer["declined"] is None and answer["answer"].startswith(f"{fewer} has the fewest"), answer["answer"]
     assert "Roof" not in answer["answer"] and "T/FDN" not in answer["answer"], answer["answer"]
+
+
+def test_a_class_quantity_noun_modifying_another_names_no_quantity(qa: Callable[[str], SpatialQA]) -> None:
+    # main answered "the glazing type for the rooms on Roof" with the rooms' floor area ('glazing' = window area)
+    _declines(qa("Duplex_Electrical_20121207.ifc").ask("the glazing type for the rooms on Roof?"), "glazing")
+    still = qa(DUPLEX).ask("glazing area on Level 1")  # the noun heading its phrase is still the windows' area
+    assert "windows" in still["answer"], still["answer"]
+
+
+def test_a_negation_the_stated_scope_does_not_read_declines(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    institute = "AC11-Institute-Var-2-IFC.ifc"
+    _declines(qa(institute).ask("Wir räumen den Keller und das Erdgeschoss nicht gleichzeitig. Wie viele Möbel "
+                                "stehen dort?"), "nicht")
+    doors = {d.GlobalId for d in _of_class(shared_ifc, institute, "IfcDoor") if storey_of(d) == "Keller"}
+    read = qa(institute).ask("The painters do the Keller, not the Erdgeschoss. How many doors is that?")
+    assert read["declined"] is None and {e["guid"] for e in read["elements"]} == doors, read["answer"]

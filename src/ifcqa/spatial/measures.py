@@ -162,6 +162,23 @@ def ops_said(text: str) -> set[str]:
     return {op for m in found.op_pattern.finditer(_phrase(text)) if (op := found.ops.get(m.group(0)))}
 
 
+# the words that may follow a quantity noun heading its phrase ("glazing on Level 1", "glazing area", "glazing?")
+_AFTER_HEAD = frozenset(["of", "on", "in", "at", "for", "per", "and", "or", "is", "are", "was", "were", "does", "do",
+                         "has", "have", "by", "from", "across", "over", "with", "to", "total", "together", "overall",
+                         "combined", "please", "der", "des", "im", "auf", "am", "pro", "und", "oder", "ist", "sind",
+                         "hat", "insgesamt", "zusammen", "gesamt", "bitte", "von", "vom", "that", "which", "there"])
+
+
+def _heads_phrase(folded: str, end: int, vocab: _Words) -> bool:
+    """Whether the word after a class-quantity noun ending at ``end`` leaves it the head of its phrase: nothing, a
+    function word, or a quantity word ("glazing area"); another noun ("glazing type") makes it a modifier."""
+    nxt = re.match(r"\s*([^\W\d_][\w'-]*)", folded[end:])
+    if nxt is None:
+        return True
+    word = nxt.group(1)
+    return word in _AFTER_HEAD or any(q.split()[0] == word for q in (*vocab.quantities, *vocab.ops))
+
+
 def _unit_of_quantity(folded: str, found: re.Match[str] | None) -> tuple[int, re.Match[str]] | None:
     """A unit's words as the quantity word, followed by "of" and another quantity word ("square metres of floor
     area", "cubic feet of net volume"): where the unit starts and the quantity it is of; else None."""
@@ -234,6 +251,8 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         quantity_match = next(iter(_class_compounds(folded)), None)
         head = quantity_match.group("head") if quantity_match is not None else ""
     named = vocab.class_quantity_pattern.search(folded)  # "glazing (area)": the area of the windows
+    if named is not None and not _heads_phrase(folded, named.end(), vocab):
+        named = None  # "the glazing type of the rooms": the noun modifies another, it names no quantity
     if named is not None and (quantity_match is None or named.start() <= quantity_match.start() < named.end() or (
             quantity_match.end() <= named.start() and re.fullmatch(r"\s+(?:of|der|an)\s+(?:the\s+)?",
                                                                   folded[quantity_match.end():named.start()]))):

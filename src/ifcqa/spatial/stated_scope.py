@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from ifcqa.spatial import request_decides
 from ifcqa.spatial.plan import Plan
+from ifcqa.spatial.restricting import RESTRICTS
 
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
@@ -158,6 +159,11 @@ def read(parser: Parser, question: str) -> Plan | None:
         return None
     said = hit.group(0).strip()
     note = f"{said!r} points back at the statement {parts[0]!r}"
+    negation = RESTRICTS.search(statement)
+    if negation is not None and not (scope.set_aside or scope.qualifier or scope.rooms_out or scope.carried
+                                     or scope.why or scope.unread):
+        return _decline(question, note, f"the statement says {negation.group(0).strip()!r}, which the scope it "
+                        "names does not read", [negation.group(0).strip()])  # "den Keller und das EG nicht zugleich"
     if scope.why:
         return _decline(question, note, scope.why, scope.unread or [said])
     if scope.sentences > 1:

@@ -56,7 +56,7 @@ from ifcqa.spatial import message_sentences
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
 
-ENABLED = False  # merge: its all-sets gate did not finish in time and local CI found declines it lost
+ENABLED = True
 
 
 @functools.cache
@@ -156,8 +156,10 @@ def _split(question: str, start: int, end: int) -> list[tuple[int, int]]:
     at = start
     for m in re.finditer(r"[.?!]+(?=\s|$)", question[start:end]):
         cut = start + m.end()
-        if m.group(0) == "." and _ABBREVIATION.search(question[at:start + m.start()]):
-            continue
+        if m.group(0) == "." and (_ABBREVIATION.search(question[at:start + m.start()]) or _words()[
+                "ordinal_storey"].match(question, start + m.start() - 2 if question[start + m.start() - 2].isdigit()
+                                        else start + m.start() - 1)):
+            continue  # ("5. Obergeschoss": an ordinal, no sentence end)
         if question[at:cut].strip():
             lead = len(question[at:cut]) - len(question[at:cut].lstrip())
             out.append((at + lead, cut))
@@ -176,7 +178,8 @@ def _person(parser: Parser, text: str, grounded: Any) -> bool:
     """Whether a request is one to a person: it asks a person to ask someone, it is said to a named person, or its
     act is not reading the model and it names nothing the model holds."""
     w = _words()
-    if w["ask_person"].search(text) or w["vocative"].match(text):
+    voc = w["vocative"].match(text)
+    if w["ask_person"].search(text) or (voc is not None and voc.group("name").casefold() not in w["not_names"]):
         return True
     if re.search(r"\b(?:model|modell|ifc|file|datei)\b", text, re.I):
         return False
@@ -376,6 +379,9 @@ def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, ground
     said = w["when"].sub(lambda m: " " * len(m.group(0)), said)
     if not re.search(r"[^\W\d_]{2}", said):
         return False
+    if any(message_units._place_label(m.group(1)) for m in re.finditer(
+            r"(?:^|[|•])\s*([^\W\d_][\w .-]{0,30}?)\s*:(?!\S)", said)):
+        return True  # a place field ("Location: Building C"): where the request's place may lie
     np_ = w["negated_pointer"].search(said)
     if np_ is not None and _excludes_the_excluded(parser, said[:np_.start()] + said[np_.end():], asked):
         said = said[:np_.start()] + " " * (np_.end() - np_.start()) + said[np_.end():]
@@ -438,10 +444,7 @@ def _place_said(parser: Parser, said: str, asked: str) -> bool:
         if obj in w["not_a_place"] or obj in own:
             continue
         if framing._PLACE_SAID.search(m.group(0).casefold()):
-            names = parser._context_names(m.group("obj"))
-            if names.class_keys and not (names.storeys or names.rooms or names.places):
-                continue
-            return True
+            return True  # (a class as its object is a relation: "near the stairs")
     return False
 
 
@@ -517,9 +520,9 @@ def read(parser: Parser, question: str) -> Reading | None:
     if content and needs:
         return None  # a second ask said as a need ("The owners want to know what new glass would cost.")
     backs = [s for s in asks if s not in content]
-    if any(request_decides._refused(parser, s.text) for s in backs):
-        return None  # merge fix: a second ask to the model that asks a cost, schedule or write ("And what will they
-        # cost?") is refused with the message (round 10's rule), never dropped as an ask naming nothing
+    if any(not _words()["point_back"].search(s.text) or request_decides._refused(parser, s.text) for s in backs):
+        return None  # a second ask naming nothing ("How much did they cost?", "Which ones?") or asking a cost,
+        # schedule or write ("And what will they cost?"): left to the rules, which refuse it with the message
     quoted_asks = [s for s in found if s.quoted and s.role in ("ask", "statement") and (
         _is_ask(s.text) or _words()["need_form"].search(s.text))]
     if len(content) > 1:
@@ -621,8 +624,13 @@ def read(parser: Parser, question: str) -> Reading | None:
         read_as.append(f"the scope the message restricts to ({where!r}) applied to the request")
     if not aside and not read_as:
         return None
-    full = " ".join([*(s.text.strip() for s in keep if s.start < request.start), text.strip(),
-                     *(s.text.strip() for s in keep if s.start > request.start)])
+    pieces = sorted([*((s.start, s.end, s.text.strip()) for s in keep), (request.start, request.end, text.strip())])
+    full = ""
+    at = 0
+    for a, b, said in pieces:  # the kept sentences on their lines: the rules read a field or a line as sent
+        full += ("\n" if "\n" in question[at:a] else " ") if full else ""
+        full += said
+        at = b
     return Reading(full, asked_text.strip(), aside, read_as)
 
 

@@ -241,8 +241,9 @@ def _mentions(parser: Parser, text: str) -> list[_Mention]:
                 continue
             taken.append((m.start(), m.end()))
             out.append(_Mention(m.start(), m.end(), group[0].name, text[m.start():m.end()], "storey", False))
-    for term in request_decides._room_terms(parser, text):
-        for m in re.finditer(re.escape(term.casefold()), low):
+    for term in sorted(request_decides._room_terms(parser, text), key=len, reverse=True):
+        # (whole words, the longest first: "Buero Studenten I" is no part of "Buero Studenten II")
+        for m in re.finditer(r"(?<!\w)" + re.escape(term.casefold()) + r"(?!\w)", low):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             names = parser._context_names(term)
@@ -262,6 +263,8 @@ def _mentions(parser: Parser, text: str) -> list[_Mention]:
         hi = min(b for b in bounds if b >= x.end)
         if w["stays"].search(text[lo:hi]):
             x.negated = True
+        elif w["additive"].search(text[lo:hi]) and any(y.negated for y in out if y.end <= lo):
+            x.negated = True  # "the EG was done in April, the 1.OG ... too": what the clause before says of its own
     return out
 
 
@@ -637,11 +640,14 @@ def read(parser: Parser, question: str) -> Reading | None:
 def hesitates(parser: Parser, question: str) -> dict[str, Any] | None:
     """A decline (the plan's ``declined``) when a statement of the message corrects the storeys or rooms it names
     and the correction hesitates or negates without a name ("Level 1 - no wait, or was it Level 2? not sure", "EG,
-    1.OG - sorry, not that one"): answering on the names before it would be a confident wrong answer. None for every
-    other message (a cheap test of form first)."""
+    1.OG - sorry, not that one"), or names a numbered storey the model does not have ("Cleaners do the EG - sorry, the
+    3.OG", round 23): answering on the names before it would be a confident wrong answer. None for every other
+    message (a cheap test of form first)."""
+    from ifcqa.spatial.context_clauses import _NUMBERED_STOREY
+
     w = _words()
     if not w["correction"].search(question) or not (w["uncertain"].search(question) or w["negated_pointer"].search(
-            question)):
+            question) or _NUMBERED_STOREY.search(question)):
         return None
     for s in sentences(question):
         if s.role != "statement":
@@ -650,11 +656,17 @@ def hesitates(parser: Parser, question: str) -> dict[str, Any] | None:
         if first is None:
             continue
         tail = s.text[first.end():]
-        if not (w["uncertain"].search(tail) or (w["negated_pointer"].search(tail) and not _mentions(parser, tail))):
+        absent = _NUMBERED_STOREY.search(tail)  # "EG - sorry, the 3.OG" on a model without a 3.OG
+        if not (w["uncertain"].search(tail) or ((w["negated_pointer"].search(tail) or absent) and not _mentions(
+                parser, tail))):
             continue
         if not [m for m in _mentions(parser, s.text[:first.start()]) if not m.negated]:
             continue
         said = s.text[first.start():].strip()
+        if absent is not None and not w["uncertain"].search(tail) and not w["negated_pointer"].search(tail):
+            return {"reason": f"the correction {said!r} names a storey this model does not have, and answering on "
+                              "the ones before it would be wrong", "not_understood": [absent.group(0)],
+                    "can_answer": "Say the storeys or rooms once more, naming storeys of this model."}
         return {"reason": f"the correction {said!r} does not say which storey or room is meant, and answering on "
                           "the ones before it could be wrong", "not_understood": [said],
                 "can_answer": "Say the storeys or rooms once more, e.g. 'how many doors are on 1.OG and 2.OG?'."}

@@ -56,7 +56,7 @@ from ifcqa.spatial import message_sentences
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
 
-ENABLED = True
+ENABLED = True  # on since round 23 (story23): its all-sets compare against main 76ad2a2 showed 0 new broadenings
 
 
 @functools.cache

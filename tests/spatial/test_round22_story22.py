@@ -19,10 +19,6 @@ import pytest
 from plain_walks import open_cached, storey_of
 
 from ifcqa.spatial import SpatialQA, story_reading
-from ifcqa.spatial import story_reading as _story
-
-pytestmark = pytest.mark.skipif(not _story.ENABLED, reason="story_reading is off since the round-22 merge: its "
-                                "all-sets gate did not finish; local CI found declines it lost (bench/spatial/README)")
 
 DUPLEX = "Duplex_A_20110907.ifc"
 FZK = "AC20-FZK-Haus.ifc"

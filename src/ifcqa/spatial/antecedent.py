@@ -114,6 +114,24 @@ def split_any(text: str) -> Pair | None:
     return None
 
 
+# a part of what the context names: "some walls", "a few doors", "einige Türen"; "only those", "nur die" (round 23)
+_SOME = re.compile(r"(?<![\w'-])(?:some|several|a\s+few|few|certain|einige\w*|manche\w*|mehrere\w*|ein\s+paar|"
+                   r"wenige\w*)\s+$", re.I)
+_ONLY_THOSE = re.compile(r"(?<![\w'-])(?:only|just|nur)\s+(?:those|these|them|they|diese\w*|die)(?![\w'-])", re.I)
+
+
+def part_said(context: str, named: list[tuple[int, int]]) -> str | None:
+    """What in ``context`` says that only part of a thing it names is meant ("the kids drew on some walls. Only
+    those get painted."): a partitive quantifier right before a class or room word, or "only those". The question
+    referring back then asks about that part, which the model cannot tell (round 23 story23): None when none."""
+    for a, _ in named:
+        m = _SOME.search(context[:a])
+        if m is not None:
+            return (context[m.start():a] + (context[a:].split() or [""])[0]).strip()
+    m2 = _ONLY_THOSE.search(context)
+    return m2.group(0) if m2 is not None else None
+
+
 def modifier_words(context: str, unread: list[str], named: list[tuple[int, int]],
                    places: Sequence[tuple[int, int]] = ()) -> list[str]:
     """The unread words of ``context`` that modify or state something of a thing it names (``named``: spans of its

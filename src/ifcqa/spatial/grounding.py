@@ -379,17 +379,38 @@ def _kind_of(index: ModelIndex, hits: list[Element], term: str, predefined: tupl
                        predefined=predefined, enumerated=(), names=names, type_names=type_names, note=note)
 
 
+_IDENTIFIER = re.compile(r"\S*(?:_|[a-zäöü][A-ZÄÖÜ])\S*")
+
+
+def _placeholders(spaces: list[Element]) -> frozenset[str]:
+    """An exporter's placeholder among the spaces' texts: one identifier-shaped value (no space, an underscore or
+    an inner capital: "oldSpaceGuids_") that EVERY space of the model (two or more) holds in the same field. It
+    tells no space from another, so its camel-case pieces ("old") name no room (round 23 story23)."""
+    if len(spaces) < 2:
+        return frozenset()
+    out = set()
+    for field_ in ("name", "long_name", "object_type"):
+        values = {getattr(e, field_, None) for e in spaces}
+        if len(values) == 1 and (v := values.pop()) and _IDENTIFIER.fullmatch(v):
+            out.add(v)
+    return frozenset(out)
+
+
 def spaces_named(index: ModelIndex, phrase: list[str]) -> list[str]:
     """GlobalIds of the spaces whose Name, LongName, ObjectType or type name hold every word of ``phrase`` as whole
-    words ("the lobby" for "Main Lobby 1.02", "hobby room"? no: "room" must be there too)."""
+    words ("the lobby" for "Main Lobby 1.02", "hobby room"? no: "room" must be there too); an identifier-shaped
+    placeholder every space holds (:func:`_placeholders`) is no name."""
     stems = [stem(w) for w in " ".join(phrase).split() if stem(w) not in words().honorifics]
     if not stems:
         return []
     elements = index.data.elements
+    spaces = index.by_class("IfcSpace")
+    placeholder = _placeholders(spaces)
     out = []
-    for e in index.by_class("IfcSpace"):
+    for e in spaces:
         typ = elements.get(e.type) if e.type is not None else None
-        texts = " ".join(t for t in (e.name, e.long_name, e.object_type, typ.name if typ else None) if t)
+        texts = " ".join(t for t in (e.name, e.long_name, e.object_type, typ.name if typ else None)
+                         if t and t not in placeholder)
         if holds(texts, stems):
             out.append(e.guid)
     return out

@@ -1951,8 +1951,9 @@ class Parser:
             if at >= 0:
                 named.append((at, at + len(r.term)))
         places = list(sub.resolved.get("storey_spans", []))
-        if antecedent.modifier_words(pair.context, unread, named, places):
-            return text  # "the doors with panic bars on Level 1": a constraint the parser cannot read, kept
+        if antecedent.modifier_words(pair.context, unread, named, places) or antecedent.part_said(pair.context,
+                                                                                                named):
+            return text  # "the doors with panic bars on Level 1", "some walls": a constraint it cannot read, kept
         if message_antecedents.singular_storey(pair.question) and (
                 len(mentions) > 1 or any(len(m.storeys) > 1 or message_antecedents.plural_storeys(m.term)
                                          for m in mentions)):

@@ -56,7 +56,7 @@ from ifcqa.spatial import message_sentences
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
 
-ENABLED = False  # merge: its all-sets gate did not finish in time and local CI found declines it lost
+ENABLED = True  # on since round 23 (story23): its all-sets compare against main 76ad2a2 showed 0 new broadenings
 
 
 @functools.cache
@@ -156,8 +156,10 @@ def _split(question: str, start: int, end: int) -> list[tuple[int, int]]:
     at = start
     for m in re.finditer(r"[.?!]+(?=\s|$)", question[start:end]):
         cut = start + m.end()
-        if m.group(0) == "." and _ABBREVIATION.search(question[at:start + m.start()]):
-            continue
+        if m.group(0) == "." and (_ABBREVIATION.search(question[at:start + m.start()]) or _words()[
+                "ordinal_storey"].match(question, start + m.start() - 2 if question[start + m.start() - 2].isdigit()
+                                        else start + m.start() - 1)):
+            continue  # ("5. Obergeschoss": an ordinal, no sentence end)
         if question[at:cut].strip():
             lead = len(question[at:cut]) - len(question[at:cut].lstrip())
             out.append((at + lead, cut))
@@ -176,7 +178,8 @@ def _person(parser: Parser, text: str, grounded: Any) -> bool:
     """Whether a request is one to a person: it asks a person to ask someone, it is said to a named person, or its
     act is not reading the model and it names nothing the model holds."""
     w = _words()
-    if w["ask_person"].search(text) or w["vocative"].match(text):
+    voc = w["vocative"].match(text)
+    if w["ask_person"].search(text) or (voc is not None and voc.group("name").casefold() not in w["not_names"]):
         return True
     if re.search(r"\b(?:model|modell|ifc|file|datei)\b", text, re.I):
         return False
@@ -238,8 +241,9 @@ def _mentions(parser: Parser, text: str) -> list[_Mention]:
                 continue
             taken.append((m.start(), m.end()))
             out.append(_Mention(m.start(), m.end(), group[0].name, text[m.start():m.end()], "storey", False))
-    for term in request_decides._room_terms(parser, text):
-        for m in re.finditer(re.escape(term.casefold()), low):
+    for term in sorted(request_decides._room_terms(parser, text), key=len, reverse=True):
+        # (whole words, the longest first: "Buero Studenten I" is no part of "Buero Studenten II")
+        for m in re.finditer(r"(?<!\w)" + re.escape(term.casefold()) + r"(?!\w)", low):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
             names = parser._context_names(term)
@@ -259,6 +263,8 @@ def _mentions(parser: Parser, text: str) -> list[_Mention]:
         hi = min(b for b in bounds if b >= x.end)
         if w["stays"].search(text[lo:hi]):
             x.negated = True
+        elif w["additive"].search(text[lo:hi]) and any(y.negated for y in out if y.end <= lo):
+            x.negated = True  # "the EG was done in April, the 1.OG ... too": what the clause before says of its own
     return out
 
 
@@ -376,6 +382,9 @@ def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, ground
     said = w["when"].sub(lambda m: " " * len(m.group(0)), said)
     if not re.search(r"[^\W\d_]{2}", said):
         return False
+    if any(message_units._place_label(m.group(1)) for m in re.finditer(
+            r"(?:^|[|•])\s*([^\W\d_][\w .-]{0,30}?)\s*:(?!\S)", said)):
+        return True  # a place field ("Location: Building C"): where the request's place may lie
     np_ = w["negated_pointer"].search(said)
     if np_ is not None and _excludes_the_excluded(parser, said[:np_.start()] + said[np_.end():], asked):
         said = said[:np_.start()] + " " * (np_.end() - np_.start()) + said[np_.end():]
@@ -438,10 +447,7 @@ def _place_said(parser: Parser, said: str, asked: str) -> bool:
         if obj in w["not_a_place"] or obj in own:
             continue
         if framing._PLACE_SAID.search(m.group(0).casefold()):
-            names = parser._context_names(m.group("obj"))
-            if names.class_keys and not (names.storeys or names.rooms or names.places):
-                continue
-            return True
+            return True  # (a class as its object is a relation: "near the stairs")
     return False
 
 
@@ -517,9 +523,9 @@ def read(parser: Parser, question: str) -> Reading | None:
     if content and needs:
         return None  # a second ask said as a need ("The owners want to know what new glass would cost.")
     backs = [s for s in asks if s not in content]
-    if any(request_decides._refused(parser, s.text) for s in backs):
-        return None  # merge fix: a second ask to the model that asks a cost, schedule or write ("And what will they
-        # cost?") is refused with the message (round 10's rule), never dropped as an ask naming nothing
+    if any(not _words()["point_back"].search(s.text) or request_decides._refused(parser, s.text) for s in backs):
+        return None  # a second ask naming nothing ("How much did they cost?", "Which ones?") or asking a cost,
+        # schedule or write ("And what will they cost?"): left to the rules, which refuse it with the message
     quoted_asks = [s for s in found if s.quoted and s.role in ("ask", "statement") and (
         _is_ask(s.text) or _words()["need_form"].search(s.text))]
     if len(content) > 1:
@@ -621,19 +627,27 @@ def read(parser: Parser, question: str) -> Reading | None:
         read_as.append(f"the scope the message restricts to ({where!r}) applied to the request")
     if not aside and not read_as:
         return None
-    full = " ".join([*(s.text.strip() for s in keep if s.start < request.start), text.strip(),
-                     *(s.text.strip() for s in keep if s.start > request.start)])
+    pieces = sorted([*((s.start, s.end, s.text.strip()) for s in keep), (request.start, request.end, text.strip())])
+    full = ""
+    at = 0
+    for a, b, said in pieces:  # the kept sentences on their lines: the rules read a field or a line as sent
+        full += ("\n" if "\n" in question[at:a] else " ") if full else ""
+        full += said
+        at = b
     return Reading(full, asked_text.strip(), aside, read_as)
 
 
 def hesitates(parser: Parser, question: str) -> dict[str, Any] | None:
     """A decline (the plan's ``declined``) when a statement of the message corrects the storeys or rooms it names
     and the correction hesitates or negates without a name ("Level 1 - no wait, or was it Level 2? not sure", "EG,
-    1.OG - sorry, not that one"): answering on the names before it would be a confident wrong answer. None for every
-    other message (a cheap test of form first)."""
+    1.OG - sorry, not that one"), or names a numbered storey the model does not have ("Cleaners do the EG - sorry, the
+    3.OG", round 23): answering on the names before it would be a confident wrong answer. None for every other
+    message (a cheap test of form first)."""
+    from ifcqa.spatial.context_clauses import _NUMBERED_STOREY
+
     w = _words()
     if not w["correction"].search(question) or not (w["uncertain"].search(question) or w["negated_pointer"].search(
-            question)):
+            question) or _NUMBERED_STOREY.search(question)):
         return None
     for s in sentences(question):
         if s.role != "statement":
@@ -642,11 +656,17 @@ def hesitates(parser: Parser, question: str) -> dict[str, Any] | None:
         if first is None:
             continue
         tail = s.text[first.end():]
-        if not (w["uncertain"].search(tail) or (w["negated_pointer"].search(tail) and not _mentions(parser, tail))):
+        absent = _NUMBERED_STOREY.search(tail)  # "EG - sorry, the 3.OG" on a model without a 3.OG
+        if not (w["uncertain"].search(tail) or ((w["negated_pointer"].search(tail) or absent) and not _mentions(
+                parser, tail))):
             continue
         if not [m for m in _mentions(parser, s.text[:first.start()]) if not m.negated]:
             continue
         said = s.text[first.start():].strip()
+        if absent is not None and not w["uncertain"].search(tail) and not w["negated_pointer"].search(tail):
+            return {"reason": f"the correction {said!r} names a storey this model does not have, and answering on "
+                              "the ones before it would be wrong", "not_understood": [absent.group(0)],
+                    "can_answer": "Say the storeys or rooms once more, naming storeys of this model."}
         return {"reason": f"the correction {said!r} does not say which storey or room is meant, and answering on "
                           "the ones before it could be wrong", "not_understood": [said],
                 "can_answer": "Say the storeys or rooms once more, e.g. 'how many doors are on 1.OG and 2.OG?'."}

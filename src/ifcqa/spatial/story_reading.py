@@ -369,6 +369,10 @@ def _blank(text: str, spans: list[tuple[int, int]]) -> str:
     return "".join(chars)
 
 
+# a purpose fragment ("For the doors.", "Für die Fenster.")
+_FOR_THE = re.compile(r"\s*(?:for|für|fuer)\s+(?:the|die|den|das|dem|der|our|my)\s+[^\W\d_]", re.IGNORECASE)
+
+
 def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, grounded: Any, *,
                   after: bool = False) -> bool:
     """Whether a sentence (its scope and correction words blanked) may restrict what the request asks (see the
@@ -409,6 +413,8 @@ def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, ground
         return True
     req = parser._context_names(asked_text)
     asked_keys = set(asked.classes) | set(req.class_keys) | ({"spaces"} if asked.rooms else set())
+    if _FOR_THE.match(said) and set(n.class_keys) - asked_keys:
+        return True  # "Slabs on EG, how many? For the doors.": what a purpose naming other things says is not clear
     if n.bounds and not (req.bounds and n.class_keys <= asked_keys):
         return True  # a bound, a comparison of its own; the request's own comparison said again is none
     # (a place beside a request naming its rooms cannot select among them)

@@ -392,8 +392,7 @@ def _bind(parser: Parser, recs: list[Record], ask_rec: Record, ask: str, before:
             return None
         used.update(r.line for r, *_ in named)
         bound += names
-        said = " and ".join(n for _, n in names)
-        ask = ask[:m.start()] + said + ask[end:]
+        ask = ask[:m.start()] + " and ".join(n for _, n in names) + ask[end:]
     return ask, bound
 
 
@@ -457,7 +456,8 @@ def read(parser: Parser, message: str) -> Reading | None:
                 if name in other:
                     said = pattern.sub(lambda x: " " * len(x.group(0)), said)
         sibling = sibling_of is not None and f.line in sibling_of and back is None and not (
-            parser._context_names(said).class_keys & classes)
+            parser._context_names(said).class_keys & classes) and not (
+            form_fields._named(parser, said) and not places)  # (a place beside an ask without one may be its scope)
         why = None if sibling else form_fields._can_restrict(parser, f, said, classes, places)
         if why is None and back is not None and RESTRICTS.search(said):
             why = f"it restricts and the ask points back ({back.group(0)!r})"

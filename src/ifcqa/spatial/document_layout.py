@@ -132,6 +132,10 @@ def records(message: str) -> list[Record]:
         if m is not None:
             out.append(Record(i, s, "item", m.group("body"), key=_norm_key(m.group("key"))))
             continue
+        m = w["qa"].match(s)  # "Q: Locks on the windows? A: Yes, all." (an interview, a survey)
+        if m is not None:
+            out.append(Record(i, s, "item", m.group("body"), key=_norm_key(m.group("key"))))
+            continue
         m = w["chat"].match(s)
         if m is not None and (m.group("irc") or not w["not_a_speaker"].match((m.group("speaker") or "").strip())):
             speaker = (m.group("irc") or m.group("speaker") or "").strip().casefold()
@@ -377,7 +381,7 @@ def _bind(parser: Parser, recs: list[Record], ask_rec: Record, ask: str, before:
                 out += [x for x in n if x not in out]
             return out
 
-        names = distinct(named)
+        names = [x for x in distinct(named) if not w["generic_place"].match(x[1])]  # ("Room: ..." is a label)
         if want is not None and len(names) != want:  # "those two rooms": the record that itself says "two rooms"
             said = [x for x in named if re.search(rf"\b{re.escape(num)}\s+{re.escape(noun)}\b", x[0].text, re.I)]
             if said and len({x[0].line for x in said}) == 1:
@@ -391,6 +395,13 @@ def _bind(parser: Parser, recs: list[Record], ask_rec: Record, ask: str, before:
                                 "which does not fit")
             return None
         used.update(r.line for r, *_ in named)
+        order = [r for r in recs if r.kind != "header"]
+        for r, *_ in named:  # a chat question the bound line answers ("im OG oder im DG?" - "Obergeschoss, ...")
+            k = order.index(r) if r in order else 0
+            if r.kind == "chat" and k > 0 and order[k - 1].kind == "chat" and order[k - 1].speaker != r.speaker and (
+                    order[k - 1].body.rstrip().endswith("?")) and {n for _, n in names} <= {
+                    n for _, n in form_fields._named(parser, order[k - 1].body)}:
+                used.add(order[k - 1].line)
         bound += names
         ask = ask[:m.start()] + " and ".join(n for _, n in names) + ask[end:]
     return ask, bound

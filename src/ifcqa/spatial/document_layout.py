@@ -407,6 +407,17 @@ def _bind(parser: Parser, recs: list[Record], ask_rec: Record, ask: str, before:
     return ask, bound
 
 
+def _ungrounded_place(parser: Parser, said: str) -> bool:
+    """Whether ``said`` names a place the model does not ground (round 19's test of a context unit): such a
+    record may be the ask's scope ("we are in the annex today"), so it is never set aside."""
+    from ifcqa.spatial import framing
+
+    names = parser._context_names(said)
+    if names.storeys or names.rooms or form_fields._named(parser, said):
+        return False
+    return bool(names.places) or framing.place_said(said)
+
+
 # --- the reading -------------------------------------------------------------------------------------------------
 
 def verdict(parser: Parser, message: str) -> Reading | str | None:
@@ -470,6 +481,8 @@ def read(parser: Parser, message: str) -> Reading | None:
             parser._context_names(said).class_keys & classes) and not (
             form_fields._named(parser, said) and not places)  # (a place beside an ask without one may be its scope)
         why = None if sibling else form_fields._can_restrict(parser, f, said, classes, places)
+        if why is None and not sibling and _ungrounded_place(parser, said):
+            why = "it says a place the model does not ground ('we are in the west tower today')"
         if why is None and back is not None and RESTRICTS.search(said):
             why = f"it restricts and the ask points back ({back.group(0)!r})"
         if why is not None:

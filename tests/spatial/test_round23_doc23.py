@@ -65,7 +65,7 @@ def test_a_chat_ask_bound_to_the_speakers_own_line(qa: Callable[[str], SpatialQA
 
 
 def test_a_row_of_a_delimited_paste(qa: Callable[[str], SpatialQA], on: Any) -> None:
-    paste = "Plan\nNo;Level;Crew\n1;Level 1;north\n2;Level 2;south\nHow many doors are on the level in row {n}?"
+    paste = "Plan\nNo;Level;Crew\n1;Level 1;Ana\n2;Level 2;Ben\nHow many doors are on the level in row {n}?"
     for n, level in (("1", "Level 1"), ("2", "Level 2")):
         answer = qa(DUPLEX).ask(paste.format(n=n))
         doors = on(DUPLEX, "IfcDoor", level)
@@ -73,13 +73,13 @@ def test_a_row_of_a_delimited_paste(qa: Callable[[str], SpatialQA], on: Any) -> 
         _noted(answer, f"bound to {level}")
     _declined(qa(DUPLEX).ask(paste.format(n="3")))  # no row 3
     # a row naming two levels for 'the level': declines by name
-    two = "No;Level;Crew\n1;Level 1 and Level 2;north\n2;Roof;south\nHow many doors are on the level in row 1?"
+    two = "No;Level;Crew\n1;Level 1 and Level 2;Ana\n2;Roof;Ben\nHow many doors are on the level in row 1?"
     assert isinstance(document_layout.verdict(qa(DUPLEX).parser, two), str)
     _declined(qa(DUPLEX).ask(two))
 
 
 def test_a_keyed_item_and_the_table_of_two(qa: Callable[[str], SpatialQA], on: Any) -> None:
-    items = ("Besprechung 3\nTOP 1 Treppe: Geländer fehlt\nTOP 2 Fenster: neue Griffe im {s}\n"
+    items = ("TOP 1 Treppe: Geländer fehlt\nTOP 2 Fenster: neue Griffe im {s}\n"
              "TOP 3 Frage: wie viele Fenster hat das Geschoss aus TOP 2?")
     answer = qa(FZK).ask(items.format(s="Dachgeschoss"))
     windows = on(FZK, "IfcWindow", "Dachgeschoss")

@@ -32,6 +32,7 @@ from ifcqa.spatial import (
     absence_phrases,
     chosen_scope,
     compose,
+    document_layout,
     fallback,
     form_fields,
     message_units,
@@ -249,6 +250,14 @@ class SpatialQA:
             if (asked is None or not again or again[-1][1].get("declined") is not None) and form is not None:
                 asked = form
                 again = list(self._compute_once(asked.text, plan_of, offset, limit, start, write=write))
+            if (asked is None or not again or again[-1][1].get("declined") is not None) and document_layout.ENABLED:
+                doc = document_layout.verdict(self.parser, question)  # round 23 doc23: a document of records
+                if isinstance(doc, str):  # a record the ask points at does not fit: the message declines as it is
+                    yield from events
+                    return
+                if doc is not None:
+                    asked = doc
+                    again = list(self._compute_once(asked.text, plan_of, offset, limit, start, write=write))
             if asked is None or not again or again[-1][1].get("declined") is not None:
                 told = story_reading.read(self.parser, question) if story_reading.ENABLED and events[-1][1].get(
                     "declined") is not None else None  # round 22: only a message the rules declined as a whole

@@ -195,8 +195,7 @@ def _read(parser: Parser, question: str, plan: Plan, found: list[Clause]) -> Pla
     alone = message_sentences.stands_alone(_request_words(rest))
     for c in found:
         said = c.text.strip(" ,;:-")
-        if request_decides._refused(parser, c.text) and re.search(r"\b(?:them|it|those|these|they|sie|diese)\b",
-                                                                 c.text, re.IGNORECASE):
+        if request_decides.write_of_listed(parser, c.text):
             return None  # "Which doors does room 9 have? Then please delete them.": a write asked of what is listed
             # is refused with the message (round 10's rule), never set aside as talk
         grounded = _grounds_other(parser, c.text, sub, asked_keys)

@@ -162,21 +162,19 @@ def ops_said(text: str) -> set[str]:
     return {op for m in found.op_pattern.finditer(_phrase(text)) if (op := found.ops.get(m.group(0)))}
 
 
-# the words that may follow a quantity noun heading its phrase ("glazing on Level 1", "glazing area", "glazing?")
-_AFTER_HEAD = frozenset(["of", "on", "in", "at", "for", "per", "and", "or", "is", "are", "was", "were", "does", "do",
-                         "has", "have", "by", "from", "across", "over", "with", "to", "total", "together", "overall",
-                         "combined", "please", "der", "des", "im", "auf", "am", "pro", "und", "oder", "ist", "sind",
-                         "hat", "insgesamt", "zusammen", "gesamt", "bitte", "von", "vom", "that", "which", "there"])
+# nouns that name an attribute of a thing: after a class-quantity noun they make it a modifier ("the glazing type",
+# "glazing manufacturer"), and the phrase asks that attribute, never the quantity
+_ATTRIBUTE_NOUNS = frozenset(["type", "types", "typ", "kind", "kinds", "system", "systems", "supplier", "suppliers",
+                              "manufacturer", "manufacturers", "make", "material", "materials", "colour", "color",
+                              "product", "products", "spec", "specs", "specification", "class", "rating", "brand",
+                              "art", "hersteller", "farbe", "produkt"])
 
 
-def _heads_phrase(folded: str, end: int, vocab: _Words) -> bool:
-    """Whether the word after a class-quantity noun ending at ``end`` leaves it the head of its phrase: nothing, a
-    function word, or a quantity word ("glazing area"); another noun ("glazing type") makes it a modifier."""
+def _heads_phrase(folded: str, end: int) -> bool:
+    """Whether a class-quantity noun ending at ``end`` heads its phrase: not followed by an attribute noun ("glazing
+    type") that makes it a modifier."""
     nxt = re.match(r"\s*([^\W\d_][\w'-]*)", folded[end:])
-    if nxt is None:
-        return True
-    word = nxt.group(1)
-    return word in _AFTER_HEAD or any(q.split()[0] == word for q in (*vocab.quantities, *vocab.ops))
+    return nxt is None or nxt.group(1) not in _ATTRIBUTE_NOUNS
 
 
 def _unit_of_quantity(folded: str, found: re.Match[str] | None) -> tuple[int, re.Match[str]] | None:
@@ -251,7 +249,7 @@ def find_measure(index: ModelIndex, text: str, ifc_classes: list[str]) -> Measur
         quantity_match = next(iter(_class_compounds(folded)), None)
         head = quantity_match.group("head") if quantity_match is not None else ""
     named = vocab.class_quantity_pattern.search(folded)  # "glazing (area)": the area of the windows
-    if named is not None and not _heads_phrase(folded, named.end(), vocab):
+    if named is not None and not _heads_phrase(folded, named.end()):
         named = None  # "the glazing type of the rooms": the noun modifies another, it names no quantity
     if named is not None and (quantity_match is None or named.start() <= quantity_match.start() < named.end() or (
             quantity_match.end() <= named.start() and re.fullmatch(r"\s+(?:of|der|an)\s+(?:the\s+)?",

@@ -288,8 +288,6 @@ _NEGATION_ONLY = frozenset(["not", "except", "excluding", "exclude", "other", "b
 _FILLER = _FILLER - _NEGATION_ONLY
 _INVENTORY = _words_pattern(INVENTORY_WORDS)
 # the storeys as the subject: "how many storeys does it have", "list the levels", "welche Geschosse gibt es"
-# a pronoun for what the request lists ("then please delete them")
-_THEM = re.compile(r"\b(?:them|it|those|these|they|all\s+of\s+them|sie|diese|die)\b", re.IGNORECASE)
 # the heads that ask a count of what follows: "how many", "the number of", "Anzahl der"
 _COUNT_HEAD = (r"(?:how\s+many|wie\s*viele[n]?|(?:the\s+)?(?:total\s+)?(?:number|count)\s+of|"
                r"(?:die\s+)?anzahl(?:\s+der)?)")
@@ -1273,7 +1271,7 @@ class Parser:
             self._message = False
         if found is None or plan is None or plan.declined is not None:
             return None
-        if any(request_decides._refused(self, a) and _THEM.search(a) for a in found.aside):
+        if any(request_decides.write_of_listed(self, a) for a in found.aside):
             return None  # "... ? Then please delete them.": a write asked of what is listed is refused with the
             # message, never talk ("Tom, can you move the skip?" asks a person about something else)
         plan.question = question

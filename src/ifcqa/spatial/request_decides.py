@@ -131,6 +131,18 @@ def _refused(parser: Parser, text: str) -> bool:
     return any(p.search(said) for patterns, *_ in REFUSALS.values() for p in patterns)
 
 
+# a pronoun for what the request lists, and the asker as a subject ("before I replace them all": the asker acts)
+_THEM = re.compile(r"\b(?:them|it|those|these|they|all\s+of\s+them|sie|diese)\b", re.IGNORECASE)
+_ASKER_ACTS = re.compile(r"\b(?:i|we|i'll|we'll|i'm|we're|ich|wir)\b", re.IGNORECASE)
+
+
+def write_of_listed(parser: Parser, text: str) -> bool:
+    """Whether ``text`` (a unit beside the request) asks to change what the request lists ("Then please delete
+    them."): a write refused by its words, said of them, with no first-person subject acting ("before I replace
+    them all" is the asker's plan)."""
+    return _refused(parser, text) and _THEM.search(text) is not None and _ASKER_ACTS.search(text) is None
+
+
 def _blank_refusals(text: str) -> str:
     from ifcqa.spatial.vocabulary import REFUSALS
 

@@ -6,8 +6,8 @@ The oracles script walks up from every element to its storey through ``people_or
 properties, quantities and types with ``ifcopenshell.util.element``. This script walks down from the storey
 instead (the storey's IfcRelAggregates and IfcRelContainedInSpatialStructure, recursively, plus the fillings of
 the openings of what it finds) and reads the file's IfcRelDefinesByProperties, IfcRelDefinesByType and
-IfcRelSpaceBoundary instances directly (the ``Walk`` of the seventeenth set's hand checks, copied so that this
-file stands alone); length units come from the project's IfcUnitAssignment; "is there a stair" scans every
+IfcRelSpaceBoundary instances directly (the ``Walk`` of the seventeenth set's hand checks, imported from it);
+length units come from the project's IfcUnitAssignment; "is there a stair" scans every
 IfcProduct's class and name. Each result is compared with all four committed phrasings of its intent; the exit
 code is 1 on any mismatch, 2 without the models. Every non-decline intent of the set is checked.
 """
@@ -22,107 +22,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import ifcopenshell
-
 HERE = Path(__file__).resolve().parent
 DEFAULT_IFC_DIR = HERE.parents[2] / "shared" / "ifc"
 DEFAULT_JSON = HERE / "people_eighteenth.json"
 PREFIX = "eighteenth"
 
 
-class Walk:
-    """One model, read through its relationship instances only."""
-
-    def __init__(self, path: Path) -> None:
-        self.f = ifcopenshell.open(str(path))
-        self.props: dict[int, dict[tuple[str, str], Any]] = {}
-        for rel in self.f.by_type("IfcRelDefinesByProperties"):
-            definition = rel.RelatingPropertyDefinition
-            for obj in rel.RelatedObjects:
-                self._read(obj.id(), definition)
-        self.types: dict[int, Any] = {}
-        for rel in self.f.by_type("IfcRelDefinesByType"):
-            for obj in rel.RelatedObjects:
-                self.types[obj.id()] = rel.RelatingType
-            for pset in getattr(rel.RelatingType, "HasPropertySets", None) or ():
-                for obj in rel.RelatedObjects:
-                    self._read(obj.id(), pset, weak=True)
-
-    def _read(self, oid: int, definition: Any, weak: bool = False) -> None:
-        bag = self.props.setdefault(oid, {})
-        name = definition.Name
-        if definition.is_a("IfcPropertySet"):
-            pairs = [(p.Name, p.NominalValue.wrappedValue if p.NominalValue is not None else None)
-                     for p in definition.HasProperties or () if p.is_a("IfcPropertySingleValue")]
-        elif definition.is_a("IfcElementQuantity"):
-            pairs = [(qn.Name, qn[3]) for qn in definition.Quantities or () if qn.is_a("IfcPhysicalSimpleQuantity")]
-        else:
-            return
-        for key, value in pairs:
-            if weak and (name, key) in bag:
-                continue  # the occurrence's own value wins over its type's
-            bag[(name, key)] = value
-
-    def get(self, e: Any, pset: str, prop: str) -> Any:
-        return self.props.get(e.id(), {}).get((pset, prop))
-
-    def storey(self, name: str) -> Any:
-        (found,) = [s for s in self.f.by_type("IfcBuildingStorey") if s.Name == name]
-        return found
-
-    def below(self, node: Any) -> list[Any]:
-        """Everything under ``node``: aggregated parts, contained elements, fillings of openings, recursively."""
-        out: list[Any] = []
-        todo = [node]
-        seen = {node.id()}
-        while todo:
-            x = todo.pop()
-            nxt: list[Any] = []
-            for rel in getattr(x, "IsDecomposedBy", None) or ():
-                nxt += rel.RelatedObjects
-            for rel in getattr(x, "ContainsElements", None) or ():
-                nxt += rel.RelatedElements
-            for rel in getattr(x, "HasOpenings", None) or ():
-                for fill in rel.RelatedOpeningElement.HasFillings or ():
-                    nxt.append(fill.RelatedBuildingElement)
-            for y in nxt:
-                if y.id() not in seen:
-                    seen.add(y.id())
-                    out.append(y)
-                    todo.append(y)
-        return out
-
-    def on(self, storey: str, cls: str) -> list[Any]:
-        return [e for e in self.below(self.storey(storey)) if e.is_a(cls)]
-
-    def space(self, label: str) -> Any:
-        (found,) = [s for s in self.f.by_type("IfcSpace") if label in (s.Name, s.LongName)]
-        return found
-
-    def contained(self, space: Any, cls: str) -> list[Any]:
-        return [e for rel in self.f.by_type("IfcRelContainedInSpatialStructure") if rel.RelatingStructure == space
-                for e in rel.RelatedElements if e.is_a(cls)]
-
-    def bounds(self, space: Any, cls: str) -> list[Any]:
-        out = {rel.RelatedBuildingElement.GlobalId: rel.RelatedBuildingElement
-               for rel in self.f.by_type("IfcRelSpaceBoundary")
-               if rel.RelatingSpace == space and rel.RelatedBuildingElement is not None
-               and rel.RelatedBuildingElement.is_a(cls)}
-        return list(out.values())
-
-    def type_of(self, e: Any) -> Any:
-        return self.types.get(e.id())
-
-    def typed(self, type_class: str) -> Callable[[Any], bool]:
-        """Elements whose IfcRelDefinesByType type object is a ``type_class``."""
-        return lambda e: self.type_of(e) is not None and self.type_of(e).is_a(type_class)
-
-    def type_named(self, word: str) -> Callable[[Any], bool]:
-        """Elements whose type object's Name holds ``word``."""
-        return lambda e: self.type_of(e) is not None and word in (self.type_of(e).Name or "")
-
-    def on_where(self, storey: str, test: Callable[[Any], bool]) -> list[Any]:
-        return [e for e in self.below(self.storey(storey)) if e.is_a("IfcElement") and test(e)]
+sys.path.insert(0, str(HERE))
+from people_seventeenth_handchecks import Walk  # noqa: E402  (the same downward walk)
 
 
 def guids(es: list[Any]) -> list[str]:

@@ -245,7 +245,8 @@ def units(question: str, placed: Callable[[str], bool]) -> list[Unit]:
 def _tails(found: list[Unit]) -> list[Unit]:
     """A request unit's comma-attached tails that are talk ("..., the movers come tomorrow", "..., for the heating
     design") cut off as units of their own (judged like any context unit); never the last tail with the question
-    mark when what comes before it does not ask by its form (the tail is then the question itself)."""
+    mark that opens with an asking word when what comes before it does not ask by its form (the tail is then the
+    question itself)."""
     out: list[Unit] = []
     for u in found:
         if u.role != "request":
@@ -257,13 +258,26 @@ def _tails(found: list[Unit]) -> list[Unit]:
             m = re.search(r",\s+(?P<tail>[^,?]+?)\s*[.!?]*\s*$", text)
             if m is None or not re.search(r"[^\W\d_]", text[:m.start()]) or not _talk(m["tail"], sentence=False):
                 break
-            if "?" in m.group(0) and message_sentences._role(text[:m.start()]) != "request":
+            if "?" in m.group(0) and _asks_what(m["tail"]) and message_sentences._role(text[:m.start()]) != "request":
                 break  # "Küche or Bad, wich one has more paint?": the head does not ask, the tail is the question
             cuts.insert(0, Unit(start + m.start("tail"), start + m.end("tail"), m["tail"], "context", u.label, u.line))
             text = text[:m.start()]
         out.append(Unit(start, start + len(text), text, "request", u.label, u.line))
         out.extend(cuts)
     return out
+
+
+def _asks_what(tail: str) -> bool:
+    """Whether a tail opens with an asking word ("which one ...", "how many ..."), or a word one letter from one
+    ("wich one ..."): a question about the model, never a request to act ("can you look it up ...")."""
+    from ifcqa.spatial import spoken_voice
+
+    first = re.match(r"\s*([^\W\d_]+)", tail)
+    if first is None:
+        return False
+    word = first.group(1).casefold()
+    asking = [*spoken_voice._data()["asking_words"], "how", "wie", "welche", "welcher", "welches", "wo", "was"]
+    return word in asking or any(spoken_voice._one_edit(word, a) is not None for a in asking if len(a) > 3)
 
 
 def _talk(text: str, *, sentence: bool = True) -> bool:

@@ -138,9 +138,14 @@ _ASKER_ACTS = re.compile(r"\b(?:i|we|i'll|we'll|i'm|we're|ich|wir)\b", re.IGNORE
 
 def write_of_listed(parser: Parser, text: str) -> bool:
     """Whether ``text`` (a unit beside the request) asks to change what the request lists ("Then please delete
-    them."): a write refused by its words, said of them, with no first-person subject acting ("before I replace
-    them all" is the asker's plan)."""
-    return _refused(parser, text) and _THEM.search(text) is not None and _ASKER_ACTS.search(text) is None
+    them."): the write refusal's words (never a cost, a person or a date), said of them, with no first-person
+    subject acting ("before I replace them all" is the asker's plan)."""
+    from ifcqa.spatial.parser import normalise
+    from ifcqa.spatial.vocabulary import REFUSALS
+
+    said = normalise(text)
+    return (any(p.search(said) for p in REFUSALS["write"][0]) and _THEM.search(text) is not None
+            and _ASKER_ACTS.search(text) is None)
 
 
 def _blank_refusals(text: str) -> str:

@@ -40,7 +40,6 @@ from typing import TYPE_CHECKING, Any
 
 from ifcqa.spatial import request_decides
 from ifcqa.spatial.plan import Plan
-from ifcqa.spatial.restricting import RESTRICTS
 
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
@@ -95,6 +94,11 @@ class Scope:
     def restricts(self) -> bool:
         return bool(len(self.included) > 1 or self.set_aside or self.missing or self.qualifier or self.rooms_out
                     or self.unread or self.why or self.carried)
+
+
+# a negation in the statement ("den Keller und das Erdgeschoss nicht gleichzeitig")
+_NEGATION = re.compile(r"(?<![\w'-])(?:not|nicht|never|nie|kein\w*|no|none|nor|weder|noch\s+nicht)(?![\w'-])|n't\b",
+                       re.IGNORECASE)
 
 
 def split(question: str) -> tuple[str, str] | None:
@@ -159,7 +163,7 @@ def read(parser: Parser, question: str) -> Plan | None:
         return None
     said = hit.group(0).strip()
     note = f"{said!r} points back at the statement {parts[0]!r}"
-    negation = RESTRICTS.search(statement)
+    negation = _NEGATION.search(statement)  # ("only" / "nur" is the scope's own restriction: it names the storeys)
     if negation is not None and not (scope.set_aside or scope.qualifier or scope.rooms_out or scope.carried
                                      or scope.why or scope.unread):
         return _decline(question, note, f"the statement says {negation.group(0).strip()!r}, which the scope it "

@@ -20,6 +20,9 @@ from plain_walks import open_cached, storey_of
 
 from ifcqa.spatial import SpatialQA, story_reading
 
+pytestmark = pytest.mark.skipif(not story_reading.ENABLED, reason="story_reading is off again since the round-23 "
+                                "merge: local CI found older must-decline messages it answers (bench/spatial/README)")
+
 DUPLEX = "Duplex_A_20110907.ifc"
 FZK = "AC20-FZK-Haus.ifc"
 KIT = "KIT-EDC_with_SB.ifc"

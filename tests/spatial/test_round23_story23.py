@@ -42,8 +42,8 @@ def _declined(answer: dict[str, Any], *words: str) -> None:
         assert w in answer["answer"], answer["answer"]
 
 
-def test_story_reading_is_on() -> None:
-    assert story_reading.ENABLED is True
+_STORY_ON = pytest.mark.skipif(not story_reading.ENABLED, reason="story_reading is off again since the round-23 "
+                               "merge: local CI found older must-decline messages it answers (bench/spatial/README)")
 
 
 def test_a_placeholder_every_space_holds_names_no_room(qa: Callable[[str], SpatialQA], on: Any,
@@ -57,6 +57,7 @@ def test_a_placeholder_every_space_holds_names_no_room(qa: Callable[[str], Spati
     _declined(qa(KIT).ask("How many windows does the 1.OG have? Just the old ones."), "old")
 
 
+@_STORY_ON
 def test_a_correction_to_a_storey_the_model_lacks(qa: Callable[[str], SpatialQA], on: Any) -> None:
     doors = on(KIT, "IfcDoor", "2.OG")
     answer = qa(KIT).ask("Caretakers cover the EG - sorry, the 2.OG. How many doors are on that floor?")

@@ -56,7 +56,8 @@ from ifcqa.spatial import message_sentences
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
 
-ENABLED = True  # on since round 23 (story23): its all-sets compare against main 76ad2a2 showed 0 new broadenings
+ENABLED = False  # off again at the round-23 merge: local CI found 5 older must-decline messages it answers
+# ("Which doors are on Level 2? They need new seals.", "Wooden ones. Which doors ...?"): bench/spatial/README
 
 
 @functools.cache

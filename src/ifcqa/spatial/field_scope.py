@@ -30,7 +30,7 @@ def conflict(parser: Parser, question: str) -> tuple[str, list[str]] | None:
     asks = [(i, p) for i, p in enumerate(items) if "?" in p.text and i > fields[0][0]]
     if not asks:
         return None
-    at, field = fields[0]
+    field = fields[0][1]
     where = message_antecedents._named(parser, field.text)
     asked = message_antecedents._named(parser, asks[-1][1].text)
     said = {g for _, _, guids in where.storeys for g in guids}

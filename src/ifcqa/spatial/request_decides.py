@@ -143,9 +143,9 @@ def write_of_listed(parser: Parser, text: str) -> bool:
     from ifcqa.spatial.parser import normalise
     from ifcqa.spatial.vocabulary import REFUSALS
 
-    said = normalise(text)
-    return (any(p.search(said) for p in REFUSALS["write"][0]) and _THEM.search(text) is not None
-            and _ASKER_ACTS.search(text) is None)
+    said = re.sub(r"^\W*(?:(?:then|and|also|now|afterwards|danach|dann|und)\W+)*", "", normalise(text))
+    return (REFUSALS["write"][0][0].search(said) is not None and _THEM.search(text) is not None
+            and _ASKER_ACTS.search(text) is None)  # the imperative only ("The handyman will replace them": told)
 
 
 def _blank_refusals(text: str) -> str:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -29,12 +28,21 @@ PREFIX = "eighteenth"
 
 
 sys.path.insert(0, str(HERE))
-from people_seventeenth_handchecks import Walk  # noqa: E402  (the same downward walk)
-
-
-def guids(es: list[Any]) -> list[str]:
-    return sorted({e.GlobalId for e in es})
-
+from people_seventeenth_handchecks import (  # noqa: E402  (the same downward walk and result helpers)
+    Walk,
+    agrees,
+    cls,
+    el,
+    larger,
+    length_scale,
+    n,
+    num,
+    on_all,
+    others,
+    q,
+    where,
+    yn,
+)
 
 # Each check: (intent, model, function of the Walk -> the expected oracle fields to compare)
 Check = tuple[str, str, Callable[[Walk], dict[str, Any]]]
@@ -50,62 +58,6 @@ SH = "Ifc4_SampleHouse.ifc"
 HOM = "ExampleHOM.ifc"
 DUP = "Duplex_A_20110907.ifc"
 GSA = ("GSA Space Areas", "GSA BIM Area")
-
-
-def n(es: list[Any]) -> dict[str, Any]:
-    return {"type": "count", "value": len({e.GlobalId for e in es}), "guids": guids(es)}
-
-
-def el(es: list[Any]) -> dict[str, Any]:
-    return {"type": "elements", "guids": guids(es)}
-
-
-def num(value: float, unit: str) -> dict[str, Any]:
-    return {"type": "number", "unit": unit, "value": value}
-
-
-def yn(value: bool) -> dict[str, Any]:
-    return {"type": "yes_no", "value": value}
-
-
-def most(w: Walk, names: list[str], test: Callable[[Any], bool]) -> dict[str, Any]:
-    sizes = {s: len(w.on_where(s, test)) for s in names}
-    pick = max(sizes, key=lambda s: sizes[s])
-    assert list(sizes.values()).count(sizes[pick]) == 1, sizes
-    return {"type": "storeys", "value": [pick]}
-
-
-def length_scale(w: Walk) -> float:
-    """Metres per file length unit, read from the project's IfcSIUnit (the oracles use ifcopenshell.util.unit)."""
-    (project,) = w.f.by_type("IfcProject")
-    (unit,) = [u for u in project.UnitsInContext.Units if u.is_a("IfcSIUnit") and u.UnitType == "LENGTHUNIT"]
-    return {None: 1.0, "MILLI": 0.001, "CENTI": 0.01}[unit.Prefix]
-
-
-def q(w: Walk, e: Any, qset: str, name: str) -> float:
-    return float(w.get(e, qset, name))
-
-
-def larger(w: Walk, a: str, b: str, qset: str, name: str) -> dict[str, Any]:
-    sa, sb = w.space(a), w.space(b)
-    return el([sa if q(w, sa, qset, name) > q(w, sb, qset, name) else sb])
-
-
-def on_all(w: Walk, names: list[str], test: Callable[[Any], bool]) -> list[Any]:
-    return [e for s in names for e in w.on_where(s, test)]
-
-
-def others(w: Walk, but: str) -> list[str]:
-    return [s.Name for s in w.f.by_type("IfcBuildingStorey") if s.Name != but]
-
-
-def where(w: Walk, test: Callable[[Any], bool]) -> dict[str, Any]:
-    return {"type": "storeys", "value": sorted(
-        s.Name for s in w.f.by_type("IfcBuildingStorey") if w.on_where(s.Name, test))}
-
-
-def cls(name: str) -> Callable[[Any], bool]:
-    return lambda e: e.is_a(name)
 
 
 def stairs(w: Walk) -> dict[str, Any]:
@@ -168,15 +120,6 @@ CHECKS: list[Check] = [
     ("lookup-04", DUP, lambda w: storeys_holding(w, utility)),
     ("lookup-05", SH, lambda w: num(float(w.storey("Roof").Elevation) * length_scale(w), "m")),
 ]
-
-
-def agrees(expected: dict[str, Any], oracle: dict[str, Any]) -> bool:
-    if expected["type"] != oracle["type"]:
-        return False
-    if expected["type"] == "number":
-        same = math.isclose(expected["value"], oracle["value"], rel_tol=1e-6)
-        return bool(expected["unit"] == oracle["unit"] and same)
-    return all(oracle.get(k) == v for k, v in expected.items())
 
 
 def run(ifc_dir: Path, data: list[dict[str, Any]]) -> list[str]:

@@ -177,11 +177,20 @@ HELD: list[Q] = [
 ]
 
 
+_BENCH_KIND = {"exist": "edge", "where": "lookup", "storeys": "edge", "guess": "storey_class", "versus": "comparison",
+               "learner": "rooms", "spoken": "rooms"}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     ifc_dir = Path(args[args.index("--ifc-dir") + 1]) if "--ifc-dir" in args else DEFAULT_IFC_DIR
-    OUT.write_text(dumps(compute_set(CASES, ifc_dir, "lead24")))
-    OUT_HELD.write_text(dumps(compute_set(HELD, ifc_dir, "lead24b")))
+    for questions, out, prefix in ((CASES, OUT, "lead24"), (HELD, OUT_HELD, "lead24b")):
+        data = compute_set(questions, ifc_dir, prefix)
+        for case in data:  # the bench's kinds; the group kept as "form"
+            case["form"] = case["kind"]
+            case["kind"] = "refuse" if case["oracle"]["type"] == "decline" else _BENCH_KIND[case["form"]]
+        out.write_text(dumps(data), encoding="utf-8")
+        print(f"{len(data)} cases over {len({q['ifc_filename'] for q in data})} models -> {out}")
     return 0
 
 

@@ -30,6 +30,7 @@ from ifcqa.spatial import (
     between,
     building_scope,
     chat_layout,
+    class_versus,
     comparative_shapes,
     comparison_words,
     context_clauses,
@@ -47,9 +48,11 @@ from ifcqa.spatial import (
     german_frames,
     german_requests,
     grounding,
+    guessed_numbers,
     ids_asked,
     ifc_identifiers,
     layers,
+    learner_forms,
     listed_kinds,
     lookup,
     mail_layout,
@@ -291,9 +294,13 @@ _INVENTORY = _words_pattern(INVENTORY_WORDS)
 # the heads that ask a count of what follows: "how many", "the number of", "Anzahl der"
 _COUNT_HEAD = (r"(?:how\s+many|wie\s*viele[n]?|(?:the\s+)?(?:total\s+)?(?:number|count)\s+of|"
                r"(?:die\s+)?anzahl(?:\s+der)?)")
-_STOREYS_ASKED = re.compile(r"^\s*(?:(?P<count>" + _COUNT_HEAD + r")|what|which|welche[n]?|list|show(?:\s+me)?|name|"
-                            r"give\s+me|nenne|zeige?)\s+(?:(?:the|all|of\s+the|die|alle)\s+)*(?:storeys|stories|floors|"
+_STOREYS_ASKED = re.compile(r"^\s*(?:(?P<count>" + _COUNT_HEAD + r"|count|zähle?)|what|which|welche[n]?|list|"
+                            r"show(?:\s+me)?|name|give\s+me|nenne|zeige?)\s+(?:(?:the|all|of\s+the|die|alle)\s+)*(?:storeys|stories|floors|"
                             r"levels|geschosse|etagen|stockwerke|ebenen)\b")
+# round 24: the terse count after the noun, the whole message: "storey count", "levels total?", "Geschosse Anzahl"
+_STOREYS_COUNTED_AFTER = re.compile(r"^\s*(?:the\s+)?(?:storeys?|stor(?:y|ies)|floors?|levels?|geschosse?|etagen?|"
+                                    r"stockwerke?|ebenen?)\s+(?P<count>count|total|number|in\s+total|how\s+many|"
+                                    r"anzahl|gesamt|insgesamt)\s*[?.!]*\s*$")
 _SPACE_QUANTITIES = frozenset(["floor_area", "area", "volume", "ceiling_area", "perimeter"])
 _ADDITIVE = frozenset(["floor_area", "area", "wall_area", "ceiling_area", "volume", "length", "weight"])  # summable
 _WITH_TAIL = re.compile(r"\b(?:with|having|have|has|mit|haben|hat|(?P<without>without|ohne))\s+(?:an?\s+|einer?\s+)?"
@@ -1377,6 +1384,8 @@ class Parser:
         text = normalise(ifc_identifiers.rewrite(plan, stripped, self.index))  # round 17: "Pset_SlabCommon.IsExternal"
         if plan.declined is not None:
             return plan
+        text = guessed_numbers.read(text, plan.notes)  # round 24: "must be around 200 windows, how many exactly?"
+        text = learner_forms.read(text, plan.notes)  # round 24: "which room no have window?", "room a two oh three"
         text = value_lookups.rewrite(plan, text, self._name_patterns)  # round 16: "door width mm"
         text = count_asked.rewrite(plan, text)  # round 17: "Ebene 0 pumps - just give me the number."
         text = count_asked.ranked_count(plan, text)  # round 19: "where is the number of doors the highest"
@@ -1387,7 +1396,8 @@ class Parser:
         text = property_values.place_qualifiers(text)  # round 14: "walls on the outside of the building": external
         text = said_values.read(self.index, text, question, plan.notes, self._all_type_names(), _CLASS_KEYS,
                                 self.class_filter)  # round 22: "Uw-value", "U 1.4", "of the 150 W type"
-        text = terse_where.read(text, plan.notes, (s.name for s in self.resolver.storeys))  # r22: "boiler - storey?"
+        text = terse_where.read(text, plan.notes, (s.name for s in self.resolver.storeys),  # r22: "boiler - storey?"
+                                self._names_a_thing)  # round 24: "radiators storey"
         if not re.search(r"[^\W\d_]", text):
             plan.intent = "unanswerable"
             plan.notes.append("no words to parse")
@@ -1400,6 +1410,10 @@ class Parser:
         text, read = german_frames.canonical(text, (s.name for s in self.resolver.storeys))  # "des Kellers"
         plan.notes.extend(read)
         # round 19: "the storey called X", "on which floor the number of X is highest", "doors what are external"
+        text, versus = class_versus.read(text, _CLASS_KEYS.__contains__,  # round 24: "doors vs windows, more doors?"
+                                         lambda a, b: _CLASS_KEYS[a] == _CLASS_KEYS[b])
+        if versus is not None:
+            plan.notes.append(versus)
         voiced = voice_forms.canonical(comparative_shapes.analytic(text), self._storey_names_said(),
                                        [s.name for s in self.resolver.storeys], _CLASS_KEYS.__contains__)
         plan.notes.extend(voiced.notes)
@@ -1590,7 +1604,8 @@ class Parser:
         """A question whose subject is the storeys themselves ("how many storeys does the building have", "list the
         levels", "welche Geschosse gibt es"): the model's storeys, never every element on them. Only when nothing else
         is asked (no class, room, qualifier, measure, lookup, bound or named storey) and no word was left unread."""
-        found = _STOREYS_ASKED.match(storey_class_name.as_words(normalise(plan.question)))
+        said = storey_class_name.as_words(normalise(plan.question))
+        found = _STOREYS_ASKED.match(said) or _STOREYS_COUNTED_AFTER.match(said)
         if found is None or plan.unconsumed or plan.rooms or plan.qualifiers or plan.measure or plan.lookup or (
                 plan.threshold or plan.explicit or plan.compare or plan.exclude_classes
                 or any(not c.inventory for c in plan.classes)
@@ -4620,6 +4635,13 @@ class Parser:
         return phrase in self._space_labels or bool(numbered and numbered["n"] in self._space_labels) or \
             bool(functions_of(phrase, strong=True, stems=False))
 
+    def _names_a_thing(self, phrase: str) -> bool:
+        """``phrase`` (normalised) is, whole, a class word, a room function or the name of one of the model's
+        spaces ("radiators", "utility room", "Küche")."""
+        return phrase in _CLASS_KEYS or _is_room_word(phrase) or phrase in self._space_names() or any(
+            normalise(e.long_name) == phrase for e in self.index.data.elements.values()
+            if e.ifc_class == "IfcSpace" and e.long_name)
+
     def _space_names(self) -> frozenset[str]:
         if not hasattr(self, "_spaces_named"):
             self._spaces_named = frozenset(normalise(e.name) for e in self.index.data.elements.values()
@@ -5046,17 +5068,16 @@ class Parser:
 
     @staticmethod
     def _one_asked_tersely(plan: Plan, lead: str) -> bool:
-        """ "boiler in the model?", "a pump on Level 1?": a terse question (no question word, no verb) naming one
-        class in the singular asks whether there is one; the yes/no answer lists what it finds, so a reader who
-        wanted the list has it too. A plural ("doors on level 2?") stays a list."""
+        """ "boiler in the model?", "a pump on Level 1?", "curtain walls?": a terse question (no question word, no
+        verb) naming one class asks whether there is any; the yes/no answer lists and counts what it finds, so a
+        reader who wanted the list or the number has it too (round 24: a plural too, "railings?" is "are there
+        railings?"; before, only the singular was)."""
         spans = plan.resolved.get("class_spans", [])
         if len(spans) != 1 or plan.measure is not None or plan.lookup is not None or plan.rooms:
             return False
         word = spans[0][2]
-        key = _CLASS_KEYS.get(word)
-        singular = key is not None and any(_CLASS_KEYS.get(word + end) == key for end in ("s", "es", "en", "n"))
-        return (lead.rstrip().endswith("?") and singular and bool(
-            re.match(rf"\s*(?:(?:a|an|one|any|ein|eine|einen)\s+)?{re.escape(word)}\b", lead))
+        return (lead.rstrip().endswith("?") and _CLASS_KEYS.get(word) is not None and bool(
+            re.match(rf"\s*(?:(?:a|an|one|any|ein|eine|einen|some)\s+)?{re.escape(word)}\b", lead))
             and not _TERSE_VERB.search(lead))
 
     def _intent(self, plan: Plan, text: str, masked: str) -> None:

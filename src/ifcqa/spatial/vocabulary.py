@@ -415,7 +415,9 @@ NEGATION_WORDS = ("not on", "not in", "not at", "except for", "except", "excludi
 COUNT_WORDS = ("how many", "number of", "count", "total number", "qty", "wie viele", "wieviele", "anzahl", "zähle",
                "zähl")
 EXISTS_WORDS = ("is there", "are there", "is there any", "are there any", "does it have", "do we have",
-                "does the building have", "does the model have", "exist", "exists", "gibt es", "hat das")
+                "does the building have", "does the model have", "exist", "exists", "gibt es", "hat das",
+                # round 24: an existence asked with a modal ("would there be any stairs at all?")
+                "would there be", "will there be", "could there be", "might there be", "should there be")
 MOST_WORDS = ("most", "the most", "largest number", "highest number", "greatest number", "meisten", "am meisten",
               "fewest", "least", "wenigsten", "more", "fewer", "mehr", "weniger")
 BREAKDOWN_WORDS = ("per floor", "per level", "per storey", "per story", "by floor", "by level", "by storey",

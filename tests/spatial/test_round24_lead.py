@@ -1,0 +1,109 @@
+"""Round 24 (lead): the short voices people_eighteenth's (a) and (d) phrasings found unread, read by the kind.
+
+Each positive is asked on a model the eighteenth set does not use for it, its oracle read with plain IfcOpenShell,
+and beside it a variant that must still decline or keep its filter:
+
+- a terse plural ("railings?") or a modal existence ("would there be any stairs at all?") is a yes/no with the list;
+- "<thing> storey" with no separator asks its storeys, only when the whole topic is a class or a room;
+- "storey count", "count the storeys", "levels total?" count the storeys (main listed all 809 elements of the
+  Institute for "levels total?");
+- "A vs B, more A?" compares two class counts; a storey the model lacks in it declines;
+- a hedged guess beside an ask for the exact value is no filter; "rooms of about 20 m2" keeps its filter;
+- "no have" is "have no"; "X inside have how many Y" counts Y in X; "room b two oh one" is room B201.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import ifcopenshell.util.element as ue
+from plain_walks import open_cached, storey_of
+
+from ifcqa.spatial import SpatialQA
+
+FZK20 = "AC20-FZK-Haus.ifc"
+DUPLEX = "Duplex_A_20110907.ifc"
+INSTITUTE = "AC11-Institute-Var-2-IFC.ifc"
+SAMPLE = "Ifc4_SampleHouse.ifc"
+
+
+def _of_class(shared_ifc: Path, model: str, ifc_class: str) -> list:
+    return list(open_cached(str(shared_ifc / model)).by_type(ifc_class))
+
+
+def _declines(answer: dict, *words: str) -> None:
+    assert answer["declined"] is not None, answer["answer"]
+    assert not answer.get("elements"), answer["answer"]
+    for w in words:
+        assert w in answer["answer"], answer["answer"]
+
+
+def test_a_terse_plural_and_a_modal_existence_say_yes_and_list(qa: Callable[[str], SpatialQA],
+                                                               shared_ifc: Path) -> None:
+    railings = {r.GlobalId for r in _of_class(shared_ifc, FZK20, "IfcRailing")}
+    answer = qa(FZK20).ask("railings?")
+    assert answer["yes_no"] is True and answer["count"] == len(railings) > 0, answer["answer"]
+    assert {e["guid"] for e in answer["elements"]} == railings
+    on_level_2 = [r for r in _of_class(shared_ifc, DUPLEX, "IfcRailing") if storey_of(r) == "Level 2"]
+    answer = qa(DUPLEX).ask("would there be any railings on Level 2?")
+    assert answer["yes_no"] is (len(on_level_2) > 0) and answer["declined"] is None, answer["answer"]
+    _declines(qa(DUPLEX).ask("would there be any stairs on Level 3 at all?"), "level 3")
+
+
+def test_a_thing_then_a_storey_noun_asks_where_it_is(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    stairs = {storey_of(s) for s in _of_class(shared_ifc, DUPLEX, "IfcStair")}
+    assert qa(DUPLEX).ask("stairs level")["storeys"] == sorted(stairs)
+    kitchen = next(s for s in _of_class(shared_ifc, FZK20, "IfcSpace") if s.LongName == "Küche")
+    assert qa(FZK20).ask("Küche storey")["storeys"] == [storey_of(kitchen)]
+    answer = qa(FZK20).ask("ground floor")  # "ground" is no thing: the storey itself, as before
+    assert answer["storeys"] is None and answer["elements"], answer["answer"]
+    assert qa(DUPLEX).ask("sauna level")["elements"] == []
+
+
+def test_the_storeys_counted_tersely(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    n = len(_of_class(shared_ifc, INSTITUTE, "IfcBuildingStorey"))
+    for asked in ("storey count", "levels total?", "count the storeys"):
+        answer = qa(INSTITUTE).ask(asked)
+        assert answer["count"] == n == 5 and len(answer["elements"]) == n, (asked, answer["answer"])
+
+
+def test_two_classes_side_by_side_then_one_chosen(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    doors, windows = (len(_of_class(shared_ifc, FZK20, c)) for c in ("IfcDoor", "IfcWindow"))
+    assert qa(FZK20).ask("doors vs windows, more doors?")["yes_no"] is (doors > windows)
+    assert qa(FZK20).ask("Fenster vs Türen, mehr Fenster?")["yes_no"] is (windows > doors)
+    _declines(qa(FZK20).ask("doors vs windows on Level 5, more doors?"), "level 5")
+    # a chosen side that is neither of the two is not read so
+    assert qa(FZK20).ask("doors vs windows, more slabs?")["yes_no"] is None
+
+
+def test_a_guessed_number_is_no_filter(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    on_eg = [w for w in _of_class(shared_ifc, FZK20, "IfcWindow") if storey_of(w) == "Erdgeschoss"]
+    answer = qa(FZK20).ask("probably 12 windows or so in the Erdgeschoss - what's the real number?")
+    assert answer["count"] == len(on_eg) == 9, answer["answer"]
+    bedroom = next(s for s in _of_class(shared_ifc, FZK20, "IfcSpace") if s.LongName == "Schlafzimmer")
+    area = float(ue.get_psets(bedroom)["BaseQuantities"]["NetFloorArea"])
+    answer = qa(FZK20).ask("the Schlafzimmer is roughly 15 m2 I guess, what's the exact area?")
+    assert abs(answer["value"]["number"] - area) < 0.01, answer["answer"]
+    _declines(qa(DUPLEX).ask("i think 5 doors are on Level 3, how many really?"), "level 3")
+    # a value the things have is a filter, not a guess: never every room's total
+    answer = qa(FZK20).ask("rooms of about 20 m2, which exactly?")
+    assert len(answer["elements"]) < len(_of_class(shared_ifc, FZK20, "IfcSpace")), answer["answer"]
+    assert answer["value"] is None, answer["answer"]
+
+
+def test_learner_english_and_dictated_room_numbers(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    model = open_cached(str(shared_ifc / DUPLEX))
+    bounded = {r.RelatingSpace.GlobalId for r in model.by_type("IfcRelSpaceBoundary")
+               if r.RelatedBuildingElement is not None and r.RelatedBuildingElement.is_a("IfcWindow")}
+    without = {s.GlobalId for s in model.by_type("IfcSpace") if s.GlobalId not in bounded}
+    answer = qa(DUPLEX).ask("which room no have window?")
+    assert {e["guid"] for e in answer["elements"]} == without and without, answer["answer"]
+    living = next(s for s in _of_class(shared_ifc, SAMPLE, "IfcSpace") if s.LongName == "Living room")
+    inside = [e for r in living.ContainsElements for e in r.RelatedElements if e.is_a("IfcFurniture")]
+    answer = qa(SAMPLE).ask("Living room inside got how many furniture?")
+    assert answer["count"] == len(inside) > 0, answer["answer"]
+    _declines(qa(SAMPLE).ask("Kitchen inside have how many furniture?"), "kitchen")
+    b201 = next(s for s in model.by_type("IfcSpace") if s.Name == "B201")
+    assert qa(DUPLEX).ask("what storey is room b two oh one on")["storeys"] == [storey_of(b201)]
+    _declines(qa(DUPLEX).ask("how many windows does room c one oh two have"))

@@ -4636,9 +4636,13 @@ class Parser:
             bool(functions_of(phrase, strong=True, stems=False))
 
     def _names_a_thing(self, phrase: str) -> bool:
-        """``phrase`` (normalised) is, whole, a class word, a room function or the name of one of the model's
-        spaces ("radiators", "utility room", "Küche")."""
-        return phrase in _CLASS_KEYS or _is_room_word(phrase) or phrase in self._space_names() or any(
+        """``phrase`` (normalised) is, whole, a class word or the name of one of the model's spaces ("radiators",
+        "Küche"), and no word a storey is called by ("roof", "entrance": "roof level" and "entrance level" are
+        storeys; a room function is one too often, so it is not read)."""
+        if any(phrase == w or phrase == w.split()[0] for w in (*GROUND_WORDS, *BOTTOM_WORDS, *BASEMENT_WORDS,
+                                                              *ROOF_WORDS, *TOP_WORDS)):
+            return False
+        return phrase in _CLASS_KEYS or phrase in self._space_names() or any(
             normalise(e.long_name) == phrase for e in self.index.data.elements.values()
             if e.ifc_class == "IfcSpace" and e.long_name)
 

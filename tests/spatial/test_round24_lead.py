@@ -107,3 +107,31 @@ def test_learner_english_and_dictated_room_numbers(qa: Callable[[str], SpatialQA
     b201 = next(s for s in model.by_type("IfcSpace") if s.Name == "B201")
     assert qa(DUPLEX).ask("what storey is room b two oh one on")["storeys"] == [storey_of(b201)]
     _declines(qa(DUPLEX).ask("how many windows does room c one oh two have"))
+
+
+def test_regional_words_openers_vocatives_and_guessing_tails(qa: Callable[[str], SpatialQA],
+                                                             shared_ifc: Path) -> None:
+    on_eg = [d for d in _of_class(shared_ifc, FZK20, "IfcDoor") if storey_of(d) == "Erdgeschoss"]
+    answer = qa(FZK20).ask("aye so how mony doors hae we got on the Erdgeschoss?")  # Scots
+    assert answer["count"] == len(on_eg) > 0, answer["answer"]
+    on_dg = [w for w in _of_class(shared_ifc, FZK20, "IfcWindow") if storey_of(w) == "Dachgeschoss"]
+    answer = qa(FZK20).ask("Wie vil Fänschter hät s Dachgschoss?")  # Swiss German
+    assert answer["count"] == len(on_dg) > 0, answer["answer"]
+    on_level_1 = [w for w in _of_class(shared_ifc, DUPLEX, "IfcWindow") if storey_of(w) == "Level 1"]
+    answer = qa(DUPLEX).ask("how many windows on Level 1 mate, reckon it's heaps?")
+    assert answer["count"] == len(on_level_1) > 0, answer["answer"]
+    n = len(_of_class(shared_ifc, INSTITUTE, "IfcBuildingStorey"))
+    assert qa(INSTITUTE).ask("hw many storeys r in this bldg?")["count"] == n
+    # a regional word changes no word the sentence needs: an unknown place still declines
+    _declines(qa(FZK20).ask("how mony doors hae we got on the Keller, mate?"))
+
+
+def test_the_building_the_file_name_calls_by_a_building_noun(qa: Callable[[str], SpatialQA],
+                                                             shared_ifc: Path) -> None:
+    model = open_cached(str(shared_ifc / SAMPLE))
+    internal = [d for d in model.by_type("IfcDoor")
+                if ue.get_psets(d).get("Pset_DoorCommon", {}).get("IsExternal") is False]
+    answer = qa(SAMPLE).ask("internal doors in sample house, kindly share the count")
+    assert answer["count"] == len(internal) > 0, answer["answer"]
+    # another model's spoken name is not this one: "the open house" is IfcOpenHouse, not the Sample House
+    assert qa(SAMPLE).ask("internal doors in open house, kindly share the count")["declined"] is not None

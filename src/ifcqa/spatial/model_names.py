@@ -64,7 +64,27 @@ def own_names(stem: str, names: Iterable[str | None], taken: Iterable[str | None
     if first != stem and len(re.findall(r"[^\W\d_]", first)) >= 5 and not re.fullmatch(r"(?i)ifc\w{0,4}", first):
         out.add(first.casefold())
     out |= {n.casefold().strip() for n in names if n and not _placeholder(n) and len(n.strip()) >= 4}
+    out |= spoken_names(stem)
     return frozenset(n for n in out if n not in held)
+
+
+def spoken_names(stem: str) -> set[str]:
+    """The building the file name calls by a building noun, said as words (round 24): "sample house" of
+    "Ifc4_SampleHouse", "large building" of "LargeBuilding", "fzk haus" of "AC20-FZK-Haus"; the one or two words
+    before the noun, letters only (never "ifc", a version or a number), so a class word in a file name
+    ("AirTerminal") is never taken."""
+    tokens = re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+", stem)
+    nouns = set(_data()["building_nouns"])
+    out = set()
+    for i, token in enumerate(tokens):
+        if token.casefold() not in nouns:
+            continue
+        for j in (i - 1, i - 2):
+            words = tokens[j:i + 1] if j >= 0 else []
+            if not words or not all(w.isalpha() and not re.fullmatch(r"(?i)ifc", w) for w in words[:-1]):
+                break
+            out.add(" ".join(w.casefold() for w in words))
+    return out
 
 
 def blank(text: str, own: frozenset[str]) -> tuple[str, list[str]]:

@@ -102,10 +102,34 @@ def _abbreviations(sp: spelling.Speller, text: str, notes: list[str]) -> str:
             continue
         text = _sub(text, rf"(?<![\w'’-]){re.escape(short)}(?![\w'’-])(?!\s*-?\s*values?\b)", full,
                     f"read {short!r} as {full!r} (chat abbreviation)", notes)
+    regional: dict[str, Any] = _data()["regional_words"]
+    for variety, words in regional.items():  # round 24: "how mony doors hae we got", "wie vil"
+        if variety.startswith("_"):
+            continue
+        for said, standard in words.items():
+            if said.casefold() in sp.targets:
+                continue
+            text = _sub(text, rf"(?<![\w'’-]){re.escape(said)}(?![\w'’-])", standard,
+                        f"read {said!r} as {standard!r} ({variety.replace('_', ' ')})", notes)
+    text = _interjections(text, notes)
     for variant, known in _table("spelling_variants").items():
         text = _sub(text, rf"(?<=\bin\s){re.escape(variant)}\b|(?<=\d)(\s*){re.escape(variant)}\b",
                     rf"\1{known}", f"read {variant!r} as {known!r} (the unit's other spelling)", notes)
     return text
+
+
+def _interjections(text: str, notes: list[str]) -> str:
+    """Talk that asks nothing set aside: an opener ("aye so ..."), a vocative ("..., mate?") and a tail guessing
+    the answer without a number ("reckon it's heaps?")."""
+    table: dict[str, Any] = _data()["interjections"]
+    guess = table["vague_guess"]
+    text = _sub(text, rf"[,;]?\s*\b(?:i\s+)?(?:{_alt(guess['verbs'])})\s+(?:it'?s|there'?s|there\s+are|they'?re)\s+"
+                rf"(?:{_alt(guess['amounts'])})\s*(?=[?!.]*\s*$)", "",
+                "set aside a guess of the answer without a number (talk)", notes)
+    text = _sub(text, rf"^\s*(?:{_alt(table['openers'])})\b\s*,?\s+(?=(?:how|what|which|where|are|is|do|does|can|"
+                rf"wie|welche|wo|gibt)\b)", "", "set aside an opener (talk)", notes)
+    return _sub(text, rf"(?:,\s*|\s+)(?:{_alt(table['vocatives'])})(?=\s*(?:[,?!.]|$))", "",
+                "set aside a vocative (talk)", notes)
 
 
 def typo(sp: spelling.Speller, word: str) -> tuple[str, str] | None:

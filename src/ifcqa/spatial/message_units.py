@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from ifcqa.spatial import context_clauses, framing, message_sentences, refusal_scope
+from ifcqa.spatial import context_clauses, framing, message_sentences
 from ifcqa.spatial.restricting import RESTRICTS
 from ifcqa.spatial.word_patterns import alternation
 
@@ -386,8 +386,8 @@ def grounded_in(parser: Any) -> Callable[[str, str], bool]:
 
     def grounded(text: str, request: str = "") -> bool:
         said = message_sentences._WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), text)
-        if re.search(r"\d", refusal_scope.PRICE.sub(lambda m: " " * len(m.group(0)), said)):
-            return True  # a number could be a threshold, a storey or a room; a price said ("38 EUR each") is none
+        if re.search(r"\d", said):
+            return True  # a number could be a threshold, a storey or a room
         if not re.search(r"[^\W\d_]", said):
             return False
         names = parser._context_names(said)

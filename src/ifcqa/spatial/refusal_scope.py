@@ -39,11 +39,6 @@ _TOPIC = re.compile(r"(?<![\w'])(?:" + _alts(_RAW["topic_nouns"]) + r")\s+(?:" +
 _CURRENCY = "|".join(re.escape(c) if not c.isalpha() else c + r"(?![\w])" for c in _RAW["currency"])
 _AMOUNT = re.compile(r"(?:(?:" + _CURRENCY + r")\s*\d|\d[\d.,']*\s*(?:k\b)?\s*(?:" + _CURRENCY + r"))",
                      re.IGNORECASE)
-# a price SAID with the unit it is said per ("38 EUR each", "12 € pro Fenster", "610 EUR per window", "18 EUR/m²",
-# "€45"): it belongs to the thing it is said of, so its number grounds no context unit (``message_units.grounded``)
-PRICE = re.compile(r"(?:(?:" + _CURRENCY + r")\s*\d[\d.,']*(?:\s*k\b)?|(?<![\w.,])\d[\d.,']*\s*(?:k\s*)?(?:"
-              + _CURRENCY + r"))(?:\s*/\s*[^\s,;)]+|\s+(?:per|pro|je|a|an|à|each\s+per)\s+[^\W\d_][\w-]*"
-              r"|\s+(?:each|apiece|flat|netto|brutto|net|gross|total)\b)?", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 

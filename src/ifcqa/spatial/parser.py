@@ -73,6 +73,7 @@ from ifcqa.spatial import (
     qualifier_forms,
     qualifiers,
     quantity_reading,
+    refusal_scope,
     relation_verbs,
     reported,
     request_core,
@@ -93,6 +94,7 @@ from ifcqa.spatial import (
     storey_values,
     system_nouns,
     terse_where,
+    text_deixis,
     two_sided,
     type_names_asked,
     units_asked,
@@ -1153,9 +1155,11 @@ class Parser:
 
     def _parse_message(self, question: str) -> Plan:
         question, gap = gap_questions.read(question)  # round 21: "the boilers are on level..?"
+        question, deixis = text_deixis.read(question)  # round 24: "the storey given above", "(see the mail below)"
         plan = self._parse_layout(question)
         if gap is not None:
             plan.notes.append(gap)
+        plan.notes.extend(deixis)
         return plan
 
     def _parse_layout(self, question: str) -> Plan:
@@ -2623,6 +2627,10 @@ class Parser:
     def _refuse(self, plan: Plan, text: str) -> bool:
         """Writes, costs, schedules, opinions: what an IFC file cannot answer is declined, saying why."""
         for name, (patterns, why, instead) in REFUSALS.items():
+            if name in refusal_scope.SCOPED and any(p.search(text) for p in patterns) and \
+                    refusal_scope.said_only_beside(plan.question, patterns):  # round 24: a price of another thing
+                plan.notes.append(f"not refused ({name}): its words are said beside the ask, of other things")
+                continue
             for pattern in patterns:
                 found = pattern.search(text)
                 if found:

@@ -128,7 +128,20 @@ def _breaks(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
 def read(parser: Parser, question: str) -> Plan | None:
     """The plan of a message whose request points back at a scope its statement says (a decline when the scope
     cannot be applied exactly), or None when the message is not of that form or its statement restricts nothing
-    beyond one storey (left to the readers after)."""
+    beyond one storey (left to the readers after). Never re-entered for the same text: a part parsed alone
+    (``_alone``) whose own readers reset the parser's framing flag would read the statement again, endlessly (round
+    24: a message no longer refused for a price said beside the ask reached that path)."""
+    reading: set[str] = parser.__dict__.setdefault("_stated_scope_reading", set())
+    if question in reading:
+        return None
+    reading.add(question)
+    try:
+        return _read(parser, question)
+    finally:
+        reading.discard(question)
+
+
+def _read(parser: Parser, question: str) -> Plan | None:
     from ifcqa.spatial.parser import normalise
 
     parts = split(question)

@@ -135,3 +135,15 @@ def test_the_building_the_file_name_calls_by_a_building_noun(qa: Callable[[str],
     assert answer["count"] == len(internal) > 0, answer["answer"]
     # another model's spoken name is not this one: "the open house" is IfcOpenHouse, not the Sample House
     assert qa(SAMPLE).ask("internal doors in open house, kindly share the count")["declined"] is not None
+
+
+def test_how_much_of_things_asks_a_price(qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    """ "how much are the windows on Level 2?" asks a price (main listed the 18 windows); "how much" before a
+    measure ("how much wall area", "how much is the volume of A103") asks the measure."""
+    for asked in ("how much are the windows on Level 2?", "how much for the doors on Level 1?",
+                  "how much would the doors be?", "how much is a door?"):
+        _declines(qa(DUPLEX).ask(asked), "costs and prices")
+    a103 = next(s for s in _of_class(shared_ifc, DUPLEX, "IfcSpace") if s.Name == "A103")
+    volume = float(ue.get_psets(a103)["PSet_Revit_Dimensions"]["Volume"])
+    answer = qa(DUPLEX).ask("how much is the volume of A103")
+    assert abs(answer["value"]["number"] - volume) < 0.01 * volume, answer["answer"]

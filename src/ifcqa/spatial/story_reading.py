@@ -35,8 +35,11 @@ The mechanism (:func:`read`):
    stated, the correction words, prices, durations, times and dates of other things, a sentence is set aside when it
    holds no restricting or conditional word (a person's "I don't need much" is no restriction of things), no other
    number, and names no storey, room, property, bound or place the request leaves open; a sentence that may restrict
-   is kept for the rules (which apply or decline it). The plan's notes say what was set aside and how the scope was
-   read.
+   is kept for the rules (which apply or decline it). Round 24 (:func:`_points_at_asked`): a sentence pointing at
+   or naming the asked things ("They need new seals.", "The windows are dirty."; not a pronoun for people, not the
+   class placed on another storey) or a reason naming another class ("Because the windows get new locks.") is kept,
+   and a request on a storey the scope statements exclude is left to the rules (:func:`_contradicts`). The plan's
+   notes say what was set aside and how the scope was read.
 
 Called from one place: ``SpatialQA._compute``, beside request_decides, only when the whole message declines and the
 earlier readings did not answer it.

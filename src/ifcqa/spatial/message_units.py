@@ -354,6 +354,25 @@ def read(question: str, grounded: Callable[[str, str], bool], placed: Callable[[
                    [u.text.strip() for u in aside if u.role == "addressed"])
 
 
+def class_modifies_only(parser: Any, said: str, asked: frozenset[str]) -> bool:
+    """Whether every class word of ``said`` is one of the ``asked`` class keys said in the singular before a noun the
+    model does not hold ("the door retrofit", "window cleaners"): it names that thing, not the class."""
+    from ifcqa.spatial.parser import _CLASS_KEYS, normalise
+
+    parser._framing = True
+    try:
+        sub = parser.parse(said)
+    finally:
+        parser._framing = False
+    text = normalise(said)
+    unknown = {w.casefold() for w in sub.unconsumed}
+    spans = sub.resolved.get("class_spans", [])
+    return bool(spans) and all(
+        _CLASS_KEYS.get(w, w) in asked and not w.endswith("s")
+        and (after := re.match(r"[\s-]*([^\W\d_][\w'-]*)", text[b:])) is not None and after[1] in unknown
+        for _, b, w in spans)
+
+
 def grounded_in(parser: Any) -> Callable[[str, str], bool]:
     """The test of :func:`read` on ``parser``'s model: whether a unit names anything the model holds, read by the
     parser alone (a storey, room, class word, qualifier, bound, negation, GlobalId) or word by word against the
@@ -361,7 +380,7 @@ def grounded_in(parser: Any) -> Callable[[str, str], bool]:
     names), or holds a number (times, dates and ticket numbers blanked first). A class word that only modifies a
     noun the model does not hold ("the door retrofit", "window cleaners") names that thing, not the class: it
     grounds nothing when the request (``request``, its text) asks that class itself (any other class grounds)."""
-    from ifcqa.spatial.parser import _CLASS_KEYS, normalise
+    from ifcqa.spatial.parser import _CLASS_KEYS
 
     asked_keys: dict[str, frozenset[str]] = {}
 
@@ -371,18 +390,7 @@ def grounded_in(parser: Any) -> Callable[[str, str], bool]:
         return asked_keys[request]
 
     def modifiers_only(said: str, request: str) -> bool:
-        parser._framing = True
-        try:
-            sub = parser.parse(said)
-        finally:
-            parser._framing = False
-        text = normalise(said)
-        unknown = {w.casefold() for w in sub.unconsumed}
-        spans = sub.resolved.get("class_spans", [])
-        return bool(spans) and all(
-            _CLASS_KEYS.get(w, w) in keys(request) and not w.endswith("s")
-            and (after := re.match(r"[\s-]*([^\W\d_][\w'-]*)", text[b:])) is not None and after[1] in unknown
-            for _, b, w in spans)
+        return class_modifies_only(parser, said, keys(request))
 
     def grounded(text: str, request: str = "") -> bool:
         said = message_sentences._WHEN_NUMBER.sub(lambda m: " " * len(m.group(0)), text)

@@ -35,8 +35,11 @@ The mechanism (:func:`read`):
    stated, the correction words, prices, durations, times and dates of other things, a sentence is set aside when it
    holds no restricting or conditional word (a person's "I don't need much" is no restriction of things), no other
    number, and names no storey, room, property, bound or place the request leaves open; a sentence that may restrict
-   is kept for the rules (which apply or decline it). The plan's notes say what was set aside and how the scope was
-   read.
+   is kept for the rules (which apply or decline it). Round 24 (:func:`_points_at_asked`): a sentence pointing at
+   or naming the asked things ("They need new seals.", "The windows are dirty."; not a pronoun for people, not the
+   class placed on another storey) or a reason naming another class ("Because the windows get new locks.") is kept,
+   and a request on a storey the scope statements exclude is left to the rules (:func:`_contradicts`). The plan's
+   notes say what was set aside and how the scope was read.
 
 Called from one place: ``SpatialQA._compute``, beside request_decides, only when the whole message declines and the
 earlier readings did not answer it.
@@ -56,8 +59,7 @@ from ifcqa.spatial import message_sentences
 if TYPE_CHECKING:
     from ifcqa.spatial.parser import Parser
 
-ENABLED = False  # off again at the round-23 merge: local CI found 5 older must-decline messages it answers
-# ("Which doors are on Level 2? They need new seals.", "Wooden ones. Which doors ...?"): bench/spatial/README
+ENABLED = True
 
 
 @functools.cache
@@ -277,6 +279,7 @@ class _Scope:
     read_as: list[str] = field(default_factory=list)
     cancelled: list[Sentence] = field(default_factory=list)
     states: list[Sentence] = field(default_factory=list)  # the sentences that stated or edited the scope
+    excluded: set[str] = field(default_factory=set)  # what a statement excludes ("not EG", "Level 2 was done")
 
 
 def _unique(ms: list[_Mention]) -> list[_Mention]:
@@ -296,6 +299,7 @@ def _edit(parser: Parser, s: Sentence, scope: _Scope, answer: bool) -> None:
     if lead is not None and lead.group("lead"):
         markers = [lead, *[m for m in markers if m.start() >= lead.end()]]
     mentions = _mentions(parser, text)
+    scope.excluded |= {m.key for m in mentions if m.negated}
     if not mentions and not markers:
         return
     if not markers:
@@ -375,9 +379,9 @@ _FOR_THE = re.compile(r"\s*(?:for|für|fuer)\s+(?:the|die|den|das|dem|der|our|my
 
 
 def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, grounded: Any, *,
-                  after: bool = False) -> bool:
-    """Whether a sentence (its scope and correction words blanked) may restrict what the request asks (see the
-    module doc, step 5)."""
+                  after: bool = False, raw: str | None = None) -> bool:
+    """Whether a sentence (its scope and correction words blanked; ``raw``: as sent) may restrict what the request
+    asks (see the module doc, step 5)."""
     from ifcqa.spatial import message_units
 
     w = _words()
@@ -397,6 +401,8 @@ def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, ground
         return True
     if w["restricting"].search(said) or w["conditions"].search(said) or w["quantifier"].search(said):
         return True  # ("the tenant painted some doors": which ones)
+    if _points_at_asked(parser, said, raw if raw is not None else said, asked_text):
+        return True  # ("They need new seals.", "The windows are dirty.", "Because the windows get new locks.")
     subject = after and re.match(r"\s*(?:and\s+)?" + w["things_back"].pattern + r"\s+(?!(?:that|which|who|with|on|in|"
                                   r"at|of|from|near|next|die|welche|mit|im|auf|von)\b)[^\W\d_]", said, re.I)
     if after and not subject and not message_units._talk(said):
@@ -420,6 +426,47 @@ def _can_restrict(parser: Parser, said: str, asked: Any, asked_text: str, ground
         return True  # a bound, a comparison of its own; the request's own comparison said again is none
     # (a place beside a request naming its rooms cannot select among them)
     return bool(_place_said(parser, said, asked_text) and not asked.rooms) or _narrows(parser, said, asked_text)
+
+
+def _points_at_asked(parser: Parser, said: str, raw: str, asked_text: str) -> bool:
+    """Whether a sentence beside the request names or points at the things asked, so it may say which of them are
+    meant (round 24): a pronoun for things ("They need new seals.", "Those are rusty."; never one for people: "They
+    want to plan the route.", "I asked them"), a class word of the request ("The windows are dirty." beside "how many
+    windows ..."; never one only modifying a noun the model does not hold, "the window cleaners", and never one the
+    sentence places on a storey or room apart from the request's, "the 1.OG windows were cleaned" beside "... on the
+    2.OG?"), or a reason naming another class ("Because the windows get new locks." beside "which doors ...": which
+    things are meant is not clear)."""
+    from ifcqa.spatial import message_units
+
+    w = _words()
+    for m in w["things_pronoun"].finditer(said):
+        if m.group(0).casefold().startswith("they") and w["person_predicate"].match(said, m.end()):
+            continue  # people: "They want to plan the route."
+        if m.group(0).casefold() == "them" and w["person_object"].search(said[:m.start()]):
+            continue  # people: "I asked them"
+        return True
+    n = parser._context_names(said)
+    if not n.class_keys:
+        return False
+    asked = parser._asked_alone(asked_text).classes | parser._context_names(asked_text).class_keys
+    if not n.class_keys & asked:
+        return bool(w["reason_lead"].match(said))
+    if message_units.class_modifies_only(parser, said, frozenset(asked)):
+        return False
+    return not _placed_apart(parser, raw, asked_text)
+
+
+def _placed_apart(parser: Parser, raw: str, asked_text: str) -> bool:
+    """Whether a sentence names storeys or rooms and none of them is one the request asks on: the request names
+    places of its own, or it excludes the ones the sentence names ("the doors that are not on the EG")."""
+    said = _mentions(parser, raw)
+    if not said:
+        return False
+    req = _mentions(parser, asked_text)
+    on = {m.key for m in req if not m.negated}
+    off = {m.key for m in req if m.negated}
+    keys = {m.key for m in said}
+    return bool(keys) and not keys & on and (bool(on) or keys <= off)
 
 
 def _prop(rule: str) -> tuple[str, str]:
@@ -510,6 +557,19 @@ def _bind(parser: Parser, asked_text: str, scope: _Scope) -> tuple[str, str] | s
     return text, f"{said.strip()!r} read as {joined!r} (the scope the message states, corrections applied)"
 
 
+def _contradicts(parser: Parser, text: str, scope: _Scope) -> bool:
+    """Whether the request names a storey or room the scope statements exclude ("Level 2 was done last month, so this
+    time only Level 1. How many doors are on Level 2?") or one outside a scope they restrict to ("Only the EG is
+    affected. How many doors on the 1.OG?"): which one is meant is not clear (round 24)."""
+    on = {m.key for m in _mentions(parser, text) if not m.negated}
+    if not on:
+        return False
+    kept = {m.key for m in scope.names}
+    if on & (scope.excluded - kept):
+        return True
+    return bool(kept) and not on <= kept and any(_words()["restricting"].search(s.text) for s in scope.states)
+
+
 def read(parser: Parser, question: str) -> Reading | None:
     """The message read in order (see the module doc), or None when it is no narrative this reading handles."""
     from ifcqa.spatial import message_units, request_decides
@@ -577,6 +637,8 @@ def read(parser: Parser, question: str) -> Reading | None:
             and grounded(s.text, "") for s in others):
         return None  # "How many doors on the GroundFloor is that?": what it points at is read by the rules
     asked = parser._asked_alone(text)
+    if bound is None and _contradicts(parser, text, scope):
+        return None  # the request asks on what the message excludes or leaves out: left to the rules (declined)
     aside: list[str] = []
     keep: list[Sentence] = []
     w = _words()
@@ -615,7 +677,8 @@ def read(parser: Parser, question: str) -> Reading | None:
                 said = said[:a] + " " * (pm.end() - a) + said[pm.end():]
         if s.role == "answered":
             said = w["conditions"].sub(lambda m: " " * len(m.group(0)), said)  # "asked whether X is included?"
-        if _can_restrict(parser, said, asked, text, grounded, after=s.start > request.start and not s.quoted):
+        if _can_restrict(parser, said, asked, text, grounded, after=s.start > request.start and not s.quoted,
+                         raw=s.text):
             if spans or s in scope.cancelled:
                 return None  # a scope statement that says more than its scope: left to the rules
             keep.append(s)

@@ -147,3 +147,13 @@ def test_how_much_of_things_asks_a_price(qa: Callable[[str], SpatialQA], shared_
     volume = float(ue.get_psets(a103)["PSet_Revit_Dimensions"]["Volume"])
     answer = qa(DUPLEX).ask("how much is the volume of A103")
     assert abs(answer["value"]["number"] - volume) < 0.01 * volume, answer["answer"]
+
+
+def test_a_german_conjunction_is_never_read_as_a_typo(qa: Callable[[str], SpatialQA]) -> None:
+    """ "Weil" was read as "Well" and the reason clause set aside as talk (the windows of the Erdgeschoss listed);
+    the English sentence declines on the reason clause, and so does the German one now."""
+    for asked in ("Welche Fenster sind im Erdgeschoss? Weil die Türen neue Schlösser bekommen.",
+                  "Which windows are on the Erdgeschoss? Because the doors get new locks."):
+        answer = qa(INSTITUTE).ask(asked)
+        _declines(answer)
+        assert "Well" not in answer["answer"], answer["answer"]

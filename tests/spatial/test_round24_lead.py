@@ -157,3 +157,10 @@ def test_a_german_conjunction_is_never_read_as_a_typo(qa: Callable[[str], Spatia
         answer = qa(INSTITUTE).ask(asked)
         _declines(answer)
         assert "Well" not in answer["answer"], answer["answer"]
+
+
+def test_a_one_letter_label_is_no_chat_abbreviation(qa: Callable[[str], SpatialQA]) -> None:
+    """ "Building D" was read as "Building the" (a chat 'd'), the field set aside and Level 1's windows listed."""
+    _declines(qa(DUPLEX).ask("Case 310 | Location: Building D | Status: open\nHow many windows are on Level 1?"),
+              "Building D")
+    assert qa(DUPLEX).ask("hw many storeys r in this bldg?")["count"] == 4

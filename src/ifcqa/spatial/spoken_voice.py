@@ -38,6 +38,7 @@ the question so read is understood as a whole, and records the readings in the p
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Callable
@@ -96,9 +97,29 @@ def _punctuation(parser: Parser, text: str, notes: list[str]) -> str:
     return text
 
 
+_LABEL_NOUNS = frozenset(["building", "block", "wing", "zone", "section", "level", "room", "bauteil", "haus", "house",
+                          "tower", "area", "stair", "core", "unit", "gebäude", "flügel", "type", "typ", "grid", "axis",
+                          "achse", "phase", "option", "variant", "door", "window", "wall", "storey", "floor", "raum"])
+
+
+def _labelled(m: re.Match[str]) -> bool:
+    """The one letter ``m`` found labels the noun before it ("Building D", "block r"): no abbreviation."""
+    before = re.findall(r"[\w'’]+", m.string[:m.start()])
+    return bool(before) and before[-1].casefold() in _LABEL_NOUNS
+
+
+def _unless_labelled(full: str, m: re.Match[str]) -> str:
+    return m.group(0) if _labelled(m) else full
+
+
 def _abbreviations(sp: spelling.Speller, text: str, notes: list[str]) -> str:
     for short, full in _table("chat_abbreviations").items():
         if short in sp.targets:
+            continue
+        if len(short) == 1:  # one letter: only in lower case and never as a label ("Building D", "Block R")
+            text = _sub(text, rf"(?<![\w'’.-]){re.escape(short)}(?![\w'’-])(?!\s*-?\s*values?\b)",
+                        functools.partial(_unless_labelled, full),
+                        f"read {short!r} as {full!r} (chat abbreviation)", notes, flags=0)
             continue
         text = _sub(text, rf"(?<![\w'’-]){re.escape(short)}(?![\w'’-])(?!\s*-?\s*values?\b)", full,
                     f"read {short!r} as {full!r} (chat abbreviation)", notes)

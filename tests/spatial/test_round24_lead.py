@@ -164,3 +164,15 @@ def test_a_one_letter_label_is_no_chat_abbreviation(qa: Callable[[str], SpatialQ
     _declines(qa(DUPLEX).ask("Case 310 | Location: Building D | Status: open\nHow many windows are on Level 1?"),
               "Building D")
     assert qa(DUPLEX).ask("hw many storeys r in this bldg?")["count"] == 4
+
+
+def test_how_much_after_the_things_still_counts_and_a_schedule_ask_is_refused(
+        qa: Callable[[str], SpatialQA], shared_ifc: Path) -> None:
+    """The all-sets gate found: "doors not in groundfloor - how much are they" (a count in learner English) was
+    refused as a price; "quick one - when will the external walls on 1. Obergeschoss be installed?" was answered
+    with the walls (ctx24's beside-the-ask reading took the schedule words for another thing's; now prices only)."""
+    doors = [d for d in _of_class(shared_ifc, INSTITUTE, "IfcDoor") if storey_of(d) != "Erdgeschoss"]
+    answer = qa(INSTITUTE).ask("doors not in Erdgeschoss - how much are they")
+    assert {e["guid"] for e in answer["elements"]} == {d.GlobalId for d in doors} and doors, answer["answer"]
+    _declines(qa(INSTITUTE).ask("quick one - when will the external walls on 1. Obergeschoss be installed?"),
+              "schedules")

@@ -36,7 +36,6 @@ then score as right) or nothing.
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,6 +70,7 @@ from people_oracles import (  # noqa: E402
     Model,
     Oracle,
     argmax_storey,
+    compute_intents,
     count,
     elements,
     ext,
@@ -763,27 +763,7 @@ INTENTS: list[Intent] = [
 
 def compute(ifc_dir: Path) -> list[dict[str, Any]]:
     """Every phrasing of every intent with the intent's oracle, computed once per intent."""
-    models: dict[str, Model] = {}
-    out: list[dict[str, Any]] = []
-    seen: Counter[str] = Counter()
-    for intent in INTENTS:
-        if intent.model not in models:
-            models[intent.model] = Model(ifc_dir / intent.model)
-        seen[intent.kind] += 1
-        name = f"{PREFIX}-{intent.kind}-{seen[intent.kind]:02d}"
-        oracle = intent.oracle(models[intent.model])
-        for letter, query in zip("abcd", intent.phrasings, strict=True):
-            out.append({
-                "id": f"{name}-{letter}",
-                "intent": name,
-                "query": query,
-                "ifc_filename": intent.model,
-                "kind": intent.kind,
-                "oracle": oracle,
-                "oracle_rule": intent.rule,
-                "source": "ifcopenshell",
-            })
-    return out
+    return compute_intents(INTENTS, ifc_dir, PREFIX)
 
 
 def main(argv: list[str] | None = None) -> int:

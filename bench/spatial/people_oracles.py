@@ -1035,6 +1035,24 @@ def compute_set(questions: Iterable[Q], ifc_dir: Path, prefix: str) -> list[dict
     return out
 
 
+def compute_intents(intents: Iterable[Any], ifc_dir: Path, prefix: str) -> list[dict[str, Any]]:
+    """Every phrasing of every intent (``model``, ``kind``, ``phrasings`` a..d, ``oracle``, ``rule``) with the
+    intent's oracle, computed once per intent; ids ``PREFIX-KIND-NN-a..d``. The writer of the four-phrasing sets."""
+    models: dict[str, Model] = {}
+    out: list[dict[str, Any]] = []
+    seen: Counter[str] = Counter()
+    for intent in intents:
+        if intent.model not in models:
+            models[intent.model] = Model(ifc_dir / intent.model)
+        seen[intent.kind] += 1
+        name = f"{prefix}-{intent.kind}-{seen[intent.kind]:02d}"
+        oracle = intent.oracle(models[intent.model])
+        for letter, query in zip("abcd", intent.phrasings, strict=True):
+            out.append({"id": f"{name}-{letter}", "intent": name, "query": query, "ifc_filename": intent.model,
+                        "kind": intent.kind, "oracle": oracle, "oracle_rule": intent.rule, "source": "ifcopenshell"})
+    return out
+
+
 def compute(ifc_dir: Path) -> list[dict[str, Any]]:
     """Every question with its oracle computed on the models in ``ifc_dir`` (in QUESTIONS order)."""
     return compute_set(QUESTIONS, ifc_dir, "people")
